@@ -1,0 +1,248 @@
+"""Connect Four positions on bitboards.
+
+A position is two integers and a move count, always seen from the side to move::
+
+    current  discs of the player to move
+    mask     all discs on the board
+    moves    number of discs on the board
+
+Bit layout: seven bits per column, the seventh (top) bit of each column is a guard
+that is never set, so shifts by 1 (vertical), 7 (horizontal), 6 and 8 (diagonals)
+never carry a line from one column into the next::
+
+      .  .  .  .  .  .  .     <- guard row: 6 13 20 27 34 41 48
+      5 12 19 26 33 40 47
+      4 11 18 25 32 39 46
+      3 10 17 24 31 38 45
+      2  9 16 23 30 37 44
+      1  8 15 22 29 36 43
+      0  7 14 21 28 35 42     <- row 0 is the bottom
+
+Columns are 0-based in the API; move strings use the 1-based digits of the
+standard Connect Four test sets ("4453" = columns 3, 3, 4, 2).
+
+The bitboard helpers at module level (``alignment``, ``winning_cells_mask``,
+``column_mask`` ...) work on raw ints and are what the search uses; ``Position``
+wraps them in a checked, immutable value for everybody else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, TypeAlias
+
+Bitboard: TypeAlias = int
+
+WIDTH = 7
+HEIGHT = 6
+H1 = HEIGHT + 1  # bits per column, including the guard bit
+CELLS = WIDTH * HEIGHT
+
+BOTTOM: Bitboard = sum(1 << (c * H1) for c in range(WIDTH))
+BOARD: Bitboard = BOTTOM * ((1 << HEIGHT) - 1)
+COLUMN_MASKS: tuple[Bitboard, ...] = tuple(((1 << HEIGHT) - 1) << (c * H1) for c in range(WIDTH))
+TOP_CELLS: tuple[Bitboard, ...] = tuple(1 << (HEIGHT - 1 + c * H1) for c in range(WIDTH))
+BOTTOM_CELLS: tuple[Bitboard, ...] = tuple(1 << (c * H1) for c in range(WIDTH))
+CENTRE_ORDER: tuple[int, ...] = (3, 2, 4, 1, 5, 0, 6)
+
+
+class MoveError(ValueError):
+    """Base class of every illegal-move and bad-notation error."""
+
+
+class ColumnOutOfRangeError(MoveError):
+    """A column outside 1..7 (0..6 in the API)."""
+
+
+class ColumnFullError(MoveError):
+    """A move into a column that already holds six discs."""
+
+
+class GameOverError(MoveError):
+    """A move after four in a row or a full board."""
+
+
+class NotationError(MoveError):
+    """A move string with a character that is not a column digit 1-7."""
+
+
+def bit(col: int, row: int) -> Bitboard:
+    return 1 << (col * H1 + row)
+
+
+def alignment(pos: Bitboard) -> bool:
+    """True if ``pos`` holds four in a row in any direction."""
+    m = pos & (pos >> H1)  # horizontal
+    if m & (m >> (2 * H1)):
+        return True
+    m = pos & (pos >> HEIGHT)  # diagonal \ (down-right)
+    if m & (m >> (2 * HEIGHT)):
+        return True
+    m = pos & (pos >> (H1 + 1))  # diagonal / (up-right)
+    if m & (m >> (2 * (H1 + 1))):
+        return True
+    m = pos & (pos >> 1)  # vertical
+    return bool(m & (m >> 2))
+
+
+def winning_cells_mask(pos: Bitboard, mask: Bitboard) -> Bitboard:
+    """Empty cells where one more disc of ``pos`` would make four in a row.
+
+    Includes cells that are not playable yet (floating above the stack): those are
+    the threats of the odd/even analysis.
+    """
+    # vertical: three below
+    r = (pos << 1) & (pos << 2) & (pos << 3)
+    for s in (H1, HEIGHT, H1 + 1):
+        p = (pos << s) & (pos << 2 * s)
+        r |= p & (pos << 3 * s)
+        r |= p & (pos >> s)
+        p = (pos >> s) & (pos >> 2 * s)
+        r |= p & (pos << s)
+        r |= p & (pos >> 3 * s)
+    return r & (BOARD ^ mask)
+
+
+def four_cells_mask(pos: Bitboard) -> Bitboard:
+    """Every disc of ``pos`` that belongs to some four in a row."""
+    cells = 0
+    for s in (1, H1, HEIGHT, H1 + 1):
+        m = pos & (pos >> s) & (pos >> 2 * s) & (pos >> 3 * s)
+        cells |= m | (m << s) | (m << 2 * s) | (m << 3 * s)
+    return cells
+
+
+def mirror_bits(bb: Bitboard) -> Bitboard:
+    """Reflect a bitboard left to right (column c <-> column 6 - c)."""
+    out = 0
+    for c in range(WIDTH):
+        out |= ((bb >> (c * H1)) & ((1 << H1) - 1)) << ((WIDTH - 1 - c) * H1)
+    return out
+
+
+def parse_moves(text: str) -> list[int]:
+    """Parse a move string of 1-based column digits into 0-based columns.
+
+    Surrounding whitespace is ignored; anything else that is not a digit 1-7 raises
+    ``NotationError`` naming the character and its position.
+    """
+    cols = []
+    for i, ch in enumerate(text.strip(), start=1):
+        if ch < "1" or ch > "7" or len(ch.encode()) != 1:
+            raise NotationError(
+                f"move {i}: {ch!r} is not a column; a move string uses only the digits 1-7"
+            )
+        cols.append(ord(ch) - ord("1"))
+    return cols
+
+
+def format_moves(cols: Iterable[int]) -> str:
+    """Format 0-based columns as a move string of 1-based digits."""
+    return "".join(str(c + 1) for c in cols)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """An immutable Connect Four position, relative to the player to move.
+
+    ``Position()`` is the empty board. ``play`` returns a new position; illegal moves
+    raise a ``MoveError`` subclass and leave nothing changed.
+    """
+
+    current: Bitboard = 0
+    mask: Bitboard = 0
+    moves: int = 0
+
+    @classmethod
+    def from_moves(cls, moves: str | Iterable[int]) -> Position:
+        """Build a position from a move string ("4453") or 0-based columns."""
+        cols = parse_moves(moves) if isinstance(moves, str) else list(moves)
+        pos = cls()
+        for i, col in enumerate(cols, start=1):
+            try:
+                pos = pos.play(col)
+            except MoveError as exc:
+                raise type(exc)(f"move {i}: {exc}") from None
+        return pos
+
+    # -- queries -------------------------------------------------------------
+    @property
+    def turn(self) -> int:
+        """The player to move: 1 (first player, red) or 2."""
+        return 1 if self.moves % 2 == 0 else 2
+
+    def can_play(self, col: int) -> bool:
+        return 0 <= col < WIDTH and not self.mask & TOP_CELLS[col]
+
+    def height(self, col: int) -> int:
+        return (self.mask & COLUMN_MASKS[col]).bit_count()
+
+    def cell(self, col: int, row: int) -> int:
+        """0 for an empty cell, else the number (1 or 2) of the player whose disc it is."""
+        b = bit(col, row)
+        if not self.mask & b:
+            return 0
+        mine = bool(self.current & b)
+        return self.turn if mine else 3 - self.turn
+
+    def winner(self) -> int | None:
+        """The player with four in a row, if any (only the last mover can have one)."""
+        if alignment(self.current ^ self.mask):
+            return 3 - self.turn
+        if alignment(self.current):  # not reachable by play(); kept for hand-built positions
+            return self.turn
+        return None
+
+    def is_draw(self) -> bool:
+        return self.moves == CELLS and self.winner() is None
+
+    def is_over(self) -> bool:
+        return self.moves == CELLS or self.winner() is not None
+
+    def legal_moves(self) -> tuple[int, ...]:
+        if self.is_over():
+            return ()
+        return tuple(c for c in range(WIDTH) if not self.mask & TOP_CELLS[c])
+
+    def is_winning_move(self, col: int) -> bool:
+        """Would the side to move make four in a row by playing ``col``?"""
+        if not self.can_play(col):
+            return False
+        move = (self.mask + BOTTOM_CELLS[col]) & COLUMN_MASKS[col]
+        return alignment(self.current | move)
+
+    def winning_cells(self) -> frozenset[tuple[int, int]]:
+        """(col, row) of every disc that is part of a four in a row."""
+        cells = four_cells_mask(self.current ^ self.mask) | four_cells_mask(self.current)
+        return frozenset(
+            (c, r) for c in range(WIDTH) for r in range(HEIGHT) if cells & bit(c, r)
+        )
+
+    def key(self) -> int:
+        """A number unique to this position (the Pons key: current + mask)."""
+        return self.current + self.mask
+
+    # -- moves ---------------------------------------------------------------
+    def play(self, col: int) -> Position:
+        if not isinstance(col, int) or not 0 <= col < WIDTH:
+            raise ColumnOutOfRangeError(
+                f"column {col + 1 if isinstance(col, int) else col!r} is out of range; columns are 1-{WIDTH}"
+            )
+        if self.is_over():
+            raise GameOverError(f"column {col + 1}: the game is already over")
+        if self.mask & TOP_CELLS[col]:
+            raise ColumnFullError(f"column {col + 1} is full")
+        move = (self.mask + BOTTOM_CELLS[col]) & COLUMN_MASKS[col]
+        return Position(self.current ^ self.mask, self.mask | move, self.moves + 1)
+
+    def mirror(self) -> Position:
+        return Position(mirror_bits(self.current), mirror_bits(self.mask), self.moves)
+
+    def __str__(self) -> str:
+        symbols = {0: ".", 1: "X", 2: "O"}
+        rows = [
+            " ".join(symbols[self.cell(c, r)] for c in range(WIDTH))
+            for r in reversed(range(HEIGHT))
+        ]
+        rows.append(" ".join(str(c + 1) for c in range(WIDTH)))
+        return "\n".join(rows)

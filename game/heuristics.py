@@ -1,0 +1,176 @@
+"""Static evaluations of a position, from the side to move's point of view.
+
+Two heuristics from the write-ups in ``shared/articles``:
+
+``window``
+    Every line of four cells (69 of them). A window holding k own discs and no
+    opponent disc is worth ``own[k-1]`` (0.5 / 3 / 9); a window where own discs
+    block k opponent discs is worth ``block[k-1]`` (0.5 / 2 / 40). The sum is
+    multiplied by ``scale`` (1.5) and divided by the number of discs on the board.
+    The evaluation is own value minus the opponent's.
+
+``scoremap``
+    Each cell is worth the number of windows through it; a side's value is the sum
+    over its discs; the evaluation is own minus opponent.
+
+Both work on raw bitboards (``current``, ``mask``, ``moves``) so the search can call
+them without building ``Position`` objects. The window counts are done bit-parallel:
+for each direction the four shifted copies of a side's discs are added with a tiny
+bit-sliced adder, which gives "exactly k discs in the window starting here" masks for
+all windows of that direction at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .board import H1, HEIGHT, WIDTH, Bitboard, Position, bit
+
+HEURISTICS: tuple[str, ...] = ("window", "scoremap")
+
+
+@dataclass(frozen=True, slots=True)
+class WindowWeights:
+    """Weights of the window-counting heuristic (defaults from the article)."""
+
+    own: tuple[float, float, float] = (0.5, 3.0, 9.0)
+    block: tuple[float, float, float] = (0.5, 2.0, 40.0)
+    scale: float = 1.5
+
+    def __post_init__(self) -> None:
+        for name in ("own", "block"):
+            value = getattr(self, name)
+            if len(value) != 3 or not all(isinstance(v, (int, float)) for v in value):
+                raise ValueError(f"window weights {name!r} must be three numbers, got {value!r}")
+            object.__setattr__(self, name, tuple(float(v) for v in value))
+        if not isinstance(self.scale, (int, float)) or self.scale <= 0:
+            raise ValueError(f"window weights 'scale' must be a positive number, got {self.scale!r}")
+
+
+DEFAULT_WEIGHTS = WindowWeights()
+
+# Directions as bit shifts: vertical, horizontal, and the two diagonals.
+DIRECTIONS: tuple[int, ...] = (1, H1, HEIGHT, H1 + 1)
+
+
+def _window_starts(shift: int) -> Bitboard:
+    """Cells from which a window of four in direction ``shift`` stays on the board."""
+    dc, dr = {1: (0, 1), H1: (1, 0), HEIGHT: (1, -1), H1 + 1: (1, 1)}[shift]
+    starts = 0
+    for c in range(WIDTH):
+        for r in range(HEIGHT):
+            if 0 <= c + 3 * dc < WIDTH and 0 <= r + 3 * dr < HEIGHT:
+                starts |= bit(c, r)
+    return starts
+
+
+WINDOW_STARTS: tuple[tuple[int, Bitboard], ...] = tuple((s, _window_starts(s)) for s in DIRECTIONS)
+assert sum(v.bit_count() for _, v in WINDOW_STARTS) == 69
+
+
+def _cell_weights() -> list[list[int]]:
+    counts = [[0] * HEIGHT for _ in range(WIDTH)]
+    for s, starts in WINDOW_STARTS:
+        for c in range(WIDTH):
+            for r in range(HEIGHT):
+                if starts & bit(c, r):
+                    for k in range(4):
+                        idx = c * H1 + r + k * s
+                        counts[idx // H1][idx % H1] += 1
+    return counts
+
+
+#: SCOREMAP[col][row]: number of windows through the cell (3 4 5 7 5 4 3 on the bottom row).
+SCOREMAP: tuple[tuple[int, ...], ...] = tuple(tuple(col) for col in _cell_weights())
+
+# Bit planes of the cell weights: weight(cell) = sum(2**b for planes b containing the cell),
+# so a side's scoremap value is sum(popcount(discs & plane_b) << b) -- four popcounts.
+_PLANES: tuple[Bitboard, ...] = tuple(
+    sum(bit(c, r) for c in range(WIDTH) for r in range(HEIGHT) if SCOREMAP[c][r] >> b & 1)
+    for b in range(4)
+)
+
+
+def scoremap_value(discs: Bitboard) -> int:
+    p0, p1, p2, p3 = _PLANES
+    return (
+        (discs & p0).bit_count()
+        + ((discs & p1).bit_count() << 1)
+        + ((discs & p2).bit_count() << 2)
+        + ((discs & p3).bit_count() << 3)
+    )
+
+
+def scoremap(current: Bitboard, mask: Bitboard, moves: int) -> float:
+    """Scoremap evaluation: own cell weights minus the opponent's."""
+    p0, p1, p2, p3 = _PLANES
+    opp = current ^ mask
+    return float(
+        (current & p0).bit_count() - (opp & p0).bit_count()
+        + (((current & p1).bit_count() - (opp & p1).bit_count()) << 1)
+        + (((current & p2).bit_count() - (opp & p2).bit_count()) << 2)
+        + (((current & p3).bit_count() - (opp & p3).bit_count()) << 3)
+    )
+
+
+def make_window(weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard, Bitboard, int], float]:
+    """Build the window-counting evaluation for the given weights."""
+    o1, o2, o3 = weights.own
+    b1, b2, b3 = weights.block
+    scale = weights.scale
+    starts_list = WINDOW_STARTS
+
+    def window(current: Bitboard, mask: Bitboard, moves: int) -> float:
+        if not moves:
+            return 0.0
+        opp = current ^ mask
+        total = 0.0  # own value minus opponent value, before scaling
+        for s, starts in starts_list:
+            s2 = s + s
+            s3 = s2 + s
+            x1, x2, x3, x4 = current, current >> s, current >> s2, current >> s3
+            y1, y2, y3, y4 = opp, opp >> s, opp >> s2, opp >> s3
+            a, b = x1 & x2, x1 ^ x2
+            c, d = x3 & x4, x3 ^ x4
+            ones_x = b ^ d
+            twos_x = a ^ c ^ (b & d)
+            a, b = y1 & y2, y1 ^ y2
+            c, d = y3 & y4, y3 ^ y4
+            ones_y = b ^ d
+            twos_y = a ^ c ^ (b & d)
+            any_x = (x1 | x2 | x3 | x4) & starts
+            any_y = (y1 | y2 | y3 | y4) & starts
+            free_x = starts & ~any_y
+            free_y = starts & ~any_x
+            x_1 = ones_x & ~twos_x
+            x_2 = twos_x & ~ones_x
+            x_3 = ones_x & twos_x
+            y_1 = ones_y & ~twos_y
+            y_2 = twos_y & ~ones_y
+            y_3 = ones_y & twos_y
+            total += (
+                o1 * ((x_1 & free_x).bit_count() - (y_1 & free_y).bit_count())
+                + o2 * ((x_2 & free_x).bit_count() - (y_2 & free_y).bit_count())
+                + o3 * ((x_3 & free_x).bit_count() - (y_3 & free_y).bit_count())
+                + b1 * ((y_1 & any_x).bit_count() - (x_1 & any_y).bit_count())
+                + b2 * ((y_2 & any_x).bit_count() - (x_2 & any_y).bit_count())
+                + b3 * ((y_3 & any_x).bit_count() - (x_3 & any_y).bit_count())
+            )
+        return scale * total / moves
+
+    return window
+
+
+def evaluator(name: str, weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard, Bitboard, int], float]:
+    """The raw-bitboard evaluation function called ``name``."""
+    if name == "scoremap":
+        return scoremap
+    if name == "window":
+        return make_window(weights)
+    raise ValueError(f"unknown heuristic {name!r}; choose one of: {', '.join(HEURISTICS)}")
+
+
+def evaluate(pos: Position, heuristic: str = "scoremap", weights: WindowWeights = DEFAULT_WEIGHTS) -> float:
+    """Evaluate ``pos`` for the side to move (own value minus the opponent's)."""
+    return evaluator(heuristic, weights)(pos.current, pos.mask, pos.moves)
