@@ -1,0 +1,580 @@
+"""Typed, frozen game settings loaded from ``config.toml``, and player specs.
+
+``load_settings`` never raises for bad content: every key that is unknown, of the
+wrong type or out of range is reported as a :class:`ConfigProblem` (naming the key,
+the value and what is allowed) and that setting keeps its built-in default, so the
+game always starts. The built-in defaults below are exactly what the repository's
+``config.toml`` says (a test checks it).
+
+No pygame here: the engine side of the project imports this module.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Literal
+
+from .heuristics import HEURISTICS, WindowWeights
+
+if TYPE_CHECKING:  # game.search imports the whole engine; only the methods below need it
+    from .search import SearchConfig
+
+CONFIG_NAME = "config.toml"
+MAX_CONFIG_BYTES = 1_000_000
+THEMES: tuple[str, ...] = ("classic", "colorblind")
+MAX_DEPTH = 42  # a level may ask for any depth the search accepts
+CUSTOM_DEPTH = (1, 20)  # custom depth from the menu or the command line ("ai:DEPTH")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named difficulty: a search depth plus optional overrides."""
+
+    name: str
+    depth: int
+    heuristic: str | None = None  # None: the settings' default heuristic
+    time_limit: float | None = None  # seconds per move; None: the settings' time_limit
+    perfect_play: bool = False  # try the exact solver first
+
+
+# --- difficulty levels: BEGIN (the strength calibration may edit this block and the
+# --- matching [[levels]] block at the end of config.toml, nothing else)
+DEFAULT_LEVELS: tuple[Level, ...] = (
+    Level("Beginner", 2),
+    Level("Easy", 4),
+    Level("Medium", 6),
+    Level("Hard", 8),
+    Level("Expert", 10),
+    Level("Master", 12, time_limit=1.0, perfect_play=True),
+)
+# --- difficulty levels: END
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every tunable of the game; each default equals the repository's config.toml."""
+
+    # [window]
+    window_width: int = 960
+    window_height: int = 840
+    fps: int = 60
+    fullscreen: bool = False
+    # [display]
+    theme: str = "classic"
+    animation_speed: float = 1.0
+    # [sound]
+    sound: bool = True
+    volume: float = 0.7
+    # [ai]
+    heuristic: str = "scoremap"
+    depth: int = 6
+    discount: float = 0.25
+    time_limit: float | None = None
+    table_mb: int = 64
+    analysis_time: float = 0.5
+    window_weights: WindowWeights = field(default_factory=WindowWeights)
+    # [spectator]
+    spectator_delay: float = 0.6
+    # [[levels]]
+    levels: tuple[Level, ...] = DEFAULT_LEVELS
+
+    def level(self, name: str) -> Level:
+        """The level called ``name`` (case-insensitive); KeyError lists the known names."""
+        wanted = name.strip().casefold()
+        for level in self.levels:
+            if level.name.casefold() == wanted:
+                return level
+        raise KeyError(f"no level named {name!r}; levels: {', '.join(l.name for l in self.levels)}")
+
+    def search_config(
+        self, depth: int | None = None, heuristic: str | None = None, level: Level | None = None
+    ) -> SearchConfig:
+        """A search configuration: explicit arguments win over the level, the level over defaults."""
+        if level is not None:
+            depth = depth if depth is not None else level.depth
+            heuristic = heuristic or level.heuristic
+        return self._search_config(
+            depth if depth is not None else self.depth,
+            heuristic,
+            level.time_limit if level is not None else None,
+            level.perfect_play if level is not None else False,
+        )
+
+    def _search_config(
+        self, depth: int, heuristic: str | None, time_limit: float | None, perfect_play: bool
+    ) -> SearchConfig:
+        from .search import SearchConfig
+
+        return SearchConfig(
+            depth=depth,
+            heuristic=heuristic or self.heuristic,
+            discount=self.discount,
+            window_weights=self.window_weights,
+            time_limit=time_limit if time_limit is not None else self.time_limit,
+            table_mb=self.table_mb,
+            perfect_play=perfect_play,
+        )
+
+
+@dataclass(frozen=True)
+class ConfigProblem:
+    """One thing wrong in a config file; ``str()`` is the message shown to the user."""
+
+    key: str  # dotted key ("window.fps", "levels[2].depth"), or "file" for the file as a whole
+    value: object  # the offending value (for "file": what is wrong with it)
+    allowed: str  # what would have been accepted
+    fallback: str = ""  # what happens instead ("using the default 60", "ignored", ...)
+
+    def __str__(self) -> str:
+        if self.key == "file":
+            text = f"config file: {self.value} — allowed: {self.allowed}"
+        else:
+            text = f"{self.key} = {_show(self.value)} — allowed: {self.allowed}"
+        return f"{text} — {self.fallback}" if self.fallback else text
+
+
+def _show(value: object, limit: int = 60) -> str:
+    """A value as it would look in the TOML file, shortened."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    elif isinstance(value, dict):
+        text = "{" + ", ".join(f"{k} = {_show(v, limit)}" for k, v in value.items()) + "}"
+    elif isinstance(value, list):
+        text = "[" + ", ".join(_show(v, limit) for v in value) + "]"
+    else:
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# ---------------------------------------------------------------------------
+# Validation: one small checker per kind of value; each returns the clean value
+# or raises _Bad(allowed-text).
+
+
+class _Bad(Exception):
+    """A value is not acceptable; the argument says what is allowed."""
+
+
+Check = Callable[[Any], Any]
+
+
+def _int(lo: int, hi: int) -> Check:
+    def check(v: Any) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise _Bad(f"a whole number from {lo} to {hi}")
+        return v
+
+    return check
+
+
+def _float(lo: float, hi: float, *, lo_open: bool = False, hi_open: bool = False) -> Check:
+    left, right = ("(" if lo_open else "["), (")" if hi_open else "]")
+    allowed = f"a number in {left}{lo:g}, {hi:g}{right}"
+
+    def check(v: Any) -> float:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise _Bad(allowed)
+        if v < lo or v > hi or (lo_open and v == lo) or (hi_open and v == hi):
+            raise _Bad(allowed)
+        return float(v)
+
+    return check
+
+
+def _optional_seconds(v: Any) -> float | None:
+    """0 in the file means "no limit" (TOML has no null)."""
+    allowed = "0 (no limit) or a number of seconds up to 3600"
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise _Bad(allowed)
+    if v == 0:
+        return None
+    if not 0 < v <= 3600:
+        raise _Bad(allowed)
+    return float(v)
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise _Bad("true or false")
+    return v
+
+
+def _choice(options: tuple[str, ...]) -> Check:
+    allowed = "one of " + ", ".join(f'"{o}"' for o in options)
+
+    def check(v: Any) -> str:
+        if not isinstance(v, str) or v not in options:
+            raise _Bad(allowed)
+        return v
+
+    return check
+
+
+def _weights3(v: Any) -> tuple[float, float, float]:
+    allowed = "a list of three numbers from 0 to 10000, like [0.5, 3.0, 9.0]"
+    if not isinstance(v, list) or len(v) != 3:
+        raise _Bad(allowed)
+    try:
+        return tuple(_float(0, 10_000)(x) for x in v)  # type: ignore[return-value]
+    except _Bad:
+        raise _Bad(allowed) from None
+
+
+def _level_name(v: Any) -> str:
+    allowed = "a name of 1 to 30 characters"
+    if not isinstance(v, str) or not 1 <= len(v.strip()) <= 30 or not v.isprintable():
+        raise _Bad(allowed)
+    if v.strip().casefold() in ("human", "ai") or v.strip().casefold().startswith("ai:"):
+        raise _Bad(allowed + ' other than "human", "ai" or "ai:..."')
+    return v.strip()
+
+
+# Table name -> {key in the file: (Settings field, checker)}.
+SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
+    "window": {
+        "width": ("window_width", _int(320, 7680)),
+        "height": ("window_height", _int(240, 4320)),
+        "fps": ("fps", _int(15, 240)),
+        "fullscreen": ("fullscreen", _bool),
+    },
+    "display": {
+        "theme": ("theme", _choice(THEMES)),
+        "animation_speed": ("animation_speed", _float(0.1, 10)),
+    },
+    "sound": {
+        "enabled": ("sound", _bool),
+        "volume": ("volume", _float(0, 1)),
+    },
+    "ai": {
+        "heuristic": ("heuristic", _choice(HEURISTICS)),
+        "depth": ("depth", _int(*CUSTOM_DEPTH)),
+        "discount": ("discount", _float(0, 1, hi_open=True)),
+        "time_limit": ("time_limit", _optional_seconds),
+        "table_mb": ("table_mb", _int(1, 4096)),
+        "analysis_time": ("analysis_time", _float(0.05, 30)),
+    },
+    "spectator": {
+        "delay": ("spectator_delay", _float(0, 10)),
+    },
+}
+WEIGHTS_SCHEMA: dict[str, Check] = {
+    "own": _weights3,
+    "block": _weights3,
+    "scale": _float(0, 1000, lo_open=True),
+}
+LEVEL_SCHEMA: dict[str, Check] = {
+    "name": _level_name,
+    "depth": _int(1, MAX_DEPTH),
+    "heuristic": _choice(HEURISTICS),
+    "time_limit": _optional_seconds,
+    "perfect_play": _bool,
+}
+MAX_LEVELS = 20
+
+
+def _default_shown(name: str) -> str:
+    value = getattr(DEFAULTS, name)
+    if name == "time_limit" and value is None:
+        return "using the default 0 (no limit)"
+    return f"using the default {_show(value)}"
+
+
+def _known(keys: Any) -> str:
+    return "one of the known keys: " + ", ".join(keys)
+
+
+def _apply(data: dict[str, Any]) -> tuple[Settings, list[ConfigProblem]]:
+    """Validate a parsed TOML document; bad parts are reported and keep their defaults."""
+    problems: list[ConfigProblem] = []
+    values: dict[str, Any] = {}
+
+    def bad(key: str, value: object, allowed: str, fallback: str = "") -> None:
+        problems.append(ConfigProblem(key, value, allowed, fallback))
+
+    for table, value in data.items():
+        if table == "levels":
+            continue
+        schema = SCHEMA.get(table)
+        if schema is None:
+            bad(table, value, _known([*SCHEMA, "levels"]), "ignored")
+            continue
+        if not isinstance(value, dict):
+            bad(table, value, f"a table [{table}] with keys {', '.join(schema)}", "using the defaults")
+            continue
+        for key, raw in value.items():
+            dotted = f"{table}.{key}"
+            if table == "ai" and key == "window_weights":
+                _apply_weights(raw, values, bad)
+                continue
+            if key not in schema:
+                extra = ["window_weights"] if table == "ai" else []
+                bad(dotted, raw, _known([*schema, *extra]), "ignored")
+                continue
+            name, check = schema[key]
+            try:
+                values[name] = check(raw)
+            except _Bad as e:
+                bad(dotted, raw, str(e), _default_shown(name))
+
+    if "levels" in data:
+        levels = _parse_levels(data["levels"], bad)
+        if levels:
+            values["levels"] = levels
+    return Settings(**values), problems
+
+
+def _apply_weights(raw: Any, values: dict[str, Any], bad: Callable[..., None]) -> None:
+    key = "ai.window_weights"
+    if not isinstance(raw, dict):
+        bad(key, raw, "a table [ai.window_weights] with keys own, block, scale", "using the defaults")
+        return
+    clean: dict[str, Any] = {}
+    for wkey, wraw in raw.items():
+        if wkey not in WEIGHTS_SCHEMA:
+            bad(f"{key}.{wkey}", wraw, _known(WEIGHTS_SCHEMA), "ignored")
+            continue
+        try:
+            clean[wkey] = WEIGHTS_SCHEMA[wkey](wraw)
+        except _Bad as e:
+            default = getattr(DEFAULTS.window_weights, wkey)
+            bad(f"{key}.{wkey}", wraw, str(e), f"using the default {_show(list(default) if isinstance(default, tuple) else default)}")
+    values["window_weights"] = WindowWeights(**clean)
+
+
+def _parse_levels(raw: Any, bad: Callable[..., None]) -> tuple[Level, ...]:
+    """Valid levels in file order; a level without a usable name or depth is left out."""
+    defaults = "using the built-in levels " + ", ".join(f"{l.name} {l.depth}" for l in DEFAULT_LEVELS)
+    if not isinstance(raw, list) or not raw:
+        bad("levels", raw, "one or more [[levels]] tables", defaults)
+        return ()
+    if len(raw) > MAX_LEVELS:
+        bad("levels", f"{len(raw)} levels", f"at most {MAX_LEVELS} levels", f"using the first {MAX_LEVELS}")
+        raw = raw[:MAX_LEVELS]
+    levels: list[Level] = []
+    seen: set[str] = set()
+    for i, item in enumerate(raw, start=1):
+        where = f"levels[{i}]"
+        if not isinstance(item, dict):
+            bad(where, item, "a [[levels]] table with name and depth", "level left out")
+            continue
+        clean: dict[str, Any] = {}
+        for key, value in item.items():
+            if key not in LEVEL_SCHEMA:
+                bad(f"{where}.{key}", value, _known(LEVEL_SCHEMA), "ignored")
+                continue
+            try:
+                clean[key] = LEVEL_SCHEMA[key](value)
+            except _Bad as e:
+                required = key in ("name", "depth")
+                bad(f"{where}.{key}", value, str(e),
+                    "level left out" if required else "using the default (none)")
+        missing = [k for k in ("name", "depth") if k not in item]
+        if missing:
+            bad(where, item, f"a level with {' and '.join(missing)} set", "level left out")
+            continue
+        if "name" not in clean or "depth" not in clean:
+            continue
+        folded = clean["name"].casefold()
+        if folded in seen:
+            bad(f"{where}.name", clean["name"], "a name no other level has (case-insensitive)",
+                "level left out")
+            continue
+        seen.add(folded)
+        levels.append(Level(**clean))
+    if not levels:
+        bad("levels", f"{len(raw)} unusable level(s)", "at least one valid level", defaults)
+    return tuple(levels)
+
+
+DEFAULTS = Settings()
+
+
+# ---------------------------------------------------------------------------
+# Loading
+
+
+def repo_config_path() -> Path | None:
+    """The config.toml shipped with the program (repository root, or a bundle's folder)."""
+    candidates = []
+    if getattr(sys, "frozen", False):  # PyInstaller bundle
+        candidates.append(Path(sys.executable).resolve().parent / CONFIG_NAME)
+        candidates.append(Path(getattr(sys, "_MEIPASS", "")) / CONFIG_NAME)
+    package = Path(__file__).resolve().parent
+    candidates += [package.parent / CONFIG_NAME, package / CONFIG_NAME]
+    return next((p for p in candidates if p.is_file()), None)
+
+
+def default_config_path() -> Path | None:
+    """The config file used without --config: the user's, else the shipped one, else None."""
+    from .storage import user_config_dir
+
+    user = user_config_dir() / CONFIG_NAME
+    if user.is_file():
+        return user
+    return repo_config_path()
+
+
+def load_settings(path: str | Path | None = None) -> tuple[Settings, list[ConfigProblem]]:
+    """Settings from ``path`` (or the default lookup) plus every problem found.
+
+    Never raises for bad content: an unreadable, non-UTF-8, empty, huge or invalid file
+    gives the built-in defaults and one problem; bad keys keep their defaults.
+    """
+    if path is None:
+        found = default_config_path()
+        if found is None:
+            return DEFAULTS, []
+        path = found
+    path = Path(path)
+    text, problem = _read_text(path)
+    if problem is not None:
+        return DEFAULTS, [problem]
+    return parse_settings(text)
+
+
+def parse_settings(text: str) -> tuple[Settings, list[ConfigProblem]]:
+    """Settings from the text of a config file (see :func:`load_settings`)."""
+    if not text.strip():
+        return DEFAULTS, [_file_problem("the file is empty", "a TOML file with settings")]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        return DEFAULTS, [_file_problem(f"not valid TOML: {e}", "a valid TOML document")]
+    except RecursionError:  # absurdly deep nesting of arrays or inline tables
+        return DEFAULTS, [_file_problem("nested too deeply", "a valid TOML document")]
+    return _apply(data)
+
+
+def _file_problem(what: str, allowed: str) -> ConfigProblem:
+    return ConfigProblem("file", what, allowed, "using the built-in defaults")
+
+
+def _read_text(path: Path) -> tuple[str, ConfigProblem | None]:
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_CONFIG_BYTES + 1)
+    except FileNotFoundError:
+        return "", _file_problem(f"{path} does not exist", "an existing TOML file")
+    except IsADirectoryError:
+        return "", _file_problem(f"{path} is a directory", "a TOML file")
+    except OSError as e:
+        return "", _file_problem(f"{path} cannot be read ({e.strerror or e})", "a readable TOML file")
+    if len(data) > MAX_CONFIG_BYTES:
+        return "", _file_problem(f"{path} is larger than {MAX_CONFIG_BYTES:,} bytes",
+                                 f"a file of at most {MAX_CONFIG_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as e:
+        return "", _file_problem(f"{path}: byte 0x{data[e.start]:02x} at offset {e.start} is not UTF-8",
+                                 "UTF-8 text")
+
+
+# ---------------------------------------------------------------------------
+# Player specs
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """Who plays one colour: a human, or the computer at some depth/level."""
+
+    kind: Literal["human", "ai"]
+    depth: int | None = None
+    heuristic: str | None = None  # None: the settings' default heuristic
+    level: str | None = None  # the level's name when chosen by level
+    time_limit: float | None = None
+    perfect_play: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind == "ai"
+
+    def label(self) -> str:
+        """Short text for the screen: "Human", "Computer (Hard)", "Computer (depth 8, window)"."""
+        if self.kind == "human":
+            return "Human"
+        if self.level:
+            return f"Computer ({self.level})"
+        details = [f"depth {self.depth}"] if self.depth is not None else []
+        details += [self.heuristic] if self.heuristic else []
+        return f"Computer ({', '.join(details)})" if details else "Computer"
+
+    def spec(self) -> str:
+        """The text :func:`parse_player_spec` turns back into this player (for save files)."""
+        if self.kind == "human":
+            return "human"
+        if self.level:
+            return self.level
+        parts = ["ai"]
+        if self.depth is not None:
+            parts.append(str(self.depth))
+            if self.heuristic:
+                parts.append(self.heuristic)
+        return ":".join(parts)
+
+    def search_config(self, settings: Settings) -> SearchConfig:
+        return settings._search_config(
+            self.depth if self.depth is not None else settings.depth,
+            self.heuristic, self.time_limit, self.perfect_play,
+        )
+
+
+HUMAN = PlayerSpec("human")
+
+
+def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
+    """``human`` | ``ai`` | ``ai:DEPTH`` | ``ai:DEPTH:HEURISTIC`` | a level name (any case).
+
+    ValueError with a message saying what is accepted.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a player must be text, not {type(text).__name__}")
+    spec = text.strip()
+    low = spec.casefold()
+    lo, hi = CUSTOM_DEPTH
+    usage = (
+        f"use human, ai, ai:DEPTH (DEPTH {lo}-{hi}), ai:DEPTH:HEURISTIC "
+        f"(HEURISTIC: {', '.join(HEURISTICS)}) or a level "
+        f"({', '.join(l.name for l in settings.levels)})"
+    )
+    if low == "human":
+        return HUMAN
+    if low == "ai":
+        return PlayerSpec("ai", depth=settings.depth)
+    if low.startswith("ai:"):
+        parts = low.split(":")
+        if len(parts) > 3:
+            raise ValueError(f"bad player {text!r}: too many ':' parts; {usage}")
+        depth_text = parts[1].strip()
+        if not depth_text.isdigit() or not depth_text.isascii():
+            raise ValueError(f"bad player {text!r}: depth {parts[1]!r} is not a whole number; {usage}")
+        depth = int(depth_text)
+        if not lo <= depth <= hi:
+            raise ValueError(f"bad player {text!r}: depth {depth} is out of range {lo}-{hi}; {usage}")
+        heuristic = None
+        if len(parts) == 3:
+            heuristic = parts[2].strip()
+            if heuristic not in HEURISTICS:
+                raise ValueError(
+                    f"bad player {text!r}: unknown heuristic {parts[2]!r}; "
+                    f"heuristics: {', '.join(HEURISTICS)}"
+                )
+        return PlayerSpec("ai", depth=depth, heuristic=heuristic)
+    try:
+        level = settings.level(spec)
+    except KeyError:
+        raise ValueError(f"unknown player {text!r}: {usage}") from None
+    return PlayerSpec("ai", depth=level.depth, heuristic=level.heuristic, level=level.name,
+                      time_limit=level.time_limit, perfect_play=level.perfect_play)
+
+
+__all__ = [
+    "CONFIG_NAME", "CUSTOM_DEPTH", "DEFAULTS", "DEFAULT_LEVELS", "THEMES", "ConfigProblem", "HUMAN",
+    "Level", "PlayerSpec", "Settings", "default_config_path", "load_settings", "parse_player_spec",
+    "parse_settings", "repo_config_path",
+]
