@@ -66,8 +66,12 @@ class Solver:
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
         self.nodes = 0
+        self._stop = None
+        self._deadline: float | None = None
+        self._negamax = self._build_negamax()
 
     def reset(self) -> None:
+        """Empty the table (in place: the search closure holds the dicts)."""
         self.lower.clear()
         self.upper.clear()
         self.nodes = 0
@@ -80,15 +84,8 @@ class Solver:
         return dict(islice(table.items(), len(table) // 2, None))
 
     # ------------------------------------------------------------------ core
-    def _negamax(self, current: Bitboard, mask: Bitboard, moves: int, opp_win: Bitboard,
-                 alpha: int, beta: int, stop, deadline) -> int:
-        """Null-window-friendly fail-hard negamax.
-
-        Precondition: the side to move cannot win at once. ``opp_win`` is the set of
-        empty cells where the opponent would complete four. Returns a value v with
-        v <= alpha meaning "the true score is <= v", v >= beta meaning ">= v", and an
-        exact score strictly inside the window.
-        """
+    def _build_negamax(self):
+        """Create the recursive search as a closure over the tables (fast local lookups)."""
         lower = self.lower
         upper = self.upper
         max_entries = self.max_entries
@@ -99,9 +96,15 @@ class Solver:
         solver = self
 
         def negamax(current: int, mask: int, moves: int, opp_win: int, alpha: int, beta: int) -> int:
+            """Fail-hard negamax for null-window use.
+
+            Precondition: the side to move cannot win at once. ``opp_win`` holds the empty
+            cells where the opponent would complete four. A result v <= alpha means "the
+            score is <= v", v >= beta means ">= v"; inside the window it is exact.
+            """
             solver.nodes += 1
             if not solver.nodes & check_every:
-                solver._check(stop, deadline)
+                solver._check()
             possible = (mask + bottom) & board
             forced = possible & opp_win
             if forced:
@@ -139,25 +142,14 @@ class Solver:
                 move = candidates & col_mask
                 if move:
                     pos = current | move
-                    r = (pos << 1) & (pos << 2) & (pos << 3)
-                    p = (pos << 7) & (pos << 14)
-                    r |= p & (pos << 21)
-                    r |= p & (pos >> 7)
-                    p = (pos >> 7) & (pos >> 14)
-                    r |= p & (pos << 7)
-                    r |= p & (pos >> 21)
-                    p = (pos << 6) & (pos << 12)
-                    r |= p & (pos << 18)
-                    r |= p & (pos >> 6)
-                    p = (pos >> 6) & (pos >> 12)
-                    r |= p & (pos << 6)
-                    r |= p & (pos >> 18)
-                    p = (pos << 8) & (pos << 16)
-                    r |= p & (pos << 24)
-                    r |= p & (pos >> 8)
-                    p = (pos >> 8) & (pos >> 16)
-                    r |= p & (pos << 8)
-                    r |= p & (pos >> 24)
+                    # winning_cells_mask(pos, mask | move), inlined: three of four in a line
+                    a, b = pos << 7, pos >> 7
+                    r = (pos << 1) & (pos << 2) & (pos << 3) | (
+                        a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
+                    a, b = pos << 6, pos >> 6
+                    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
+                    a, b = pos << 8, pos >> 8
+                    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
                     r &= board ^ (mask | move)
                     ranked.append((r.bit_count() * 8 + n, move, r))
                 n -= 1
@@ -183,12 +175,12 @@ class Solver:
             upper[key] = alpha
             return alpha
 
-        return negamax(current, mask, moves, opp_win, alpha, beta)
+        return negamax
 
-    def _check(self, stop, deadline) -> None:
-        if stop is not None and stop.is_set():
+    def _check(self) -> None:
+        if self._stop is not None and self._stop.is_set():
             raise SearchCancelled("search cancelled")
-        if deadline is not None and perf_counter() > deadline:
+        if self._deadline is not None and perf_counter() > self._deadline:
             raise SearchCancelled("time budget exhausted")
 
     # --------------------------------------------------------------- public
@@ -207,6 +199,8 @@ class Solver:
         possible = (mask + BOTTOM) & BOARD
         if winning_cells_mask(current, mask) & possible:
             return (CELLS + 1 - moves) // 2
+        self._stop, self._deadline = stop, deadline
+        negamax = self._negamax
         opp_win = winning_cells_mask(current ^ mask, mask)
         lo = -(CELLS - moves) // 2
         hi = (CELLS + 1 - moves) // 2
@@ -216,7 +210,7 @@ class Solver:
                 med = lo // 2
             elif med >= 0 and hi // 2 > med:
                 med = hi // 2
-            r = self._negamax(current, mask, moves, opp_win, med, med + 1, stop, deadline)
+            r = negamax(current, mask, moves, opp_win, med, med + 1)
             if r <= med:
                 hi = r
             else:
