@@ -248,9 +248,10 @@ def parse_save(text: str) -> SavedGame:
         key, sep, value = line.partition(":")
         key = key.strip().lower()
         if not sep or key not in _FIELDS:
+            cut = " (file truncated?)" if number == len(lines) and not text.endswith("\n") else ""
             raise SaveFileError(
                 f"line {number}: expected 'NAME: VALUE' with NAME one of "
-                f"{', '.join(_FIELDS)}, found {line[:40]!r}"
+                f"{', '.join(_FIELDS)}, found {line[:40]!r}{cut}"
             )
         if key in found:
             raise SaveFileError(f"line {number}: {key!r} appears twice (first on line {where[key]})")
