@@ -1,0 +1,156 @@
+"""The controller: owns the window, the scenes and the shared context, and runs one frame at a time.
+
+``frame(dt, events)`` is the whole loop body (input -> update(dt) -> draw); ``run`` in
+``game.ui`` adds the clock and ``display.flip``. Tests call ``frame`` directly with synthetic events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.settings import HUMAN
+from game.storage import load_prefs
+from game.ui.game_scene import GameScene
+from game.ui.layout import compute_layout
+from game.ui.menu import GameStart, MenuData, MenuScene
+from game.ui.resources import load_icon
+from game.ui.scene import Context, Scene, Transition, is_ctrl
+from game.ui.sound import SoundPlayer
+from game.ui.theme import THEMES
+
+if TYPE_CHECKING:
+    from game.settings import PlayerSpec, Settings
+    from game.storage import SavedGame
+    from game.worker import AIWorker
+
+TITLE = "Connect Four"
+CONFIG_NOTICE_SECONDS = 20.0
+CLOSE_TIMEOUT = 0.35      # the worker gets this long to stop; the issue allows 0.5 s for quitting
+
+
+def _default_worker() -> AIWorker:
+    from game.worker import AIWorker
+
+    return AIWorker()
+
+
+class Controller:
+    def __init__(self, settings: Settings, *, notices: Iterable[object] = (), config_path: Path | None = None,
+                 worker_factory: Callable[[], AIWorker] = _default_worker) -> None:
+        prefs = load_prefs()
+        theme, muted = settings.theme, not settings.sound
+        if config_path is None:          # an explicit --config wins over what the menu remembered
+            theme = prefs["theme"] if prefs.get("theme") in THEMES else theme
+            muted = prefs["muted"] if isinstance(prefs.get("muted"), bool) else muted
+        self.fullscreen = settings.fullscreen
+        self.windowed_size = (settings.window_width, settings.window_height)
+        self.surface = self._open_window()
+        self.ctx = Context(
+            settings=settings,
+            prefs=prefs,
+            sound=SoundPlayer(enabled=True, volume=settings.volume, muted=muted),
+            theme_name=theme,
+            layout=compute_layout(self.surface.get_size()),
+            worker_factory=worker_factory,
+            config_path=config_path,
+        )
+        for notice in notices:
+            self.ctx.notices.add(f"Config: {notice}", "error", seconds=CONFIG_NOTICE_SECONDS)
+        self.scenes: dict[str, Scene] = {"menu": MenuScene(self.ctx), "game": GameScene(self.ctx)}
+        self.scene: Scene = self.scenes["menu"]
+        self.running = True
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def start(self, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None,
+              resume: SavedGame | None = None) -> None:
+        """Open the menu (offering ``resume``), or go straight into a game when players are given."""
+        self.switch(Transition("menu", MenuData(resume)))
+        if red is not None or yellow is not None:
+            self.switch(Transition("game", GameStart(red or HUMAN, yellow or HUMAN)))
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def switch(self, transition: Transition) -> None:
+        if transition.scene == "quit":
+            self.running = False
+            return
+        self.scene.leave()
+        self.scene = self.scenes[transition.scene]
+        self.scene.enter(transition.data)
+
+    # -- loop ------------------------------------------------------------------------------
+
+    def frame(self, dt: float, events: Iterable[pygame.event.Event] | None = None) -> None:
+        """One frame: handle ``events`` (default: the pygame queue), update by ``dt``, draw."""
+        for event in pygame.event.get() if events is None else events:
+            self.handle(event)
+            if not self.running:
+                return
+        self.scene.update(dt)
+        self.ctx.notices.update(dt)
+        if self.scene.next is not None:
+            transition, self.scene.next = self.scene.next, None
+            self.switch(transition)
+            if not self.running:
+                return
+        self.draw()
+
+    def draw(self) -> None:
+        self.scene.draw(self.surface)
+        self.ctx.notices.draw(self.surface, self.ctx.theme)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Window-wide events first (quit, fullscreen, resize, mute, notices), then the scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and isis_ctrl(event):
+            self.running = False
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not isis_ctrl(event):
+            self.ctx.remember(muted=self.ctx.sound.toggle_mute())
+        elif event.type == pygame.VIDEORESIZE:
+            self.resized(event.size)
+        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+              and self.ctx.notices.handle_click(event.pos)):
+            pass
+        else:
+            self.scene.handle(event)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.surface = surface
+        if not self.fullscreen:
+            self.windowed_size = (max(320, size[0]), max(240, size[1]))
+        self.ctx.resize(self.surface.get_size())
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        try:
+            self.surface = self._open_window()
+        except pygame.error as exc:
+            self.fullscreen = not self.fullscreen
+            self.ctx.notices.add(f"Cannot switch fullscreen: {exc}", "error")
+            return
+        self.ctx.resize(self.surface.get_size())
+
+    def shutdown(self) -> None:
+        """Cancel the scene's work and stop the AI worker (within CLOSE_TIMEOUT, even mid-search)."""
+        self.scene.leave()
+        if self.ctx.has_worker:
+            self.ctx.worker.close(timeout=CLOSE_TIMEOUT)
+
+
+def set_window_identity() -> None:
+    pygame.display.set_caption(TITLE)
+    icon = load_icon()
+    if icon is not None:
+        pygame.display.set_icon(icon)

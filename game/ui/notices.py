@@ -1,0 +1,65 @@
+"""In-window notices: config problems, save/load results and engine errors, shown over every scene."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.render import draw_panel, draw_text, fit_text
+from game.ui.theme import Theme
+
+
+@dataclass(slots=True)
+class Notice:
+    text: str
+    level: str = "info"               # "info" | "error"
+    remaining: float | None = 6.0     # seconds left on screen; None = until dismissed
+
+
+class Notices:
+    """A short stack of messages near the top of the window; click one (or wait) to dismiss it."""
+
+    MAX_SHOWN = 4
+
+    def __init__(self) -> None:
+        self.items: list[Notice] = []
+        self._rects: list[tuple[pygame.Rect, Notice]] = []
+
+    def add(self, text: str, level: str = "info", seconds: float | None = 6.0) -> Notice:
+        notice = Notice(text, level, seconds)
+        self.items.append(notice)
+        return notice
+
+    def texts(self) -> list[str]:
+        return [n.text for n in self.items]
+
+    def update(self, dt: float) -> None:
+        for notice in self.items:
+            if notice.remaining is not None:
+                notice.remaining -= dt
+        self.items = [n for n in self.items if n.remaining is None or n.remaining > 0]
+
+    def handle_click(self, pos: tuple[int, int]) -> bool:
+        """Dismiss the notice under ``pos``; True if the click was used."""
+        for rect, notice in self._rects:
+            if rect.collidepoint(pos) and notice in self.items:
+                self.items.remove(notice)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        self._rects = []
+        width, height = surface.get_size()
+        size = max(16, height // 36)
+        box_w = min(width - 20, max(320, width * 3 // 4))
+        y = max(24, height // 16) + 4      # just under the header line
+        for notice in self.items[:self.MAX_SHOWN]:
+            text = fit_text(notice.text, size, box_w - 24)
+            rect = pygame.Rect(0, 0, box_w, size + 16)
+            rect.midtop = (width // 2, y)
+            colour = theme.error if notice.level == "error" else theme.accent
+            draw_panel(surface, rect, theme, border=colour)
+            draw_text(surface, text, size, theme.text, midleft=(rect.left + 12, rect.centery))
+            self._rects.append((rect, notice))
+            y = rect.bottom + 6

@@ -1,0 +1,80 @@
+"""Colour themes. ``classic`` is the familiar blue board; ``colorblind`` uses an Okabe-Ito palette
+and also marks each disc with a shape (ring for Red, cross for Yellow) so colour is never the only cue."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    name: str
+    background: Colour
+    board: Colour
+    board_edge: Colour
+    hole: Colour
+    discs: tuple[Colour, Colour]          # player 1, player 2
+    marks: tuple[str | None, str | None]  # "ring" | "cross" | None, drawn on top of the disc
+    mark_colour: Colour
+    text: Colour
+    dim_text: Colour
+    accent: Colour                        # selection, hint, highlights
+    win: Colour                           # outline of the winning four
+    error: Colour
+    panel: Colour
+
+    def disc(self, player: int) -> Colour:
+        return self.discs[player - 1]
+
+    def mark(self, player: int) -> str | None:
+        return self.marks[player - 1]
+
+
+CLASSIC = Theme(
+    name="classic",
+    background=(18, 24, 38),
+    board=(28, 78, 196),
+    board_edge=(18, 52, 140),
+    hole=(18, 24, 38),
+    discs=((220, 40, 48), (246, 206, 40)),
+    marks=(None, None),
+    mark_colour=(255, 255, 255),
+    text=(236, 240, 248),
+    dim_text=(150, 160, 185),
+    accent=(120, 230, 140),
+    win=(255, 255, 255),
+    error=(255, 110, 110),
+    panel=(36, 44, 66),
+)
+
+COLORBLIND = Theme(
+    name="colorblind",
+    background=(24, 24, 28),
+    board=(70, 80, 100),
+    board_edge=(45, 52, 66),
+    hole=(24, 24, 28),
+    discs=((213, 94, 0), (240, 228, 66)),   # Okabe-Ito vermillion / yellow: differ in lightness too
+    marks=("ring", "cross"),
+    mark_colour=(20, 20, 20),
+    text=(240, 240, 240),
+    dim_text=(170, 170, 170),
+    accent=(86, 180, 233),                  # Okabe-Ito sky blue
+    win=(255, 255, 255),
+    error=(230, 159, 0),
+    panel=(44, 44, 52),
+)
+
+THEMES: dict[str, Theme] = {theme.name: theme for theme in (CLASSIC, COLORBLIND)}
+PLAYER_NAMES = {1: "Red", 2: "Yellow"}
+
+
+def get_theme(name: str) -> Theme:
+    """The theme called ``name``; unknown names fall back to classic (settings validate the name)."""
+    return THEMES.get(name, CLASSIC)
+
+
+def next_theme(name: str) -> str:
+    names = list(THEMES)
+    return names[(names.index(name) + 1) % len(names)] if name in THEMES else names[0]
