@@ -1,0 +1,134 @@
+"""Program entry: ``connect4`` (gui-script) and ``python -m game``.
+
+Parses the command line, loads the settings (bad keys become notices shown in the window),
+finds an autosaved game to offer for resuming, and hands over to ``game.ui.run``. Whatever
+goes wrong ends with a clear one-line message, never a traceback on the user's screen:
+an unexpected error writes its details to ``crash.log`` in the user data folder.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from . import __version__
+from .cli import PROG, check_config, parse_args, resolve_players
+from .settings import load_settings
+from .storage import SavedGame, read_autosave, user_data_dir
+
+log = logging.getLogger("game")
+
+CRASH_LOG = "crash.log"
+
+
+def say(message: str) -> None:
+    """Print to stderr when there is one (a Windows gui-script has none)."""
+    if sys.stderr is not None:
+        print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def resumable_autosave() -> SavedGame | None:
+    """The autosaved game if it is worth offering: it has moves and is not finished."""
+    game = read_autosave()
+    if game is None or not game.moves or game.position().is_over():
+        return None
+    return game
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the program; returns the exit status (0 ok, 1 failure, 2 bad arguments or config)."""
+    if sys.stderr is not None:
+        logging.basicConfig(level=logging.WARNING, format=f"{PROG}: %(message)s")
+    try:
+        parser, args = parse_args(argv)
+    except SystemExit as e:  # --help, --version, argparse errors (already printed)
+        return _exit_code(e)
+
+    if args.check_config is not None:
+        return check_config(args.check_config)
+    if args.install_desktop_entry or args.uninstall_desktop_entry:
+        return _desktop_entry(install=args.install_desktop_entry)
+
+    settings, problems = load_settings(args.config)
+    for problem in problems:
+        log.warning("%s", problem)
+    try:
+        red, yellow = resolve_players(parser, args, settings)
+    except SystemExit as e:
+        return _exit_code(e)
+
+    try:
+        from . import ui
+        run = ui.run
+    except ImportError as e:
+        if e.name == "pygame":
+            say("the window needs pygame-ce: pip install pygame-ce")
+        else:
+            say(f"the game window is not available in this installation ({e})")
+        return 1
+    except AttributeError:
+        say("the game window is not available in this installation (game.ui has no run())")
+        return 1
+
+    try:
+        result = run(
+            settings,
+            red=red,
+            yellow=yellow,
+            notices=[str(p) for p in problems],
+            resume=resumable_autosave(),
+            config_path=Path(args.config) if args.config else None,
+        )
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # the last line of defence: a message and a log, no traceback
+        where = _write_crash_log(e)
+        say(f"the game stopped because of an internal error: {type(e).__name__}: {e}")
+        if where is not None:
+            say(f"details are in {where}; the game in progress was autosaved after the last move")
+        return 1
+    return result if isinstance(result, int) else 0
+
+
+def _exit_code(e: SystemExit) -> int:
+    code = e.code
+    if code is None:
+        return 0
+    return code if isinstance(code, int) else 2
+
+
+def _desktop_entry(*, install: bool) -> int:
+    from . import desktop
+
+    try:
+        if install:
+            path = desktop.install()
+            print(f"installed {path}")
+        else:
+            removed = desktop.uninstall()
+            print(f"removed {removed}" if removed else f"no desktop entry to remove at {desktop.entry_path()}")
+    except desktop.DesktopEntryError as e:
+        say(str(e))
+        return 1
+    return 0
+
+
+def _write_crash_log(error: BaseException) -> Path | None:
+    path = user_data_dir() / CRASH_LOG
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"--- {datetime.now().isoformat(timespec='seconds')} {PROG} {__version__} "
+                    f"Python {sys.version.split()[0]} {sys.platform}\n")
+            f.write("".join(traceback.format_exception(error)))
+    except OSError:
+        return None
+    return path
+
+
+if __name__ == "__main__":
+    sys.exit(main())

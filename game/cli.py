@@ -1,0 +1,96 @@
+"""Command line of ``connect4`` / ``python -m game``: the parser and the non-window actions.
+
+Bad arguments get argparse's message and exit status 2; nothing here prints a traceback.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from . import __version__
+from .settings import (
+    CUSTOM_DEPTH,
+    DEFAULT_LEVELS,
+    HUMAN,
+    PlayerSpec,
+    Settings,
+    load_settings,
+    parse_player_spec,
+)
+
+PROG = "connect4"
+
+SPEC_HELP = (
+    "human | ai | ai:DEPTH | ai:DEPTH:HEURISTIC | a level name "
+    f"(DEPTH {CUSTOM_DEPTH[0]}-{CUSTOM_DEPTH[1]}; HEURISTIC window or scoremap; levels from the config, "
+    f"by default {', '.join(l.name for l in DEFAULT_LEVELS)})"
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Connect Four for the desktop. Without --red/--yellow the menu opens.",
+        epilog="Examples: connect4 --red human --yellow ai:8:window    "
+        "connect4 --red Hard --yellow Expert (computer vs computer)    "
+        "connect4 --check-config ~/.config/connect4/config.toml",
+    )
+    parser.add_argument("--config", metavar="PATH",
+                        help="settings file (default: config.toml in the user config folder, "
+                        "else the one shipped with the game, else built-in defaults)")
+    parser.add_argument("--red", metavar="SPEC", help=f"red player, moves first: {SPEC_HELP}")
+    parser.add_argument("--yellow", metavar="SPEC",
+                        help="yellow player (same forms as --red); with only one of --red/--yellow "
+                        "the other is human")
+    actions = parser.add_mutually_exclusive_group()
+    actions.add_argument("--check-config", metavar="PATH",
+                         help='check a settings file: print every problem and exit 2, or print "ok"')
+    actions.add_argument("--install-desktop-entry", action="store_true",
+                         help="Linux: add Connect Four to the desktop's application menu")
+    actions.add_argument("--uninstall-desktop-entry", action="store_true",
+                         help="Linux: remove the entry added by --install-desktop-entry")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    return parser
+
+
+def check_config(path: str, out: TextIO | None = None) -> int:
+    """``--check-config``: every problem on its own line and 2, or "ok" and 0."""
+    out = out or sys.stdout
+    _, problems = load_settings(path)
+    if not problems:
+        print("ok", file=out)
+        return 0
+    print(f"{path}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
+    for problem in problems:
+        print(f"  {problem}", file=out)
+    return 2
+
+
+def resolve_players(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, settings: Settings
+) -> tuple[PlayerSpec | None, PlayerSpec | None]:
+    """The players asked for with --red/--yellow (both None: open the menu).
+
+    A bad spec ends the program through ``parser.error`` (message + exit status 2).
+    """
+    if args.red is None and args.yellow is None:
+        return None, None
+    players = []
+    for flag, text in (("--red", args.red), ("--yellow", args.yellow)):
+        if text is None:
+            players.append(HUMAN)
+            continue
+        try:
+            players.append(parse_player_spec(text, settings))
+        except ValueError as e:
+            parser.error(f"argument {flag}: {e}")
+    return players[0], players[1]
+
+
+def parse_args(argv: Sequence[str] | None = None) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    parser = build_parser()
+    return parser, parser.parse_args(argv)
