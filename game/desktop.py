@@ -70,7 +70,7 @@ def entry_text(command: list[str] | None = None, icon: Path | None = None) -> st
     lines = [
         "[Desktop Entry]",
         "Type=Application",
-        "Version=1.5",
+        "Version=1.0",
         "Name=Connect Four",
         "GenericName=Board game",
         "Comment=Drop discs, connect four — against a friend or the computer",
