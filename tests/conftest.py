@@ -19,3 +19,87 @@ def connect4_home(tmp_path, monkeypatch):
     home.mkdir()
     monkeypatch.setenv("CONNECT4_HOME", str(home))
     return home
+
+
+class UIDriver:
+    """Drives a real ``game.ui`` controller headless: synthetic events in, frames of a fixed dt."""
+
+    DT = 1 / 60
+
+    def __init__(self, controller):
+        self.c = controller
+
+    @property
+    def scene(self):
+        return self.c.scene
+
+    def frame(self, *events, dt=DT):
+        self.c.frame(dt, list(events))
+
+    def key(self, key, mod=0):
+        import pygame
+
+        self.frame(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+
+    def click(self, pos, button=1):
+        import pygame
+
+        self.frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+
+    def click_column(self, col):
+        layout = self.c.ctx.layout
+        self.click(layout.cell_center(col, 2))
+
+    def settle(self, frames=30, dt=0.05):
+        """Let animations and short timers run out (simulated time only; 1.5 s by default)."""
+        for _ in range(frames):
+            self.frame(dt=dt)
+
+    def run_until(self, predicate, timeout=20.0, what="condition"):
+        """Frames (simulated dt, real time passing for the AI worker) until ``predicate()``."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}")
+            self.frame()
+            time.sleep(0.002)
+
+
+@pytest.fixture
+def ui(connect4_home):
+    """Factory: ``ui(red=..., yellow=..., **settings_overrides)`` -> UIDriver on a fresh controller.
+
+    Without players the menu is shown. The AI worker runs in a thread (fast to start); the quit
+    test uses the real process worker."""
+    import dataclasses
+
+    import pygame
+
+    from game.settings import DEFAULTS, parse_player_spec
+    from game.ui.controller import Controller
+    from game.worker import AIWorker
+
+    pygame.display.init()
+    pygame.font.init()
+    controllers = []
+
+    def make(red=None, yellow=None, *, worker_factory=None, resume=None, config_path=None, **overrides):
+        settings = dataclasses.replace(DEFAULTS, **overrides)
+        controller = Controller(settings, config_path=config_path,
+                                worker_factory=worker_factory or (lambda: AIWorker(use_process=False)))
+        controllers.append(controller)
+        spec = (lambda s: parse_player_spec(s, settings) if isinstance(s, str) else s)
+        controller.start(spec(red) if red else None, spec(yellow) if yellow else None, resume)
+        driver = UIDriver(controller)
+        driver.frame()
+        return driver
+
+    yield make
+    for controller in controllers:
+        controller.shutdown()
+    pygame.quit()
+    import threading
+
+    assert not [t for t in threading.enumerate() if t.name == "AIWorker" and t.is_alive()], "worker left running"

@@ -5,10 +5,8 @@ Only this package imports pygame. ``run`` is what ``game.app.main`` calls after 
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
-import traceback
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,7 +19,6 @@ __all__ = ["run"]
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # no banner on stdout when pygame is imported
 
-log = logging.getLogger(__name__)
 MAX_DT = 0.1   # seconds; a longer stall (window dragged, machine busy) is not replayed as one big jump
 
 
@@ -63,25 +60,7 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
             controller.frame(min(dt, MAX_DT))
             pygame.display.flip()
         return 0
-    except Exception as exc:  # noqa: BLE001 - the player gets a message and a log file, not a traceback
-        return _report_crash(exc)
-    finally:
+    finally:  # an unexpected error propagates to game.app.main, which logs it and tells the player
         controller.shutdown()
         pygame.quit()
 
-
-def _report_crash(exc: BaseException) -> int:
-    from game.storage import user_data_dir
-
-    text = "".join(traceback.format_exception(exc))
-    where = "the log"
-    try:
-        path = user_data_dir() / "crash.log"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        where = str(path)
-    except OSError:
-        log.error("%s", text)
-    print(f"connect4: the game stopped because of an internal error ({exc!r}); details in {where}. "
-          "Your game in progress was autosaved and will be offered when you start again.", file=sys.stderr)
-    return 1

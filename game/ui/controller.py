@@ -16,7 +16,7 @@ from game.storage import load_prefs
 from game.ui.game_scene import GameScene
 from game.ui.layout import compute_layout
 from game.ui.menu import GameStart, MenuData, MenuScene
-from game.ui.resources import load_icon
+from game.ui.resources import load_icon, reset_fonts
 from game.ui.scene import Context, Scene, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
@@ -40,6 +40,7 @@ def _default_worker() -> AIWorker:
 class Controller:
     def __init__(self, settings: Settings, *, notices: Iterable[object] = (), config_path: Path | None = None,
                  worker_factory: Callable[[], AIWorker] = _default_worker) -> None:
+        reset_fonts()
         prefs = load_prefs()
         theme, muted = settings.theme, not settings.sound
         if config_path is None:          # an explicit --config wins over what the menu remembered
@@ -110,11 +111,11 @@ class Controller:
         """Window-wide events first (quit, fullscreen, resize, mute, notices), then the scene."""
         if event.type == pygame.QUIT:
             self.running = False
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and isis_ctrl(event):
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and is_ctrl(event):
             self.running = False
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not isis_ctrl(event):
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not is_ctrl(event):
             self.ctx.remember(muted=self.ctx.sound.toggle_mute())
         elif event.type == pygame.VIDEORESIZE:
             self.resized(event.size)

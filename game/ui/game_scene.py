@@ -558,10 +558,12 @@ class GameScene(Scene):
 
 
 def format_score(score: float | None, exact: bool) -> str:
-    """Analysis row text: exact scores as signed integers (+ win, − loss, 0 draw), estimates with "~"."""
+    """Analysis row text: proven scores as signed integers (+ win, − loss, 0 draw), estimates with "~".
+
+    |score| >= 1 is a proven win or loss even in a heuristic analysis (the engine's one scale)."""
     if score is None:
         return "full"
-    if exact:
+    if exact or abs(score) >= 1:
         value = round(score)
         return "0" if value == 0 else f"{value:+d}".replace("-", "−")
     return f"~{score:+.2f}".replace("-", "−")

@@ -87,7 +87,6 @@ class BoardRenderer:
     def draw(self, surface: pygame.Surface, layout: Layout, theme: Theme, scene: BoardScene) -> None:
         board = layout.board
         shake_col, shake_dx, flash = scene.shake if scene.shake else (None, 0.0, 0.0)
-        pygame.draw.rect(surface, theme.hole, board)
         for col in range(COLS):
             dx = int(shake_dx * layout.cell) if col == shake_col else 0
             for row in range(ROWS):

@@ -49,3 +49,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font | _NullFont:
     except (pygame.error, OSError, FileNotFoundError) as exc:
         log.warning("font unavailable, text will not be drawn: %s", exc)
         return _NullFont()
+
+
+def reset_fonts() -> None:
+    """Forget cached fonts (they die with ``pygame.quit``); called when a window is opened."""
+    font.cache_clear()

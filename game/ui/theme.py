@@ -14,7 +14,6 @@ class Theme:
     background: Colour
     board: Colour
     board_edge: Colour
-    hole: Colour
     discs: tuple[Colour, Colour]          # player 1, player 2
     marks: tuple[str | None, str | None]  # "ring" | "cross" | None, drawn on top of the disc
     mark_colour: Colour
@@ -37,7 +36,6 @@ CLASSIC = Theme(
     background=(18, 24, 38),
     board=(28, 78, 196),
     board_edge=(18, 52, 140),
-    hole=(18, 24, 38),
     discs=((220, 40, 48), (246, 206, 40)),
     marks=(None, None),
     mark_colour=(255, 255, 255),
@@ -54,7 +52,6 @@ COLORBLIND = Theme(
     background=(24, 24, 28),
     board=(70, 80, 100),
     board_edge=(45, 52, 66),
-    hole=(24, 24, 28),
     discs=((213, 94, 0), (240, 228, 66)),   # Okabe-Ito vermillion / yellow: differ in lightness too
     marks=("ring", "cross"),
     mark_colour=(20, 20, 20),
