@@ -1,0 +1,125 @@
+"""The menu scene: choices by keyboard and mouse, the players they produce, remembered between runs."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.storage import SavedGame, load_prefs
+from game.ui.game_scene import GameScene
+from game.ui.menu import CUSTOM, MenuScene
+
+
+def row_labels(d) -> list[str]:
+    return [row.label for row in d.scene.rows()]
+
+
+def select(d, label: str) -> None:
+    labels = row_labels(d)
+    while labels[d.scene.selected] != label:
+        d.key(pygame.K_DOWN)
+
+
+def test_menu_opens_without_players(ui):
+    d = ui()
+    assert isinstance(d.scene, MenuScene)
+    assert row_labels(d)[:2] == ["Mode", "You play"]
+    assert "Start game" in row_labels(d) and "Quit" in row_labels(d)
+
+
+def test_vs_computer_as_yellow_with_a_level(ui):
+    d = ui()
+    select(d, "You play")
+    d.key(pygame.K_RIGHT)                                # Yellow: the computer moves first
+    select(d, "Computer level")
+    levels = [level.name for level in d.c.ctx.settings.levels]
+    while d.scene.choices.computer.level != "Expert":
+        d.key(pygame.K_RIGHT)
+    select(d, "Computer heuristic")
+    while d.scene.choices.computer.heuristic != "window":
+        d.key(pygame.K_RIGHT)
+    select(d, "Start game")
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, GameScene)
+    red, yellow = d.scene.model.red, d.scene.model.yellow
+    assert yellow.kind == "human"
+    assert red.kind == "ai" and red.level == "Expert" and red.heuristic == "window"
+    assert red.depth == d.c.ctx.settings.level("Expert").depth
+    assert "Expert" in levels
+
+
+def test_custom_depth_and_spectator_rows(ui):
+    d = ui()
+    d.key(pygame.K_LEFT)                                 # Mode wraps round to Computer vs Computer
+    assert d.scene.choices.mode == "spectator"
+    assert "Red computer level" in row_labels(d) and "Yellow computer heuristic" in row_labels(d)
+    select(d, "Yellow computer level")
+    while d.scene.choices.yellow_ai.level != CUSTOM:
+        d.key(pygame.K_RIGHT)
+    select(d, "Yellow computer depth")
+    start = d.scene.choices.yellow_ai.depth
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_RIGHT)
+    assert d.scene.choices.yellow_ai.depth == start + 2
+    red, yellow = d.scene.choices.players(d.c.ctx.settings)
+    assert red.kind == yellow.kind == "ai" and yellow.depth == start + 2 and yellow.level is None
+
+
+def test_two_players_by_mouse(ui):
+    d = ui()
+    mode = d.scene.rows()[0]
+    d.click((mode.rect.right - 20, mode.rect.centery))    # forwards: Two players
+    assert d.scene.choices.mode == "two_players"
+    start = next(row for row in d.scene.rows() if row.label == "Start game")
+    d.click(start.rect.center)
+    assert isinstance(d.scene, GameScene)
+    assert d.scene.model.red.kind == d.scene.model.yellow.kind == "human"
+
+
+def test_choices_are_remembered_between_runs(ui):
+    d = ui()
+    d.key(pygame.K_RIGHT)                                # Two players
+    select(d, "Theme")
+    d.key(pygame.K_RIGHT)
+    theme = d.c.ctx.theme_name
+    select(d, "Start game")
+    d.key(pygame.K_RETURN)
+    assert load_prefs()["menu"]["mode"] == "two_players"
+    again = ui()
+    assert again.scene.choices.mode == "two_players"
+    assert again.c.ctx.theme_name == theme
+
+
+def test_explicit_config_wins_over_remembered_theme(ui, tmp_path):
+    d = ui()
+    select(d, "Theme")
+    d.key(pygame.K_RIGHT)
+    assert d.c.ctx.theme_name == "colorblind"
+    again = ui(config_path=tmp_path / "config.toml", theme="classic")
+    assert again.c.ctx.theme_name == "classic"
+
+
+def test_corrupt_prefs_fall_back_to_defaults(ui, connect4_home):
+    from game.storage import prefs_path
+
+    prefs_path().parent.mkdir(parents=True, exist_ok=True)
+    prefs_path().write_text('{"menu": {"mode": 7, "computer": {"level": "Nope", "depth": 99}}, "theme": 3}')
+    d = ui()
+    assert d.scene.choices.mode == "vs_computer"
+    assert d.scene.choices.computer.level in [lvl.name for lvl in d.c.ctx.settings.levels]
+    assert d.c.ctx.theme_name == "classic"
+
+
+def test_resume_offer(ui):
+    d = ui(resume=SavedGame.now("4453", "human", "Easy"))
+    assert row_labels(d)[0] == "Resume unfinished game"
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, GameScene)
+    assert d.scene.model.moves_string() == "4453"
+    assert d.scene.model.yellow.level == "Easy"
+
+
+def test_quit_button(ui):
+    d = ui()
+    select(d, "Quit")
+    d.key(pygame.K_RETURN)
+    assert not d.c.running

@@ -1,0 +1,73 @@
+"""Computer vs computer: pause, step, speed, and matches that go on with colours swapped."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.game_scene import DELAY_STEP
+
+
+def test_pause_and_step(ui):
+    d = ui("ai:2", "ai:2", spectator_delay=0.0)
+    d.run_until(lambda: len(d.scene.model.moves) >= 1, what="the first move")
+    d.key(pygame.K_SPACE)
+    assert d.scene.paused
+    d.settle()
+    count = len(d.scene.model.moves)
+    # Paused: answers may arrive but no move is played, however long we wait.
+    d.run_until(lambda: d.scene.pending is not None or d.scene.model.is_over, what="a ready move")
+    d.settle()
+    assert len(d.scene.model.moves) == count
+    assert "Paused" in d.scene.status_text()
+    d.key(pygame.K_RIGHT)                               # step exactly one move
+    d.settle()
+    assert len(d.scene.model.moves) == count + 1
+    d.run_until(lambda: d.scene.pending is not None, what="the next ready move")
+    d.settle()
+    assert len(d.scene.model.moves) == count + 1
+    d.key(pygame.K_SPACE)                               # resume
+    assert not d.scene.paused
+    d.run_until(lambda: len(d.scene.model.moves) > count + 1, what="play after resuming")
+
+
+def test_minimum_time_per_move(ui):
+    d = ui("ai:1", "ai:1", spectator_delay=0.6)
+    assert d.scene.move_delay == 0.6
+    d.key(pygame.K_PLUS)
+    d.key(pygame.K_EQUALS)
+    assert abs(d.scene.move_delay - (0.6 + 2 * DELAY_STEP)) < 1e-9
+    for _ in range(10):
+        d.key(pygame.K_MINUS)
+    assert d.scene.move_delay == 0.0
+    d.scene.move_delay = 5.0
+    count = len(d.scene.model.moves)
+    d.run_until(lambda: d.scene.pending is not None, what="a ready move")
+    waited, frames = d.scene.since_move, 0
+    while len(d.scene.model.moves) == count:
+        d.frame(dt=0.1)
+        frames += 1
+    # The move lands on the first frame at which 5 s have passed since the previous move.
+    assert 5.0 <= waited + frames * 0.1 < 5.0 + 0.1 + 1e-9
+
+
+def test_match_continues_with_colours_swapped_and_a_scoreboard(ui):
+    d = ui("ai:1", "ai:3", spectator_delay=0.0, animation_speed=10.0)
+    first_red = d.scene.model.red
+    d.run_until(lambda: d.scene.model.is_over, timeout=60, what="the end of game 1")
+    final_length = len(d.scene.model.moves)
+    d.settle(5)
+    assert d.scene.scoreboard is not None and d.scene.scoreboard.games == 1
+    assert "1" in str(d.scene.scoreboard)
+    d.settle(60)                                        # the result stays up, then game 2 starts
+    assert d.scene.model.red == d.scene.model.player(1) != first_red
+    assert d.scene.model.yellow == first_red
+    assert len(d.scene.model.moves) < final_length    # a fresh game is under way
+    assert d.scene.scoreboard.games == 1
+
+
+def test_spectator_keys_do_not_play_for_the_computers(ui):
+    d = ui("ai:6", "ai:6", spectator_delay=5.0)
+    d.key(pygame.K_4)
+    d.click_column(3)
+    d.key(pygame.K_z, pygame.KMOD_LCTRL)
+    assert d.scene.model.moves_string() == ""
