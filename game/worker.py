@@ -19,6 +19,7 @@ with the model's (or passes it to ``poll``) because the model can change without
 from __future__ import annotations
 
 import multiprocessing
+import os
 import queue
 import signal
 import threading
@@ -35,6 +36,7 @@ __all__ = ["AIRequest", "AIUpdate", "AIWorker", "KINDS"]
 KINDS = ("move", "hint", "analysis")
 ANALYSIS_TIME = 0.5  # seconds for column scores when the config has no time limit
 _MAX_SEARCHERS = 4  # Searchers (each with its own table) kept alive per worker, least recent dropped
+_NICE = 5  # the search process's lower scheduling priority (Unix)
 _POLL = 0.01  # how often the thread looks at the process while a search runs (seconds)
 
 
@@ -116,6 +118,10 @@ class _Engine:
 def _process_main(requests: Any, updates: Any, stop: Any) -> None:
     """Body of the search process: answer (seq, request) items until None arrives."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the parent's to handle
+    try:
+        os.nice(_NICE)  # on a busy machine the window, not the search, gets the CPU first
+    except (AttributeError, OSError):  # no nice() on Windows
+        pass
     engine = _Engine()
     while True:
         item = requests.get()
