@@ -6,10 +6,12 @@ forwards the latest request, cancels the running search through a ``multiprocess
 engine's ``stop`` polls, passes progress and results back, and restarts the process if it dies.
 
 Why a process and not just the thread: the search is pure Python, so in a thread it holds the GIL
-and a 60 fps loop loses frames. Measured on the 2-core development machine with a dummy pygame loop
-(p95 frame time): 17.2 ms idle, 28.0 ms with a depth-12 search in a thread, 17.3 ms with it
-behind a process. ``AIWorker(use_process=False)`` keeps everything in the thread, for platforms
-where starting a process is not possible.
+and a 60 fps loop loses frames. Measured with a dummy pygame loop at 60 fps while a depth-12 search
+ran non-stop, on a 2-core machine that other jobs kept at a load average of about 7 (three runs):
+p50 / p95 frame time 16 / 20-24 ms idle; 29-31 / 71-116 ms (about 26 fps) with the search in a
+thread; 16-20 / 23-47 ms (about 50 fps, the loss is CPU contention, not the GIL) with the search
+behind a process, which also runs at a lower priority (nice) so the window gets the CPU first.
+``AIWorker(use_process=False)`` keeps the search in the thread, for where processes are not possible.
 
 Every request carries the model's generation. A newer ``submit`` or a ``cancel`` makes all answers
 to older requests stale: ``poll`` never returns them. The UI still compares ``update.generation``
