@@ -230,3 +230,38 @@ def test_scoreboard_keeps_identical_players_apart_and_ignores_unfinished_games()
     model.load_moves("1212121")  # red wins: the second seat, since colours were swapped
     board.record(model)
     assert board.wins == {board.labels[0]: 0, board.labels[1]: 1}
+
+
+# -- shipped assets (game.paths) -------------------------------------------------------------
+
+SOUND_FILES = ("drop.wav", "win.wav", "draw.wav", "invalid.wav")
+
+
+def test_assets_are_found_and_well_formed():
+    import wave
+
+    from game.paths import asset_path
+
+    for name in SOUND_FILES:
+        with wave.open(str(asset_path(name))) as sound:
+            assert sound.getnchannels() == 1 and sound.getsampwidth() == 2
+            assert 0.1 < sound.getnframes() / sound.getframerate() < 1.0
+    icon = asset_path("icon.png").read_bytes()
+    assert icon.startswith(b"\x89PNG\r\n\x1a\n")
+    assert "MIT" in asset_path("LICENSE.md").read_text(encoding="utf-8")
+    with pytest.raises(FileNotFoundError, match="no-such-font.ttf"):
+        asset_path("no-such-font.ttf")
+
+
+def test_shipped_sounds_are_what_the_generator_makes(tmp_path):
+    import importlib.util
+
+    from game.paths import asset_path, assets_dir
+
+    spec = importlib.util.spec_from_file_location("generate_assets", assets_dir() / "generate_assets.py")
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    for name in SOUND_FILES:
+        tone, seconds = generator.SOUNDS[name]
+        generator.write_wav(tmp_path / name, tone, seconds)
+        assert (tmp_path / name).read_bytes() == asset_path(name).read_bytes(), name
