@@ -235,7 +235,8 @@ def test_analysis_row_scores_every_column(ui):
 
     assert format_score(None, exact) == "full"
     assert format_score(3.0, True) == "+3" and format_score(-2.0, True) == "−2"
-    assert format_score(0.25, False).startswith("~")
+    assert format_score(0.25, False) == "+0.25" and format_score(-0.5, False) == "−0.50"
+    assert format_score(-18.0, False) == "−18"            # proven loss inside an estimate
     d.key(pygame.K_a)
     assert not d.scene.analysis_on
 

@@ -61,6 +61,7 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
             pygame.display.flip()
         return 0
     finally:  # an unexpected error propagates to game.app.main, which logs it and tells the player
-        controller.shutdown()
+        pygame.display.quit()      # the window goes first, so quitting looks instant ...
+        controller.shutdown()      # ... while the AI worker is stopped (bounded, even mid-search)
         pygame.quit()
 

@@ -179,12 +179,12 @@ class GameScene(Scene):
     def _handle_spectator_key(self, key: int) -> None:
         if key == pygame.K_SPACE:
             self.paused = not self.paused
-            self._say("Paused: Space resumes, → plays one move" if self.paused else "Resumed")
+            self._say("Paused: Space resumes, Right arrow plays one move" if self.paused else "Resumed")
         elif key == pygame.K_RIGHT:
             if self.paused:
                 self.step_once = True
             else:
-                self._say("Press Space to pause first, then → steps one move")
+                self._say("Press Space to pause first, then the Right arrow steps one move")
         elif key in PLUS_KEYS or key in MINUS_KEYS:
             step = DELAY_STEP if key in PLUS_KEYS else -DELAY_STEP
             self.move_delay = round(min(MAX_DELAY, max(0.0, self.move_delay + step)), 2)
@@ -493,9 +493,9 @@ class GameScene(Scene):
             return f"Engine error: {self.engine_error}   ·   R retry · Ctrl+Z undo · N new game"
         turn = self._player_name(model.turn)
         if self.spectator and self.paused:
-            return f"Paused · {turn} to move   ·   Space resume · → step"
+            return f"Paused · {turn} to move   ·   Space resume · Right step"
         if model.is_ai_turn():
-            text = f"{turn} is thinking {'◐◓◑◒'[int(self.time * 6) % 4]}"
+            text = f"{turn} is thinking{'.' * (1 + int(self.time * 3) % 3):<3}"
             if self.pending is not None:
                 return f"{turn} has chosen column {self.pending.move + 1}"
             if self.progress is not None:
@@ -507,10 +507,10 @@ class GameScene(Scene):
         return text
 
     def _draw_header(self, surface: pygame.Surface) -> None:
+        """Both players, each after a small disc of their colour; the score or move count on the right."""
         theme, layout = self.ctx.theme, self.ctx.layout
         rect = layout.header
         size = max(16, rect.height * 6 // 10)
-        left = f"Red: {self.model.red.label()}   vs   Yellow: {self.model.yellow.label()}"
         if self.scoreboard is not None:
             right = f"{self.scoreboard}   ·   {self.move_delay:.1f} s/move"
         else:
@@ -518,8 +518,15 @@ class GameScene(Scene):
         if self.ctx.sound.muted:
             right += "   ·   muted"
         right_rect = draw_text(surface, right, size, theme.dim_text, midright=(rect.right - 12, rect.centery))
-        draw_text(surface, fit_text(left, size, right_rect.left - 36), size, theme.text,
-                  midleft=(rect.left + 12, rect.centery))
+        x = rect.left + 12
+        room = (right_rect.left - 36 - x) // 2
+        for number in (1, 2):
+            disc = self.ctx.renderer.disc(theme, number, max(6, size * 4 // 10))
+            surface.blit(disc, disc.get_rect(midleft=(x, rect.centery)))
+            label = fit_text(f"{PLAYER_NAMES[number]}: {self.model.player(number).label()}", size,
+                             room - disc.get_width() - 8)
+            x = draw_text(surface, label, size, theme.text,
+                          midleft=(x + disc.get_width() + 6, rect.centery)).right + 28
 
     def _draw_analysis(self, surface: pygame.Surface) -> None:
         theme, layout = self.ctx.theme, self.ctx.layout
@@ -549,16 +556,16 @@ class GameScene(Scene):
             colour = theme.error if self.engine_error else theme.text
         draw_text(surface, fit_text(text, size, rect.width - 24), size, colour, bold=True,
                   midtop=(rect.centerx, rect.top + 2))
-        keys = ("Space pause · → step · +/− speed · N new · A analysis · Ctrl+S/O save/load · Esc menu"
+        keys = ("Space pause · Right step · +/− speed · N new · A analysis · Ctrl+S/O save/load · Esc menu"
                 if self.spectator else
-                "1–7/click drop · ←/→ Enter · Ctrl+Z/Y undo/redo · H hint · A analysis · N new · "
+                "1–7 or click drop · Left/Right + Enter · Ctrl+Z/Y undo/redo · H hint · A analysis · N new · "
                 "Ctrl+S/O save/load · M mute · Esc menu")
         draw_text(surface, fit_text(keys, small, rect.width - 24), small, theme.dim_text,
                   midbottom=(rect.centerx, rect.bottom - 2))
 
 
 def format_score(score: float | None, exact: bool) -> str:
-    """Analysis row text: proven scores as signed integers (+ win, − loss, 0 draw), estimates with "~".
+    """Analysis row text: proven scores as signed integers (+ win, − loss, 0 draw), estimates as decimals.
 
     |score| >= 1 is a proven win or loss even in a heuristic analysis (the engine's one scale)."""
     if score is None:
@@ -566,7 +573,7 @@ def format_score(score: float | None, exact: bool) -> str:
     if exact or abs(score) >= 1:
         value = round(score)
         return "0" if value == 0 else f"{value:+d}".replace("-", "−")
-    return f"~{score:+.2f}".replace("-", "−")
+    return f"{score:+.2f}".replace("-", "−")
 
 
 def _score_colour(score: float | None, theme: Theme) -> Colour:

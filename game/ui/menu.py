@@ -176,8 +176,9 @@ class MenuScene(Scene):
 
     def _place(self, rows: list[Row]) -> None:
         width, height = self.ctx.layout.size
-        top = height // 5
-        row_h = max(26, min(52, (height - top - 60) // max(1, len(rows))))
+        area_top, area_bottom = height // 5, height - 50     # below the title, above the help line
+        row_h = max(26, min(52, (area_bottom - area_top) // max(1, len(rows))))
+        top = area_top + max(0, (area_bottom - area_top - row_h * len(rows)) // 3)
         row_w = min(width - 40, 720)
         for i, row in enumerate(rows):
             row.rect = pygame.Rect((width - row_w) // 2, top + i * row_h, row_w, row_h - 4)
@@ -253,7 +254,7 @@ class MenuScene(Scene):
 
     @staticmethod
     def _arrow_x(row: Row) -> int:
-        """Where the "‹" arrow of an option row sits: a click on it steps back, elsewhere forwards."""
+        """Where the "<" arrow of an option row sits: a click on it steps back, elsewhere forwards."""
         return row.rect.centerx + 30
 
     def update(self, dt: float) -> None:
@@ -279,9 +280,9 @@ class MenuScene(Scene):
             draw_text(surface, row.label, size, theme.dim_text, midleft=(rect.left + 16, rect.centery))
             value = fit_text(row.value, size, rect.width // 2 - 60)
             x = self._arrow_x(row)
-            draw_text(surface, "‹", size, theme.accent, midright=(x - 4, rect.centery))
+            draw_text(surface, "<", size, theme.accent, midright=(x - 4, rect.centery))
             draw_text(surface, value, size, theme.text, midleft=(x + 10, rect.centery))
-            draw_text(surface, "›", size, theme.accent, midright=(rect.right - 12, rect.centery))
-        help_text = "↑/↓ choose · ←/→ or click to change · Enter start · M mute · F11 fullscreen · Ctrl+Q quit"
+            draw_text(surface, ">", size, theme.accent, midright=(rect.right - 12, rect.centery))
+        help_text = "Up/Down choose · Left/Right or click to change · Enter start · M mute · F11 fullscreen · Ctrl+Q quit"
         draw_text(surface, fit_text(help_text, max(14, height // 45), width - 20), max(14, height // 45),
                   theme.dim_text, midbottom=(width // 2, height - 8))

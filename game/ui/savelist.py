@@ -69,7 +69,7 @@ class SaveList:
             label = fit_text(f"{path.name}   {_modified(path)}", size, rect.width - 16)
             draw_text(surface, label, size, theme.text, midleft=(rect.left + 8, rect.centery))
             self._rects.append((rect, index))
-        draw_text(surface, "↑/↓ choose · Enter or click load · Esc cancel", max(14, size - 4), theme.dim_text,
+        draw_text(surface, "Up/Down choose · Enter or click load · Esc cancel", max(14, size - 4), theme.dim_text,
                   midbottom=(frame.centerx, frame.bottom - 8))
 
 
