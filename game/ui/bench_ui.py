@@ -1,0 +1,127 @@
+"""UI frame-time benchmark: p50/p95 frame time while the computer searches (``python -m game.bench --ui``).
+
+Runs the real controller loop (input, update, draw, flip, ``clock.tick(fps)``) in a computer-vs-computer
+game at the given depth and counts only the frames during which a search is running. Headless (SDL
+dummy video driver) unless a display is available and ``--window`` is given."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True, slots=True)
+class FrameStats:
+    frames: int
+    seconds: float
+    interval_p50: float     # ms between the starts of two frames (what the player sees)
+    interval_p95: float
+    interval_max: float
+    work_p50: float         # ms of input + update + draw + flip (what the UI thread spends)
+    work_p95: float
+    depth: int
+    nodes: int
+
+    def report(self, title: str) -> str:
+        lines = [
+            f"{title}: {self.frames} frames in {self.seconds:.1f} s",
+            f"  frame interval  p50 {self.interval_p50:5.1f} ms   p95 {self.interval_p95:5.1f} ms   "
+            f"max {self.interval_max:5.1f} ms   (p95 = {1000 / self.interval_p95:.0f} fps)",
+            f"  frame work      p50 {self.work_p50:5.1f} ms   p95 {self.work_p95:5.1f} ms",
+        ]
+        if self.depth:
+            lines.append(f"  search progress seen: depth {self.depth}, {self.nodes:,} nodes")
+        return "\n".join(lines)
+
+
+def _percentile(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else values[0]
+
+
+def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = None) -> FrameStats:
+    """Run the loop for ``seconds`` of searching and return the frame statistics.
+
+    ``depth=None`` is the baseline: a two-player game with nothing to compute, every frame counted."""
+    import pygame
+
+    from game.settings import load_settings, parse_player_spec
+    from game.ui.controller import Controller
+    from game.ui.game_scene import GameScene
+
+    settings, _ = load_settings()
+    settings = replace(settings, spectator_delay=0.0, fps=fps or settings.fps)
+    spec = parse_player_spec(f"ai:{depth}" if depth else "human", settings)
+    pygame.display.init()
+    pygame.font.init()
+    controller = Controller(settings)
+    intervals: list[float] = []
+    work: list[float] = []
+    best_depth = nodes = 0
+    try:
+        controller.start(spec, spec)
+        clock = pygame.time.Clock()
+        measured = 0.0
+        last_start = time.perf_counter()
+        deadline = time.monotonic() + seconds * 4 + 30        # give up if the search never runs
+        while measured < seconds and time.monotonic() < deadline:
+            dt = clock.tick(settings.fps) / 1000.0
+            start = time.perf_counter()
+            controller.frame(min(dt, 0.1))
+            pygame.display.flip()
+            end = time.perf_counter()
+            scene = controller.scene
+            searching = (isinstance(scene, GameScene) and scene.request is not None and scene.request[0] == "move"
+                         and scene.progress is not None)
+            if searching or depth is None:
+                intervals.append((start - last_start) * 1000)
+                work.append((end - start) * 1000)
+                measured += start - last_start
+            if searching:
+                best_depth = max(best_depth, scene.progress.depth)
+                nodes = max(nodes, scene.progress.nodes)
+            last_start = start
+    finally:
+        controller.shutdown()
+        pygame.quit()
+    if len(intervals) < 2:
+        raise RuntimeError("the computer never searched long enough to measure anything")
+    return FrameStats(len(intervals), measured, _percentile(intervals, 50), _percentile(intervals, 95),
+                      max(intervals), _percentile(work, 50), _percentile(work, 95), best_depth, nodes)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ui.bench_ui", description=__doc__.splitlines()[0])
+    parser.add_argument("--depth", type=int, default=12, help="search depth of the computer players (default 12)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds of searching to measure (default 10)")
+    parser.add_argument("--fps", type=int, default=None, help="frame cap (default: config.toml's window.fps)")
+    parser.add_argument("--window", action="store_true", help="use the real display instead of the dummy driver")
+    parser.add_argument("--baseline", type=float, default=3.0,
+                        help="seconds of an idle two-player game measured first for comparison (0 = skip)")
+    args = parser.parse_args(argv)
+    if not 1 <= args.depth <= 42 or args.seconds <= 0:
+        parser.error("--depth must be 1..42 and --seconds positive")
+    if not args.window:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["CONNECT4_HOME"] = home      # the benchmark's autosaves must not replace the player's
+        try:
+            if args.baseline > 0:
+                idle = measure(None, args.baseline, args.fps)
+                print(idle.report(f"Baseline, nothing to compute (video driver {os.environ.get('SDL_VIDEODRIVER', 'default')})"))
+            stats = measure(args.depth, args.seconds, args.fps)
+        except RuntimeError as exc:
+            print(f"bench_ui: {exc}", file=sys.stderr)
+            return 1
+    print(stats.report(f"While the computer searches at depth {args.depth} (fps cap {args.fps or 'config'})"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
