@@ -44,6 +44,11 @@ def live_threads() -> set[threading.Thread]:
     return {t for t in threading.enumerate() if t.is_alive()}
 
 
+def child_pids() -> set[int]:
+    """Live child processes (other tests' leftovers included: compare before and after)."""
+    return {p.pid for p in multiprocessing.active_children()}
+
+
 @pytest.fixture(params=[True, False], ids=["process", "thread"])
 def worker(request):
     w = AIWorker(use_process=request.param)
@@ -121,7 +126,7 @@ def test_cancel_latency_is_within_the_issue_bound(worker):
 def test_engine_error_becomes_an_update_and_the_worker_goes_on(worker):
     worker.submit(AIRequest(3, OPENING, QUICK, "move"))
     collect(worker)
-    children = {p.pid for p in multiprocessing.active_children()}  # the search process, if any
+    children = child_pids()  # with the search process, if any
     over = Position.from_moves("1212121")  # red has won: the engine refuses to search
     worker.submit(AIRequest(4, over, QUICK, "move"))
     final = collect(worker)[-1]
@@ -129,26 +134,27 @@ def test_engine_error_becomes_an_update_and_the_worker_goes_on(worker):
     assert "ValueError" in final.error and "over" in final.error
     worker.submit(AIRequest(5, OPENING, QUICK, "move"))
     assert collect(worker)[-1].result.move in OPENING.legal_moves()
-    assert {p.pid for p in multiprocessing.active_children()} == children  # same process survived
+    assert child_pids() == children  # the same search process survived
 
 
 @pytest.mark.parametrize("use_process", [True, False], ids=["process", "thread"])
 def test_close_mid_search_is_quick_and_leaves_nothing_behind(use_process):
-    threads_before = live_threads()
-    assert multiprocessing.active_children() == []
+    threads_before, children_before = live_threads(), child_pids()
     w = AIWorker(use_process=use_process)
     start_deep_search(w, generation=1)
-    pids = [p.pid for p in multiprocessing.active_children()]
+    pids = child_pids() - children_before
     assert len(pids) == (1 if use_process else 0)
+    threads = live_threads() - threads_before  # the worker's own (and its queue feeder)
+    assert any(t.name == "AIWorker" for t in threads)
     started = time.monotonic()
     w.close(timeout=0.5)
     elapsed = time.monotonic() - started
     assert elapsed < 0.55, f"close took {elapsed:.3f} s"
-    assert multiprocessing.active_children() == []
+    assert child_pids() <= children_before
     for pid in pids:
         with pytest.raises(ProcessLookupError):  # gone and reaped, not a zombie
             os.kill(pid, 0)
-    assert live_threads() <= threads_before
+    assert not any(t.is_alive() for t in threads)
     assert not w.busy and w.poll() == []
     w.close()  # a second close is harmless
     with pytest.raises(RuntimeError, match="closed"):
@@ -156,19 +162,19 @@ def test_close_mid_search_is_quick_and_leaves_nothing_behind(use_process):
 
 
 def test_a_killed_search_process_is_reported_and_replaced():
+    children_before = child_pids()
     with AIWorker() as w:
         start_deep_search(w, generation=1)
-        (child,) = multiprocessing.active_children()
-        pid = child.pid
+        (pid,) = child_pids() - children_before
         os.kill(pid, signal.SIGKILL)
         final = collect(w)[-1]
         assert final.generation == 1 and final.result is None
         assert "stopped unexpectedly" in final.error
         w.submit(AIRequest(2, OPENING, QUICK, "move"))
         assert collect(w)[-1].result.move in OPENING.legal_moves()
-        (replacement,) = multiprocessing.active_children()
-        assert replacement.pid != pid
-    assert multiprocessing.active_children() == []
+        (replacement,) = child_pids() - children_before
+        assert replacement != pid
+    assert child_pids() <= children_before
 
 
 def test_one_searcher_per_config_and_never_shared():
