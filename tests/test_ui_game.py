@@ -328,3 +328,19 @@ def test_quit_keys(ui):
     d = ui("human", "human")
     d.key(pygame.K_q, CTRL)
     assert not d.c.running
+
+
+def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
+    from game.storage import read_autosave
+
+    d = ui("human", "human")
+    for key in (pygame.K_1, pygame.K_2, pygame.K_1):
+        d.key(key)
+    assert d.c.ctx.autosaver.flush(2.0)
+    saved = read_autosave()
+    assert saved is not None and saved.moves == "121"
+    for key in (pygame.K_2, pygame.K_1, pygame.K_2, pygame.K_1):
+        d.key(key)
+    assert d.scene.model.winner == 1
+    assert d.c.ctx.autosaver.flush(2.0)
+    assert read_autosave() is None

@@ -17,8 +17,7 @@ import pygame
 from game.board import ColumnFullError, MoveError
 from game.model import GameModel, Scoreboard
 from game.settings import HUMAN, parse_player_spec
-from game.storage import (SaveFileError, clear_autosave, list_saves, load_game, new_save_path, save_game,
-                          write_autosave)
+from game.storage import SaveFileError, list_saves, load_game, new_save_path, save_game
 from game.ui.anim import DropAnimation, Shake
 from game.ui.layout import COLS, ROWS
 from game.ui.menu import GameStart
@@ -403,6 +402,8 @@ class GameScene(Scene):
         if self.flash is not None:
             text, left = self.flash
             self.flash = (text, left - dt) if left > dt else None
+        for error in self.ctx.autosaver.take_errors():
+            self.ctx.notices.add(error, "error")
         self._poll_engine()
         self._apply_computer_move()
         self._sync_engine()
@@ -425,13 +426,9 @@ class GameScene(Scene):
                 self._changed()
 
     def _autosave(self) -> None:
-        try:
-            if self.model.is_over or not self.model.moves:
-                clear_autosave()
-            else:
-                write_autosave(self.model.saved_game())
-        except OSError as exc:
-            self.ctx.notices.add(f"Autosave failed: {exc}", "error")
+        """After every change: the game in progress, or nothing once it is over or empty."""
+        unfinished = self.model.moves and not self.model.is_over
+        self.ctx.autosaver.save(self.model.saved_game() if unfinished else None)
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -52,5 +52,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font | _NullFont:
 
 
 def reset_fonts() -> None:
-    """Forget cached fonts (they die with ``pygame.quit``); called when a window is opened."""
+    """Forget cached fonts and rendered text (they die with ``pygame.quit``); called when a window opens."""
+    from game.ui.render import fit_text, render_text
+
     font.cache_clear()
+    render_text.cache_clear()
+    fit_text.cache_clear()

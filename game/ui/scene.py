@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui.autosave import Autosaver
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
 from game.ui.render import BoardRenderer
@@ -33,6 +34,7 @@ class Context:
     config_path: Path | None = None
     notices: Notices = field(default_factory=Notices)
     renderer: BoardRenderer = field(default_factory=BoardRenderer)
+    autosaver: Autosaver = field(default_factory=Autosaver)
     _worker: AIWorker | None = None
     _epoch: int = 0
 
