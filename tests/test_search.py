@@ -373,7 +373,11 @@ def test_progress_after_every_depth():
     reports: list[Progress] = []
     pos = Position.from_moves("4453")
     r = Searcher(SearchConfig(depth=6)).search(pos, on_progress=reports.append)
-    assert [p.depth for p in reports] == [1, 2, 3, 4, 5, 6]
+    depths = [p.depth for p in reports]
+    # one report per finished iteration, deepening to the configured depth (the engine may
+    # step by two plies to keep the same side at the horizon)
+    assert depths[-1] == 6 and depths[0] <= 2, depths
+    assert all(0 < b - a <= 2 for a, b in zip(depths, depths[1:])), depths
     assert all(p.move in pos.legal_moves() for p in reports)
     assert all(abs(p.score) < 1 and not p.exact for p in reports)
     nodes = [p.nodes for p in reports]
