@@ -106,7 +106,7 @@ class Controller:
 
     def draw(self) -> None:
         self.scene.draw(self.surface)
-        self.ctx.notices.draw(self.surface, self.ctx.theme)
+        self.ctx.notices.draw(self.surface, self.ctx.theme, at_top=self.scene.notices_at_top)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Window-wide events first (quit, fullscreen, resize, mute, notices), then the scene."""

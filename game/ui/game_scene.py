@@ -266,6 +266,9 @@ class GameScene(Scene):
         self._say("Looking for the best move…")
 
     def toggle_analysis(self) -> None:
+        if self.spectator:
+            self._say("The analysis row is for games with a human player")
+            return
         self.analysis_on = not self.analysis_on
         self._say("Analysis row on" if self.analysis_on else "Analysis row off")
 
@@ -456,7 +459,9 @@ class GameScene(Scene):
         theme, layout = ctx.theme, ctx.layout
         surface.fill(theme.background)
         self._draw_header(surface)
-        if self.analysis_on:
+        if self.scoreboard is not None:
+            self._draw_scoreboard(surface)
+        elif self.analysis_on:
             self._draw_analysis(surface)
         ctx.renderer.draw(surface, layout, theme, self.board_scene())
         if self.model.is_over and not self.anims:
@@ -508,10 +513,9 @@ class GameScene(Scene):
         theme, layout = self.ctx.theme, self.ctx.layout
         rect = layout.header
         size = max(16, rect.height * 6 // 10)
+        right = f"Move {len(self.model.moves)}"
         if self.scoreboard is not None:
-            right = f"{self.scoreboard}   ·   {self.move_delay:.1f} s/move"
-        else:
-            right = f"Move {len(self.model.moves)}"
+            right += f"   ·   {self.move_delay:.1f} s/move"
         if self.ctx.sound.muted:
             right += "   ·   muted"
         right_rect = draw_text(surface, right, size, theme.dim_text, midright=(rect.right - 12, rect.centery))
@@ -524,6 +528,15 @@ class GameScene(Scene):
                              room - disc.get_width() - 8)
             x = draw_text(surface, label, size, theme.text,
                           midleft=(x + disc.get_width() + 6, rect.centery)).right + 28
+
+    def _draw_scoreboard(self, surface: pygame.Surface) -> None:
+        """Spectator matches: wins per player and draws, in the row the analysis uses otherwise."""
+        assert self.scoreboard is not None
+        theme, rect = self.ctx.theme, self.ctx.layout.analysis
+        size = max(14, rect.height * 7 // 10)
+        text = f"Game {self.scoreboard.games + (0 if self.over_handled else 1)}   ·   {self.scoreboard}"
+        draw_text(surface, fit_text(text, size, surface.get_width() - 24), size, theme.dim_text,
+                  center=rect.center)
 
     def _draw_analysis(self, surface: pygame.Surface) -> None:
         theme, layout = self.ctx.theme, self.ctx.layout
@@ -553,7 +566,7 @@ class GameScene(Scene):
             colour = theme.error if self.engine_error else theme.text
         draw_text(surface, fit_text(text, size, rect.width - 24), size, colour, bold=True,
                   midtop=(rect.centerx, rect.top + 2))
-        keys = ("Space pause · Right step · +/− speed · N new · A analysis · Ctrl+S/O save/load · Esc menu"
+        keys = ("Space pause · Right step · +/− time per move · N new game · Ctrl+S/O save/load · M mute · Esc menu"
                 if self.spectator else
                 "1–7 or click drop · Left/Right + Enter · Ctrl+Z/Y undo/redo · H hint · A analysis · N new · "
                 "Ctrl+S/O save/load · M mute · Esc menu")

@@ -118,6 +118,7 @@ def _cycle(values: list[Any], current: Any, delta: int) -> Any:
 
 
 class MenuScene(Scene):
+    notices_at_top = False    # the title is up there
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.choices = MenuChoices.from_prefs(ctx.prefs.get("menu"), ctx.settings)

@@ -48,12 +48,14 @@ class Notices:
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, *, at_top: bool = True) -> None:
+        """Stack the notices under the header line (``at_top``) or upwards from the bottom."""
         self._rects = []
         width, height = surface.get_size()
         size = max(16, height // 36)
         box_w = min(width - 20, max(320, width * 3 // 4))
-        y = max(24, height // 16) + 4      # just under the header line
+        step = size + 22
+        y = max(24, height // 16) + 4 if at_top else height - 40 - step
         for notice in self.items[:self.MAX_SHOWN]:
             text = fit_text(notice.text, size, box_w - 24)
             rect = pygame.Rect(0, 0, box_w, size + 16)
@@ -62,4 +64,4 @@ class Notices:
             draw_panel(surface, rect, theme, border=colour)
             draw_text(surface, text, size, theme.text, midleft=(rect.left + 12, rect.centery))
             self._rects.append((rect, notice))
-            y = rect.bottom + 6
+            y += step if at_top else -step

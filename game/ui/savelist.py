@@ -53,6 +53,9 @@ class SaveList:
         frame = pygame.Rect(0, 0, min(width - 40, 640), line_h * (shown + 3))
         frame.center = (width // 2, height // 2)
         self._frame = frame
+        shade = pygame.Surface((width, height), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
         draw_panel(surface, frame, theme, alpha=245, border=theme.accent)
         draw_text(surface, "Load a saved game", size + 4, theme.text, bold=True,
                   midtop=(frame.centerx, frame.top + 10))

@@ -84,6 +84,8 @@ class Transition:
 class Scene:
     """Base scene: enter(data) / handle(event) / update(dt) / draw(surface); set ``self.next`` to leave."""
 
+    notices_at_top = True     # where the controller stacks notices over this scene
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.next: Transition | None = None
