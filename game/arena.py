@@ -9,7 +9,8 @@ Players are the game's player specs (``ai``, ``ai:DEPTH``, ``ai:DEPTH:HEURISTIC`
 name from config.toml) plus ``rules`` (the casual rule-based player of
 ``game.rules_player``) and ``random``. Arena-only options may follow after commas and
 override the search configuration: ``ai:8,discount=0``, ``master,time=0.5``,
-``ai:6,perfect=1``, ``ai:6,table=16``.
+``ai:6,perfect=1``, ``ai:6,table=16``, ``ai:6,eval=threats`` (the research evaluation of
+``game.eval_threats``, plugged into the searcher until the engine offers it by name).
 
 A match plays every opening of a fixed list twice, colours swapped, on all cores. The
 openings are the Begin-Hard test-set positions (4-8 discs) whose exact score is 0 or +-1:
@@ -145,10 +146,18 @@ class Mover(Protocol):
 
 
 class _SearchMover:
-    def __init__(self, config: Any) -> None:
+    def __init__(self, config: Any, evaluation: str | None = None) -> None:
         from game.search import Searcher
 
         self._searcher = Searcher(config)
+        if evaluation == "threats":
+            # Research hook until the engine offers "threats" itself: the config names
+            # a non-incremental heuristic ("window") and the searcher's leaf evaluation
+            # is swapped for game.eval_threats (read afresh by every iteration).
+            from game.eval_threats import SQUASH, evaluate_threats
+
+            self._searcher._evaluate = evaluate_threats
+            self._searcher._squash = SQUASH
 
     def choose(self, pos: Position) -> int:
         return self._searcher.search(pos).move
@@ -169,6 +178,7 @@ class ArenaPlayer:
     spec: str  # as typed
     kind: str  # "search" | "rules" | "random"
     config: Any = None  # SearchConfig for "search"
+    evaluation: str | None = None  # "threats": game.eval_threats through the research hook
 
     @property
     def label(self) -> str:
@@ -180,13 +190,14 @@ class ArenaPlayer:
             return RulePlayer(seed)
         if self.kind == "random":
             return _RandomMover(seed)
-        return _SearchMover(dataclasses.replace(self.config, seed=seed))
+        return _SearchMover(dataclasses.replace(self.config, seed=seed), self.evaluation)
 
     def describe(self) -> str:
         if self.kind != "search":
             return self.spec
         c = self.config
-        parts = [f"depth {'exact' if c.depth is None else c.depth}", c.heuristic, f"discount {c.discount:g}"]
+        heuristic = "threats (research hook)" if self.evaluation else c.heuristic
+        parts = [f"depth {'exact' if c.depth is None else c.depth}", heuristic, f"discount {c.discount:g}"]
         if c.time_limit is not None:
             parts.append(f"{c.time_limit:g} s/move")
         if c.perfect_play:
@@ -198,7 +209,13 @@ class SpecError(ValueError):
     """A player spec the arena cannot run; the message says why."""
 
 
-_OPTION_FIELDS = {"discount": "discount", "time": "time_limit", "perfect": "perfect_play", "table": "table_mb"}
+_OPTION_FIELDS = {
+    "discount": "discount",
+    "time": "time_limit",
+    "perfect": "perfect_play",
+    "table": "table_mb",
+    "eval": "evaluation",  # arena-only: eval=threats tries game.eval_threats
+}
 
 
 def _option_value(key: str, raw: str) -> Any:
@@ -212,6 +229,10 @@ def _option_value(key: str, raw: str) -> Any:
         raise ValueError(f"{raw!r} is not 0/1")
     if key == "table":
         return int(raw)
+    if key == "eval":
+        if raw.lower() != "threats":
+            raise ValueError(f"{raw!r} is not an evaluation the arena can plug in; use eval=threats")
+        return "threats"
     return float(raw)
 
 
@@ -248,11 +269,19 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
             changes[_OPTION_FIELDS[key]] = _option_value(key, value.strip())
         except ValueError as exc:
             raise SpecError(f"player {raw!r}: option {key}: {_exc_text(exc)}") from None
+    evaluation = changes.pop("evaluation", None)
+    if evaluation is not None:
+        from game.heuristics import HEURISTICS
+
+        if evaluation in HEURISTICS:  # the engine has it: no hook needed
+            changes["heuristic"], evaluation = evaluation, None
+        else:
+            changes["heuristic"] = "window"  # carrier: the non-incremental leaf path
     try:
         config = dataclasses.replace(config, **changes)
     except (ValueError, TypeError) as exc:
         raise SpecError(f"player {raw!r}: {_exc_text(exc)}") from None
-    return ArenaPlayer(spec=raw, kind="search", config=config)
+    return ArenaPlayer(spec=raw, kind="search", config=config, evaluation=evaluation)
 
 
 def load_arena_settings() -> Any:
@@ -798,7 +827,8 @@ def _build_parser() -> argparse.ArgumentParser:
         prog="python -m game.arena",
         description="Play matches between two players, or measure a player's accuracy against exact play.",
         epilog="Players: ai, ai:DEPTH, ai:DEPTH:HEURISTIC, a level name from config.toml, rules, random; "
-        "search players take options after commas: discount=F, time=SECONDS|none, perfect=0|1, table=MB "
+        "search players take options after commas: discount=F, time=SECONDS|none, perfect=0|1, table=MB, "
+        "eval=threats "
         "(e.g. 'ai:8:window,discount=0').",
     )
     p.add_argument("players", nargs="*", metavar="PLAYER", help="the two players A and B of a match")

@@ -1,0 +1,97 @@
+"""Research: an evaluation that counts open threats by row parity (Allis' odd/even rule).
+
+A *threat* of a player is an empty cell that would complete four of their discs
+(``winning_cells_mask``, which includes cells floating above the stack). Late in the
+game the columns fill up and zugzwang decides who must play under whose threat. Allis
+(1988) showed the rule of thumb: with rows counted 1..6 from the bottom, the first
+player (who moves on odd plies) profits from threats on odd rows, the second player
+from threats on even rows -- the second player can "claim even" (answer every move in
+the same column), which hands him every even-row cell and the first player every
+odd-row cell.
+
+Per column only the lowest threat (of either player) is *active*: the cells above it
+are never reached while it stands. The evaluation, for each player:
+
+* ``GOOD`` per active threat on the player's own parity,
+* ``BAD`` per active threat on the other parity,
+* ``STACKED`` when an active threat has another own threat directly above it
+  (whoever blocks the lower cell gives the upper one: a win once it is playable),
+* ``HIDDEN`` per threat above the column's active one (it may come back later),
+* ``ZUGZWANG`` once if the player holds an active threat of his own parity and the
+  opponent holds none of his: the odd/even rule's predicted winner,
+
+plus the scoremap value (windows through the player's discs) for everything threats
+do not see. The result is the side to move's value minus the opponent's.
+
+All of it is bit-parallel on the engine's bitboards (``game.board`` layout, 7 bits per
+column, row 0 at the bottom): about a dozen shifts and popcounts, no loop over cells.
+"""
+
+from __future__ import annotations
+
+from game.board import BOARD, BOTTOM, HEIGHT, Bitboard, winning_cells_mask
+from game.heuristics import scoremap
+
+#: 0-based rows 0, 2, 4 = Allis' odd rows 1, 3, 5 (the first player's); the rest are even.
+ODD_ROWS: Bitboard = sum(BOTTOM << r for r in range(0, HEIGHT, 2))
+EVEN_ROWS: Bitboard = BOARD & ~ODD_ROWS
+
+GOOD = 10.0
+BAD = 3.0
+STACKED = 12.0
+HIDDEN = 1.0
+ZUGZWANG = 10.0
+#: squash constant for the search's v / (|v| + K): the same order of size as scoremap's
+SQUASH = 16.0
+
+
+def _above(cells: Bitboard) -> Bitboard:
+    """Every cell strictly above some cell of ``cells`` in the same column.
+
+    Masking with BOARD after each shift drops the guard row, so nothing crosses into
+    the next column.
+    """
+    t = (cells << 1) & BOARD
+    t |= (t << 1) & BOARD
+    t |= (t << 2) & BOARD
+    t |= (t << 2) & BOARD  # rows up to 5 above: 1 + 1 + 2 + 2 >= 5
+    return t
+
+
+def threat_terms(first: Bitboard, second: Bitboard, mask: Bitboard) -> tuple[float, float]:
+    """(value of the first player's threats, value of the second player's)."""
+    t1 = winning_cells_mask(first, mask)
+    t2 = winning_cells_mask(second, mask)
+    both = t1 | t2
+    active = both & ~_above(both)
+    a1 = t1 & active
+    a2 = t2 & active
+    good1 = a1 & ODD_ROWS
+    good2 = a2 & EVEN_ROWS
+    v1 = (
+        GOOD * good1.bit_count()
+        + BAD * (a1 & EVEN_ROWS).bit_count()
+        + STACKED * (a1 & (t1 >> 1)).bit_count()
+        + HIDDEN * (t1 & ~active).bit_count()
+    )
+    v2 = (
+        GOOD * good2.bit_count()
+        + BAD * (a2 & ODD_ROWS).bit_count()
+        + STACKED * (a2 & (t2 >> 1)).bit_count()
+        + HIDDEN * (t2 & ~active).bit_count()
+    )
+    if good1 and not good2:
+        v1 += ZUGZWANG
+    elif good2 and not good1:
+        v2 += ZUGZWANG
+    return v1, v2
+
+
+def evaluate_threats(current: int, mask: int, moves: int) -> float:
+    """Threat-parity evaluation of a position for the side to move (own minus opponent)."""
+    opp = current ^ mask
+    if moves % 2 == 0:  # the side to move is the first player
+        own, other = threat_terms(current, opp, mask)
+    else:
+        other, own = threat_terms(opp, current, mask)
+    return scoremap(current, mask, moves) + own - other
