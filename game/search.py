@@ -1,0 +1,567 @@
+"""The computer player: depth-limited negamax with alpha-beta, iterative deepening.
+
+One score scale is used everywhere (the solver convention, from the side to move):
+
+* ``|score| >= 1``: a proven win or loss; a win with the mover's k-th disc scores
+  ``22 - k``, so faster wins and slower losses are preferred;
+* ``|score| < 1``: a heuristic estimate. Leaf evaluations are multiplied by the
+  depth discount and squashed into (-1, 1) with ``v / (|v| + K)``, a monotonic map,
+  so wins always dominate and the order of heuristic values is unchanged.
+
+Depth discounting: a leaf found ``ply`` plies below the root of a depth-``D`` search
+keeps ``1 - f * ply / D`` of its value (f = ``discount``, 0.25 by default: 75 % at the
+depth limit, as in the window-counting write-up). Leaves are not all at ply D: a move
+that is forced (the only non-losing move: a block, or the one column not under an
+opponent's winning cell) costs no depth, so forcing lines are searched further and
+their leaves are discounted more. With f = 0 the discount is off.
+
+Each node is relative to the side to move and is entered only when that side cannot
+win at once; the parent computes the threats of every candidate move for move ordering
+and hands them down as the child's "opponent's winning cells".
+
+Tables: ``bounds`` (key -> (depth_left, lower, upper)) holds the values of the current
+iteration only -- values depend on the root and the depth limit -- and is cleared when
+an iteration starts; ``hints`` (key -> best move) persists across iterations and moves
+for move ordering. Both are bounded by ``table_mb`` and belong to one ``Searcher``,
+i.e. to one heuristic and one set of weights.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from itertools import islice
+from time import perf_counter
+from typing import Callable, Iterator
+
+from .board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Bitboard, Position, winning_cells_mask
+from .heuristics import DEFAULT_WEIGHTS, HEURISTICS, SCOREMAP, WindowWeights, evaluator
+from .solver import SearchCancelled, Solver
+
+__all__ = [
+    "Progress",
+    "SearchCancelled",
+    "SearchConfig",
+    "SearchResult",
+    "Searcher",
+    "best_move",
+    "win_score",
+]
+
+MAX_DEPTH = CELLS
+_ORDER = (3, 2, 4, 1, 5, 0, 6)
+_ORDERED = tuple((c, COLUMN_MASKS[c]) for c in _ORDER)
+# the same with one column (the table's best-move hint) moved to the front
+_HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
+_CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline
+_SQUASH = {"scoremap": 16.0, "window": 16.0}
+#: bytes per table entry (dict slot, key, tuple of three numbers), measured with tracemalloc
+ENTRY_BYTES = 200
+_EPS = 1e-9
+_NULL = 1e-12  # width of a null window on the float score scale
+_COLUMN_MASKS = COLUMN_MASKS
+# scoremap cells grouped by weight, heaviest first: the best leaf move is the heaviest free cell
+_WEIGHT_LEVELS = tuple(
+    (w, sum(1 << (c * 7 + r) for c in range(WIDTH) for r in range(6) if SCOREMAP[c][r] == w))
+    for w in sorted({w for col in SCOREMAP for w in col}, reverse=True)
+)
+
+
+def win_score(moves: int) -> int:
+    """Score of winning with the next disc when ``moves`` discs are on the board."""
+    return (CELLS + 1 - moves) // 2
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """Everything that decides how the computer plays. Invalid values raise ValueError."""
+
+    depth: int | None = 8
+    heuristic: str = "scoremap"
+    discount: float = 0.25
+    window_weights: WindowWeights = field(default_factory=lambda: DEFAULT_WEIGHTS)
+    time_limit: float | None = None
+    table_mb: int = 64
+    seed: int | None = None
+    perfect_play: bool = False
+
+    def __post_init__(self) -> None:
+        if self.depth is not None and (
+            isinstance(self.depth, bool) or not isinstance(self.depth, int) or not 1 <= self.depth <= MAX_DEPTH
+        ):
+            raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH} (or None for exact), got {self.depth!r}")
+        if self.heuristic not in HEURISTICS:
+            raise ValueError(f"heuristic must be one of {', '.join(HEURISTICS)}, got {self.heuristic!r}")
+        if isinstance(self.discount, bool) or not isinstance(self.discount, (int, float)) or not 0 <= self.discount < 1:
+            raise ValueError(f"discount must be a number with 0 <= discount < 1, got {self.discount!r}")
+        if not isinstance(self.window_weights, WindowWeights):
+            raise ValueError(f"window_weights must be a WindowWeights, got {self.window_weights!r}")
+        if self.time_limit is not None and (
+            isinstance(self.time_limit, bool) or not isinstance(self.time_limit, (int, float)) or not self.time_limit > 0
+        ):
+            raise ValueError(f"time_limit must be a positive number of seconds or None, got {self.time_limit!r}")
+        if isinstance(self.table_mb, bool) or not isinstance(self.table_mb, int) or not 1 <= self.table_mb <= 4096:
+            raise ValueError(f"table_mb must be a whole number from 1 to 4096, got {self.table_mb!r}")
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
+            raise ValueError(f"seed must be a whole number or None, got {self.seed!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Reported after every finished iteration."""
+
+    depth: int
+    move: int
+    score: float
+    nodes: int
+    elapsed: float
+    exact: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The chosen move (0-based column) and what the search knows about it."""
+
+    move: int
+    score: float
+    depth: int
+    nodes: int
+    elapsed: float
+    exact: bool
+    cancelled: bool = False
+
+
+class Searcher:
+    """A computer player with its own transposition table. Not thread-safe."""
+
+    def __init__(self, config: SearchConfig | None = None) -> None:
+        self.config = config = config or SearchConfig()
+        self._evaluate = evaluator(config.heuristic, config.window_weights)
+        self._squash = _SQUASH[config.heuristic]
+        self.max_entries = max(1024, config.table_mb * 1024 * 1024 // ENTRY_BYTES // 2)
+        self.bounds: dict[int, tuple[int, float, float]] = {}
+        self.hints: dict[int, int] = {}  # key -> column of the best move found
+        self.solver = Solver(table_mb=max(1, config.table_mb // 2))
+        self.nodes = 0
+        self._rng = random.Random(config.seed) if config.seed is not None else None
+        self._stop = None
+        self._deadline: float | None = None
+
+    def clear(self) -> None:
+        """Forget everything learnt (tables) -- the config stays."""
+        self.bounds.clear()
+        self.hints.clear()
+        self.solver.reset()
+
+    def table_entries(self) -> int:
+        return len(self.bounds) + len(self.hints) + self.solver.table_entries()
+
+    # ------------------------------------------------------------------ public
+    def search(self, pos: Position, *, stop=None, on_progress: Callable[[Progress], None] | None = None) -> SearchResult:
+        """Choose a move for the side to move.
+
+        ``stop`` is any object with ``is_set()``. When it is set, or the time limit runs
+        out, the search unwinds within a few thousand nodes and returns the move of the
+        last finished iteration (``cancelled=True`` if it was the stop flag).
+        """
+        result = None
+        for result in self._iterate(pos, stop, on_progress):
+            pass
+        assert result is not None
+        return result
+
+    def iterate(self, pos: Position, *, stop=None) -> Iterator[Progress]:
+        """Yield a ``Progress`` per finished iteration; the last one is the answer."""
+        for result in self._iterate(pos, stop, None):
+            yield Progress(result.depth, result.move, result.score, result.nodes, result.elapsed, result.exact)
+
+    def column_scores(self, pos: Position, *, time_limit: float = 0.5, stop=None) -> tuple[tuple[float | None, ...], bool]:
+        """Score of playing each column for the side to move; ``None`` for a full column.
+
+        Tries the exact solver within ``time_limit``; if it does not finish, falls back to
+        heuristic values from iterative deepening (``exact`` is then False). A win or a
+        loss found by the heuristic search is still exact for that column.
+        """
+        if pos.is_over():
+            raise ValueError("the game is over: there is nothing to analyse")
+        start = perf_counter()
+        try:
+            exact = self.solver.column_scores(pos, stop=stop, deadline=start + time_limit * 0.6)
+            return tuple(None if s is None else float(s) for s in exact), True
+        except SearchCancelled:
+            if stop is not None and stop.is_set():
+                raise
+        # columns that win at once or lose at once are known without searching
+        scores: list[float | None] = []
+        for col in range(WIDTH):
+            if not pos.can_play(col):
+                scores.append(None)
+            elif pos.is_winning_move(col):
+                scores.append(float(win_score(pos.moves)))
+            else:
+                scores.append(float(-win_score(pos.moves + 1)))  # replaced below if not losing
+        if any(s is not None and s > 0 for s in scores):
+            return tuple(scores), False
+        depth = 1
+        deadline = start + time_limit
+        while depth <= CELLS - pos.moves:
+            try:
+                values = self._root_values(pos, depth, stop, deadline, full_window=True)
+            except SearchCancelled:
+                if stop is not None and stop.is_set():
+                    raise
+                break
+            for col, value in values.items():
+                scores[col] = value
+            depth += 1
+        return tuple(scores), False
+
+    # ------------------------------------------------------------ internals
+    def _iterate(self, pos: Position, stop, on_progress) -> Iterator[SearchResult]:
+        if pos.is_over():
+            raise ValueError("the game is over: there is no move to choose")
+        cfg = self.config
+        start = perf_counter()
+        self.nodes = 0
+        deadline = start + cfg.time_limit if cfg.time_limit else None
+
+        def finish(move: int, score: float, depth: int, exact: bool, cancelled: bool = False) -> SearchResult:
+            result = SearchResult(move, score, depth, self.nodes, perf_counter() - start, exact, cancelled)
+            if on_progress is not None:
+                on_progress(Progress(depth, move, score, result.nodes, result.elapsed, exact))
+            return result
+
+        # Immediate win, or a position where every move loses at once: no search needed.
+        forced = self._obvious_move(pos)
+        if forced is not None:
+            move, score = forced
+            yield finish(move, float(score), 1, True)
+            return
+
+        if cfg.depth is None or cfg.perfect_play:
+            self.solver.nodes = 0
+            budget = None if cfg.depth is None else (cfg.time_limit or 1.0) * 0.5
+            try:
+                solve_deadline = None if budget is None else start + budget
+                if cfg.depth is None and deadline is not None:
+                    solve_deadline = deadline
+                move, score = self.solver.best_move(pos, stop=stop, deadline=solve_deadline)
+                self.nodes = self.solver.nodes
+                yield finish(move, float(score), CELLS - pos.moves, True)
+                return
+            except SearchCancelled:
+                self.nodes = self.solver.nodes
+                if stop is not None and stop.is_set() or cfg.depth is None:
+                    # fall back to a shallow search that always completes
+                    values = self._root_values(pos, 1, None, None, full_window=False)
+                    move, score = self._pick(values)
+                    yield finish(move, score, 1, abs(score) >= 1, cancelled=stop is not None and stop.is_set())
+                    return
+
+        best: SearchResult | None = None
+        max_depth = min(cfg.depth, CELLS - pos.moves)
+        for depth in range(2 - max_depth % 2, max_depth + 1, 2):
+            try:
+                # depth 1 always completes so there is always an answer
+                values = self._root_values(pos, depth, None if best is None else stop,
+                                           None if best is None else deadline, full_window=self._rng is not None)
+            except SearchCancelled:
+                assert best is not None
+                yield SearchResult(best.move, best.score, best.depth, self.nodes, perf_counter() - start,
+                                   best.exact, cancelled=stop is not None and stop.is_set())
+                return
+            move, score = self._pick(values)
+            best = finish(move, score, depth, abs(score) >= 1)
+            yield best
+            if abs(score) >= 1 and self._proven_within(score, pos.moves, depth):
+                return  # a proven result that a deeper search cannot improve
+            if deadline is not None and perf_counter() - start > (deadline - start) * 0.45:
+                return  # the next iteration would not finish in time
+
+    @staticmethod
+    def _proven_within(score: float, moves: int, depth: int) -> bool:
+        """Does a win/loss score end the game within ``depth`` plies of the root?"""
+        s = int(abs(score))
+        # the final disc lands when (43 - discs_before) // 2 == s, i.e. discs_before = 43 - 2s or 42 - 2s
+        end = CELLS + 1 - 2 * s
+        return end - moves < depth
+
+    def _obvious_move(self, pos: Position) -> tuple[int, int] | None:
+        """An immediate win, or (when every move loses at once) the least bad move."""
+        current, mask, moves = pos.current, pos.mask, pos.moves
+        possible = (mask + BOTTOM) & BOARD
+        mine = winning_cells_mask(current, mask) & possible
+        for col in _ORDER:
+            if mine & COLUMN_MASKS[col]:
+                return col, win_score(moves)
+        opp_win = winning_cells_mask(current ^ mask, mask)
+        forced = possible & opp_win
+        candidates = (forced if forced else possible) & ~(opp_win >> 1)
+        if forced & (forced - 1) or not candidates:
+            # lost whatever we do: block one threat if we can (a human may not see the other)
+            pool = forced or possible
+            for col in _ORDER:
+                if pool & COLUMN_MASKS[col]:
+                    return col, -win_score(moves + 1)
+        return None
+
+    def _pick(self, values: dict[int, float]) -> tuple[int, float]:
+        """Best root move; ties broken centre-first, or at random when seeded."""
+        best = max(values.values())
+        tied = [c for c in _ORDER if c in values and values[c] >= best - _EPS]
+        if self._rng is not None and len(tied) > 1:
+            return self._rng.choice(tied), best
+        # deterministic: the first in search order (hint first, then by threats), which
+        # is the one that set the best value
+        return next(iter(c for c in values if values[c] == best)), best
+
+    def _check(self) -> None:
+        if self._stop is not None and self._stop.is_set():
+            raise SearchCancelled("search cancelled")
+        if self._deadline is not None and perf_counter() > self._deadline:
+            raise SearchCancelled("time budget exhausted")
+
+    def _trim(self, table: dict) -> None:
+        kept = dict(islice(table.items(), len(table) // 2, None))
+        table.clear()
+        table.update(kept)
+
+    def _root_values(self, pos: Position, depth: int, stop, deadline, *, full_window: bool) -> dict[int, float]:
+        """Search every non-losing root move to ``depth``; returns {column: value} in search order.
+
+        With ``full_window`` every move gets its exact value at this depth (for analysis and
+        seeded tie-breaks); otherwise moves after the first get a fail-soft upper bound
+        that only proves they are no better.
+        """
+        self._stop, self._deadline = stop, deadline
+        self.bounds.clear()
+        negamax, leaves = self._make_negamax(pos.moves, depth)
+        current, mask, moves = pos.current, pos.mask, pos.moves
+        possible = (mask + BOTTOM) & BOARD
+        opp_win = winning_cells_mask(current ^ mask, mask)
+        forced = possible & opp_win
+        candidates = (forced if forced else possible) & ~(opp_win >> 1)
+        if forced & (forced - 1):
+            candidates = 0  # two threats: every move loses at once (callers handle this)
+        children = self._ordered_children(current, mask, candidates, self.hints.get(current + mask))
+        values: dict[int, float] = {}
+        alpha = -1e9
+        child_depth = depth - 1 if len(children) > 1 else depth  # a forced move costs no depth
+        opp = current ^ mask
+        for col, move, threats in children:
+            if child_depth == 0:
+                v = leaves(current, mask, moves, move)
+            elif full_window or alpha == -1e9:
+                v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -1e9, 1e9)
+            else:
+                # principal variation search at the root too: a null window first
+                v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -alpha - _NULL, -alpha)
+                if v > alpha:
+                    v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -1e9, -v)
+            values[col] = v
+            if v > alpha:
+                alpha = v
+                self.hints[current + mask] = col
+        return values
+
+    def _ordered_children(self, current: int, mask: int, candidates: int, hint: int | None) -> list[tuple[int, int, int]]:
+        ranked = []
+        n = 7
+        for col, col_mask in _ORDERED:
+            move = candidates & col_mask
+            if move:
+                pos = current | move
+                threats = winning_cells_mask(pos, mask | move)
+                rank = 1000 if col == hint else threats.bit_count() * 8 + n
+                ranked.append((rank, col, move, threats))
+            n -= 1
+        ranked.sort(key=lambda t: t[0], reverse=True)
+        return [(col, move, threats) for _, col, move, threats in ranked]
+
+    def _make_negamax(self, root_moves: int, depth_limit: int):
+        """Build the recursive search for one iteration (root and depth fixed)."""
+        bounds = self.bounds
+        hints = self.hints
+        max_entries = self.max_entries
+        evaluate = self._evaluate
+        incremental = self.config.heuristic == "scoremap"
+        weight_levels = _WEIGHT_LEVELS
+        squash = self._squash
+        f = self.config.discount / depth_limit
+        board = BOARD
+        bottom = BOTTOM
+        ordered = _ORDERED
+        hint_orders = _HINT_ORDERS
+        searcher = self
+        check_every = _CHECK_EVERY
+
+        def leaves(current: int, mask: int, moves: int, candidates: int) -> float:
+            """Best value over the candidate moves when the children are leaves.
+
+            A leaf is worth its discounted, squashed static evaluation; seen from here the
+            child's value is negated. Scoremap is incremental: after a move into a cell of
+            weight w, this side's evaluation grows by w.
+            """
+            # discount and squash are the same increasing map for every child: apply once
+            if incremental:
+                for weight, level in weight_levels:
+                    if candidates & level:
+                        v = evaluate(current, mask, moves) + weight
+                        break
+            else:
+                opp = current ^ mask
+                v = -min(evaluate(opp, mask | move, moves + 1)
+                         for move in (candidates & cm for cm in _COLUMN_MASKS) if move)
+            factor = 1.0 - f * (moves + 1 - root_moves)
+            if factor <= 0.0:
+                return 0.0  # linear decay stops at zero (only long forced lines get there)
+            v *= factor
+            return v / (abs(v) + squash)
+
+        def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float) -> float:
+            """Fail-soft negamax (PVS); the side to move cannot win at once; depth >= 1.
+
+            ``opp_win``: empty cells where the opponent would complete four. The result v
+            is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a lower one.
+            """
+            searcher.nodes += 1
+            if not searcher.nodes & check_every:
+                searcher._check()
+            possible = (mask + bottom) & board
+            forced = possible & opp_win
+            if forced:
+                if forced & (forced - 1):
+                    return -((CELLS - moves) // 2)
+                possible = forced
+            candidates = possible & ~(opp_win >> 1)
+            if not candidates:
+                return -((CELLS - moves) // 2)
+            if moves >= CELLS - 2:
+                return 0
+            if candidates & (candidates - 1):
+                if depth == 1:
+                    return leaves(current, mask, moves, candidates)
+                depth -= 1
+            # else: a forced move costs no depth
+            key = current + mask
+            entry = bounds.get(key)
+            if entry is not None and entry[0] == depth:
+                lo, hi = entry[1], entry[2]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            alpha0 = alpha
+            hint = hints.get(key)
+            new_current = current ^ mask
+            m1 = moves + 1
+            best = -1e9
+            best_col = 0
+            if depth == 1:
+                # The children are depth-1 nodes (their own children are leaves): do their checks
+                # here and take their exact values without a call -- the bulk of all nodes. No
+                # ranking by threats: each child's threats are computed only when it is reached,
+                # in hint-then-centre order, so a cutoff skips the rest.
+                for col, col_mask in ordered if hint is None else hint_orders[hint]:
+                    move = candidates & col_mask
+                    if not move:
+                        continue
+                    pos = current | move
+                    a, b = pos << 7, pos >> 7
+                    r = (pos << 1) & (pos << 2) & (pos << 3) | (
+                        a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
+                    a, b = pos << 6, pos >> 6
+                    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
+                    a, b = pos << 8, pos >> 8
+                    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+                    cmask = mask | move
+                    r &= board ^ cmask
+                    cposs = (cmask + bottom) & board
+                    cforced = cposs & r
+                    if cforced:
+                        if cforced & (cforced - 1):
+                            v = (CELLS - m1) // 2  # two open threats: the child is lost
+                            cposs = 0
+                        else:
+                            cposs = cforced
+                    if cposs:
+                        ccand = cposs & ~(r >> 1)
+                        if not ccand:
+                            v = (CELLS - m1) // 2
+                        elif m1 >= CELLS - 2:
+                            v = 0
+                        elif ccand & (ccand - 1):
+                            searcher.nodes += 1
+                            v = -leaves(new_current, cmask, m1, ccand)
+                        else:
+                            v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha)
+                    if v > best:
+                        best = v
+                        best_col = col
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+            else:
+                # order: hint move first, then by threats created, centre first on ties
+                ranked = []
+                n = 7
+                for col, col_mask in ordered:
+                    move = candidates & col_mask
+                    if move:
+                        pos = current | move
+                        a, b = pos << 7, pos >> 7
+                        r = (pos << 1) & (pos << 2) & (pos << 3) | (
+                            a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
+                        a, b = pos << 6, pos >> 6
+                        r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
+                        a, b = pos << 8, pos >> 8
+                        r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+                        r &= board ^ (mask | move)
+                        ranked.append((1000 if col == hint else r.bit_count() * 8 + n, col, move, r))
+                    n -= 1
+                if len(ranked) > 1:
+                    ranked.sort(reverse=True)
+                for _, col, move, threats in ranked:
+                    if best == -1e9:
+                        v = -negamax(new_current, mask | move, m1, threats, depth, -beta, -alpha)
+                    else:
+                        # principal variation search: prove the move is no better with a null window
+                        v = -negamax(new_current, mask | move, m1, threats, depth, -alpha - _NULL, -alpha)
+                        if alpha < v < beta:
+                            v = -negamax(new_current, mask | move, m1, threats, depth, -beta, -v)
+                    if v > best:
+                        best = v
+                        best_col = col
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+            if len(bounds) >= max_entries:
+                searcher._trim(bounds)
+            if best <= alpha0:
+                bounds[key] = (depth, -1e9, best)
+            elif best >= beta:
+                bounds[key] = (depth, best, 1e9)
+            else:
+                bounds[key] = (depth, best, best)
+            if candidates & (candidates - 1):
+                if len(hints) >= max_entries:
+                    searcher._trim(hints)
+                hints[key] = best_col
+            return best
+
+        return negamax, leaves
+
+
+def best_move(pos: Position | str, config: SearchConfig | None = None) -> SearchResult:
+    """One-shot search with a fresh table."""
+    if isinstance(pos, str):
+        pos = Position.from_moves(pos)
+    return Searcher(config).search(pos)
