@@ -102,4 +102,4 @@ def ui(connect4_home):
     pygame.quit()
     import threading
 
-    assert not [t.name for t in threading.enumerate() if t.name in ("AIWorker", "Autosave") and t.is_alive()]
+    assert not [t.name for t in threading.enumerate() if t.name == "AIWorker" and t.is_alive()]

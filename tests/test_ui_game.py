@@ -336,11 +336,14 @@ def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
     d = ui("human", "human")
     for key in (pygame.K_1, pygame.K_2, pygame.K_1):
         d.key(key)
-    assert d.c.ctx.autosaver.flush(2.0)
     saved = read_autosave()
     assert saved is not None and saved.moves == "121"
+    d.key(pygame.K_n)                                  # a new game without a move keeps it
+    assert read_autosave().moves == "121"
+    d.key(pygame.K_z, CTRL)                            # (nothing to undo on the empty board)
+    for key in (pygame.K_1, pygame.K_2, pygame.K_1):
+        d.key(key)
     for key in (pygame.K_2, pygame.K_1, pygame.K_2, pygame.K_1):
         d.key(key)
     assert d.scene.model.winner == 1
-    assert d.c.ctx.autosaver.flush(2.0)
     assert read_autosave() is None

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 TITLE = "Connect Four"
 CONFIG_NOTICE_SECONDS = 20.0
 CLOSE_TIMEOUT = 0.3       # the worker gets this long to stop; the issue allows 0.5 s for quitting
-AUTOSAVE_TIMEOUT = 0.1    # a last autosave still being written (atomic: the old file stays intact otherwise)
 
 
 def _default_worker() -> AIWorker:
@@ -149,7 +148,6 @@ class Controller:
         self.scene.leave()
         if self.ctx.has_worker:
             self.ctx.worker.close(timeout=CLOSE_TIMEOUT)
-        self.ctx.autosaver.close(timeout=AUTOSAVE_TIMEOUT)
 
 
 def set_window_identity() -> None:

@@ -17,7 +17,8 @@ import pygame
 from game.board import ColumnFullError, MoveError
 from game.model import GameModel, Scoreboard
 from game.settings import HUMAN, parse_player_spec
-from game.storage import SaveFileError, list_saves, load_game, new_save_path, save_game
+from game.storage import (SaveFileError, clear_autosave, list_saves, load_game, new_save_path, save_game,
+                          write_autosave)
 from game.ui.anim import DropAnimation, Shake
 from game.ui.layout import COLS, ROWS
 from game.ui.menu import GameStart
@@ -405,8 +406,6 @@ class GameScene(Scene):
         if self.flash is not None:
             text, left = self.flash
             self.flash = (text, left - dt) if left > dt else None
-        for error in self.ctx.autosaver.take_errors():
-            self.ctx.notices.add(error, "error")
         self._poll_engine()
         self._apply_computer_move()
         self._sync_engine()
@@ -429,9 +428,15 @@ class GameScene(Scene):
                 self._changed()
 
     def _autosave(self) -> None:
-        """After every change: the game in progress, or nothing once it is over or empty."""
-        unfinished = self.model.moves and not self.model.is_over
-        self.ctx.autosaver.save(self.model.saved_game() if unfinished else None)
+        """After every change: the game in progress; removed once it is over. A board without moves
+        (new game, everything undone) leaves the previous autosave alone until its first move."""
+        try:
+            if self.model.is_over:
+                clear_autosave()
+            elif self.model.moves:
+                write_autosave(self.model.saved_game())   # logs disk problems itself, never raises them
+        except OSError as exc:
+            self.ctx.notices.add(f"Could not remove the autosave: {exc}", "error")
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -504,7 +509,9 @@ class GameScene(Scene):
                 text += f"  depth {self.progress.depth} · {self.progress.nodes:,} nodes"
             return text + f" · {self.time - self.requested_at:.1f} s"
         text = f"{turn} to move"
-        if self.hint_wanted and self.hint is None:
+        if self.hint is not None:
+            text += f" · hint: column {self.hint + 1}"
+        elif self.hint_wanted:
             text += " · finding a hint…"
         return text
 

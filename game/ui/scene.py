@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.autosave import Autosaver
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
 from game.ui.render import BoardRenderer
@@ -34,7 +33,6 @@ class Context:
     config_path: Path | None = None
     notices: Notices = field(default_factory=Notices)
     renderer: BoardRenderer = field(default_factory=BoardRenderer)
-    autosaver: Autosaver = field(default_factory=Autosaver)
     _worker: AIWorker | None = None
     _epoch: int = 0
 
