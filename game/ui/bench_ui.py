@@ -76,15 +76,14 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
             pygame.display.flip()
             end = time.perf_counter()
             scene = controller.scene
-            searching = (isinstance(scene, GameScene) and scene.request is not None and scene.request[0] == "move"
-                         and scene.progress is not None)
-            if searching or depth is None:
+            progress = scene.progress if isinstance(scene, GameScene) and scene.request is not None else None
+            if progress is not None or depth is None:
                 intervals.append((start - last_start) * 1000)
                 work.append((end - start) * 1000)
                 measured += start - last_start
-            if searching:
-                best_depth = max(best_depth, scene.progress.depth)
-                nodes = max(nodes, scene.progress.nodes)
+            if progress is not None:
+                best_depth = max(best_depth, progress.depth)
+                nodes = max(nodes, progress.nodes)
             last_start = start
     finally:
         controller.shutdown()

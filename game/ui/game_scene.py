@@ -26,10 +26,11 @@ from game.ui.render import BoardScene, draw_text, fit_text
 from game.ui.savelist import CLOSE, SaveList
 from game.ui.scene import Context, Scene, Transition, is_ctrl
 from game.ui.theme import PLAYER_NAMES, Colour, Theme
+from game.search import SearchResult
 from game.worker import AIRequest
 
 if TYPE_CHECKING:
-    from game.search import Progress, SearchConfig, SearchResult
+    from game.search import Progress, SearchConfig
 
 REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a human (reads as a reply)
 NEXT_GAME_PAUSE = 2.5     # spectator: seconds a finished game stays on screen before the next one
@@ -360,19 +361,21 @@ class GameScene(Scene):
     def _accept(self, kind: str, result: object) -> None:
         if self.request and self.request[0] == kind:
             self.request = None
-        if kind == "move":
-            self.pending = result  # type: ignore[assignment]
-        elif kind == "hint":
-            self.hint = result.move  # type: ignore[attr-defined]
+        if kind == "move" and isinstance(result, SearchResult):
+            self.pending = result
+        elif kind == "hint" and isinstance(result, SearchResult):
+            self.hint = result.move
             self.hint_wanted = False
             self._say(f"Hint: column {self.hint + 1}")
-        elif kind == "analysis":
-            self.analysis = result  # type: ignore[assignment]
+        elif kind == "analysis" and isinstance(result, tuple):
+            self.analysis = result
+        else:
+            self._engine_failed(f"unexpected {kind} answer from the engine: {type(result).__name__}")
 
     def _engine_failed(self, message: str) -> None:
         self.request = None
-        self.engine_error = message
-        self.ctx.notices.add(f"Engine error: {message}", "error", seconds=10.0)
+        self.engine_error = " ".join(message.split())     # one line, whatever the engine said
+        self.ctx.notices.add(f"Engine error: {self.engine_error}", "error", seconds=10.0)
 
     def _apply_computer_move(self) -> None:
         if self.pending is None or self.anims:

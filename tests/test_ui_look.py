@@ -1,0 +1,91 @@
+"""Look and sound: layout scaling, the colour-blind theme's marks, silent play without an audio
+device, and a missing font that must not stop the game."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.layout import compute_layout
+from game.ui.render import BoardRenderer
+from game.ui.sound import SoundPlayer
+from game.ui.theme import CLASSIC, COLORBLIND
+
+
+def test_layout_scales_and_maps_clicks_to_columns():
+    small, big = compute_layout((640, 480)), compute_layout((1920, 1080))
+    assert big.cell > small.cell
+    for layout in (small, big):
+        assert layout.board.width == 7 * layout.cell and layout.board.height == 6 * layout.cell
+        assert 0 <= layout.board.left and layout.board.right <= layout.size[0]
+        assert layout.status.bottom <= layout.size[1] + layout.cell // 4
+        for col in range(7):
+            assert layout.column_at(layout.cell_center(col, 0)) == col
+            assert layout.column_at((layout.cell_center(col, 0)[0], layout.ghost_y)) == col  # above the board
+        assert layout.column_at((layout.board.left - 1, layout.board.centery)) is None
+        assert layout.cell_center(0, 6)[1] == layout.ghost_y
+
+
+def test_colorblind_discs_differ_by_a_mark_not_only_by_colour():
+    pygame.display.init()
+    try:
+        renderer = BoardRenderer()
+
+        def mark_pixels(theme, player):
+            disc = renderer.disc(theme, player, 40)
+            return sum(1 for x in range(disc.get_width()) for y in range(disc.get_height())
+                       if disc.get_at((x, y))[:3] == theme.mark_colour)
+
+        def cross_centre_marked(theme, player):
+            disc = renderer.disc(theme, player, 40)
+            c = disc.get_width() // 2
+            return disc.get_at((c, c))[:3] == theme.mark_colour
+
+        assert mark_pixels(CLASSIC, 1) == mark_pixels(CLASSIC, 2) == 0
+        assert mark_pixels(COLORBLIND, 1) > 50 and mark_pixels(COLORBLIND, 2) > 50
+        assert not cross_centre_marked(COLORBLIND, 1)       # ring: hollow centre
+        assert cross_centre_marked(COLORBLIND, 2)           # cross: arms meet in the centre
+        # and the two colours differ in lightness as well as hue
+        lum = [sum(c * w for c, w in zip(COLORBLIND.disc(p), (0.2126, 0.7152, 0.0722))) for p in (1, 2)]
+        assert abs(lum[0] - lum[1]) > 60
+    finally:
+        pygame.quit()
+
+
+def test_no_audio_device_means_silence(monkeypatch):
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    player = SoundPlayer()
+    assert not player.available
+    assert player.play("drop") is False and player.play("win") is False
+
+
+def test_sounds_load_from_assets_with_the_dummy_driver():
+    pygame.mixer.quit()
+    player = SoundPlayer(volume=0.5)
+    try:
+        assert player.available, "the shipped drop/win/draw/invalid sounds should load"
+        assert player.play("drop") is True
+        player.toggle_mute()
+        assert player.play("drop") is False
+    finally:
+        pygame.mixer.quit()
+
+
+def test_missing_font_does_not_stop_the_game(ui, monkeypatch):
+    from game.ui import resources
+
+    def broken_font(*args, **kwargs):
+        raise FileNotFoundError("freesansbold.ttf")
+
+    monkeypatch.setattr(pygame.font, "Font", broken_font)
+    resources.reset_fonts()
+    d = ui("human", "human")
+    d.key(pygame.K_4)
+    d.settle(5)
+    assert d.scene.model.moves_string() == "4"
+    d.key(pygame.K_ESCAPE)
+    d.frame()
+    d.key(pygame.K_o, pygame.KMOD_LCTRL)
