@@ -7,10 +7,10 @@ engine's ``stop`` polls, passes progress and results back, and restarts the proc
 
 Why a process and not just the thread: the search is pure Python, so in a thread it holds the GIL
 and a 60 fps loop loses frames. Measured with a dummy pygame loop at 60 fps while a depth-12 search
-ran non-stop, on a 2-core machine that other jobs kept at a load average of about 7 (three runs):
-p50 / p95 frame time 16 / 20-24 ms idle; 29-31 / 71-116 ms (about 26 fps) with the search in a
-thread; 16-20 / 23-47 ms (about 50 fps, the loss is CPU contention, not the GIL) with the search
-behind a process, which also runs at a lower priority (nice) so the window gets the CPU first.
+ran non-stop, on a 2-core machine that other jobs kept at a load average of 4-10 (8-12 runs each,
+median and range of the p95 frame time): idle 20 ms (20-24); search in a thread 81 ms (42-116,
+21-32 fps); search behind a process 29 ms (23-80, the spread is the other jobs' CPU use; p50 stays
+16-20 ms). The process also runs at a lower priority (nice), so the window gets the CPU first.
 ``AIWorker(use_process=False)`` keeps the search in the thread, for where processes are not possible.
 
 Every request carries the model's generation. A newer ``submit`` or a ``cancel`` makes all answers
