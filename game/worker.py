@@ -40,6 +40,7 @@ ANALYSIS_TIME = 0.5  # seconds for column scores when the config has no time lim
 _MAX_SEARCHERS = 4  # Searchers (each with its own table) kept alive per worker, least recent dropped
 _NICE = 5  # the search process's lower scheduling priority (Unix)
 _POLL = 0.01  # how often the thread looks at the process while a search runs (seconds)
+_STOP_GRACE = 1.0  # a search still running this long after its stop is a hung process: replaced
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,7 @@ class _ProcessBackend:
         self._stop: Any = None
         self._running: tuple[int, AIRequest] | None = None  # sent to the process, not answered yet
         self._pending: tuple[int, AIRequest] | None = None  # waits until the process is free
+        self._stopped_at: float | None = None  # when the running search was told to stop
 
     def start(self) -> None:
         # Fresh queues and event for every process: one that died may have left their locks held.
@@ -218,13 +220,17 @@ class _ProcessBackend:
 
     def submit(self, seq: int, request: AIRequest) -> None:
         self._pending = (seq, request)
-        if self._running is not None:
-            self._stop.set()
+        self._stop_running()
 
     def cancel(self) -> None:
         self._pending = None
+        self._stop_running()
+
+    def _stop_running(self) -> None:
         if self._running is not None:
             self._stop.set()
+            if self._stopped_at is None:
+                self._stopped_at = time.monotonic()
 
     def pump(self) -> None:
         """Pass on what the process said, restart it if it died, send the next request when free."""
@@ -234,11 +240,19 @@ class _ProcessBackend:
                 self._drain()  # it may have answered just before dying
                 if self._running is not None:
                     self._fail(f"the search process stopped unexpectedly (exit code {self._proc.exitcode})")
+            elif self._running is not None and self._stopped_at is not None:
+                if time.monotonic() - self._stopped_at > _STOP_GRACE:
+                    # It ignores its stop (hung, or suspended): its answer is stale anyway.
+                    seq, request = self._running
+                    self._running = None
+                    self._emit(seq, request, "cancelled", None)
+                    self._discard_process()
         if self._running is None and self._pending is not None:
             if self._proc is None or not self._proc.is_alive():
                 self._discard_process()
                 self.start()
             self._stop.clear()  # safe: nothing runs, so nothing can miss this stop
+            self._stopped_at = None
             self._running, self._pending = self._pending, None
             self._requests.put(self._running)
 

@@ -177,6 +177,25 @@ def test_a_killed_search_process_is_reported_and_replaced():
     assert child_pids() <= children_before
 
 
+def test_a_hung_search_process_is_replaced_for_the_next_request():
+    children_before = child_pids()
+    with AIWorker() as w:
+        start_deep_search(w, generation=1)
+        (pid,) = child_pids() - children_before
+        os.kill(pid, signal.SIGSTOP)  # frozen: it can no longer notice its stop
+        try:
+            w.submit(AIRequest(2, OPENING, QUICK, "move"))
+            updates = collect(w)
+        finally:
+            if pid in child_pids():  # never leave a frozen process behind, whatever happened
+                os.kill(pid, signal.SIGCONT)
+        assert {u.generation for u in updates} == {2}
+        assert updates[-1].result.move in OPENING.legal_moves()
+        (replacement,) = child_pids() - children_before
+        assert replacement != pid
+    assert child_pids() <= children_before
+
+
 def test_one_searcher_per_config_and_never_shared():
     engine = _Engine()
     a = engine._searcher(SearchConfig(depth=4))
