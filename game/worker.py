@@ -3,7 +3,8 @@
 The UI thread only ever puts a request in a queue (``submit``), takes whatever has arrived
 (``poll``, once per frame) and never waits. A background thread owns the search process: it
 forwards the latest request, cancels the running search through a ``multiprocessing.Event`` the
-engine's ``stop`` polls, passes progress and results back, and restarts the process if it dies.
+engine's ``stop`` polls, passes progress and results back, and replaces the process if it dies or
+ignores its stop.
 
 Why a process and not just the thread: the search is pure Python, so in a thread it holds the GIL
 and a 60 fps loop loses frames. Measured with a dummy pygame loop at 60 fps while a depth-12 search
