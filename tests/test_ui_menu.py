@@ -89,6 +89,16 @@ def test_choices_are_remembered_between_runs(ui):
     assert again.c.ctx.theme_name == theme
 
 
+def test_volume_is_remembered(ui):
+    d = ui()
+    select(d, "Volume")
+    start = d.c.ctx.sound.volume
+    d.key(pygame.K_LEFT)
+    assert abs(d.c.ctx.sound.volume - (round(start * 10) - 1) / 10) < 1e-9
+    assert load_prefs()["volume"] == d.c.ctx.sound.volume
+    assert abs(ui().c.ctx.sound.volume - d.c.ctx.sound.volume) < 1e-9
+
+
 def test_explicit_config_wins_over_remembered_theme(ui, tmp_path):
     d = ui()
     select(d, "Theme")

@@ -42,17 +42,20 @@ class Controller:
                  worker_factory: Callable[[], AIWorker] = _default_worker) -> None:
         reset_fonts()
         prefs = load_prefs()
-        theme, muted = settings.theme, not settings.sound
+        theme, muted, volume = settings.theme, not settings.sound, settings.volume
         if config_path is None:          # an explicit --config wins over what the menu remembered
             theme = prefs["theme"] if prefs.get("theme") in THEMES else theme
             muted = prefs["muted"] if isinstance(prefs.get("muted"), bool) else muted
+            remembered = prefs.get("volume")
+            if isinstance(remembered, (int, float)) and not isinstance(remembered, bool) and 0 <= remembered <= 1:
+                volume = float(remembered)
         self.fullscreen = settings.fullscreen
         self.windowed_size = (settings.window_width, settings.window_height)
         self.surface = self._open_window()
         self.ctx = Context(
             settings=settings,
             prefs=prefs,
-            sound=SoundPlayer(enabled=True, volume=settings.volume, muted=muted),
+            sound=SoundPlayer(volume=volume, muted=muted),
             theme_name=theme,
             layout=compute_layout(self.surface.get_size()),
             worker_factory=worker_factory,

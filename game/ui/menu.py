@@ -149,6 +149,7 @@ class MenuScene(Scene):
             rows += self._ai_rows("Yellow computer", c.yellow_ai)
         rows.append(Row("Theme", self.ctx.theme_name, change=self._change_theme))
         rows.append(Row("Sound", "off (muted)" if self.ctx.sound.muted else "on", change=self._change_sound))
+        rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
         rows.append(Row("Start game", activate=self.start_game))
         rows.append(Row("Quit", activate=self.quit))
         self._place(rows)
@@ -198,6 +199,11 @@ class MenuScene(Scene):
 
     def _change_sound(self, delta: int) -> None:
         self.ctx.remember(muted=self.ctx.sound.toggle_mute())
+
+    def _change_volume(self, delta: int) -> None:
+        steps = round(self.ctx.sound.volume * 10)
+        self.ctx.sound.set_volume(min(10, max(0, steps + delta)) / 10)
+        self.ctx.remember(volume=self.ctx.sound.volume)
 
     def start_game(self) -> None:
         red, yellow = self.choices.players(self.ctx.settings)

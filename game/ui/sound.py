@@ -14,13 +14,12 @@ SOUND_NAMES = ("drop", "win", "draw", "invalid")
 
 
 class SoundPlayer:
-    def __init__(self, *, enabled: bool = True, volume: float = 0.8, muted: bool = False) -> None:
+    def __init__(self, *, volume: float = 0.7, muted: bool = False) -> None:
         self.muted = muted
         self.volume = min(1.0, max(0.0, volume))
         self.available = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        if enabled:
-            self._load()
+        self._load()
 
     def _load(self) -> None:
         try:
@@ -54,6 +53,11 @@ class SoundPlayer:
         except pygame.error:
             return False
         return True
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = min(1.0, max(0.0, volume))
+        for sound in self._sounds.values():
+            sound.set_volume(self.volume)
 
     def toggle_mute(self) -> bool:
         self.muted = not self.muted
