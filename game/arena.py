@@ -171,6 +171,19 @@ class _RandomMover:
         return self._rng.choice(pos.legal_moves())
 
 
+class _BlunderMover:
+    """With probability ``p`` a uniformly random legal move instead of the inner player's."""
+
+    def __init__(self, inner: Mover, p: float, seed: int | None) -> None:
+        self._inner, self._p = inner, p
+        self._rng = random.Random(f"blunder:{seed}")
+
+    def choose(self, pos: Position) -> int:
+        if self._rng.random() < self._p:
+            return self._rng.choice(pos.legal_moves())
+        return self._inner.choose(pos)
+
+
 @dataclass(frozen=True)
 class ArenaPlayer:
     """A player as the arena runs it: picklable, so it can travel to worker processes."""
@@ -179,6 +192,7 @@ class ArenaPlayer:
     kind: str  # "search" | "rules" | "random"
     config: Any = None  # SearchConfig for "search"
     evaluation: str | None = None  # "threats": game.eval_threats through the research hook
+    blunder: float = 0.0  # arena-only: probability of a random move (a weakening knob to try)
 
     @property
     def label(self) -> str:
@@ -186,6 +200,10 @@ class ArenaPlayer:
 
     def make(self, seed: int | None) -> Mover:
         """A fresh mover (new transposition table); ``seed`` breaks ties among equal moves."""
+        mover = self._make(seed)
+        return _BlunderMover(mover, self.blunder, seed) if self.blunder else mover
+
+    def _make(self, seed: int | None) -> Mover:
         if self.kind == "rules":
             return RulePlayer(seed)
         if self.kind == "random":
@@ -202,6 +220,8 @@ class ArenaPlayer:
             parts.append(f"{c.time_limit:g} s/move")
         if c.perfect_play:
             parts.append("perfect play")
+        if self.blunder:
+            parts.append(f"{100 * self.blunder:g} % random moves")
         return f"{self.spec} ({', '.join(parts)})"
 
 
@@ -215,6 +235,7 @@ _OPTION_FIELDS = {
     "perfect": "perfect_play",
     "table": "table_mb",
     "eval": "evaluation",  # arena-only: eval=threats tries game.eval_threats
+    "blunder": "blunder",  # arena-only: blunder=P plays a random move with probability P
 }
 
 
@@ -229,6 +250,11 @@ def _option_value(key: str, raw: str) -> Any:
         raise ValueError(f"{raw!r} is not 0/1")
     if key == "table":
         return int(raw)
+    if key == "blunder":
+        p = float(raw)
+        if not 0 <= p <= 1:
+            raise ValueError(f"{raw!r} is not a probability 0..1")
+        return p
     if key == "eval":
         if raw.lower() != "threats":
             raise ValueError(f"{raw!r} is not an evaluation the arena can plug in; use eval=threats")
@@ -269,6 +295,7 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
             changes[_OPTION_FIELDS[key]] = _option_value(key, value.strip())
         except ValueError as exc:
             raise SpecError(f"player {raw!r}: option {key}: {_exc_text(exc)}") from None
+    blunder = changes.pop("blunder", 0.0)
     evaluation = changes.pop("evaluation", None)
     if evaluation is not None:
         from game.heuristics import HEURISTICS
@@ -281,7 +308,7 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
         config = dataclasses.replace(config, **changes)
     except (ValueError, TypeError) as exc:
         raise SpecError(f"player {raw!r}: {_exc_text(exc)}") from None
-    return ArenaPlayer(spec=raw, kind="search", config=config, evaluation=evaluation)
+    return ArenaPlayer(spec=raw, kind="search", config=config, evaluation=evaluation, blunder=blunder)
 
 
 def load_arena_settings() -> Any:
@@ -705,6 +732,7 @@ class AccuracyTask:
     ref: RefPosition
     player: ArenaPlayer
     solve_limit: float | None
+    known: tuple[tuple[int, int], ...] = ()  # (column, exact score) already solved (cache)
 
 
 def judge_position(task: AccuracyTask) -> AccuracyRecord:
@@ -720,7 +748,9 @@ def judge_position(task: AccuracyTask) -> AccuracyRecord:
         if move_score is None:
             raise RuntimeError(f"{task.player.label} played into full column {col + 1} in {ref.moves}")
     else:
-        move_score = exact_move_score(pos, col, task.solve_limit)
+        move_score = dict(task.known).get(col)
+        if move_score is None:
+            move_score = exact_move_score(pos, col, task.solve_limit)
     return AccuracyRecord(ref.set_name, ref.moves, col, ref.best, move_score, elapsed)
 
 
@@ -803,9 +833,19 @@ def run_accuracy(
     workers: int | None = None,
     solve_limit: float | None = 30.0,
     progress: bool = False,
+    cache: dict[str, dict[str, int]] | None = None,
 ) -> AccuracyResult:
+    """Judge ``player``'s move in every reference position.
+
+    ``cache`` ({moves: {column: exact score}}) saves re-solving a move another run
+    already judged; new solutions are added to it.
+    """
     workers = workers or default_workers()
-    tasks = [AccuracyTask(ref, player, solve_limit) for ref in refs]
+    cache = {} if cache is None else cache
+    tasks = [
+        AccuracyTask(ref, player, solve_limit, tuple((int(c), v) for c, v in cache.get(ref.moves, {}).items()))
+        for ref in refs
+    ]
     order = {(r.set_name, r.moves): i for i, r in enumerate(refs)}
     bar = Progress(len(tasks), "accuracy", enabled=progress)
     records = []
@@ -816,6 +856,9 @@ def run_accuracy(
         bar.update(f"optimal {optimal}")
     bar.close()
     records.sort(key=lambda r: order[(r.set_name, r.moves)])
+    for r in records:
+        if r.move_score is not None and r.set_name in REFERENCE_SETS and REFERENCE_SETS[r.set_name][1] == "testset":
+            cache.setdefault(r.moves, {})[str(r.move)] = r.move_score
     return AccuracyResult(player.label, player.describe(), seed, workers, tuple(records))
 
 
@@ -828,7 +871,7 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Play matches between two players, or measure a player's accuracy against exact play.",
         epilog="Players: ai, ai:DEPTH, ai:DEPTH:HEURISTIC, a level name from config.toml, rules, random; "
         "search players take options after commas: discount=F, time=SECONDS|none, perfect=0|1, table=MB, "
-        "eval=threats "
+        "eval=threats, blunder=P "
         "(e.g. 'ai:8:window,discount=0').",
     )
     p.add_argument("players", nargs="*", metavar="PLAYER", help="the two players A and B of a match")
@@ -851,7 +894,31 @@ def _build_parser() -> argparse.ArgumentParser:
         default=30.0,
         help="accuracy: seconds the exact solver may spend judging one move (default 30; unsolved moves are counted apart)",
     )
+    p.add_argument(
+        "--cache",
+        type=Path,
+        default=None,
+        help="accuracy: JSON file of exact move scores solved by earlier runs (read, then updated)",
+    )
     return p
+
+
+def _load_cache(path: Path) -> dict[str, dict[str, int]]:
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"cannot read the solution cache {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"the solution cache {path} is not a JSON object")
+    return data
+
+
+def _save_cache(path: Path, cache: dict[str, dict[str, int]]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(cache, sort_keys=True))
+    os.replace(tmp, path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -868,7 +935,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             player = parse_arena_player(args.accuracy)
             sets = [s.strip().lower() for s in args.sets.split(",") if s.strip()]
             refs = load_references(sets, args.per_set, args.seed, args.refs)
-            acc = run_accuracy(player, refs, args.seed, args.workers, args.solve_limit, progress=not args.no_progress)
+            cache = _load_cache(args.cache) if args.cache else None
+            acc = run_accuracy(
+                player, refs, args.seed, args.workers, args.solve_limit, progress=not args.no_progress, cache=cache
+            )
+            if args.cache:
+                _save_cache(args.cache, cache)
             print(json.dumps(acc.to_json(), indent=2) if args.json else acc.text())
             return 0
         if len(args.players) != 2:

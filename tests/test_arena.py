@@ -222,6 +222,18 @@ def test_references_load_and_sample_deterministically():
         arena.load_references(["nope"])
 
 
+def test_accuracy_cache_is_used_and_filled():
+    refs = arena.load_references(["end"], per_set=3, seed=1)
+    cache: dict = {}
+    first = arena.run_accuracy(RULES, refs, workers=1, cache=cache)
+    assert set(cache) == {r.moves for r in refs}
+    assert all(cache[r.moves][str(r.move)] == r.move_score for r in first.records)
+    # A planted (impossible) score proves the cache is read instead of solving again.
+    planted = {moves: {col: 99 for col in cols} for moves, cols in cache.items()}
+    second = arena.run_accuracy(RULES, refs, workers=1, cache=planted)
+    assert all(r.move_score == 99 for r in second.records)
+
+
 def test_cli_accuracy_json_and_errors(capsys):
     assert arena.main(["--accuracy", "rules", "--sets", "end", "--per-set", "4", "--workers", "1", "--json", "--no-progress"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -249,6 +261,12 @@ def test_player_specs_resolve():
         arena.parse_arena_player("human")
     with pytest.raises(arena.SpecError):
         arena.parse_arena_player("ai:3,discount=2")
+    weak = arena.parse_arena_player("ai:1,blunder=0.5")
+    assert weak.blunder == 0.5 and "50 % random moves" in weak.describe()
+    with pytest.raises(arena.SpecError, match="probability"):
+        arena.parse_arena_player("ai:1,blunder=2")
+    hooked = arena.parse_arena_player("ai:2,eval=threats")
+    assert hooked.make(1).choose(Position.from_moves("112233")) == 3  # it still takes a win
 
 
 def test_tiny_real_arena_run_two_workers():
