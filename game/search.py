@@ -191,30 +191,39 @@ class Searcher:
         except SearchCancelled:
             if stop is not None and stop.is_set():
                 raise
-        # columns that win at once or lose at once are known without searching
-        scores: list[float | None] = []
-        for col in range(WIDTH):
-            if not pos.can_play(col):
-                scores.append(None)
-            elif pos.is_winning_move(col):
-                scores.append(float(win_score(pos.moves)))
-            else:
-                scores.append(float(-win_score(pos.moves + 1)))  # replaced below if not losing
-        if any(s is not None and s > 0 for s in scores):
-            return tuple(scores), False
-        depth = 1
+        best: list[float | None] = self.column_values(pos, 1)
         deadline = start + time_limit
-        while depth <= CELLS - pos.moves:
+        for depth in range(2, CELLS - pos.moves + 1):
             try:
-                values = self._root_values(pos, depth, stop, deadline, full_window=True)
+                best = self.column_values(pos, depth, stop=stop, deadline=deadline)
             except SearchCancelled:
                 if stop is not None and stop.is_set():
                     raise
                 break
-            for col, value in values.items():
-                scores[col] = value
-            depth += 1
-        return tuple(scores), False
+        return tuple(best), False
+
+    def column_values(self, pos: Position, depth: int | None = None, *, stop=None,
+                      deadline: float | None = None) -> list[float | None]:
+        """Every column's value from a search to ``depth`` (default: the config's depth).
+
+        ``None`` for a full column; a column that wins at once scores the win, one that
+        lets the opponent win at once scores that loss; the others get their exact value
+        at this depth (full window at the root). Raises ``SearchCancelled`` on stop/deadline.
+        """
+        if pos.is_over():
+            raise ValueError("the game is over: there is nothing to analyse")
+        depth = depth or self.config.depth or 1
+        wins = [c for c in range(WIDTH) if pos.is_winning_move(c)]
+        values = {} if wins else self._root_values(pos, depth, stop, deadline, full_window=True)
+        scores: list[float | None] = []
+        for col in range(WIDTH):
+            if not pos.can_play(col):
+                scores.append(None)
+            elif col in wins:
+                scores.append(float(win_score(pos.moves)))
+            else:
+                scores.append(values.get(col, float(-win_score(pos.moves + 1))))
+        return scores
 
     # ------------------------------------------------------------ internals
     def _iterate(self, pos: Position, stop, on_progress) -> Iterator[SearchResult]:
