@@ -89,3 +89,16 @@ def test_missing_font_does_not_stop_the_game(ui, monkeypatch):
     d.key(pygame.K_ESCAPE)
     d.frame()
     d.key(pygame.K_o, pygame.KMOD_LCTRL)
+
+
+def test_f11_toggles_fullscreen_and_back(ui):
+    d = ui("human", "human", window_width=800, window_height=600)
+    assert not d.c.fullscreen and d.c.surface.get_size() == (800, 600)
+    d.key(pygame.K_F11)
+    assert d.c.fullscreen
+    assert d.c.ctx.layout.size == d.c.surface.get_size()
+    d.key(pygame.K_F11)
+    assert not d.c.fullscreen and d.c.surface.get_size() == (800, 600)
+    assert d.c.ctx.layout.size == (800, 600)
+    d.click_column(2)                                   # the board still maps clicks correctly
+    assert d.scene.model.moves_string() == "3"
