@@ -26,11 +26,9 @@ from game.ui.render import BoardScene, draw_text, fit_text
 from game.ui.savelist import CLOSE, SaveList
 from game.ui.scene import Context, Scene, Transition, is_ctrl
 from game.ui.theme import PLAYER_NAMES, Colour, Theme
-from game.search import SearchResult
-from game.worker import AIRequest
 
 if TYPE_CHECKING:
-    from game.search import Progress, SearchConfig
+    from game.search import Progress, SearchConfig, SearchResult
 
 REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a human (reads as a reply)
 NEXT_GAME_PAUSE = 2.5     # spectator: seconds a finished game stays on screen before the next one
@@ -337,6 +335,8 @@ class GameScene(Scene):
         if worker is None:
             return
         self.request = wanted
+        from game.worker import AIRequest   # here, not at the top: the menu's first frame needs no engine
+
         try:
             if kind is None:
                 worker.cancel()
@@ -359,6 +359,8 @@ class GameScene(Scene):
                 self._accept(update.kind, update.result)
 
     def _accept(self, kind: str, result: object) -> None:
+        from game.search import SearchResult
+
         if self.request and self.request[0] == kind:
             self.request = None
         if kind == "move" and isinstance(result, SearchResult):
