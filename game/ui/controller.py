@@ -42,13 +42,7 @@ class Controller:
                  worker_factory: Callable[[], AIWorker] = _default_worker) -> None:
         reset_fonts()
         prefs = load_prefs()
-        theme, muted, volume = settings.theme, not settings.sound, settings.volume
-        if config_path is None:          # an explicit --config wins over what the menu remembered
-            theme = prefs["theme"] if prefs.get("theme") in THEMES else theme
-            muted = prefs["muted"] if isinstance(prefs.get("muted"), bool) else muted
-            remembered = prefs.get("volume")
-            if isinstance(remembered, (int, float)) and not isinstance(remembered, bool) and 0 <= remembered <= 1:
-                volume = float(remembered)
+        theme, muted, volume = _look_and_sound(settings, prefs if config_path is None else {})
         self.fullscreen = settings.fullscreen
         self.windowed_size = (settings.window_width, settings.window_height)
         self.surface = self._open_window()
@@ -59,7 +53,6 @@ class Controller:
             theme_name=theme,
             layout=compute_layout(self.surface.get_size()),
             worker_factory=worker_factory,
-            config_path=config_path,
         )
         for notice in notices:
             self.ctx.notices.add(f"Config: {notice}", "error", seconds=CONFIG_NOTICE_SECONDS)
@@ -151,6 +144,21 @@ class Controller:
         self.scene.leave()
         if self.ctx.has_worker:
             self.ctx.worker.close(timeout=CLOSE_TIMEOUT)
+
+
+def _look_and_sound(settings: Settings, prefs: dict[str, object]) -> tuple[str, bool, float]:
+    """Theme, muted and volume: remembered preferences where valid, else the settings.
+
+    The caller passes no preferences when ``--config`` was given: an explicit config file wins."""
+    theme = prefs.get("theme")
+    muted = prefs.get("muted")
+    volume = prefs.get("volume")
+    return (
+        theme if isinstance(theme, str) and theme in THEMES else settings.theme,
+        muted if isinstance(muted, bool) else not settings.sound,
+        float(volume) if isinstance(volume, (int, float)) and not isinstance(volume, bool) and 0 <= volume <= 1
+        else settings.volume,
+    )
 
 
 def set_window_identity() -> None:

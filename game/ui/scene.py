@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,7 +29,6 @@ class Context:
     theme_name: str
     layout: Layout
     worker_factory: Callable[[], AIWorker]
-    config_path: Path | None = None
     notices: Notices = field(default_factory=Notices)
     renderer: BoardRenderer = field(default_factory=BoardRenderer)
     _worker: AIWorker | None = None
