@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.storage import save_prefs
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
 from game.ui.render import BoardRenderer
@@ -61,14 +62,12 @@ class Context:
         self.layout = compute_layout(size)
 
     def remember(self, **prefs: Any) -> None:
-        """Store preferences (menu choices, theme, muted) for the next run; failures are shown, not raised."""
-        from game.storage import save_prefs
+        """Store preferences (menu choices, theme, muted, volume) for the next run.
 
+        ``save_prefs`` logs a folder it cannot write instead of raising: a lost preference never
+        interrupts the game."""
         self.prefs.update(prefs)
-        try:
-            save_prefs(self.prefs)
-        except OSError as exc:
-            self.notices.add(f"Could not save your preferences: {exc}", "error")
+        save_prefs(self.prefs)
 
 
 @dataclass(frozen=True, slots=True)
