@@ -58,10 +58,23 @@ def _above(cells: Bitboard) -> Bitboard:
     return t
 
 
+def _threats(pos: Bitboard, empty: Bitboard) -> Bitboard:
+    """``winning_cells_mask`` unrolled (the search's form): about twice as fast."""
+    r = (pos << 1) & (pos << 2) & (pos << 3)
+    a, b = pos << 7, pos >> 7
+    r |= (a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
+    a, b = pos << 6, pos >> 6
+    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
+    a, b = pos << 8, pos >> 8
+    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+    return r & empty
+
+
 def threat_terms(first: Bitboard, second: Bitboard, mask: Bitboard) -> tuple[float, float]:
     """(value of the first player's threats, value of the second player's)."""
-    t1 = winning_cells_mask(first, mask)
-    t2 = winning_cells_mask(second, mask)
+    empty = BOARD ^ mask
+    t1 = _threats(first, empty)
+    t2 = _threats(second, empty)
     both = t1 | t2
     active = both & ~_above(both)
     a1 = t1 & active

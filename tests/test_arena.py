@@ -279,3 +279,33 @@ def test_tiny_real_arena_run_two_workers():
     again = arena.run_match(a, b, games=4, seed=2, workers=1)
     assert [r.moves for r in result.records] == [r.moves for r in again.records]
     assert result.mean_time("a") > 0 and result.mean_time("b") > 0
+
+
+# ----------------------------------------------------------------- threat-parity evaluation (research)
+
+
+def test_threat_parity_terms():
+    from game.board import bit
+    from game import eval_threats as et
+
+    def board(cells):
+        out = 0
+        for c, r in cells:
+            out |= bit(c, r)
+        return out
+
+    # Red three on row index 2 (Allis' row 3, odd) with the cell (3, 2) floating: a good,
+    # active threat for the first player and the odd/even rule's predicted winner.
+    red = board([(1, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)])
+    yellow = board([(0, 0), (2, 0), (1, 1)])
+    v1, v2 = et.threat_terms(red, yellow, red | yellow)
+    assert (v1, v2) == (et.GOOD + et.ZUGZWANG, 0.0)
+    # The same three for the second player is on his bad parity: no zugzwang bonus.
+    v1, v2 = et.threat_terms(yellow, red, red | yellow)
+    assert (v1, v2) == (0.0, et.BAD)
+    # From the side to move's view: red (first player, even disc count) gains, yellow loses it.
+    from game.heuristics import scoremap
+
+    mask = red | yellow
+    assert et.evaluate_threats(red, mask, 8) == scoremap(red, mask, 8) + et.GOOD + et.ZUGZWANG
+    assert et.evaluate_threats(yellow, mask, 9) == scoremap(yellow, mask, 9) - et.GOOD - et.ZUGZWANG
