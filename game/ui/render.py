@@ -117,14 +117,13 @@ class BoardRenderer:
             self._draw_hint(surface, layout, theme, scene.hint, scene.time)
         if scene.last_move and scene.last_move not in scene.hidden:
             x, y = layout.cell_center(*scene.last_move)
-            pygame.draw.circle(surface, theme.mark_colour if theme.marks[0] is None else theme.win,
-                               (x, y), max(3, layout.cell // 12))
+            pygame.draw.circle(surface, theme.highlight, (x, y), max(3, layout.cell // 12))
             pygame.draw.circle(surface, (0, 0, 0), (x, y), max(3, layout.cell // 12), 1)
         if scene.winning:
             pulse = 0.5 + 0.5 * math.sin(scene.time * 6.0)
             width = max(3, int(layout.cell * (0.06 + 0.04 * pulse)))
             for col, row in scene.winning:
-                pygame.draw.circle(surface, theme.win, layout.cell_center(col, row), layout.radius + 1, width)
+                pygame.draw.circle(surface, theme.highlight, layout.cell_center(col, row), layout.radius + 1, width)
         if scene.ghost is not None:
             col, player = scene.ghost
             self._blit_disc(surface, layout, theme, player, col, ROWS, 0, alpha=150)

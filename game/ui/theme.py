@@ -20,7 +20,7 @@ class Theme:
     text: Colour
     dim_text: Colour
     accent: Colour                        # selection, hint, highlights
-    win: Colour                           # outline of the winning four
+    highlight: Colour                     # rings round the winning four, the last-move dot
     error: Colour
     panel: Colour
 
@@ -42,7 +42,7 @@ CLASSIC = Theme(
     text=(236, 240, 248),
     dim_text=(150, 160, 185),
     accent=(120, 230, 140),
-    win=(255, 255, 255),
+    highlight=(255, 255, 255),
     error=(255, 110, 110),
     panel=(36, 44, 66),
 )
@@ -58,7 +58,7 @@ COLORBLIND = Theme(
     text=(240, 240, 240),
     dim_text=(170, 170, 170),
     accent=(86, 180, 233),                  # Okabe-Ito sky blue
-    win=(255, 255, 255),
+    highlight=(255, 255, 255),
     error=(230, 159, 0),
     panel=(44, 44, 52),
 )
