@@ -19,7 +19,7 @@ class Theme:
     mark_colour: Colour
     text: Colour
     dim_text: Colour
-    accent: Colour                        # selection, hint, highlights
+    accent: Colour                        # selection, hint, messages
     highlight: Colour                     # rings round the winning four, the last-move dot
     error: Colour
     panel: Colour
