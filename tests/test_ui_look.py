@@ -102,3 +102,13 @@ def test_f11_toggles_fullscreen_and_back(ui):
     assert d.c.ctx.layout.size == (800, 600)
     d.click_column(2)                                   # the board still maps clicks correctly
     assert d.scene.model.moves_string() == "3"
+
+
+def test_no_display_is_a_clear_message_not_an_invisible_window(connect4_home, monkeypatch, capsys):
+    from game.settings import DEFAULTS
+    from game.ui import run
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")   # SDL's silent fallback
+    assert run(DEFAULTS, red="human", yellow="human") == 1
+    err = capsys.readouterr().err
+    assert "no display found" in err and "Traceback" not in err

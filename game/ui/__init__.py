@@ -23,6 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # no banner on stdout
 # first frame. Players can still override it in the environment.
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
+HEADLESS_DRIVERS = ("offscreen", "dummy")
 MAX_DT = 0.1   # seconds; a longer stall (window dragged, machine busy) is not replayed as one big jump
 
 
@@ -46,6 +47,11 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
         return 2
     try:
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+            # SDL falls back to an invisible window when there is no display: say so instead.
+            raise pygame.error("no display found (on Linux: is DISPLAY or WAYLAND_DISPLAY set?); "
+                               "SDL_VIDEODRIVER=dummy runs the game without a window on purpose")
         pygame.font.init()
         set_window_identity()
         controller = Controller(settings, notices=notices,
