@@ -292,6 +292,21 @@ def test_engine_error_is_shown_and_game_stays_usable(ui):
     assert d.scene.model.moves_string() == "3"
 
 
+def test_escape_to_the_menu_offers_the_game_back(ui):
+    d = ui("human", "Easy")
+    d.key(pygame.K_4)
+    d.run_until(lambda: len(d.scene.model.moves) == 2, what="the computer's reply")
+    moves = d.scene.model.moves_string()
+    d.key(pygame.K_ESCAPE)
+    from game.ui.menu import MenuScene
+
+    assert isinstance(d.scene, MenuScene)
+    assert d.scene.rows()[0].label == "Resume unfinished game"
+    d.key(pygame.K_RETURN)
+    assert d.scene.model.moves_string() == moves
+    assert d.scene.model.yellow.level == "Easy" and d.scene.model.red.kind == "human"
+
+
 def test_escape_returns_to_menu_and_cancels(ui):
     fake = FakeWorker()
     d = ui("human", "ai:8", worker_factory=lambda: fake)

@@ -21,7 +21,7 @@ from game.storage import (SaveFileError, clear_autosave, list_saves, load_game, 
                           write_autosave)
 from game.ui.anim import DropAnimation, Shake
 from game.ui.layout import COLS, ROWS
-from game.ui.menu import GameStart
+from game.ui.menu import GameStart, MenuData
 from game.ui.render import BoardScene, draw_text, fit_text
 from game.ui.savelist import CLOSE, SaveList
 from game.ui.scene import Context, Scene, Transition, is_ctrl
@@ -153,7 +153,8 @@ class GameScene(Scene):
                 actions[key]()
             return
         if key == pygame.K_ESCAPE:
-            self.next = Transition("menu")
+            unfinished = bool(self.model.moves) and not self.model.is_over
+            self.next = Transition("menu", MenuData(self.model.saved_game() if unfinished else None))
         elif key == pygame.K_n:
             self.new_game()
         elif key == pygame.K_a:

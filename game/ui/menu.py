@@ -129,6 +129,7 @@ class MenuScene(Scene):
         super().enter(data)
         if isinstance(data, MenuData) and data.resume is not None:
             self.resume = data.resume
+            self.selected = 0                  # the offer to continue comes first
         self.selected = min(self.selected, len(self.rows()) - 1)
 
     # -- rows ------------------------------------------------------------------------------
