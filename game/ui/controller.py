@@ -92,12 +92,14 @@ class Controller:
                 return
         self.scene.update(dt)
         self.ctx.notices.update(dt)
+        self._follow_transition()
+        if self.running:
+            self.draw()
+
+    def _follow_transition(self) -> None:
         if self.scene.next is not None:
             transition, self.scene.next = self.scene.next, None
             self.switch(transition)
-            if not self.running:
-                return
-        self.draw()
 
     def draw(self) -> None:
         self.scene.draw(self.surface)
@@ -118,7 +120,7 @@ class Controller:
         elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
               and self.ctx.notices.handle_click(event.pos)):
             pass
-        else:
+        elif self.scene.next is None:          # a scene that asked to leave takes no more input
             self.scene.handle(event)
 
     def resized(self, size: tuple[int, int]) -> None:
