@@ -307,6 +307,19 @@ def test_escape_to_the_menu_offers_the_game_back(ui):
     assert d.scene.model.yellow.level == "Easy" and d.scene.model.red.kind == "human"
 
 
+def test_no_move_slips_in_between_escape_and_the_menu(ui):
+    from game.storage import read_autosave
+
+    d = ui("human", "human")
+    d.key(pygame.K_4)
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    late = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_5, mod=0, unicode="")
+    d.frame(esc, late)                                 # same frame: the key after Esc is not played
+    assert read_autosave().moves == "4"
+    d.key(pygame.K_RETURN)                             # resume
+    assert d.scene.model.moves_string() == "4"
+
+
 def test_escape_returns_to_menu_and_cancels(ui):
     fake = FakeWorker()
     d = ui("human", "ai:8", worker_factory=lambda: fake)
