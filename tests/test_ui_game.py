@@ -4,7 +4,6 @@ undo while the computer thinks, hint, analysis, save/load and engine errors."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.board import Position
 from game.search import SearchResult
