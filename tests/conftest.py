@@ -85,9 +85,10 @@ def ui(connect4_home):
     pygame.font.init()
     controllers = []
 
-    def make(red=None, yellow=None, *, worker_factory=None, resume=None, config_path=None, **overrides):
+    def make(red=None, yellow=None, *, worker_factory=None, resume=None, config_path=None, notices=(),
+             **overrides):
         settings = dataclasses.replace(DEFAULTS, **overrides)
-        controller = Controller(settings, config_path=config_path,
+        controller = Controller(settings, config_path=config_path, notices=notices,
                                 worker_factory=worker_factory or (lambda: AIWorker(use_process=False)))
         controllers.append(controller)
         spec = (lambda s: parse_player_spec(s, settings) if isinstance(s, str) else s)

@@ -133,3 +133,14 @@ def test_quit_button(ui):
     select(d, "Quit")
     d.key(pygame.K_RETURN)
     assert not d.c.running
+
+
+def test_config_problems_are_shown_in_the_window_and_can_be_dismissed(ui):
+    problem = "window.fps = 5: allowed 15..240 (using the default 60)"
+    d = ui(notices=[problem])
+    assert d.c.ctx.notices.texts() == [f"Config: {problem}"]
+    d.frame()                                            # drawn: now it has a place on screen
+    (rect, _), = d.c.ctx.notices._rects
+    d.click(rect.center)
+    assert d.c.ctx.notices.texts() == []
+    assert isinstance(d.scene, MenuScene)                # the click went to the notice, not the menu
