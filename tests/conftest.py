@@ -103,4 +103,7 @@ def ui(connect4_home):
     pygame.quit()
     import threading
 
+    # An in-thread search cannot be killed, only asked to stop: give it a moment on a busy machine.
+    for thread in [t for t in threading.enumerate() if t.name == "AIWorker"]:
+        thread.join(3.0)
     assert not [t.name for t in threading.enumerate() if t.name == "AIWorker" and t.is_alive()]
