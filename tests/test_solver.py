@@ -1,0 +1,220 @@
+"""Exact solver tests: golden scores from the public benchmark sets, column scores from a
+bookless C++ solver's analysis, a brute-force reference on tiny endgames, mirror symmetry,
+cancellation and the exact mode of the Searcher.
+
+Data: tests/data/testsets/Test_L*_R* (copied from shared/testsets: `<moves> <score>` per line)
+and tests/data/columns_sample.txt (lines copied from shared/analysis: `<moves> s1..s7`).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+
+import pytest
+
+from game.board import Position
+from game.search import SearchCancelled, SearchConfig, Searcher
+from game.solver import Solver
+
+try:
+    import reference_board as rb
+except ImportError:  # pragma: no cover
+    from tests import reference_board as rb
+
+DATA = Path(__file__).parent / "data"
+
+
+def load_set(name: str) -> list[tuple[str, int]]:
+    rows = []
+    for line in (DATA / "testsets" / name).read_text().splitlines():
+        if line.strip():
+            moves, score = line.split()
+            rows.append((moves, int(score)))
+    return rows
+
+
+def load_columns() -> list[tuple[str, list[int | None]]]:
+    rows = []
+    for line in (DATA / "columns_sample.txt").read_text().splitlines():
+        if line.strip():
+            moves, *cols = line.split()
+            rows.append((moves, [None if c == "x" else int(c) for c in cols]))
+    return rows
+
+
+def check_set(rows: list[tuple[str, int]]) -> None:
+    solver = Solver()
+    wrong = []
+    for moves, score in rows:
+        got = solver.solve(Position.from_moves(moves))
+        if got != score:
+            wrong.append((moves, score, got))
+    assert not wrong, f"{len(wrong)} of {len(rows)} wrong, e.g. (moves, expected, got): {wrong[:5]}"
+
+
+def test_data_files_are_complete():
+    for name in ("Test_L3_R1", "Test_L2_R1", "Test_L1_R1", "Test_L2_R2", "Test_L1_R2"):
+        assert len(load_set(name)) == 1000, name
+    assert len(load_columns()) >= 6
+
+
+def test_end_easy_all_1000():
+    check_set(load_set("Test_L3_R1"))
+
+
+def test_middle_easy_all_1000():
+    check_set(load_set("Test_L2_R1"))
+
+
+def test_begin_easy_sample():
+    check_set(random.Random(1).sample(load_set("Test_L1_R1"), 30))
+
+
+def test_middle_medium_sample():
+    check_set(random.Random(1).sample(load_set("Test_L2_R2"), 30))
+
+
+def test_begin_medium_few():
+    # Three lines of a seeded sample (random.Random(2).sample(set, 25)) that solve in
+    # seconds here; most Begin-Medium positions take far longer in pure Python, which is a
+    # benchmark matter (python -m game.bench), not a unit test.
+    rows = dict(load_set("Test_L1_R2"))
+    chosen = ["63613675463", "54346366755256", "212252433734"]
+    check_set([(m, rows[m]) for m in chosen])
+
+
+@pytest.mark.parametrize("moves, expected", load_columns())
+def test_column_scores_agree_with_reference_analysis(moves, expected):
+    pos = Position.from_moves(moves)
+    assert Solver().column_scores(pos) == expected
+    # the position's score is its best column's score
+    assert Solver().solve(pos) == max(s for s in expected if s is not None)
+
+
+def _endgames(seed: int, count: int, discs: int):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        for ref in rb.random_game(rng, discs):
+            pass
+        if not ref.is_over() and ref.moves == discs:
+            out.append(ref)
+    return out
+
+
+@pytest.mark.parametrize("discs", [28, 32, 36])
+def test_matches_brute_force_on_tiny_endgames(discs):
+    solver = Solver()
+    n = {28: 12, 32: 25, 36: 40}[discs]
+    seen = set()
+    for ref in _endgames(discs, n, discs):
+        pos = Position.from_moves(ref.history)
+        expected = rb.ref_column_scores(ref)
+        assert solver.column_scores(pos) == expected, ref
+        best = max(s for s in expected if s is not None)
+        assert solver.solve(pos) == best, ref
+        seen.add((best > 0) - (best < 0))
+    if discs == 36:
+        assert seen == {-1, 0, 1}, "wins, losses and draws should all occur"
+
+
+def test_win_at_once_and_full_columns_in_column_scores():
+    pos = Position.from_moves("443454")  # Red wins at once in columns 2 and 6 (1-based)
+    scores = Solver().column_scores(pos)
+    assert scores[1] == scores[5] == 22 - 4
+    # End-Easy line: columns 2, 3, 4, 5 and 7 (1-based) are full
+    pos = Position.from_moves("2252576253462244111563365343671351441")
+    scores = Solver().column_scores(pos)
+    full = {c for c in range(7) if not pos.can_play(c)}
+    assert full and {c for c, s in enumerate(scores) if s is None} == full
+    assert scores == rb.ref_column_scores(rb.RefBoard.from_moves("2252576253462244111563365343671351441"))
+    assert max(s for s in scores if s is not None) == -1  # the set's score for this line
+
+
+def test_mirrored_positions_have_the_same_scores():
+    solver = Solver()
+    rows = random.Random(5).sample(load_set("Test_L2_R1"), 60) + random.Random(5).sample(load_set("Test_L1_R1"), 5)
+    for moves, score in rows:
+        pos = Position.from_moves(moves)
+        assert solver.solve(pos.mirror()) == score, moves
+    for moves, expected in load_columns()[:4]:
+        mirrored = Position.from_moves(moves).mirror()
+        assert Solver().column_scores(mirrored) == expected[::-1], moves
+
+
+def test_solve_rejects_finished_games():
+    with pytest.raises(ValueError):
+        Solver().solve(Position.from_moves("1212121"))
+    with pytest.raises(ValueError):
+        Solver().column_scores(Position.from_moves("251534155311616247273454344272337757216666"))
+
+
+def test_nodes_are_counted():
+    s = Solver()
+    s.solve(Position.from_moves("5554224333234511764415115"))
+    assert s.nodes > 0
+
+
+def test_stop_flag_cancels_a_solve():
+    # An opening position the pure-Python solver needs a long time for: with the flag set
+    # from another thread after 0.2 s it must give up with SearchCancelled.
+    stop = threading.Event()
+    timer = threading.Timer(0.2, stop.set)
+    timer.start()
+    try:
+        with pytest.raises(SearchCancelled):
+            Solver().solve(Position.from_moves("44"), stop=stop)
+    finally:
+        timer.cancel()
+    assert stop.is_set()
+
+
+def test_stop_already_set():
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(SearchCancelled):
+        Solver().solve(Position.from_moves("4"), stop=stop)
+
+
+def test_table_is_reused_between_calls_and_bounded():
+    s = Solver(table_mb=1)
+    for moves, score in load_set("Test_L2_R1")[:60]:
+        assert s.solve(Position.from_moves(moves)) == score
+
+
+# ------------------------------------------------ Searcher exact mode
+def test_searcher_exact_mode_matches_test_sets():
+    searcher = Searcher(SearchConfig(depth=None))
+    rows = random.Random(3).sample(load_set("Test_L3_R1"), 40) + random.Random(3).sample(load_set("Test_L2_R1"), 40)
+    for moves, score in rows:
+        pos = Position.from_moves(moves)
+        r = searcher.search(pos)
+        assert r.exact and r.score == score, (moves, score, r)
+        assert r.move in pos.legal_moves()
+        child = pos.play(r.move)
+        if not child.is_over():  # the move keeps the score
+            assert -Solver().solve(child) == score, (moves, r.move)
+
+
+def test_searcher_column_scores_exact_when_in_time():
+    for moves, expected in load_columns()[:3]:
+        scores, exact = Searcher().column_scores(Position.from_moves(moves), time_limit=60)
+        assert exact
+        assert list(scores) == [None if e is None else float(e) for e in expected]
+
+
+def test_searcher_column_scores_estimates_when_out_of_time():
+    pos = Position.from_moves("4")
+    scores, exact = Searcher().column_scores(pos, time_limit=0.3)
+    assert not exact
+    assert len(scores) == 7 and all(s is not None for s in scores)
+    assert all(-1 < s < 1 for s in scores)  # nothing is proven this early
+
+
+def test_searcher_column_scores_marks_full_columns_and_wins():
+    scores, exact = Searcher().column_scores(Position.from_moves("444444"), time_limit=0.2)
+    assert scores[3] is None and len(scores) == 7
+    scores, _ = Searcher().column_scores(Position.from_moves("443454"), time_limit=0.2)
+    assert scores[1] == scores[5] == 22 - 4
