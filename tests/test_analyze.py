@@ -1,0 +1,158 @@
+"""`python -m game.analyze` as a user runs it (subprocess, stdin -> stdout/stderr, exit code).
+
+Issue 2, "Tools": default exact solve printing `<moves> <score> <best column 1-7> <nodes>
+<microseconds>`; `--depth N`, `--heuristic window|scoremap`; `--columns` printing
+`<moves> s1..s7` with `x` for a full column; a bad line -> a clear message on stderr naming
+the line, the line skipped, exit status 1.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.board import Position
+from game.solver import Solver
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).parent / "data"
+
+
+def analyze(*args: str, stdin: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-m", "game.analyze", *args], input=stdin,
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+
+
+def first_lines(name: str, n: int) -> list[tuple[str, int]]:
+    rows = []
+    for line in (DATA / "testsets" / name).read_text().splitlines()[:n]:
+        moves, score = line.split()
+        rows.append((moves, int(score)))
+    return rows
+
+
+def no_traceback(r: subprocess.CompletedProcess) -> None:
+    assert "Traceback" not in r.stderr, r.stderr
+
+
+def test_default_is_exact_with_five_fields():
+    rows = first_lines("Test_L3_R1", 6) + first_lines("Test_L2_R1", 4)
+    # plain move strings, and benchmark lines with the score after the moves
+    stdin = "".join(f"{m}\n" if i % 2 else f"{m} {s}\n" for i, (m, s) in enumerate(rows))
+    r = analyze(stdin=stdin)
+    no_traceback(r)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.splitlines()
+    assert len(out) == len(rows)
+    solver = Solver()
+    for (moves, score), line in zip(rows, out):
+        fields = line.split()
+        assert len(fields) == 5, line
+        assert fields[0] == moves
+        assert int(fields[1]) == score, line
+        col = int(fields[2])
+        assert 1 <= col <= 7
+        pos = Position.from_moves(moves)
+        # the printed best column really achieves the score
+        assert solver.column_scores(pos)[col - 1] == score, line
+        assert int(fields[3]) >= 0 and int(fields[4]) >= 0
+
+
+def test_depth_search_output():
+    # "717263": the side to move must block column 4; "443454": columns 2 and 6 win at once.
+    r = analyze("--depth", "4", stdin="717263\n443454\n4453\n")
+    no_traceback(r)
+    assert r.returncode == 0, r.stderr
+    block, win, opening = (line.split() for line in r.stdout.splitlines())
+    assert len(block) == len(win) == len(opening) == 5
+    assert block[0] == "717263" and block[2] == "4"
+    assert win[0] == "443454" and win[2] in {"2", "6"} and float(win[1]) == 22 - 4
+    assert -1 < float(opening[1]) < 1 and 1 <= int(opening[2]) <= 7
+
+
+def test_heuristic_option_changes_the_evaluation():
+    outs = {}
+    for h in ("window", "scoremap"):
+        r = analyze("--depth", "3", "--heuristic", h, stdin="4453\n4\n")
+        no_traceback(r)
+        assert r.returncode == 0, r.stderr
+        outs[h] = [line.split() for line in r.stdout.splitlines()]
+        assert all(len(f) == 5 and -1 < float(f[1]) < 1 for f in outs[h])
+    assert [f[1] for f in outs["window"]] != [f[1] for f in outs["scoremap"]]
+
+
+def test_depth_changes_the_search():
+    shallow = analyze("--depth", "2", stdin="4453\n").stdout.split()
+    deep = analyze("--depth", "6", stdin="4453\n").stdout.split()
+    assert int(deep[3]) > int(shallow[3])  # more nodes at depth 6 than at depth 2
+
+
+def test_columns_match_reference_analysis():
+    lines = (DATA / "columns_sample.txt").read_text().splitlines()[:7]
+    r = analyze("--columns", stdin="".join(line.split()[0] + "\n" for line in lines))
+    no_traceback(r)
+    assert r.returncode == 0, r.stderr
+    got = r.stdout.splitlines()
+    assert [g.split() for g in got] == [line.split() for line in lines]
+    assert any(" x" in g for g in got)  # full columns are printed as x
+
+
+def test_columns_on_end_position_with_full_columns_and_a_win_at_once():
+    # "443454": columns 2 and 6 win at once -> the win score 22 - 4 = 18 in those columns.
+    r = analyze("--columns", stdin="443454\n2252576253462244111563365343671351441\n")
+    no_traceback(r)
+    first, second = (line.split() for line in r.stdout.splitlines())
+    assert first[0] == "443454" and first[2] == first[6] == "18" and len(first) == 8
+    pos = Position.from_moves(second[0])
+    expected = ["x" if s is None else str(s) for s in Solver().column_scores(pos)]
+    assert second[1:] == expected and "x" in expected
+
+
+def test_bad_lines_are_reported_skipped_and_fail_the_run():
+    good1, good2 = first_lines("Test_L3_R1", 2)
+    stdin = "\n".join([
+        good1[0],          # line 1 ok
+        "12a4",            # line 2: bad character
+        "1111111",         # line 3: seventh disc in a full column
+        "12121212",        # line 4: move after Red's four
+        "1212121",         # line 5: game already over
+        "4459",            # line 6: 9 is not a column
+        good2[0],          # line 7 ok
+    ]) + "\n"
+    r = analyze(stdin=stdin)
+    no_traceback(r)
+    assert r.returncode == 1
+    out = r.stdout.splitlines()
+    assert [line.split()[0] for line in out] == [good1[0], good2[0]]
+    assert [int(line.split()[1]) for line in out] == [good1[1], good2[1]]
+    err = [line for line in r.stderr.splitlines() if line.strip() and not line.startswith("config:")]
+    assert len(err) == 5, r.stderr
+    for number, text, word in ((2, "12a4", "a"), (3, "1111111", "full"), (4, "12121212", "over"),
+                               (5, "1212121", "over"), (6, "4459", "9")):
+        matching = [e for e in err if f"line {number}" in e.lower()]
+        assert len(matching) == 1, (number, r.stderr)
+        assert text in matching[0] and word in matching[0].lower(), matching[0]
+
+
+def test_bad_line_in_columns_and_depth_modes():
+    for args in (["--columns"], ["--depth", "3"]):
+        r = analyze(*args, stdin="2252576253462244111563365343671351441\nxyz\n")
+        no_traceback(r)
+        assert r.returncode == 1
+        assert len(r.stdout.splitlines()) == 1
+        assert "line 2" in r.stderr.lower() and "xyz" in r.stderr
+
+
+@pytest.mark.parametrize("args", [["--depth", "0"], ["--depth", "abc"], ["--depth", "43"],
+                                  ["--heuristic", "nonsense", "--depth", "3"], ["--time", "-1"]])
+def test_bad_options_give_a_usage_error(args):
+    r = analyze(*args, stdin="4453\n")
+    no_traceback(r)
+    assert r.returncode == 2 and r.stdout == ""
+    assert "usage" in r.stderr.lower() and "error" in r.stderr.lower()
