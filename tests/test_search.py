@@ -257,10 +257,12 @@ def test_discount_at_a_uniform_depth_only_shrinks_the_value(heuristic):
         assert abs(b.score) < abs(a.score) or a.score == 0
 
 
-# Found by a random sweep: with forced replies extending a line past the depth limit, the
-# linear factor 1 - f * ply / depth reaches 0 or goes negative, which flips a heuristic
-# value. Any positive per-leaf factor keeps the sign of the minimax value (max and min
-# commute with sign()), so the sign of the root score must not depend on f.
+# Found by a random sweep: forced replies cost no depth, so leaves can lie beyond the depth
+# limit, where the linear factor 1 - f * ply / depth reaches 0 or goes negative. Any
+# positive per-leaf factor keeps the sign of the minimax value (max and min commute with
+# sign()), so the sign of the root score must not depend on f: a discount may shrink a
+# heuristic value (that is what it is for) but must neither invert it nor erase it to 0
+# (an erased value looks like a dead draw and hides which forcing line is better).
 SIGN_CASES = [
     ("262743147561267", 1, "window"),
     ("57771314", 2, "scoremap"),
@@ -269,23 +271,35 @@ SIGN_CASES = [
 
 
 @pytest.mark.parametrize("moves, depth, heuristic", SIGN_CASES)
-def test_discount_never_flips_the_sign_of_the_score(moves, depth, heuristic):
+def test_discount_never_inverts_the_score(moves, depth, heuristic):
     base = run(moves, depth=depth, heuristic=heuristic, discount=0.0)
+    for f in (0.25, 0.5, 0.9):
+        r = run(moves, depth=depth, heuristic=heuristic, discount=f)
+        assert sign(r.score) * sign(base.score) >= 0, (moves, depth, heuristic, f, base.score, r.score)
+
+
+@pytest.mark.parametrize("moves, depth, heuristic", SIGN_CASES)
+def test_discount_never_erases_the_score(moves, depth, heuristic):
+    base = run(moves, depth=depth, heuristic=heuristic, discount=0.0)
+    assert base.score != 0
     for f in (0.25, 0.5, 0.9):
         r = run(moves, depth=depth, heuristic=heuristic, discount=f)
         assert sign(r.score) == sign(base.score), (moves, depth, heuristic, f, base.score, r.score)
 
 
 def test_discount_sign_property_on_random_positions():
-    bad = []
+    inverted, erased = [], []
     for ref in _random_positions(2024, 40, 4, 24):
         moves = format_moves(ref.history)
         for depth in (1, 2, 3):
             base = run(moves, depth=depth, discount=0.0)
             r = run(moves, depth=depth, discount=0.9)
-            if sign(r.score) != sign(base.score):
-                bad.append((moves, depth, base.score, r.score))
-    assert not bad, bad[:5]
+            if sign(r.score) * sign(base.score) < 0:
+                inverted.append((moves, depth, base.score, r.score))
+            elif sign(r.score) != sign(base.score):
+                erased.append((moves, depth, base.score, r.score))
+    assert not inverted, inverted[:5]
+    assert not erased, erased[:5]
 
 
 # --------------------------------------------------- reference minimax
