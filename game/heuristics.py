@@ -114,16 +114,13 @@ def scoremap(current: Bitboard, mask: Bitboard, moves: int) -> float:
     )
 
 
-def make_window(weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard, Bitboard, int], float]:
-    """Build the window-counting evaluation for the given weights."""
+def make_window_raw(weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard, Bitboard], float]:
+    """The window sum, own minus opponent's, before the scale and the division by the disc count."""
     o1, o2, o3 = weights.own
     b1, b2, b3 = weights.block
-    scale = weights.scale
     starts_list = WINDOW_STARTS
 
-    def window(current: Bitboard, mask: Bitboard, moves: int) -> float:
-        if not moves:
-            return 0.0
+    def window_raw(current: Bitboard, mask: Bitboard) -> float:
         opp = current ^ mask
         total = 0.0  # own value minus opponent value, before scaling
         for s, starts in starts_list:
@@ -157,9 +154,66 @@ def make_window(weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard,
                 + b2 * ((y_2 & any_x).bit_count() - (x_2 & any_y).bit_count())
                 + b3 * ((y_3 & any_x).bit_count() - (x_3 & any_y).bit_count())
             )
-        return scale * total / moves
+        return total
+
+    return window_raw
+
+
+def make_window(weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard, Bitboard, int], float]:
+    """Build the window-counting evaluation for the given weights."""
+    raw = make_window_raw(weights)
+    scale = weights.scale
+
+    def window(current: Bitboard, mask: Bitboard, moves: int) -> float:
+        return scale * raw(current, mask) / moves if moves else 0.0
 
     return window
+
+
+def _windows_through() -> dict[Bitboard, tuple[Bitboard, ...]]:
+    """For each cell (as its bit), the masks of the windows of four that contain it."""
+    through: dict[Bitboard, list[Bitboard]] = {bit(c, r): [] for c in range(WIDTH) for r in range(HEIGHT)}
+    for s, starts in WINDOW_STARTS:
+        for c in range(WIDTH):
+            for r in range(HEIGHT):
+                if starts & bit(c, r):
+                    w = sum(bit(c, r) << (k * s) for k in range(4))
+                    for cell in through:
+                        if w & cell:
+                            through[cell].append(w)
+    return {cell: tuple(ws) for cell, ws in through.items()}
+
+
+WINDOWS_THROUGH = _windows_through()
+
+
+def make_window_delta(weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard, Bitboard, Bitboard], float]:
+    """How much ``make_window_raw``'s value grows for the side owning ``current`` when it plays ``move``.
+
+    Only the (at most 13) windows through the new disc change; each one's contribution is a
+    function of its own and opponent disc counts, tabulated once.
+    """
+    own = (0.0,) + weights.own + (0.0,)  # by disc count 0..4; a full four counts nothing
+    block = (0.0,) + weights.block + (0.0,)
+
+    def contribution(x: int, y: int) -> float:  # a window with x own and y opponent discs
+        mine = (own[x] if y == 0 else 0.0) + (block[y] if x else 0.0)
+        theirs = (own[y] if x == 0 else 0.0) + (block[x] if y else 0.0)
+        return mine - theirs
+
+    gain = [0.0] * 25
+    for x in range(4):
+        for y in range(4 - x):
+            gain[x * 5 + y] = contribution(x + 1, y) - contribution(x, y)
+    through = WINDOWS_THROUGH
+
+    def window_delta(current: Bitboard, opp: Bitboard, move: Bitboard) -> float:
+        d = 0.0
+        for w in through[move]:
+            d += gain[(current & w).bit_count() * 5 + (opp & w).bit_count()]
+        return d
+
+    return window_delta
 
 
 def evaluator(name: str, weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard, Bitboard, int], float]:

@@ -35,7 +35,15 @@ from time import perf_counter
 from typing import Callable, Iterator
 
 from .board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Bitboard, Position, winning_cells_mask
-from .heuristics import DEFAULT_WEIGHTS, HEURISTICS, SCOREMAP, WindowWeights, evaluator
+from .heuristics import (
+    DEFAULT_WEIGHTS,
+    HEURISTICS,
+    SCOREMAP,
+    WindowWeights,
+    evaluator,
+    make_window_delta,
+    make_window_raw,
+)
 from .solver import SearchCancelled, Solver
 
 __all__ = [
@@ -394,6 +402,9 @@ class Searcher:
         max_entries = self.max_entries
         evaluate = self._evaluate
         incremental = self.config.heuristic == "scoremap"
+        window_raw = make_window_raw(self.config.window_weights)
+        window_delta = make_window_delta(self.config.window_weights)
+        window_scale = self.config.window_weights.scale
         weight_levels = _WEIGHT_LEVELS
         squash = self._squash
         f = self.config.discount / depth_limit
@@ -418,9 +429,11 @@ class Searcher:
                         v = evaluate(current, mask, moves) + weight
                         break
             else:
+                # window: the child's sum is ours plus the gain of the move, negated, over moves + 1 discs
                 opp = current ^ mask
-                v = -min(evaluate(opp, mask | move, moves + 1)
-                         for move in (candidates & cm for cm in _COLUMN_MASKS) if move)
+                gain = max(window_delta(current, opp, move)
+                           for move in (candidates & cm for cm in _COLUMN_MASKS) if move)
+                v = window_scale * (window_raw(current, mask) + gain) / (moves + 1)
             factor = 1.0 - f * (moves + 1 - root_moves)
             if factor <= 0.0:
                 return 0.0  # linear decay stops at zero (only long forced lines get there)
