@@ -156,3 +156,17 @@ def test_bad_options_give_a_usage_error(args):
     no_traceback(r)
     assert r.returncode == 2 and r.stdout == ""
     assert "usage" in r.stderr.lower() and "error" in r.stderr.lower()
+
+
+def test_time_budget_options():
+    # Depth search with a budget: iterative deepening stops, the line is still answered.
+    r = analyze("--depth", "30", "--time", "0.3", stdin="4\n")
+    no_traceback(r)
+    assert r.returncode == 0 and r.stdout.split()[:1] == ["4"], r.stderr
+    # Exact solve of an opening with a tiny budget: it gives up on that line, says so on
+    # stderr naming the line, and the run fails; the next line is still analysed.
+    r = analyze("--time", "0.05", stdin="4\n2252576253462244111563365343671351441\n")
+    no_traceback(r)
+    assert r.returncode == 1
+    assert "line 1" in r.stderr.lower()
+    assert r.stdout.split()[:2] == ["2252576253462244111563365343671351441", "-1"]

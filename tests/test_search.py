@@ -556,3 +556,20 @@ def test_exact_mode_scores_mirror_and_match_test_set():
             assert child.winner() == pos.turn
         else:
             assert -Searcher(SearchConfig(depth=None)).search(child).score == score
+
+
+# --------------------------------------------------------- perfect play
+def test_perfect_play_solves_when_it_can():
+    moves, score = "5554224333234511764415115", 4  # Middle-Easy
+    pos = Position.from_moves(moves)
+    r = Searcher(SearchConfig(depth=4, perfect_play=True, time_limit=30)).search(pos)
+    assert r.exact and r.score == score
+    assert r.move in pos.legal_moves()
+
+
+def test_perfect_play_falls_back_to_depth_search():
+    # The opening cannot be solved in 0.5 s in Python: the answer comes from the depth search.
+    pos = Position.from_moves("4")
+    r = Searcher(SearchConfig(depth=4, perfect_play=True, time_limit=0.5)).search(pos)
+    assert not r.exact and -1 < r.score < 1 and not r.cancelled
+    assert r.move in pos.legal_moves() and 1 <= r.depth <= 4
