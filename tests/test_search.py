@@ -573,3 +573,20 @@ def test_perfect_play_falls_back_to_depth_search():
     r = Searcher(SearchConfig(depth=4, perfect_play=True, time_limit=0.5)).search(pos)
     assert not r.exact and -1 < r.score < 1 and not r.cancelled
     assert r.move in pos.legal_moves() and 1 <= r.depth <= 4
+
+
+@pytest.mark.parametrize("heuristic", ["scoremap", "window"])
+def test_reused_searcher_scores_like_a_fresh_one(heuristic):
+    # One Searcher plays through a game (its tables carry over from move to move); at every
+    # position its score must equal a fresh Searcher's: tables may only speed things up.
+    rng = random.Random(8)
+    shared = Searcher(SearchConfig(depth=5, heuristic=heuristic))
+    pos, played = Position(), []
+    for _ in range(14):
+        if pos.is_over():
+            break
+        r = shared.search(pos)
+        fresh = Searcher(SearchConfig(depth=5, heuristic=heuristic)).search(pos)
+        assert r.score == pytest.approx(fresh.score, abs=1e-12), format_moves(played)
+        played.append(rng.choice(pos.legal_moves()))
+        pos = pos.play(played[-1])
