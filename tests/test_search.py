@@ -20,6 +20,7 @@ import pytest
 from game.board import Position, format_moves
 from game.heuristics import WindowWeights
 from game.search import Progress, SearchCancelled, SearchConfig, Searcher, SearchResult
+from game.solver import Solver
 
 try:
     import reference_board as rb
@@ -590,3 +591,27 @@ def test_reused_searcher_scores_like_a_fresh_one(heuristic):
         assert r.score == pytest.approx(fresh.score, abs=1e-12), format_moves(played)
         played.append(rng.choice(pos.legal_moves()))
         pos = pos.play(played[-1])
+
+
+def test_proven_scores_agree_with_the_exact_solver():
+    # A depth search that reports a win or loss (|score| >= 1) must report the exact
+    # game-theoretic score, and its move must achieve it. Conversely, a win the solver says
+    # takes N own discs must be found once the depth covers its 2N - 1 plies.
+    solver = Solver()
+    proven = found = 0
+    for ref in _random_positions(300, 50, 22, 36):
+        pos = Position.from_moves(ref.history)
+        cols = solver.column_scores(pos)
+        exact = max(s for s in cols if s is not None)
+        for depth in (3, 5, 7):
+            r = Searcher(SearchConfig(depth=depth)).search(pos)
+            if abs(r.score) >= 1:
+                proven += 1
+                assert r.exact and r.score == exact, (ref, depth, r, exact)
+                assert cols[r.move] == exact, (ref, depth, r, cols)
+            else:
+                assert not r.exact
+            if exact > 0 and 2 * (22 - exact - pos.moves // 2) - 1 <= depth:
+                found += 1
+                assert r.score == exact, (ref, depth, r, exact)
+    assert proven >= 20 and found >= 10, (proven, found)
