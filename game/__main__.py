@@ -3,10 +3,12 @@
 import multiprocessing
 import sys
 
-from game.app import main
-
 if __name__ == "__main__":
     # In a frozen bundle the computer player's worker processes re-run this executable;
-    # freeze_support() turns those runs into the worker instead of a second game.
+    # freeze_support() turns those runs into the worker (before the game is even imported)
+    # instead of a second game.
     multiprocessing.freeze_support()
+
+    from game.app import main
+
     sys.exit(main())

@@ -16,6 +16,7 @@ import re
 import sys
 from pathlib import Path
 
+from .paths import asset_path
 from .storage import atomic_write_text
 
 ENTRY_NAME = "connect4.desktop"
@@ -57,10 +58,8 @@ def _exec_arg(arg: str) -> str:
 
 def _icon() -> Path | None:
     try:
-        from .paths import asset_path
-
         return asset_path("icon.png")
-    except (ImportError, FileNotFoundError):
+    except FileNotFoundError:  # an install without assets: the entry simply has no icon
         return None
 
 
