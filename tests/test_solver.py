@@ -151,6 +151,13 @@ def test_solve_rejects_finished_games():
         Solver().column_scores(Position.from_moves("251534155311616247273454344272337757216666"))
 
 
+@pytest.mark.parametrize("table_mb", [0, -1, 5000])
+def test_solver_rejects_bad_table_size(table_mb):
+    with pytest.raises(ValueError) as info:
+        Solver(table_mb=table_mb)
+    assert "table_mb" in str(info.value)
+
+
 def test_nodes_are_counted():
     s = Solver()
     s.solve(Position.from_moves("5554224333234511764415115"))
