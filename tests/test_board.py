@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -38,6 +39,11 @@ ERROR_CLASS = {
     "over": GameOverError,
     "notation": NotationError,
 }
+
+
+def names_number(msg: str, n: int) -> bool:
+    """Does ``msg`` mention the number n on its own (not inside "1-7" or a longer number)?"""
+    return re.search(rf"(?<![\d-]){n}(?![\d])", msg) is not None
 
 
 def assert_same(pos: Position, ref: RefBoard) -> None:
@@ -117,7 +123,7 @@ def test_thousands_of_random_games_step_by_step():
         else:
             outcomes["draw"] += 1
         with pytest.raises(GameOverError):
-            pos.play(next(iter(range(WIDTH))))
+            pos.play(0)
     assert outcomes["win1"] > 0 and outcomes["win2"] > 0
 
 
@@ -177,7 +183,7 @@ def test_parse_bad_character_names_it_and_its_position(text, bad, index):
         parse_moves(text)
     msg = str(info.value)
     assert bad in msg or repr(bad) in msg, msg
-    assert str(index) in msg, msg
+    assert names_number(msg, index), msg
     assert isinstance(info.value, MoveError) and isinstance(info.value, ValueError)
 
 
@@ -187,7 +193,7 @@ def test_parse_digit_outside_1_to_7_is_rejected(text, index):
     with pytest.raises((NotationError, ColumnOutOfRangeError)) as info:
         parse_moves(text)
     msg = str(info.value)
-    assert text[index - 1] in msg and str(index) in msg, msg
+    assert text[index - 1] in msg and names_number(msg, index), msg
 
 
 @given(st.text(max_size=12))
@@ -206,14 +212,14 @@ def test_from_moves_full_column_names_move_index():
     with pytest.raises(ColumnFullError) as info:
         Position.from_moves("4444444")
     msg = str(info.value)
-    assert "7" in msg and "full" in msg.lower(), msg
+    assert names_number(msg, 7) and "full" in msg.lower(), msg
 
 
 def test_from_moves_out_of_range_names_move_index():
     with pytest.raises(ColumnOutOfRangeError) as info:
         Position.from_moves([3, 2, 9])
     msg = str(info.value)
-    assert "3" in msg and "range" in msg.lower(), msg
+    assert names_number(msg, 3) and "range" in msg.lower(), msg
 
 
 def test_from_moves_after_win_names_move_index():
@@ -222,20 +228,20 @@ def test_from_moves_after_win_names_move_index():
     with pytest.raises(GameOverError) as info:
         Position.from_moves("12121212")
     msg = str(info.value)
-    assert "8" in msg and "over" in msg.lower(), msg
+    assert names_number(msg, 8) and "over" in msg.lower(), msg
 
 
 def test_from_moves_after_draw_is_game_over():
     with pytest.raises(GameOverError) as info:
         Position.from_moves(DRAWN_GAMES[0] + "1")
-    assert "43" in str(info.value)
+    assert names_number(str(info.value), 43)
 
 
 def test_from_moves_bad_character_is_notation_error():
     with pytest.raises(NotationError) as info:
         Position.from_moves("44b")
     msg = str(info.value)
-    assert "b" in msg and "3" in msg, msg
+    assert "b" in msg and names_number(msg, 3), msg
 
 
 @pytest.mark.parametrize("col", [-1, 7, 100, -8])
