@@ -443,6 +443,32 @@ def test_cancel_mid_search_at_depth_14_returns_within_100_ms():
     assert latency < 0.100, f"search returned {latency * 1000:.0f} ms after the stop flag"
 
 
+@pytest.mark.parametrize("config", [SearchConfig(depth=None), SearchConfig(depth=20, perfect_play=True, time_limit=60)])
+def test_cancel_exact_search_returns_within_100_ms(config):
+    # Exact mode (and perfect play) on an opening the pure-Python solver cannot finish soon:
+    # the stop flag must still give a legal move within 100 ms, marked cancelled.
+    pos = Position.from_moves("4")
+    stop = threading.Event()
+    out: dict = {}
+
+    def worker() -> None:
+        out["result"] = Searcher(config).search(pos, stop=stop)
+        out["t_end"] = time.perf_counter()
+
+    t = threading.Thread(target=worker, daemon=True)
+    t.start()
+    time.sleep(0.5)
+    assert t.is_alive(), "the opening was solved in 0.5 s?"
+    t_cancel = time.perf_counter()
+    stop.set()
+    t.join(timeout=30)
+    assert not t.is_alive()
+    r = out["result"]
+    assert r.cancelled and r.move in pos.legal_moves() and not r.exact
+    latency = out["t_end"] - t_cancel
+    assert latency < 0.100, f"search returned {latency * 1000:.0f} ms after the stop flag"
+
+
 def test_stop_already_set_still_returns_a_legal_move():
     stop = threading.Event()
     stop.set()
