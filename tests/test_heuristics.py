@@ -188,7 +188,7 @@ def test_window_weights_match_reference(cols, weights):
     assert evaluate(pos, "window", weights) == pytest.approx(expected, rel=1e-9, abs=1e-9)
 
 
-@pytest.mark.parametrize("heuristic", ["window", "scoremap"])
+@pytest.mark.parametrize("heuristic", HEURISTICS)  # every registered heuristic, incl. later ones
 def test_symmetric_under_mirror(heuristic):
     checked = 0
     for ref in _random_positions(4, 60):

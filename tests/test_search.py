@@ -18,7 +18,7 @@ import types
 import pytest
 
 from game.board import Position, format_moves
-from game.heuristics import WindowWeights
+from game.heuristics import HEURISTICS, WindowWeights
 from game.search import Progress, SearchCancelled, SearchConfig, Searcher, SearchResult
 from game.solver import Solver
 
@@ -147,7 +147,7 @@ def test_win_in_one_at_every_depth():
 
 
 @pytest.mark.parametrize("depth", [1, 2, 3, 5])
-@pytest.mark.parametrize("heuristic", ["scoremap", "window"])
+@pytest.mark.parametrize("heuristic", HEURISTICS)
 def test_wins_blocks_and_never_plays_under_a_threat(depth, heuristic):
     # Property over random positions, checked against the reference board:
     #   a winning move exists        -> play one, score = win score
