@@ -19,7 +19,7 @@ import pytest
 
 from game.board import Position, format_moves
 from game.heuristics import HEURISTICS, WindowWeights
-from game.search import Progress, SearchCancelled, SearchConfig, Searcher, SearchResult
+from game.search import Progress, SearchConfig, Searcher, SearchResult
 from game.solver import Solver
 
 try:
@@ -63,10 +63,6 @@ def test_search_on_finished_game_raises_value_error():
         run("1212121")
     with pytest.raises(ValueError):
         Searcher().search(Position.from_moves("251534155311616247273454344272337757216666"))
-
-
-def test_search_cancelled_is_exported():
-    assert issubclass(SearchCancelled, Exception)
 
 
 # ------------------------------------------------------- wins and blocks
