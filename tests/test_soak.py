@@ -172,3 +172,55 @@ def test_soak_process_worker_leaves_nothing_behind():
     time.sleep(0.05)
     assert multiprocessing.active_children() == []
     assert set(threading.enumerate()) <= threads_before
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
+@pytest.mark.xfail(strict=True, reason=(
+    "game/worker.py _process_main blocks in requests.get() forever when the game process is "
+    "killed (SIGKILL, a crash of the interpreter): the search process and multiprocessing's "
+    "resource tracker stay behind. It should give up when its parent is gone, e.g. "
+    "requests.get(timeout=1) in a loop checking multiprocessing.parent_process().is_alive(). "
+    "Remove this mark once that is fixed."))
+def test_search_process_does_not_outlive_a_killed_game():
+    import os
+    import signal
+    import subprocess
+    import textwrap
+    from pathlib import Path
+
+    script = textwrap.dedent("""
+        import multiprocessing, time
+        from game.board import Position
+        from game.search import SearchConfig
+        from game.worker import AIRequest, AIWorker
+        if __name__ == "__main__":
+            worker = AIWorker(use_process=True)
+            worker.submit(AIRequest(1, Position(), SearchConfig(depth=3), "move"))
+            while not any(u.result is not None for u in worker.poll()):
+                time.sleep(0.01)
+            print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+            time.sleep(120)
+    """)
+    game = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                            cwd=Path(__file__).resolve().parent.parent)
+    try:
+        pids = [int(p) for p in game.stdout.readline().split()]
+    finally:
+        game.kill()  # what a crash or `kill -9` does to the game
+        game.wait()
+    assert pids, "the worker started no search process"
+
+    def alive(pid: int) -> bool:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                return f.read().split(")")[-1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+
+    deadline = time.monotonic() + 5.0
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [p for p in pids if alive(p)]
+    for pid in left:  # clean up what this test started
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"search process(es) {left} outlived the killed game"
