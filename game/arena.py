@@ -145,24 +145,58 @@ class Mover(Protocol):
     def choose(self, pos: Position) -> int: ...
 
 
+#: ``WindowWeights.scale`` that marks a searcher whose leaves go to game.eval_threats
+#: (the value survives pickling to worker processes; no real configuration uses it).
+_THREATS_MARK = 0.987654321
+
+
+def _install_threats_hook() -> None:
+    """Research hook until the engine offers "threats" itself (idempotent, per process).
+
+    The search's non-scoremap leaf path computes ``scale * (raw + max gain) / discs``
+    from ``make_window_raw``/``make_window_delta``. For a config whose window weights
+    carry ``_THREATS_MARK`` these factories return 0 and the threat evaluation of the
+    child (scaled so the formula gives it back exactly); other configs are untouched.
+    """
+    import game.search as search
+
+    if getattr(search, "_arena_threats_hook", False):
+        return
+    from game.eval_threats import evaluate_threats
+
+    original_raw, original_delta = search.make_window_raw, search.make_window_delta
+
+    def make_raw(weights: Any = None) -> Callable[[int, int], float]:
+        if weights is None or weights.scale != _THREATS_MARK:
+            return original_raw(weights) if weights is not None else original_raw()
+        return lambda current, mask: 0.0
+
+    def make_delta(weights: Any = None) -> Callable[[int, int, int], float]:
+        if weights is None or weights.scale != _THREATS_MARK:
+            return original_delta(weights) if weights is not None else original_delta()
+
+        def delta(current: int, opp: int, move: int) -> float:
+            mask = current | opp | move
+            discs = mask.bit_count()
+            # the child is the opponent's turn; its value, negated, is the mover's
+            return -evaluate_threats(opp, mask, discs) * discs / _THREATS_MARK
+
+        return delta
+
+    search.make_window_raw, search.make_window_delta = make_raw, make_delta
+    search._arena_threats_hook = True
+
+
 class _SearchMover:
     def __init__(self, config: Any, evaluation: str | None = None) -> None:
         from game.search import Searcher
 
-        self._searcher = Searcher(config)
         if evaluation == "threats":
-            # Research hook until the engine offers "threats" itself: the config names
-            # a non-incremental heuristic ("window") and the searcher's leaf evaluation
-            # is swapped for game.eval_threats (read afresh by every iteration).
-            from game.eval_threats import SQUASH, evaluate_threats
-
-            self._searcher._evaluate = evaluate_threats
-            self._searcher._squash = SQUASH
+            _install_threats_hook()
+        self._searcher = Searcher(config)
 
     def choose(self, pos: Position) -> int:
         return self._searcher.search(pos).move
-
-
 class _RandomMover:
     def __init__(self, seed: int | None) -> None:
         self._rng = random.Random(seed)
@@ -303,7 +337,11 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
         if evaluation in HEURISTICS:  # the engine has it: no hook needed
             changes["heuristic"], evaluation = evaluation, None
         else:
-            changes["heuristic"] = "window"  # carrier: the non-incremental leaf path
+            from game.heuristics import WindowWeights
+
+            # carrier: the window leaf path, marked so the hook sends it to eval_threats
+            changes["heuristic"] = "window"
+            changes["window_weights"] = WindowWeights(scale=_THREATS_MARK)
     try:
         config = dataclasses.replace(config, **changes)
     except (ValueError, TypeError) as exc:

@@ -21,7 +21,8 @@ are never reached while it stands. The evaluation, for each player:
   opponent holds none of his: the odd/even rule's predicted winner,
 
 plus the scoremap value (windows through the player's discs) for everything threats
-do not see. The result is the side to move's value minus the opponent's.
+do not see. Playable threats are settled before any of that (a win for the mover, a
+forced block or a lost position for the opponent's). The result is the side to move's value minus the opponent's.
 
 All of it is bit-parallel on the engine's bitboards (``game.board`` layout, 7 bits per
 column, row 0 at the bottom): about a dozen shifts and popcounts, no loop over cells.
@@ -41,6 +42,8 @@ BAD = 3.0
 STACKED = 12.0
 HIDDEN = 1.0
 ZUGZWANG = 10.0
+#: value of a position decided by playable threats (still a heuristic: below the search's proven wins)
+DECIDED = 200.0
 #: squash constant for the search's v / (|v| + K): the same order of size as scoremap's
 SQUASH = 16.0
 
@@ -73,8 +76,10 @@ def _threats(pos: Bitboard, empty: Bitboard) -> Bitboard:
 def threat_terms(first: Bitboard, second: Bitboard, mask: Bitboard) -> tuple[float, float]:
     """(value of the first player's threats, value of the second player's)."""
     empty = BOARD ^ mask
-    t1 = _threats(first, empty)
-    t2 = _threats(second, empty)
+    return _terms(_threats(first, empty), _threats(second, empty))
+
+
+def _terms(t1: Bitboard, t2: Bitboard) -> tuple[float, float]:
     both = t1 | t2
     active = both & ~_above(both)
     a1 = t1 & active
@@ -101,10 +106,26 @@ def threat_terms(first: Bitboard, second: Bitboard, mask: Bitboard) -> tuple[flo
 
 
 def evaluate_threats(current: int, mask: int, moves: int) -> float:
-    """Threat-parity evaluation of a position for the side to move (own minus opponent)."""
+    """Threat-parity evaluation of a position for the side to move (own minus opponent).
+
+    Playable threats are settled first: one of the mover's is a win; two of the
+    opponent's, or one with another opponent threat right above it, is a loss; a
+    single one is blocked by the next move, so it no longer counts.
+    """
     opp = current ^ mask
+    empty = BOARD ^ mask
+    playable = (mask + BOTTOM) & BOARD
+    own_t = _threats(current, empty)
+    if own_t & playable:
+        return DECIDED
+    opp_t = _threats(opp, empty)
+    forced = opp_t & playable
+    if forced:
+        if forced & (forced - 1) or (forced << 1) & opp_t:
+            return -DECIDED
+        opp_t ^= forced
     if moves % 2 == 0:  # the side to move is the first player
-        own, other = threat_terms(current, opp, mask)
+        own, other = _terms(own_t, opp_t)
     else:
-        other, own = threat_terms(opp, current, mask)
+        other, own = _terms(opp_t, own_t)
     return scoremap(current, mask, moves) + own - other

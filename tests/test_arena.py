@@ -269,6 +269,33 @@ def test_player_specs_resolve():
     assert hooked.make(1).choose(Position.from_moves("112233")) == 3  # it still takes a win
 
 
+def test_threats_hook_really_uses_the_threat_evaluation():
+    pytest.importorskip("game.search")
+    import random
+
+    from game.eval_threats import evaluate_threats
+
+    player = arena.parse_arena_player("ai:1,eval=threats")
+    plain = arena.parse_arena_player("ai:1:window")
+    rng = random.Random(3)
+    checked = differs = 0
+    while checked < 15:
+        pos = Position()
+        for _ in range(rng.randrange(4, 20)):
+            pos = pos.play(rng.choice(pos.legal_moves())) if not pos.is_over() else pos
+        if pos.is_over() or any(pos.is_winning_move(c) for c in pos.legal_moves()):
+            continue
+        values = {}
+        for c in pos.legal_moves():
+            child = pos.play(c)
+            values[c] = -evaluate_threats(child.current, child.mask, child.moves)
+        move = player.make(None).choose(pos)
+        assert values[move] == max(values.values()), pos  # depth 1: the best child by the threat eval
+        differs += plain.make(None).choose(pos) != move
+        checked += 1
+    assert differs  # and a window searcher in the same process is not affected by the hook
+
+
 def test_tiny_real_arena_run_two_workers():
     pytest.importorskip("game.search")
     a = arena.parse_arena_player("ai:2")
