@@ -76,8 +76,14 @@ def test_built_executable_opens_a_window_under_xvfb(built, tmp_path):
         time.sleep(1.0)
         game = subprocess.Popen([str(bundle.executable(built)), "--red", "ai:2", "--yellow", "ai:2"],
                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        time.sleep(8.0)  # start-up, then a few computer moves
+        # Start-up, then computer moves: each one is autosaved by the bundled game.
+        autosave = tmp_path / "home" / "autosave.c4save"
+        deadline = time.monotonic() + 60
+        while not autosave.is_file() and time.monotonic() < deadline and game.poll() is None:
+            time.sleep(0.2)
         assert game.poll() is None, game.stdout.read().decode(errors="replace")
+        assert autosave.is_file(), "no move was played (or autosaved) within 60 s"
+        time.sleep(1.0)
         shot = tmp_path / "shot.png"
         subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, timeout=60)
         import pygame
@@ -86,8 +92,6 @@ def test_built_executable_opens_a_window_under_xvfb(built, tmp_path):
         colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, image.get_width(), 8)
                    for y in range(0, image.get_height(), 8)}
         assert len(colours) > 20  # a drawn board, not a blank screen
-        # Moves were played and autosaved by the bundled game.
-        assert (tmp_path / "home" / "autosave.c4save").is_file()
     finally:
         if game is not None:
             game.send_signal(signal.SIGTERM)
