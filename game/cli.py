@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import __version__
+from .heuristics import HEURISTICS
 from .settings import (
     CUSTOM_DEPTH,
     DEFAULT_LEVELS,
@@ -26,7 +27,7 @@ PROG = "connect4"
 
 SPEC_HELP = (
     "human | ai | ai:DEPTH | ai:DEPTH:HEURISTIC | a level name "
-    f"(DEPTH {CUSTOM_DEPTH[0]}-{CUSTOM_DEPTH[1]}; HEURISTIC window or scoremap; levels from the config, "
+    f"(DEPTH {CUSTOM_DEPTH[0]}-{CUSTOM_DEPTH[1]}; HEURISTIC {' or '.join(HEURISTICS)}; levels from the config, "
     f"by default {', '.join(l.name for l in DEFAULT_LEVELS)})"
 )
 
@@ -35,9 +36,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Connect Four for the desktop. Without --red/--yellow the menu opens.",
-        epilog="Examples: connect4 --red human --yellow ai:8:window    "
-        "connect4 --red Hard --yellow Expert (computer vs computer)    "
-        "connect4 --check-config ~/.config/connect4/config.toml",
+        epilog=(
+            "examples:\n"
+            "  connect4 --red human --yellow ai:8:window\n"
+            "  connect4 --red Hard --yellow Expert      (computer against computer)\n"
+            "  connect4 --check-config ~/.config/connect4/config.toml"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--config", metavar="PATH",
                         help="settings file (default: config.toml in the user config folder, "
