@@ -63,8 +63,10 @@ _ORDERED = tuple((c, COLUMN_MASKS[c]) for c in _ORDER)
 _HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
 _CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline
 _SQUASH = {"scoremap": 16.0, "window": 16.0}
-#: bytes per table entry (dict slot, key, tuple of three numbers), measured with tracemalloc
+#: bytes per entry, measured with tracemalloc on CPython 3.11 (dict slot, key, value objects):
+#: a value entry (tuple of depth and two floats) and a move hint (small int)
 ENTRY_BYTES = 200
+HINT_BYTES = 90
 _EPS = 1e-9
 _NULL = 1e-12  # width of a null window on the float score scale
 _COLUMN_MASKS = COLUMN_MASKS
@@ -146,10 +148,13 @@ class Searcher:
         self.config = config = config or SearchConfig()
         self._evaluate = evaluator(config.heuristic, config.window_weights)
         self._squash = _SQUASH[config.heuristic]
-        self.max_entries = max(1024, config.table_mb * 1024 * 1024 // ENTRY_BYTES // 2)
+        # The memory bound is shared: 40 % values, 10 % move hints, 50 % the exact solver's table.
+        budget = config.table_mb * 1024 * 1024
+        self.max_entries = max(256, int(budget * 0.4) // ENTRY_BYTES)
+        self.max_hints = max(256, int(budget * 0.1) // HINT_BYTES)
         self.bounds: dict[int, tuple[int, float, float]] = {}
         self.hints: dict[int, int] = {}  # key -> column of the best move found
-        self.solver = Solver(table_mb=max(1, config.table_mb // 2))
+        self.solver = Solver(table_mb=config.table_mb * 0.5)
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
         self._stop = None
@@ -308,9 +313,9 @@ class Searcher:
         current, mask, moves = pos.current, pos.mask, pos.moves
         possible = (mask + BOTTOM) & BOARD
         mine = winning_cells_mask(current, mask) & possible
-        for col in _ORDER:
-            if mine & COLUMN_MASKS[col]:
-                return col, win_score(moves)
+        wins = [col for col in _ORDER if mine & COLUMN_MASKS[col]]
+        if wins:
+            return (self._rng.choice(wins) if self._rng is not None else wins[0]), win_score(moves)
         opp_win = winning_cells_mask(current ^ mask, mask)
         forced = possible & opp_win
         candidates = (forced if forced else possible) & ~(opp_win >> 1)
@@ -378,6 +383,8 @@ class Searcher:
             values[col] = v
             if v > alpha:
                 alpha = v
+                if len(self.hints) >= self.max_hints:
+                    self._trim(self.hints)
                 self.hints[current + mask] = col
         return values
 
@@ -400,6 +407,7 @@ class Searcher:
         bounds = self.bounds
         hints = self.hints
         max_entries = self.max_entries
+        max_hints = self.max_hints
         evaluate = self._evaluate
         incremental = self.config.heuristic == "scoremap"
         window_raw = make_window_raw(self.config.window_weights)
@@ -408,6 +416,7 @@ class Searcher:
         weight_levels = _WEIGHT_LEVELS
         squash = self._squash
         f = self.config.discount / depth_limit
+        tail = 1.0 - self.config.discount  # beyond the limit (forced lines): (1 - f) * D / ply
         board = BOARD
         bottom = BOTTOM
         ordered = _ORDERED
@@ -416,28 +425,26 @@ class Searcher:
         check_every = _CHECK_EVERY
 
         def leaves(current: int, mask: int, moves: int, candidates: int) -> float:
-            """Best value over the candidate moves when the children are leaves.
+            """Best value over the candidate moves when the children are leaves (no depth left).
 
-            A leaf is worth its discounted, squashed static evaluation; seen from here the
-            child's value is negated. Scoremap is incremental: after a move into a cell of
-            weight w, this side's evaluation grows by w.
+            A leaf is its discounted, squashed static evaluation, negated as seen from here.
+            Both heuristics are incremental: after a move into a cell of weight w the scoremap
+            grows by w; the window sum changes only in the windows through the new disc
+            (``make_window_delta``). Discount and squash are the same increasing map for every
+            child, so they are applied once, to the best raw value.
             """
-            # discount and squash are the same increasing map for every child: apply once
             if incremental:
                 for weight, level in weight_levels:
                     if candidates & level:
                         v = evaluate(current, mask, moves) + weight
                         break
             else:
-                # window: the child's sum is ours plus the gain of the move, negated, over moves + 1 discs
                 opp = current ^ mask
                 gain = max(window_delta(current, opp, move)
                            for move in (candidates & cm for cm in _COLUMN_MASKS) if move)
                 v = window_scale * (window_raw(current, mask) + gain) / (moves + 1)
-            factor = 1.0 - f * (moves + 1 - root_moves)
-            if factor <= 0.0:
-                return 0.0  # linear decay stops at zero (only long forced lines get there)
-            v *= factor
+            ply = moves + 1 - root_moves
+            v *= 1.0 - f * ply if ply <= depth_limit else tail * depth_limit / ply
             return v / (abs(v) + squash)
 
         def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float) -> float:
@@ -574,7 +581,7 @@ class Searcher:
             else:
                 bounds[key] = (depth, best, best)
             if candidates & (candidates - 1):
-                if len(hints) >= max_entries:
+                if len(hints) >= max_hints:
                     searcher._trim(hints)
                 hints[key] = best_col
             return best

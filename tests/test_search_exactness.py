@@ -22,11 +22,13 @@ def plain_value(pos: Position, depth: int, cfg: SearchConfig) -> float:
     root = pos.moves
 
     def leaf(current, mask, moves):
-        v = evaluate(current, mask, moves) * max(0.0, 1.0 - cfg.discount / depth * (moves - root))
+        ply = moves - root
+        factor = 1.0 - cfg.discount * ply / depth if ply <= depth else (1.0 - cfg.discount) * depth / ply
+        v = evaluate(current, mask, moves) * factor
         return v / (abs(v) + squash)
 
     def value(current, mask, moves, d):
-        """Value for the side to move, who cannot win at once; d plies left (>= 1)."""
+        """Value for the side to move, who cannot win at once, with d >= 1 plies left."""
         opp_win = winning_cells_mask(current ^ mask, mask)
         possible = (mask + BOTTOM) & BOARD
         forced = possible & opp_win
@@ -40,29 +42,11 @@ def plain_value(pos: Position, depth: int, cfg: SearchConfig) -> float:
         children = [candidates & m for m in COLUMN_MASKS if candidates & m]
         if len(children) > 1:
             d -= 1  # a forced move costs no depth
-        best = -1e9
-        for move in children:
-            child = (current ^ mask, mask | move, moves + 1)
-            v = -leaf(*child) if d == 0 else -value(*child, d)
-            best = max(best, v)
-        return best
+        # the last ply's children are static leaves: no tactics below the depth limit
+        return max(-leaf(current ^ mask, mask | move, moves + 1) if d == 0
+                   else -value(current ^ mask, mask | move, moves + 1, d) for move in children)
 
-    return _root(pos, depth, value, leaf)
-
-
-def _root(pos, depth, value, leaf):
-    current, mask, moves = pos.current, pos.mask, pos.moves
-    opp_win = winning_cells_mask(current ^ mask, mask)
-    possible = (mask + BOTTOM) & BOARD
-    forced = possible & opp_win
-    candidates = (forced or possible) & ~(opp_win >> 1)
-    children = [candidates & m for m in COLUMN_MASKS if candidates & m]
-    d = depth - 1 if len(children) > 1 else depth
-    best = -1e9
-    for move in children:
-        child = (current ^ mask, mask | move, moves + 1)
-        best = max(best, -leaf(*child) if d == 0 else -value(*child, d))
-    return best
+    return value(pos.current, pos.mask, pos.moves, depth)
 
 
 def _random_positions(n: int, seed: int) -> list[Position]:
