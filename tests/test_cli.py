@@ -322,7 +322,7 @@ def test_check_config_random_bytes_never_crash_hypothesis(tmp_path, capsys):
     path = tmp_path / "noise.toml"
     good = (REPO / "config.toml").read_bytes()
 
-    @hsettings(max_examples=80, deadline=None, database=None,
+    @hsettings(max_examples=150, deadline=None, database=None,
                suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(st.binary(max_size=200), st.integers(0, len(good)))
     def check(noise, where):
