@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from game import __version__, app, cli
+from game import __version__, app
 from game.settings import DEFAULTS, PlayerSpec, Settings
 from game.storage import SavedGame, write_autosave
 

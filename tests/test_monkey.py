@@ -26,11 +26,10 @@ import random
 import threading
 
 import pygame
-import pytest
 
+from game import storage
 from game.board import HEIGHT, WIDTH, Position
 from game.settings import Level
-from game import storage
 from game.storage import read_autosave
 from game.ui.menu import GameStart
 from game.ui.scene import Transition
