@@ -205,8 +205,8 @@ class Position:
         return tuple(c for c in range(WIDTH) if not self.mask & TOP_CELLS[c])
 
     def is_winning_move(self, col: int) -> bool:
-        """Would the side to move make four in a row by playing ``col``?"""
-        if not self.can_play(col):
+        """Would the side to move make four in a row by playing ``col``? (False once the game is over.)"""
+        if not self.can_play(col) or self.is_over():
             return False
         move = (self.mask + BOTTOM_CELLS[col]) & COLUMN_MASKS[col]
         return alignment(self.current | move)
