@@ -77,6 +77,11 @@ _WEIGHT_LEVELS = tuple(
 )
 
 
+def _threats_after(current: int, mask: int, move: int) -> int:
+    """Cells where the side owning ``current`` would complete four after playing ``move``."""
+    return winning_cells_mask(current | move, mask | move)
+
+
 def win_score(moves: int) -> int:
     """Score of winning with the next disc when ``moves`` discs are on the board."""
     return (CELLS + 1 - moves) // 2
@@ -421,6 +426,8 @@ class Searcher:
         bottom = BOTTOM
         ordered = _ORDERED
         hint_orders = _HINT_ORDERS
+        column_masks = COLUMN_MASKS
+        threats_after = _threats_after
         searcher = self
         check_every = _CHECK_EVERY
 
@@ -538,11 +545,21 @@ class Searcher:
                             if alpha >= beta:
                                 break
             else:
-                # order: hint move first, then by threats created, centre first on ties
+                # The hint move first, on its own: it causes most cutoffs, and then the other
+                # moves' threats need not be computed. The rest by threats created, centre first.
+                rest = candidates
+                if hint is not None and candidates & column_masks[hint]:
+                    move = candidates & column_masks[hint]
+                    rest ^= move
+                    best = -negamax(new_current, mask | move, m1, threats_after(current, mask, move),
+                                    depth, -beta, -alpha)
+                    best_col = hint
+                    if best > alpha:
+                        alpha = best
                 ranked = []
                 n = 7
-                for col, col_mask in ordered:
-                    move = candidates & col_mask
+                for col, col_mask in ordered if alpha < beta else ():
+                    move = rest & col_mask
                     if move:
                         pos = current | move
                         a, b = pos << 7, pos >> 7
@@ -553,7 +570,7 @@ class Searcher:
                         a, b = pos << 8, pos >> 8
                         r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
                         r &= board ^ (mask | move)
-                        ranked.append((1000 if col == hint else r.bit_count() * 8 + n, col, move, r))
+                        ranked.append((r.bit_count() * 8 + n, col, move, r))
                     n -= 1
                 if len(ranked) > 1:
                     ranked.sort(reverse=True)
