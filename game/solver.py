@@ -38,8 +38,8 @@ from .board import (
 MIN_SCORE = -(CELLS // 2) + 3  # -18: the fastest possible loss
 MAX_SCORE = (CELLS + 1) // 2 - 3  # 18: the fastest possible win
 
-#: Rough size of one table entry in bytes (dict slot + key int + value int), measured with
-#: tracemalloc on CPython 3.11; used to turn a megabyte bound into an entry count.
+#: Size of one table entry in bytes (dict slot + key int + value int), measured with
+#: tracemalloc on CPython 3.11 (~100); used to turn a megabyte bound into an entry count.
 ENTRY_BYTES = 110
 
 _ORDER = (3, 2, 4, 1, 5, 0, 6)
@@ -52,7 +52,7 @@ class SearchCancelled(Exception):
 
 
 def _entries_for(table_mb: float) -> int:
-    return max(1024, int(table_mb * 1024 * 1024 / ENTRY_BYTES))
+    return max(512, int(table_mb * 1024 * 1024 / ENTRY_BYTES))
 
 
 class Solver:
@@ -62,9 +62,10 @@ class Solver:
         if not 0 < table_mb <= 4096:
             raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
         self.table_mb = table_mb
-        self.max_entries = _entries_for(table_mb) // 2  # two dicts share the budget
+        self.max_entries = _entries_for(table_mb) // 3  # three dicts share the budget
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
+        self.cut_moves: dict[int, int] = {}  # key -> the move (bit) that last caused a cutoff
         self.nodes = 0
         self._stop = None
         self._deadline: float | None = None
@@ -74,10 +75,11 @@ class Solver:
         """Empty the table (in place: the search closure holds the dicts)."""
         self.lower.clear()
         self.upper.clear()
+        self.cut_moves.clear()
         self.nodes = 0
 
     def table_entries(self) -> int:
-        return len(self.lower) + len(self.upper)
+        return len(self.lower) + len(self.upper) + len(self.cut_moves)
 
     def _trim(self, table: dict[int, int]) -> dict[int, int]:
         # Keep the newest half: dicts remember insertion order.
@@ -88,6 +90,8 @@ class Solver:
         """Create the recursive search as a closure over the tables (fast local lookups)."""
         lower = self.lower
         upper = self.upper
+        cut_moves = self.cut_moves
+        threats_of = winning_cells_mask
         max_entries = self.max_entries
         board = BOARD
         bottom = BOTTOM
@@ -135,7 +139,24 @@ class Solver:
                 alpha = v
                 if alpha >= beta:
                     return alpha
-            # order candidate moves by the number of threats they create, centre first on ties
+            new_opp = current ^ mask  # the opponent's discs become "current" in the child
+            m1 = moves + 1
+            # The move that refuted this position last time first, on its own: it usually does
+            # again, and then the other moves' threats need not be computed.
+            hint = cut_moves.get(key)
+            if hint is not None and candidates & hint:
+                candidates ^= hint
+                score = -negamax(new_opp, mask | hint, m1, threats_of(current | hint, mask | hint), -beta, -alpha)
+                if score >= beta:
+                    if len(lower) >= max_entries:
+                        trimmed = solver._trim(lower)
+                        lower.clear()
+                        lower.update(trimmed)
+                    lower[key] = score
+                    return score
+                if score > alpha:
+                    alpha = score
+            # the others ordered by the number of threats they create, centre first on ties
             ranked = []
             n = 7
             for col_mask in orders:
@@ -155,8 +176,6 @@ class Solver:
                 n -= 1
             if len(ranked) > 1:
                 ranked.sort(reverse=True)
-            new_opp = current ^ mask  # the opponent's discs become "current" in the child
-            m1 = moves + 1
             for _, move, threats in ranked:
                 score = -negamax(new_opp, mask | move, m1, threats, -beta, -alpha)
                 if score >= beta:
@@ -165,6 +184,11 @@ class Solver:
                         lower.clear()
                         lower.update(trimmed)
                     lower[key] = score
+                    if len(cut_moves) >= max_entries:
+                        trimmed = solver._trim(cut_moves)
+                        cut_moves.clear()
+                        cut_moves.update(trimmed)
+                    cut_moves[key] = move
                     return score
                 if score > alpha:
                     alpha = score
