@@ -119,6 +119,9 @@ class _Engine:
             return "error", _describe(exc)
 
 
+_ORPHAN_CHECK = 1.0  # seconds between two looks at whether the game process still exists
+
+
 def _process_main(requests: Any, updates: Any, stop: Any) -> None:
     """Body of the search process: answer (seq, request) items until None arrives."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the parent's to handle
@@ -127,13 +130,31 @@ def _process_main(requests: Any, updates: Any, stop: Any) -> None:
     except (AttributeError, OSError):  # no nice() on Windows
         pass
     engine = _Engine()
+    parent = multiprocessing.parent_process()
+    stop = _StopOrOrphaned(stop, parent)
     while True:
-        item = requests.get()
+        try:
+            item = requests.get(timeout=_ORPHAN_CHECK)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return  # the game was killed without closing us: nobody will ever ask again
+            continue
         if item is None:
             return
         seq, request = item
         tag, payload = engine.handle(request, stop, lambda p, seq=seq: updates.put((seq, "progress", p)))
         updates.put((seq, tag, payload))
+
+
+class _StopOrOrphaned:
+    """The search's stop flag, also raised when the game process has died (a crash, kill -9)."""
+
+    def __init__(self, stop: Any, parent: Any) -> None:
+        self._stop = stop
+        self._parent = parent
+
+    def is_set(self) -> bool:
+        return self._stop.is_set() or (self._parent is not None and not self._parent.is_alive())
 
 
 Emit = Callable[[int, AIRequest, str, Any], None]

@@ -175,12 +175,6 @@ def test_soak_process_worker_leaves_nothing_behind():
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
-@pytest.mark.xfail(strict=True, reason=(
-    "game/worker.py _process_main blocks in requests.get() forever when the game process is "
-    "killed (SIGKILL, a crash of the interpreter): the search process and multiprocessing's "
-    "resource tracker stay behind. It should give up when its parent is gone, e.g. "
-    "requests.get(timeout=1) in a loop checking multiprocessing.parent_process().is_alive(). "
-    "Remove this mark once that is fixed."))
 def test_search_process_does_not_outlive_a_killed_game():
     import os
     import signal
