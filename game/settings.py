@@ -509,7 +509,7 @@ class PlayerSpec:
         if self.kind == "human":
             return "human"
         if self.level:
-            return self.level
+            return f"{self.level}:{self.heuristic}" if self.heuristic else self.level
         parts = ["ai"]
         if self.depth is not None:
             parts.append(str(self.depth))
@@ -528,7 +528,7 @@ HUMAN = PlayerSpec("human")
 
 
 def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
-    """``human`` | ``ai`` | ``ai:DEPTH`` | ``ai:DEPTH:HEURISTIC`` | a level name (any case).
+    """``human`` | ``ai`` | ``ai:DEPTH`` | ``ai:DEPTH:HEURISTIC`` | ``LEVEL`` | ``LEVEL:HEURISTIC`` (any case).
 
     ValueError with a message saying what is accepted.
     """
@@ -540,7 +540,7 @@ def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
     usage = (
         f"use human, ai, ai:DEPTH (DEPTH {lo}-{hi}), ai:DEPTH:HEURISTIC "
         f"(HEURISTIC: {', '.join(HEURISTICS)}) or a level "
-        f"({', '.join(l.name for l in settings.levels)})"
+        f"({', '.join(l.name for l in settings.levels)}), optionally as LEVEL:HEURISTIC"
     )
     if low == "human":
         return HUMAN
@@ -565,11 +565,19 @@ def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
                     f"heuristics: {', '.join(HEURISTICS)}"
                 )
         return PlayerSpec("ai", depth=depth, heuristic=heuristic)
+    name, _, heuristic_text = spec.partition(":")  # a level, optionally with its heuristic: "Hard:window"
     try:
-        level = settings.level(spec)
+        level = settings.level(name)
     except KeyError:
         raise ValueError(f"unknown player {text!r}: {usage}") from None
-    return PlayerSpec("ai", depth=level.depth, heuristic=level.heuristic, level=level.name,
+    heuristic = level.heuristic
+    if heuristic_text:
+        heuristic = heuristic_text.strip().casefold()
+        if heuristic not in HEURISTICS:
+            raise ValueError(
+                f"bad player {text!r}: unknown heuristic {heuristic_text!r}; heuristics: {', '.join(HEURISTICS)}"
+            )
+    return PlayerSpec("ai", depth=level.depth, heuristic=heuristic, level=level.name,
                       time_limit=level.time_limit, perfect_play=level.perfect_play)
 
 
