@@ -420,3 +420,13 @@ def test_settings_module_does_not_import_pygame():
 
     code = "import sys, game.settings, game.storage; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO_CONFIG.parent)
+
+
+def test_level_with_a_chosen_heuristic_round_trips_through_its_spec():
+    # The menu can pick a heuristic on top of a level; save files must keep both.
+    player = parse_player_spec("hard:WINDOW")
+    assert (player.level, player.heuristic, player.depth) == ("Hard", "window", DEFAULTS.level("hard").depth)
+    assert player.spec() == "Hard:window"
+    assert parse_player_spec(player.spec()) == player
+    with pytest.raises(ValueError, match="unknown heuristic 'nope'"):
+        parse_player_spec("Hard:nope")
