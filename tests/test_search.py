@@ -627,7 +627,7 @@ def test_proven_scores_agree_with_the_exact_solver():
     # game-theoretic score, and its move must achieve it. Conversely, a win the solver says
     # takes N own discs must be found once the depth covers its 2N - 1 plies.
     solver = Solver()
-    proven = found = 0
+    proven = found = lost = 0
     for ref in _random_positions(300, 50, 22, 36):
         pos = Position.from_moves(ref.history)
         cols = solver.column_scores(pos)
@@ -643,4 +643,9 @@ def test_proven_scores_agree_with_the_exact_solver():
             if exact > 0 and 2 * (22 - exact - pos.moves // 2) - 1 <= depth:
                 found += 1
                 assert r.score == exact, (ref, depth, r, exact)
-    assert proven >= 20 and found >= 10, (proven, found)
+            # a loss with the opponent's k-th disc (score -(22 - k)) comes 2 * (k - o) plies
+            # from here, o = the opponent's discs now; within the depth it must be seen exactly
+            if exact < 0 and 2 * ((22 + exact) - (pos.moves + 1) // 2) <= depth:
+                lost += 1
+                assert r.score == exact, (ref, depth, r, exact)
+    assert proven >= 20 and found >= 10 and lost >= 5, (proven, found, lost)
