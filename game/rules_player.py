@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from game.board import WIDTH, Position
+from game.board import BOARD, BOTTOM, COLUMN_MASKS, WIDTH, Position, winning_cells_mask
 
 # Centre columns take part in more fours; the preference is the column's weight.
 CENTRE_WEIGHTS: tuple[int, ...] = (1, 2, 3, 4, 3, 2, 1)
@@ -24,19 +24,13 @@ def winning_columns(pos: Position) -> list[int]:
 def threatened_columns(pos: Position) -> list[int]:
     """Columns where the opponent would complete a four if it were their turn.
 
-    Found by letting the side to move play elsewhere first: a disc in another
-    column cannot fill or create a cell of the opponent's four, so the opponent's
-    winning cell in column ``col`` is the same after any other move.
+    Read from the bitboards: the opponent's winning cells that are playable now.
     """
-    legal = pos.legal_moves()
-    threats = []
-    for col in legal:
-        other = next((c for c in legal if c != col), None)
-        if other is None:  # only this column is left: playing it blocks anyway
-            continue
-        if pos.play(other).is_winning_move(col):
-            threats.append(col)
-    return threats
+    if pos.is_over():
+        return []
+    playable = (pos.mask + BOTTOM) & BOARD
+    cells = winning_cells_mask(pos.current ^ pos.mask, pos.mask) & playable
+    return [col for col in range(WIDTH) if cells & COLUMN_MASKS[col]]
 
 
 class RulePlayer:
