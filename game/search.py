@@ -508,7 +508,7 @@ class Searcher:
                     move = candidates & col_mask
                     if not move:
                         continue
-                    pos = current | move
+                    pos = current | move  # inlined board.winning_cells_mask(pos, mask | move)
                     a, b = pos << 7, pos >> 7
                     r = (pos << 1) & (pos << 2) & (pos << 3) | (
                         a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
@@ -561,15 +561,7 @@ class Searcher:
                 for col, col_mask in ordered if alpha < beta else ():
                     move = rest & col_mask
                     if move:
-                        pos = current | move
-                        a, b = pos << 7, pos >> 7
-                        r = (pos << 1) & (pos << 2) & (pos << 3) | (
-                            a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-                        a, b = pos << 6, pos >> 6
-                        r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-                        a, b = pos << 8, pos >> 8
-                        r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
-                        r &= board ^ (mask | move)
+                        r = threats_after(current, mask, move)
                         ranked.append((r.bit_count() * 8 + n, col, move, r))
                     n -= 1
                 if len(ranked) > 1:

@@ -81,10 +81,6 @@ class Solver:
     def table_entries(self) -> int:
         return len(self.lower) + len(self.upper) + len(self.cut_moves)
 
-    def _trim(self, table: dict[int, int]) -> dict[int, int]:
-        # Keep the newest half: dicts remember insertion order.
-        return dict(islice(table.items(), len(table) // 2, None))
-
     # ------------------------------------------------------------------ core
     def _build_negamax(self):
         """Create the recursive search as a closure over the tables (fast local lookups)."""
@@ -98,6 +94,13 @@ class Solver:
         orders = _ORDERED_COLUMN_MASKS
         check_every = _CHECK_EVERY
         solver = self
+
+        def store(table: dict[int, int], key: int, value: int) -> None:
+            if len(table) >= max_entries:  # keep the newest half (dicts remember insertion order)
+                kept = dict(islice(table.items(), len(table) // 2, None))
+                table.clear()
+                table.update(kept)
+            table[key] = value
 
         def negamax(current: int, mask: int, moves: int, opp_win: int, alpha: int, beta: int) -> int:
             """Fail-hard negamax for null-window use.
@@ -148,11 +151,7 @@ class Solver:
                 candidates ^= hint
                 score = -negamax(new_opp, mask | hint, m1, threats_of(current | hint, mask | hint), -beta, -alpha)
                 if score >= beta:
-                    if len(lower) >= max_entries:
-                        trimmed = solver._trim(lower)
-                        lower.clear()
-                        lower.update(trimmed)
-                    lower[key] = score
+                    store(lower, key, score)
                     return score
                 if score > alpha:
                     alpha = score
@@ -163,7 +162,7 @@ class Solver:
                 move = candidates & col_mask
                 if move:
                     pos = current | move
-                    # winning_cells_mask(pos, mask | move), inlined: three of four in a line
+                    # inlined board.winning_cells_mask(pos, mask | move): the hottest loop
                     a, b = pos << 7, pos >> 7
                     r = (pos << 1) & (pos << 2) & (pos << 3) | (
                         a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
@@ -179,24 +178,12 @@ class Solver:
             for _, move, threats in ranked:
                 score = -negamax(new_opp, mask | move, m1, threats, -beta, -alpha)
                 if score >= beta:
-                    if len(lower) >= max_entries:
-                        trimmed = solver._trim(lower)
-                        lower.clear()
-                        lower.update(trimmed)
-                    lower[key] = score
-                    if len(cut_moves) >= max_entries:
-                        trimmed = solver._trim(cut_moves)
-                        cut_moves.clear()
-                        cut_moves.update(trimmed)
-                    cut_moves[key] = move
+                    store(lower, key, score)
+                    store(cut_moves, key, move)
                     return score
                 if score > alpha:
                     alpha = score
-            if len(upper) >= max_entries:
-                trimmed = solver._trim(upper)
-                upper.clear()
-                upper.update(trimmed)
-            upper[key] = alpha
+            store(upper, key, alpha)
             return alpha
 
         return negamax
