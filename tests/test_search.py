@@ -597,6 +597,17 @@ def test_perfect_play_solves_when_it_can():
     assert r.move in pos.legal_moves()
 
 
+def test_perfect_play_fallback_uses_the_rest_of_the_time_budget():
+    # The "Master" level is depth 12, time_limit 1 s, perfect_play. When the solver gives up
+    # (half the budget), the depth search must use the remaining time -- depth 6 from this
+    # opening takes well under 0.1 s here, against >= 1 s left -- not stop after its first
+    # iteration (depth 2), which makes the strongest level play a 2-ply move.
+    pos = Position.from_moves("4")
+    r = Searcher(SearchConfig(depth=12, perfect_play=True, time_limit=2.0)).search(pos)
+    assert not r.exact and r.move in pos.legal_moves()
+    assert r.depth >= 6, f"fallback search stopped at depth {r.depth}"
+
+
 def test_perfect_play_falls_back_to_depth_search():
     # The opening cannot be solved in 0.5 s in Python: the answer comes from the depth search.
     pos = Position.from_moves("4")
