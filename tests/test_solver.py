@@ -225,3 +225,18 @@ def test_searcher_column_scores_marks_full_columns_and_wins():
     assert scores[3] is None and len(scores) == 7
     scores, _ = Searcher().column_scores(Position.from_moves("443454"), time_limit=0.2)
     assert scores[1] == scores[5] == 22 - 4
+
+
+@pytest.mark.parametrize("moves", ["56772224666516437", "775614754275616246352", "3413557544415223344"])
+def test_searcher_column_scores_fallback_keeps_proven_scores_true(moves):
+    # With no time for the solver, column_scores falls back to estimates; any column it
+    # still reports as a proven win or loss (|score| >= 1) must carry the exact score.
+    # These positions have a column that wins at once, and other columns that do not lose.
+    pos = Position.from_moves(moves)
+    exact = Solver().column_scores(pos)
+    scores, is_exact = Searcher(SearchConfig(depth=8)).column_scores(pos, time_limit=0.001)
+    assert [s is None for s in scores] == [e is None for e in exact]
+    if is_exact:
+        assert list(scores) == [None if e is None else float(e) for e in exact]
+    wrong = [(c, s, e) for c, (s, e) in enumerate(zip(scores, exact)) if s is not None and abs(s) >= 1 and s != e]
+    assert not wrong, f"(column, reported, exact): {wrong}"
