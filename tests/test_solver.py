@@ -240,3 +240,30 @@ def test_searcher_column_scores_fallback_keeps_proven_scores_true(moves):
         assert list(scores) == [None if e is None else float(e) for e in exact]
     wrong = [(c, s, e) for c, (s, e) in enumerate(zip(scores, exact)) if s is not None and abs(s) >= 1 and s != e]
     assert not wrong, f"(column, reported, exact): {wrong}"
+
+
+def test_searcher_column_scores_can_be_cancelled():
+    # The analysis view asks for column scores with a stop flag; setting it mid-analysis
+    # must end the call (SearchCancelled) within the engine's 100 ms cancellation bound.
+    import time
+
+    stop = threading.Event()
+    out: dict = {}
+
+    def worker() -> None:
+        try:
+            out["result"] = Searcher().column_scores(Position.from_moves("4"), time_limit=60, stop=stop)
+        except SearchCancelled as exc:
+            out["result"] = exc
+        out["t_end"] = time.perf_counter()
+
+    t = threading.Thread(target=worker, daemon=True)
+    t.start()
+    time.sleep(0.4)
+    assert t.is_alive()
+    t_cancel = time.perf_counter()
+    stop.set()
+    t.join(timeout=30)
+    assert not t.is_alive()
+    assert isinstance(out["result"], SearchCancelled)
+    assert out["t_end"] - t_cancel < 0.100
