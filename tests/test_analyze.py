@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,12 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
 
 
+_HOME = tempfile.mkdtemp(prefix="connect4-analyze-test-")  # no user config can leak in
+
+
 def analyze(*args: str, stdin: str) -> subprocess.CompletedProcess:
     env = dict(os.environ)
+    env["CONNECT4_HOME"] = _HOME
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", "game.analyze", *args], input=stdin,
                           capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
@@ -185,3 +190,16 @@ def test_columns_with_depth_search():
     assert [block[i] for i in (1, 2, 3, 5, 6, 7)] == ["-18"] * 6
     assert -1 < float(block[4]) < 1
     assert win == ["443454", "-18", "18", "-18", "-18", "-18", "18", "-18"]
+
+
+def test_level_option():
+    # Level names are case-insensitive; "Master" plays perfectly when the solver can finish.
+    r = analyze("--level", "MASTER", stdin="2252576253462244111563365343671351441\n717263\n")
+    no_traceback(r)
+    assert r.returncode == 0, r.stderr
+    solved, block = (line.split() for line in r.stdout.splitlines())
+    assert solved[:2] == ["2252576253462244111563365343671351441", "-1"]
+    assert block[0] == "717263" and block[2] == "4"
+    r = analyze("--level", "nosuch", stdin="4453\n")
+    no_traceback(r)
+    assert r.returncode == 2 and "nosuch" in r.stderr and "Master" in r.stderr
