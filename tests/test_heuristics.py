@@ -138,6 +138,16 @@ def test_weights_are_configurable():
     assert evaluate(Position.from_moves("171711"), "window", no_blocks) == pytest.approx(-0.875)
 
 
+@pytest.mark.parametrize("kwargs, field", [
+    ({"own": (1, 2)}, "own"), ({"block": (1, 2, 3, 4)}, "block"), ({"own": ("a", 1, 2)}, "own"),
+    ({"scale": 0}, "scale"), ({"scale": -1.5}, "scale"),
+])
+def test_bad_window_weights_are_rejected_naming_the_field(kwargs, field):
+    with pytest.raises(ValueError) as info:
+        WindowWeights(**kwargs)
+    assert field in str(info.value)
+
+
 def test_scoremap_is_the_window_count_of_every_cell():
     # One disc per cell: the scoremap value of a lone Red disc at (c, 0) is -(count) for Yellow.
     for c in range(7):

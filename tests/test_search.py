@@ -41,7 +41,7 @@ def sign(x: float) -> int:
     "field, value",
     [("depth", 0), ("depth", 43), ("depth", -3), ("depth", 2.5), ("heuristic", "nonsense"),
      ("discount", -0.1), ("discount", 1.0), ("discount", 1.5), ("time_limit", 0), ("time_limit", -1),
-     ("table_mb", 0), ("table_mb", 5000), ("seed", "abc")],
+     ("table_mb", 0), ("table_mb", 5000), ("seed", "abc"), ("window_weights", (0.5, 3.0, 9.0))],
 )
 def test_config_rejects_bad_values_naming_the_field(field, value):
     with pytest.raises(ValueError) as info:
