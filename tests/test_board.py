@@ -155,6 +155,20 @@ def test_drawn_games_match_reference(moves):
         assert not pos.can_play(c) and not pos.is_winning_move(c)
 
 
+def test_win_with_the_last_cell_is_a_win_not_a_draw():
+    # Yellow's 21st disc fills the board AND completes four: a win, not a draw.
+    moves = "555753451726256216311116243424462433737776"
+    ref = RefBoard.from_moves(moves)
+    assert ref.is_full() and ref.winner() == 2
+    before = Position.from_moves(moves[:-1])
+    assert before.is_winning_move(5) and before.legal_moves() == (5,)
+    pos = before.play(5)
+    assert_same(pos, ref)
+    assert pos.winner() == 2 and not pos.is_draw() and pos.is_over()
+    with pytest.raises(GameOverError):
+        pos.play(0)
+
+
 # --------------------------------------------------------- move strings
 @given(st.lists(st.integers(min_value=0, max_value=6), max_size=80))
 def test_format_parse_round_trip(cols):
