@@ -660,3 +660,12 @@ def test_proven_scores_agree_with_the_exact_solver():
                 lost += 1
                 assert r.score == exact, (ref, depth, r, exact)
     assert proven >= 20 and found >= 10 and lost >= 5, (proven, found, lost)
+
+
+def test_win_with_the_last_disc_scores_exactly_one():
+    # Yellow's 21st disc fills the board and wins: 22 - 21 = 1, the smallest proven score.
+    pos = Position.from_moves("55575345172625621631111624342446243373777")
+    for config in (SearchConfig(depth=1), SearchConfig(depth=8, heuristic="window"), SearchConfig(depth=None)):
+        r = Searcher(config).search(pos)
+        assert (r.move, r.score, r.exact) == (5, 1, True), config
+    assert Solver().solve(pos) == 1
