@@ -669,3 +669,15 @@ def test_win_with_the_last_disc_scores_exactly_one():
         r = Searcher(config).search(pos)
         assert (r.move, r.score, r.exact) == (5, 1, True), config
     assert Solver().solve(pos) == 1
+
+
+@pytest.mark.parametrize("left", [1, 2, 3, 5])
+def test_search_covering_the_rest_of_the_game_is_exact(left):
+    # Contract: "0.0 with exact=True: proven draw". With `left` empty cells and depth 8 the
+    # search sees every line to the end of the game, so its score is proven -- including a
+    # draw -- and must equal the solver's.
+    moves = "251534155311616247273454344272337757216666"[: 42 - left]  # a drawn game's prefix
+    pos = Position.from_moves(moves)
+    expected = Solver().solve(pos)
+    r = Searcher(SearchConfig(depth=8)).search(pos)
+    assert r.score == expected and r.exact, (left, expected, r)
