@@ -203,3 +203,19 @@ def test_level_option():
     r = analyze("--level", "nosuch", stdin="4453\n")
     no_traceback(r)
     assert r.returncode == 2 and "nosuch" in r.stderr and "Master" in r.stderr
+
+
+def test_columns_with_depth_do_not_invent_losses_next_to_an_immediate_win():
+    # "273746": Red (1,0),(2,0),(3,0) wins at once in column 1 or 5 (1-based): 22 - 4 = 18.
+    # Any other Red move keeps both ends open, so Yellow can block only one: Red still wins
+    # with its 5th disc (17, per the exact solver). A depth search may estimate those columns
+    # (|s| < 1) or prove 17, but must not print them as proven losses.
+    r = analyze("--columns", "--depth", "4", stdin="273746\n")
+    no_traceback(r)
+    fields = r.stdout.split()
+    assert fields[0] == "273746" and fields[1] == fields[5] == "18"
+    exact = analyze("--columns", stdin="273746\n").stdout.split()
+    assert exact == ["273746", "18", "17", "17", "17", "18", "17", "17"]
+    for col in (2, 3, 4, 6, 7):
+        s = float(fields[col])
+        assert -1 < s < 1 or s == 17, (col, fields)
