@@ -86,8 +86,12 @@ def test_reference_confirms_win_in_n_positions(moves, n, fastest, slower):
     ref = rb.RefBoard.from_moves(moves)
     assert rb.winning_columns_in(ref, n - 1) == set()
     assert rb.winning_columns_in(ref, n) == fastest
-    # the slower columns (winning later, per the exact solver) are not among the fast ones
+    # the slower columns win too, only later (exact solver, itself checked on the test sets)
     assert slower and not slower & fastest
+    scores = Solver().column_scores(Position.from_moves(moves))
+    best = max(s for s in scores if s is not None)
+    assert {c for c, s in enumerate(scores) if s == best} == fastest
+    assert {c for c, s in enumerate(scores) if s is not None and 0 < s < best} == slower
 
 
 @pytest.mark.parametrize("heuristic", ["scoremap", "window"])
