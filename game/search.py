@@ -34,13 +34,14 @@ from itertools import islice
 from time import perf_counter
 from typing import Callable, Iterator
 
-from .board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Bitboard, Position, winning_cells_mask
+from .board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Position, winning_cells_mask
 from .heuristics import (
     DEFAULT_WEIGHTS,
     HEURISTICS,
     SCOREMAP,
     WindowWeights,
     evaluator,
+    scoremap,
     make_window_delta,
     make_window_raw,
 )
@@ -71,16 +72,14 @@ _EPS = 1e-9
 _NULL = 1e-12  # width of a null window on the float score scale
 _NEXT_ITERATION_FACTOR = 3.0  # measured: two more plies cost 3-5x the last iteration
 _COLUMN_MASKS = COLUMN_MASKS
+# scoremap weight of the cell a move lands in, keyed by the move's bit (zero for other heuristics)
+_WEIGHT_OF = {1 << (c * 7 + r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(6)}
+_NO_WEIGHT = dict.fromkeys(_WEIGHT_OF, 0)
 # scoremap cells grouped by weight, heaviest first: the best leaf move is the heaviest free cell
 _WEIGHT_LEVELS = tuple(
     (w, sum(1 << (c * 7 + r) for c in range(WIDTH) for r in range(6) if SCOREMAP[c][r] == w))
     for w in sorted({w for col in SCOREMAP for w in col}, reverse=True)
 )
-
-
-def _threats_after(current: int, mask: int, move: int) -> int:
-    """Cells where the side owning ``current`` would complete four after playing ``move``."""
-    return winning_cells_mask(current | move, mask | move)
 
 
 def win_score(moves: int) -> int:
@@ -233,7 +232,7 @@ class Searcher:
             raise ValueError("the game is over: there is nothing to analyse")
         depth = depth or self.config.depth or 1
         wins = [c for c in range(WIDTH) if pos.is_winning_move(c)]
-        values = {} if wins else self._root_values(pos, depth, stop, deadline, full_window=True)
+        values = self._root_values(pos, depth, stop, deadline, full_window=True)
         scores: list[float | None] = []
         for col in range(WIDTH):
             if not pos.can_play(col):
@@ -300,7 +299,8 @@ class Searcher:
                                    best.exact, cancelled=stop is not None and stop.is_set())
                 return
             move, score = self._pick(values)
-            best = finish(move, score, depth, abs(score) >= 1)
+            # proven if it is a win/loss, or if the search reached the end of every line
+            best = finish(move, score, depth, abs(score) >= 1 or depth >= CELLS - pos.moves)
             yield best
             if abs(score) >= 1 and self._proven_within(score, pos.moves, depth):
                 return  # a proven result that a deeper search cannot improve
@@ -375,21 +375,25 @@ class Searcher:
         candidates = (forced if forced else possible) & ~(opp_win >> 1)
         if forced & (forced - 1):
             candidates = 0  # two threats: every move loses at once (callers handle this)
+        candidates &= ~winning_cells_mask(current, mask)  # a winning move ends the game: not searched
         children = self._ordered_children(current, mask, candidates, self.hints.get(current + mask))
         values: dict[int, float] = {}
         alpha = -1e9
         child_depth = depth - 1 if len(children) > 1 else depth  # a forced move costs no depth
         opp = current ^ mask
+        # the scoremap value is carried down the tree incrementally from here
+        e = int(scoremap(current, mask, moves)) if self.config.heuristic == "scoremap" else 0
         for col, move, threats in children:
+            ce = -e - _WEIGHT_OF[move] if self.config.heuristic == "scoremap" else 0
             if child_depth == 0:
-                v = leaves(current, mask, moves, move)
+                v = leaves(current, mask, moves, move, e)
             elif full_window or alpha == -1e9:
-                v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -1e9, 1e9)
+                v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -1e9, 1e9, ce)
             else:
                 # principal variation search at the root too: a null window first
-                v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -alpha - _NULL, -alpha)
+                v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -alpha - _NULL, -alpha, ce)
                 if v > alpha:
-                    v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -1e9, -v)
+                    v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -1e9, -v, ce)
             values[col] = v
             if v > alpha:
                 alpha = v
@@ -418,7 +422,6 @@ class Searcher:
         hints = self.hints
         max_entries = self.max_entries
         max_hints = self.max_hints
-        evaluate = self._evaluate
         incremental = self.config.heuristic == "scoremap"
         window_raw = make_window_raw(self.config.window_weights)
         window_delta = make_window_delta(self.config.window_weights)
@@ -432,11 +435,12 @@ class Searcher:
         ordered = _ORDERED
         hint_orders = _HINT_ORDERS
         column_masks = COLUMN_MASKS
-        threats_after = _threats_after
+        threats_of = winning_cells_mask
+        weight_of = _WEIGHT_OF if incremental else _NO_WEIGHT
         searcher = self
         check_every = _CHECK_EVERY
 
-        def leaves(current: int, mask: int, moves: int, candidates: int) -> float:
+        def leaves(current: int, mask: int, moves: int, candidates: int, e: int) -> float:
             """Best value over the candidate moves when the children are leaves (no depth left).
 
             A leaf is its discounted, squashed static evaluation, negated as seen from here.
@@ -448,7 +452,7 @@ class Searcher:
             if incremental:
                 for weight, level in weight_levels:
                     if candidates & level:
-                        v = evaluate(current, mask, moves) + weight
+                        v = e + weight
                         break
             else:
                 opp = current ^ mask
@@ -459,11 +463,14 @@ class Searcher:
             v *= 1.0 - f * ply if ply <= depth_limit else tail * depth_limit / ply
             return v / (abs(v) + squash)
 
-        def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float) -> float:
+        def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float,
+                    e: int) -> float:
             """Fail-soft negamax (PVS); the side to move cannot win at once; depth >= 1.
 
-            ``opp_win``: empty cells where the opponent would complete four. The result v
-            is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a lower one.
+            ``opp_win``: empty cells where the opponent would complete four; ``e``: the scoremap
+            value for the side to move, carried down incrementally (unused by other heuristics).
+            The result v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a
+            lower one.
             """
             searcher.nodes += 1
             if not searcher.nodes & check_every:
@@ -481,7 +488,7 @@ class Searcher:
                 return 0
             if candidates & (candidates - 1):
                 if depth == 1:
-                    return leaves(current, mask, moves, candidates)
+                    return leaves(current, mask, moves, candidates, e)
                 depth -= 1
             # else: a forced move costs no depth
             key = current + mask
@@ -539,9 +546,9 @@ class Searcher:
                             v = 0
                         elif ccand & (ccand - 1):
                             searcher.nodes += 1
-                            v = -leaves(new_current, cmask, m1, ccand)
+                            v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
                         else:
-                            v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha)
+                            v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha, -e - weight_of[move])
                     if v > best:
                         best = v
                         best_col = col
@@ -556,8 +563,8 @@ class Searcher:
                 if hint is not None and candidates & column_masks[hint]:
                     move = candidates & column_masks[hint]
                     rest ^= move
-                    best = -negamax(new_current, mask | move, m1, threats_after(current, mask, move),
-                                    depth, -beta, -alpha)
+                    best = -negamax(new_current, mask | move, m1, threats_of(current | move, mask | move),
+                                    depth, -beta, -alpha, -e - weight_of[move])
                     best_col = hint
                     if best > alpha:
                         alpha = best
@@ -566,19 +573,20 @@ class Searcher:
                 for col, col_mask in ordered if alpha < beta else ():
                     move = rest & col_mask
                     if move:
-                        r = threats_after(current, mask, move)
+                        r = threats_of(current | move, mask | move)
                         ranked.append((r.bit_count() * 8 + n, col, move, r))
                     n -= 1
                 if len(ranked) > 1:
                     ranked.sort(reverse=True)
                 for _, col, move, threats in ranked:
+                    ce = -e - weight_of[move]
                     if best == -1e9:
-                        v = -negamax(new_current, mask | move, m1, threats, depth, -beta, -alpha)
+                        v = -negamax(new_current, mask | move, m1, threats, depth, -beta, -alpha, ce)
                     else:
                         # principal variation search: prove the move is no better with a null window
-                        v = -negamax(new_current, mask | move, m1, threats, depth, -alpha - _NULL, -alpha)
+                        v = -negamax(new_current, mask | move, m1, threats, depth, -alpha - _NULL, -alpha, ce)
                         if alpha < v < beta:
-                            v = -negamax(new_current, mask | move, m1, threats, depth, -beta, -v)
+                            v = -negamax(new_current, mask | move, m1, threats, depth, -beta, -v, ce)
                     if v > best:
                         best = v
                         best_col = col

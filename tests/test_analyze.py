@@ -180,8 +180,9 @@ def test_time_budget_options():
 def test_columns_with_depth_search():
     # "717263": only column 4 (1-based) stops Yellow's bottom-row four; every other column
     # loses at once to Yellow's 4th disc: -(22 - 4) = -18.
-    # "443454": columns 2 and 6 win at once (18); any other move lets Yellow complete the
-    # column-4 stack with its 4th disc (-18).
+    # "443454": columns 2 and 6 win at once (18); column 4 blocks Yellow's column-4 stack and
+    # keeps Red's double threat, so Red wins with its 5th disc (22 - 5 = 17); any other move
+    # lets Yellow complete the stack with its 4th disc (-18).
     r = analyze("--columns", "--depth", "4", stdin="717263\n443454\n")
     no_traceback(r)
     assert r.returncode == 0, r.stderr
@@ -189,7 +190,7 @@ def test_columns_with_depth_search():
     assert block[0] == "717263" and len(block) == 8
     assert [block[i] for i in (1, 2, 3, 5, 6, 7)] == ["-18"] * 6
     assert -1 < float(block[4]) < 1
-    assert win == ["443454", "-18", "18", "-18", "-18", "-18", "18", "-18"]
+    assert win == ["443454", "-18", "18", "-18", "17", "-18", "18", "-18"]
 
 
 def test_level_option():
