@@ -1,6 +1,7 @@
 """Static evaluations of a position, from the side to move's point of view.
 
-Two heuristics from the write-ups in ``shared/articles``:
+Two heuristics from the write-ups in ``shared/articles``, and a third of our own
+(``threats``, in ``eval_threats.py``: open threats by row parity, after Allis):
 
 ``window``
     Every line of four cells (69 of them). A window holding k own discs and no
@@ -27,7 +28,7 @@ from typing import Callable
 
 from .board import H1, HEIGHT, WIDTH, Bitboard, Position, bit
 
-HEURISTICS: tuple[str, ...] = ("window", "scoremap")
+HEURISTICS: tuple[str, ...] = ("window", "scoremap", "threats")
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +223,10 @@ def evaluator(name: str, weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[
         return scoremap
     if name == "window":
         return make_window(weights)
+    if name == "threats":
+        from .eval_threats import evaluate_threats  # it builds on scoremap: imported late
+
+        return evaluate_threats
     raise ValueError(f"unknown heuristic {name!r}; choose one of: {', '.join(HEURISTICS)}")
 
 

@@ -63,7 +63,7 @@ _ORDERED = tuple((c, COLUMN_MASKS[c]) for c in _ORDER)
 # the same with one column (the table's best-move hint) moved to the front
 _HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
 _CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline
-_SQUASH = {"scoremap": 16.0, "window": 16.0}
+_SQUASH = {"scoremap": 16.0, "window": 16.0, "threats": 32.0}
 #: bytes per entry, measured with tracemalloc on CPython 3.11 (dict slot, key, value objects):
 #: a value entry (tuple of depth and two floats) and a move hint (small int)
 ENTRY_BYTES = 200
@@ -423,6 +423,8 @@ class Searcher:
         max_entries = self.max_entries
         max_hints = self.max_hints
         incremental = self.config.heuristic == "scoremap"
+        windowed = self.config.heuristic == "window"
+        evaluate = self._evaluate
         window_raw = make_window_raw(self.config.window_weights)
         window_delta = make_window_delta(self.config.window_weights)
         window_scale = self.config.window_weights.scale
@@ -444,9 +446,9 @@ class Searcher:
             """Best value over the candidate moves when the children are leaves (no depth left).
 
             A leaf is its discounted, squashed static evaluation, negated as seen from here.
-            Both heuristics are incremental: after a move into a cell of weight w the scoremap
-            grows by w; the window sum changes only in the windows through the new disc
-            (``make_window_delta``). Discount and squash are the same increasing map for every
+            Scoremap and window are incremental: after a move into a cell of weight w the
+            scoremap grows by w; the window sum changes only in the windows through the new disc
+            (``make_window_delta``); other evaluations (``threats``) evaluate every child. Discount and squash are the same increasing map for every
             child, so they are applied once, to the best raw value.
             """
             if incremental:
@@ -454,11 +456,15 @@ class Searcher:
                     if candidates & level:
                         v = e + weight
                         break
-            else:
+            elif windowed:
                 opp = current ^ mask
                 gain = max(window_delta(current, opp, move)
                            for move in (candidates & cm for cm in _COLUMN_MASKS) if move)
                 v = window_scale * (window_raw(current, mask) + gain) / (moves + 1)
+            else:  # no incremental form: evaluate every child
+                opp = current ^ mask
+                v = -min(evaluate(opp, mask | move, moves + 1)
+                         for move in (candidates & cm for cm in _COLUMN_MASKS) if move)
             ply = moves + 1 - root_moves
             v *= 1.0 - f * ply if ply <= depth_limit else tail * depth_limit / ply
             return v / (abs(v) + squash)

@@ -70,7 +70,7 @@ def _random_positions(n: int, seed: int) -> list[Position]:
     return out
 
 
-@pytest.mark.parametrize("heuristic", ["scoremap", "window"])
+@pytest.mark.parametrize("heuristic", ["scoremap", "window", "threats"])
 @pytest.mark.parametrize("discount", [0.0, 0.25, 0.6])
 def test_pruned_search_value_equals_plain_negamax(heuristic: str, discount: float) -> None:
     for i, pos in enumerate(_random_positions(40, seed=len(heuristic) * 1000 + int(discount * 100))):
