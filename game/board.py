@@ -121,6 +121,13 @@ def mirror_bits(bb: Bitboard) -> Bitboard:
     return out
 
 
+def _check_cell(col: int, row: int) -> None:
+    if not (isinstance(col, int) and 0 <= col < WIDTH):
+        raise ColumnOutOfRangeError(f"column index {col!r} is out of range; columns are 0-{WIDTH - 1}")
+    if not (isinstance(row, int) and 0 <= row < HEIGHT):
+        raise ValueError(f"row index {row!r} is out of range; rows are 0-{HEIGHT - 1}")
+
+
 def parse_moves(text: str) -> list[int]:
     """Parse a move string of 1-based column digits into 0-based columns.
 
@@ -176,10 +183,13 @@ class Position:
         return 0 <= col < WIDTH and not self.mask & TOP_CELLS[col]
 
     def height(self, col: int) -> int:
+        """Number of discs in column ``col``."""
+        _check_cell(col, 0)
         return (self.mask & COLUMN_MASKS[col]).bit_count()
 
     def cell(self, col: int, row: int) -> int:
         """0 for an empty cell, else the number (1 or 2) of the player whose disc it is."""
+        _check_cell(col, row)
         b = bit(col, row)
         if not self.mask & b:
             return 0
