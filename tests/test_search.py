@@ -653,8 +653,8 @@ def test_proven_scores_agree_with_the_exact_solver():
                 proven += 1
                 assert r.exact and r.score == exact, (ref, depth, r, exact)
                 assert cols[r.move] == exact, (ref, depth, r, cols)
-            else:
-                assert not r.exact
+            elif r.exact:  # only a proven draw may be exact below |1|
+                assert r.score == 0 == exact, (ref, depth, r, exact)
             if exact > 0 and 2 * (22 - exact - pos.moves // 2) - 1 <= depth:
                 found += 1
                 assert r.score == exact, (ref, depth, r, exact)
