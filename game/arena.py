@@ -9,8 +9,8 @@ Players are the game's player specs (``ai``, ``ai:DEPTH``, ``ai:DEPTH:HEURISTIC`
 name from config.toml) plus ``rules`` (the casual rule-based player of
 ``game.rules_player``) and ``random``. Arena-only options may follow after commas and
 override the search configuration: ``ai:8,discount=0``, ``master,time=0.5``,
-``ai:6,perfect=1``, ``ai:6,table=16``, ``ai:6,eval=threats`` (the research evaluation of
-``game.eval_threats``, plugged into the searcher until the engine offers it by name).
+``ai:6,perfect=1``, ``ai:6,table=16``, ``ai:1,blunder=0.5`` (a random move with probability
+0.5 -- a weakening knob to try), ``ai:6,eval=threats`` (the same as ``ai:6:threats``).
 
 A match plays every opening of a fixed list twice, colours swapped, on all cores. The
 openings are the Begin-Hard test-set positions (4-8 discs) whose exact score is 0 or +-1:
@@ -145,54 +145,10 @@ class Mover(Protocol):
     def choose(self, pos: Position) -> int: ...
 
 
-#: ``WindowWeights.scale`` that marks a searcher whose leaves go to game.eval_threats
-#: (the value survives pickling to worker processes; no real configuration uses it).
-_THREATS_MARK = 0.987654321
-
-
-def _install_threats_hook() -> None:
-    """Research hook until the engine offers "threats" itself (idempotent, per process).
-
-    The search's non-scoremap leaf path computes ``scale * (raw + max gain) / discs``
-    from ``make_window_raw``/``make_window_delta``. For a config whose window weights
-    carry ``_THREATS_MARK`` these factories return 0 and the threat evaluation of the
-    child (scaled so the formula gives it back exactly); other configs are untouched.
-    """
-    import game.search as search
-
-    if getattr(search, "_arena_threats_hook", False):
-        return
-    from game.eval_threats import evaluate_threats
-
-    original_raw, original_delta = search.make_window_raw, search.make_window_delta
-
-    def make_raw(weights: Any = None) -> Callable[[int, int], float]:
-        if weights is None or weights.scale != _THREATS_MARK:
-            return original_raw(weights) if weights is not None else original_raw()
-        return lambda current, mask: 0.0
-
-    def make_delta(weights: Any = None) -> Callable[[int, int, int], float]:
-        if weights is None or weights.scale != _THREATS_MARK:
-            return original_delta(weights) if weights is not None else original_delta()
-
-        def delta(current: int, opp: int, move: int) -> float:
-            mask = current | opp | move
-            discs = mask.bit_count()
-            # the child is the opponent's turn; its value, negated, is the mover's
-            return -evaluate_threats(opp, mask, discs) * discs / _THREATS_MARK
-
-        return delta
-
-    search.make_window_raw, search.make_window_delta = make_raw, make_delta
-    search._arena_threats_hook = True
-
-
 class _SearchMover:
-    def __init__(self, config: Any, evaluation: str | None = None) -> None:
+    def __init__(self, config: Any) -> None:
         from game.search import Searcher
 
-        if evaluation == "threats":
-            _install_threats_hook()
         self._searcher = Searcher(config)
 
     def choose(self, pos: Position) -> int:
@@ -225,7 +181,6 @@ class ArenaPlayer:
     spec: str  # as typed
     kind: str  # "search" | "rules" | "random"
     config: Any = None  # SearchConfig for "search"
-    evaluation: str | None = None  # "threats": game.eval_threats through the research hook
     blunder: float = 0.0  # arena-only: probability of a random move (a weakening knob to try)
 
     @property
@@ -242,14 +197,13 @@ class ArenaPlayer:
             return RulePlayer(seed)
         if self.kind == "random":
             return _RandomMover(seed)
-        return _SearchMover(dataclasses.replace(self.config, seed=seed), self.evaluation)
+        return _SearchMover(dataclasses.replace(self.config, seed=seed))
 
     def describe(self) -> str:
         if self.kind != "search":
             return self.spec
         c = self.config
-        heuristic = "threats (research hook)" if self.evaluation else c.heuristic
-        parts = [f"depth {'exact' if c.depth is None else c.depth}", heuristic, f"discount {c.discount:g}"]
+        parts = [f"depth {'exact' if c.depth is None else c.depth}", c.heuristic, f"discount {c.discount:g}"]
         if c.time_limit is not None:
             parts.append(f"{c.time_limit:g} s/move")
         if c.perfect_play:
@@ -268,7 +222,7 @@ _OPTION_FIELDS = {
     "time": "time_limit",
     "perfect": "perfect_play",
     "table": "table_mb",
-    "eval": "evaluation",  # arena-only: eval=threats tries game.eval_threats
+    "eval": "evaluation",  # eval=threats: the same as the heuristic "threats" (ai:D:threats)
     "blunder": "blunder",  # arena-only: blunder=P plays a random move with probability P
 }
 
@@ -291,7 +245,7 @@ def _option_value(key: str, raw: str) -> Any:
         return p
     if key == "eval":
         if raw.lower() != "threats":
-            raise ValueError(f"{raw!r} is not an evaluation the arena can plug in; use eval=threats")
+            raise ValueError(f"{raw!r} is not a choice here; use eval=threats (or ai:DEPTH:HEURISTIC)")
         return "threats"
     return float(raw)
 
@@ -330,23 +284,13 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
         except ValueError as exc:
             raise SpecError(f"player {raw!r}: option {key}: {_exc_text(exc)}") from None
     blunder = changes.pop("blunder", 0.0)
-    evaluation = changes.pop("evaluation", None)
-    if evaluation is not None:
-        from game.heuristics import HEURISTICS
-
-        if evaluation in HEURISTICS:  # the engine has it: no hook needed
-            changes["heuristic"], evaluation = evaluation, None
-        else:
-            from game.heuristics import WindowWeights
-
-            # carrier: the window leaf path, marked so the hook sends it to eval_threats
-            changes["heuristic"] = "window"
-            changes["window_weights"] = WindowWeights(scale=_THREATS_MARK)
+    if "evaluation" in changes:  # eval=threats: kept as a synonym of the heuristic "threats"
+        changes["heuristic"] = changes.pop("evaluation")
     try:
         config = dataclasses.replace(config, **changes)
     except (ValueError, TypeError) as exc:
         raise SpecError(f"player {raw!r}: {_exc_text(exc)}") from None
-    return ArenaPlayer(spec=raw, kind="search", config=config, evaluation=evaluation, blunder=blunder)
+    return ArenaPlayer(spec=raw, kind="search", config=config, blunder=blunder)
 
 
 def load_arena_settings() -> Any:

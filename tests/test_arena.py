@@ -269,16 +269,16 @@ def test_player_specs_resolve():
     assert hooked.make(1).choose(Position.from_moves("112233")) == 3  # it still takes a win
 
 
-def test_threats_hook_really_uses_the_threat_evaluation():
+def test_threats_heuristic_really_uses_the_threat_evaluation():
     pytest.importorskip("game.search")
     import random
 
     from game.eval_threats import evaluate_threats
 
     player = arena.parse_arena_player("ai:1,eval=threats")
-    plain = arena.parse_arena_player("ai:1:window")
+    assert player.config.heuristic == "threats"
     rng = random.Random(3)
-    checked = differs = 0
+    checked = 0
     while checked < 15:
         pos = Position()
         for _ in range(rng.randrange(4, 20)):
@@ -291,9 +291,7 @@ def test_threats_hook_really_uses_the_threat_evaluation():
             values[c] = -evaluate_threats(child.current, child.mask, child.moves)
         move = player.make(None).choose(pos)
         assert values[move] == max(values.values()), pos  # depth 1: the best child by the threat eval
-        differs += plain.make(None).choose(pos) != move
         checked += 1
-    assert differs  # and a window searcher in the same process is not affected by the hook
 
 
 def test_tiny_real_arena_run_two_workers():
