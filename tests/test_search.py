@@ -567,7 +567,7 @@ def test_tables_not_shared_between_heuristics():
 
 
 # -------------------------------------------------------------- mirror
-@pytest.mark.parametrize("heuristic", ["scoremap", "window"])
+@pytest.mark.parametrize("heuristic", HEURISTICS)
 def test_mirrored_positions_get_the_same_score(heuristic):
     for ref in _random_positions(31, 12, 4, 22):
         pos = Position.from_moves(ref.history)
