@@ -94,7 +94,7 @@ def test_reference_confirms_win_in_n_positions(moves, n, fastest, slower):
     assert {c for c, s in enumerate(scores) if s is not None and 0 < s < best} == slower
 
 
-@pytest.mark.parametrize("heuristic", ["scoremap", "window"])
+@pytest.mark.parametrize("heuristic", HEURISTICS)
 @pytest.mark.parametrize("moves, n, fastest, slower", WINS_IN_N)
 def test_finds_the_fastest_win_in_n(moves, n, fastest, slower, heuristic):
     pos = Position.from_moves(moves)
@@ -141,7 +141,7 @@ def test_win_in_one_at_every_depth():
     pos = Position.from_moves("443454")
     assert {c for c in range(7) if pos.is_winning_move(c)} == {1, 5}
     for depth in (1, 2, 5, 8):
-        for h in ("scoremap", "window"):
+        for h in HEURISTICS:
             r = Searcher(SearchConfig(depth=depth, heuristic=h)).search(pos)
             assert r.move in (1, 5) and r.score == 22 - 4 and r.exact
 
@@ -192,7 +192,7 @@ def test_blocks_an_immediate_threat_by_hand():
     assert wins == [] and blocks == [3]
     pos = Position.from_moves(moves)
     for depth in (1, 2, 4, 8):
-        for h in ("scoremap", "window"):
+        for h in HEURISTICS:
             r = Searcher(SearchConfig(depth=depth, heuristic=h)).search(pos)
             assert r.move == 3, (depth, h, r)
 
@@ -208,7 +208,7 @@ def test_does_not_play_under_the_opponents_winning_cell_by_hand():
     assert set(legal) - set(safe) == {0, 4}
     pos = Position.from_moves(moves)
     for depth in (1, 2, 3, 6):
-        for h in ("scoremap", "window"):
+        for h in HEURISTICS:
             r = Searcher(SearchConfig(depth=depth, heuristic=h)).search(pos)
             assert r.move in safe, (depth, h, r)
             assert abs(r.score) < 1 or r.score > 0
