@@ -51,13 +51,15 @@ SQUASH = 16.0
 def _above(cells: Bitboard) -> Bitboard:
     """Every cell strictly above some cell of ``cells`` in the same column.
 
-    Masking with BOARD after each shift drops the guard row, so nothing crosses into
-    the next column.
+    One row at a time, masking with BOARD after each shift: a bit in the top row moves
+    into the guard bit and is dropped. (A shift by two would carry a top-row bit into
+    the next column's bottom row.)
     """
     t = (cells << 1) & BOARD
     t |= (t << 1) & BOARD
-    t |= (t << 2) & BOARD
-    t |= (t << 2) & BOARD  # rows up to 5 above: 1 + 1 + 2 + 2 >= 5
+    t |= (t << 1) & BOARD
+    t |= (t << 1) & BOARD
+    t |= (t << 1) & BOARD  # five rows up at most
     return t
 
 
