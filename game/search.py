@@ -99,6 +99,7 @@ class SearchConfig:
     table_mb: int = 64
     seed: int | None = None
     perfect_play: bool = False
+    blunder: float = 0.0  # probability of playing a uniformly random legal move instead (weak levels)
 
     def __post_init__(self) -> None:
         if self.depth is not None and (
@@ -119,6 +120,8 @@ class SearchConfig:
             raise ValueError(f"table_mb must be a whole number from 1 to 4096, got {self.table_mb!r}")
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
             raise ValueError(f"seed must be a whole number or None, got {self.seed!r}")
+        if isinstance(self.blunder, bool) or not isinstance(self.blunder, (int, float)) or not 0 <= self.blunder <= 1:
+            raise ValueError(f"blunder must be a probability from 0 to 1, got {self.blunder!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +165,8 @@ class Searcher:
         self.solver = Solver(table_mb=config.table_mb * 0.5)
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
+        # blunders are seeded with the config's seed too (None: a fresh, unpredictable stream)
+        self._blunder_rng = random.Random(f"blunder:{config.seed}") if config.seed is not None else random.Random()
         self._stop = None
         self._deadline: float | None = None
 
@@ -257,6 +262,11 @@ class Searcher:
             if on_progress is not None:
                 on_progress(Progress(depth, move, score, result.nodes, result.elapsed, exact))
             return result
+
+        if cfg.blunder and self._blunder_rng.random() < cfg.blunder:
+            # a weak level's slip: any legal move, seen or not (depth 0, nothing known about it)
+            yield finish(self._blunder_rng.choice(pos.legal_moves()), 0.0, 0, False)
+            return
 
         # Immediate win, or a position where every move loses at once: no search needed.
         forced = self._obvious_move(pos)

@@ -39,6 +39,7 @@ class Level:
     heuristic: str | None = None  # None: the settings' default heuristic
     time_limit: float | None = None  # seconds per move; None: the settings' time_limit
     perfect_play: bool = False  # try the exact solver first
+    blunder: float = 0.0  # probability of a random move instead of the searched one (weak levels)
 
 
 # --- difficulty levels: BEGIN (the strength calibration may edit this block and the
@@ -102,10 +103,12 @@ class Settings:
             heuristic,
             level.time_limit if level is not None else None,
             level.perfect_play if level is not None else False,
+            level.blunder if level is not None else 0.0,
         )
 
     def _search_config(
-        self, depth: int, heuristic: str | None, time_limit: float | None, perfect_play: bool
+        self, depth: int, heuristic: str | None, time_limit: float | None, perfect_play: bool,
+        blunder: float = 0.0,
     ) -> SearchConfig:
         from .search import SearchConfig
 
@@ -117,6 +120,7 @@ class Settings:
             time_limit=time_limit if time_limit is not None else self.time_limit,
             table_mb=self.table_mb,
             perfect_play=perfect_play,
+            blunder=blunder,
         )
 
 
@@ -274,6 +278,7 @@ LEVEL_SCHEMA: dict[str, Check] = {
     "heuristic": _choice(HEURISTICS),
     "time_limit": _optional_seconds,
     "perfect_play": _bool,
+    "blunder": _float(0.0, 1.0),
 }
 MAX_LEVELS = 20
 
@@ -489,6 +494,7 @@ class PlayerSpec:
     level: str | None = None  # the level's name when chosen by level
     time_limit: float | None = None
     perfect_play: bool = False
+    blunder: float = 0.0
 
     @property
     def is_ai(self) -> bool:
@@ -520,7 +526,7 @@ class PlayerSpec:
     def search_config(self, settings: Settings) -> SearchConfig:
         return settings._search_config(
             self.depth if self.depth is not None else settings.depth,
-            self.heuristic, self.time_limit, self.perfect_play,
+            self.heuristic, self.time_limit, self.perfect_play, self.blunder,
         )
 
 
@@ -578,7 +584,7 @@ def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
                 f"bad player {text!r}: unknown heuristic {heuristic_text!r}; heuristics: {', '.join(HEURISTICS)}"
             )
     return PlayerSpec("ai", depth=level.depth, heuristic=heuristic, level=level.name,
-                      time_limit=level.time_limit, perfect_play=level.perfect_play)
+                      time_limit=level.time_limit, perfect_play=level.perfect_play, blunder=level.blunder)
 
 
 __all__ = [

@@ -94,3 +94,19 @@ def test_iterative_deepening_reports_the_plain_value_of_the_full_depth(heuristic
         result = searcher.search(pos)
         assert result.score == pytest.approx(plain_value(pos, 4, searcher.config), abs=1e-12), str(pos)
         assert pos.can_play(result.move)
+
+
+def test_blunder_plays_random_legal_moves_with_its_probability() -> None:
+    # Weak levels slip: with probability p the move is any legal column, chosen by a seeded stream.
+    pos = Position.from_moves("443454")  # columns 2 and 6 win at once; a searcher never misses them
+    assert {Searcher(SearchConfig(depth=4, seed=s)).search(pos).move for s in range(10)} <= {1, 5}
+    slips = [Searcher(SearchConfig(depth=4, seed=s, blunder=1.0)).search(pos) for s in range(40)]
+    assert {r.move for r in slips} == set(pos.legal_moves())
+    assert all(r.depth == 0 and not r.exact for r in slips)
+    again = [Searcher(SearchConfig(depth=4, seed=s, blunder=1.0)).search(pos).move for s in range(40)]
+    assert again == [r.move for r in slips]  # reproducible for a seed
+    half = [Searcher(SearchConfig(depth=4, seed=s, blunder=0.5)).search(pos).move for s in range(200)]
+    missed = sum(m not in (1, 5) for m in half)
+    assert 40 < missed < 110  # about 0.5 * 5/7 of 200 = 71 random non-winning picks
+    with pytest.raises(ValueError, match="blunder must be a probability"):
+        SearchConfig(blunder=1.5)

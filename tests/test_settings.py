@@ -430,3 +430,14 @@ def test_level_with_a_chosen_heuristic_round_trips_through_its_spec():
     assert parse_player_spec(player.spec()) == player
     with pytest.raises(ValueError, match="unknown heuristic 'nope'"):
         parse_player_spec("Hard:nope")
+
+
+def test_level_blunder_reaches_the_search_config():
+    settings, problems = parse_settings(
+        '[[levels]]\nname = "Sloppy"\ndepth = 1\nblunder = 0.5\n'
+        '[[levels]]\nname = "Broken"\ndepth = 2\nblunder = 2\n'
+    )
+    assert settings.level("sloppy").blunder == 0.5
+    assert parse_player_spec("sloppy", settings).search_config(settings).blunder == 0.5
+    assert settings.level("broken").blunder == 0.0
+    assert [p.key for p in problems] == ["levels[2].blunder"]
