@@ -70,7 +70,7 @@ ENTRY_BYTES = 200
 HINT_BYTES = 90
 _EPS = 1e-9
 _NULL = 1e-12  # width of a null window on the float score scale
-_NEXT_ITERATION_FACTOR = 3.0  # measured: two more plies cost 3-5x the last iteration
+_NEXT_ITERATION_FACTOR = 1.5  # two more plies cost 3-5x the last iteration, its first move about 1-2x
 _COLUMN_MASKS = COLUMN_MASKS
 # scoremap weight of the cell a move lands in, keyed by the move's bit (zero for other heuristics)
 _WEIGHT_OF = {1 << (c * 7 + r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(6)}
@@ -169,6 +169,7 @@ class Searcher:
         self._blunder_rng = random.Random(f"blunder:{config.seed}") if config.seed is not None else random.Random()
         self._stop = None
         self._deadline: float | None = None
+        self._partial: dict[int, float] = {}
 
     def clear(self) -> None:
         """Forget everything learnt (tables) -- the config stays."""
@@ -305,8 +306,15 @@ class Searcher:
                                            None if best is None else deadline, full_window=self._rng is not None)
             except SearchCancelled:
                 assert best is not None
-                yield SearchResult(best.move, best.score, best.depth, self.nodes, perf_counter() - start,
-                                   best.exact, cancelled=stop is not None and stop.is_set())
+                cancelled = stop is not None and stop.is_set()
+                move, score = best.move, best.score
+                if not cancelled and self._partial and best.move in self._partial:
+                    # The time ran out inside this iteration. Its first move was the previous
+                    # best, and any move that beat it was searched to the end at the new depth:
+                    # the best completed one is better informed than the last iteration's.
+                    move, score = self._pick(self._partial)
+                yield SearchResult(move, score, best.depth, self.nodes, perf_counter() - start,
+                                   best.exact and move == best.move, cancelled=cancelled)
                 return
             move, score = self._pick(values)
             # proven if it is a win/loss, or if the search reached the end of every line
@@ -316,7 +324,8 @@ class Searcher:
                 return  # a proven result that a deeper search cannot improve
             if deadline is not None:
                 now = perf_counter()
-                # two plies more cost several times this iteration: start it only if that fits
+                # two plies more cost several times this iteration; start it if at least its
+                # first move (the current best, searched first) is likely to finish in time
                 if now + (now - iteration_start) * _NEXT_ITERATION_FACTOR > deadline:
                     return
 
@@ -388,6 +397,7 @@ class Searcher:
         candidates &= ~winning_cells_mask(current, mask)  # a winning move ends the game: not searched
         children = self._ordered_children(current, mask, candidates, self.hints.get(current + mask))
         values: dict[int, float] = {}
+        self._partial = values  # what an interrupted iteration completed (see _iterate)
         alpha = -1e9
         child_depth = depth - 1 if len(children) > 1 else depth  # a forced move costs no depth
         opp = current ^ mask

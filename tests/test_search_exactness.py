@@ -110,3 +110,37 @@ def test_blunder_plays_random_legal_moves_with_its_probability() -> None:
     assert 40 < missed < 110  # about 0.5 * 5/7 of 200 = 71 random non-winning picks
     with pytest.raises(ValueError, match="blunder must be a probability"):
         SearchConfig(blunder=1.5)
+
+
+def test_time_budget_interrupted_iteration_keeps_its_completed_root_moves() -> None:
+    # When the time budget (not the user) stops an iteration, the root moves it completed are
+    # kept: the first is the previous best, and a move that beat it was searched fully. A stop
+    # by the user still answers with the last finished iteration.
+    from game.search import SearchCancelled
+
+    pos = Position.from_moves("4453")
+    previous = Searcher(SearchConfig(depth=4)).search(pos)
+    other = next(c for c in pos.legal_moves() if c != previous.move)
+
+    def interrupted(stop=None):
+        searcher = Searcher(SearchConfig(depth=6, time_limit=60.0))
+        real = searcher._root_values
+
+        def root_values(p, depth, stop_, deadline, *, full_window):
+            if depth < 6:
+                return real(p, depth, stop_, deadline, full_window=full_window)
+            searcher._partial = {previous.move: 0.1, other: 0.5}  # both completed at depth 6
+            raise SearchCancelled("time budget exhausted")
+
+        searcher._root_values = root_values
+        return searcher.search(pos, stop=stop)
+
+    timed_out = interrupted()
+    assert (timed_out.move, timed_out.score, timed_out.depth, timed_out.cancelled) == (other, 0.5, 4, False)
+
+    class Stopped:
+        def is_set(self) -> bool:
+            return True
+
+    stopped = interrupted(Stopped())
+    assert (stopped.move, stopped.depth, stopped.cancelled) == (previous.move, 4, True)
