@@ -259,7 +259,7 @@ class Searcher:
         deadline = start + cfg.time_limit if cfg.time_limit else None
 
         def finish(move: int, score: float, depth: int, exact: bool, cancelled: bool = False) -> SearchResult:
-            result = SearchResult(move, score, depth, self.nodes, perf_counter() - start, exact, cancelled)
+            result = SearchResult(move, float(score), depth, self.nodes, perf_counter() - start, exact, cancelled)
             if on_progress is not None:
                 on_progress(Progress(depth, move, score, result.nodes, result.elapsed, exact))
             return result
@@ -313,7 +313,7 @@ class Searcher:
                     # best, and any move that beat it was searched to the end at the new depth:
                     # the best completed one is better informed than the last iteration's.
                     move, score = self._pick(self._partial)
-                yield SearchResult(move, score, best.depth, self.nodes, perf_counter() - start,
+                yield SearchResult(move, float(score), best.depth, self.nodes, perf_counter() - start,
                                    best.exact and move == best.move, cancelled=cancelled)
                 return
             move, score = self._pick(values)

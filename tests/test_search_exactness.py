@@ -144,3 +144,8 @@ def test_time_budget_interrupted_iteration_keeps_its_completed_root_moves() -> N
 
     stopped = interrupted(Stopped())
     assert (stopped.move, stopped.depth, stopped.cancelled) == (previous.move, 4, True)
+
+
+def test_scores_are_floats_even_when_proven() -> None:
+    for moves in ("717263", "443454", "44"):  # a forced loss, an immediate win, a quiet opening
+        assert type(Searcher(SearchConfig(depth=4)).search(Position.from_moves(moves)).score) is float
