@@ -208,8 +208,9 @@ class ArenaPlayer:
             parts.append(f"{c.time_limit:g} s/move")
         if c.perfect_play:
             parts.append("perfect play")
-        if self.blunder:
-            parts.append(f"{100 * self.blunder:g} % random moves")
+        blunder = self.blunder or getattr(c, "blunder", 0.0)
+        if blunder:
+            parts.append(f"{100 * blunder:g} % random moves")
         return f"{self.spec} ({', '.join(parts)})"
 
 

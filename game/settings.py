@@ -45,7 +45,7 @@ class Level:
 # --- difficulty levels: BEGIN (the strength calibration may edit this block and the
 # --- matching [[levels]] block at the end of config.toml, nothing else)
 DEFAULT_LEVELS: tuple[Level, ...] = (
-    Level("Beginner", 2),
+    Level("Beginner", 2, blunder=0.5),
     Level("Easy", 4),
     Level("Medium", 6),
     Level("Hard", 8),
