@@ -64,15 +64,8 @@ def _above(cells: Bitboard) -> Bitboard:
 
 
 def _threats(pos: Bitboard, empty: Bitboard) -> Bitboard:
-    """``winning_cells_mask`` unrolled (the search's form): about twice as fast."""
-    r = (pos << 1) & (pos << 2) & (pos << 3)
-    a, b = pos << 7, pos >> 7
-    r |= (a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-    a, b = pos << 6, pos >> 6
-    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-    a, b = pos << 8, pos >> 8
-    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
-    return r & empty
+    """Empty cells (of ``empty``) where ``pos`` would complete four: ``board.winning_cells_mask``."""
+    return winning_cells_mask(pos, BOARD ^ empty)
 
 
 def threat_terms(first: Bitboard, second: Bitboard, mask: Bitboard) -> tuple[float, float]:
