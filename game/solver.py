@@ -256,12 +256,26 @@ class Solver:
             if pos.is_winning_move(col):
                 return col, (CELLS + 1 - pos.moves) // 2
         target = self.solve(pos, stop, deadline)
+        current, mask, moves = pos.current, pos.mask, pos.moves
+        opp_win = winning_cells_mask(current ^ mask, mask)
         for col in _ORDER:
             if not pos.can_play(col):
                 continue
-            child = pos.play(col)
-            # the move is best iff the opponent's score after it is <= -target
-            if -self._solve_bits(child.current, child.mask, child.moves, stop, deadline) >= target:
+            move = (mask + BOTTOM) & COLUMN_MASKS[col]
+            child_mask = mask | move
+            mine = current | move  # the opponent's "other player" in the child
+            child_possible = (child_mask + BOTTOM) & BOARD
+            if opp_win & child_possible:
+                # the opponent wins at once after this move
+                score = -((CELLS + 1 - (moves + 1)) // 2)
+            else:
+                # one null-window test instead of a full solve: is the opponent's score
+                # after this move <= -target? (the table is warm from solving the root)
+                self._stop, self._deadline = stop, deadline
+                r = self._negamax(mine ^ child_mask, child_mask, moves + 1,
+                                  winning_cells_mask(mine, child_mask), -target, -target + 1)
+                score = target if r <= -target else target - 1
+            if score >= target:
                 return col, target
         raise AssertionError("no move reaches the solved score")  # unreachable: the score is attained
 
