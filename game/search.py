@@ -29,7 +29,7 @@ i.e. to one heuristic and one set of weights.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from time import perf_counter
 from typing import Callable, Iterator
@@ -70,7 +70,11 @@ ENTRY_BYTES = 200
 HINT_BYTES = 90
 _EPS = 1e-9
 _NULL = 1e-12  # width of a null window on the float score scale
-_NEXT_ITERATION_FACTOR = 1.5  # two more plies cost 3-5x the last iteration, its first move about 1-2x
+_NEXT_ITERATION_FACTOR = 1.5
+# perfect play's use of its time budget (fractions of it, from the start of the move):
+_SOLVE_FIRST = 0.15  # the first try of the exact solver ends here
+_DEEPEN_UNTIL = 0.5  # the depth search may start no iteration that would end after this
+_SOLVE_AGAIN_BEFORE = 0.9  # the solver's second try starts only if there is this much left  # two more plies cost 3-5x the last iteration, its first move about 1-2x
 _COLUMN_MASKS = COLUMN_MASKS
 # scoremap weight of the cell a move lands in, keyed by the move's bit (zero for other heuristics)
 _WEIGHT_OF = {1 << (c * 7 + r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(6)}
@@ -276,26 +280,75 @@ class Searcher:
             yield finish(move, float(score), 1, True)
             return
 
-        if cfg.depth is None or cfg.perfect_play:
-            self.solver.nodes = 0
-            budget = None if cfg.depth is None else (cfg.time_limit or 1.0) * 0.5
-            try:
-                solve_deadline = None if budget is None else start + budget
-                if cfg.depth is None and deadline is not None:
-                    solve_deadline = deadline
-                move, score = self.solver.best_move(pos, stop=stop, deadline=solve_deadline)
-                self.nodes = self.solver.nodes
-                yield finish(move, float(score), CELLS - pos.moves, True)
-                return
-            except SearchCancelled:
-                self.nodes = self.solver.nodes
-                if stop is not None and stop.is_set() or cfg.depth is None:
-                    # fall back to a shallow search that always completes
-                    values = self._root_values(pos, 1, None, None, full_window=False)
-                    move, score = self._pick(values)
-                    yield finish(move, score, 1, abs(score) >= 1, cancelled=stop is not None and stop.is_set())
-                    return
+        if cfg.depth is None:
+            # exact mode: the solver alone, within the time limit if there is one
+            exact = self._solve(pos, stop, deadline)
+            if exact is None:
+                yield self._shallow(pos, stop, finish)
+            else:
+                yield finish(*exact)
+            return
 
+        if not cfg.perfect_play:
+            yield from self._deepen(pos, stop, deadline, deadline, start, finish)
+            return
+
+        # Perfect play within the time budget, anytime: (1) a short try of the solver, which
+        # settles easy positions at once; (2) the depth search, for a good move whatever
+        # happens; (3) the solver again with the rest of the time -- its table is warm from
+        # (1) -- whose exact answer replaces the estimate if it finishes.
+        budget = cfg.time_limit or 1.0
+        exact = self._solve(pos, stop, start + budget * _SOLVE_FIRST)
+        if exact is not None:
+            yield finish(*exact)
+            return
+        if stop is not None and stop.is_set():
+            yield self._shallow(pos, stop, finish)
+            return
+        best = None
+        soft = None if deadline is None else start + budget * _DEEPEN_UNTIL
+        for best in self._deepen(pos, stop, deadline, soft, start, finish, self.nodes):
+            yield best
+        assert best is not None
+        if deadline is None or best.cancelled or best.exact or perf_counter() > start + budget * _SOLVE_AGAIN_BEFORE:
+            return
+        searched = self.nodes
+        exact = self._solve(pos, stop, start + budget)
+        self.nodes += searched
+        if exact is not None:
+            yield finish(*exact)
+        elif stop is not None and stop.is_set():
+            yield replace(best, nodes=self.nodes, elapsed=perf_counter() - start, cancelled=True)
+
+    def _solve(self, pos: Position, stop, deadline: float | None) -> tuple[int, float, int, bool] | None:
+        """The exact solver's (move, score, depth, exact=True) if it finishes by ``deadline``.
+
+        ``None`` when the deadline or the stop flag ends it; ``self.nodes`` counts its nodes.
+        """
+        self.solver.nodes = 0
+        try:
+            move, score = self.solver.best_move(pos, stop=stop, deadline=deadline)
+            return move, float(score), CELLS - pos.moves, True
+        except SearchCancelled:
+            return None
+        finally:
+            self.nodes = self.solver.nodes
+
+    def _shallow(self, pos: Position, stop, finish) -> SearchResult:
+        """A one-ply answer that always completes (after a stop, or exact mode's time-out)."""
+        values = self._root_values(pos, 1, None, None, full_window=False)
+        move, score = self._pick(values)
+        return finish(move, score, 1, abs(score) >= 1, cancelled=stop is not None and stop.is_set())
+
+    def _deepen(self, pos: Position, stop, deadline: float | None, soft_deadline: float | None, start: float,
+                finish, nodes_before: int = 0) -> Iterator[SearchResult]:
+        """Iterative deepening to the config's depth; yields a result per finished iteration.
+
+        ``deadline`` interrupts an iteration; after ``soft_deadline`` no new one is started,
+        nor one that would likely run past it.
+        """
+        cfg = self.config
+        self.nodes = nodes_before
         best: SearchResult | None = None
         max_depth = min(cfg.depth, CELLS - pos.moves)
         for depth in range(2 - max_depth % 2, max_depth + 1, 2):
@@ -322,11 +375,11 @@ class Searcher:
             yield best
             if abs(score) >= 1 and self._proven_within(score, pos.moves, depth):
                 return  # a proven result that a deeper search cannot improve
-            if deadline is not None:
+            if soft_deadline is not None:
                 now = perf_counter()
                 # two plies more cost several times this iteration; start it if at least its
                 # first move (the current best, searched first) is likely to finish in time
-                if now + (now - iteration_start) * _NEXT_ITERATION_FACTOR > deadline:
+                if now + (now - iteration_start) * _NEXT_ITERATION_FACTOR > soft_deadline:
                     return
 
     @staticmethod
