@@ -66,10 +66,18 @@ class Solver:
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
         self.cut_moves: dict[int, int] = {}  # key -> the move (bit) that last caused a cutoff
-        self.nodes = 0
         self._stop = None
         self._deadline: float | None = None
-        self._negamax = self._build_negamax()
+        self._negamax, self._node_count = self._build_negamax()
+
+    @property
+    def nodes(self) -> int:
+        """Positions visited since the last reset (``solver.nodes = 0``)."""
+        return self._node_count()
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        self._node_count(value)
 
     def reset(self) -> None:
         """Empty the table (in place: the search closure holds the dicts)."""
@@ -94,13 +102,19 @@ class Solver:
         orders = _ORDERED_COLUMN_MASKS
         check_every = _CHECK_EVERY
         solver = self
+        nodes = 0  # a closure variable: cheaper than an attribute in the hottest function
 
-        def store(table: dict[int, int], key: int, value: int) -> None:
-            if len(table) >= max_entries:  # keep the newest half (dicts remember insertion order)
-                kept = dict(islice(table.items(), len(table) // 2, None))
-                table.clear()
-                table.update(kept)
-            table[key] = value
+        def node_count(value: int | None = None) -> int:
+            nonlocal nodes
+            if value is not None:
+                nodes = value
+            return nodes
+
+        def halve(table: dict[int, int]) -> None:
+            """Keep the newest half of a full table (dicts remember insertion order)."""
+            kept = dict(islice(table.items(), len(table) // 2, None))
+            table.clear()
+            table.update(kept)
 
         def negamax(current: int, mask: int, moves: int, opp_win: int, alpha: int, beta: int) -> int:
             """Fail-hard negamax for null-window use.
@@ -109,8 +123,9 @@ class Solver:
             cells where the opponent would complete four. A result v <= alpha means "the
             score is <= v", v >= beta means ">= v"; inside the window it is exact.
             """
-            solver.nodes += 1
-            if not solver.nodes & check_every:
+            nonlocal nodes
+            nodes += 1
+            if not nodes & check_every:
                 solver._check()
             possible = (mask + bottom) & board
             forced = possible & opp_win
@@ -151,7 +166,9 @@ class Solver:
                 candidates ^= hint
                 score = -negamax(new_opp, mask | hint, m1, threats_of(current | hint, mask | hint), -beta, -alpha)
                 if score >= beta:
-                    store(lower, key, score)
+                    if len(lower) >= max_entries:
+                        halve(lower)
+                    lower[key] = score
                     return score
                 if score > alpha:
                     alpha = score
@@ -178,15 +195,21 @@ class Solver:
             for _, move, threats in ranked:
                 score = -negamax(new_opp, mask | move, m1, threats, -beta, -alpha)
                 if score >= beta:
-                    store(lower, key, score)
-                    store(cut_moves, key, move)
+                    if len(lower) >= max_entries:
+                        halve(lower)
+                    lower[key] = score
+                    if len(cut_moves) >= max_entries:
+                        halve(cut_moves)
+                    cut_moves[key] = move
                     return score
                 if score > alpha:
                     alpha = score
-            store(upper, key, alpha)
+            if len(upper) >= max_entries:
+                halve(upper)
+            upper[key] = alpha
             return alpha
 
-        return negamax
+        return negamax, node_count
 
     def _check(self) -> None:
         if self._stop is not None and self._stop.is_set():
