@@ -62,10 +62,13 @@ class Solver:
         if not 0 < table_mb <= 4096:
             raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
         self.table_mb = table_mb
-        self.max_entries = _entries_for(table_mb) // 3  # three dicts share the budget
+        self.max_entries = _entries_for(table_mb) // 4  # four dicts share the budget
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
         self.cut_moves: dict[int, int] = {}  # key -> the move (bit) that last caused a cutoff
+        # one side's discs -> the cells that would complete a four for it, occupied or not:
+        # a pure function of the key, valid forever; most threat computations repeat one
+        self.threat_cache: dict[int, int] = {}
         self._stop = None
         self._deadline: float | None = None
         self._negamax, self._node_count = self._build_negamax()
@@ -84,10 +87,11 @@ class Solver:
         self.lower.clear()
         self.upper.clear()
         self.cut_moves.clear()
+        self.threat_cache.clear()
         self.nodes = 0
 
     def table_entries(self) -> int:
-        return len(self.lower) + len(self.upper) + len(self.cut_moves)
+        return len(self.lower) + len(self.upper) + len(self.cut_moves) + len(self.threat_cache)
 
     # ------------------------------------------------------------------ core
     def _build_negamax(self):
@@ -95,6 +99,7 @@ class Solver:
         lower = self.lower
         upper = self.upper
         cut_moves = self.cut_moves
+        threat_cache = self.threat_cache
         threats_of = winning_cells_mask
         max_entries = self.max_entries
         board = BOARD
@@ -179,15 +184,21 @@ class Solver:
                 move = candidates & col_mask
                 if move:
                     pos = current | move
-                    # inlined board.winning_cells_mask(pos, mask | move): the hottest loop
-                    a, b = pos << 7, pos >> 7
-                    r = (pos << 1) & (pos << 2) & (pos << 3) | (
-                        a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-                    a, b = pos << 6, pos >> 6
-                    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-                    a, b = pos << 8, pos >> 8
-                    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
-                    r &= board ^ (mask | move)
+                    r = threat_cache.get(pos)
+                    if r is None:
+                        # inlined board.winning_cells_mask(pos, 0): the hottest loop
+                        a, b = pos << 7, pos >> 7
+                        r = (pos << 1) & (pos << 2) & (pos << 3) | (
+                            a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
+                        a, b = pos << 6, pos >> 6
+                        r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
+                        a, b = pos << 8, pos >> 8
+                        r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+                        r &= board
+                        if len(threat_cache) >= max_entries:
+                            halve(threat_cache)
+                        threat_cache[pos] = r
+                    r &= ~(mask | move)
                     ranked.append((r.bit_count() * 8 + n, move, r))
                 n -= 1
             if len(ranked) > 1:

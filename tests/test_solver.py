@@ -267,3 +267,19 @@ def test_searcher_column_scores_can_be_cancelled():
     assert not t.is_alive()
     assert isinstance(out["result"], SearchCancelled)
     assert out["t_end"] - t_cancel < 0.100
+
+
+def test_threat_cache_holds_true_masks_and_stays_bounded():
+    # The solver remembers, per set of one side's discs, the cells that would complete a
+    # four for that side. Every cached mask must equal a fresh computation, the cache must
+    # respect the table bound, and a solver whose cache is trimmed again and again still
+    # solves exactly.
+    from game.board import BOARD, winning_cells_mask
+
+    s = Solver(table_mb=1)
+    for moves, score in load_set("Test_L2_R1")[:200]:  # ~60k nodes: far more than the bound
+        assert s.solve(Position.from_moves(moves)) == score
+        assert len(s.threat_cache) <= s.max_entries
+    assert len(s.threat_cache) > s.max_entries // 4, "the cache was hardly used"
+    for discs, mask in s.threat_cache.items():
+        assert mask == winning_cells_mask(discs, 0) & BOARD
