@@ -22,8 +22,10 @@ and hands them down as the child's "opponent's winning cells".
 Tables: ``bounds`` (key -> (depth_left, lower, upper)) holds the values of the current
 iteration only -- values depend on the root and the depth limit -- and is cleared when
 an iteration starts; ``hints`` (key -> best move) persists across iterations and moves
-for move ordering. Both are bounded by ``table_mb`` and belong to one ``Searcher``,
-i.e. to one heuristic and one set of weights.
+for move ordering; ``threat_cache`` (one side's discs -> the cells that would complete a
+four for it) saves most threat computations, the single biggest cost of a node, and is
+valid forever. All are bounded by ``table_mb`` and belong to one ``Searcher``, i.e. to one
+heuristic and one set of weights.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ _SQUASH = {"scoremap": 16.0, "window": 16.0, "threats": 32.0}
 #: a value entry (tuple of depth and two floats) and a move hint (small int)
 ENTRY_BYTES = 200
 HINT_BYTES = 90
+THREAT_BYTES = 150  # a threat-cache entry (two ints): about 120 measured, plus dict slack
 _EPS = 1e-9
 _NULL = 1e-12  # width of a null window on the float score scale
 _NEXT_ITERATION_FACTOR = 1.5  # two more plies cost 3-5x the last iteration, its first move about 1-2x
@@ -156,12 +159,17 @@ class Searcher:
         self.config = config = config or SearchConfig()
         self._evaluate = evaluator(config.heuristic, config.window_weights)
         self._squash = _SQUASH[config.heuristic]
-        # The memory bound is shared: 40 % values, 10 % move hints, 50 % the exact solver's table.
+        # The memory bound is shared: 32 % values, 8 % threat cache, 10 % move hints, 50 % the
+        # exact solver's table.
         budget = config.table_mb * 1024 * 1024
-        self.max_entries = max(256, int(budget * 0.4) // ENTRY_BYTES)
+        self.max_entries = max(256, int(budget * 0.32) // ENTRY_BYTES)
+        self.max_threats = max(256, int(budget * 0.08) // THREAT_BYTES)
         self.max_hints = max(256, int(budget * 0.1) // HINT_BYTES)
         self.bounds: dict[int, tuple[int, float, float]] = {}
         self.hints: dict[int, int] = {}  # key -> column of the best move found
+        # one side's discs -> the cells that would complete a four for it (board.winning_cells_mask
+        # without the occupancy mask): a pure function, valid across iterations and searches
+        self.threat_cache: dict[int, int] = {}
         self.solver = Solver(table_mb=config.table_mb * 0.5)
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
@@ -175,10 +183,11 @@ class Searcher:
         """Forget everything learnt (tables) -- the config stays."""
         self.bounds.clear()
         self.hints.clear()
+        self.threat_cache.clear()
         self.solver.reset()
 
     def table_entries(self) -> int:
-        return len(self.bounds) + len(self.hints) + self.solver.table_entries()
+        return len(self.bounds) + len(self.hints) + len(self.threat_cache) + self.solver.table_entries()
 
     # ------------------------------------------------------------------ public
     def search(self, pos: Position, *, stop=None, on_progress: Callable[[Progress], None] | None = None) -> SearchResult:
@@ -386,7 +395,13 @@ class Searcher:
         """
         self._stop, self._deadline = stop, deadline
         self.bounds.clear()
-        negamax, leaves = self._make_negamax(pos.moves, depth)
+        negamax, leaves, node_count = self._make_negamax(pos.moves, depth)
+        try:
+            return self._root_search(pos, depth, negamax, leaves, full_window)
+        finally:
+            self.nodes = node_count()
+
+    def _root_search(self, pos: Position, depth: int, negamax, leaves, full_window: bool) -> dict[int, float]:
         current, mask, moves = pos.current, pos.mask, pos.moves
         possible = (mask + BOTTOM) & BOARD
         opp_win = winning_cells_mask(current ^ mask, mask)
@@ -442,6 +457,8 @@ class Searcher:
         hints = self.hints
         max_entries = self.max_entries
         max_hints = self.max_hints
+        threat_cache = self.threat_cache
+        max_threats = self.max_threats
         incremental = self.config.heuristic == "scoremap"
         windowed = self.config.heuristic == "window"
         evaluate = self._evaluate
@@ -461,6 +478,7 @@ class Searcher:
         weight_of = _WEIGHT_OF if incremental else _NO_WEIGHT
         searcher = self
         check_every = _CHECK_EVERY
+        count = self.nodes  # nodes searched: a closure variable (cheaper than the attribute), see node_count
 
         def leaves(current: int, mask: int, moves: int, candidates: int, e: int) -> float:
             """Best value over the candidate moves when the children are leaves (no depth left).
@@ -498,8 +516,10 @@ class Searcher:
             The result v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a
             lower one.
             """
-            searcher.nodes += 1
-            if not searcher.nodes & check_every:
+            nonlocal count
+            count += 1
+            if not count & check_every:
+                searcher.nodes = count
                 searcher._check()
             possible = (mask + bottom) & board
             forced = possible & opp_win
@@ -546,14 +566,20 @@ class Searcher:
                     move = candidates & col_mask
                     if not move:
                         continue
-                    pos = current | move  # inlined board.winning_cells_mask(pos, mask | move)
-                    a, b = pos << 7, pos >> 7
-                    r = (pos << 1) & (pos << 2) & (pos << 3) | (
-                        a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-                    a, b = pos << 6, pos >> 6
-                    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-                    a, b = pos << 8, pos >> 8
-                    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+                    pos = current | move
+                    r = threat_cache.get(pos)
+                    if r is None:  # inlined board.winning_cells_mask(pos, 0)
+                        a, b = pos << 7, pos >> 7
+                        r = (pos << 1) & (pos << 2) & (pos << 3) | (
+                            a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
+                        a, b = pos << 6, pos >> 6
+                        r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
+                        a, b = pos << 8, pos >> 8
+                        r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+                        r &= board
+                        if len(threat_cache) >= max_threats:
+                            searcher._trim(threat_cache)
+                        threat_cache[pos] = r
                     cmask = mask | move
                     r &= board ^ cmask
                     cposs = (cmask + bottom) & board
@@ -571,7 +597,7 @@ class Searcher:
                         elif m1 >= CELLS - 2:
                             v = 0
                         elif ccand & (ccand - 1):
-                            searcher.nodes += 1
+                            count += 1
                             v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
                         else:
                             v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha, -e - weight_of[move])
@@ -589,7 +615,13 @@ class Searcher:
                 if hint is not None and candidates & column_masks[hint]:
                     move = candidates & column_masks[hint]
                     rest ^= move
-                    best = -negamax(new_current, mask | move, m1, threats_of(current | move, mask | move),
+                    pos = current | move
+                    r = threat_cache.get(pos)
+                    if r is None:
+                        if len(threat_cache) >= max_threats:
+                            searcher._trim(threat_cache)
+                        r = threat_cache[pos] = threats_of(pos, 0)
+                    best = -negamax(new_current, mask | move, m1, r & (board ^ (mask | move)),
                                     depth, -beta, -alpha, -e - weight_of[move])
                     best_col = hint
                     if best > alpha:
@@ -599,7 +631,13 @@ class Searcher:
                 for col, col_mask in ordered if alpha < beta else ():
                     move = rest & col_mask
                     if move:
-                        r = threats_of(current | move, mask | move)
+                        pos = current | move
+                        r = threat_cache.get(pos)
+                        if r is None:
+                            if len(threat_cache) >= max_threats:
+                                searcher._trim(threat_cache)
+                            r = threat_cache[pos] = threats_of(pos, 0)
+                        r &= board ^ (mask | move)
                         ranked.append((r.bit_count() * 8 + n, col, move, r))
                     n -= 1
                 if len(ranked) > 1:
@@ -634,7 +672,10 @@ class Searcher:
                 hints[key] = best_col
             return best
 
-        return negamax, leaves
+        def node_count() -> int:
+            return count
+
+        return negamax, leaves, node_count
 
 
 def best_move(pos: Position | str, config: SearchConfig | None = None) -> SearchResult:
