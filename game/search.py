@@ -19,7 +19,7 @@ Each node is relative to the side to move and is entered only when that side can
 win at once; the parent computes the threats of every candidate move for move ordering
 and hands them down as the child's "opponent's winning cells".
 
-Tables: ``bounds`` (key -> (depth_left, lower, upper)) holds the values of the current
+Tables: ``bounds`` (key -> (depth the node is entered with, lower, upper)) holds the values of the current
 iteration only -- values depend on the root and the depth limit -- and is cleared when
 an iteration starts; ``hints`` (key -> best move) persists across iterations and moves
 for move ordering; ``threat_cache`` (one side's discs -> the cells that would complete a
@@ -535,8 +535,10 @@ class Searcher:
             if candidates & (candidates - 1):
                 if depth == 1:
                     return leaves(current, mask, moves, candidates, e)
-                depth -= 1
-            # else: a forced move costs no depth
+                cd = depth - 1  # the children's depth
+            else:
+                cd = depth  # a forced move costs no depth
+            # the table is keyed by position and the depth a node is entered with
             key = current + mask
             entry = bounds.get(key)
             if entry is not None and entry[0] == depth:
@@ -557,7 +559,7 @@ class Searcher:
             m1 = moves + 1
             best = -1e9
             best_col = 0
-            if depth == 1:
+            if cd == 1:
                 # The children are depth-1 nodes (their own children are leaves): do their checks
                 # here and take their exact values without a call -- the bulk of all nodes. No
                 # ranking by threats: each child's threats are computed only when it is reached,
@@ -622,7 +624,7 @@ class Searcher:
                             searcher._trim(threat_cache)
                         r = threat_cache[pos] = threats_of(pos, 0)
                     best = -negamax(new_current, mask | move, m1, r & (board ^ (mask | move)),
-                                    depth, -beta, -alpha, -e - weight_of[move])
+                                    cd, -beta, -alpha, -e - weight_of[move])
                     best_col = hint
                     if best > alpha:
                         alpha = best
@@ -631,13 +633,21 @@ class Searcher:
                 for col, col_mask in ordered if alpha < beta else ():
                     move = rest & col_mask
                     if move:
+                        cmask = mask | move
+                        # enhanced transposition cutoff: a child already known to refute beta
+                        child = bounds.get(new_current + cmask)
+                        if child is not None and child[0] == cd and child[2] <= -beta:
+                            best = -child[2]
+                            best_col = col
+                            ranked = ()
+                            break
                         pos = current | move
                         r = threat_cache.get(pos)
                         if r is None:
                             if len(threat_cache) >= max_threats:
                                 searcher._trim(threat_cache)
                             r = threat_cache[pos] = threats_of(pos, 0)
-                        r &= board ^ (mask | move)
+                        r &= board ^ cmask
                         ranked.append((r.bit_count() * 8 + n, col, move, r))
                     n -= 1
                 if len(ranked) > 1:
@@ -645,12 +655,12 @@ class Searcher:
                 for _, col, move, threats in ranked:
                     ce = -e - weight_of[move]
                     if best == -1e9:
-                        v = -negamax(new_current, mask | move, m1, threats, depth, -beta, -alpha, ce)
+                        v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -alpha, ce)
                     else:
                         # principal variation search: prove the move is no better with a null window
-                        v = -negamax(new_current, mask | move, m1, threats, depth, -alpha - _NULL, -alpha, ce)
+                        v = -negamax(new_current, mask | move, m1, threats, cd, -alpha - _NULL, -alpha, ce)
                         if alpha < v < beta:
-                            v = -negamax(new_current, mask | move, m1, threats, depth, -beta, -v, ce)
+                            v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -v, ce)
                     if v > best:
                         best = v
                         best_col = col
