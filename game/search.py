@@ -480,6 +480,11 @@ class Searcher:
         check_every = _CHECK_EVERY
         count = self.nodes  # nodes searched: a closure variable (cheaper than the attribute), see node_count
 
+        # the discount of a leaf below a node with ``moves`` discs (at ply moves + 1 - root_moves)
+        leaf_factor = [0.0] * (CELLS + 1)
+        for ply in range(1, CELLS + 1 - root_moves):
+            leaf_factor[root_moves + ply - 1] = 1.0 - f * ply if ply <= depth_limit else tail * depth_limit / ply
+
         def leaves(current: int, mask: int, moves: int, candidates: int, e: int) -> float:
             """Best value over the candidate moves when the children are leaves (no depth left).
 
@@ -503,8 +508,7 @@ class Searcher:
                 opp = current ^ mask
                 v = -min(evaluate(opp, mask | move, moves + 1)
                          for move in (candidates & cm for cm in _COLUMN_MASKS) if move)
-            ply = moves + 1 - root_moves
-            v *= 1.0 - f * ply if ply <= depth_limit else tail * depth_limit / ply
+            v *= leaf_factor[moves]
             return v / (abs(v) + squash)
 
         def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float,
@@ -600,7 +604,14 @@ class Searcher:
                             v = 0
                         elif ccand & (ccand - 1):
                             count += 1
-                            v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
+                            if incremental:  # leaves() inlined
+                                for weight, level in weight_levels:
+                                    if ccand & level:
+                                        v = (weight - e - weight_of[move]) * leaf_factor[m1]
+                                        break
+                                v = -v / (abs(v) + squash)
+                            else:
+                                v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
                         else:
                             v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha, -e - weight_of[move])
                     if v > best:
