@@ -19,11 +19,13 @@ Each node is relative to the side to move and is entered only when that side can
 win at once; the parent computes the threats of every candidate move for move ordering
 and hands them down as the child's "opponent's winning cells".
 
-Tables: ``bounds`` (key -> (depth_left, lower, upper)) holds the values of the current
+Tables: ``bounds`` (key -> (depth the node is entered with, lower, upper)) holds the values of the current
 iteration only -- values depend on the root and the depth limit -- and is cleared when
 an iteration starts; ``hints`` (key -> best move) persists across iterations and moves
-for move ordering. Both are bounded by ``table_mb`` and belong to one ``Searcher``,
-i.e. to one heuristic and one set of weights.
+for move ordering; ``threat_cache`` (one side's discs -> the cells that would complete a
+four for it) saves most threat computations, the single biggest cost of a node, and is
+valid forever. All are bounded by ``table_mb`` and belong to one ``Searcher``, i.e. to one
+heuristic and one set of weights.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ _SQUASH = {"scoremap": 16.0, "window": 16.0, "threats": 32.0}
 #: a value entry (tuple of depth and two floats) and a move hint (small int)
 ENTRY_BYTES = 200
 HINT_BYTES = 90
+THREAT_BYTES = 150  # a threat-cache entry (two ints): about 120 measured, plus dict slack
 _EPS = 1e-9
 _NULL = 1e-12  # width of a null window on the float score scale
 _NEXT_ITERATION_FACTOR = 1.5
@@ -160,12 +163,17 @@ class Searcher:
         self.config = config = config or SearchConfig()
         self._evaluate = evaluator(config.heuristic, config.window_weights)
         self._squash = _SQUASH[config.heuristic]
-        # The memory bound is shared: 40 % values, 10 % move hints, 50 % the exact solver's table.
+        # The memory bound is shared: 32 % values, 8 % threat cache, 10 % move hints, 50 % the
+        # exact solver's table.
         budget = config.table_mb * 1024 * 1024
-        self.max_entries = max(256, int(budget * 0.4) // ENTRY_BYTES)
+        self.max_entries = max(256, int(budget * 0.32) // ENTRY_BYTES)
+        self.max_threats = max(256, int(budget * 0.08) // THREAT_BYTES)
         self.max_hints = max(256, int(budget * 0.1) // HINT_BYTES)
         self.bounds: dict[int, tuple[int, float, float]] = {}
         self.hints: dict[int, int] = {}  # key -> column of the best move found
+        # one side's discs -> the cells that would complete a four for it (board.winning_cells_mask
+        # without the occupancy mask): a pure function, valid across iterations and searches
+        self.threat_cache: dict[int, int] = {}
         self.solver = Solver(table_mb=config.table_mb * 0.5)
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
@@ -179,10 +187,11 @@ class Searcher:
         """Forget everything learnt (tables) -- the config stays."""
         self.bounds.clear()
         self.hints.clear()
+        self.threat_cache.clear()
         self.solver.reset()
 
     def table_entries(self) -> int:
-        return len(self.bounds) + len(self.hints) + self.solver.table_entries()
+        return len(self.bounds) + len(self.hints) + len(self.threat_cache) + self.solver.table_entries()
 
     # ------------------------------------------------------------------ public
     def search(self, pos: Position, *, stop=None, on_progress: Callable[[Progress], None] | None = None) -> SearchResult:
@@ -439,7 +448,13 @@ class Searcher:
         """
         self._stop, self._deadline = stop, deadline
         self.bounds.clear()
-        negamax, leaves = self._make_negamax(pos.moves, depth)
+        negamax, leaves, node_count = self._make_negamax(pos.moves, depth)
+        try:
+            return self._root_search(pos, depth, negamax, leaves, full_window)
+        finally:
+            self.nodes = node_count()
+
+    def _root_search(self, pos: Position, depth: int, negamax, leaves, full_window: bool) -> dict[int, float]:
         current, mask, moves = pos.current, pos.mask, pos.moves
         possible = (mask + BOTTOM) & BOARD
         opp_win = winning_cells_mask(current ^ mask, mask)
@@ -495,6 +510,8 @@ class Searcher:
         hints = self.hints
         max_entries = self.max_entries
         max_hints = self.max_hints
+        threat_cache = self.threat_cache
+        max_threats = self.max_threats
         incremental = self.config.heuristic == "scoremap"
         windowed = self.config.heuristic == "window"
         evaluate = self._evaluate
@@ -514,6 +531,12 @@ class Searcher:
         weight_of = _WEIGHT_OF if incremental else _NO_WEIGHT
         searcher = self
         check_every = _CHECK_EVERY
+        count = self.nodes  # nodes searched: a closure variable (cheaper than the attribute), see node_count
+
+        # the discount of a leaf below a node with ``moves`` discs (at ply moves + 1 - root_moves)
+        leaf_factor = [0.0] * (CELLS + 1)
+        for ply in range(1, CELLS + 1 - root_moves):
+            leaf_factor[root_moves + ply - 1] = 1.0 - f * ply if ply <= depth_limit else tail * depth_limit / ply
 
         def leaves(current: int, mask: int, moves: int, candidates: int, e: int) -> float:
             """Best value over the candidate moves when the children are leaves (no depth left).
@@ -538,8 +561,7 @@ class Searcher:
                 opp = current ^ mask
                 v = -min(evaluate(opp, mask | move, moves + 1)
                          for move in (candidates & cm for cm in _COLUMN_MASKS) if move)
-            ply = moves + 1 - root_moves
-            v *= 1.0 - f * ply if ply <= depth_limit else tail * depth_limit / ply
+            v *= leaf_factor[moves]
             return v / (abs(v) + squash)
 
         def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float,
@@ -551,8 +573,10 @@ class Searcher:
             The result v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a
             lower one.
             """
-            searcher.nodes += 1
-            if not searcher.nodes & check_every:
+            nonlocal count
+            count += 1
+            if not count & check_every:
+                searcher.nodes = count
                 searcher._check()
             possible = (mask + bottom) & board
             forced = possible & opp_win
@@ -568,8 +592,10 @@ class Searcher:
             if candidates & (candidates - 1):
                 if depth == 1:
                     return leaves(current, mask, moves, candidates, e)
-                depth -= 1
-            # else: a forced move costs no depth
+                cd = depth - 1  # the children's depth
+            else:
+                cd = depth  # a forced move costs no depth
+            # the table is keyed by position and the depth a node is entered with
             key = current + mask
             entry = bounds.get(key)
             if entry is not None and entry[0] == depth:
@@ -590,7 +616,7 @@ class Searcher:
             m1 = moves + 1
             best = -1e9
             best_col = 0
-            if depth == 1:
+            if cd == 1:
                 # The children are depth-1 nodes (their own children are leaves): do their checks
                 # here and take their exact values without a call -- the bulk of all nodes. No
                 # ranking by threats: each child's threats are computed only when it is reached,
@@ -599,14 +625,20 @@ class Searcher:
                     move = candidates & col_mask
                     if not move:
                         continue
-                    pos = current | move  # inlined board.winning_cells_mask(pos, mask | move)
-                    a, b = pos << 7, pos >> 7
-                    r = (pos << 1) & (pos << 2) & (pos << 3) | (
-                        a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-                    a, b = pos << 6, pos >> 6
-                    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-                    a, b = pos << 8, pos >> 8
-                    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+                    pos = current | move
+                    r = threat_cache.get(pos)
+                    if r is None:  # inlined board.winning_cells_mask(pos, 0)
+                        a, b = pos << 7, pos >> 7
+                        r = (pos << 1) & (pos << 2) & (pos << 3) | (
+                            a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
+                        a, b = pos << 6, pos >> 6
+                        r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
+                        a, b = pos << 8, pos >> 8
+                        r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+                        r &= board
+                        if len(threat_cache) >= max_threats:
+                            searcher._trim(threat_cache)
+                        threat_cache[pos] = r
                     cmask = mask | move
                     r &= board ^ cmask
                     cposs = (cmask + bottom) & board
@@ -624,8 +656,15 @@ class Searcher:
                         elif m1 >= CELLS - 2:
                             v = 0
                         elif ccand & (ccand - 1):
-                            searcher.nodes += 1
-                            v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
+                            count += 1
+                            if incremental:  # leaves() inlined
+                                for weight, level in weight_levels:
+                                    if ccand & level:
+                                        v = (weight - e - weight_of[move]) * leaf_factor[m1]
+                                        break
+                                v = -v / (abs(v) + squash)
+                            else:
+                                v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
                         else:
                             v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha, -e - weight_of[move])
                     if v > best:
@@ -642,8 +681,14 @@ class Searcher:
                 if hint is not None and candidates & column_masks[hint]:
                     move = candidates & column_masks[hint]
                     rest ^= move
-                    best = -negamax(new_current, mask | move, m1, threats_of(current | move, mask | move),
-                                    depth, -beta, -alpha, -e - weight_of[move])
+                    pos = current | move
+                    r = threat_cache.get(pos)
+                    if r is None:
+                        if len(threat_cache) >= max_threats:
+                            searcher._trim(threat_cache)
+                        r = threat_cache[pos] = threats_of(pos, 0)
+                    best = -negamax(new_current, mask | move, m1, r & (board ^ (mask | move)),
+                                    cd, -beta, -alpha, -e - weight_of[move])
                     best_col = hint
                     if best > alpha:
                         alpha = best
@@ -652,7 +697,21 @@ class Searcher:
                 for col, col_mask in ordered if alpha < beta else ():
                     move = rest & col_mask
                     if move:
-                        r = threats_of(current | move, mask | move)
+                        cmask = mask | move
+                        # enhanced transposition cutoff: a child already known to refute beta
+                        child = bounds.get(new_current + cmask)
+                        if child is not None and child[0] == cd and child[2] <= -beta:
+                            best = -child[2]
+                            best_col = col
+                            ranked = ()
+                            break
+                        pos = current | move
+                        r = threat_cache.get(pos)
+                        if r is None:
+                            if len(threat_cache) >= max_threats:
+                                searcher._trim(threat_cache)
+                            r = threat_cache[pos] = threats_of(pos, 0)
+                        r &= board ^ cmask
                         ranked.append((r.bit_count() * 8 + n, col, move, r))
                     n -= 1
                 if len(ranked) > 1:
@@ -660,12 +719,12 @@ class Searcher:
                 for _, col, move, threats in ranked:
                     ce = -e - weight_of[move]
                     if best == -1e9:
-                        v = -negamax(new_current, mask | move, m1, threats, depth, -beta, -alpha, ce)
+                        v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -alpha, ce)
                     else:
                         # principal variation search: prove the move is no better with a null window
-                        v = -negamax(new_current, mask | move, m1, threats, depth, -alpha - _NULL, -alpha, ce)
+                        v = -negamax(new_current, mask | move, m1, threats, cd, -alpha - _NULL, -alpha, ce)
                         if alpha < v < beta:
-                            v = -negamax(new_current, mask | move, m1, threats, depth, -beta, -v, ce)
+                            v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -v, ce)
                     if v > best:
                         best = v
                         best_col = col
@@ -687,7 +746,10 @@ class Searcher:
                 hints[key] = best_col
             return best
 
-        return negamax, leaves
+        def node_count() -> int:
+            return count
+
+        return negamax, leaves, node_count
 
 
 def best_move(pos: Position | str, config: SearchConfig | None = None) -> SearchResult:

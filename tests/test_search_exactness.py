@@ -149,3 +149,20 @@ def test_time_budget_interrupted_iteration_keeps_its_completed_root_moves() -> N
 def test_scores_are_floats_even_when_proven() -> None:
     for moves in ("717263", "443454", "44"):  # a forced loss, an immediate win, a quiet opening
         assert type(Searcher(SearchConfig(depth=4)).search(Position.from_moves(moves)).score) is float
+
+
+def test_threat_cache_holds_true_threats_and_stays_bounded() -> None:
+    # The search caches board.winning_cells_mask(discs, 0) per set of one side's discs. The
+    # cache persists across iterations and searches; it must hold the true masks, respect its
+    # bound, and a tiny (constantly trimmed) cache must give the same values as a large one.
+    big = Searcher(SearchConfig(depth=6))
+    tiny = Searcher(SearchConfig(depth=6))
+    tiny.max_threats = 256
+    for pos in _random_positions(12, seed=11):
+        expected = plain_value(pos, 6, big.config)
+        for searcher in (big, tiny):
+            assert searcher.search(pos).score == pytest.approx(expected, abs=1e-12), str(pos)
+        assert len(tiny.threat_cache) <= 256
+    assert len(big.threat_cache) > 256
+    assert all(r == winning_cells_mask(discs, 0) for discs, r in big.threat_cache.items())
+    assert all(r == winning_cells_mask(discs, 0) for discs, r in tiny.threat_cache.items())
