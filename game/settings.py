@@ -49,7 +49,7 @@ DEFAULT_LEVELS: tuple[Level, ...] = (
     Level("Easy", 4),
     Level("Medium", 6),
     Level("Hard", 8),
-    Level("Expert", 8, heuristic="threats"),
+    Level("Expert", 11),
     Level("Master", 12, heuristic="threats", time_limit=1.0, perfect_play=True),
 )
 # --- difficulty levels: END
