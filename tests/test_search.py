@@ -685,3 +685,22 @@ def test_search_covering_the_rest_of_the_game_is_exact(left):
     expected = Solver().solve(pos)
     r = Searcher(SearchConfig(depth=8)).search(pos)
     assert r.score == expected and r.exact, (left, expected, r)
+
+
+def test_perfect_play_solves_again_after_the_depth_search(monkeypatch):
+    # Perfect play spends its budget anytime-style: a short solver try, the depth search,
+    # then the solver again with the rest of the time. Shrink the first try so it cannot
+    # finish (this Middle-Medium position takes ~30k solver nodes): the answer must then come
+    # from the second try -- exact, with the set's score -- after depth-search reports.
+    import game.search as search_module
+
+    monkeypatch.setattr(search_module, "_SOLVE_FIRST", 1e-4)
+    moves, score = "6614446666373154", -4
+    pos = Position.from_moves(moves)
+    reports = []
+    r = Searcher(SearchConfig(depth=4, perfect_play=True, time_limit=60)).search(pos, on_progress=reports.append)
+    assert r.exact and r.score == score and r.depth == 42 - pos.moves
+    assert [p.exact for p in reports][-1] and not any(p.exact for p in reports[:-1])
+    assert [p.depth for p in reports[:-1]] == [2, 4], "the depth search ran before the second solve"
+    child = pos.play(r.move)
+    assert -Solver().solve(child) == score  # the move keeps the exact score
