@@ -62,6 +62,8 @@ __all__ = [
 MAX_DEPTH = CELLS
 _ORDER = (3, 2, 4, 1, 5, 0, 6)
 _ORDERED = tuple((c, COLUMN_MASKS[c]) for c in _ORDER)
+# the same with each column's centre-first rank (7 for the centre ... 1), the tie-break of move ordering
+_ORDERED_N = tuple((7 - i, c, COLUMN_MASKS[c]) for i, c in enumerate(_ORDER))
 # the same with one column (the table's best-move hint) moved to the front
 _HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
 _CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline
@@ -472,6 +474,7 @@ class Searcher:
         board = BOARD
         bottom = BOTTOM
         ordered = _ORDERED
+        ordered_n = _ORDERED_N
         hint_orders = _HINT_ORDERS
         column_masks = COLUMN_MASKS
         threats_of = winning_cells_mask
@@ -515,7 +518,8 @@ class Searcher:
                     e: int) -> float:
             """Fail-soft negamax (PVS); the side to move cannot win at once; depth >= 1.
 
-            ``opp_win``: empty cells where the opponent would complete four; ``e``: the scoremap
+            ``opp_win``: cells where the opponent would complete four (only its empty cells are
+            used: it may include occupied ones); ``e``: the scoremap
             value for the side to move, carried down incrementally (unused by other heuristics).
             The result v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a
             lower one.
@@ -587,7 +591,7 @@ class Searcher:
                             searcher._trim(threat_cache)
                         threat_cache[pos] = r
                     cmask = mask | move
-                    r &= board ^ cmask
+                    # r may hold the child's occupied cells: only its empty cells are ever used below
                     cposs = (cmask + bottom) & board
                     cforced = cposs & r
                     if cforced:
@@ -634,14 +638,13 @@ class Searcher:
                         if len(threat_cache) >= max_threats:
                             searcher._trim(threat_cache)
                         r = threat_cache[pos] = threats_of(pos, 0)
-                    best = -negamax(new_current, mask | move, m1, r & (board ^ (mask | move)),
+                    best = -negamax(new_current, mask | move, m1, r,
                                     cd, -beta, -alpha, -e - weight_of[move])
                     best_col = hint
                     if best > alpha:
                         alpha = best
                 ranked = []
-                n = 7
-                for col, col_mask in ordered if alpha < beta else ():
+                for n, col, col_mask in ordered_n if alpha < beta else ():
                     move = rest & col_mask
                     if move:
                         cmask = mask | move
@@ -660,7 +663,6 @@ class Searcher:
                             r = threat_cache[pos] = threats_of(pos, 0)
                         r &= board ^ cmask
                         ranked.append((r.bit_count() * 8 + n, col, move, r))
-                    n -= 1
                 if len(ranked) > 1:
                     ranked.sort(reverse=True)
                 for _, col, move, threats in ranked:
