@@ -36,7 +36,7 @@ from itertools import islice
 from time import perf_counter
 from typing import Callable, Iterator
 
-from .board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Position, winning_cells_mask
+from .board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Position, mirror_bits, winning_cells_mask
 from .heuristics import (
     DEFAULT_WEIGHTS,
     HEURISTICS,
@@ -420,7 +420,15 @@ class Searcher:
         opp = current ^ mask
         # the scoremap value is carried down the tree incrementally from here
         e = int(scoremap(current, mask, moves)) if self.config.heuristic == "scoremap" else 0
+        # A position that is its own mirror image (e.g. the empty board): a move and its mirror
+        # image have the same value, so only the first of the two is searched. Only for the
+        # integer-valued scoremap, whose evaluation of a mirrored position is bit-for-bit the same.
+        symmetric = (self.config.heuristic == "scoremap" and mirror_bits(mask) == mask
+                     and mirror_bits(current) == current)
         for col, move, threats in children:
+            if symmetric and WIDTH - 1 - col in values:
+                values[col] = values[WIDTH - 1 - col]
+                continue
             ce = -e - _WEIGHT_OF[move] if self.config.heuristic == "scoremap" else 0
             if child_depth == 0:
                 v = leaves(current, mask, moves, move, e)
@@ -689,7 +697,7 @@ class Searcher:
                 bounds[key] = (depth, best, 1e9)
             else:
                 bounds[key] = (depth, best, best)
-            if candidates & (candidates - 1):
+            if best_col != hint and candidates & (candidates - 1):  # (rewriting a hint keeps its place)
                 if len(hints) >= max_hints:
                     searcher._trim(hints)
                 hints[key] = best_col
