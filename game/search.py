@@ -482,6 +482,11 @@ class Searcher:
         board = BOARD
         bottom = BOTTOM
         ordered = _ORDERED
+        # scoremap only (its evaluation of a mirrored position is bit-for-bit the same); every
+        # node holds a disc, so BOARD never matches
+        off_centre = BOARD ^ COLUMN_MASKS[3] if incremental else BOARD
+        left_half = COLUMN_MASKS[0] | COLUMN_MASKS[1] | COLUMN_MASKS[2] | COLUMN_MASKS[3]
+        right_half = COLUMN_MASKS[3] | COLUMN_MASKS[4] | COLUMN_MASKS[5] | COLUMN_MASKS[6]
         ordered_n = _ORDERED_N
         hint_orders = _HINT_ORDERS
         column_masks = COLUMN_MASKS
@@ -571,6 +576,10 @@ class Searcher:
                     beta = hi
             alpha0 = alpha
             hint = hints.get(key)
+            if not mask & off_centre:
+                # every disc in the centre column: a mirror-symmetric position, where a move and
+                # its mirror image have the same value -- search one half (the hint's)
+                candidates &= right_half if hint is not None and hint > 3 else left_half
             new_current = current ^ mask
             m1 = moves + 1
             best = -1e9
