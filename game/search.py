@@ -36,7 +36,7 @@ from itertools import islice
 from time import perf_counter
 from typing import Callable, Iterator
 
-from .board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Position, winning_cells_mask
+from .board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Position, mirror_bits, winning_cells_mask
 from .heuristics import (
     DEFAULT_WEIGHTS,
     HEURISTICS,
@@ -62,6 +62,8 @@ __all__ = [
 MAX_DEPTH = CELLS
 _ORDER = (3, 2, 4, 1, 5, 0, 6)
 _ORDERED = tuple((c, COLUMN_MASKS[c]) for c in _ORDER)
+# the same with each column's centre-first rank (7 for the centre ... 1), the tie-break of move ordering
+_ORDERED_N = tuple((7 - i, c, COLUMN_MASKS[c]) for i, c in enumerate(_ORDER))
 # the same with one column (the table's best-move hint) moved to the front
 _HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
 _CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline
@@ -471,7 +473,15 @@ class Searcher:
         opp = current ^ mask
         # the scoremap value is carried down the tree incrementally from here
         e = int(scoremap(current, mask, moves)) if self.config.heuristic == "scoremap" else 0
+        # A position that is its own mirror image (e.g. the empty board): a move and its mirror
+        # image have the same value, so only the first of the two is searched. Only for the
+        # integer-valued scoremap, whose evaluation of a mirrored position is bit-for-bit the same.
+        symmetric = (self.config.heuristic == "scoremap" and mirror_bits(mask) == mask
+                     and mirror_bits(current) == current)
         for col, move, threats in children:
+            if symmetric and WIDTH - 1 - col in values:
+                values[col] = values[WIDTH - 1 - col]
+                continue
             ce = -e - _WEIGHT_OF[move] if self.config.heuristic == "scoremap" else 0
             if child_depth == 0:
                 v = leaves(current, mask, moves, move, e)
@@ -525,6 +535,12 @@ class Searcher:
         board = BOARD
         bottom = BOTTOM
         ordered = _ORDERED
+        # scoremap only (its evaluation of a mirrored position is bit-for-bit the same); every
+        # node holds a disc, so BOARD never matches
+        off_centre = BOARD ^ COLUMN_MASKS[3] if incremental else BOARD
+        left_half = COLUMN_MASKS[0] | COLUMN_MASKS[1] | COLUMN_MASKS[2] | COLUMN_MASKS[3]
+        right_half = COLUMN_MASKS[3] | COLUMN_MASKS[4] | COLUMN_MASKS[5] | COLUMN_MASKS[6]
+        ordered_n = _ORDERED_N
         hint_orders = _HINT_ORDERS
         column_masks = COLUMN_MASKS
         threats_of = winning_cells_mask
@@ -568,7 +584,8 @@ class Searcher:
                     e: int) -> float:
             """Fail-soft negamax (PVS); the side to move cannot win at once; depth >= 1.
 
-            ``opp_win``: empty cells where the opponent would complete four; ``e``: the scoremap
+            ``opp_win``: cells where the opponent would complete four (only its empty cells are
+            used: it may include occupied ones); ``e``: the scoremap
             value for the side to move, carried down incrementally (unused by other heuristics).
             The result v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a
             lower one.
@@ -612,6 +629,10 @@ class Searcher:
                     beta = hi
             alpha0 = alpha
             hint = hints.get(key)
+            if not mask & off_centre:
+                # every disc in the centre column: a mirror-symmetric position, where a move and
+                # its mirror image have the same value -- search one half (the hint's)
+                candidates &= right_half if hint is not None and hint > 3 else left_half
             new_current = current ^ mask
             m1 = moves + 1
             best = -1e9
@@ -640,7 +661,7 @@ class Searcher:
                             searcher._trim(threat_cache)
                         threat_cache[pos] = r
                     cmask = mask | move
-                    r &= board ^ cmask
+                    # r may hold the child's occupied cells: only its empty cells are ever used below
                     cposs = (cmask + bottom) & board
                     cforced = cposs & r
                     if cforced:
@@ -687,14 +708,13 @@ class Searcher:
                         if len(threat_cache) >= max_threats:
                             searcher._trim(threat_cache)
                         r = threat_cache[pos] = threats_of(pos, 0)
-                    best = -negamax(new_current, mask | move, m1, r & (board ^ (mask | move)),
+                    best = -negamax(new_current, mask | move, m1, r,
                                     cd, -beta, -alpha, -e - weight_of[move])
                     best_col = hint
                     if best > alpha:
                         alpha = best
                 ranked = []
-                n = 7
-                for col, col_mask in ordered if alpha < beta else ():
+                for n, col, col_mask in ordered_n if alpha < beta else ():
                     move = rest & col_mask
                     if move:
                         cmask = mask | move
@@ -713,7 +733,6 @@ class Searcher:
                             r = threat_cache[pos] = threats_of(pos, 0)
                         r &= board ^ cmask
                         ranked.append((r.bit_count() * 8 + n, col, move, r))
-                    n -= 1
                 if len(ranked) > 1:
                     ranked.sort(reverse=True)
                 for _, col, move, threats in ranked:
@@ -740,7 +759,7 @@ class Searcher:
                 bounds[key] = (depth, best, 1e9)
             else:
                 bounds[key] = (depth, best, best)
-            if candidates & (candidates - 1):
+            if best_col != hint and candidates & (candidates - 1):  # (rewriting a hint keeps its place)
                 if len(hints) >= max_hints:
                     searcher._trim(hints)
                 hints[key] = best_col

@@ -17,6 +17,24 @@ from game.search import SearchConfig, Searcher, _SQUASH
 
 
 def plain_value(pos: Position, depth: int, cfg: SearchConfig) -> float:
+    value, _ = _plain(pos, depth, cfg)
+    return value(pos.current, pos.mask, pos.moves, depth)
+
+
+def plain_column_values(pos: Position, depth: int, cfg: SearchConfig) -> dict[int, float]:
+    """{column: value} of every root move, by the rules of ``value`` (the root cannot win at once)."""
+    value, leaf = _plain(pos, depth, cfg)
+    current, mask, moves = pos.current, pos.mask, pos.moves
+    opp_win = winning_cells_mask(current ^ mask, mask)
+    possible = (mask + BOTTOM) & BOARD
+    candidates = ((possible & opp_win) or possible) & ~(opp_win >> 1)
+    children = {c: candidates & m for c, m in enumerate(COLUMN_MASKS) if candidates & m}
+    d = depth - 1 if len(children) > 1 else depth
+    return {c: -leaf(current ^ mask, mask | move, moves + 1) if d == 0
+            else -value(current ^ mask, mask | move, moves + 1, d) for c, move in children.items()}
+
+
+def _plain(pos: Position, depth: int, cfg: SearchConfig):
     evaluate = evaluator(cfg.heuristic, cfg.window_weights)
     squash = _SQUASH[cfg.heuristic]
     root = pos.moves
@@ -46,7 +64,7 @@ def plain_value(pos: Position, depth: int, cfg: SearchConfig) -> float:
         return max(-leaf(current ^ mask, mask | move, moves + 1) if d == 0
                    else -value(current ^ mask, mask | move, moves + 1, d) for move in children)
 
-    return value(pos.current, pos.mask, pos.moves, depth)
+    return value, leaf
 
 
 def _random_positions(n: int, seed: int) -> list[Position]:
@@ -166,3 +184,22 @@ def test_threat_cache_holds_true_threats_and_stays_bounded() -> None:
     assert len(big.threat_cache) > 256
     assert all(r == winning_cells_mask(discs, 0) for discs, r in big.threat_cache.items())
     assert all(r == winning_cells_mask(discs, 0) for discs, r in tiny.threat_cache.items())
+
+
+@pytest.mark.parametrize("moves", ["", "4", "44", "3355", "2266", "4444"])
+def test_symmetric_root_searches_one_of_each_mirror_pair(moves: str) -> None:
+    # A root that is its own mirror image searches only one move of each mirror pair and
+    # copies its value to the other (scoremap only): every column still gets the value
+    # that the unpruned negamax gives it.
+    pos = Position.from_moves(moves)
+    for depth in (3, 4):
+        cfg = SearchConfig(depth=depth)
+        expected = plain_column_values(pos, depth, cfg)
+        values = Searcher(cfg)._root_values(pos, depth, None, None, full_window=True)
+        assert set(values) == set(expected)
+        for col, v in expected.items():
+            assert values[col] == pytest.approx(v, abs=1e-12), (moves, depth, col)
+            assert values[col] == values[6 - col]
+        narrow = Searcher(cfg)._root_values(pos, depth, None, None, full_window=False)
+        assert max(narrow.values()) == pytest.approx(max(expected.values()), abs=1e-12)
+        assert Searcher(cfg).search(pos).score == pytest.approx(max(expected.values()), abs=1e-12)
