@@ -30,6 +30,8 @@ column, row 0 at the bottom): about a dozen shifts and popcounts, no loop over c
 
 from __future__ import annotations
 
+from typing import Callable
+
 from game.board import BOARD, BOTTOM, HEIGHT, Bitboard, winning_cells_mask
 from game.heuristics import scoremap
 
@@ -108,12 +110,40 @@ def evaluate_threats(current: int, mask: int, moves: int) -> float:
     single one is blocked by the next move, so it no longer counts.
     """
     opp = current ^ mask
+    return _evaluate(current, mask, moves, winning_cells_mask(current, 0), winning_cells_mask(opp, 0))
+
+
+def cached_evaluator(cache: dict[int, int], max_entries: int,
+                     trim: Callable[[dict[int, int]], None]) -> Callable[[int, int, int], float]:
+    """``evaluate_threats`` with each side's threat cells looked up in ``cache`` first.
+
+    ``cache`` maps a set of one side's discs to ``winning_cells_mask(discs, 0)`` (every
+    cell that would complete a four, occupied or not): a pure function of the key, shared
+    with the search's own threat cache. ``trim`` shrinks it when it holds ``max_entries``.
+    Sibling leaves share the side that did not move, so most lookups hit.
+    """
+    def threats_of(discs: int) -> int:
+        t = cache.get(discs)
+        if t is None:
+            if len(cache) >= max_entries:
+                trim(cache)
+            t = cache[discs] = winning_cells_mask(discs, 0)
+        return t
+
+    def evaluate(current: int, mask: int, moves: int) -> float:
+        return _evaluate(current, mask, moves, threats_of(current), threats_of(current ^ mask))
+
+    return evaluate
+
+
+def _evaluate(current: int, mask: int, moves: int, own_all: int, opp_all: int) -> float:
+    """The evaluation, given each side's threat cells before removing the occupied ones."""
     empty = BOARD ^ mask
     playable = (mask + BOTTOM) & BOARD
-    own_t = _threats(current, empty)
+    own_t = own_all & empty
     if own_t & playable:
         return DECIDED
-    opp_t = _threats(opp, empty)
+    opp_t = opp_all & empty
     forced = opp_t & playable
     if forced:
         if forced & (forced - 1) or (forced << 1) & opp_t:

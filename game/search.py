@@ -47,6 +47,7 @@ from .heuristics import (
     make_window_delta,
     make_window_raw,
 )
+from .eval_threats import cached_evaluator
 from .solver import SearchCancelled, Solver
 
 __all__ = [
@@ -525,6 +526,9 @@ class Searcher:
         incremental = self.config.heuristic == "scoremap"
         windowed = self.config.heuristic == "window"
         evaluate = self._evaluate
+        if self.config.heuristic == "threats":
+            # the threat evaluation reads the same per-disc-set threat cells as the search
+            evaluate = cached_evaluator(threat_cache, max_threats, self._trim)
         window_raw = make_window_raw(self.config.window_weights)
         window_delta = make_window_delta(self.config.window_weights)
         window_scale = self.config.window_weights.scale

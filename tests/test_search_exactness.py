@@ -203,3 +203,30 @@ def test_symmetric_root_searches_one_of_each_mirror_pair(moves: str) -> None:
         narrow = Searcher(cfg)._root_values(pos, depth, None, None, full_window=False)
         assert max(narrow.values()) == pytest.approx(max(expected.values()), abs=1e-12)
         assert Searcher(cfg).search(pos).score == pytest.approx(max(expected.values()), abs=1e-12)
+
+
+def test_cached_threat_evaluation_equals_the_plain_one() -> None:
+    # The threats heuristic reads each side's threat cells from the search's cache; with a
+    # cache small enough to be trimmed all the time it must still return exactly
+    # evaluate_threats' value, and the cache must hold true threat cells within its bound.
+    from game.eval_threats import cached_evaluator, evaluate_threats
+
+    cache: dict[int, int] = {}
+    trims = []
+
+    def trim(table: dict[int, int]) -> None:
+        trims.append(len(table))
+        table.clear()
+
+    cached = cached_evaluator(cache, 64, trim)
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(150):
+        pos = Position()
+        while not pos.is_over():
+            assert cached(pos.current, pos.mask, pos.moves) == evaluate_threats(pos.current, pos.mask, pos.moves)
+            assert len(cache) <= 64
+            checked += 1
+            pos = pos.play(rng.choice(pos.legal_moves()))
+    assert trims and checked > 2000
+    assert all(cells == winning_cells_mask(discs, 0) for discs, cells in cache.items())
