@@ -76,11 +76,15 @@ HINT_BYTES = 90
 THREAT_BYTES = 150  # a threat-cache entry (two ints): about 120 measured, plus dict slack
 _EPS = 1e-9
 _NULL = 1e-12  # width of a null window on the float score scale
-_NEXT_ITERATION_FACTOR = 1.5
+_NEXT_ITERATION_FACTOR = 1.5  # two more plies cost 3-5x the last iteration, its first move about 1-2x
 # perfect play's use of its time budget (fractions of it, from the start of the move):
 _SOLVE_FIRST = 0.15  # the first try of the exact solver ends here
 _DEEPEN_UNTIL = 0.5  # the depth search may start no iteration that would end after this
-_SOLVE_AGAIN_BEFORE = 0.9  # the solver's second try starts only if there is this much left  # two more plies cost 3-5x the last iteration, its first move about 1-2x
+_SOLVE_AGAIN_BEFORE = 0.9  # the solver's second try starts only before this
+# With fewer discs than this, a position the solver did not settle in its first try is far
+# out of its reach in Python (Middle-Medium, 15+ discs: 0.4 s on average; Begin-Medium, 6-14:
+# seconds to hours), so the depth search gets the whole budget instead of a second try.
+_SOLVE_AGAIN_FROM_DISCS = 15
 _COLUMN_MASKS = COLUMN_MASKS
 # scoremap weight of the cell a move lands in, keyed by the move's bit (zero for other heuristics)
 _WEIGHT_OF = {1 << (c * 7 + r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(6)}
@@ -307,8 +311,8 @@ class Searcher:
 
         # Perfect play within the time budget, anytime: (1) a short try of the solver, which
         # settles easy positions at once; (2) the depth search, for a good move whatever
-        # happens; (3) the solver again with the rest of the time -- its table is warm from
-        # (1) -- whose exact answer replaces the estimate if it finishes.
+        # happens; (3) from the middle game on, the solver again with the rest of the time --
+        # its table is warm from (1) -- whose exact answer replaces the estimate if it finishes.
         budget = cfg.time_limit or 1.0
         exact = self._solve(pos, stop, start + budget * _SOLVE_FIRST)
         if exact is not None:
@@ -318,11 +322,12 @@ class Searcher:
             yield self._shallow(pos, stop, finish)
             return
         best = None
-        soft = None if deadline is None else start + budget * _DEEPEN_UNTIL
+        solve_again = deadline is not None and pos.moves >= _SOLVE_AGAIN_FROM_DISCS
+        soft = start + budget * _DEEPEN_UNTIL if solve_again else deadline
         for best in self._deepen(pos, stop, deadline, soft, start, finish, self.nodes):
             yield best
         assert best is not None
-        if deadline is None or best.cancelled or best.exact or perf_counter() > start + budget * _SOLVE_AGAIN_BEFORE:
+        if not solve_again or best.cancelled or best.exact or perf_counter() > start + budget * _SOLVE_AGAIN_BEFORE:
             return
         searched = self.nodes
         exact = self._solve(pos, stop, start + budget)
