@@ -26,6 +26,10 @@ for move ordering; ``threat_cache`` (one side's discs -> the cells that would co
 four for it) saves most threat computations, the single biggest cost of a node, and is
 valid forever. All are bounded by ``table_mb`` and belong to one ``Searcher``, i.e. to one
 heuristic and one set of weights.
+
+Perfect play (``perfect_play``) spends the move's time budget anytime-style: a short try
+of the exact solver, then iterative deepening, then -- from 15 discs on -- the solver
+again with what is left; an exact answer replaces the estimate whenever it arrives.
 """
 
 from __future__ import annotations
@@ -112,7 +116,7 @@ class SearchConfig:
     time_limit: float | None = None
     table_mb: int = 64
     seed: int | None = None
-    perfect_play: bool = False
+    perfect_play: bool = False  # use the exact solver whenever it finishes within the time budget
     blunder: float = 0.0  # probability of playing a uniformly random legal move instead (weak levels)
 
     def __post_init__(self) -> None:
