@@ -72,6 +72,7 @@ _ORDERED_N = tuple((7 - i, c, COLUMN_MASKS[c]) for i, c in enumerate(_ORDER))
 # the same with one column (the table's best-move hint) moved to the front
 _HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
 _CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline
+_CHECK_EVERY_SLOW = 255  # the same for evaluations that cost several times scoremap's (window, threats)
 _SQUASH = {"scoremap": 16.0, "window": 16.0, "threats": 32.0}
 #: bytes per entry, measured with tracemalloc on CPython 3.11 (dict slot, key, value objects):
 #: a value entry (tuple of depth and two floats) and a move hint (small int)
@@ -559,7 +560,7 @@ class Searcher:
         threats_of = winning_cells_mask
         weight_of = _WEIGHT_OF if incremental else _NO_WEIGHT
         searcher = self
-        check_every = _CHECK_EVERY
+        check_every = _CHECK_EVERY if incremental else _CHECK_EVERY_SLOW
         count = self.nodes  # nodes searched: a closure variable (cheaper than the attribute), see node_count
 
         # the discount of a leaf below a node with ``moves`` discs (at ply moves + 1 - root_moves)
