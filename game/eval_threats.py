@@ -113,25 +113,23 @@ def evaluate_threats(current: int, mask: int, moves: int) -> float:
     return _evaluate(current, mask, moves, winning_cells_mask(current, 0), winning_cells_mask(opp, 0))
 
 
-def cached_evaluator(cache: dict[int, int], max_entries: int,
-                     trim: Callable[[dict[int, int]], None]) -> Callable[[int, int, int], float]:
+def cached_evaluator(cache: dict[int, int], compute: Callable[[int], int]) -> Callable[[int, int, int], float]:
     """``evaluate_threats`` with each side's threat cells looked up in ``cache`` first.
 
     ``cache`` maps a set of one side's discs to ``winning_cells_mask(discs, 0)`` (every
     cell that would complete a four, occupied or not): a pure function of the key, shared
-    with the search's own threat cache. ``trim`` shrinks it when it holds ``max_entries``.
-    Sibling leaves share the side that did not move, so most lookups hit.
+    with the search's own threat cache; ``compute(discs)`` fills it on a miss (and keeps it
+    bounded). Sibling leaves share the side that did not move, so most lookups hit.
     """
-    def threats_of(discs: int) -> int:
-        t = cache.get(discs)
-        if t is None:
-            if len(cache) >= max_entries:
-                trim(cache)
-            t = cache[discs] = winning_cells_mask(discs, 0)
-        return t
-
     def evaluate(current: int, mask: int, moves: int) -> float:
-        return _evaluate(current, mask, moves, threats_of(current), threats_of(current ^ mask))
+        opp = current ^ mask
+        own = cache.get(current)
+        if own is None:
+            own = compute(current)
+        other = cache.get(opp)
+        if other is None:
+            other = compute(opp)
+        return _evaluate(current, mask, moves, own, other)
 
     return evaluate
 

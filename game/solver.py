@@ -51,6 +51,13 @@ class SearchCancelled(Exception):
     """Raised out of a search when its stop flag is set or its deadline passes."""
 
 
+def halve_table(table: dict) -> None:
+    """Keep the newest half of a full table (dicts remember insertion order)."""
+    kept = dict(islice(table.items(), len(table) // 2, None))
+    table.clear()
+    table.update(kept)
+
+
 def _entries_for(table_mb: float) -> int:
     return max(512, int(table_mb * 1024 * 1024 / ENTRY_BYTES))
 
@@ -115,11 +122,14 @@ class Solver:
                 nodes = value
             return nodes
 
-        def halve(table: dict[int, int]) -> None:
-            """Keep the newest half of a full table (dicts remember insertion order)."""
-            kept = dict(islice(table.items(), len(table) // 2, None))
-            table.clear()
-            table.update(kept)
+        halve = halve_table
+
+        def new_threats(discs: int) -> int:
+            """Threat cells of a disc set the cache does not hold yet: computed and cached."""
+            if len(threat_cache) >= max_entries:
+                halve(threat_cache)
+            cells = threat_cache[discs] = threats_of(discs, 0)
+            return cells
 
         def negamax(current: int, mask: int, moves: int, opp_win: int, alpha: int, beta: int) -> int:
             """Fail-hard negamax for null-window use.
@@ -169,7 +179,11 @@ class Solver:
             hint = cut_moves.get(key)
             if hint is not None and candidates & hint:
                 candidates ^= hint
-                score = -negamax(new_opp, mask | hint, m1, threats_of(current | hint, mask | hint), -beta, -alpha)
+                pos = current | hint
+                r = threat_cache.get(pos)
+                if r is None:
+                    r = new_threats(pos)
+                score = -negamax(new_opp, mask | hint, m1, r & ~(mask | hint), -beta, -alpha)
                 if score >= beta:
                     if len(lower) >= max_entries:
                         halve(lower)
@@ -184,20 +198,9 @@ class Solver:
                 move = candidates & col_mask
                 if move:
                     pos = current | move
-                    r = threat_cache.get(pos)
+                    r = threat_cache.get(pos)  # a hit costs no call; most lookups hit
                     if r is None:
-                        # inlined board.winning_cells_mask(pos, 0): the hottest loop
-                        a, b = pos << 7, pos >> 7
-                        r = (pos << 1) & (pos << 2) & (pos << 3) | (
-                            a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-                        a, b = pos << 6, pos >> 6
-                        r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-                        a, b = pos << 8, pos >> 8
-                        r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
-                        r &= board
-                        if len(threat_cache) >= max_entries:
-                            halve(threat_cache)
-                        threat_cache[pos] = r
+                        r = new_threats(pos)
                     r &= ~(mask | move)
                     ranked.append((r.bit_count() * 8 + n, move, r))
                 n -= 1
@@ -321,4 +324,4 @@ def solve(pos: Position | str, table_mb: float = 64) -> int:
     return Solver(table_mb).solve(pos)
 
 
-__all__ = ["MAX_SCORE", "MIN_SCORE", "SearchCancelled", "Solver", "solve"]
+__all__ = ["MAX_SCORE", "MIN_SCORE", "SearchCancelled", "Solver", "halve_table", "solve"]

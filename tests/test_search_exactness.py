@@ -214,11 +214,14 @@ def test_cached_threat_evaluation_equals_the_plain_one() -> None:
     cache: dict[int, int] = {}
     trims = []
 
-    def trim(table: dict[int, int]) -> None:
-        trims.append(len(table))
-        table.clear()
+    def compute(discs: int) -> int:  # what the search does on a miss: bounded, then filled
+        if len(cache) >= 64:
+            trims.append(len(cache))
+            cache.clear()
+        cells = cache[discs] = winning_cells_mask(discs, 0)
+        return cells
 
-    cached = cached_evaluator(cache, 64, trim)
+    cached = cached_evaluator(cache, compute)
     rng = random.Random(12)
     checked = 0
     for _ in range(150):
