@@ -91,8 +91,8 @@ def winning_cells_mask(pos: Bitboard, mask: Bitboard) -> Bitboard:
     Includes cells that are not playable yet (floating above the stack): those are
     the threats of the odd/even analysis. For each line direction s, a cell completes
     a four if it has three own discs on one side (x x x .), or two on one side and one
-    on the other (x x . x). The search and the solver inline this body in their two
-    hottest loops (a call there costs ~10 %).
+    on the other (x x . x). The search inlines this body in its hottest loop (the children
+    of depth-1 nodes), where a call costs ~5 % of the search even behind its cache.
     """
     a, b = pos << 7, pos >> 7  # horizontal
     r = (pos << 1) & (pos << 2) & (pos << 3) | (  # vertical: three below
