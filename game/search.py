@@ -334,21 +334,28 @@ class Searcher:
         if not solve_again or best.cancelled or best.exact or perf_counter() > start + budget * _SOLVE_AGAIN_BEFORE:
             return
         searched = self.nodes
-        exact = self._solve(pos, stop, start + budget)
+        exact = self._solve(pos, stop, start + budget, first=best.move)
         self.nodes += searched
         if exact is not None:
             yield finish(*exact)
         elif stop is not None and stop.is_set():
             yield replace(best, nodes=self.nodes, elapsed=perf_counter() - start, cancelled=True)
+        else:
+            # Out of time. The solver searched the depth search's move first at the root, so a
+            # move it proved other than that one is strictly better than it (Solver.best_move).
+            lower, _, proved = self.solver.partial
+            if proved is not None and proved != best.move:
+                yield finish(proved, float(lower), best.depth, False)
 
-    def _solve(self, pos: Position, stop, deadline: float | None) -> tuple[int, float, int, bool] | None:
+    def _solve(self, pos: Position, stop, deadline: float | None,
+               first: int | None = None) -> tuple[int, float, int, bool] | None:
         """The exact solver's (move, score, depth, exact=True) if it finishes by ``deadline``.
 
         ``None`` when the deadline or the stop flag ends it; ``self.nodes`` counts its nodes.
         """
         self.solver.nodes = 0
         try:
-            move, score = self.solver.best_move(pos, stop=stop, deadline=deadline)
+            move, score = self.solver.best_move(pos, stop=stop, deadline=deadline, first=first)
             return move, float(score), CELLS - pos.moves, True
         except SearchCancelled:
             return None

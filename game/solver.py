@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from itertools import islice
 from time import perf_counter
+from typing import NamedTuple
 
 from .board import (
     BOARD,
     BOTTOM,
     CELLS,
     COLUMN_MASKS,
+    HEIGHT,
     Bitboard,
     Position,
     winning_cells_mask,
@@ -45,6 +47,22 @@ ENTRY_BYTES = 110
 _ORDER = (3, 2, 4, 1, 5, 0, 6)
 _ORDERED_COLUMN_MASKS = tuple(COLUMN_MASKS[c] for c in _ORDER)
 _CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline
+
+
+class Partial(NamedTuple):
+    """What a solve has proved so far: ``lower <= score <= upper``.
+
+    ``move`` (a column) is proved to score at least ``lower``; ``None`` while the lower
+    bound is only the trivial one.
+    """
+
+    lower: int
+    upper: int
+    move: int | None
+
+
+def _column_of(move: Bitboard) -> int:
+    return (move.bit_length() - 1) // (HEIGHT + 1)
 
 
 class SearchCancelled(Exception):
@@ -76,6 +94,7 @@ class Solver:
         # one side's discs -> the cells that would complete a four for it, occupied or not:
         # a pure function of the key, valid forever; most threat computations repeat one
         self.threat_cache: dict[int, int] = {}
+        self.partial = Partial(0, 0, None)  # see _solve_bits
         self._stop = None
         self._deadline: float | None = None
         self._negamax, self._node_count = self._build_negamax()
@@ -243,27 +262,92 @@ class Solver:
         return self._solve_bits(pos.current, pos.mask, pos.moves, stop, deadline)
 
     def _solve_bits(self, current: Bitboard, mask: Bitboard, moves: int, stop=None,
-                    deadline: float | None = None) -> int:
+                    deadline: float | None = None, first: Bitboard = 0, climb: bool = False) -> int:
+        """Exact score; ``self.partial`` tells how far it got, also when it is cancelled.
+
+        The window narrows by bisection biased toward 0, the fastest way to the score. With
+        ``climb``, once a move is proved to reach the lower bound, the bound is raised one
+        step at a time instead: the score comes about as fast (+3 % CPU on Middle-Medium),
+        and the best move sooner (time to the optimal move x0.8), which is what an
+        interrupted search can still use.
+        """
+        self.partial = Partial(-(CELLS - moves) // 2, (CELLS + 1 - moves) // 2, None)
         possible = (mask + BOTTOM) & BOARD
         if winning_cells_mask(current, mask) & possible:
             return (CELLS + 1 - moves) // 2
         self._stop, self._deadline = stop, deadline
-        negamax = self._negamax
         opp_win = winning_cells_mask(current ^ mask, mask)
-        lo = -(CELLS - moves) // 2
-        hi = (CELLS + 1 - moves) // 2
+        order = self._root_moves(current, mask, moves, opp_win, first)
+        if isinstance(order, int):
+            self.partial = Partial(order, order, None)
+            return order
+        lo, hi, proven = self.partial
         while lo < hi:
-            med = lo + (hi - lo) // 2
-            if med <= 0 and lo // 2 < med:
-                med = lo // 2
-            elif med >= 0 and hi // 2 > med:
-                med = hi // 2
-            r = negamax(current, mask, moves, opp_win, med, med + 1)
+            if climb and proven is not None:
+                med = lo  # climb from the proved move: each success names a better move
+            else:
+                med = lo + (hi - lo) // 2
+                if med <= 0 and lo // 2 < med:
+                    med = lo // 2
+                elif med >= 0 and hi // 2 > med:
+                    med = hi // 2
+            r, move = self._root_test(current, mask, moves, order, med)
             if r <= med:
                 hi = r
             else:
-                lo = r
+                lo, proven = r, _column_of(move)
+            self.partial = Partial(lo, hi, proven)
         return lo
+
+    def _root_moves(self, current: Bitboard, mask: Bitboard, moves: int, opp_win: Bitboard,
+                    first: Bitboard) -> list[tuple[Bitboard, Bitboard]] | int:
+        """The root's non-losing moves with the threats each creates, in search order.
+
+        An int instead when the position needs no search: the exact score of a loss on the
+        opponent's next move, or of a draw when the board fills up. ``first`` (a move bit,
+        0 for none) goes first if it is one of the moves.
+        """
+        possible = (mask + BOTTOM) & BOARD
+        forced = possible & opp_win
+        if forced:
+            if forced & (forced - 1):
+                return -((CELLS - moves) // 2)
+            possible = forced
+        candidates = possible & ~(opp_win >> 1)
+        if not candidates:
+            return -((CELLS - moves) // 2)
+        if moves >= CELLS - 2:
+            return 0
+        ranked = []
+        for n, col_mask in enumerate(reversed(_ORDERED_COLUMN_MASKS)):  # n: centre-most highest
+            move = candidates & col_mask
+            if move:
+                threats = winning_cells_mask(current | move, mask | move)
+                rank = (move == first, threats.bit_count() * 8 + n)
+                ranked.append((rank, move, threats))
+        ranked.sort(reverse=True)
+        return [(move, threats) for _, move, threats in ranked]
+
+    def _root_test(self, current: Bitboard, mask: Bitboard, moves: int,
+                   order: list[tuple[Bitboard, Bitboard]], med: int) -> tuple[int, Bitboard | None]:
+        """Is the root's score > ``med``? (a bound, the move that proves it or None).
+
+        The root is searched move by move, unlike inner nodes, so that the move behind each
+        lower bound is known for certain. That move goes first from then on: a move searched
+        ahead of the one that proves a bound scored ``<= med``, i.e. below that bound.
+        """
+        negamax = self._negamax
+        opponent, child_moves = current ^ mask, moves + 1
+        best = -CELLS
+        for i, (move, threats) in enumerate(order):
+            score = -negamax(opponent, mask | move, child_moves, threats, -med - 1, -med)
+            if score > med:
+                if i:
+                    order.insert(0, order.pop(i))
+                return score, move
+            if score > best:
+                best = score
+        return best, None
 
     def column_scores(self, pos: Position, stop=None, deadline: float | None = None) -> list[int | None]:
         """Exact score of playing each column (``None`` for a full column).
@@ -285,14 +369,24 @@ class Solver:
                 scores.append(-self._solve_bits(child.current, child.mask, child.moves, stop, deadline))
         return scores
 
-    def best_move(self, pos: Position, stop=None, deadline: float | None = None) -> tuple[int, int]:
-        """(column, exact score) of a best move; among equal moves the centre-most."""
+    def best_move(self, pos: Position, stop=None, deadline: float | None = None,
+                  first: int | None = None) -> tuple[int, int]:
+        """(column, exact score) of a best move.
+
+        ``first``: a column to search first at the root, e.g. the move a heuristic search
+        prefers. If the search is cancelled, ``self.partial`` holds what was proved by then;
+        a proved move other than ``first`` is then known to be strictly better than it.
+        """
         if pos.is_over():
             raise ValueError("the game is over: there is no move to choose")
         for col in _ORDER:
             if pos.is_winning_move(col):
                 return col, (CELLS + 1 - pos.moves) // 2
-        target = self.solve(pos, stop, deadline)
+        first = 0 if first is None else (pos.mask + BOTTOM) & COLUMN_MASKS[first]
+        target = self._solve_bits(pos.current, pos.mask, pos.moves, stop, deadline, first, climb=True)
+        if self.partial.move is not None:
+            return self.partial.move, target  # the move that proved the final lower bound
+        # the score is the least possible one, proved by no move: test the columns
         current, mask, moves = pos.current, pos.mask, pos.moves
         opp_win = winning_cells_mask(current ^ mask, mask)
         for col in _ORDER:
@@ -324,4 +418,4 @@ def solve(pos: Position | str, table_mb: float = 64) -> int:
     return Solver(table_mb).solve(pos)
 
 
-__all__ = ["MAX_SCORE", "MIN_SCORE", "SearchCancelled", "Solver", "halve_table", "solve"]
+__all__ = ["MAX_SCORE", "MIN_SCORE", "Partial", "SearchCancelled", "Solver", "halve_table", "solve"]
