@@ -704,3 +704,35 @@ def test_perfect_play_solves_again_after_the_depth_search(monkeypatch):
     assert [p.depth for p in reports[:-1]] == [2, 4], "the depth search ran before the second solve"
     child = pos.play(r.move)
     assert -Solver().solve(child) == score  # the move keeps the exact score
+
+
+@pytest.mark.parametrize("proved_offset, overrules", [(1, True), (0, False), (None, False)])
+def test_perfect_play_out_of_time_plays_a_move_the_solver_proved_better(proved_offset, overrules):
+    # When the solver's second try runs out of time, it has searched the depth search's move
+    # first at the root; a move it proved other than that one is strictly better (see
+    # Solver.best_move) and must be played; the same move, or none proved, keeps the depth
+    # search's answer. The solver is replaced by one that always runs out of time.
+    from game.solver import Partial, SearchCancelled
+
+    pos = Position.from_moves("6614446666373154")  # Middle-Medium, 16 discs: both solver tries run
+    searcher = Searcher(SearchConfig(depth=4, perfect_play=True, time_limit=5))
+    heuristic_move = Searcher(SearchConfig(depth=4)).search(pos).move
+    calls = []
+
+    def best_move(p, stop=None, deadline=None, first=None):
+        calls.append(first)
+        if first is None:
+            proved = None
+        else:
+            proved = None if proved_offset is None else (first + proved_offset) % 7
+        searcher.solver.partial = Partial(-3, 5, proved)
+        raise SearchCancelled("time budget exhausted")
+
+    searcher.solver.best_move = best_move
+    r = searcher.search(pos)
+    assert calls == [None, heuristic_move], "first try knows no move; the second is given the depth search's"
+    assert not r.exact and not r.cancelled and r.depth == 4
+    if overrules:
+        assert (r.move, r.score) == ((heuristic_move + 1) % 7, -3)
+    else:
+        assert r.move == heuristic_move and -1 < r.score < 1

@@ -283,3 +283,64 @@ def test_threat_cache_holds_true_masks_and_stays_bounded():
     assert len(s.threat_cache) > s.max_entries // 4, "the cache was hardly used"
     for discs, mask in s.threat_cache.items():
         assert mask == winning_cells_mask(discs, 0) & BOARD
+
+
+def load_analysis(name: str) -> list[tuple[str, list[int | None]]]:
+    rows = []
+    for line in (DATA / "analysis" / name).read_text().splitlines():
+        if line.strip():
+            moves, *cols = line.split()
+            rows.append((moves, [None if c == "x" else int(c) for c in cols]))
+    return rows
+
+
+@pytest.mark.parametrize("moves, expected", load_columns())
+def test_best_move_is_optimal_whichever_column_goes_first(moves, expected):
+    pos = Position.from_moves(moves)
+    best = max(s for s in expected if s is not None)
+    solver = Solver()
+    for first in [None, *pos.legal_moves()]:
+        col, score = solver.best_move(pos, first=first)
+        assert score == best and expected[col] == best, (first, col, score)
+
+
+class _StopAfter:
+    """A stop flag that turns on at the solver's n-th look at it (it looks every 2048 nodes)."""
+
+    def __init__(self, looks: int) -> None:
+        self.left = looks
+
+    def is_set(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+def test_cancelled_best_move_leaves_only_proved_facts():
+    # Interrupt best_move at many points of its work, with the best or the worst column
+    # searched first, and hold what `partial` claims against the C++ analysis: the score
+    # lies within [lower, upper], the named move reaches `lower`, and a named move other
+    # than `first` means `first` scores below `lower` (Master relies on that to overrule
+    # its depth search when time runs out).
+    counts = {"cut": 0, "named": 0, "overruled": 0}
+    for moves, expected in load_analysis("begin_medium_100.txt")[:8]:
+        pos = Position.from_moves(moves)
+        best = max(s for s in expected if s is not None)
+        playable = [c for c in range(7) if expected[c] is not None]
+        for first in (max(playable, key=lambda c: expected[c]), min(playable, key=lambda c: expected[c])):
+            for looks in (0, 1, 2, 4, 8):
+                solver = Solver()
+                try:
+                    col, score = solver.best_move(pos, stop=_StopAfter(looks), first=first)
+                except SearchCancelled:
+                    counts["cut"] += 1
+                else:
+                    assert score == best and expected[col] == best
+                lower, upper, move = solver.partial
+                assert lower <= best <= upper, (moves, looks, solver.partial)
+                if move is not None:
+                    counts["named"] += 1
+                    assert expected[move] >= lower, (moves, first, looks, solver.partial)
+                    if move != first:
+                        counts["overruled"] += 1
+                        assert expected[first] < lower, (moves, first, looks, solver.partial)
+    assert counts["cut"] >= 40 and counts["named"] >= 20 and counts["overruled"] >= 5, counts
