@@ -228,7 +228,7 @@ class Searcher:
 
         Tries the exact solver within ``time_limit``; if it does not finish, falls back to
         heuristic values from iterative deepening (``exact`` is then False). A win or a
-        loss found by the heuristic search is still exact for that column.
+        loss found by the heuristic search is a proved one, if not always the fastest.
         """
         if pos.is_over():
             raise ValueError("the game is over: there is nothing to analyse")
@@ -366,7 +366,7 @@ class Searcher:
         """A one-ply answer that always completes (after a stop, or exact mode's time-out)."""
         values = self._root_values(pos, 1, None, None, full_window=False)
         move, score = self._pick(values)
-        return finish(move, score, 1, abs(score) >= 1, cancelled=stop is not None and stop.is_set())
+        return finish(move, score, 1, self._is_exact(score, pos.moves, 1), cancelled=stop is not None and stop.is_set())
 
     def _deepen(self, pos: Position, stop, deadline: float | None, soft_deadline: float | None, start: float,
                 finish, nodes_before: int = 0) -> Iterator[SearchResult]:
@@ -398,8 +398,7 @@ class Searcher:
                                    best.exact and move == best.move, cancelled=cancelled)
                 return
             move, score = self._pick(values)
-            # proven if it is a win/loss, or if the search reached the end of every line
-            best = finish(move, score, depth, abs(score) >= 1 or depth >= CELLS - pos.moves)
+            best = finish(move, score, depth, self._is_exact(score, pos.moves, depth))
             yield best
             if abs(score) >= 1 and self._proven_within(score, pos.moves, depth):
                 return  # a proven result that a deeper search cannot improve
@@ -410,13 +409,29 @@ class Searcher:
                 if now + (now - iteration_start) * _NEXT_ITERATION_FACTOR > soft_deadline:
                     return
 
+    @classmethod
+    def _is_exact(cls, score: float, moves: int, depth: int) -> bool:
+        """Is a depth search's root score the exact game-theoretic one?
+
+        Yes if the search reached the end of every line, or if it found a win or loss that
+        ends within its depth: every faster win (slower loss) lies within the depth too and
+        would have been found. A win found deeper -- forced moves cost no depth -- is a real
+        win, but a faster one may lie beyond the horizon: the score is then a lower bound
+        (an upper bound for a loss), not exact.
+        """
+        if depth >= CELLS - moves:
+            return True
+        return abs(score) >= 1 and cls._proven_within(score, moves, depth)
+
     @staticmethod
     def _proven_within(score: float, moves: int, depth: int) -> bool:
         """Does a win/loss score end the game within ``depth`` plies of the root?"""
-        s = int(abs(score))
-        # the final disc lands when (43 - discs_before) // 2 == s, i.e. discs_before = 43 - 2s or 42 - 2s
-        end = CELLS + 1 - 2 * s
-        return end - moves < depth
+        k = CELLS // 2 + 1 - int(abs(score))  # score 22 - k: the winner's k-th disc ends the game
+        if score > 0:  # the side to move has moves // 2 discs; its next one lands at ply 1
+            ply = 2 * (k - moves // 2) - 1
+        else:  # the opponent has (moves + 1) // 2; its next one lands at ply 2
+            ply = 2 * (k - (moves + 1) // 2)
+        return ply <= depth
 
     def _obvious_move(self, pos: Position) -> tuple[int, int] | None:
         """An immediate win, or (when every move loses at once) the least bad move."""

@@ -638,9 +638,11 @@ def test_reused_searcher_scores_like_a_fresh_one(heuristic):
 
 
 def test_proven_scores_agree_with_the_exact_solver():
-    # A depth search that reports a win or loss (|score| >= 1) must report the exact
-    # game-theoretic score, and its move must achieve it. Conversely, a win the solver says
-    # takes N own discs must be found once the depth covers its 2N - 1 plies.
+    # A win or loss (|score| >= 1) that a depth search reports is a proved one: its move wins
+    # at least that much (a loss: the position loses at least that fast). It is exact -- and
+    # flagged so -- when it ends within the depth; forced moves cost no depth, so a search
+    # can also find wins beyond it, where a faster win may hide. Conversely, a win the
+    # solver says takes N own discs must be found once the depth covers its 2N - 1 plies.
     solver = Solver()
     proven = found = lost = 0
     for ref in _random_positions(300, 50, 22, 36):
@@ -651,8 +653,12 @@ def test_proven_scores_agree_with_the_exact_solver():
             r = Searcher(SearchConfig(depth=depth)).search(pos)
             if abs(r.score) >= 1:
                 proven += 1
-                assert r.exact and r.score == exact, (ref, depth, r, exact)
-                assert cols[r.move] == exact, (ref, depth, r, cols)
+                if r.score > 0:
+                    assert cols[r.move] >= r.score, (ref, depth, r, cols)
+                else:
+                    assert exact <= r.score, (ref, depth, r, exact)
+                if r.exact:
+                    assert r.score == exact and cols[r.move] == exact, (ref, depth, r, cols)
             elif r.exact:  # only a proven draw may be exact below |1|
                 assert r.score == 0 == exact, (ref, depth, r, exact)
             if exact > 0 and 2 * (22 - exact - pos.moves // 2) - 1 <= depth:
@@ -736,3 +742,20 @@ def test_perfect_play_out_of_time_plays_a_move_the_solver_proved_better(proved_o
         assert (r.move, r.score) == ((heuristic_move + 1) % 7, -3)
     else:
         assert r.move == heuristic_move and -1 < r.score < 1
+
+
+def test_a_win_found_beyond_the_depth_is_not_flagged_exact(monkeypatch):
+    # Middle-Medium line (exact score 4: a win with the mover's 18th disc, only in column 2).
+    # Forced moves cost no depth, so a depth-12 `threats` search finds a slower win (score 3,
+    # 19 plies ahead) through column 5 and not the faster one, 17 plies ahead down an unforced
+    # line. That win is real but not exact; perfect play used to take it for exact and skip
+    # its second solver try (found by the Master accuracy run over all 1000 positions).
+    import game.search as search_module
+
+    pos = Position.from_moves("337167156657665165")
+    assert Solver().column_scores(pos) == [3, 4, 3, 3, 3, None, 3]
+    r = Searcher(SearchConfig(depth=12, heuristic="threats")).search(pos)
+    assert (r.move, r.score, r.exact) == (4, 3, False)
+    monkeypatch.setattr(search_module, "_SOLVE_FIRST", 1e-4)  # the first solver try fails
+    r = Searcher(SearchConfig(depth=12, heuristic="threats", perfect_play=True, time_limit=60)).search(pos)
+    assert (r.move, r.score, r.exact) == (1, 4, True)
