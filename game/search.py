@@ -83,7 +83,12 @@ _NULL = 1e-12  # width of a null window on the float score scale
 _NEXT_ITERATION_FACTOR = 1.5  # two more plies cost 3-5x the last iteration, its first move about 1-2x
 # perfect play's use of its time budget (fractions of it, from the start of the move):
 _SOLVE_FIRST = 0.15  # the first try of the exact solver ends here
-_DEEPEN_UNTIL = 0.5  # the depth search may start no iteration that would end after this
+# the depth search may start no iteration that would end after this (from 15 discs on): it
+# gives the solver's second try a move to search first and a fallback; the solver, which can
+# overrule that move with a proved better one, makes better use of the time (Master on the 119
+# Middle-Medium positions it could not solve at once, optimal: 0.5 -> 108, 0.3 -> 108,
+# 0.2 -> 112 and 113, 0.1 -> 110)
+_DEEPEN_UNTIL = 0.2
 _SOLVE_AGAIN_BEFORE = 0.9  # the solver's second try starts only before this
 # With fewer discs than this, a position the solver did not settle in its first try is far
 # out of its reach in Python (Middle-Medium, 15+ discs: 0.4 s on average; Begin-Medium, 6-14:
