@@ -104,6 +104,22 @@ def winning_cells_mask(pos: Bitboard, mask: Bitboard) -> Bitboard:
     return r & (BOARD ^ mask)
 
 
+def non_losing_moves(mask: Bitboard, opp_win: Bitboard) -> Bitboard:
+    """The playable cells (one bit per column) whose move does not lose at once.
+
+    ``opp_win``: the opponent's winning cells (``winning_cells_mask`` of its discs). A single
+    playable opponent threat must be blocked; two lose whatever is played (0); no move goes
+    right under an opponent's winning cell. The searches inline this in their nodes.
+    """
+    possible = (mask + BOTTOM) & BOARD
+    forced = possible & opp_win
+    if forced:
+        if forced & (forced - 1):
+            return 0
+        possible = forced
+    return possible & ~(opp_win >> 1)
+
+
 def four_cells_mask(pos: Bitboard) -> Bitboard:
     """Every disc of ``pos`` that belongs to some four in a row."""
     cells = 0

@@ -39,7 +39,9 @@ from dataclasses import dataclass, field, replace
 from time import perf_counter
 from typing import Callable, Iterator
 
-from .board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Position, mirror_bits, winning_cells_mask
+from .board import (
+    BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Position, mirror_bits, non_losing_moves, winning_cells_mask,
+)
 from .heuristics import (
     DEFAULT_WEIGHTS,
     HEURISTICS,
@@ -492,13 +494,10 @@ class Searcher:
 
     def _root_search(self, pos: Position, depth: int, negamax, leaves, full_window: bool) -> dict[int, float]:
         current, mask, moves = pos.current, pos.mask, pos.moves
-        possible = (mask + BOTTOM) & BOARD
-        opp_win = winning_cells_mask(current ^ mask, mask)
-        forced = possible & opp_win
-        candidates = (forced if forced else possible) & ~(opp_win >> 1)
-        if forced & (forced - 1):
-            candidates = 0  # two threats: every move loses at once (callers handle this)
-        candidates &= ~winning_cells_mask(current, mask)  # a winning move ends the game: not searched
+        # no candidates when every move loses at once (callers handle that); a winning move
+        # ends the game: not searched
+        candidates = non_losing_moves(mask, winning_cells_mask(current ^ mask, mask))
+        candidates &= ~winning_cells_mask(current, mask)
         children = self._ordered_children(current, mask, candidates, self.hints.get(current + mask))
         values: dict[int, float] = {}
         self._partial = values  # what an interrupted iteration completed (see _iterate)

@@ -34,6 +34,7 @@ from .board import (
     HEIGHT,
     Bitboard,
     Position,
+    non_losing_moves,
     winning_cells_mask,
 )
 
@@ -307,13 +308,7 @@ class Solver:
         opponent's next move, or of a draw when the board fills up. ``first`` (a move bit,
         0 for none) goes first if it is one of the moves.
         """
-        possible = (mask + BOTTOM) & BOARD
-        forced = possible & opp_win
-        if forced:
-            if forced & (forced - 1):
-                return -((CELLS - moves) // 2)
-            possible = forced
-        candidates = possible & ~(opp_win >> 1)
+        candidates = non_losing_moves(mask, opp_win)
         if not candidates:
             return -((CELLS - moves) // 2)
         if moves >= CELLS - 2:

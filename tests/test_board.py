@@ -407,3 +407,29 @@ def test_str_is_ascii_art_of_the_board():
     sa, sb = str(a), str(b)
     assert len(sa.splitlines()) >= HEIGHT and sa != sb
     assert str(Position.from_moves("17")) != str(Position.from_moves("71"))
+
+
+
+
+def test_non_losing_moves_match_playing_them_out():
+    # A column is in non_losing_moves exactly when, after playing it, the opponent cannot win
+    # at once -- checked on the reference board, in positions where the mover has no win to take.
+    from game.board import COLUMN_MASKS, non_losing_moves, winning_cells_mask
+
+    rng = random.Random(7)
+    seen = {"none": 0, "forced": 0, "some": 0}
+    for _ in range(60):
+        for ref in random_game(rng):
+            if ref.is_over() or any(ref.is_winning_move(c) for c in ref.legal_moves()):
+                continue
+            safe = set()
+            for c in ref.legal_moves():
+                ref.play(c)
+                if not any(ref.is_winning_move(d) for d in ref.legal_moves()):
+                    safe.add(c)
+                ref.undo()
+            pos = Position.from_moves(format_moves(ref.history))
+            bits = non_losing_moves(pos.mask, winning_cells_mask(pos.current ^ pos.mask, pos.mask))
+            assert {c for c in range(7) if bits & COLUMN_MASKS[c]} == safe, ref.history
+            seen["none" if not safe else "forced" if len(safe) == 1 else "some"] += 1
+    assert min(seen.values()) >= 5, seen
