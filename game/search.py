@@ -29,7 +29,8 @@ heuristic and one set of weights.
 
 Perfect play (``perfect_play``) spends the move's time budget anytime-style: a short try
 of the exact solver, then iterative deepening, then -- from 15 discs on -- the solver
-again with what is left; an exact answer replaces the estimate whenever it arrives.
+again with what is left, searching the estimate's move first; an exact answer replaces
+the estimate whenever it arrives, and so does a move the solver proved better than it.
 """
 
 from __future__ import annotations

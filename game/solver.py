@@ -13,7 +13,10 @@ The design follows Pascal Pons' solver, translated to what is cheap in Python:
 * the transposition table keeps lower and upper bounds (two dicts keyed on
   ``current + mask``), bounded by dropping the oldest half when full;
 * the score is found by null-window searches that narrow ``[min, max]``
-  (MTD-style bisection biased toward 0), which is far cheaper than one wide search.
+  (MTD-style bisection biased toward 0), which is far cheaper than one wide search;
+* the root is searched move by move, so each proved lower bound comes with its move: the
+  best move needs no extra search, and a cancelled search still tells what it proved
+  (``Solver.partial``).
 
 Scores follow the test-set convention: 0 for a draw, ``22 - k`` for a win with the
 mover's k-th disc (``(43 - moves) // 2`` for a win on the next move), negative for
