@@ -351,9 +351,12 @@ class Searcher:
         else:
             # Out of time. The solver searched the depth search's move first at the root, so a
             # move it proved other than that one is strictly better than it (Solver.best_move).
-            lower, _, proved = self.solver.partial
+            lower, upper, proved = self.solver.partial
             if proved is not None and proved != best.move:
-                yield finish(proved, float(lower), best.depth, False)
+                # its score: the proved bound when it settles a win or a loss, else 0 (the
+                # interval holds a draw; the engine's scale keeps |score| >= 1 for proofs)
+                score = float(lower) if lower >= 1 or upper <= -1 else 0.0
+                yield finish(proved, score, best.depth, False)
 
     def _solve(self, pos: Position, stop, deadline: float | None,
                first: int | None = None) -> tuple[int, float, int, bool] | None:

@@ -712,8 +712,14 @@ def test_perfect_play_solves_again_after_the_depth_search(monkeypatch):
     assert -Solver().solve(child) == score  # the move keeps the exact score
 
 
-@pytest.mark.parametrize("proved_offset, overrules", [(1, True), (0, False), (None, False)])
-def test_perfect_play_out_of_time_plays_a_move_the_solver_proved_better(proved_offset, overrules):
+@pytest.mark.parametrize("proved_offset, bounds, reported", [
+    (1, (-3, 5), 0.0),  # overruled; the interval holds a draw: no proof to report
+    (1, (2, 5), 2.0),  # overruled by a proved win of at least 2
+    (1, (-6, -2), -6.0),  # overruled; a proved loss, no faster than -6
+    (0, (-3, 5), None),  # the solver proved the depth search's own move: kept
+    (None, (-3, 5), None),  # nothing proved: kept
+])
+def test_perfect_play_out_of_time_plays_a_move_the_solver_proved_better(proved_offset, bounds, reported):
     # When the solver's second try runs out of time, it has searched the depth search's move
     # first at the root; a move it proved other than that one is strictly better (see
     # Solver.best_move) and must be played; the same move, or none proved, keeps the depth
@@ -731,15 +737,15 @@ def test_perfect_play_out_of_time_plays_a_move_the_solver_proved_better(proved_o
             proved = None
         else:
             proved = None if proved_offset is None else (first + proved_offset) % 7
-        searcher.solver.partial = Partial(-3, 5, proved)
+        searcher.solver.partial = Partial(*bounds, proved)
         raise SearchCancelled("time budget exhausted")
 
     searcher.solver.best_move = best_move
     r = searcher.search(pos)
     assert calls == [None, heuristic_move], "first try knows no move; the second is given the depth search's"
     assert not r.exact and not r.cancelled and r.depth == 4
-    if overrules:
-        assert (r.move, r.score) == ((heuristic_move + 1) % 7, -3)
+    if reported is not None:
+        assert (r.move, r.score) == ((heuristic_move + 1) % 7, reported)
     else:
         assert r.move == heuristic_move and -1 < r.score < 1
 
