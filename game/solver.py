@@ -56,8 +56,8 @@ _CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline
 class Partial(NamedTuple):
     """What a solve has proved so far: ``lower <= score <= upper``.
 
-    ``move`` (a column) is proved to score at least ``lower``; ``None`` while the lower
-    bound is only the trivial one.
+    ``move`` (a column) is proved to score at least ``lower``; ``None`` while no move is
+    (the lower bound is the trivial one, or the position was scored without a search).
     """
 
     lower: int
@@ -278,7 +278,9 @@ class Solver:
         self.partial = Partial(-(CELLS - moves) // 2, (CELLS + 1 - moves) // 2, None)
         possible = (mask + BOTTOM) & BOARD
         if winning_cells_mask(current, mask) & possible:
-            return (CELLS + 1 - moves) // 2
+            win = (CELLS + 1 - moves) // 2
+            self.partial = Partial(win, win, None)
+            return win
         self._stop, self._deadline = stop, deadline
         opp_win = winning_cells_mask(current ^ mask, mask)
         order = self._root_moves(current, mask, moves, opp_win, first)
@@ -379,7 +381,9 @@ class Solver:
             raise ValueError("the game is over: there is no move to choose")
         for col in _ORDER:
             if pos.is_winning_move(col):
-                return col, (CELLS + 1 - pos.moves) // 2
+                win = (CELLS + 1 - pos.moves) // 2
+                self.partial = Partial(win, win, col)
+                return col, win
         first = 0 if first is None else (pos.mask + BOTTOM) & COLUMN_MASKS[first]
         target = self._solve_bits(pos.current, pos.mask, pos.moves, stop, deadline, first, climb=True)
         if self.partial.move is not None:

@@ -299,9 +299,13 @@ def test_best_move_is_optimal_whichever_column_goes_first(moves, expected):
     pos = Position.from_moves(moves)
     best = max(s for s in expected if s is not None)
     solver = Solver()
-    for first in [None, *pos.legal_moves()]:
+    for first in [None, *range(7)]:  # full columns and losing moves included
         col, score = solver.best_move(pos, first=first)
         assert score == best and expected[col] == best, (first, col, score)
+        assert solver.partial == (best, best, col) or solver.partial.move is None, solver.partial
+    # a win at once needs no search; partial says so rather than describe the last position
+    pos = Position.from_moves("112233")
+    assert solver.best_move(pos) == (3, 18) and solver.partial == (18, 18, 3)
 
 
 class _StopAfter:
