@@ -54,7 +54,7 @@ from .heuristics import (
     make_window_raw,
 )
 from .eval_threats import cached_evaluator
-from .solver import SearchCancelled, Solver, halve_table
+from .solver import Partial, SearchCancelled, Solver, halve_table
 
 __all__ = [
     "Progress",
@@ -330,6 +330,7 @@ class Searcher:
         if exact is not None:
             yield finish(*exact)
             return
+        proved_first = self.solver.partial  # the second try goes on from these bounds
         if stop is not None and stop.is_set():
             yield self._shallow(pos, stop, finish)
             return
@@ -342,15 +343,16 @@ class Searcher:
         if not solve_again or best.cancelled or best.exact or perf_counter() > start + budget * _SOLVE_AGAIN_BEFORE:
             return
         searched = self.nodes
-        exact = self._solve(pos, stop, start + budget, first=best.move)
+        exact = self._solve(pos, stop, start + budget, first=best.move, known=proved_first)
         self.nodes += searched
         if exact is not None:
             yield finish(*exact)
         elif stop is not None and stop.is_set():
             yield replace(best, nodes=self.nodes, elapsed=perf_counter() - start, cancelled=True)
         else:
-            # Out of time. The solver searched the depth search's move first at the root, so a
-            # move it proved other than that one is strictly better than it (Solver.best_move).
+            # Out of time. The solver searched the depth search's move first at the root; a
+            # move it proved other than that one has the best proved score, which the depth
+            # search's move was either proved below or not yet shown to reach.
             lower, upper, proved = self.solver.partial
             if proved is not None and proved != best.move:
                 # its score: the proved bound when it settles a win or a loss, else 0 (the
@@ -358,15 +360,15 @@ class Searcher:
                 score = float(lower) if lower >= 1 or upper <= -1 else 0.0
                 yield finish(proved, score, best.depth, False)
 
-    def _solve(self, pos: Position, stop, deadline: float | None,
-               first: int | None = None) -> tuple[int, float, int, bool] | None:
+    def _solve(self, pos: Position, stop, deadline: float | None, first: int | None = None,
+               known: Partial | None = None) -> tuple[int, float, int, bool] | None:
         """The exact solver's (move, score, depth, exact=True) if it finishes by ``deadline``.
 
         ``None`` when the deadline or the stop flag ends it; ``self.nodes`` counts its nodes.
         """
         self.solver.nodes = 0
         try:
-            move, score = self.solver.best_move(pos, stop=stop, deadline=deadline, first=first)
+            move, score = self.solver.best_move(pos, stop=stop, deadline=deadline, first=first, known=known)
             return move, float(score), CELLS - pos.moves, True
         except SearchCancelled:
             return None

@@ -51,6 +51,8 @@ ENTRY_BYTES = 110
 _ORDER = (3, 2, 4, 1, 5, 0, 6)
 _ORDERED_COLUMN_MASKS = tuple(COLUMN_MASKS[c] for c in _ORDER)
 _CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline
+# A root move's first share of a root test, in nodes; it doubles every round (see _root_test).
+_ROOT_SHARE = 65536
 
 
 class Partial(NamedTuple):
@@ -71,6 +73,10 @@ def _column_of(move: Bitboard) -> int:
 
 class SearchCancelled(Exception):
     """Raised out of a search when its stop flag is set or its deadline passes."""
+
+
+class _ShareSpent(Exception):
+    """A root move used up its share of a round (private to ``_root_test``)."""
 
 
 def halve_table(table: dict) -> None:
@@ -101,6 +107,7 @@ class Solver:
         self.partial = Partial(0, 0, None)  # see _solve_bits
         self._stop = None
         self._deadline: float | None = None
+        self._node_limit: int | None = None  # a root move's share ends here (see _root_test)
         self._negamax, self._node_count = self._build_negamax()
 
     @property
@@ -249,6 +256,8 @@ class Solver:
         return negamax, node_count
 
     def _check(self) -> None:
+        if self._node_limit is not None and self.nodes > self._node_limit:
+            raise _ShareSpent
         if self._stop is not None and self._stop.is_set():
             raise SearchCancelled("search cancelled")
         if self._deadline is not None and perf_counter() > self._deadline:
@@ -266,14 +275,16 @@ class Solver:
         return self._solve_bits(pos.current, pos.mask, pos.moves, stop, deadline)
 
     def _solve_bits(self, current: Bitboard, mask: Bitboard, moves: int, stop=None,
-                    deadline: float | None = None, first: Bitboard = 0, climb: bool = False) -> int:
+                    deadline: float | None = None, first: Bitboard = 0, climb: bool = False,
+                    known: Partial | None = None) -> int:
         """Exact score; ``self.partial`` tells how far it got, also when it is cancelled.
 
         The window narrows by bisection biased toward 0, the fastest way to the score. With
         ``climb``, once a move is proved to reach the lower bound, the bound is raised one
         step at a time instead: the score comes about as fast (+3 % CPU on Middle-Medium),
         and the best move sooner (time to the optimal move x0.8), which is what an
-        interrupted search can still use.
+        interrupted search can still use. ``known``: bounds an earlier, interrupted search
+        of this position proved; the climb starts at its lower bound.
         """
         self.partial = Partial(-(CELLS - moves) // 2, (CELLS + 1 - moves) // 2, None)
         possible = (mask + BOTTOM) & BOARD
@@ -288,9 +299,12 @@ class Solver:
             self.partial = Partial(order, order, None)
             return order
         lo, hi, proven = self.partial
+        if known is not None:
+            lo, hi = max(lo, known.lower), min(hi, known.upper)
+            self.partial = Partial(lo, hi, None)
         while lo < hi:
-            if climb and proven is not None:
-                med = lo  # climb from the proved move: each success names a better move
+            if climb and (proven is not None or known is not None):
+                med = lo  # climb from the proved bound: each success names a better move
             else:
                 med = lo + (hi - lo) // 2
                 if med <= 0 and lo // 2 < med:
@@ -335,19 +349,41 @@ class Solver:
         The root is searched move by move, unlike inner nodes, so that the move behind each
         lower bound is known for certain. That move goes first from then on: a move searched
         ahead of the one that proves a bound scored ``<= med``, i.e. below that bound.
+
+        The moves share the work in rounds: in each, every unfinished move searches until it
+        has used its share of nodes, and the share doubles from round to round. So a move
+        that proves the bound cheaply is not kept waiting behind one that takes long to fail
+        -- typically the move searched first, a heuristic's choice, when it is not the best.
+        An interrupted move loses little: every node it finished stays in the table.
         """
         negamax = self._negamax
         opponent, child_moves = current ^ mask, moves + 1
         best = -CELLS
-        for i, (move, threats) in enumerate(order):
-            score = -negamax(opponent, mask | move, child_moves, threats, -med - 1, -med)
-            if score > med:
-                if i:
-                    order.insert(0, order.pop(i))
-                return score, move
-            if score > best:
-                best = score
-        return best, None
+        pending = list(range(len(order)))
+        share = _ROOT_SHARE
+        try:
+            while pending:
+                unfinished = []
+                for i in pending:
+                    move, threats = order[i]
+                    # the last move standing needs no share: it runs to the end
+                    self._node_limit = self.nodes + share if len(pending) > 1 else None
+                    try:
+                        score = -negamax(opponent, mask | move, child_moves, threats, -med - 1, -med)
+                    except _ShareSpent:
+                        unfinished.append(i)
+                        continue
+                    if score > med:
+                        if i:
+                            order.insert(0, order.pop(i))
+                        return score, move
+                    if score > best:
+                        best = score
+                pending = unfinished
+                share *= 2
+            return best, None
+        finally:
+            self._node_limit = None
 
     def column_scores(self, pos: Position, stop=None, deadline: float | None = None) -> list[int | None]:
         """Exact score of playing each column (``None`` for a full column).
@@ -370,12 +406,14 @@ class Solver:
         return scores
 
     def best_move(self, pos: Position, stop=None, deadline: float | None = None,
-                  first: int | None = None) -> tuple[int, int]:
+                  first: int | None = None, known: Partial | None = None) -> tuple[int, int]:
         """(column, exact score) of a best move.
 
         ``first``: a column to search first at the root, e.g. the move a heuristic search
-        prefers. If the search is cancelled, ``self.partial`` holds what was proved by then;
-        a proved move other than ``first`` is then known to be strictly better than it.
+        prefers. If the search is cancelled, ``self.partial`` holds what was proved by then:
+        its move is the one with the best proved score. ``known``: the ``partial`` of an
+        earlier, interrupted call on the same position, to go on from (its bounds, not its
+        move: a move proved with another move searched first says nothing about that one).
         """
         if pos.is_over():
             raise ValueError("the game is over: there is no move to choose")
@@ -385,7 +423,7 @@ class Solver:
                 self.partial = Partial(win, win, col)
                 return col, win
         first = 0 if first is None else (pos.mask + BOTTOM) & COLUMN_MASKS[first]
-        target = self._solve_bits(pos.current, pos.mask, pos.moves, stop, deadline, first, climb=True)
+        target = self._solve_bits(pos.current, pos.mask, pos.moves, stop, deadline, first, climb=True, known=known)
         if self.partial.move is not None:
             return self.partial.move, target  # the move that proved the final lower bound
         # the score is the least possible one, proved by no move: test the columns

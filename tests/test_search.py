@@ -721,9 +721,10 @@ def test_perfect_play_solves_again_after_the_depth_search(monkeypatch):
 ])
 def test_perfect_play_out_of_time_plays_a_move_the_solver_proved_better(proved_offset, bounds, reported):
     # When the solver's second try runs out of time, it has searched the depth search's move
-    # first at the root; a move it proved other than that one is strictly better (see
+    # first at the root; a move it proved other than that one has the best proved score (see
     # Solver.best_move) and must be played; the same move, or none proved, keeps the depth
-    # search's answer. The solver is replaced by one that always runs out of time.
+    # search's answer. The second try goes on from the bounds the first one proved. The
+    # solver is replaced by one that always runs out of time.
     from game.solver import Partial, SearchCancelled
 
     pos = Position.from_moves("6614446666373154")  # Middle-Medium, 16 discs: both solver tries run
@@ -731,8 +732,8 @@ def test_perfect_play_out_of_time_plays_a_move_the_solver_proved_better(proved_o
     heuristic_move = Searcher(SearchConfig(depth=4)).search(pos).move
     calls = []
 
-    def best_move(p, stop=None, deadline=None, first=None):
-        calls.append(first)
+    def best_move(p, stop=None, deadline=None, first=None, known=None):
+        calls.append((first, known))
         if first is None:
             proved = None
         else:
@@ -742,7 +743,8 @@ def test_perfect_play_out_of_time_plays_a_move_the_solver_proved_better(proved_o
 
     searcher.solver.best_move = best_move
     r = searcher.search(pos)
-    assert calls == [None, heuristic_move], "first try knows no move; the second is given the depth search's"
+    assert calls == [(None, None), (heuristic_move, Partial(*bounds, None))], (
+        "the first try knows no move; the second is given the depth search's and the first try's bounds")
     assert not r.exact and not r.cancelled and r.depth == 4
     if reported is not None:
         assert (r.move, r.score) == ((heuristic_move + 1) % 7, reported)

@@ -322,9 +322,10 @@ class _StopAfter:
 def test_cancelled_best_move_leaves_only_proved_facts():
     # Interrupt best_move at many points of its work, with the best or the worst column
     # searched first, and hold what `partial` claims against the C++ analysis: the score
-    # lies within [lower, upper], the named move reaches `lower`, and a named move other
-    # than `first` means `first` scores below `lower` (Master relies on that to overrule
-    # its depth search when time runs out).
+    # lies within [lower, upper], the named move reaches `lower`, and -- while every root
+    # test is still in its first round of shares, where `first` is searched to the end
+    # before any other move starts -- a named move other than `first` means `first` scores
+    # below `lower`.
     counts = {"cut": 0, "named": 0, "overruled": 0}
     for moves, expected in load_analysis("begin_medium_100.txt")[:8]:
         pos = Position.from_moves(moves)
@@ -348,3 +349,44 @@ def test_cancelled_best_move_leaves_only_proved_facts():
                         counts["overruled"] += 1
                         assert expected[first] < lower, (moves, first, looks, solver.partial)
     assert counts["cut"] >= 40 and counts["named"] >= 20 and counts["overruled"] >= 5, counts
+
+
+def test_root_moves_share_the_work():
+    # Middle-Medium, exact score 2: only column 2 wins; column 3 (searched first here, as a
+    # heuristic's favourite would be) draws, and proving that alone takes ~580k nodes. The
+    # root's moves take turns with growing node shares, so the winning move is proved long
+    # before column 3 could have been refuted (searched one after the other: ~795k nodes).
+    pos = Position.from_moves("175156173267761")
+    drawing, winning = 2, 1
+    refute = Solver()
+    assert refute.solve(pos.play(drawing)) == 0
+    solver = Solver()
+    proved_at = []
+
+    class Watch:
+        def is_set(self) -> bool:
+            if solver.partial.move == winning and not proved_at:
+                proved_at.append(solver.nodes)
+            return False
+
+    assert solver.best_move(pos, stop=Watch(), first=drawing) == (winning, 2)
+    assert proved_at and proved_at[0] < refute.nodes * 0.6, (proved_at, refute.nodes)
+
+
+def test_best_move_goes_on_from_an_interrupted_call():
+    # Master's second solver try starts from the bounds its first try proved: the climb
+    # starts at the known lower bound instead of bisecting the whole range again.
+    pos = Position.from_moves("6614446666373154")  # Middle-Medium, exact score -4
+    expected = Solver().column_scores(pos)
+    first = Solver()
+    with pytest.raises(SearchCancelled):
+        first.best_move(pos, stop=_StopAfter(3))
+    known = first.partial
+    assert known.lower < -4 <= known.upper and known.lower > -(42 - pos.moves) // 2, known
+    solver = Solver()
+    tested = []
+    root_test = solver._root_test
+    solver._root_test = lambda *args: tested.append(args[-1]) or root_test(*args)
+    col, score = solver.best_move(pos, known=known)
+    assert score == -4 and expected[col] == -4
+    assert tested[0] == known.lower and tested == sorted(tested), tested
