@@ -16,7 +16,9 @@ The design follows Pascal Pons' solver, translated to what is cheap in Python:
   (MTD-style bisection biased toward 0), which is far cheaper than one wide search;
 * the root is searched move by move, so each proved lower bound comes with its move: the
   best move needs no extra search, and a cancelled search still tells what it proved
-  (``Solver.partial``).
+  (``Solver.partial``). The root's moves take turns with node shares that double from
+  round to round, so a move that proves a bound quickly is not kept waiting behind one
+  that takes long to fail.
 
 Scores follow the test-set convention: 0 for a draw, ``22 - k`` for a win with the
 mover's k-th disc (``(43 - moves) // 2`` for a win on the next move), negative for
