@@ -50,7 +50,7 @@ DEFAULT_LEVELS: tuple[Level, ...] = (
     Level("Medium", 6),
     Level("Hard", 8),
     Level("Expert", 11),
-    Level("Master", 12, heuristic="threats", time_limit=1.0, perfect_play=True),
+    Level("Master", 14, heuristic="threats", time_limit=1.0, perfect_play=True),
 )
 # --- difficulty levels: END
 

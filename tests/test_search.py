@@ -602,7 +602,7 @@ def test_perfect_play_solves_when_it_can():
 
 
 def test_perfect_play_fallback_uses_the_rest_of_the_time_budget():
-    # The "Master" level is depth 12, time_limit 1 s, perfect_play. When the solver gives up
+    # The "Master" level is depth 14, time_limit 1 s, perfect_play. When the solver gives up
     # (half the budget), the depth search must use the remaining time -- depth 6 from this
     # opening takes well under 0.1 s here, against >= 1 s left -- not stop after its first
     # iteration (depth 2), which makes the strongest level play a 2-ply move.

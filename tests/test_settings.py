@@ -345,7 +345,7 @@ def test_search_config_from_settings():
     assert cfg.window_weights == WindowWeights(scale=2.0)
     assert s.search_config(depth=3, heuristic="scoremap").depth == 3
     master = s.search_config(level=s.level("Master"))
-    assert (master.depth, master.time_limit, master.perfect_play) == (12, 1.0, True)
+    assert (master.depth, master.time_limit, master.perfect_play) == (14, 1.0, True)
     assert s.search_config(depth=2, level=s.level("Master")).depth == 2
 
 
@@ -360,7 +360,7 @@ def test_search_config_from_settings():
     ("AI:1:window", PlayerSpec("ai", depth=1, heuristic="window")),
     ("ai:20:scoremap", PlayerSpec("ai", depth=20, heuristic="scoremap")),
     ("hard", PlayerSpec("ai", depth=8, level="Hard")),
-    ("MASTER", PlayerSpec("ai", depth=12, heuristic="threats", level="Master", time_limit=1.0, perfect_play=True)),
+    ("MASTER", PlayerSpec("ai", depth=14, heuristic="threats", level="Master", time_limit=1.0, perfect_play=True)),
 ])
 def test_parse_player_spec(text, expected):
     spec = parse_player_spec(text, DEFAULTS)
@@ -403,7 +403,7 @@ def test_labels():
 def test_player_search_config():
     pytest.importorskip("game.search")
     cfg = parse_player_spec("master").search_config(DEFAULTS)
-    assert (cfg.depth, cfg.time_limit, cfg.perfect_play, cfg.heuristic) == (12, 1.0, True, "threats")
+    assert (cfg.depth, cfg.time_limit, cfg.perfect_play, cfg.heuristic) == (14, 1.0, True, "threats")
     cfg = parse_player_spec("ai:3:window").search_config(DEFAULTS)
     assert (cfg.depth, cfg.heuristic, cfg.perfect_play) == (3, "window", False)
 
