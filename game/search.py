@@ -30,7 +30,8 @@ heuristic and one set of weights.
 Perfect play (``perfect_play``) spends the move's time budget anytime-style: a short try
 of the exact solver, then iterative deepening, then -- from 15 discs on -- the solver
 again with what is left, searching the estimate's move first; an exact answer replaces
-the estimate whenever it arrives, and so does a move the solver proved better than it.
+the estimate whenever it arrives, and so does, when time runs out, a move the solver
+proved other than the estimate's (the move with the best proved score).
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ _NEXT_ITERATION_FACTOR = 1.5  # two more plies cost 3-5x the last iteration, its
 _SOLVE_FIRST = 0.15  # the first try of the exact solver ends here
 # the depth search may start no iteration that would end after this (from 15 discs on): it
 # gives the solver's second try a move to search first and a fallback; the solver, which can
-# overrule that move with a proved better one, makes better use of the time (Master on the 119
+# overrule that move with a proved one, makes better use of the time (Master on the 119
 # Middle-Medium positions it could not solve at once, optimal: 0.5 -> 108, 0.3 -> 108,
 # 0.2 -> 112 and 113, 0.1 -> 110)
 _DEEPEN_UNTIL = 0.2

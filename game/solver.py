@@ -303,10 +303,12 @@ class Solver:
         lo, hi, proven = self.partial
         if known is not None:
             lo, hi = max(lo, known.lower), min(hi, known.upper)
+            if lo > hi:
+                raise ValueError(f"known bounds {known.lower}..{known.upper} do not fit this position")
             self.partial = Partial(lo, hi, None)
         while lo < hi:
             if climb and (proven is not None or known is not None):
-                med = lo  # climb from the proved bound: each success names a better move
+                med = lo  # climb from the proved bound: each success names a move proved higher
             else:
                 med = lo + (hi - lo) // 2
                 if med <= 0 and lo // 2 < med:
@@ -350,7 +352,8 @@ class Solver:
 
         The root is searched move by move, unlike inner nodes, so that the move behind each
         lower bound is known for certain. That move goes first from then on: a move searched
-        ahead of the one that proves a bound scored ``<= med``, i.e. below that bound.
+        ahead of the one that proves a bound scored ``<= med``, i.e. below that bound, or was
+        cut short by its share.
 
         The moves share the work in rounds: in each, every unfinished move searches until it
         has used its share of nodes, and the share doubles from round to round. So a move
@@ -366,10 +369,11 @@ class Solver:
         try:
             while pending:
                 unfinished = []
-                for i in pending:
+                for k, i in enumerate(pending):
                     move, threats = order[i]
                     # the last move standing needs no share: it runs to the end
-                    self._node_limit = self.nodes + share if len(pending) > 1 else None
+                    others = len(unfinished) + len(pending) - k - 1
+                    self._node_limit = self.nodes + share if others else None
                     try:
                         score = -negamax(opponent, mask | move, child_moves, threats, -med - 1, -med)
                     except _ShareSpent:
@@ -416,6 +420,8 @@ class Solver:
         its move is the one with the best proved score. ``known``: the ``partial`` of an
         earlier, interrupted call on the same position, to go on from (its bounds, not its
         move: a move proved with another move searched first says nothing about that one).
+        Bounds of another position give wrong answers; bounds that cannot hold here raise
+        ValueError.
         """
         if pos.is_over():
             raise ValueError("the game is over: there is no move to choose")
@@ -431,6 +437,7 @@ class Solver:
         # the score is the least possible one, proved by no move: test the columns
         current, mask, moves = pos.current, pos.mask, pos.moves
         opp_win = winning_cells_mask(current ^ mask, mask)
+        self._stop, self._deadline = stop, deadline
         for col in _ORDER:
             if not pos.can_play(col):
                 continue
@@ -444,7 +451,6 @@ class Solver:
             else:
                 # one null-window test instead of a full solve: is the opponent's score
                 # after this move <= -target? (the table is warm from solving the root)
-                self._stop, self._deadline = stop, deadline
                 r = self._negamax(mine ^ child_mask, child_mask, moves + 1,
                                   winning_cells_mask(mine, child_mask), -target, -target + 1)
                 score = target if r <= -target else target - 1

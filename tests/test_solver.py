@@ -16,7 +16,8 @@ import pytest
 
 from game.board import Position
 from game.search import SearchCancelled, SearchConfig, Searcher
-from game.solver import Solver
+import game.solver as solver_module
+from game.solver import Partial, Solver
 
 try:
     import reference_board as rb
@@ -322,10 +323,10 @@ class _StopAfter:
 def test_cancelled_best_move_leaves_only_proved_facts():
     # Interrupt best_move at many points of its work, with the best or the worst column
     # searched first, and hold what `partial` claims against the C++ analysis: the score
-    # lies within [lower, upper], the named move reaches `lower`, and -- while every root
-    # test is still in its first round of shares, where `first` is searched to the end
-    # before any other move starts -- a named move other than `first` means `first` scores
-    # below `lower`.
+    # lies within [lower, upper], the named move reaches `lower`, and -- while no root move
+    # has used up its first share of nodes, so that `first` was searched to the end before
+    # any other move started -- a named move other than `first` means `first` scores below
+    # `lower`.
     counts = {"cut": 0, "named": 0, "overruled": 0}
     for moves, expected in load_analysis("begin_medium_100.txt")[:8]:
         pos = Position.from_moves(moves)
@@ -340,6 +341,7 @@ def test_cancelled_best_move_leaves_only_proved_facts():
                     counts["cut"] += 1
                 else:
                     assert score == best and expected[col] == best
+                assert solver.nodes < solver_module._ROOT_SHARE  # no share ran out
                 lower, upper, move = solver.partial
                 assert lower <= best <= upper, (moves, looks, solver.partial)
                 if move is not None:
@@ -390,3 +392,9 @@ def test_best_move_goes_on_from_an_interrupted_call():
     col, score = solver.best_move(pos, known=known)
     assert score == -4 and expected[col] == -4
     assert tested[0] == known.lower and tested == sorted(tested), tested
+
+
+def test_best_move_refuses_known_bounds_that_cannot_hold():
+    pos = Position.from_moves("6614446666373154")  # a loss: -4, at most 13 here
+    with pytest.raises(ValueError, match="do not fit"):
+        Solver().best_move(pos, known=Partial(14, 14, None))
