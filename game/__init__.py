@@ -1,7 +1,15 @@
 """Connect Four for the desktop: a bitboard engine, an alpha-beta computer player and a pygame-ce UI.
 
-The engine modules (``board``, ``heuristics``, ``search``, ``solver``) use only the standard
-library; everything that touches pygame lives in ``game.ui``.
+The package is laid out in rooms; a lower room never imports a higher one:
+
+- ``game.engine``: positions, evaluations, the depth search and the exact solver (standard
+  library only).
+- ``game.data``: the reference positions the tools and tests read.
+- ``game`` itself: the application's plumbing -- settings, saved games, the game model, the
+  computer player's worker, the command line and the entry point.
+- ``game.tools``: headless command-line tools (``python -m game.analyze``, ``game.bench``,
+  ``game.arena``).
+- ``game.ui``: the pygame-ce window, the only code that imports pygame.
 """
 
 __version__ = "0.1.0"

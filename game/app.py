@@ -62,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _exit_code(e)
 
     try:
-        from . import ui
+        from . import ui  # here: --version and --check-config run without loading pygame
         run = ui.run
     except ImportError as e:
         if e.name == "pygame":
@@ -102,7 +102,7 @@ def _exit_code(e: SystemExit) -> int:
 
 
 def _desktop_entry(*, install: bool) -> int:
-    from . import desktop
+    from . import desktop  # here: only --install-desktop needs it
 
     try:
         if install:

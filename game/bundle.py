@@ -4,7 +4,7 @@ Needs the ``bundle`` extra (``pip install -e ".[bundle]"``). The result is
 ``dist/connect4/``: the ``connect4`` executable (``connect4.exe`` on Windows, no console
 window), ``config.toml`` next to it (the first place the bundled game looks for settings,
 so it can be edited in place), and ``_internal/`` with Python, pygame-ce, the game and its
-``assets/``. Copy or zip the whole folder; nothing needs to be installed on the target
+assets and reference data. Copy or zip the whole folder; nothing needs to be installed on the target
 machine (same OS and CPU architecture as the build machine).
 
 No pygame here (PyInstaller finds it by following the game's imports).
@@ -19,7 +19,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+REPO = PACKAGE.parent
+CONFIG = PACKAGE / "config.toml"
 NAME = "connect4"
 
 
@@ -40,10 +42,9 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--paths", str(REPO),
         # The UI modules are imported when the window opens; collect all of them.
         "--collect-submodules", "game",
-        # game.paths falls back to the "assets" folder next to the "game" package; in the bundle
-        # that is _internal/assets. (An installed game.assets package would shadow it.)
-        "--exclude-module", "game.assets",
-        "--add-data", f"{REPO / 'assets'}{sep}assets",
+        # Package data sits beside the frozen modules, where game.paths and game.data look.
+        "--add-data", f"{PACKAGE / 'assets'}{sep}game/assets",
+        "--add-data", f"{PACKAGE / 'data'}{sep}game/data",
         # Test-only and build-only packages that PyInstaller might otherwise follow.
         "--exclude-module", "pytest",
         "--exclude-module", "hypothesis",
@@ -53,7 +54,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--exclude-module", "numpy",
         "--exclude-module", "yaml",
     ]
-    icon = REPO / "assets" / "icon.png"
+    icon = PACKAGE / "assets" / "icon.png"
     if sys.platform in ("win32", "darwin") and icon.is_file():
         args += ["--icon", str(icon)]  # PyInstaller converts it (needs Pillow)
     return args
@@ -71,12 +72,12 @@ def build(dist: Path | None = None, work: Path | None = None) -> Path:
         raise SystemExit('PyInstaller is not installed: pip install -e ".[bundle]"') from None
     dist = (dist or REPO / "dist").resolve()
     work = (work or REPO / "build").resolve()
-    for needed in (REPO / "assets", REPO / "config.toml"):
+    for needed in (PACKAGE / "assets", PACKAGE / "data", CONFIG):
         if not needed.exists():
             raise SystemExit(f"cannot bundle: {needed} is missing")
     PyInstaller.__main__.run(pyinstaller_args(dist, work))
     app_dir = dist / NAME
-    shutil.copy2(REPO / "config.toml", app_dir / "config.toml")
+    shutil.copy2(CONFIG, app_dir / "config.toml")
     if not executable(app_dir).is_file():
         raise SystemExit(f"PyInstaller finished but {executable(app_dir)} is missing")
     return app_dir

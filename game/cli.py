@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import __version__
-from .heuristics import HEURISTICS
+from .engine.heuristics import HEURISTICS
 from .settings import (
     CUSTOM_DEPTH,
     DEFAULT_LEVELS,

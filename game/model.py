@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.board import Position, format_moves, parse_moves
+from game.engine.board import Position, format_moves, parse_moves
 from game.storage import SavedGame
 
 if TYPE_CHECKING:

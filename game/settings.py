@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from .heuristics import HEURISTICS, WindowWeights
+from .engine.heuristics import HEURISTICS, WindowWeights
+from .storage import user_config_dir
 
-if TYPE_CHECKING:  # game.search imports the whole engine; only the methods below need it
-    from .search import SearchConfig
+if TYPE_CHECKING:  # game.engine.search imports the whole engine; only the methods below need it
+    from .engine.search import SearchConfig
 
 CONFIG_NAME = "config.toml"
 MAX_CONFIG_BYTES = 1_000_000
@@ -110,7 +111,7 @@ class Settings:
         self, depth: int, heuristic: str | None, time_limit: float | None, perfect_play: bool,
         blunder: float = 0.0,
     ) -> SearchConfig:
-        from .search import SearchConfig
+        from .engine.search import SearchConfig  # here: loading settings need not load the engine
 
         return SearchConfig(
             depth=depth,
@@ -405,20 +406,18 @@ DEFAULTS = Settings()
 
 
 def repo_config_path() -> Path | None:
-    """The config.toml shipped with the program (repository root, or a bundle's folder)."""
+    """The config.toml shipped with the program (a bundle's folder, else the package's own)."""
     candidates = []
     if getattr(sys, "frozen", False):  # PyInstaller bundle
         candidates.append(Path(sys.executable).resolve().parent / CONFIG_NAME)
         candidates.append(Path(getattr(sys, "_MEIPASS", "")) / CONFIG_NAME)
     package = Path(__file__).resolve().parent
-    candidates += [package.parent / CONFIG_NAME, package / CONFIG_NAME]
+    candidates.append(package / CONFIG_NAME)
     return next((p for p in candidates if p.is_file()), None)
 
 
 def default_config_path() -> Path | None:
     """The config file used without --config: the user's, else the shipped one, else None."""
-    from .storage import user_config_dir
-
     user = user_config_dir() / CONFIG_NAME
     if user.is_file():
         return user

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import platformdirs
 
-from .board import HEIGHT, WIDTH, MoveError, Position
+from .engine.board import HEIGHT, WIDTH, MoveError, Position
 
 log = logging.getLogger(__name__)
 

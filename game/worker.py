@@ -31,8 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.board import Position
-from game.search import Progress, SearchCancelled, SearchConfig, Searcher
+from game.engine.board import Position
+from game.engine.search import Progress, SearchCancelled, SearchConfig, Searcher
 
 __all__ = ["AIRequest", "AIUpdate", "AIWorker", "KINDS"]
 

@@ -35,6 +35,7 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
     ``red``/``yellow`` (specs or spec strings) skip the menu; ``notices`` (e.g. config problems) are
     shown in the window; ``resume`` is an autosaved game the menu offers to continue; an explicit
     ``config_path`` makes the config's theme and sound win over the remembered preferences."""
+    # Here, not at the top: importing game.ui (e.g. for the type names above) loads no pygame.
     import pygame
 
     from game.settings import parse_player_spec

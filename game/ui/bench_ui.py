@@ -48,6 +48,7 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
     """Run the loop for ``seconds`` of searching and return the frame statistics.
 
     ``depth=None`` is the baseline: a two-player game with nothing to compute, every frame counted."""
+    # Here, not at the top: the argument parser (and --help) runs without loading pygame.
     import pygame
 
     from game.settings import load_settings, parse_player_spec

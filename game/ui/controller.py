@@ -24,7 +24,7 @@ from game.ui.theme import THEMES
 if TYPE_CHECKING:
     from game.settings import PlayerSpec, Settings
     from game.storage import SavedGame
-    from game.worker import AIWorker
+    from game.worker import AIWorker  # here: the engine loads after the first frame is shown
 
 TITLE = "Connect Four"
 CONFIG_NOTICE_SECONDS = 20.0
@@ -32,7 +32,7 @@ CLOSE_TIMEOUT = 0.3       # the worker gets this long to stop; the issue allows 
 
 
 def _default_worker() -> AIWorker:
-    from game.worker import AIWorker
+    from game.worker import AIWorker  # here: the engine loads after the first frame is shown
 
     return AIWorker()
 

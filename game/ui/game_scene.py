@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.board import ColumnFullError, MoveError
+from game.engine.board import ColumnFullError, MoveError
 from game.model import GameModel, Scoreboard
 from game.settings import HUMAN, parse_player_spec
 from game.storage import (SaveFileError, clear_autosave, list_saves, load_game, new_save_path, save_game,
@@ -22,13 +22,14 @@ from game.storage import (SaveFileError, clear_autosave, list_saves, load_game, 
 from game.ui.anim import DropAnimation, Shake
 from game.ui.layout import COLS, ROWS
 from game.ui.menu import GameStart, MenuData
-from game.ui.render import BoardScene, draw_text, fit_text
+from game.ui.render import BoardScene
+from game.ui.resources import draw_text, fit_text
 from game.ui.savelist import CLOSE, SaveList
 from game.ui.scene import Context, Scene, Transition, is_ctrl
 from game.ui.theme import PLAYER_NAMES, Colour, Theme
 
 if TYPE_CHECKING:
-    from game.search import Progress, SearchConfig, SearchResult
+    from game.engine.search import Progress, SearchConfig, SearchResult
 
 REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a human (reads as a reply)
 NEXT_GAME_PAUSE = 2.5     # spectator: seconds a finished game stays on screen before the next one
@@ -360,7 +361,7 @@ class GameScene(Scene):
                 self._accept(update.kind, update.result)
 
     def _accept(self, kind: str, result: object) -> None:
-        from game.search import SearchResult
+        from game.engine.search import SearchResult  # here: the menu's first frame needs no engine
 
         if self.request and self.request[0] == kind:
             self.request = None

@@ -10,10 +10,11 @@ from typing import Any
 
 import pygame
 
-from game.heuristics import HEURISTICS
+from game.engine.heuristics import HEURISTICS
 from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec
 from game.storage import SavedGame
-from game.ui.render import draw_panel, draw_text, fit_text
+from game.ui.render import draw_panel
+from game.ui.resources import draw_text, fit_text
 from game.ui.scene import Context, Scene, Transition
 from game.ui.theme import THEMES
 

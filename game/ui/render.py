@@ -5,44 +5,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import pygame
 
 from game.ui.layout import COLS, ROWS, Layout
-from game.ui.resources import font
+from game.ui.resources import draw_text
 from game.ui.theme import Colour, Theme
-
-
-@lru_cache(maxsize=512)
-def render_text(text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
-    """The rendered text (cached: most labels are the same from frame to frame)."""
-    return font(size, bold).render(text, True, colour)
-
-
-def draw_text(surface: pygame.Surface, text: str, size: int, colour: Colour, *, bold: bool = False,
-              **anchor: tuple[int, int] | int) -> pygame.Rect:
-    """Render ``text`` and place it by a Rect anchor keyword (``center=...``, ``midleft=...``, ...)."""
-    image = render_text(text, size, tuple(colour), bold)
-    rect = image.get_rect(**anchor)
-    surface.blit(image, rect)
-    return rect
-
-
-@lru_cache(maxsize=256)
-def fit_text(text: str, size: int, max_width: int) -> str:
-    """``text``, shortened with an ellipsis if needed to fit ``max_width`` pixels."""
-    f = font(size)
-    if f.size(text)[0] <= max_width:
-        return text
-    lo, hi = 0, len(text)          # the longest prefix that fits with the ellipsis: binary search
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if f.size(text[:mid] + "…")[0] <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo] + "…"
 
 
 @dataclass(slots=True)

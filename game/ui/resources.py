@@ -1,4 +1,4 @@
-"""Loading the window icon and fonts; every failure degrades gracefully."""
+"""The window icon, fonts and rendered text (cached); every failure degrades gracefully."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from functools import lru_cache
 import pygame
 
 from game.paths import assets_dir
+from game.ui.theme import Colour
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +54,37 @@ def font(size: int, bold: bool = False) -> pygame.font.Font | _NullFont:
 
 def reset_fonts() -> None:
     """Forget cached fonts and rendered text (they die with ``pygame.quit``); called when a window opens."""
-    from game.ui.render import fit_text, render_text
-
     font.cache_clear()
     render_text.cache_clear()
     fit_text.cache_clear()
+
+
+@lru_cache(maxsize=512)
+def render_text(text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+    """The rendered text (cached: most labels are the same from frame to frame)."""
+    return font(size, bold).render(text, True, colour)
+
+
+def draw_text(surface: pygame.Surface, text: str, size: int, colour: Colour, *, bold: bool = False,
+              **anchor: tuple[int, int] | int) -> pygame.Rect:
+    """Render ``text`` and place it by a Rect anchor keyword (``center=...``, ``midleft=...``, ...)."""
+    image = render_text(text, size, tuple(colour), bold)
+    rect = image.get_rect(**anchor)
+    surface.blit(image, rect)
+    return rect
+
+
+@lru_cache(maxsize=256)
+def fit_text(text: str, size: int, max_width: int) -> str:
+    """``text``, shortened with an ellipsis if needed to fit ``max_width`` pixels."""
+    f = font(size)
+    if f.size(text)[0] <= max_width:
+        return text
+    lo, hi = 0, len(text)          # the longest prefix that fits with the ellipsis: binary search
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid] + "…")[0] <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…"

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pygame
 
-from game.ui.render import draw_panel, draw_text, fit_text
+from game.ui.render import draw_panel
+from game.ui.resources import draw_text, fit_text
 from game.ui.theme import Theme
 
 CLOSE = "close"

@@ -1,0 +1,826 @@
+"""The computer player: depth-limited negamax with alpha-beta, iterative deepening.
+
+One score scale is used everywhere (the solver convention, from the side to move):
+
+* ``|score| >= 1``: a proven win or loss; a win with the mover's k-th disc scores
+  ``22 - k``, so faster wins and slower losses are preferred;
+* ``|score| < 1``: a heuristic estimate. Leaf evaluations are multiplied by the
+  depth discount and squashed into (-1, 1) with ``v / (|v| + K)``, a monotonic map,
+  so wins always dominate and the order of heuristic values is unchanged.
+
+Depth discounting: a leaf found ``ply`` plies below the root of a depth-``D`` search
+keeps ``1 - f * ply / D`` of its value (f = ``discount``, 0.25 by default: 75 % at the
+depth limit, as in the window-counting write-up). Leaves are not all at ply D: a move
+that is forced (the only non-losing move: a block, or the one column not under an
+opponent's winning cell) costs no depth, so forcing lines are searched further and
+their leaves are discounted more. With f = 0 the discount is off.
+
+Each node is relative to the side to move and is entered only when that side cannot
+win at once; the parent computes the threats of every candidate move for move ordering
+and hands them down as the child's "opponent's winning cells".
+
+Tables: ``bounds`` (key -> (depth the node is entered with, lower, upper)) holds the values of the current
+iteration only -- values depend on the root and the depth limit -- and is cleared when
+an iteration starts; ``hints`` (key -> best move) persists across iterations and moves
+for move ordering; ``threat_cache`` (one side's discs -> the cells that would complete a
+four for it) saves most threat computations, the single biggest cost of a node, and is
+valid forever. All are bounded by ``table_mb`` and belong to one ``Searcher``, i.e. to one
+heuristic and one set of weights.
+
+Perfect play (``perfect_play``) spends the move's time budget anytime-style: a short try
+of the exact solver, then iterative deepening, then -- from 15 discs on -- the solver
+again with what is left, searching the estimate's move first; an exact answer replaces
+the estimate whenever it arrives, and so does, when time runs out, a move the solver
+proved other than the estimate's (the move with the best proved score).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from time import perf_counter
+from typing import Callable, Iterator
+
+from .board import (
+    BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Position, mirror_bits, non_losing_moves, winning_cells_mask,
+)
+from .heuristics import (
+    DEFAULT_WEIGHTS,
+    HEURISTICS,
+    SCOREMAP,
+    WindowWeights,
+    evaluator,
+    scoremap,
+    make_window_delta,
+    make_window_raw,
+)
+from .heuristics.threats import cached_evaluator
+from .solver import Partial, SearchCancelled, Solver, halve_table
+
+__all__ = [
+    "Progress",
+    "SearchCancelled",
+    "SearchConfig",
+    "SearchResult",
+    "Searcher",
+    "best_move",
+    "win_score",
+]
+
+MAX_DEPTH = CELLS
+_ORDER = (3, 2, 4, 1, 5, 0, 6)
+_ORDERED = tuple((c, COLUMN_MASKS[c]) for c in _ORDER)
+# the same with each column's centre-first rank (7 for the centre ... 1), the tie-break of move ordering
+_ORDERED_N = tuple((7 - i, c, COLUMN_MASKS[c]) for i, c in enumerate(_ORDER))
+# the same with one column (the table's best-move hint) moved to the front
+_HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
+_CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline
+_CHECK_EVERY_SLOW = 255  # the same for evaluations that cost several times scoremap's (window, threats)
+_SQUASH = {"scoremap": 16.0, "window": 16.0, "threats": 32.0}
+#: bytes per entry, measured with tracemalloc on CPython 3.11 (dict slot, key, value objects):
+#: a value entry (tuple of depth and two floats) and a move hint (small int)
+ENTRY_BYTES = 200
+HINT_BYTES = 90
+THREAT_BYTES = 150  # a threat-cache entry (two ints): about 120 measured, plus dict slack
+_EPS = 1e-9
+_NULL = 1e-12  # width of a null window on the float score scale
+_NEXT_ITERATION_FACTOR = 1.5  # two more plies cost 3-5x the last iteration, its first move about 1-2x
+# perfect play's use of its time budget (fractions of it, from the start of the move):
+_SOLVE_FIRST = 0.15  # the first try of the exact solver ends here
+# the depth search may start no iteration that would end after this (from 15 discs on): it
+# gives the solver's second try a move to search first and a fallback; the solver, which can
+# overrule that move with a proved one, makes better use of the time (Master on the 119
+# Middle-Medium positions it could not solve at once, optimal: 0.5 -> 108, 0.3 -> 108,
+# 0.2 -> 112 and 113, 0.1 -> 110)
+_DEEPEN_UNTIL = 0.2
+_SOLVE_AGAIN_BEFORE = 0.9  # the solver's second try starts only before this
+# With fewer discs than this, a position the solver did not settle in its first try is far
+# out of its reach in Python (Middle-Medium, 15+ discs: 0.4 s on average; Begin-Medium, 6-14:
+# seconds to hours), so the depth search gets the whole budget instead of a second try.
+_SOLVE_AGAIN_FROM_DISCS = 15
+_COLUMN_MASKS = COLUMN_MASKS
+# scoremap weight of the cell a move lands in, keyed by the move's bit (zero for other heuristics)
+_WEIGHT_OF = {1 << (c * 7 + r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(6)}
+_NO_WEIGHT = dict.fromkeys(_WEIGHT_OF, 0)
+# scoremap cells grouped by weight, heaviest first: the best leaf move is the heaviest free cell
+_WEIGHT_LEVELS = tuple(
+    (w, sum(1 << (c * 7 + r) for c in range(WIDTH) for r in range(6) if SCOREMAP[c][r] == w))
+    for w in sorted({w for col in SCOREMAP for w in col}, reverse=True)
+)
+
+
+def win_score(moves: int) -> int:
+    """Score of winning with the next disc when ``moves`` discs are on the board."""
+    return (CELLS + 1 - moves) // 2
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """Everything that decides how the computer plays. Invalid values raise ValueError."""
+
+    depth: int | None = 8
+    heuristic: str = "scoremap"
+    discount: float = 0.25
+    window_weights: WindowWeights = field(default_factory=lambda: DEFAULT_WEIGHTS)
+    time_limit: float | None = None
+    table_mb: int = 64
+    seed: int | None = None
+    perfect_play: bool = False  # use the exact solver whenever it finishes within the time budget
+    blunder: float = 0.0  # probability of playing a uniformly random legal move instead (weak levels)
+
+    def __post_init__(self) -> None:
+        if self.depth is not None and (
+            isinstance(self.depth, bool) or not isinstance(self.depth, int) or not 1 <= self.depth <= MAX_DEPTH
+        ):
+            raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH} (or None for exact), got {self.depth!r}")
+        if self.heuristic not in HEURISTICS:
+            raise ValueError(f"heuristic must be one of {', '.join(HEURISTICS)}, got {self.heuristic!r}")
+        if isinstance(self.discount, bool) or not isinstance(self.discount, (int, float)) or not 0 <= self.discount < 1:
+            raise ValueError(f"discount must be a number with 0 <= discount < 1, got {self.discount!r}")
+        if not isinstance(self.window_weights, WindowWeights):
+            raise ValueError(f"window_weights must be a WindowWeights, got {self.window_weights!r}")
+        if self.time_limit is not None and (
+            isinstance(self.time_limit, bool) or not isinstance(self.time_limit, (int, float)) or not self.time_limit > 0
+        ):
+            raise ValueError(f"time_limit must be a positive number of seconds or None, got {self.time_limit!r}")
+        if isinstance(self.table_mb, bool) or not isinstance(self.table_mb, int) or not 1 <= self.table_mb <= 4096:
+            raise ValueError(f"table_mb must be a whole number from 1 to 4096, got {self.table_mb!r}")
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
+            raise ValueError(f"seed must be a whole number or None, got {self.seed!r}")
+        if isinstance(self.blunder, bool) or not isinstance(self.blunder, (int, float)) or not 0 <= self.blunder <= 1:
+            raise ValueError(f"blunder must be a probability from 0 to 1, got {self.blunder!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Reported after every finished iteration."""
+
+    depth: int
+    move: int
+    score: float
+    nodes: int
+    elapsed: float
+    exact: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The chosen move (0-based column) and what the search knows about it."""
+
+    move: int
+    score: float
+    depth: int
+    nodes: int
+    elapsed: float
+    exact: bool
+    cancelled: bool = False
+
+
+class Searcher:
+    """A computer player with its own transposition table. Not thread-safe."""
+
+    def __init__(self, config: SearchConfig | None = None) -> None:
+        self.config = config = config or SearchConfig()
+        self._evaluate = evaluator(config.heuristic, config.window_weights)
+        self._squash = _SQUASH[config.heuristic]
+        # The memory bound is shared: 32 % values, 8 % threat cache, 10 % move hints, 50 % the
+        # exact solver's table.
+        budget = config.table_mb * 1024 * 1024
+        self.max_entries = max(256, int(budget * 0.32) // ENTRY_BYTES)
+        self.max_threats = max(256, int(budget * 0.08) // THREAT_BYTES)
+        self.max_hints = max(256, int(budget * 0.1) // HINT_BYTES)
+        self.bounds: dict[int, tuple[int, float, float]] = {}
+        self.hints: dict[int, int] = {}  # key -> column of the best move found
+        # one side's discs -> the cells that would complete a four for it (board.winning_cells_mask
+        # without the occupancy mask): a pure function, valid across iterations and searches
+        self.threat_cache: dict[int, int] = {}
+        self.solver = Solver(table_mb=config.table_mb * 0.5)
+        self.nodes = 0
+        self._rng = random.Random(config.seed) if config.seed is not None else None
+        # blunders are seeded with the config's seed too (None: a fresh, unpredictable stream)
+        self._blunder_rng = random.Random(f"blunder:{config.seed}") if config.seed is not None else random.Random()
+        self._stop = None
+        self._deadline: float | None = None
+        self._partial: dict[int, float] = {}
+
+    def clear(self) -> None:
+        """Forget everything learnt (tables) -- the config stays."""
+        self.bounds.clear()
+        self.hints.clear()
+        self.threat_cache.clear()
+        self.solver.reset()
+
+    def table_entries(self) -> int:
+        return len(self.bounds) + len(self.hints) + len(self.threat_cache) + self.solver.table_entries()
+
+    # ------------------------------------------------------------------ public
+    def search(self, pos: Position, *, stop=None, on_progress: Callable[[Progress], None] | None = None) -> SearchResult:
+        """Choose a move for the side to move.
+
+        ``stop`` is any object with ``is_set()``. When it is set, or the time limit runs
+        out, the search unwinds within a few thousand nodes and returns the move of the
+        last finished iteration (``cancelled=True`` if it was the stop flag).
+        """
+        result = None
+        for result in self._iterate(pos, stop, on_progress):
+            pass
+        assert result is not None
+        return result
+
+    def iterate(self, pos: Position, *, stop=None) -> Iterator[Progress]:
+        """Yield a ``Progress`` per finished iteration; the last one is the answer."""
+        for result in self._iterate(pos, stop, None):
+            yield Progress(result.depth, result.move, result.score, result.nodes, result.elapsed, result.exact)
+
+    def column_scores(self, pos: Position, *, time_limit: float = 0.5, stop=None) -> tuple[tuple[float | None, ...], bool]:
+        """Score of playing each column for the side to move; ``None`` for a full column.
+
+        Tries the exact solver within ``time_limit``; if it does not finish, falls back to
+        heuristic values from iterative deepening (``exact`` is then False). A win or a
+        loss found by the heuristic search is a proved one, if not always the fastest.
+        """
+        if pos.is_over():
+            raise ValueError("the game is over: there is nothing to analyse")
+        start = perf_counter()
+        try:
+            exact = self.solver.column_scores(pos, stop=stop, deadline=start + time_limit * 0.6)
+            return tuple(None if s is None else float(s) for s in exact), True
+        except SearchCancelled:
+            if stop is not None and stop.is_set():
+                raise
+        best: list[float | None] = self.column_values(pos, 1)
+        deadline = start + time_limit
+        for depth in range(2, CELLS - pos.moves + 1):
+            try:
+                best = self.column_values(pos, depth, stop=stop, deadline=deadline)
+            except SearchCancelled:
+                if stop is not None and stop.is_set():
+                    raise
+                break
+        return tuple(best), False
+
+    def column_values(self, pos: Position, depth: int | None = None, *, stop=None,
+                      deadline: float | None = None) -> list[float | None]:
+        """Every column's value from a search to ``depth`` (default: the config's depth).
+
+        ``None`` for a full column; a column that wins at once scores the win, one that
+        lets the opponent win at once scores that loss; the others get their exact value
+        at this depth (full window at the root). Raises ``SearchCancelled`` on stop/deadline.
+        """
+        if pos.is_over():
+            raise ValueError("the game is over: there is nothing to analyse")
+        depth = depth or self.config.depth or 1
+        wins = [c for c in range(WIDTH) if pos.is_winning_move(c)]
+        values = self._root_values(pos, depth, stop, deadline, full_window=True)
+        scores: list[float | None] = []
+        for col in range(WIDTH):
+            if not pos.can_play(col):
+                scores.append(None)
+            elif col in wins:
+                scores.append(float(win_score(pos.moves)))
+            else:
+                scores.append(values.get(col, float(-win_score(pos.moves + 1))))
+        return scores
+
+    # ------------------------------------------------------------ internals
+    def _iterate(self, pos: Position, stop, on_progress) -> Iterator[SearchResult]:
+        if pos.is_over():
+            raise ValueError("the game is over: there is no move to choose")
+        cfg = self.config
+        start = perf_counter()
+        self.nodes = 0
+        deadline = start + cfg.time_limit if cfg.time_limit else None
+
+        def finish(move: int, score: float, depth: int, exact: bool, cancelled: bool = False) -> SearchResult:
+            result = SearchResult(move, float(score), depth, self.nodes, perf_counter() - start, exact, cancelled)
+            if on_progress is not None:
+                on_progress(Progress(depth, move, score, result.nodes, result.elapsed, exact))
+            return result
+
+        if cfg.blunder and self._blunder_rng.random() < cfg.blunder:
+            # a weak level's slip: any legal move, seen or not (depth 0, nothing known about it)
+            yield finish(self._blunder_rng.choice(pos.legal_moves()), 0.0, 0, False)
+            return
+
+        # Immediate win, or a position where every move loses at once: no search needed.
+        forced = self._obvious_move(pos)
+        if forced is not None:
+            move, score = forced
+            yield finish(move, float(score), 1, True)
+            return
+
+        if cfg.depth is None:
+            # exact mode: the solver alone, within the time limit if there is one
+            exact = self._solve(pos, stop, deadline)
+            if exact is None:
+                yield self._shallow(pos, stop, finish)
+            else:
+                yield finish(*exact)
+            return
+
+        if not cfg.perfect_play:
+            yield from self._deepen(pos, stop, deadline, deadline, start, finish)
+            return
+
+        # Perfect play within the time budget, anytime: (1) a short try of the solver, which
+        # settles easy positions at once; (2) the depth search, for a good move whatever
+        # happens; (3) from the middle game on, the solver again with the rest of the time --
+        # its table is warm from (1) -- whose exact answer replaces the estimate if it finishes.
+        budget = cfg.time_limit or 1.0
+        exact = self._solve(pos, stop, start + budget * _SOLVE_FIRST)
+        if exact is not None:
+            yield finish(*exact)
+            return
+        proved_first = self.solver.partial  # the second try goes on from these bounds
+        if stop is not None and stop.is_set():
+            yield self._shallow(pos, stop, finish)
+            return
+        best = None
+        solve_again = deadline is not None and pos.moves >= _SOLVE_AGAIN_FROM_DISCS
+        soft = start + budget * _DEEPEN_UNTIL if solve_again else deadline
+        for best in self._deepen(pos, stop, deadline, soft, start, finish, self.nodes):
+            yield best
+        assert best is not None
+        if not solve_again or best.cancelled or best.exact or perf_counter() > start + budget * _SOLVE_AGAIN_BEFORE:
+            return
+        searched = self.nodes
+        exact = self._solve(pos, stop, start + budget, first=best.move, known=proved_first)
+        self.nodes += searched
+        if exact is not None:
+            yield finish(*exact)
+        elif stop is not None and stop.is_set():
+            yield replace(best, nodes=self.nodes, elapsed=perf_counter() - start, cancelled=True)
+        else:
+            # Out of time. The solver searched the depth search's move first at the root; a
+            # move it proved other than that one has the best proved score, which the depth
+            # search's move was either proved below or not yet shown to reach.
+            lower, upper, proved = self.solver.partial
+            if proved is not None and proved != best.move:
+                # its score: the proved bound when it settles a win or a loss, else 0 (the
+                # interval holds a draw; the engine's scale keeps |score| >= 1 for proofs)
+                score = float(lower) if lower >= 1 or upper <= -1 else 0.0
+                yield finish(proved, score, best.depth, False)
+
+    def _solve(self, pos: Position, stop, deadline: float | None, first: int | None = None,
+               known: Partial | None = None) -> tuple[int, float, int, bool] | None:
+        """The exact solver's (move, score, depth, exact=True) if it finishes by ``deadline``.
+
+        ``None`` when the deadline or the stop flag ends it; ``self.nodes`` counts its nodes.
+        """
+        self.solver.nodes = 0
+        try:
+            move, score = self.solver.best_move(pos, stop=stop, deadline=deadline, first=first, known=known)
+            return move, float(score), CELLS - pos.moves, True
+        except SearchCancelled:
+            return None
+        finally:
+            self.nodes = self.solver.nodes
+
+    def _shallow(self, pos: Position, stop, finish) -> SearchResult:
+        """A one-ply answer that always completes (after a stop, or exact mode's time-out)."""
+        values = self._root_values(pos, 1, None, None, full_window=False)
+        move, score = self._pick(values)
+        return finish(move, score, 1, self._is_exact(score, pos.moves, 1), cancelled=stop is not None and stop.is_set())
+
+    def _deepen(self, pos: Position, stop, deadline: float | None, soft_deadline: float | None, start: float,
+                finish, nodes_before: int = 0) -> Iterator[SearchResult]:
+        """Iterative deepening to the config's depth; yields a result per finished iteration.
+
+        ``deadline`` interrupts an iteration; after ``soft_deadline`` no new one is started,
+        nor one that would likely run past it.
+        """
+        cfg = self.config
+        self.nodes = nodes_before
+        best: SearchResult | None = None
+        max_depth = min(cfg.depth, CELLS - pos.moves)
+        for depth in range(2 - max_depth % 2, max_depth + 1, 2):
+            iteration_start = perf_counter()
+            try:
+                # depth 1 always completes so there is always an answer
+                values = self._root_values(pos, depth, None if best is None else stop,
+                                           None if best is None else deadline, full_window=self._rng is not None)
+            except SearchCancelled:
+                assert best is not None
+                cancelled = stop is not None and stop.is_set()
+                move, score = best.move, best.score
+                if not cancelled and self._partial and best.move in self._partial:
+                    # The time ran out inside this iteration. Its first move was the previous
+                    # best, and any move that beat it was searched to the end at the new depth:
+                    # the best completed one is better informed than the last iteration's.
+                    move, score = self._pick(self._partial)
+                yield SearchResult(move, float(score), best.depth, self.nodes, perf_counter() - start,
+                                   best.exact and move == best.move, cancelled=cancelled)
+                return
+            move, score = self._pick(values)
+            best = finish(move, score, depth, self._is_exact(score, pos.moves, depth))
+            yield best
+            if abs(score) >= 1 and self._proven_within(score, pos.moves, depth):
+                return  # a proven result that a deeper search cannot improve
+            if soft_deadline is not None:
+                now = perf_counter()
+                # two plies more cost several times this iteration; start it if at least its
+                # first move (the current best, searched first) is likely to finish in time
+                if now + (now - iteration_start) * _NEXT_ITERATION_FACTOR > soft_deadline:
+                    return
+
+    @classmethod
+    def _is_exact(cls, score: float, moves: int, depth: int) -> bool:
+        """Is a depth search's root score the exact game-theoretic one?
+
+        Yes if the search reached the end of every line, or if it found a win or loss that
+        ends within its depth: every faster win (slower loss) lies within the depth too and
+        would have been found. A win found deeper -- forced moves cost no depth -- is a real
+        win, but a faster one may lie beyond the horizon: the score is then a lower bound
+        (an upper bound for a loss), not exact.
+        """
+        if depth >= CELLS - moves:
+            return True
+        return abs(score) >= 1 and cls._proven_within(score, moves, depth)
+
+    @staticmethod
+    def _proven_within(score: float, moves: int, depth: int) -> bool:
+        """Does a win/loss score end the game within ``depth`` plies of the root?"""
+        k = CELLS // 2 + 1 - int(abs(score))  # score 22 - k: the winner's k-th disc ends the game
+        if score > 0:  # the side to move has moves // 2 discs; its next one lands at ply 1
+            ply = 2 * (k - moves // 2) - 1
+        else:  # the opponent has (moves + 1) // 2; its next one lands at ply 2
+            ply = 2 * (k - (moves + 1) // 2)
+        return ply <= depth
+
+    def _obvious_move(self, pos: Position) -> tuple[int, int] | None:
+        """An immediate win, or (when every move loses at once) the least bad move."""
+        current, mask, moves = pos.current, pos.mask, pos.moves
+        possible = (mask + BOTTOM) & BOARD
+        mine = winning_cells_mask(current, mask) & possible
+        wins = [col for col in _ORDER if mine & COLUMN_MASKS[col]]
+        if wins:
+            return (self._rng.choice(wins) if self._rng is not None else wins[0]), win_score(moves)
+        opp_win = winning_cells_mask(current ^ mask, mask)
+        forced = possible & opp_win
+        candidates = (forced if forced else possible) & ~(opp_win >> 1)
+        if forced & (forced - 1) or not candidates:
+            # lost whatever we do: block one threat if we can (a human may not see the other)
+            pool = forced or possible
+            for col in _ORDER:
+                if pool & COLUMN_MASKS[col]:
+                    return col, -win_score(moves + 1)
+        return None
+
+    def _pick(self, values: dict[int, float]) -> tuple[int, float]:
+        """Best root move; ties broken centre-first, or at random when seeded."""
+        best = max(values.values())
+        tied = [c for c in _ORDER if c in values and values[c] >= best - _EPS]
+        if self._rng is not None and len(tied) > 1:
+            return self._rng.choice(tied), best
+        # deterministic: the first in search order (hint first, then by threats), which
+        # is the one that set the best value
+        return next(iter(c for c in values if values[c] == best)), best
+
+    def _check(self) -> None:
+        if self._stop is not None and self._stop.is_set():
+            raise SearchCancelled("search cancelled")
+        if self._deadline is not None and perf_counter() > self._deadline:
+            raise SearchCancelled("time budget exhausted")
+
+    _trim = staticmethod(halve_table)
+
+    def _root_values(self, pos: Position, depth: int, stop, deadline, *, full_window: bool) -> dict[int, float]:
+        """Search every non-losing root move to ``depth``; returns {column: value} in search order.
+
+        With ``full_window`` every move gets its exact value at this depth (for analysis and
+        seeded tie-breaks); otherwise moves after the first get a fail-soft upper bound
+        that only proves they are no better.
+        """
+        self._stop, self._deadline = stop, deadline
+        self.bounds.clear()
+        negamax, leaves, node_count = self._make_negamax(pos.moves, depth)
+        try:
+            return self._root_search(pos, depth, negamax, leaves, full_window)
+        finally:
+            self.nodes = node_count()
+
+    def _root_search(self, pos: Position, depth: int, negamax, leaves, full_window: bool) -> dict[int, float]:
+        current, mask, moves = pos.current, pos.mask, pos.moves
+        # no candidates when every move loses at once (callers handle that); a winning move
+        # ends the game: not searched
+        candidates = non_losing_moves(mask, winning_cells_mask(current ^ mask, mask))
+        candidates &= ~winning_cells_mask(current, mask)
+        children = self._ordered_children(current, mask, candidates, self.hints.get(current + mask))
+        values: dict[int, float] = {}
+        self._partial = values  # what an interrupted iteration completed (see _iterate)
+        alpha = -1e9
+        child_depth = depth - 1 if len(children) > 1 else depth  # a forced move costs no depth
+        opp = current ^ mask
+        # the scoremap value is carried down the tree incrementally from here
+        e = int(scoremap(current, mask, moves)) if self.config.heuristic == "scoremap" else 0
+        # A position that is its own mirror image (e.g. the empty board): a move and its mirror
+        # image have the same value, so only the first of the two is searched. Only for the
+        # integer-valued scoremap, whose evaluation of a mirrored position is bit-for-bit the same.
+        symmetric = (self.config.heuristic == "scoremap" and mirror_bits(mask) == mask
+                     and mirror_bits(current) == current)
+        for col, move, threats in children:
+            if symmetric and WIDTH - 1 - col in values:
+                values[col] = values[WIDTH - 1 - col]
+                continue
+            ce = -e - _WEIGHT_OF[move] if self.config.heuristic == "scoremap" else 0
+            if child_depth == 0:
+                v = leaves(current, mask, moves, move, e)
+            elif full_window or alpha == -1e9:
+                v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -1e9, 1e9, ce)
+            else:
+                # principal variation search at the root too: a null window first
+                v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -alpha - _NULL, -alpha, ce)
+                if v > alpha:
+                    v = -negamax(opp, mask | move, moves + 1, threats, child_depth, -1e9, -v, ce)
+            values[col] = v
+            if v > alpha:
+                alpha = v
+                if len(self.hints) >= self.max_hints:
+                    self._trim(self.hints)
+                self.hints[current + mask] = col
+        return values
+
+    def _ordered_children(self, current: int, mask: int, candidates: int, hint: int | None) -> list[tuple[int, int, int]]:
+        ranked = []
+        n = 7
+        for col, col_mask in _ORDERED:
+            move = candidates & col_mask
+            if move:
+                pos = current | move
+                threats = winning_cells_mask(pos, mask | move)
+                rank = 1000 if col == hint else threats.bit_count() * 8 + n
+                ranked.append((rank, col, move, threats))
+            n -= 1
+        ranked.sort(key=lambda t: t[0], reverse=True)
+        return [(col, move, threats) for _, col, move, threats in ranked]
+
+    def _make_negamax(self, root_moves: int, depth_limit: int):
+        """Build the recursive search for one iteration (root and depth fixed)."""
+        bounds = self.bounds
+        hints = self.hints
+        max_entries = self.max_entries
+        max_hints = self.max_hints
+        threat_cache = self.threat_cache
+        max_threats = self.max_threats
+        incremental = self.config.heuristic == "scoremap"
+        windowed = self.config.heuristic == "window"
+        evaluate = self._evaluate
+        threats_of = winning_cells_mask
+        trim = self._trim
+
+        def new_threats(discs: int) -> int:
+            """Threat cells of a disc set the cache does not hold yet: computed and cached."""
+            if len(threat_cache) >= max_threats:
+                trim(threat_cache)
+            cells = threat_cache[discs] = threats_of(discs, 0)
+            return cells
+
+        if self.config.heuristic == "threats":
+            # the threat evaluation reads the same per-disc-set threat cells as the search
+            evaluate = cached_evaluator(threat_cache, new_threats)
+        window_raw = make_window_raw(self.config.window_weights)
+        window_delta = make_window_delta(self.config.window_weights)
+        window_scale = self.config.window_weights.scale
+        weight_levels = _WEIGHT_LEVELS
+        squash = self._squash
+        f = self.config.discount / depth_limit
+        tail = 1.0 - self.config.discount  # beyond the limit (forced lines): (1 - f) * D / ply
+        board = BOARD
+        bottom = BOTTOM
+        ordered = _ORDERED
+        # scoremap only (its evaluation of a mirrored position is bit-for-bit the same); every
+        # node holds a disc, so BOARD never matches
+        off_centre = BOARD ^ COLUMN_MASKS[3] if incremental else BOARD
+        left_half = COLUMN_MASKS[0] | COLUMN_MASKS[1] | COLUMN_MASKS[2] | COLUMN_MASKS[3]
+        right_half = COLUMN_MASKS[3] | COLUMN_MASKS[4] | COLUMN_MASKS[5] | COLUMN_MASKS[6]
+        ordered_n = _ORDERED_N
+        hint_orders = _HINT_ORDERS
+        column_masks = COLUMN_MASKS
+        weight_of = _WEIGHT_OF if incremental else _NO_WEIGHT
+        searcher = self
+        check_every = _CHECK_EVERY if incremental else _CHECK_EVERY_SLOW
+        count = self.nodes  # nodes searched: a closure variable (cheaper than the attribute), see node_count
+
+        # the discount of a leaf below a node with ``moves`` discs (at ply moves + 1 - root_moves)
+        leaf_factor = [0.0] * (CELLS + 1)
+        for ply in range(1, CELLS + 1 - root_moves):
+            leaf_factor[root_moves + ply - 1] = 1.0 - f * ply if ply <= depth_limit else tail * depth_limit / ply
+
+        def leaves(current: int, mask: int, moves: int, candidates: int, e: int) -> float:
+            """Best value over the candidate moves when the children are leaves (no depth left).
+
+            A leaf is its discounted, squashed static evaluation, negated as seen from here.
+            Scoremap and window are incremental: after a move into a cell of weight w the
+            scoremap grows by w; the window sum changes only in the windows through the new disc
+            (``make_window_delta``); other evaluations (``threats``) evaluate every child. Discount and squash are the same increasing map for every
+            child, so they are applied once, to the best raw value.
+            """
+            if incremental:
+                for weight, level in weight_levels:
+                    if candidates & level:
+                        v = e + weight
+                        break
+            elif windowed:
+                opp = current ^ mask
+                gain = max(window_delta(current, opp, move)
+                           for move in (candidates & cm for cm in _COLUMN_MASKS) if move)
+                v = window_scale * (window_raw(current, mask) + gain) / (moves + 1)
+            else:  # no incremental form: evaluate every child
+                opp = current ^ mask
+                v = -min(evaluate(opp, mask | move, moves + 1)
+                         for move in (candidates & cm for cm in _COLUMN_MASKS) if move)
+            v *= leaf_factor[moves]
+            return v / (abs(v) + squash)
+
+        def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float,
+                    e: int) -> float:
+            """Fail-soft negamax (PVS); the side to move cannot win at once; depth >= 1.
+
+            ``opp_win``: cells where the opponent would complete four (only its empty cells are
+            used: it may include occupied ones); ``e``: the scoremap
+            value for the side to move, carried down incrementally (unused by other heuristics).
+            The result v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a
+            lower one.
+            """
+            nonlocal count
+            count += 1
+            if not count & check_every:
+                searcher.nodes = count
+                searcher._check()
+            possible = (mask + bottom) & board
+            forced = possible & opp_win
+            if forced:
+                if forced & (forced - 1):
+                    return -((CELLS - moves) // 2)
+                possible = forced
+            candidates = possible & ~(opp_win >> 1)
+            if not candidates:
+                return -((CELLS - moves) // 2)
+            if moves >= CELLS - 2:
+                return 0
+            if candidates & (candidates - 1):
+                if depth == 1:
+                    return leaves(current, mask, moves, candidates, e)
+                cd = depth - 1  # the children's depth
+            else:
+                cd = depth  # a forced move costs no depth
+            # the table is keyed by position and the depth a node is entered with
+            key = current + mask
+            entry = bounds.get(key)
+            if entry is not None and entry[0] == depth:
+                lo, hi = entry[1], entry[2]
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            alpha0 = alpha
+            hint = hints.get(key)
+            if not mask & off_centre:
+                # every disc in the centre column: a mirror-symmetric position, where a move and
+                # its mirror image have the same value -- search one half (the hint's)
+                candidates &= right_half if hint is not None and hint > 3 else left_half
+            new_current = current ^ mask
+            m1 = moves + 1
+            best = -1e9
+            best_col = 0
+            if cd == 1:
+                # The children are depth-1 nodes (their own children are leaves): do their checks
+                # here and take their exact values without a call -- the bulk of all nodes. No
+                # ranking by threats: each child's threats are computed only when it is reached,
+                # in hint-then-centre order, so a cutoff skips the rest.
+                for col, col_mask in ordered if hint is None else hint_orders[hint]:
+                    move = candidates & col_mask
+                    if not move:
+                        continue
+                    pos = current | move
+                    r = threat_cache.get(pos)
+                    if r is None:
+                        # board.winning_cells_mask(pos, 0) inlined: this is the bulk of all nodes,
+                        # and a call here costs ~5 % of the search even with most lookups hitting
+                        a, b = pos << 7, pos >> 7
+                        r = (pos << 1) & (pos << 2) & (pos << 3) | (
+                            a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
+                        a, b = pos << 6, pos >> 6
+                        r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
+                        a, b = pos << 8, pos >> 8
+                        r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+                        r &= board
+                        if len(threat_cache) >= max_threats:
+                            trim(threat_cache)
+                        threat_cache[pos] = r
+                    cmask = mask | move
+                    # r may hold the child's occupied cells: only its empty cells are ever used below
+                    cposs = (cmask + bottom) & board
+                    cforced = cposs & r
+                    if cforced:
+                        if cforced & (cforced - 1):
+                            v = (CELLS - m1) // 2  # two open threats: the child is lost
+                            cposs = 0
+                        else:
+                            cposs = cforced
+                    if cposs:
+                        ccand = cposs & ~(r >> 1)
+                        if not ccand:
+                            v = (CELLS - m1) // 2
+                        elif m1 >= CELLS - 2:
+                            v = 0
+                        elif ccand & (ccand - 1):
+                            count += 1
+                            if incremental:  # leaves() inlined
+                                for weight, level in weight_levels:
+                                    if ccand & level:
+                                        v = (weight - e - weight_of[move]) * leaf_factor[m1]
+                                        break
+                                v = -v / (abs(v) + squash)
+                            else:
+                                v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
+                        else:
+                            v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha, -e - weight_of[move])
+                    if v > best:
+                        best = v
+                        best_col = col
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+            else:
+                # The hint move first, on its own: it causes most cutoffs, and then the other
+                # moves' threats need not be computed. The rest by threats created, centre first.
+                rest = candidates
+                if hint is not None and candidates & column_masks[hint]:
+                    move = candidates & column_masks[hint]
+                    rest ^= move
+                    r = threat_cache.get(current | move)
+                    if r is None:
+                        r = new_threats(current | move)
+                    best = -negamax(new_current, mask | move, m1, r,
+                                    cd, -beta, -alpha, -e - weight_of[move])
+                    best_col = hint
+                    if best > alpha:
+                        alpha = best
+                ranked = []
+                for n, col, col_mask in ordered_n if alpha < beta else ():
+                    move = rest & col_mask
+                    if move:
+                        cmask = mask | move
+                        # enhanced transposition cutoff: a child already known to refute beta
+                        child = bounds.get(new_current + cmask)
+                        if child is not None and child[0] == cd and child[2] <= -beta:
+                            best = -child[2]
+                            best_col = col
+                            ranked = ()
+                            break
+                        r = threat_cache.get(current | move)
+                        if r is None:
+                            r = new_threats(current | move)
+                        r &= board ^ cmask
+                        ranked.append((r.bit_count() * 8 + n, col, move, r))
+                if len(ranked) > 1:
+                    ranked.sort(reverse=True)
+                for _, col, move, threats in ranked:
+                    ce = -e - weight_of[move]
+                    if best == -1e9:
+                        v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -alpha, ce)
+                    else:
+                        # principal variation search: prove the move is no better with a null window
+                        v = -negamax(new_current, mask | move, m1, threats, cd, -alpha - _NULL, -alpha, ce)
+                        if alpha < v < beta:
+                            v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -v, ce)
+                    if v > best:
+                        best = v
+                        best_col = col
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+            if len(bounds) >= max_entries:
+                searcher._trim(bounds)
+            if best <= alpha0:
+                bounds[key] = (depth, -1e9, best)
+            elif best >= beta:
+                bounds[key] = (depth, best, 1e9)
+            else:
+                bounds[key] = (depth, best, best)
+            if best_col != hint and candidates & (candidates - 1):  # (rewriting a hint keeps its place)
+                if len(hints) >= max_hints:
+                    searcher._trim(hints)
+                hints[key] = best_col
+            return best
+
+        def node_count() -> int:
+            return count
+
+        return negamax, leaves, node_count
+
+
+def best_move(pos: Position | str, config: SearchConfig | None = None) -> SearchResult:
+    """One-shot search with a fresh table."""
+    if isinstance(pos, str):
+        pos = Position.from_moves(pos)
+    return Searcher(config).search(pos)

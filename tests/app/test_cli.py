@@ -1,0 +1,340 @@
+"""The command line: argument errors, --check-config (hypothesis-generated broken configs),
+and what app.main hands to the window."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+
+from game import __version__, app
+from game.settings import DEFAULTS, PlayerSpec, Settings
+from game.storage import SavedGame, write_autosave
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("CONNECT4_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def fake_ui(monkeypatch):
+    """Replace game.ui.run with a recorder (no window)."""
+    import game.ui
+
+    calls: list[tuple[Settings, dict]] = []
+
+    def run(settings, **kwargs):
+        calls.append((settings, kwargs))
+        return 0
+
+    monkeypatch.setattr(game.ui, "run", run)
+    return calls
+
+
+# --- argument errors: argparse message, exit status 2 ----------------------------------------
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["--bogus"], "unrecognized arguments: --bogus"),
+    (["--red"], "argument --red: expected one argument"),
+    (["--red", "robot"], "argument --red: unknown player 'robot'"),
+    (["--yellow", "ai:0"], "argument --yellow: bad player 'ai:0': depth 0 is out of range 1-20"),
+    (["--red", "ai:21"], "out of range 1-20"),
+    (["--red", "ai:8:magic"], "unknown heuristic"),
+    (["--red", "ai:eight"], "not a whole number"),
+    (["--check-config"], "expected one argument"),
+    (["--install-desktop-entry", "--uninstall-desktop-entry"], "not allowed with argument"),
+    (["extra"], "unrecognized arguments: extra"),
+])
+def test_bad_arguments_exit_2_with_argparse_message(argv, needle, capsys, fake_ui):
+    assert app.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: connect4")
+    assert f"connect4: error: {needle}" in err or needle in err
+    assert "Traceback" not in err
+    assert fake_ui == []
+
+
+def test_version(capsys):
+    assert app.main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"connect4 {__version__}"
+
+
+def test_help_lists_every_option(capsys):
+    assert app.main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for flag in ("--config", "--red", "--yellow", "--check-config", "--install-desktop-entry",
+                 "--uninstall-desktop-entry", "--version", "ai:DEPTH:HEURISTIC"):
+        assert flag in out
+
+
+def test_python_m_game_runs_the_same_main():
+    result = subprocess.run([sys.executable, "-m", "game", "--red", "nobody"], cwd=REPO,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "argument --red: unknown player 'nobody'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# --- what the window gets ----------------------------------------------------------------
+
+
+def test_without_players_the_menu_opens(fake_ui):
+    assert app.main([]) == 0
+    ((settings, kwargs),) = fake_ui
+    assert settings == DEFAULTS
+    assert kwargs == {"red": None, "yellow": None, "notices": [], "resume": None, "config_path": None}
+
+
+def test_players_config_and_notices_are_passed(fake_ui, tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('[window]\nfps = 5\n[[levels]]\nname = "Wall"\ndepth = 14\n', encoding="utf-8")
+    assert app.main(["--config", str(config), "--red", "wall", "--yellow", "ai:3:window"]) == 0
+    ((settings, kwargs),) = fake_ui
+    assert settings.fps == DEFAULTS.fps and settings.level("Wall").depth == 14
+    assert kwargs["red"] == PlayerSpec("ai", depth=14, level="Wall")
+    assert kwargs["yellow"] == PlayerSpec("ai", depth=3, heuristic="window")
+    assert len(kwargs["notices"]) == 1 and "window.fps = 5" in kwargs["notices"][0]
+    assert kwargs["config_path"] == config
+
+
+def test_one_player_given_the_other_is_human(fake_ui):
+    assert app.main(["--yellow", "Hard"]) == 0
+    kwargs = fake_ui[0][1]
+    assert kwargs["red"] == PlayerSpec("human") and kwargs["yellow"].level == "Hard"
+
+
+def test_missing_config_file_is_a_notice_not_a_crash(fake_ui, tmp_path):
+    assert app.main(["--config", str(tmp_path / "nope.toml")]) == 0
+    assert "does not exist" in fake_ui[0][1]["notices"][0]
+
+
+def test_unfinished_autosave_is_offered(fake_ui):
+    game = SavedGame("4453", "human", "Hard", "2026-01-31T18:05:00")
+    write_autosave(game)
+    app.main([])
+    assert fake_ui[0][1]["resume"] == game
+
+
+@pytest.mark.parametrize("moves", ["", "1212121"])  # nothing to resume / already won
+def test_empty_or_finished_autosave_is_not_offered(fake_ui, moves):
+    write_autosave(SavedGame(moves, "human", "human", "2026-01-31T18:05:00"))
+    app.main([])
+    assert fake_ui[0][1]["resume"] is None
+
+
+def test_corrupt_autosave_is_not_offered(fake_ui, home):
+    home.mkdir(parents=True)
+    (home / "autosave.c4save").write_text("Connect Four saved game\nformat: 1\nmoves: 99\n")
+    app.main([])
+    assert fake_ui[0][1]["resume"] is None
+
+
+def test_crash_in_the_window_gives_message_and_log(monkeypatch, capsys, home):
+    import game.ui
+
+    def boom(settings, **kwargs):
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(game.ui, "run", boom)
+    assert app.main([]) == 1
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: kaboom" in err and "Traceback" not in err
+    assert "RuntimeError: kaboom" in (home / "crash.log").read_text()
+
+
+def test_missing_window_package_gives_message(monkeypatch, capsys):
+    import game
+
+    monkeypatch.setitem(sys.modules, "game.ui", None)  # import game.ui -> ImportError
+    monkeypatch.delattr(game, "ui", raising=False)
+    assert app.main([]) == 1
+    err = capsys.readouterr().err
+    assert "game window is not available" in err and "Traceback" not in err
+
+
+def test_ui_exit_code_is_returned(monkeypatch):
+    import game.ui
+
+    monkeypatch.setattr(game.ui, "run", lambda settings, **kw: 3)
+    assert app.main([]) == 3
+
+
+# --- --check-config ----------------------------------------------------------------------
+
+
+def test_check_config_ok(capsys):
+    assert app.main(["--check-config", str(REPO / "game" / "config.toml")]) == 0
+    assert capsys.readouterr().out == "ok\n"
+
+
+def test_check_config_prints_every_problem(tmp_path, capsys):
+    path = tmp_path / "c.toml"
+    path.write_text('[window]\nfps = 1000\nwidth = "wide"\n[sound]\nlouder = true\n', encoding="utf-8")
+    assert app.main(["--check-config", str(path)]) == 2
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{path}: 3 problems"
+    assert lines[1].strip().startswith("window.fps = 1000 — allowed: a whole number from 15 to 240")
+    assert lines[2].strip().startswith('window.width = "wide"')
+    assert lines[3].strip().startswith("sound.louder = true — allowed: one of the known keys")
+
+
+@pytest.mark.parametrize("content,needle", [
+    (b"", "empty"),
+    (b"[window\n", "not valid TOML"),
+    (b"\xc3\x28 = 1\n", "not UTF-8"),
+    (b"# big\n" * 200_000, "larger than"),
+])
+def test_check_config_broken_files(tmp_path, capsys, content, needle):
+    path = tmp_path / "c.toml"
+    path.write_bytes(content)
+    assert app.main(["--check-config", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert needle in out and "Traceback" not in out
+
+
+def test_check_config_missing_file(tmp_path, capsys):
+    assert app.main(["--check-config", str(tmp_path / "nope.toml")]) == 2
+    assert "does not exist" in capsys.readouterr().out
+
+
+# Hypothesis: broken configs. The allowed values are written down here independently of
+# game.settings, so the test checks the documented ranges, not the implementation's own tables.
+INT, FLOAT, BOOL, CHOICE = "int", "float", "bool", "choice"
+SPEC: dict[str, tuple] = {
+    "window.width": (INT, 320, 7680),
+    "window.height": (INT, 240, 4320),
+    "window.fps": (INT, 15, 240),
+    "window.fullscreen": (BOOL,),
+    "display.theme": (CHOICE, "classic", "colorblind"),
+    "display.animation_speed": (FLOAT, 0.1, 10),
+    "sound.enabled": (BOOL,),
+    "sound.volume": (FLOAT, 0, 1),
+    "ai.heuristic": (CHOICE, "window", "scoremap"),
+    "ai.depth": (INT, 1, 20),
+    "ai.discount": (FLOAT, 0, 0.999),
+    "ai.table_mb": (INT, 1, 4096),
+    "ai.analysis_time": (FLOAT, 0.05, 30),
+    "spectator.delay": (FLOAT, 0, 10),
+}
+safe_text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12)
+
+
+def bad_value(kind: str, *args) -> st.SearchStrategy:
+    wrong_type = st.one_of(safe_text, st.lists(st.integers(0, 9), max_size=3))
+    if kind == INT:
+        lo, hi = args
+        return st.one_of(st.integers(max_value=lo - 1), st.integers(min_value=hi + 1),
+                         st.floats(allow_nan=True), st.booleans(), wrong_type)
+    if kind == FLOAT:
+        lo, hi = args
+        return st.one_of(st.floats(max_value=lo, exclude_max=True),
+                         st.floats(min_value=hi + 0.001), st.sampled_from([math.nan, math.inf, -math.inf]),
+                         st.booleans(), wrong_type)
+    if kind == BOOL:
+        return st.one_of(st.integers(), st.floats(allow_nan=False), wrong_type)
+    return st.one_of(safe_text.filter(lambda s: s not in args), st.integers(), st.booleans())
+
+
+def toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return "nan" if math.isnan(value) else ("inf" if value == math.inf else "-inf" if value == -math.inf
+                                                else repr(value))
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return repr(value)
+
+
+identifier = st.from_regex(r"[a-z][a-z0-9_]{0,10}", fullmatch=True)
+
+
+@st.composite
+def broken_config(draw) -> tuple[str, set[str]]:
+    """TOML text with 1..4 broken keys among good ones, and the set of keys that are broken."""
+    bad_keys = draw(st.lists(st.sampled_from(sorted(SPEC)), min_size=0, max_size=4, unique=True))
+    tables: dict[str, list[str]] = {}
+    expected: set[str] = set()
+    for dotted in bad_keys:
+        table, key = dotted.split(".")
+        tables.setdefault(table, []).append(f"{key} = {toml_value(draw(bad_value(*SPEC[dotted])))}")
+        expected.add(dotted)
+    for table in draw(st.lists(st.sampled_from(["window", "sound", "ai", "spectator"]), max_size=2)):
+        unknown = draw(identifier.filter(lambda k, t=table: f"{t}.{k}" not in SPEC
+                                         and k not in ("time_limit", "window_weights")))
+        if f"{table}.{unknown}" not in expected:
+            tables.setdefault(table, []).append(f"{unknown} = 1")
+            expected.add(f"{table}.{unknown}")
+    levels = ""
+    if draw(st.booleans()):  # a good level, then one with a bad depth
+        depth = draw(st.one_of(st.integers(max_value=0), st.integers(min_value=43)))
+        levels = f'[[levels]]\nname = "Ok"\ndepth = 3\n[[levels]]\nname = "L"\ndepth = {depth}\n'
+        expected.add("levels[2].depth")
+    if not expected:
+        tables["display"] = ['theme = "neon"']
+        expected.add("display.theme")
+    text = "".join(f"[{t}]\n" + "".join(line + "\n" for line in lines) for t, lines in tables.items())
+    return text + levels, expected
+
+
+def test_check_config_reports_every_broken_key_hypothesis(tmp_path, capsys):
+    seen: set[str] = set()
+    path = tmp_path / "broken.toml"
+
+    @hsettings(max_examples=120, deadline=None, database=None,
+               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @given(broken_config())
+    def check(case):
+        text, expected = case
+        tomllib.loads(text)  # the generator writes valid TOML: only the values are wrong
+        path.write_text(text, encoding="utf-8")
+        capsys.readouterr()
+        assert app.main(["--check-config", str(path)]) == 2
+        out = capsys.readouterr().out
+        reported = {line.strip().split(" = ", 1)[0] for line in out.splitlines()[1:]}
+        assert reported == expected, out
+        assert out.splitlines()[0] == f"{path}: {len(expected)} problem{'s' if len(expected) > 1 else ''}"
+        seen.add(text)
+
+    check()
+    print(f"\n--check-config: {len(seen)} distinct broken configs, every broken key reported")
+    assert len(seen) >= 50
+
+
+def test_check_config_random_bytes_never_crash_hypothesis(tmp_path, capsys):
+    seen: set[bytes] = set()
+    path = tmp_path / "noise.toml"
+    good = (REPO / "game" / "config.toml").read_bytes()
+
+    @hsettings(max_examples=150, deadline=None, database=None,
+               suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.binary(max_size=200), st.integers(0, len(good)))
+    def check(noise, where):
+        content = good[:where] + noise + good[where:]
+        path.write_bytes(content)
+        capsys.readouterr()
+        code = app.main(["--check-config", str(path)])
+        out = capsys.readouterr().out
+        assert code in (0, 2)
+        assert (out == "ok\n") == (code == 0)
+        seen.add(content)
+
+    check()
+    print(f"\n--check-config: {len(seen)} distinct files with random bytes spliced in, no crash")
+    assert len(seen) >= 50

@@ -1,0 +1,232 @@
+"""AIWorker: real searches behind a thread (and a process), stale answers dropped, prompt cancel/close."""
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from game.engine.board import Position
+from game.engine.search import Progress, SearchConfig, SearchResult
+from game.worker import _MAX_SEARCHERS, AIRequest, AIUpdate, AIWorker, _Engine
+
+OPENING = Position.from_moves("4453")
+DEEP = SearchConfig(depth=20)  # from the empty board: many seconds, i.e. "still thinking"
+QUICK = SearchConfig(depth=4)
+CANCEL_BOUND = 0.5  # the issue: quitting mid-search takes under 0.5 s; cancelling must too
+HANG_GUARD = 60.0  # only stops a broken test from hanging; never reached when things work
+
+
+def collect(worker: AIWorker, *, until_final: bool = True, generation=None) -> list[AIUpdate]:
+    """Poll like a frame loop until the request's result/error has arrived."""
+    updates: list[AIUpdate] = []
+    give_up = time.monotonic() + HANG_GUARD
+    while time.monotonic() < give_up:
+        updates += worker.poll(generation)
+        if until_final and not worker.busy:
+            return updates
+        if not until_final and updates:
+            return updates
+        time.sleep(0.005)
+    raise AssertionError(f"no answer within {HANG_GUARD} s; got {updates}")
+
+
+def start_deep_search(worker: AIWorker, generation: int) -> None:
+    """Submit a long search and wait until it is really running (its first depth reported)."""
+    worker.submit(AIRequest(generation, Position(), DEEP, "move"))
+    first = collect(worker, until_final=False)
+    assert first[0].progress is not None and first[0].generation == generation
+
+
+def live_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.is_alive()}
+
+
+def child_pids() -> set[int]:
+    """Live child processes (other tests' leftovers included: compare before and after)."""
+    return {p.pid for p in multiprocessing.active_children()}
+
+
+@pytest.fixture(params=[True, False], ids=["process", "thread"])
+def worker(request):
+    w = AIWorker(use_process=request.param)
+    yield w
+    w.close()
+
+
+def test_real_search_returns_a_legal_move_after_progress(worker):
+    worker.submit(AIRequest(7, OPENING, QUICK, "move"))
+    assert worker.busy
+    updates = collect(worker)
+    assert not worker.busy
+    *progress, final = updates
+    assert all(u.generation == 7 and u.kind == "move" for u in updates)
+    assert progress and all(isinstance(u.progress, Progress) and u.final is False for u in progress)
+    assert [u.progress.depth for u in progress] == sorted(u.progress.depth for u in progress)
+    assert final.final and final.error is None
+    assert isinstance(final.result, SearchResult) and not final.result.cancelled
+    assert final.result.move in OPENING.legal_moves()
+    assert final.result.depth == QUICK.depth
+
+
+def test_hint_takes_the_immediate_win(worker):
+    pos = Position.from_moves("112233")  # red to move wins in column 4
+    worker.submit(AIRequest(1, pos, QUICK, "hint"))
+    final = collect(worker)[-1]
+    assert final.kind == "hint" and final.result.move == 3
+
+
+def test_analysis_gives_a_score_per_column(worker):
+    pos = Position.from_moves("444444")  # column 4 full
+    worker.submit(AIRequest(3, pos, SearchConfig(depth=4, time_limit=0.2), "analysis"))
+    final = collect(worker)[-1]
+    assert final.kind == "analysis" and final.error is None
+    scores, exact = final.result
+    assert len(scores) == 7 and scores[3] is None
+    assert all(isinstance(s, float) for i, s in enumerate(scores) if i != 3)
+    assert isinstance(exact, bool)
+
+
+def test_new_submit_drops_the_running_searchs_answers(worker):
+    start_deep_search(worker, generation=1)
+    worker.submit(AIRequest(2, OPENING, QUICK, "move"))
+    updates = collect(worker)
+    assert updates and {u.generation for u in updates} == {2}
+    assert updates[-1].result.move in OPENING.legal_moves()
+
+
+def test_cancel_stops_reporting_and_frees_the_worker(worker):
+    start_deep_search(worker, generation=1)
+    worker.cancel()
+    assert not worker.busy and worker.poll() == []
+    # Whatever the cancelled search still sends comes before the next request's answers,
+    # so seeing only generation 2 here proves it was dropped.
+    worker.submit(AIRequest(2, OPENING, QUICK, "move"))
+    assert {u.generation for u in collect(worker)} == {2}
+
+
+def test_poll_with_generation_drops_answers_for_another_generation(worker):
+    worker.submit(AIRequest(5, OPENING, QUICK, "move"))
+    assert collect(worker, generation=6) == []  # the model moved on: nothing for generation 5
+    assert not worker.busy
+
+
+def test_cancel_latency_is_within_the_issue_bound(worker):
+    start_deep_search(worker, generation=1)
+    started = time.monotonic()
+    worker.submit(AIRequest(2, OPENING, SearchConfig(depth=1), "move"))
+    final = collect(worker)[-1]
+    latency = time.monotonic() - started
+    assert final.generation == 2 and final.result is not None
+    assert latency < CANCEL_BOUND, f"the next answer took {latency:.3f} s after a cancel"
+
+
+def test_engine_error_becomes_an_update_and_the_worker_goes_on(worker):
+    worker.submit(AIRequest(3, OPENING, QUICK, "move"))
+    collect(worker)
+    children = child_pids()  # with the search process, if any
+    over = Position.from_moves("1212121")  # red has won: the engine refuses to search
+    worker.submit(AIRequest(4, over, QUICK, "move"))
+    final = collect(worker)[-1]
+    assert final.generation == 4 and final.result is None
+    assert "ValueError" in final.error and "over" in final.error
+    worker.submit(AIRequest(5, OPENING, QUICK, "move"))
+    assert collect(worker)[-1].result.move in OPENING.legal_moves()
+    assert child_pids() == children  # the same search process survived
+
+
+@pytest.mark.parametrize("use_process", [True, False], ids=["process", "thread"])
+def test_close_mid_search_is_quick_and_leaves_nothing_behind(use_process):
+    threads_before, children_before = live_threads(), child_pids()
+    w = AIWorker(use_process=use_process)
+    start_deep_search(w, generation=1)
+    pids = child_pids() - children_before
+    assert len(pids) == (1 if use_process else 0)
+    threads = live_threads() - threads_before  # the worker's own (and its queue feeder)
+    assert any(t.name == "AIWorker" for t in threads)
+    started = time.monotonic()
+    w.close(timeout=0.5)
+    elapsed = time.monotonic() - started
+    assert elapsed < 0.55, f"close took {elapsed:.3f} s"
+    assert child_pids() <= children_before
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):  # gone and reaped, not a zombie
+            os.kill(pid, 0)
+    assert not any(t.is_alive() for t in threads)
+    assert not w.busy and w.poll() == []
+    w.close()  # a second close is harmless
+    with pytest.raises(RuntimeError, match="closed"):
+        w.submit(AIRequest(2, OPENING, QUICK, "move"))
+
+
+def test_a_killed_search_process_is_reported_and_replaced():
+    children_before = child_pids()
+    with AIWorker() as w:
+        start_deep_search(w, generation=1)
+        (pid,) = child_pids() - children_before
+        os.kill(pid, signal.SIGKILL)
+        final = collect(w)[-1]
+        assert final.generation == 1 and final.result is None
+        assert "stopped unexpectedly" in final.error
+        w.submit(AIRequest(2, OPENING, QUICK, "move"))
+        assert collect(w)[-1].result.move in OPENING.legal_moves()
+        (replacement,) = child_pids() - children_before
+        assert replacement != pid
+    assert child_pids() <= children_before
+
+
+def test_a_hung_search_process_is_replaced_for_the_next_request():
+    children_before = child_pids()
+    with AIWorker() as w:
+        start_deep_search(w, generation=1)
+        (pid,) = child_pids() - children_before
+        os.kill(pid, signal.SIGSTOP)  # frozen: it can no longer notice its stop
+        try:
+            w.submit(AIRequest(2, OPENING, QUICK, "move"))
+            updates = collect(w)
+        finally:
+            if pid in child_pids():  # never leave a frozen process behind, whatever happened
+                os.kill(pid, signal.SIGCONT)
+        assert {u.generation for u in updates} == {2}
+        assert updates[-1].result.move in OPENING.legal_moves()
+        (replacement,) = child_pids() - children_before
+        assert replacement != pid
+    assert child_pids() <= children_before
+
+
+def test_one_searcher_per_config_and_never_shared():
+    engine = _Engine()
+    a = engine._searcher(SearchConfig(depth=4))
+    assert engine._searcher(SearchConfig(depth=4)) is a  # equal config: the same table again
+    b = engine._searcher(SearchConfig(depth=4, heuristic="window"))
+    assert b is not a and b.config.heuristic == "window"
+    assert engine._searcher(SearchConfig(depth=4)) is a  # a is now the most recently used
+    others = [engine._searcher(SearchConfig(depth=d)) for d in range(5, 5 + _MAX_SEARCHERS - 2)]
+    # The table is full: the next new config pushes out the least recently used one, b.
+    engine._searcher(SearchConfig(depth=12))
+    assert engine._searcher(SearchConfig(depth=4)) is a
+    assert engine._searcher(SearchConfig(depth=4, heuristic="window")) is not b
+    assert len({id(s) for s in others}) == len(others)
+
+
+def test_bad_requests_are_refused_up_front():
+    with pytest.raises(ValueError, match="kind"):
+        AIRequest(1, OPENING, QUICK, "ponder")
+    with AIWorker(use_process=False) as w:
+        with pytest.raises(TypeError, match="AIRequest"):
+            w.submit(OPENING)  # type: ignore[arg-type]
+        assert not w.busy
+
+
+def test_worker_module_does_not_import_pygame():
+    import subprocess
+    import sys
+
+    from pathlib import Path
+
+    code = "import sys, game.worker, game.model, game.paths; print('pygame' in sys.modules)"
+    repo = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=repo)
+    assert out.stdout.strip() == "False"

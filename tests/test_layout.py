@@ -1,0 +1,134 @@
+"""The package's rooms and who may import whom, read from the source with ``ast``.
+
+Rooms, lowest first: ``game.data`` < ``game.engine`` < the application's plumbing (settings,
+storage, model, worker, ...) < ``game.tools`` and ``game.ui`` < the entry points. A module
+imports only from its own room or lower ones; module-level imports form no cycle; pygame is
+imported only in ``game.ui``; an import placed inside a function (to keep start-up fast) says
+so in a comment.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "game"
+
+#: Modules that only start something; they may import any room.
+ENTRIES = {"game.__main__", "game.app", "game.analyze", "game.bench", "game.arena", "game.review",
+           "game.bundle"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def room(module: str) -> int:
+    if module in ENTRIES:
+        return 4
+    for prefix, rank in (("game.data", 0), ("game.engine", 1), ("game.tools", 3), ("game.ui", 3),
+                         ("game.assets", 0)):
+        if module == prefix or module.startswith(prefix + "."):
+            return rank
+    return 2  # game/*.py: the application's plumbing
+
+
+def resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    base = module.split(".") if is_package else module.split(".")[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imports(path: Path) -> list[tuple[str, bool, int]]:
+    """(imported module, inside a function?, line) for every import in ``path``."""
+    module = module_name(path)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+
+    def visit(node: ast.AST, in_function: bool, type_checking: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            func = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
+            tc = type_checking or (isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test))
+            if isinstance(child, ast.Import) and not tc:
+                found.extend((alias.name, in_function, child.lineno) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom) and not tc:
+                target = resolve(module, path.name == "__init__.py", child)
+                for alias in child.names:  # "from game import storage" imports the module game.storage
+                    sub = f"{target}.{alias.name}"
+                    found.append((sub if (PACKAGE.parent / Path(*sub.split("."))).with_suffix(".py").exists()
+                                  or (PACKAGE.parent / Path(*sub.split("."))).is_dir() else target,
+                                  in_function, child.lineno))
+            visit(child, func, tc)
+
+    visit(tree, False, False)
+    return found
+
+
+SOURCES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_the_package_has_the_rooms():
+    names = {module_name(p) for p in SOURCES}
+    assert {"game.engine.board", "game.engine.search", "game.engine.solver", "game.engine.heuristics",
+            "game.tools.analyze", "game.tools.bench", "game.tools.arena", "game.ui.controller",
+            "game.settings", "game.storage", "game.worker", "game.data"} <= names
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
+def test_no_module_imports_a_higher_room(path):
+    module = module_name(path)
+    upward = [(target, line) for target, _, line in imports(path)
+              if target.startswith("game") and room(target) > room(module)]
+    assert not upward, f"{module} imports a higher room: {upward}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
+def test_pygame_only_in_the_ui(path):
+    module = module_name(path)
+    uses = [line for target, _, line in imports(path) if target.split(".")[0] == "pygame"]
+    assert not uses or module.startswith("game.ui"), f"{module} imports pygame at lines {uses}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
+def test_imports_inside_functions_say_why(path):
+    lines = path.read_text(encoding="utf-8").splitlines()
+    silent = []
+    for target, in_function, line in imports(path):
+        if in_function and (target.startswith("game") or target.split(".")[0] == "pygame"):
+            # The comment stands on the import's line or above the block of imports it opens.
+            n = line - 1
+            while n > 0 and (lines[n - 1].strip().startswith(("import ", "from ")) or not lines[n - 1].strip()):
+                n -= 1
+            if "#" not in lines[line - 1] and not (n > 0 and lines[n - 1].strip().startswith("#")):
+                silent.append(line)
+    assert not silent, f"{module_name(path)}: imports inside functions without a comment at lines {silent}"
+
+
+def test_module_level_imports_have_no_cycle():
+    graph: dict[str, set[str]] = {}
+    known = {module_name(p) for p in SOURCES}
+    for path in SOURCES:
+        graph[module_name(path)] = {t for t, in_function, _ in imports(path) if not in_function and t in known}
+    state: dict[str, int] = {}
+
+    def walk(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if nxt.startswith(node + "."):
+                continue  # a package importing its own submodules is how packages re-export
+            if state.get(nxt) == 1:
+                raise AssertionError("import cycle: " + " -> ".join(stack[stack.index(nxt):] + [nxt]))
+            if nxt not in state:
+                walk(nxt, stack + [nxt])
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            walk(node, [node])

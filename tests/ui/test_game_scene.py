@@ -1,0 +1,376 @@
+"""The game scene driven headless with synthetic events: mouse and keyboard play, a full column,
+undo while the computer thinks, hint, analysis, save/load and engine errors."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.board import Position
+from game.engine.search import SearchResult
+from game.storage import list_saves, saves_dir
+from game.worker import AIUpdate
+
+CTRL = pygame.KMOD_LCTRL
+
+
+class FakeWorker:
+    """Records requests; the test decides what comes back (and can send stale answers)."""
+
+    def __init__(self):
+        self.requests = []
+        self.cancels = 0
+        self.outbox: list[AIUpdate] = []
+        self.closed = False
+
+    def submit(self, request):
+        self.requests.append(request)
+
+    def cancel(self):
+        self.cancels += 1
+
+    def poll(self, generation=None):
+        out, self.outbox = self.outbox, []
+        return [u for u in out if generation is None or u.generation == generation]
+
+    @property
+    def busy(self):
+        return bool(self.requests)
+
+    def close(self, timeout=0.5):
+        self.closed = True
+
+
+def result(move: int) -> SearchResult:
+    return SearchResult(move=move, score=0.0, depth=1, nodes=1, elapsed=0.0, exact=False, cancelled=False)
+
+
+def sounds(driver) -> list[str]:
+    played: list[str] = []
+    driver.c.ctx.sound.play = lambda name: played.append(name) or True
+    return played
+
+
+def test_mouse_play_alternates_and_animates(ui):
+    d = ui("human", "human")
+    d.click_column(3)
+    assert d.scene.model.moves_string() == "4"
+    assert d.scene.anims and d.scene.anims[0].col == 3          # the disc is falling
+    d.settle()
+    assert not d.scene.anims
+    d.click_column(3)
+    d.settle()
+    assert d.scene.model.moves_string() == "44"
+    assert d.scene.model.position.cell(3, 1) == 2
+    assert d.scene.model.last_move == (3, 1)
+
+
+def test_drop_lasts_longer_from_higher_up_and_bounces():
+    from game.ui.anim import DropAnimation
+
+    def frames_to_land(row):
+        anim, frames = DropAnimation(0, row, 1, start=6.0), 0
+        while not anim.landed:
+            anim.update(1 / 60)
+            frames += 1
+        while not anim.done:
+            anim.update(1 / 60)
+            assert anim.y >= row                      # the bounce goes up, never through the floor
+        return frames
+
+    assert frames_to_land(0) > frames_to_land(4)
+
+
+def test_full_column_click_gives_feedback_and_loses_no_turn(ui):
+    d = ui("human", "human")
+    for _ in range(6):
+        d.click_column(0)
+        d.settle()
+    played = sounds(d)
+    before = d.scene.model.moves_string()
+    turn = d.scene.model.turn
+    d.click_column(0)
+    assert d.scene.model.moves_string() == before == "111111"
+    assert d.scene.model.turn == turn
+    assert d.scene.shake is not None and d.scene.shake.col == 0
+    assert played == ["invalid"]
+    assert "full" in d.scene.flash[0]
+    d.settle()
+    assert d.scene.shake is None
+    d.click_column(1)                                  # the same player simply plays elsewhere
+    assert d.scene.model.moves_string() == "1111112"
+
+
+def test_keyboard_play_numbers_arrows_and_drop_keys(ui):
+    d = ui("human", "human")
+    d.key(pygame.K_1)
+    d.key(pygame.K_7)
+    assert d.scene.model.moves_string() == "17"
+    start = d.scene.cursor
+    d.key(pygame.K_LEFT)
+    d.key(pygame.K_LEFT)
+    assert d.scene.cursor == (start - 2) % 7
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_SPACE)
+    d.key(pygame.K_DOWN)
+    c = start - 2
+    assert d.scene.model.moves_string() == f"17{c + 1}{c + 2}{c + 2}"
+
+
+def test_win_is_highlighted_and_announced(ui):
+    d = ui("human", "human")
+    played = sounds(d)
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        d.key(key)
+    d.settle()
+    assert d.scene.model.winner == 1
+    assert d.scene.board_scene().winning == frozenset({(0, 0), (0, 1), (0, 2), (0, 3)})
+    assert "Red wins" in d.scene.status_text()
+    assert played[-1] == "win"
+    d.key(pygame.K_3)                                   # no move after the end
+    assert d.scene.model.moves_string() == "1212121"
+    d.key(pygame.K_n)
+    assert d.scene.model.moves_string() == ""
+
+
+def test_draw_is_announced(ui):
+    drawn = "441365675334466335442232661515577771217122"     # a full board without four in a row
+    d = ui("human", "human")
+    played = sounds(d)
+    for ch in drawn[:-1]:
+        d.key(getattr(pygame, f"K_{ch}"))
+    d.settle()
+    assert not d.scene.model.is_over
+    d.click_column(int(drawn[-1]) - 1)
+    d.settle()
+    assert d.scene.model.is_draw
+    assert "Draw" in d.scene.status_text()
+    assert played[-1] == "draw"
+
+
+def test_computer_replies_and_thinking_indicator(ui):
+    d = ui("human", "ai:4")
+    d.key(pygame.K_4)
+    assert d.scene.model.is_ai_turn()
+    d.frame()
+    assert "thinking" in d.scene.status_text()
+    d.run_until(lambda: len(d.scene.model.moves) == 2, what="the computer's reply")
+    assert not d.scene.model.is_ai_turn()
+
+
+def test_input_during_computer_turn_is_refused(ui):
+    fake = FakeWorker()
+    d = ui("human", "ai:8", worker_factory=lambda: fake)
+    d.key(pygame.K_4)
+    d.frame()
+    d.key(pygame.K_5)
+    d.click_column(2)
+    assert d.scene.model.moves_string() == "4"
+    assert fake.requests[-1].kind == "move"
+
+
+def test_undo_while_computer_thinks_drops_the_stale_result(ui):
+    fake = FakeWorker()
+    d = ui("human", "ai:12", worker_factory=lambda: fake)
+    d.key(pygame.K_4)
+    d.frame()
+    thinking = fake.requests[-1]
+    assert thinking.kind == "move" and thinking.position == Position.from_moves("4")
+    d.key(pygame.K_z, CTRL)
+    assert d.scene.model.moves_string() == ""
+    d.frame()
+    assert fake.cancels >= 1                           # nothing is wanted any more: search cancelled
+    # The answer to the old request arrives late: it must be ignored.
+    fake.outbox.append(AIUpdate(thinking.generation, "move", result=result(0)))
+    d.settle()
+    assert d.scene.model.moves_string() == ""
+    assert not d.scene.model.is_ai_turn()
+    # Redo, then a fresh request gets answered and applied.
+    d.key(pygame.K_y, CTRL)
+    assert d.scene.model.moves_string() == "4"
+    d.frame()
+    fresh = fake.requests[-1]
+    assert fresh.generation != thinking.generation
+    fake.outbox.append(AIUpdate(fresh.generation, "move", result=result(2)))
+    d.settle()
+    assert d.scene.model.moves_string() == "43"
+
+
+def test_undo_with_the_real_worker_mid_search(ui):
+    d = ui("human", "ai:12")
+    d.key(pygame.K_4)
+    d.run_until(lambda: d.scene.progress is not None, what="search progress")
+    d.key(pygame.K_z, CTRL)
+    assert d.scene.model.moves_string() == ""
+    d.settle(30)
+    assert d.scene.model.moves_string() == ""
+    assert d.scene.request is None
+
+
+def test_hint_highlights_the_engines_column(ui):
+    d = ui("human", "human")
+    for key in (pygame.K_1, pygame.K_1, pygame.K_2, pygame.K_2, pygame.K_3, pygame.K_3):
+        d.key(key)
+    d.settle()
+    d.key(pygame.K_h)
+    d.run_until(lambda: d.scene.hint is not None, what="the hint")
+    assert d.scene.hint == 3                           # column 4 wins at once
+    d.settle(10)
+    assert d.scene.board_scene().hint == 3
+    d.key(pygame.K_5)                                  # any move clears the hint
+    assert d.scene.hint is None
+
+
+def test_analysis_row_scores_every_column(ui):
+    d = ui("human", "human")
+    for key in (pygame.K_1,) * 6:
+        d.key(key)
+    d.settle()
+    d.key(pygame.K_a)
+    d.run_until(lambda: d.scene.analysis is not None, what="the analysis")
+    scores, exact = d.scene.analysis
+    assert len(scores) == 7 and scores[0] is None and all(s is not None for s in scores[1:])
+    from game.ui.game_scene import format_score
+
+    assert format_score(None, exact) == "full"
+    assert format_score(3.0, True) == "+3" and format_score(-2.0, True) == "−2"
+    assert format_score(0.25, False) == "+0.25" and format_score(-0.5, False) == "−0.50"
+    assert format_score(-18.0, False) == "−18"            # proven loss inside an estimate
+    d.key(pygame.K_a)
+    assert not d.scene.analysis_on
+
+
+def test_save_and_load_round_trip(ui):
+    d = ui("human", "human")
+    for key in (pygame.K_4, pygame.K_4, pygame.K_3, pygame.K_5):
+        d.key(key)
+    d.key(pygame.K_s, CTRL)
+    saves = list_saves()
+    assert len(saves) == 1 and saves[0].parent == saves_dir()
+    d.key(pygame.K_n)
+    assert d.scene.model.moves_string() == ""
+    d.key(pygame.K_o, CTRL)
+    assert d.scene.savelist is not None and d.scene.savelist.paths == saves
+    d.key(pygame.K_RETURN)
+    assert d.scene.savelist is None
+    assert d.scene.model.moves_string() == "4435"
+    assert d.scene.model.red.kind == d.scene.model.yellow.kind == "human"
+
+
+def test_loading_a_broken_save_keeps_the_game(ui):
+    d = ui("human", "human")
+    d.key(pygame.K_4)
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "broken.c4save").write_bytes(b"\x00\x01garbage")
+    d.key(pygame.K_o, CTRL)
+    d.key(pygame.K_RETURN)
+    assert d.scene.model.moves_string() == "4"
+    assert any("Could not load" in t for t in d.c.ctx.notices.texts())
+
+
+def test_engine_error_is_shown_and_game_stays_usable(ui):
+    fake = FakeWorker()
+    d = ui("human", "ai:8", worker_factory=lambda: fake)
+    d.key(pygame.K_4)
+    d.frame()
+    request = fake.requests[-1]
+    fake.outbox.append(AIUpdate(request.generation, "move", error="RuntimeError: boom"))
+    d.frame()
+    assert "Engine error" in d.scene.status_text() and "boom" in d.scene.status_text()
+    assert any("boom" in t for t in d.c.ctx.notices.texts())
+    count = len(fake.requests)
+    d.settle(10)
+    assert len(fake.requests) == count                 # no endless retry loop
+    d.key(pygame.K_r)                                  # retry
+    d.frame()
+    assert len(fake.requests) == count + 1
+    d.key(pygame.K_z, CTRL)                            # or undo: still a working game
+    assert d.scene.model.moves_string() == ""
+    d.key(pygame.K_3)
+    assert d.scene.model.moves_string() == "3"
+
+
+def test_escape_to_the_menu_offers_the_game_back(ui):
+    d = ui("human", "Easy")
+    d.key(pygame.K_4)
+    d.run_until(lambda: len(d.scene.model.moves) == 2, what="the computer's reply")
+    moves = d.scene.model.moves_string()
+    d.key(pygame.K_ESCAPE)
+    from game.ui.menu import MenuScene
+
+    assert isinstance(d.scene, MenuScene)
+    assert d.scene.rows()[0].label == "Resume unfinished game"
+    d.key(pygame.K_RETURN)
+    assert d.scene.model.moves_string() == moves
+    assert d.scene.model.yellow.level == "Easy" and d.scene.model.red.kind == "human"
+
+
+def test_no_move_slips_in_between_escape_and_the_menu(ui):
+    from game.storage import read_autosave
+
+    d = ui("human", "human")
+    d.key(pygame.K_4)
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    late = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_5, mod=0, unicode="")
+    d.frame(esc, late)                                 # same frame: the key after Esc is not played
+    assert read_autosave().moves == "4"
+    d.key(pygame.K_RETURN)                             # resume
+    assert d.scene.model.moves_string() == "4"
+
+
+def test_escape_returns_to_menu_and_cancels(ui):
+    fake = FakeWorker()
+    d = ui("human", "ai:8", worker_factory=lambda: fake)
+    d.key(pygame.K_4)
+    d.frame()
+    d.key(pygame.K_ESCAPE)
+    from game.ui.menu import MenuScene
+
+    assert isinstance(d.scene, MenuScene)
+    assert fake.cancels >= 1
+
+
+def test_resize_rescales_the_board(ui):
+    d = ui("human", "human")
+    small = d.c.ctx.layout.cell
+    pygame.display.set_mode((1600, 1200), pygame.RESIZABLE)
+    d.frame(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 1200), w=1600, h=1200))
+    assert d.c.ctx.layout.cell > small
+    d.click_column(6)
+    assert d.scene.model.moves_string() == "7"
+
+
+def test_mute_is_remembered(ui):
+    from game.storage import load_prefs
+
+    d = ui("human", "human")
+    muted = d.c.ctx.sound.muted
+    d.key(pygame.K_m)
+    assert d.c.ctx.sound.muted is not muted
+    assert load_prefs()["muted"] is (not muted)
+
+
+def test_quit_keys(ui):
+    d = ui("human", "human")
+    d.key(pygame.K_q, CTRL)
+    assert not d.c.running
+
+
+def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
+    from game.storage import read_autosave
+
+    d = ui("human", "human")
+    for key in (pygame.K_1, pygame.K_2, pygame.K_1):
+        d.key(key)
+    saved = read_autosave()
+    assert saved is not None and saved.moves == "121"
+    d.key(pygame.K_n)                                  # a new game without a move keeps it
+    assert read_autosave().moves == "121"
+    d.key(pygame.K_z, CTRL)                            # (nothing to undo on the empty board)
+    for key in (pygame.K_1, pygame.K_2, pygame.K_1):
+        d.key(key)
+    for key in (pygame.K_2, pygame.K_1, pygame.K_2, pygame.K_1):
+        d.key(key)
+    assert d.scene.model.winner == 1
+    assert read_autosave() is None
