@@ -41,19 +41,20 @@ class Level:
     time_limit: float | None = None  # seconds per move; None: the settings' time_limit
     perfect_play: bool = False  # try the exact solver first
     blunder: float = 0.0  # probability of a random move instead of the searched one (weak levels)
+    elo: int | None = None  # measured strength on the ladder's Elo scale (Beginner = 1000); None: unrated
 
 
-# --- difficulty levels: BEGIN (the strength calibration may edit this block and the
-# --- matching [[levels]] block at the end of config.toml, nothing else)
+#: The built-in ladder, equal to the [[levels]] tables of the shipped config.toml (a test checks
+#: it). Each level's Elo is the sum of the measured differences between neighbours (docs/strength.md),
+#: with Beginner as the anchor at 1000.
 DEFAULT_LEVELS: tuple[Level, ...] = (
-    Level("Beginner", 2, blunder=0.5),
-    Level("Easy", 4),
-    Level("Medium", 6),
-    Level("Hard", 8),
-    Level("Expert", 11),
-    Level("Master", 14, heuristic="threats", time_limit=1.0, perfect_play=True),
+    Level("Beginner", 2, blunder=0.5, elo=1000),
+    Level("Easy", 4, elo=1798),
+    Level("Medium", 6, elo=1947),
+    Level("Hard", 8, elo=2062),
+    Level("Expert", 11, elo=2233),
+    Level("Master", 14, heuristic="threats", time_limit=1.0, perfect_play=True, elo=2502),
 )
-# --- difficulty levels: END
 
 
 @dataclass(frozen=True)
@@ -280,6 +281,7 @@ LEVEL_SCHEMA: dict[str, Check] = {
     "time_limit": _optional_seconds,
     "perfect_play": _bool,
     "blunder": _float(0.0, 1.0),
+    "elo": _int(0, 4000),
 }
 MAX_LEVELS = 20
 

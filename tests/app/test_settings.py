@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import dataclasses
 import tomllib
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 
 from game.engine.heuristics import HEURISTICS, WindowWeights
 from game.settings import (
+    LEVEL_SCHEMA,
     CUSTOM_DEPTH,
     DEFAULT_LEVELS,
     DEFAULTS,
@@ -62,12 +64,18 @@ def test_repo_config_levels_block_matches_default_levels():
 
 
 def test_every_option_in_repo_config_is_commented():
-    for line in REPO_CONFIG.read_text(encoding="utf-8").splitlines():
+    # Options outside [[levels]] carry their comment on their line; the level keys are
+    # described once, in the comment block before the first [[levels]] table.
+    text = REPO_CONFIG.read_text(encoding="utf-8")
+    head, _, levels = text.partition("[[levels]]")
+    for line in head.splitlines():
         stripped = line.strip()
-        if "=" in stripped and not stripped.startswith("#") and not stripped.startswith("name") \
-                and not stripped.startswith("depth") and not stripped.startswith("time_limit = 1.0") \
-                and not stripped.startswith("perfect_play = true"):
+        if "=" in stripped and not stripped.startswith("#"):
             assert "#" in stripped, f"option without a comment: {line!r}"
+    keys = {line.split("=")[0].strip() for line in levels.splitlines() if "=" in line and not line.startswith("#")}
+    assert keys == set(LEVEL_SCHEMA)
+    for key in keys:
+        assert re.search(rf"^#   {key}\s", head, re.M), f"level key {key!r} is not described"
 
 
 def test_settings_are_frozen():
