@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import re
 import dataclasses
+import re
 import tomllib
 from pathlib import Path
 
@@ -67,7 +67,7 @@ def test_every_option_in_repo_config_is_commented():
     # Options outside [[levels]] carry their comment on their line; the level keys are
     # described once, in the comment block before the first [[levels]] table.
     text = REPO_CONFIG.read_text(encoding="utf-8")
-    head, _, levels = text.partition("[[levels]]")
+    head, _, levels = text.partition("\n[[levels]]")
     for line in head.splitlines():
         stripped = line.strip()
         if "=" in stripped and not stripped.startswith("#"):
