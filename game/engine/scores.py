@@ -1,0 +1,77 @@
+"""The score scale: what a value means, always for the side to move.
+
+Exact scores follow Pons' convention for Connect Four solvers. With 42 cells each side places
+at most 21 discs; a win with the winner's k-th own disc scores ``22 - k`` for the winner and
+``k - 22`` for the loser, a draw scores 0. So a faster win scores higher, and the largest
+possible score (a win with the 4th disc) is 18.
+
+The depth search works on the same scale: a proved win or loss keeps its exact score, and a
+heuristic estimate is squashed strictly inside (-1, 1), below every proved result, so an
+estimate can never be mistaken for (or outrank) a proof.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from .board import CELLS
+
+__all__ = ["MAX_SCORE", "MIN_SCORE", "Outcome", "describe", "loss_next_score", "moves_to_end", "outcome",
+           "win_next_score"]
+
+#: Discs each side places when the board fills up.
+DISCS_PER_SIDE = CELLS // 2
+#: The fastest possible win: the winner's 4th disc.
+MAX_SCORE = DISCS_PER_SIDE + 1 - 4
+#: The fastest possible loss: the opponent's 4th disc.
+MIN_SCORE = -MAX_SCORE
+
+
+class Outcome(enum.Enum):
+    """The game-theoretic result for the side to move."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+
+def win_next_score(moves: int) -> int:
+    """Score of winning with the next disc, with ``moves`` discs on the board."""
+    return (CELLS + 1 - moves) // 2
+
+
+def loss_next_score(moves: int) -> int:
+    """Score of losing to the opponent's next disc, with ``moves`` discs on the board."""
+    return -((CELLS - moves) // 2)
+
+
+def outcome(score: float) -> Outcome:
+    """Win, draw or loss for an exact score."""
+    return Outcome.WIN if score > 0 else Outcome.LOSS if score < 0 else Outcome.DRAW
+
+
+def moves_to_end(score: int, moves: int) -> int:
+    """How many discs the side to move still places until a won or lost game ends.
+
+    ``score`` is exact and not 0, ``moves`` the number of discs on the board. The side to
+    move has placed ``moves // 2`` discs, its opponent ``(moves + 1) // 2``. A win ends with
+    the mover's own ``22 - score``-th disc; a loss with the opponent's ``22 + score``-th,
+    and the mover places one disc before each of the opponent's.
+    """
+    if score > 0:
+        return DISCS_PER_SIDE + 1 - score - moves // 2
+    if score < 0:
+        return DISCS_PER_SIDE + 1 + score - (moves + 1) // 2
+    raise ValueError("a draw has no last move")
+
+
+def describe(score: int, moves: int) -> str:
+    """An exact score in words for the side to move: "wins in 3", "draw", "loses in 1".
+
+    The count is the side's own discs to the end, the winning disc included.
+    """
+    result = outcome(score)
+    if result is Outcome.DRAW:
+        return "draw"
+    verb = "wins" if result is Outcome.WIN else "loses"
+    return f"{verb} in {moves_to_end(score, moves)}"

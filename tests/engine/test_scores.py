@@ -1,0 +1,54 @@
+"""game.engine.scores: the score scale in numbers and in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.data import read_testset
+from game.engine.board import CELLS, Position
+from game.engine.scores import (MAX_SCORE, MIN_SCORE, Outcome, describe, loss_next_score, moves_to_end, outcome,
+                                win_next_score)
+from game.engine.solver import Solver
+
+
+def test_scale_bounds():
+    assert (MAX_SCORE, MIN_SCORE) == (18, -18)
+    assert win_next_score(6) == MAX_SCORE  # the first player's 4th disc
+    assert loss_next_score(6) == MIN_SCORE  # the second player's 4th disc, after the mover's move
+
+
+@pytest.mark.parametrize("moves", range(CELLS))
+def test_next_disc_results_are_one_move_away(moves):
+    assert describe(win_next_score(moves), moves) == "wins in 1"
+    if moves < CELLS - 1:
+        assert describe(loss_next_score(moves), moves) == "loses in 1"
+
+
+def test_words_on_known_positions():
+    assert describe(1, 0) == "wins in 21"  # the empty board: the first player wins with the last disc
+    assert describe(0, 0) == "draw"
+    assert describe(-1, 1) == "loses in 20"
+    assert [outcome(s) for s in (3, 0, -2)] == [Outcome.WIN, Outcome.DRAW, Outcome.LOSS]
+    with pytest.raises(ValueError):
+        moves_to_end(0, 5)
+
+
+def test_a_best_move_brings_the_end_one_disc_closer():
+    # Exact scores from the End-Easy set: after the mover's best move, the side to move is the
+    # opponent, whose score is the negation; the winner's count drops by one for a win and
+    # stays for a loss (the loser moves first next).
+    solver = Solver()
+    for moves, score in read_testset("Test_L3_R1")[:40]:
+        if score == 0:
+            continue
+        pos = Position.from_moves(moves)
+        col, best = solver.best_move(pos)
+        assert best == score
+        child = pos.play(col)
+        if child.winner() is not None:
+            assert describe(score, pos.moves) == "wins in 1"
+            continue
+        after = -score
+        assert solver.solve(child) == after
+        expected = moves_to_end(score, pos.moves) - (1 if score > 0 else 0)
+        assert moves_to_end(after, child.moves) == expected
