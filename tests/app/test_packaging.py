@@ -1,0 +1,64 @@
+"""The wheel carries what the game and its tools read at run time: settings, assets, reference data."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "game"
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+                           capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stderr
+    (found,) = out.glob("*.whl")
+    return found
+
+
+def shipped_data() -> set[str]:
+    """Every non-Python file the package reads: config, assets, reference data."""
+    names = set()
+    for sub in ("assets", "data"):
+        for path in (PACKAGE / sub).rglob("*"):
+            if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts:
+                names.add(path.relative_to(ROOT).as_posix())
+    return names | {"game/config.toml"}
+
+
+def test_wheel_ships_config_assets_and_reference_data(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    data = shipped_data()
+    assert {"game/data/testsets/Test_L2_R2", "game/data/analysis/begin_medium_100.txt", "game/assets/drop.wav"} <= data
+    assert data <= names, sorted(data - names)
+    sources = {p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py")}
+    assert sources <= names, sorted(sources - names)
+    assert not [n for n in names if n.startswith(("tests/", "scripts/", "docs/"))]
+
+
+@pytest.mark.slow
+def test_tools_run_from_a_fresh_install(wheel, tmp_path):
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    install = subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], capture_output=True, text=True,
+                             timeout=900)
+    assert install.returncode == 0, install.stderr
+    env = {**os.environ, "CONNECT4_HOME": str(tmp_path / "home"), "PYTHONPATH": ""}
+    run = lambda *args: subprocess.run([str(python), "-m", *args], capture_output=True, text=True, timeout=900,
+                                       cwd=tmp_path, env=env)
+    bench = run("game.bench", "--exact-only", "--limit", "5", "--sets", "Test_L3_R1")
+    assert bench.returncode == 0, bench.stderr
+    assert "| End-Easy (Test_L3_R1) | 5 | 0 |" in bench.stdout
+    accuracy = run("game.arena", "--accuracy", "master", "--sets", "end", "--per-set", "3", "--workers", "1")
+    assert accuracy.returncode == 0, accuracy.stderr
+    assert "accuracy of master" in accuracy.stdout
