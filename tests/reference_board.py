@@ -2,8 +2,8 @@
 
 Nothing here is clever: the board is a 2-D list ``grid[col][row]`` (row 0 = bottom)
 holding 0 (empty), 1 (first player) or 2 (second player); wins are found by scanning
-every cell in every direction; the heuristics are written straight from the wording of
-issue 2; the exact search is a plain negamax over that board.  It shares no code with
+every cell in every direction; the heuristics are written straight from the articles'
+definitions; the exact search is a plain negamax over that board.  It shares no code with
 ``game/`` on purpose -- its only job is to be easy to believe.
 """
 
@@ -180,7 +180,7 @@ DEFAULT_SCALE = 1.5
 
 def window_side_value(board: RefBoard, player: int, own=DEFAULT_OWN, block=DEFAULT_BLOCK,
                       scale=DEFAULT_SCALE) -> float:
-    """Issue 2, `window`, for one side: windows with k own discs and no opponent disc score
+    """The `window` heuristic, for one side: windows with k own discs and no opponent disc score
     own[k-1]; windows where own discs (one or more) block k opponent discs score block[k-1];
     the sum times ``scale`` divided by the number of discs on the board (0 on an empty board).
     """
@@ -206,7 +206,7 @@ def ref_window(board: RefBoard, own=DEFAULT_OWN, block=DEFAULT_BLOCK, scale=DEFA
 
 
 def ref_scoremap(board: RefBoard) -> int:
-    """Issue 2, `scoremap`: each cell is worth the number of windows through it; own - opponent."""
+    """The `scoremap` heuristic: each cell is worth the number of windows through it; own - opponent."""
     me = board.turn
     total = 0
     for c in range(WIDTH):
