@@ -143,11 +143,11 @@ class ConfigProblem:
         if self.key == "file":
             text = f"config file: {self.value} — allowed: {self.allowed}"
         else:
-            text = f"{_escape(self.key)} = {_show(self.value)} — allowed: {self.allowed}"
-        return _escape(f"{text} — {self.fallback}" if self.fallback else text)
+            text = f"{escape_control(self.key)} = {_show(self.value)} — allowed: {self.allowed}"
+        return escape_control(f"{text} — {self.fallback}" if self.fallback else text)
 
 
-def _escape(text: str) -> str:
+def escape_control(text: str) -> str:
     """``text`` with every control or other unprintable character written as a TOML escape, so one
     problem is one line and nothing from the file is sent to the terminal raw."""
     if text.isprintable():
@@ -172,13 +172,13 @@ def _show(value: object, limit: int = 60, depth: int = 0) -> str:
     if isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, str):
-        text = '"' + _escape(value.replace("\\", "\\\\").replace('"', '\\"')) + '"'
+        text = '"' + escape_control(value.replace("\\", "\\\\").replace('"', '\\"')) + '"'
     elif isinstance(value, dict):
-        text = "{" + ", ".join(f"{_escape(str(k))} = {_show(v, limit, depth + 1)}" for k, v in value.items()) + "}"
+        text = "{" + ", ".join(f"{escape_control(str(k))} = {_show(v, limit, depth + 1)}" for k, v in value.items()) + "}"
     elif isinstance(value, list):
         text = "[" + ", ".join(_show(v, limit, depth + 1) for v in value) + "]"
     else:
-        text = _escape(repr(value))
+        text = escape_control(repr(value))
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -619,49 +619,55 @@ def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
     head, *rest = text.strip().split(":")
     kind = head.strip().casefold()
     if any(not part.strip() for part in rest):
-        raise ValueError(f"bad player {text!r}: nothing after a ':'; {usage}")
+        raise ValueError(f"bad player {_shown_spec(text)}: nothing after a ':'; {usage}")
     if kind == "human" and not rest:
         return HUMAN
     if kind == "ai":
         if not rest:
             return PlayerSpec("ai", depth=settings.depth)
         if len(rest) > 2:
-            raise ValueError(f"bad player {text!r}: too many ':' parts; {usage}")
+            raise ValueError(f"bad player {_shown_spec(text)}: too many ':' parts; {usage}")
         depth = _spec_depth(text, rest[0].strip())
         heuristic = _spec_heuristic(text, rest[1]) if len(rest) == 2 else None
         return PlayerSpec("ai", depth=depth, heuristic=heuristic)
     if len(rest) > 1:
-        raise ValueError(f"bad player {text!r}: too many ':' parts; {usage}")
+        raise ValueError(f"bad player {_shown_spec(text)}: too many ':' parts; {usage}")
     try:
         level = settings.level(head)
     except KeyError:
-        raise ValueError(f"unknown player {text!r}: {usage}") from None
+        raise ValueError(f"unknown player {_shown_spec(text)}: {usage}") from None
     heuristic = _spec_heuristic(text, rest[0]) if rest else level.heuristic
     return PlayerSpec("ai", depth=level.depth, heuristic=heuristic, level=level.name,
                       time_limit=level.time_limit, perfect_play=level.perfect_play, blunder=level.blunder)
 
 
+def _shown_spec(text: str, limit: int = 60) -> str:
+    """A player spec as echoed in a message: repr-escaped and at most ``limit`` characters."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
 def _spec_depth(text: str, depth_text: str) -> int:
     lo, hi = CUSTOM_DEPTH
     if not re.fullmatch(r"[+-]?[0-9]+", depth_text):
-        raise ValueError(f"bad player {text!r}: depth {depth_text!r} is not a whole number; "
+        raise ValueError(f"bad player {_shown_spec(text)}: depth {_shown_spec(depth_text, 20)} is not a whole number; "
                          f"depth must be {lo}–{hi}")
     depth = int(depth_text) if len(depth_text) <= 6 else hi + 1  # int() of a huge digit string is slow
     if not lo <= depth <= hi:
-        raise ValueError(f"bad player {text!r}: depth {depth} is out of range; depth must be {lo}–{hi}")
+        raise ValueError(f"bad player {_shown_spec(text)}: depth {depth} is out of range; depth must be {lo}–{hi}")
     return depth
 
 
 def _spec_heuristic(text: str, heuristic_text: str) -> str:
     heuristic = heuristic_text.strip().casefold()
     if heuristic not in HEURISTICS:
-        raise ValueError(f"bad player {text!r}: unknown heuristic {heuristic_text.strip()!r}; "
+        raise ValueError(f"bad player {_shown_spec(text)}: unknown heuristic {_shown_spec(heuristic_text.strip(), 20)}; "
                          f"heuristics: {', '.join(HEURISTICS)}")
     return heuristic
 
 
 __all__ = [
-    "CONFIG_NAME", "CUSTOM_DEPTH", "DEFAULTS", "DEFAULT_LEVELS", "THEMES", "ConfigProblem", "HUMAN",
+    "CONFIG_NAME", "CUSTOM_DEPTH", "escape_control", "DEFAULTS", "DEFAULT_LEVELS", "THEMES", "ConfigProblem", "HUMAN",
     "Level", "PlayerSpec", "Settings", "default_config_path", "load_settings", "parse_player_spec",
     "parse_settings", "repo_config_path",
 ]

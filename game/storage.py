@@ -590,9 +590,14 @@ def _choose_slot(folder: Path, exclude: frozenset[int] = frozenset()) -> _Slot:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         numbers = {1} | {int(m[1] or 1) for name in os.listdir(folder) if (m := _SLOT_RE.fullmatch(name))}
-        numbers.add(next(n for n in itertools.count(1) if n not in numbers | exclude))
         free: list[tuple[int, int]] = []
         for number in sorted(numbers - exclude):
+            fd = _try_lock(_lock_path(folder, number))
+            if fd is not None:
+                free.append((number, fd))
+        for number in itertools.count(max(numbers) + 1):  # every slot in use: a new number
+            if free:
+                break
             fd = _try_lock(_lock_path(folder, number))
             if fd is not None:
                 free.append((number, fd))
@@ -612,8 +617,10 @@ def _choose_slot(folder: Path, exclude: frozenset[int] = frozenset()) -> _Slot:
             os.close(fd)
         else:
             candidates.append((mtime, -number, fd))
-    if not candidates:  # every free slot holds an unreadable file: one more number
-        return _choose_slot(folder, exclude | {n for n, _ in free})
+    if not candidates:  # every free slot holds an unreadable file: look further up
+        slot = _choose_slot(folder, exclude | {n for n, _ in free})
+        slot.notes[:0] = notes
+        return slot
     chosen = max(candidates)
     for candidate in candidates:
         if candidate is not chosen:

@@ -450,3 +450,15 @@ def test_check_config_random_bytes_never_crash_hypothesis(tmp_path, capsys):
     check()
     print(f"\n--check-config: {len(seen)} distinct files with random bytes spliced in, no crash")
     assert len(seen) >= 50
+
+
+def test_check_config_escapes_the_path_it_names(tmp_path, capsys):
+    assert app.main(["--check-config", str(tmp_path / "a\nb\x1b[2J")]) == 2
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 2 and "\x1b" not in out and "a\\nb\\x1b[2J" in out
+
+
+def test_a_huge_player_spec_is_not_echoed_whole(capsys, fake_ui):
+    assert app.main(["--red", "x" * 100_000]) == 2
+    err = capsys.readouterr().err
+    assert "unknown player 'xxxx" in err and len(err) < 1000

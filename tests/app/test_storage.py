@@ -552,3 +552,10 @@ def test_a_home_that_is_a_file_gives_clear_errors(tmp_path, monkeypatch):
     with pytest.raises(OSError):
         storage.save_new_game(GAME)
     assert storage.clean_stale_files() == []
+
+
+def test_one_running_game_makes_one_lock_file(home):
+    write_autosave(GAME)
+    assert sorted(os.listdir(home)) == [".autosave.c4save.lock", "autosave.c4save"]
+    clear_autosave()
+    assert sorted(os.listdir(home)) == [".autosave.c4save.lock"]
