@@ -141,9 +141,11 @@ class ConfigProblem:
 
     def __str__(self) -> str:
         if self.key == "file":
-            text = f"config file: {self.value} — allowed: {self.allowed}"
+            text = f"config file: {self.value}" + (f" — allowed: {self.allowed}" if self.allowed else "")
         else:
-            text = f"{escape_control(self.key)} = {_show(self.value)} — allowed: {self.allowed}"
+            key = escape_control(self.key)
+            key = key if len(key) <= 60 else key[:57] + "..."
+            text = f"{key} = {_show(self.value)} — allowed: {self.allowed}"
         return escape_control(f"{text} — {self.fallback}" if self.fallback else text)
 
 
@@ -340,6 +342,7 @@ LEVEL_SCHEMA: dict[str, Check] = {
     "elo": _int(0, 4000),
 }
 MAX_LEVELS = 20
+MAX_PROBLEMS = 30  # problems listed one by one; the rest are counted in one more line
 
 
 def _default_shown(name: str) -> str:
@@ -390,6 +393,9 @@ def _apply(data: dict[str, Any]) -> tuple[Settings, list[ConfigProblem]]:
         levels = _parse_levels(data["levels"], bad)
         if levels:
             values["levels"] = levels
+    if len(problems) > MAX_PROBLEMS:  # a screenful is enough to see what went wrong
+        hidden = len(problems) - MAX_PROBLEMS
+        problems[MAX_PROBLEMS:] = [ConfigProblem("file", f"{hidden} more problems not listed", "")]
     return Settings(**values), problems
 
 

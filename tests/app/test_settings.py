@@ -647,3 +647,16 @@ def test_just_outside_the_range_is_refused_and_the_edges_accepted(where, check):
             check(wrap(value))
     for value in inside(bounds):
         check(wrap(value))
+
+
+def test_a_flood_of_problems_is_listed_up_to_a_screenful():
+    from game.settings import MAX_PROBLEMS
+
+    s, problems = parse_settings("[window]\n" + "".join(f"k{i} = 1\n" for i in range(5000)) + "fps = 30\n")
+    assert s.fps == 30 and len(problems) == MAX_PROBLEMS + 1
+    assert str(problems[-1]) == f"config file: {5000 - MAX_PROBLEMS} more problems not listed"
+
+
+def test_a_huge_key_is_shown_shortened():
+    (problem,) = parse_settings(f'"{"x" * 100_000}" = 1\n')[1]
+    assert len(str(problem)) < 1000
