@@ -164,7 +164,7 @@ def escape_control(text: str) -> str:
     return "".join(out)
 
 
-MAX_NESTING = 6  # the deepest a valid config goes is 3 ([ai.window_weights] own = [...])
+MAX_NESTING = 6  # a valid config nests 4 deep at most: [ai] > window_weights > own > a number
 
 
 def _show(value: object, limit: int = 60, depth: int = 0) -> str:

@@ -72,7 +72,7 @@ def user_config_dir() -> Path:
     """Where config.toml and prefs.json live (not created until something is written)."""
     home = os.environ.get(HOME_ENV)
     if home:
-        return Path(home)
+        return Path(home).expanduser()  # "~/c4" set where no shell expands it (a .desktop file)
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
@@ -80,7 +80,7 @@ def user_data_dir() -> Path:
     """Where saved games and the autosave live (not created until something is written)."""
     home = os.environ.get(HOME_ENV)
     if home:
-        return Path(home)
+        return Path(home).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
@@ -570,8 +570,11 @@ def _try_lock(path: Path) -> int | None:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         else:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-    except (BlockingIOError, PermissionError):
+            try:
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            except OSError:  # Windows says "held" as EACCES or EDEADLOCK
+                raise BlockingIOError from None
+    except BlockingIOError:
         os.close(fd)
         return None
     except OSError:
@@ -704,7 +707,10 @@ def _set_aside(path: Path) -> Path | None:
     for n in range(1000):
         target = path.with_name(path.name + (".bad" if n == 0 else f".bad.{n}"))
         try:
-            os.link(path, target, follow_symlinks=False)
+            if os.link in os.supports_follow_symlinks:  # a symlinked autosave: move the link itself
+                os.link(path, target, follow_symlinks=False)
+            else:
+                os.link(path, target)
         except FileExistsError:
             continue
         except OSError:

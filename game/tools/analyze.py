@@ -45,9 +45,9 @@ from game.settings import load_settings
 
 
 PROG = "python -m game.analyze"
-#: The longest line read as a position: 42 moves plus room for trailing fields (a benchmark
-#: score, a comment). Anything longer cannot be a position and is refused unread.
-MAX_LINE_BYTES = CELLS + 214
+#: The longest line read as a position: a full game's CELLS moves plus ample room for trailing
+#: fields (a benchmark score, a comment). Anything longer cannot be a position and is refused unread.
+MAX_LINE_BYTES = 256
 CHUNK_BYTES = 64 * 1024
 PROGRESS_AFTER = 3.0  # seconds before a long exact solve first reports how far it got
 PROGRESS_EVERY = 5.0  # seconds between two such reports

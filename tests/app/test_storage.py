@@ -559,3 +559,9 @@ def test_one_running_game_makes_one_lock_file(home):
     assert sorted(os.listdir(home)) == [".autosave.c4save.lock", "autosave.c4save"]
     clear_autosave()
     assert sorted(os.listdir(home)) == [".autosave.c4save.lock"]
+
+
+def test_a_home_with_a_tilde_is_expanded(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("CONNECT4_HOME", "~/c4")
+    assert user_data_dir() == tmp_path / "c4" == user_config_dir()

@@ -1,9 +1,10 @@
 """`python -m game.analyze` as a user runs it (subprocess, stdin -> stdout/stderr, exit code).
 
-Issue 2, "Tools": default exact solve printing `<moves> <score> <best column 1-7> <nodes>
+The contract: default exact solve printing `<moves> <score> <best column 1-7> <nodes>
 <microseconds>`; `--depth N`, `--heuristic window|scoremap`; `--columns` printing
 `<moves> s1..s7` with `x` for a full column; a bad line -> a clear message on stderr naming
-the line, the line skipped, exit status 1.
+the line, the line skipped, exit status 1; an empty line is the empty board; and the habits
+of a Unix filter (bounded reading, quiet on a closed pipe, one line per failure).
 """
 
 from __future__ import annotations
