@@ -302,6 +302,11 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stderr is not None:
             say(sys.stderr, f"{PROG}: standard {closed} is closed; nothing to analyse")
         return 1
+    for stream in (sys.stdout, sys.stderr):  # a character the terminal cannot show: an escape, not a crash
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
     config = make_config(args, parser)
     try:
         return run(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, sys.stderr, config, args.columns)

@@ -462,3 +462,14 @@ def test_a_huge_player_spec_is_not_echoed_whole(capsys, fake_ui):
     assert app.main(["--red", "x" * 100_000]) == 2
     err = capsys.readouterr().err
     assert "unknown player 'xxxx" in err and len(err) < 1000
+
+
+def test_check_config_on_an_ascii_terminal(tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('[window]\nfps = 1\n[[levels]]\nname = "Niveau élevé"\ndepth = 99\n', encoding="utf-8")
+    env = dict(os.environ, PYTHONIOENCODING="ascii:strict", CONNECT4_HOME=str(tmp_path),
+               PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-m", "game", "--check-config", str(config)], capture_output=True,
+                       text=True, env=env, cwd=REPO, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert len(r.stdout.splitlines()) == 4 and "\\u2014" in r.stdout
