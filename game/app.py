@@ -18,7 +18,7 @@ from pathlib import Path
 from . import __version__
 from .cli import PROG, check_config, parse_args, resolve_players
 from .settings import load_settings
-from .storage import SavedGame, read_autosave, user_data_dir
+from .storage import SavedGame, clean_stale_files, last_autosave, read_autosave, user_data_dir
 
 log = logging.getLogger("game")
 
@@ -31,16 +31,35 @@ def say(message: str) -> None:
         print(f"{PROG}: {message}", file=sys.stderr)
 
 
-def resumable_autosave() -> SavedGame | None:
-    """The autosaved game if it is worth offering: it has moves and is not finished."""
-    game = read_autosave()
+def resumable_autosave(notices: list[str] | None = None) -> SavedGame | None:
+    """The autosaved game if it is worth offering: it has moves and is not finished. What is
+    wrong with an autosave (corrupt, unreadable) is logged and added to ``notices``."""
+
+    def report(message: str) -> None:
+        log.warning("%s", message)
+        if notices is not None:
+            notices.append(message)
+
+    game = read_autosave(report)
     if game is None or not game.moves or game.position().is_over():
         return None
     return game
 
 
+def autosave_sentence() -> str:
+    """What the crash message may truthfully say about the game in progress."""
+    status = last_autosave()
+    if status is None:
+        return "no game in progress was autosaved in this run"
+    if status.error is not None:
+        return f"the game in progress could not be autosaved ({status.error})"
+    moves = len(status.moves or "")
+    return f"the game in progress was autosaved after move {moves} in {status.path}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; returns the exit status (0 ok, 1 failure, 2 bad arguments or config)."""
+    _tolerant_output()
     if sys.stderr is not None:
         logging.basicConfig(level=logging.WARNING, format=f"{PROG}: %(message)s")
     try:
@@ -56,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings, problems = load_settings(args.config)
     for problem in problems:
         log.warning("%s", problem)
+    for path in clean_stale_files():
+        log.info("removed %s, left behind by an interrupted write", path)
     try:
         red, yellow = resolve_players(parser, args, settings)
     except SystemExit as e:
@@ -74,13 +95,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         say("the game window is not available in this installation (game.ui has no run())")
         return 1
 
+    notices = [str(p) for p in problems]
+    resume = resumable_autosave(notices)
     try:
         result = run(
             settings,
             red=red,
             yellow=yellow,
-            notices=[str(p) for p in problems],
-            resume=resumable_autosave(),
+            notices=notices,
+            resume=resume,
             config_path=Path(args.config) if args.config else None,
         )
     except KeyboardInterrupt:
@@ -88,10 +111,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # the last line of defence: a message and a log, no traceback
         where = _write_crash_log(e)
         say(f"the game stopped because of an internal error: {type(e).__name__}: {e}")
-        if where is not None:
-            say(f"details are in {where}; the game in progress was autosaved after the last move")
+        say(f"details are in {where}; {autosave_sentence()}" if where is not None else autosave_sentence())
         return 1
     return result if isinstance(result, int) else 0
+
+
+def _tolerant_output() -> None:
+    """Let a terminal that cannot show a character (an ASCII locale, say) get it as an escape
+    (``\u2014``) instead of stopping the program with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
 
 
 def _exit_code(e: SystemExit) -> int:

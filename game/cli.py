@@ -19,6 +19,7 @@ from .settings import (
     HUMAN,
     PlayerSpec,
     Settings,
+    escape_control,
     load_settings,
     parse_player_spec,
 )
@@ -69,7 +70,7 @@ def check_config(path: str, out: TextIO | None = None) -> int:
     if not problems:
         print("ok", file=out)
         return 0
-    print(f"{path}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
+    print(f"{escape_control(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
     for problem in problems:
         print(f"  {problem}", file=out)
     return 2

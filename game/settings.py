@@ -12,6 +12,7 @@ No pygame here: the engine side of the project imports this module.
 from __future__ import annotations
 
 import math
+import re
 import sys
 import tomllib
 from dataclasses import dataclass, field
@@ -19,7 +20,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from .engine.heuristics import HEURISTICS, WindowWeights
-from .storage import user_config_dir
+from .names import RULE as NAME_RULE
+from .names import clean_level_name, level_name_problem, name_key
+from .storage import NotRegularFileError, describe_os_error, read_regular_file, user_config_dir
 
 if TYPE_CHECKING:  # game.engine.search imports the whole engine; only the methods below need it
     from .engine.search import SearchConfig
@@ -29,6 +32,7 @@ MAX_CONFIG_BYTES = 1_000_000
 THEMES: tuple[str, ...] = ("classic", "colorblind")
 MAX_DEPTH = 42  # a level may ask for any depth the search accepts
 CUSTOM_DEPTH = (1, 20)  # custom depth from the menu or the command line ("ai:DEPTH")
+MAX_SECONDS = 3600  # the longest time limit per move
 
 
 @dataclass(frozen=True)
@@ -87,9 +91,9 @@ class Settings:
 
     def level(self, name: str) -> Level:
         """The level called ``name`` (case-insensitive); KeyError lists the known names."""
-        wanted = name.strip().casefold()
+        wanted = name_key(name)
         for level in self.levels:
-            if level.name.casefold() == wanted:
+            if name_key(level.name) == wanted:
                 return level
         raise KeyError(f"no level named {name!r}; levels: {', '.join(l.name for l in self.levels)}")
 
@@ -137,25 +141,60 @@ class ConfigProblem:
 
     def __str__(self) -> str:
         if self.key == "file":
-            text = f"config file: {self.value} — allowed: {self.allowed}"
+            text = f"config file: {self.value}" + (f" — allowed: {self.allowed}" if self.allowed else "")
         else:
-            text = f"{self.key} = {_show(self.value)} — allowed: {self.allowed}"
-        return f"{text} — {self.fallback}" if self.fallback else text
+            key = escape_control(self.key)
+            key = key if len(key) <= 60 else key[:57] + "..."
+            text = f"{key} = {_show(self.value)} — allowed: {self.allowed}"
+        return escape_control(f"{text} — {self.fallback}" if self.fallback else text)
 
 
-def _show(value: object, limit: int = 60) -> str:
-    """A value as it would look in the TOML file, shortened."""
+def escape_control(text: str) -> str:
+    """``text`` with every control or other unprintable character written as a TOML escape, so one
+    problem is one line and nothing from the file is sent to the terminal raw."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable():
+            out.append(ch)
+        else:
+            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(ch)
+                       or (f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}"))
+    return "".join(out)
+
+
+MAX_NESTING = 6  # a valid config nests 4 deep at most: [ai] > window_weights > own > a number
+
+
+def _show(value: object, limit: int = 60, depth: int = 0) -> str:
+    """A value as it would look in the TOML file, escaped and shortened (nesting shown to a few levels)."""
+    if depth > MAX_NESTING:
+        return "..."
     if isinstance(value, bool):
         text = "true" if value else "false"
     elif isinstance(value, str):
-        text = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        text = '"' + escape_control(value.replace("\\", "\\\\").replace('"', '\\"')) + '"'
     elif isinstance(value, dict):
-        text = "{" + ", ".join(f"{k} = {_show(v, limit)}" for k, v in value.items()) + "}"
+        text = "{" + ", ".join(f"{escape_control(str(k))} = {_show(v, limit, depth + 1)}" for k, v in value.items()) + "}"
     elif isinstance(value, list):
-        text = "[" + ", ".join(_show(v, limit) for v in value) + "]"
+        text = "[" + ", ".join(_show(v, limit, depth + 1) for v in value) + "]"
     else:
-        text = repr(value)
+        text = escape_control(repr(value))
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _nesting(data: object) -> int:
+    """How deep tables and arrays nest in ``data`` (iterative: any depth is safe to measure)."""
+    deepest, stack = 0, [(data, 0)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
 
 
 # ---------------------------------------------------------------------------
@@ -170,12 +209,24 @@ class _Bad(Exception):
 Check = Callable[[Any], Any]
 
 
+@dataclass(frozen=True)
+class Bounds:
+    """The range a numeric checker accepts (tests probe just outside it for every numeric key)."""
+
+    lo: float
+    hi: float
+    lo_open: bool = False
+    hi_open: bool = False
+    whole: bool = False
+
+
 def _int(lo: int, hi: int) -> Check:
     def check(v: Any) -> int:
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
             raise _Bad(f"a whole number from {lo} to {hi}")
         return v
 
+    check.bounds = Bounds(lo, hi, whole=True)  # type: ignore[attr-defined]
     return check
 
 
@@ -190,19 +241,23 @@ def _float(lo: float, hi: float, *, lo_open: bool = False, hi_open: bool = False
             raise _Bad(allowed)
         return float(v)
 
+    check.bounds = Bounds(lo, hi, lo_open, hi_open)  # type: ignore[attr-defined]
     return check
 
 
 def _optional_seconds(v: Any) -> float | None:
     """0 in the file means "no limit" (TOML has no null)."""
-    allowed = "0 (no limit) or a number of seconds up to 3600"
+    allowed = f"0 (no limit) or a number of seconds up to {MAX_SECONDS}"
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
         raise _Bad(allowed)
     if v == 0:
         return None
-    if not 0 < v <= 3600:
+    if not 0 < v <= MAX_SECONDS:
         raise _Bad(allowed)
     return float(v)
+
+
+_optional_seconds.bounds = Bounds(0, MAX_SECONDS)  # type: ignore[attr-defined]
 
 
 def _bool(v: Any) -> bool:
@@ -227,18 +282,21 @@ def _weights3(v: Any) -> tuple[float, float, float]:
     if not isinstance(v, list) or len(v) != 3:
         raise _Bad(allowed)
     try:
-        return tuple(_float(0, 10_000)(x) for x in v)  # type: ignore[return-value]
+        return tuple(_WEIGHT(x) for x in v)  # type: ignore[return-value]
     except _Bad:
         raise _Bad(allowed) from None
 
 
+_WEIGHT = _float(0, 10_000)
+_weights3.bounds = _WEIGHT.bounds  # type: ignore[attr-defined]  # of each of the three
+
+
 def _level_name(v: Any) -> str:
-    allowed = "a name of 1 to 30 characters"
-    if not isinstance(v, str) or not 1 <= len(v.strip()) <= 30 or not v.isprintable():
-        raise _Bad(allowed)
-    if v.strip().casefold() in ("human", "ai") or v.strip().casefold().startswith("ai:"):
-        raise _Bad(allowed + ' other than "human", "ai" or "ai:..."')
-    return v.strip()
+    """The one level-name rule (game.names), as a config check."""
+    problem = level_name_problem(v)
+    if problem is not None:
+        raise _Bad(f"a name of {NAME_RULE}; {problem}")
+    return clean_level_name(v)
 
 
 # Table name -> {key in the file: (Settings field, checker)}.
@@ -284,6 +342,7 @@ LEVEL_SCHEMA: dict[str, Check] = {
     "elo": _int(0, 4000),
 }
 MAX_LEVELS = 20
+MAX_PROBLEMS = 30  # problems listed one by one; the rest are counted in one more line
 
 
 def _default_shown(name: str) -> str:
@@ -334,6 +393,9 @@ def _apply(data: dict[str, Any]) -> tuple[Settings, list[ConfigProblem]]:
         levels = _parse_levels(data["levels"], bad)
         if levels:
             values["levels"] = levels
+    if len(problems) > MAX_PROBLEMS:  # a screenful is enough to see what went wrong
+        hidden = len(problems) - MAX_PROBLEMS
+        problems[MAX_PROBLEMS:] = [ConfigProblem("file", f"{hidden} more problems not listed", "")]
     return Settings(**values), problems
 
 
@@ -388,7 +450,7 @@ def _parse_levels(raw: Any, bad: Callable[..., None]) -> tuple[Level, ...]:
             continue
         if "name" not in clean or "depth" not in clean:
             continue
-        folded = clean["name"].casefold()
+        folded = name_key(clean["name"])
         if folded in seen:
             bad(f"{where}.name", clean["name"], "a name no other level has (case-insensitive)",
                 "level left out")
@@ -432,6 +494,8 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, list[Config
     Never raises for bad content: an unreadable, non-UTF-8, empty, huge or invalid file
     gives the built-in defaults and one problem; bad keys keep their defaults.
     """
+    if isinstance(path, str) and not path.strip():
+        return DEFAULTS, [_file_problem(f"no file name given ({path!r})", "the path of a TOML file")]
     if path is None:
         found = default_config_path()
         if found is None:
@@ -453,7 +517,10 @@ def parse_settings(text: str) -> tuple[Settings, list[ConfigProblem]]:
     except tomllib.TOMLDecodeError as e:
         return DEFAULTS, [_file_problem(f"not valid TOML: {e}", "a valid TOML document")]
     except RecursionError:  # absurdly deep nesting of arrays or inline tables
-        return DEFAULTS, [_file_problem("nested too deeply", "a valid TOML document")]
+        return DEFAULTS, [_file_problem("not valid TOML: nested too deeply", f"tables and arrays nested at most {MAX_NESTING} deep")]
+    if _nesting(data) > MAX_NESTING:
+        return DEFAULTS, [_file_problem(f"tables or arrays nested {_nesting(data)} deep",
+                                        f"tables and arrays nested at most {MAX_NESTING} deep")]
     return _apply(data)
 
 
@@ -462,23 +529,29 @@ def _file_problem(what: str, allowed: str) -> ConfigProblem:
 
 
 def _read_text(path: Path) -> tuple[str, ConfigProblem | None]:
+    shown = _show_path(path)
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_CONFIG_BYTES + 1)
+        data = read_regular_file(path, MAX_CONFIG_BYTES)
     except FileNotFoundError:
-        return "", _file_problem(f"{path} does not exist", "an existing TOML file")
-    except IsADirectoryError:
-        return "", _file_problem(f"{path} is a directory", "a TOML file")
+        return "", _file_problem(f"{shown} does not exist", "an existing TOML file")
+    except (IsADirectoryError, NotRegularFileError) as e:
+        return "", _file_problem(f"{shown} is {describe_os_error(e)}", "a regular TOML file")
     except OSError as e:
-        return "", _file_problem(f"{path} cannot be read ({e.strerror or e})", "a readable TOML file")
+        return "", _file_problem(f"{shown} cannot be read ({describe_os_error(e)})", "a readable TOML file")
     if len(data) > MAX_CONFIG_BYTES:
-        return "", _file_problem(f"{path} is larger than {MAX_CONFIG_BYTES:,} bytes",
+        return "", _file_problem(f"{shown} is larger than {MAX_CONFIG_BYTES:,} bytes",
                                  f"a file of at most {MAX_CONFIG_BYTES:,} bytes")
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as e:
-        return "", _file_problem(f"{path}: byte 0x{data[e.start]:02x} at offset {e.start} is not UTF-8",
+        return "", _file_problem(f"{shown}: byte 0x{data[e.start]:02x} at offset {e.start} is not UTF-8",
                                  "UTF-8 text")
+
+
+def _show_path(path: Path) -> str:
+    """A path for a one-line message: control characters and odd bytes escaped, as repr does."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)[1:-1]
 
 
 # ---------------------------------------------------------------------------
@@ -537,59 +610,70 @@ HUMAN = PlayerSpec("human")
 def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
     """``human`` | ``ai`` | ``ai:DEPTH`` | ``ai:DEPTH:HEURISTIC`` | ``LEVEL`` | ``LEVEL:HEURISTIC`` (any case).
 
-    ValueError with a message saying what is accepted.
+    Level names follow :mod:`game.names` (never a ':'), so the first ':' always ends the level
+    or the ``ai``. A ':' with nothing after it (``Hard:``, ``ai:3:``) is an error, like any other
+    empty part. ValueError with a one-line message saying what is accepted.
     """
     if not isinstance(text, str):
         raise ValueError(f"a player must be text, not {type(text).__name__}")
-    spec = text.strip()
-    low = spec.casefold()
     lo, hi = CUSTOM_DEPTH
     usage = (
         f"use human, ai, ai:DEPTH (DEPTH {lo}-{hi}), ai:DEPTH:HEURISTIC "
         f"(HEURISTIC: {', '.join(HEURISTICS)}) or a level "
         f"({', '.join(l.name for l in settings.levels)}), optionally as LEVEL:HEURISTIC"
     )
-    if low == "human":
+    head, *rest = text.strip().split(":")
+    kind = head.strip().casefold()
+    if any(not part.strip() for part in rest):
+        raise ValueError(f"bad player {_shown_spec(text)}: nothing after a ':'; {usage}")
+    if kind == "human" and not rest:
         return HUMAN
-    if low == "ai":
-        return PlayerSpec("ai", depth=settings.depth)
-    if low.startswith("ai:"):
-        parts = low.split(":")
-        if len(parts) > 3:
-            raise ValueError(f"bad player {text!r}: too many ':' parts; {usage}")
-        depth_text = parts[1].strip()
-        if not depth_text.isdigit() or not depth_text.isascii():
-            raise ValueError(f"bad player {text!r}: depth {parts[1]!r} is not a whole number; {usage}")
-        depth = int(depth_text)
-        if not lo <= depth <= hi:
-            raise ValueError(f"bad player {text!r}: depth {depth} is out of range {lo}-{hi}; {usage}")
-        heuristic = None
-        if len(parts) == 3:
-            heuristic = parts[2].strip()
-            if heuristic not in HEURISTICS:
-                raise ValueError(
-                    f"bad player {text!r}: unknown heuristic {parts[2]!r}; "
-                    f"heuristics: {', '.join(HEURISTICS)}"
-                )
+    if kind == "ai":
+        if not rest:
+            return PlayerSpec("ai", depth=settings.depth)
+        if len(rest) > 2:
+            raise ValueError(f"bad player {_shown_spec(text)}: too many ':' parts; {usage}")
+        depth = _spec_depth(text, rest[0].strip())
+        heuristic = _spec_heuristic(text, rest[1]) if len(rest) == 2 else None
         return PlayerSpec("ai", depth=depth, heuristic=heuristic)
-    name, _, heuristic_text = spec.partition(":")  # a level, optionally with its heuristic: "Hard:window"
+    if len(rest) > 1:
+        raise ValueError(f"bad player {_shown_spec(text)}: too many ':' parts; {usage}")
     try:
-        level = settings.level(name)
+        level = settings.level(head)
     except KeyError:
-        raise ValueError(f"unknown player {text!r}: {usage}") from None
-    heuristic = level.heuristic
-    if heuristic_text:
-        heuristic = heuristic_text.strip().casefold()
-        if heuristic not in HEURISTICS:
-            raise ValueError(
-                f"bad player {text!r}: unknown heuristic {heuristic_text!r}; heuristics: {', '.join(HEURISTICS)}"
-            )
+        raise ValueError(f"unknown player {_shown_spec(text)}: {usage}") from None
+    heuristic = _spec_heuristic(text, rest[0]) if rest else level.heuristic
     return PlayerSpec("ai", depth=level.depth, heuristic=heuristic, level=level.name,
                       time_limit=level.time_limit, perfect_play=level.perfect_play, blunder=level.blunder)
 
 
+def _shown_spec(text: str, limit: int = 60) -> str:
+    """A player spec as echoed in a message: repr-escaped and at most ``limit`` characters."""
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
+def _spec_depth(text: str, depth_text: str) -> int:
+    lo, hi = CUSTOM_DEPTH
+    if not re.fullmatch(r"[+-]?[0-9]+", depth_text):
+        raise ValueError(f"bad player {_shown_spec(text)}: depth {_shown_spec(depth_text, 20)} is not a whole number; "
+                         f"depth must be {lo}–{hi}")
+    depth = int(depth_text) if len(depth_text) <= 6 else hi + 1  # int() of a huge digit string is slow
+    if not lo <= depth <= hi:
+        raise ValueError(f"bad player {_shown_spec(text)}: depth {depth} is out of range; depth must be {lo}–{hi}")
+    return depth
+
+
+def _spec_heuristic(text: str, heuristic_text: str) -> str:
+    heuristic = heuristic_text.strip().casefold()
+    if heuristic not in HEURISTICS:
+        raise ValueError(f"bad player {_shown_spec(text)}: unknown heuristic {_shown_spec(heuristic_text.strip(), 20)}; "
+                         f"heuristics: {', '.join(HEURISTICS)}")
+    return heuristic
+
+
 __all__ = [
-    "CONFIG_NAME", "CUSTOM_DEPTH", "DEFAULTS", "DEFAULT_LEVELS", "THEMES", "ConfigProblem", "HUMAN",
+    "CONFIG_NAME", "CUSTOM_DEPTH", "escape_control", "DEFAULTS", "DEFAULT_LEVELS", "THEMES", "ConfigProblem", "HUMAN",
     "Level", "PlayerSpec", "Settings", "default_config_path", "load_settings", "parse_player_spec",
     "parse_settings", "repo_config_path",
 ]

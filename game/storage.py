@@ -6,27 +6,46 @@ directory instead (tests and portable installs use it).
 
 Every write is atomic: the text goes to a temporary file in the same folder, is
 flushed to disk, then renamed over the target, so a crash mid-write leaves the old
-file intact. Save files are plain text (a small header and the move string); they
-are parsed by hand and validated move by move, never unpickled or evaluated.
+file intact (a temporary file left behind by a killed process is removed at the next
+start, see :func:`clean_stale_files`). Save files are plain text (a small header and the
+move string); they are parsed by hand and validated move by move, never unpickled or
+evaluated. Only regular files are ever read: a named pipe, a device or a socket where a
+file is expected is refused at once instead of blocking the game.
+
+Saves never overwrite one another: :func:`new_save_path` reserves a fresh name with an
+exclusive create, so two games saving in the same second get two files. Each running game
+has an autosave of its own (see :func:`autosave_path`): two windows open at once never
+replace each other's game in progress, and a new start offers the newest autosave that no
+running game holds.
 
 No pygame here.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import os
 import re
+import stat
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
 import platformdirs
 
+try:  # the autosave's lock: flock on POSIX, msvcrt.locking on Windows
+    import fcntl
+except ImportError:
+    fcntl = None  # type: ignore[assignment]
+    import msvcrt
+
 from .engine.board import HEIGHT, WIDTH, MoveError, Position
+from .names import MAX_NAME_CHARS, level_name_problem
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +60,8 @@ SAVE_FORMAT = "1"
 SAVE_END = "end"  # last line: a file cut short (copied half, disk full) is recognised
 MAX_SAVE_BYTES = 64 * 1024
 MAX_PREFS_BYTES = 256 * 1024
-MAX_PLAYER_CHARS = 40
-_PLAYER_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _:.\-]*")
+MAX_PLAYER_CHARS = MAX_NAME_CHARS + 1 + 10  # a level name, ':' and a heuristic
+STALE_AFTER = 600.0  # seconds: a temporary file this old belongs to no running write
 
 
 # ---------------------------------------------------------------------------
@@ -53,7 +72,7 @@ def user_config_dir() -> Path:
     """Where config.toml and prefs.json live (not created until something is written)."""
     home = os.environ.get(HOME_ENV)
     if home:
-        return Path(home)
+        return Path(home).expanduser()  # "~/c4" set where no shell expands it (a .desktop file)
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
@@ -61,15 +80,72 @@ def user_data_dir() -> Path:
     """Where saved games and the autosave live (not created until something is written)."""
     home = os.environ.get(HOME_ENV)
     if home:
-        return Path(home)
+        return Path(home).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+class NotRegularFileError(OSError):
+    """A path names a named pipe, a device, a socket or a folder where a file was expected;
+    ``kind`` says which ("a named pipe (FIFO)")."""
+
+    def __init__(self, path: Path, kind: str) -> None:
+        super().__init__(f"{path} is {kind}")
+        self.kind = kind
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """Up to ``limit + 1`` bytes of ``path`` (so the caller can tell "too large"), reading only a
+    regular file: the file is opened without blocking and checked with fstat before any read, so
+    a named pipe or a device is refused at once (NotRegularFileError, whose message says what it
+    is). Other problems raise the usual OSError subclasses.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    if not hasattr(os, "O_NONBLOCK"):  # no FIFOs to block on there, but refuse devices before opening
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFileError(path, _kind(info.st_mode))
+    fd = os.open(path, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegularFileError(path, _kind(mode))
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def describe_os_error(e: OSError) -> str:
+    """A short reason for a file problem ("permission denied", "a named pipe (FIFO)")."""
+    if isinstance(e, NotRegularFileError):
+        return e.kind
+    return e.strerror.lower() if e.strerror else str(e)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` so that readers see the old or the new file, never half.
 
-    Temporary file in the same folder + fsync + os.replace; the temporary file is removed
-    if anything fails. Raises OSError when the folder cannot be written.
+    Order: write a temporary file in the same folder, fsync it, ``os.replace`` it over ``path``,
+    then fsync the folder so the rename itself survives a power cut. The temporary file is
+    removed if anything fails. Raises OSError when the folder cannot be written.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -103,6 +179,43 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+# The temporary files of atomic_write_text: "." + target name + "." + mkstemp's 8 characters + ".tmp".
+_TEMP_RE = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp")
+
+
+def clean_stale_files(now: float | None = None) -> list[Path]:
+    """Remove what an interrupted write of this game can leave behind, and return the paths removed:
+    temporary files of :func:`atomic_write_text` for a save, the autosave or the preferences, and
+    empty save files reserved by :func:`new_save_path` but never written. Only files older than
+    :data:`STALE_AFTER` seconds are touched, so a write running in another window right now is
+    never disturbed; only regular files are removed, never what a symlink points to.
+    """
+    now = time.time() if now is None else now
+    removed = []
+    for folder in dict.fromkeys((user_data_dir(), saves_dir(), user_config_dir())):
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            match = _TEMP_RE.fullmatch(entry.name)
+            ours = match is not None and (match["target"].endswith(SAVE_SUFFIX) or match["target"] == PREFS_NAME)
+            reserved = folder == saves_dir() and entry.name.endswith(SAVE_SUFFIX)
+            if not (ours or reserved):
+                continue
+            try:
+                info = entry.stat(follow_symlinks=False)
+                if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < STALE_AFTER:
+                    continue
+                if reserved and not ours and info.st_size != 0:
+                    continue
+                os.unlink(entry.path)
+            except OSError:
+                continue
+            removed.append(Path(entry.path))
+    return removed
+
+
 # ---------------------------------------------------------------------------
 # Preferences: last menu choices, volume, theme, muted
 
@@ -115,8 +228,7 @@ def load_prefs() -> dict:
     """The saved preferences; a missing, unreadable or corrupt file gives ``{}``."""
     path = prefs_path()
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_PREFS_BYTES + 1)
+        data = read_regular_file(path, MAX_PREFS_BYTES)
     except FileNotFoundError:
         return {}
     except OSError as e:
@@ -155,6 +267,22 @@ class SaveFileError(ValueError):
     """A save file cannot be used; the message names the problem (line, move index, ...)."""
 
 
+class UnreadableSaveError(SaveFileError):
+    """The file is there but cannot be read (permission denied, an I/O error, a named pipe or a
+    folder in its place). Its content may be fine, so it is reported and left where it is, never
+    set aside as corrupt."""
+
+
+class AutosaveError(SaveFileError, OSError):
+    """The autosave could not be written; the message is the reason (one line, with the path).
+
+    Raised by :func:`write_autosave` for every failure, whether the disk refused (full,
+    read-only, gone) or the game could not be written down. It is both a SaveFileError and an
+    OSError, so either ``except`` catches it. The game itself is unharmed and goes on; the
+    previous autosave, if any, is intact.
+    """
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """A game on disk: the move string ("4453", 1-based columns) and who played."""
@@ -181,7 +309,7 @@ def _check_game(game: SavedGame) -> Position:
         spec = getattr(game, name)
         if not isinstance(spec, str) or not spec:
             raise SaveFileError(f"{name}: the player is missing")
-        if len(spec) > MAX_PLAYER_CHARS or not _PLAYER_RE.fullmatch(spec):
+        if len(spec) > MAX_PLAYER_CHARS or not _is_player(spec):
             raise SaveFileError(
                 f"{name}: {spec[:MAX_PLAYER_CHARS]!r} is not a player "
                 f"(expected human, ai:DEPTH[:HEURISTIC] or a level name)"
@@ -199,6 +327,22 @@ def _check_game(game: SavedGame) -> Position:
         return Position.from_moves(game.moves)
     except MoveError as e:
         raise SaveFileError(f"moves: {e}") from None
+
+
+_AI_SPEC_RE = re.compile(r"ai(:[0-9]{1,2}(:[a-z]{1,10})?)?", re.IGNORECASE)
+_HEURISTIC_RE = re.compile(r"[a-z]{1,10}", re.IGNORECASE)
+
+
+def _is_player(spec: str) -> bool:
+    """The shape of a player spec as the player-spec parser writes it: human, ai[:DEPTH[:HEURISTIC]],
+    or a level name (game.names, the same rule as the config's) with an optional ':HEURISTIC'.
+    Whether the level exists is decided when the game is resumed, against the config of that day."""
+    if spec.casefold() == "human" or _AI_SPEC_RE.fullmatch(spec):
+        return True
+    name, colon, heuristic = spec.partition(":")
+    if colon and not _HEURISTIC_RE.fullmatch(heuristic):
+        return False
+    return name == name.strip() and level_name_problem(name) is None
 
 
 def format_save(game: SavedGame) -> str:
@@ -283,17 +427,19 @@ def save_game(path: Path, game: SavedGame) -> None:
 
 def load_game(path: Path) -> SavedGame:
     """Read and validate a save file; every problem (missing, too big, binary, bad content)
-    is a SaveFileError whose message starts with the file name."""
+    is a SaveFileError whose message starts with the file name. A file that exists but cannot
+    be read raises the subclass UnreadableSaveError."""
     path = Path(path)
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_SAVE_BYTES + 1)
+        data = read_regular_file(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveFileError(f"{path.name}: no such file") from None
     except IsADirectoryError:
-        raise SaveFileError(f"{path.name}: is a folder, not a save file") from None
+        raise UnreadableSaveError(f"{path.name}: is a folder, not a save file") from None
+    except NotRegularFileError as e:
+        raise UnreadableSaveError(f"{path.name}: is {describe_os_error(e)}, not a save file") from None
     except OSError as e:
-        raise SaveFileError(f"{path.name}: cannot be read ({e.strerror or e})") from None
+        raise UnreadableSaveError(f"{path.name}: cannot be read ({describe_os_error(e)})") from None
     if len(data) > MAX_SAVE_BYTES:
         raise SaveFileError(f"{path.name}: too large for a save file (limit {MAX_SAVE_BYTES // 1024} KiB)")
     if b"\0" in data:
@@ -313,78 +459,294 @@ def saves_dir() -> Path:
 
 
 def list_saves() -> list[Path]:
-    """Save files in :func:`saves_dir`, newest first (the autosave is not among them)."""
+    """Save files in :func:`saves_dir`, newest first (the autosave is not among them, nor a name
+    :func:`new_save_path` reserved that is still empty)."""
+
+    def info(p: Path) -> os.stat_result | None:
+        try:
+            return p.stat()
+        except OSError:
+            return None
+
     try:
-        files = [p for p in saves_dir().glob("*" + SAVE_SUFFIX) if p.is_file()]
+        found = [(p, info(p)) for p in saves_dir().glob("*" + SAVE_SUFFIX)]
     except OSError:
         return []
-
-    def mtime(p: Path) -> float:
-        try:
-            return p.stat().st_mtime
-        except OSError:
-            return 0.0
-
-    return sorted(files, key=lambda p: (mtime(p), p.name), reverse=True)
+    files = [(p, st) for p, st in found if st is not None and stat.S_ISREG(st.st_mode) and st.st_size > 0]
+    return [p for p, _ in sorted(files, key=lambda item: (item[1].st_mtime, item[0].name), reverse=True)]
 
 
 def new_save_path() -> Path:
-    """A fresh file name in :func:`saves_dir` for Ctrl+S: game-YYYYmmdd-HHMMSS[-N].c4save."""
+    """A fresh file name in :func:`saves_dir` for Ctrl+S: game-YYYYmmdd-HHMMSS[-N].c4save.
+
+    The name is reserved by creating the file empty and exclusively (O_EXCL), so two saves in
+    the same second, in one window or in two, always get two names and never overwrite each
+    other; :func:`save_game` then replaces the empty file. An empty file whose save failed is
+    removed by :func:`clean_stale_files`. OSError if the folder cannot be written.
+    """
     stem = "game-" + time.strftime("%Y%m%d-%H%M%S")
     folder = saves_dir()
-    path, n = folder / (stem + SAVE_SUFFIX), 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stem}-{n}{SAVE_SUFFIX}"
+    folder.mkdir(parents=True, exist_ok=True)
+    n = 1
+    while True:
+        path = folder / (f"{stem}{SAVE_SUFFIX}" if n == 1 else f"{stem}-{n}{SAVE_SUFFIX}")
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644))
+        except FileExistsError:
+            n += 1
+            continue
+        return path
+
+
+def save_new_game(game: SavedGame) -> Path:
+    """Save ``game`` under a fresh name (:func:`new_save_path`) and return it; on failure the
+    reserved name is given back. SaveFileError for an invalid game, OSError for disk problems."""
+    text = format_save(game)
+    path = new_save_path()
+    try:
+        atomic_write_text(path, text)
+    except BaseException:
+        try:
+            if path.stat().st_size == 0:
+                path.unlink()
+        except OSError:
+            pass
+        raise
     return path
 
 
 # ---------------------------------------------------------------------------
-# Autosave: the game in progress, rewritten after every move
+# Autosave: the game in progress, rewritten after every move.
+#
+# Each running game owns an autosave "slot": autosave.c4save, or autosave-N.c4save when other
+# games hold the lower numbers. It owns it by holding an exclusive lock (flock / msvcrt.locking)
+# on the slot's lock file .autosave[-N].c4save.lock for as long as it runs; the system drops the
+# lock when the process ends, even on kill -9, so a slot whose lock can be taken belongs to no
+# running game. At its first use a game takes, of the free slots, the one with the newest
+# autosave (that is the game offered for resuming), else the lowest free number. Lock files are
+# never deleted: removing one while a game holds it would let a second game lock a new file of
+# the same name and share the slot.
+
+
+@dataclass
+class _Slot:
+    folder: Path
+    number: int
+    fd: int | None  # the held lock; None where locks cannot be had (read-only folder): slot 1 unlocked
+    notes: list[str]  # autosaves found unreadable while choosing, reported by read_autosave
+
+    @property
+    def path(self) -> Path:
+        return _slot_path(self.folder, self.number)
+
+
+@dataclass(frozen=True)
+class AutosaveStatus:
+    """What the last autosave of this run did: written after ``moves``, or failed with ``error``."""
+
+    path: Path
+    moves: str | None
+    error: str | None
+
+
+_SLOT_RE = re.compile(r"\.?autosave(?:-([0-9]{1,4}))?" + re.escape(SAVE_SUFFIX) + r"(?:\.lock)?")
+_slot: _Slot | None = None
+_status: AutosaveStatus | None = None
+
+
+def _slot_path(folder: Path, number: int) -> Path:
+    return folder / (AUTOSAVE_NAME if number == 1 else f"autosave-{number}{SAVE_SUFFIX}")
+
+
+def _lock_path(folder: Path, number: int) -> Path:
+    return folder / f".{_slot_path(folder, number).name}.lock"
+
+
+def _try_lock(path: Path) -> int | None:
+    """The fd of ``path`` holding its exclusive lock, None if another process holds it.
+    OSError when the lock file cannot be made or locks are not supported."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:
+            try:
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            except OSError:  # Windows says "held" as EACCES or EDEADLOCK
+                raise BlockingIOError from None
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    except OSError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _release(slot: _Slot) -> None:
+    if slot.fd is not None:
+        os.close(slot.fd)  # closing the only descriptor drops the lock
+        slot.fd = None
+
+
+def _choose_slot(folder: Path, exclude: frozenset[int] = frozenset()) -> _Slot:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        numbers = {1} | {int(m[1] or 1) for name in os.listdir(folder) if (m := _SLOT_RE.fullmatch(name))}
+        free: list[tuple[int, int]] = []
+        for number in sorted(numbers - exclude):
+            fd = _try_lock(_lock_path(folder, number))
+            if fd is not None:
+                free.append((number, fd))
+        for number in itertools.count(max(numbers) + 1):  # every slot in use: a new number
+            if free:
+                break
+            fd = _try_lock(_lock_path(folder, number))
+            if fd is not None:
+                free.append((number, fd))
+    except OSError as e:
+        log.debug("autosave without a lock in %s: %s", folder, e)
+        return _Slot(folder, 1, None, [])
+    notes, candidates = [], []
+    for number, fd in free:
+        path = _slot_path(folder, number)
+        try:
+            mtime = os.stat(path).st_mtime
+            read_regular_file(path, 0)
+        except FileNotFoundError:
+            candidates.append((float("-inf"), -number, fd))
+        except OSError as e:
+            notes.append(f"the autosave {path} cannot be read ({describe_os_error(e)}); it is left as it is")
+            os.close(fd)
+        else:
+            candidates.append((mtime, -number, fd))
+    if not candidates:  # every free slot holds an unreadable file: look further up
+        slot = _choose_slot(folder, exclude | {n for n, _ in free})
+        slot.notes[:0] = notes
+        return slot
+    chosen = max(candidates)
+    for candidate in candidates:
+        if candidate is not chosen:
+            os.close(candidate[2])
+    return _Slot(folder, -chosen[1], chosen[2], notes)
+
+
+def _own_slot(exclude: frozenset[int] = frozenset()) -> _Slot:
+    global _slot
+    folder = user_data_dir()
+    if _slot is not None and _slot.folder == folder and _slot.number not in exclude:
+        return _slot
+    if _slot is not None:
+        _release(_slot)
+    _slot = _choose_slot(folder, exclude)
+    if _slot.fd is None:  # unlocked fallback: try again next time, the folder may become writable
+        slot, _slot = _slot, None
+        return slot
+    return _slot
 
 
 def autosave_path() -> Path:
-    return user_data_dir() / AUTOSAVE_NAME
+    """This running game's autosave: ``autosave.c4save`` in the data folder, or
+    ``autosave-N.c4save`` while other running games hold the lower numbers (see above)."""
+    return _own_slot().path
 
 
 def write_autosave(game: SavedGame) -> None:
-    """Atomically replace the autosave. Disk problems are logged, never raised into the game loop."""
-    try:
-        save_game(autosave_path(), game)
-    except OSError as e:
-        log.warning("cannot write the autosave %s: %s", autosave_path(), e)
-
-
-def read_autosave() -> SavedGame | None:
-    """The autosaved game, or None when there is none. A corrupt autosave is moved aside
-    (``autosave.c4save.bad``, kept for inspection) and None returned."""
+    """Atomically replace this game's autosave. Raises :class:`AutosaveError` (the reason and the
+    path in one line) when it cannot be written; the previous autosave is then intact."""
+    global _status
     path = autosave_path()
-    if not path.exists():
+    try:
+        save_game(path, game)
+    except SaveFileError as e:
+        _status = AutosaveStatus(path, None, str(e))
+        raise AutosaveError(str(e)) from e
+    except OSError as e:
+        _status = AutosaveStatus(path, None, f"{describe_os_error(e)} ({path})")
+        raise AutosaveError(_status.error) from e
+    _status = AutosaveStatus(path, game.moves, None)
+
+
+def last_autosave() -> AutosaveStatus | None:
+    """What the last :func:`write_autosave` of this run did (None: nothing written, or cleared since)."""
+    return _status
+
+
+def read_autosave(report: Callable[[str], None] = log.warning) -> SavedGame | None:
+    """The autosaved game this run may offer to resume, or None when there is none.
+
+    A corrupt autosave is moved aside (``autosave.c4save.bad``, or ``.bad.1``, ``.bad.2``, ... if
+    that name is taken; an earlier one is never overwritten) and None returned. An autosave that
+    cannot be read at all (permission denied, a named pipe in its place) is not corrupt: it is
+    reported and left as it is, and this game autosaves under another name. ``report`` receives
+    each of those messages (one line each).
+    """
+    slot = _own_slot()
+    for note in slot.notes:
+        report(note)
+    slot.notes.clear()
+    path = slot.path
+    if not os.path.lexists(path):
         return None
     try:
         return load_game(path)
+    except UnreadableSaveError as e:
+        report(f"the autosave cannot be read ({e}); it is left as it is")
+        _own_slot(exclude=frozenset({slot.number}))
+        return None
     except SaveFileError as e:
-        log.warning("ignoring the autosave: %s", e)
-        try:
-            os.replace(path, path.with_name(path.name + ".bad"))
-        except OSError:
-            pass
+        aside = _set_aside(path)
+        report(f"ignoring the autosave: {e}" + (f"; kept as {aside.name}" if aside else ""))
         return None
 
 
+def _set_aside(path: Path) -> Path | None:
+    """Rename ``path`` to the first free name of path.bad, path.bad.1, ...; never replaces a file.
+    A hard link followed by an unlink makes "only if free" atomic; where hard links are not
+    available, a rename after checking (the name is ours alone in practice)."""
+    for n in range(1000):
+        target = path.with_name(path.name + (".bad" if n == 0 else f".bad.{n}"))
+        try:
+            if os.link in os.supports_follow_symlinks:  # a symlinked autosave: move the link itself
+                os.link(path, target, follow_symlinks=False)
+            else:
+                os.link(path, target)
+        except FileExistsError:
+            continue
+        except OSError:
+            if os.path.lexists(target):
+                continue
+            try:
+                os.rename(path, target)
+            except OSError:
+                return None
+            return target
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        return target
+    return None
+
+
 def clear_autosave() -> None:
-    """Remove the autosave (the game ended or was abandoned); no error if there is none."""
+    """Remove this game's autosave (the game ended or was abandoned); no error if there is none."""
+    global _status
+    path = autosave_path()
     try:
-        autosave_path().unlink()
+        path.unlink()
     except FileNotFoundError:
         pass
     except OSError as e:
-        log.warning("cannot remove the autosave %s: %s", autosave_path(), e)
+        log.warning("cannot remove the autosave %s: %s", path, e)
+        return
+    _status = None
 
 
 __all__ = [
-    "SaveFileError", "SavedGame", "atomic_write_text", "autosave_path", "clear_autosave",
-    "format_save", "list_saves", "load_game", "load_prefs", "new_save_path", "parse_save",
-    "read_autosave", "save_game", "save_prefs", "saves_dir", "user_config_dir", "user_data_dir",
-    "write_autosave",
+    "AutosaveError", "AutosaveStatus", "NotRegularFileError", "SaveFileError", "SavedGame",
+    "UnreadableSaveError", "atomic_write_text", "autosave_path", "clean_stale_files", "clear_autosave",
+    "format_save", "last_autosave", "list_saves", "load_game", "load_prefs", "new_save_path", "parse_save",
+    "read_autosave", "read_regular_file", "save_game", "save_new_game", "save_prefs", "saves_dir",
+    "user_config_dir", "user_data_dir", "write_autosave",
 ]

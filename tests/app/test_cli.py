@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import subprocess
 import sys
 import tomllib
@@ -51,8 +52,11 @@ def fake_ui(monkeypatch):
     (["--bogus"], "unrecognized arguments: --bogus"),
     (["--red"], "argument --red: expected one argument"),
     (["--red", "robot"], "argument --red: unknown player 'robot'"),
-    (["--yellow", "ai:0"], "argument --yellow: bad player 'ai:0': depth 0 is out of range 1-20"),
-    (["--red", "ai:21"], "out of range 1-20"),
+    (["--yellow", "ai:0"], "argument --yellow: bad player 'ai:0': depth 0 is out of range; depth must be 1–20"),
+    (["--red", "ai:21"], "depth must be 1–20"),
+    (["--red", "ai:-1"], "depth -1 is out of range; depth must be 1–20"),
+    (["--red", "Hard:"], "argument --red: bad player 'Hard:': nothing after a ':'"),
+    (["--red", "ai:3:"], "argument --red: bad player 'ai:3:': nothing after a ':'"),
     (["--red", "ai:8:magic"], "unknown heuristic"),
     (["--red", "ai:eight"], "not a whole number"),
     (["--check-config"], "expected one argument"),
@@ -141,6 +145,114 @@ def test_corrupt_autosave_is_not_offered(fake_ui, home):
     (home / "autosave.c4save").write_text("Connect Four saved game\nformat: 1\nmoves: 99\n")
     app.main([])
     assert fake_ui[0][1]["resume"] is None
+
+
+def test_a_level_with_accents_plays_and_autosaves(monkeypatch, home, tmp_path, capsys):
+    """Before: the config said "ok", then the first autosave refused the name and the game died."""
+    import game.ui
+    from game.storage import read_autosave
+
+    config = tmp_path / "config.toml"
+    config.write_text('[[levels]]\nname = "Niveau élevé"\ndepth = 1\n', encoding="utf-8")
+    assert app.main(["--check-config", str(config)]) == 0
+
+    def run(settings, red, yellow, **kwargs):
+        write_autosave(SavedGame("4", red.spec(), yellow.spec(), "2026-01-31T18:05:00"))
+        return 0
+
+    monkeypatch.setattr(game.ui, "run", run)
+    assert app.main(["--config", str(config), "--red", "Niveau élevé", "--yellow", "ai:1"]) == 0
+    saved = read_autosave()
+    assert saved.red == "Niveau élevé" and saved.yellow == "ai:1"
+    assert "error" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("before,sentence", [
+    (None, "no game in progress was autosaved in this run"),
+    ("written", "the game in progress was autosaved after move 3 in "),
+    ("failed", "the game in progress could not be autosaved (no space left on device"),
+])
+def test_the_crash_message_claims_only_what_is_true(monkeypatch, capsys, home, before, sentence):
+    import game.ui
+    from game import storage
+
+    def boom(settings, **kwargs):
+        if before is not None:
+            write_autosave(SavedGame("445", "human", "human", "2026-01-31T18:05:00"))
+        if before == "failed":
+            def full(path, text):
+                raise OSError(28, "No space left on device")
+
+            monkeypatch.setattr(storage, "atomic_write_text", full)
+            try:
+                write_autosave(SavedGame("4453", "human", "human", "2026-01-31T18:05:00"))
+            except storage.AutosaveError:
+                pass  # the window says so and goes on
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(storage, "_status", None)
+    monkeypatch.setattr(game.ui, "run", boom)
+    assert app.main([]) == 1
+    err = capsys.readouterr().err
+    assert sentence in err
+    if before != "written":
+        assert "autosaved after" not in err
+
+
+def test_stale_temporary_files_are_removed_at_start(fake_ui, home):
+    home.mkdir(parents=True)
+    stale = home / ".autosave.c4save.k3j4h5g6.tmp"
+    stale.write_text("half a save")
+    os.utime(stale, (1_000_000, 1_000_000))
+    fresh = home / ".autosave.c4save.a1s2d3f4.tmp"
+    fresh.write_text("being written right now")
+    assert app.main([]) == 0
+    assert not stale.exists() and fresh.exists()
+
+
+def test_an_unreadable_autosave_is_a_notice(fake_ui, home):
+    home.mkdir(parents=True)
+    (home / "autosave.c4save").mkdir()  # a folder where the file should be
+    assert app.main([]) == 0
+    kwargs = fake_ui[0][1]
+    assert kwargs["resume"] is None
+    assert any("cannot be read" in n and "left as it is" in n for n in kwargs["notices"])
+    assert (home / "autosave.c4save").is_dir()
+
+
+@pytest.mark.parametrize("text", ["[" + ".".join(["a"] * 400) + "]\n", "x = " + "[" * 400 + "]" * 400 + "\n"])
+def test_deep_config_is_one_problem_for_check_config_and_at_start(fake_ui, tmp_path, capsys, text):
+    config = tmp_path / "c.toml"
+    config.write_text(text)
+    assert app.main(["--check-config", str(config)]) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2 and "nested 400 deep" in out[1]
+    assert app.main(["--config", str(config)]) == 0
+    settings, kwargs = fake_ui[0]
+    assert settings == DEFAULTS and len(kwargs["notices"]) == 1 and "nested" in kwargs["notices"][0]
+
+
+def test_user_config_that_is_deep_does_not_stop_the_game(fake_ui, home):
+    home.mkdir(parents=True)
+    (home / "config.toml").write_text("x = " + "[" * 400 + "]" * 400 + "\n")
+    assert app.main([]) == 0
+    assert "nested" in fake_ui[0][1]["notices"][0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_named_pipe_as_config_does_not_hang_the_game(fake_ui, tmp_path):
+    fifo = tmp_path / "c.toml"
+    os.mkfifo(fifo)
+    assert app.main(["--config", str(fifo)]) == 0
+    assert "named pipe" in fake_ui[0][1]["notices"][0]
+
+
+def test_empty_config_argument(fake_ui, capsys):
+    assert app.main(["--config", ""]) == 0
+    (notice,) = fake_ui[0][1]["notices"]
+    assert "no file name given" in notice and "directory" not in notice
+    assert app.main(["--check-config", ""]) == 2
+    assert "no file name given" in capsys.readouterr().out
 
 
 def test_crash_in_the_window_gives_message_and_log(monkeypatch, capsys, home):
@@ -338,3 +450,26 @@ def test_check_config_random_bytes_never_crash_hypothesis(tmp_path, capsys):
     check()
     print(f"\n--check-config: {len(seen)} distinct files with random bytes spliced in, no crash")
     assert len(seen) >= 50
+
+
+def test_check_config_escapes_the_path_it_names(tmp_path, capsys):
+    assert app.main(["--check-config", str(tmp_path / "a\nb\x1b[2J")]) == 2
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 2 and "\x1b" not in out and "a\\nb\\x1b[2J" in out
+
+
+def test_a_huge_player_spec_is_not_echoed_whole(capsys, fake_ui):
+    assert app.main(["--red", "x" * 100_000]) == 2
+    err = capsys.readouterr().err
+    assert "unknown player 'xxxx" in err and len(err) < 1000
+
+
+def test_check_config_on_an_ascii_terminal(tmp_path):
+    config = tmp_path / "c.toml"
+    config.write_text('[window]\nfps = 1\n[[levels]]\nname = "Niveau élevé"\ndepth = 99\n', encoding="utf-8")
+    env = dict(os.environ, PYTHONIOENCODING="ascii:strict", CONNECT4_HOME=str(tmp_path),
+               PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-m", "game", "--check-config", str(config)], capture_output=True,
+                       text=True, env=env, cwd=REPO, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert len(r.stdout.splitlines()) == 4 and "\\u2014" in r.stdout

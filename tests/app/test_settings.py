@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import math
+import os
 import re
 import tomllib
+import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from game.engine.heuristics import HEURISTICS, WindowWeights
 from game.settings import (
@@ -301,7 +307,7 @@ def test_missing_file_and_directory(tmp_path):
     s, problems = load_settings(tmp_path / "nope.toml")
     assert s == DEFAULTS and "does not exist" in str(problems[0])
     s, problems = load_settings(tmp_path)
-    assert s == DEFAULTS and "directory" in str(problems[0])
+    assert s == DEFAULTS and "is a folder" in str(problems[0])
 
 
 def test_utf8_bom_is_accepted(tmp_path):
@@ -378,15 +384,22 @@ def test_parse_player_spec(text, expected):
 @pytest.mark.parametrize("text,needle", [
     ("", "unknown player"),
     ("robot", "unknown player"),
-    ("ai:", "not a whole number"),
+    ("ai:", "nothing after a ':'"),
     ("ai:x", "not a whole number"),
-    ("ai:-3", "not a whole number"),
+    ("ai:-3", "depth -3 is out of range; depth must be 1–20"),
+    ("ai:-1", "depth must be 1–20"),
     ("ai:0", "out of range"),
     (f"ai:{CUSTOM_DEPTH[1] + 1}", "out of range"),
     ("ai:99999999999999999999", "out of range"),
     ("ai:٣", "not a whole number"),
     ("ai:4:magic", "unknown heuristic"),
     ("ai:4:window:extra", "too many"),
+    ("ai:3:", "nothing after a ':'"),
+    ("Hard:", "nothing after a ':'"),
+    ("Hard: ", "nothing after a ':'"),
+    ("Hard::window", "nothing after a ':'"),
+    ("Hard:window:x", "too many"),
+    ("human:", "nothing after a ':'"),
 ])
 def test_bad_player_spec(text, needle):
     with pytest.raises(ValueError, match=needle) as info:
@@ -448,3 +461,202 @@ def test_level_blunder_reaches_the_search_config():
     assert parse_player_spec("sloppy", settings).search_config(settings).blunder == 0.5
     assert settings.level("broken").blunder == 0.0
     assert [p.key for p in problems] == ["levels[2].blunder"]
+
+
+# --- level names: one rule for the config, the player specs and save files ------------------
+
+
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string (control characters and DEL escaped)."""
+    out = []
+    for ch in text:
+        out.append(f"\\u{ord(ch):04x}" if ch in '"\\' or ord(ch) < 0x20 or ord(ch) == 0x7F else ch)
+    return '"' + "".join(out) + '"'
+
+
+NAME_ALPHABET = st.characters(codec="utf-8") | st.sampled_from(list(" :_.-'()+&#!?,\t\n\x1bÉéß漢ـ"))
+
+
+@given(name=st.text(NAME_ALPHABET, min_size=0, max_size=34))
+@hsettings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_level_name_the_config_accepts_can_be_chosen_saved_and_resumed(name, tmp_path):
+    from game.storage import SavedGame, format_save, parse_save
+
+    s, problems = parse_settings(f"[[levels]]\nname = {toml_string(name)}\ndepth = 1\n")
+    name_problems = [p for p in problems if p.key == "levels[1].name"]
+    if not name_problems:
+        (level,) = s.levels
+        for typed in (name, f" {name} ", name.upper(), unicodedata.normalize("NFD", name)):
+            spec = parse_player_spec(typed, s)
+            assert spec.level == level.name
+        for heuristic in (None, *HEURISTICS):
+            spec = dataclasses.replace(parse_player_spec(name, s), heuristic=heuristic)
+            saved = parse_save(format_save(SavedGame("44", spec.spec(), "human", "2026-01-31T18:05:00")))
+            assert parse_player_spec(saved.red, s) == spec  # the resume path gets the same player
+    else:
+        (problem,) = name_problems
+        message = str(problem)
+        assert message.isprintable() and "\n" not in message and "allowed:" in message
+        assert name.strip(" ").casefold() in ("human", "ai") or [l.name for l in s.levels] == [
+            l.name for l in DEFAULT_LEVELS]
+        if ":" not in name and name.strip().casefold() not in ("human", "ai", ""):
+            with pytest.raises(ValueError) as info:
+                parse_player_spec(name, s)
+            assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("name", ["Niveau élevé", "Stufe 3 (schwer)", "_secret", "C++ Bot", "Уровень", "难度", "A.B-c",
+                                  "Ölçü's", "x" * 30])
+def test_non_english_and_punctuated_level_names_work_everywhere(name, tmp_path):
+    from game.storage import SavedGame, load_game, save_game
+
+    s, problems = load_settings(write(tmp_path, f"[[levels]]\nname = {toml_string(name)}\ndepth = 1\n"))
+    assert problems == [] and s.levels[0].name == name
+    spec = parse_player_spec(name, s)
+    save_game(tmp_path / "g.c4save", SavedGame("4", spec.spec(), "ai:1", "2026-01-31T18:05:00"))
+    assert parse_player_spec(load_game(tmp_path / "g.c4save").red, s) == spec
+
+
+@pytest.mark.parametrize("name,needle", [
+    ("foo:bar", "it contains ':'"),
+    ("Hard:window", "it contains ':'"),
+    ("Hard:", "it contains ':'"),
+    ("tab\there", r"it contains '\t'"),
+    ("esc\x1b[31m", r"it contains '\x1b'"),
+    ("   ", "it is empty"),
+    ("x" * 31, "it has 31 characters"),
+    ("...", "no letter or digit"),
+    ("AI", "kind of player"),
+    (" human ", "kind of player"),
+])
+def test_bad_level_names_are_refused_with_one_clear_line(tmp_path, name, needle):
+    s, problems = load_settings(write(tmp_path, f"[[levels]]\nname = {toml_string(name)}\ndepth = 1\n"
+                                      f"[[levels]]\nname = \"Ok\"\ndepth = 2\n"))
+    assert [l.name for l in s.levels] == ["Ok"]
+    (problem,) = [p for p in problems if p.key == "levels[1].name"]
+    message = str(problem)
+    assert needle in message and "level left out" in message and message.isprintable()
+
+
+# --- files that are not files, nesting, escaping --------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["tables", "arrays", "inline tables"])
+def test_deeply_nested_config_gives_one_problem_and_the_defaults(kind):
+    text = {"tables": "[" + ".".join(["a"] * 400) + "]\n",
+            "arrays": "x = " + "[" * 400 + "]" * 400 + "\n",
+            "inline tables": "x = " + "{a = " * 400 + "1" + "}" * 400 + "\n"}[kind]
+    s, problems = parse_settings(text)
+    assert s == DEFAULTS and len(problems) == 1 and problems[0].key == "file"
+    assert "nested" in str(problems[0])
+
+
+def test_a_named_pipe_as_config_is_one_problem_not_a_hang(tmp_path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    fifo = tmp_path / "config.toml"
+    os.mkfifo(fifo)
+    s, problems = load_settings(fifo)  # before the fix: blocked here for ever, waiting for a writer
+    assert s == DEFAULTS and len(problems) == 1 and "named pipe" in str(problems[0])
+
+
+def test_a_device_as_config_is_one_problem():
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    s, problems = load_settings("/dev/zero")
+    assert s == DEFAULTS and len(problems) == 1 and "is a device" in str(problems[0])
+
+
+@pytest.mark.parametrize("path", ["", "   "])
+def test_an_empty_config_path_says_so(path):
+    s, problems = load_settings(path)
+    assert s == DEFAULTS and len(problems) == 1
+    assert "no file name given" in str(problems[0]) and "directory" not in str(problems[0])
+
+
+@pytest.mark.parametrize("text", [
+    '[display]\ntheme = "dark\\nok"\n',
+    '[display]\ntheme = "\\u001b[31mred\\u001b[0m"\n',
+    '[window]\n"fps\\nx" = 1\n',
+    '[display]\nanimation_speed = ["\\r", "\\u0007"]\n',
+    '[[levels]]\nname = "a\\u2028b"\ndepth = 1\n',
+    '["tab\\tle"]\nx = 1\n',
+])
+def test_config_messages_escape_control_characters(text):
+    _, problems = parse_settings(text)
+    assert problems
+    for problem in problems:
+        message = str(problem)
+        assert message.isprintable(), message  # no raw newline, ESC, BEL or line separator
+
+
+# --- every numeric setting refuses the value just outside its range -------------------------
+
+
+def numeric_checks():
+    from game.settings import SCHEMA, WEIGHTS_SCHEMA
+
+    for table, keys_ in SCHEMA.items():
+        for key, (_, check) in keys_.items():
+            yield f"{table}.{key}", check
+    for key, check in WEIGHTS_SCHEMA.items():
+        yield f"ai.window_weights.{key}", check
+    for key, check in LEVEL_SCHEMA.items():
+        yield f"levels.{key}", check
+
+
+def test_every_numeric_setting_declares_its_range():
+    from game.settings import SCHEMA, WEIGHTS_SCHEMA
+
+    def numeric(value) -> bool:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+    for table, keys_ in SCHEMA.items():
+        for key, (name, check) in keys_.items():
+            if numeric(getattr(DEFAULTS, name)) or name == "time_limit":
+                assert hasattr(check, "bounds"), f"{table}.{key}"
+    for key, check in WEIGHTS_SCHEMA.items():
+        assert hasattr(check, "bounds"), key
+    for key in ("depth", "time_limit", "blunder", "elo"):
+        assert hasattr(LEVEL_SCHEMA[key], "bounds"), key
+
+
+def outside(bounds) -> list:
+    step = (lambda x, d: x + d) if bounds.whole else (lambda x, d: math.nextafter(x, x + d))
+    below = bounds.lo if bounds.lo_open else step(bounds.lo, -1)
+    above = bounds.hi if bounds.hi_open else step(bounds.hi, +1)
+    return [below, above]
+
+
+def inside(bounds) -> list:
+    step = (lambda x, d: x + d) if bounds.whole else (lambda x, d: math.nextafter(x, x + d))
+    return [step(bounds.lo, +1) if bounds.lo_open else bounds.lo, step(bounds.hi, -1) if bounds.hi_open else bounds.hi]
+
+
+@pytest.mark.parametrize("where,check", [(w, c) for w, c in numeric_checks() if hasattr(c, "bounds")],
+                         ids=lambda v: v if isinstance(v, str) else "")
+def test_just_outside_the_range_is_refused_and_the_edges_accepted(where, check):
+    from game.settings import _Bad
+
+    bounds = check.bounds
+    wrap = (lambda v: [v, v, v]) if where.endswith((".own", ".block")) else (lambda v: v)
+    for value in outside(bounds):
+        if value == 0 and where.endswith("time_limit"):
+            continue  # 0 means "no limit"
+        with pytest.raises(_Bad):
+            check(wrap(value))
+    for value in inside(bounds):
+        check(wrap(value))
+
+
+def test_a_flood_of_problems_is_listed_up_to_a_screenful():
+    from game.settings import MAX_PROBLEMS
+
+    s, problems = parse_settings("[window]\n" + "".join(f"k{i} = 1\n" for i in range(5000)) + "fps = 30\n")
+    assert s.fps == 30 and len(problems) == MAX_PROBLEMS + 1
+    assert str(problems[-1]) == f"config file: {5000 - MAX_PROBLEMS} more problems not listed"
+
+
+def test_a_huge_key_is_shown_shortened():
+    (problem,) = parse_settings(f'"{"x" * 100_000}" = 1\n')[1]
+    assert len(str(problem)) < 1000

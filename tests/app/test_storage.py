@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,7 @@ from game import storage
 from game.engine.board import Position
 from game.storage import (
     MAX_SAVE_BYTES,
+    AutosaveError,
     SaveFileError,
     SavedGame,
     atomic_write_text,
@@ -32,6 +36,7 @@ from game.storage import (
     write_autosave,
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 GAME = SavedGame(moves="4453", red="human", yellow="ai:8:window", saved_at="2026-01-31T18:05:00+01:00")
 
 
@@ -275,18 +280,288 @@ def test_corrupt_autosave_is_set_aside(home):
     assert (home / "autosave.c4save.bad").read_bytes() == b"\x00garbage"
 
 
-def test_autosave_write_failure_is_not_raised(home, monkeypatch):
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), PermissionError(13, "Permission denied")])
+def test_autosave_write_failure_raises_one_documented_type(home, monkeypatch, failure):
     write_autosave(GAME)
 
     def fail(path, text):
-        raise OSError("disk full")
+        raise failure
 
     monkeypatch.setattr(storage, "atomic_write_text", fail)
-    write_autosave(SavedGame("1", "human", "human", GAME.saved_at))  # logged only
+    with pytest.raises(AutosaveError) as info:
+        write_autosave(SavedGame("1", "human", "human", GAME.saved_at))
+    assert isinstance(info.value, SaveFileError) and isinstance(info.value, OSError)
+    message = str(info.value)
+    assert failure.strerror.lower() in message and str(autosave_path()) in message and "\n" not in message
+    assert storage.last_autosave().error == message
     assert read_autosave() == GAME  # the previous autosave is intact
+
+
+def test_autosave_of_an_invalid_game_raises_the_same_type(home):
+    with pytest.raises(AutosaveError, match="is not a player"):
+        write_autosave(SavedGame("1", "a\tb", "human", GAME.saved_at))
+    assert not autosave_path().exists()
 
 
 def test_storage_has_no_pickle_or_eval():
     source = Path(storage.__file__).read_text(encoding="utf-8")
     for word in ("import pickle", "pickle.load", "eval(", "exec(", "import marshal", "import shelve"):
         assert word not in source
+
+
+# --- the order that makes a write durable --------------------------------------------------
+
+
+def test_atomic_write_syncs_file_then_renames_then_syncs_folder(tmp_path, monkeypatch):
+    path = tmp_path / "f.txt"
+    calls: list[tuple[str, str]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        target = os.readlink(f"/proc/self/fd/{fd}") if os.path.exists("/proc/self/fd") else "?"
+        calls.append(("fsync", "folder" if os.path.isdir(target) else "file"))
+        real_fsync(fd)
+
+    def replace(src, dst):
+        calls.append(("replace", Path(dst).name))
+        real_replace(src, dst)
+
+    if not os.path.exists("/proc/self/fd"):
+        pytest.skip("needs /proc to tell a folder's fsync from a file's")
+    monkeypatch.setattr(storage.os, "fsync", fsync)
+    monkeypatch.setattr(storage.os, "replace", replace)
+    atomic_write_text(path, "new")
+    assert calls == [("fsync", "file"), ("replace", "f.txt"), ("fsync", "folder")]
+
+
+# --- saves never overwrite each other -------------------------------------------------------
+
+
+def test_two_saves_in_the_same_second_get_two_files(home, monkeypatch):
+    monkeypatch.setattr(storage.time, "strftime", lambda fmt, *a: "20260131-180500")
+    first = new_save_path()  # reserved at once, before anything is written into it
+    second = new_save_path()
+    assert first != second and first.exists() and second.exists()
+    save_game(first, GAME)
+    other = SavedGame("1", "human", "human", GAME.saved_at)
+    save_game(second, other)
+    assert load_game(first) == GAME and load_game(second) == other
+    assert [p.name for p in sorted(list_saves())] == ["game-20260131-180500-2.c4save", "game-20260131-180500.c4save"]
+
+
+def test_a_reserved_but_unwritten_name_is_not_listed(home):
+    path = new_save_path()
+    assert path.exists() and list_saves() == []
+
+
+def test_save_new_game_gives_the_name_back_when_the_write_fails(home, monkeypatch):
+    def fail(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage, "atomic_write_text", fail)
+    with pytest.raises(OSError):
+        storage.save_new_game(GAME)
+    assert list(saves_dir().iterdir()) == []
+    monkeypatch.undo()
+    monkeypatch.setenv("CONNECT4_HOME", str(home))
+    path = storage.save_new_game(GAME)
+    assert load_game(path) == GAME
+
+
+HOLDER = """
+import sys
+from game import storage
+storage.write_autosave(storage.SavedGame(sys.argv[1], "human", "human", "2026-01-31T18:05:00"))
+print(storage.autosave_path().name, flush=True)
+sys.stdin.readline()  # keep running (and holding the autosave) until told to stop
+"""
+
+
+def start_holder(moves: str) -> tuple[subprocess.Popen, str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-c", HOLDER, moves], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, env=env, cwd=ROOT)
+    return proc, proc.stdout.readline().strip()
+
+
+def test_two_running_games_keep_their_own_autosaves(home):
+    other, other_name = start_holder("4444")
+    try:
+        assert other_name == "autosave.c4save"
+        assert read_autosave() is None  # the other window's game is not offered while it runs
+        write_autosave(GAME)
+        assert autosave_path().name == "autosave-2.c4save"
+        assert load_game(home / "autosave.c4save").moves == "4444"  # untouched
+        assert load_game(home / "autosave-2.c4save") == GAME
+    finally:
+        other.communicate("\n", timeout=60)
+    # The other game has ended (its lock is gone): the next start is offered the newest autosave.
+    storage._release(storage._slot)
+    storage._slot = None
+    os.utime(home / "autosave.c4save", (1_000_000, 1_000_000))
+    assert read_autosave() == GAME
+    storage._release(storage._slot)
+    storage._slot = None
+    os.utime(home / "autosave-2.c4save", (900_000, 900_000))
+    assert read_autosave().moves == "4444"
+
+
+def test_a_killed_game_frees_its_autosave_for_the_next_start(home):
+    other, name = start_holder("4453")
+    other.kill()
+    other.wait(timeout=60)
+    assert read_autosave().moves == "4453" and autosave_path().name == name
+
+
+# --- stale temporary files ------------------------------------------------------------------
+
+
+def test_stale_temporary_files_of_our_own_naming_are_removed(home):
+    (home / "saves").mkdir(parents=True)
+    old, young = 1_000_000.0, 1_000_000.0 + storage.STALE_AFTER + 100
+    now = young + 10
+    files = {
+        home / ".autosave.c4save.ab12cd_9.tmp": old,            # killed mid-write: removed
+        home / ".autosave-2.c4save.zz34xx00.tmp": old,          # removed
+        home / ".prefs.json.k2j3h4g5.tmp": old,                 # removed
+        home / "saves" / ".game-20260131-180500.c4save.a1b2c3d4.tmp": old,  # removed
+        home / ".autosave.c4save.qwertyui.tmp": young,          # a write running now: kept
+        home / "notes.tmp": old,                                # not ours: kept
+        home / ".config.toml.abcdefgh.tmp": old,                # not written by the game: kept
+        home / "saves" / "game-20260131-180500.c4save": old,   # empty, reserved long ago: removed
+        home / "saves" / "game-20260131-180501.c4save": young,  # reserved just now: kept
+    }
+    for path, mtime in files.items():
+        path.write_text("")
+        os.utime(path, (mtime, mtime))
+    kept_save = home / "saves" / "game-20260131-180502.c4save"
+    save_game(kept_save, GAME)
+    os.utime(kept_save, (old, old))
+    removed = storage.clean_stale_files(now=now)
+    assert sorted(p.name for p in removed) == sorted([
+        ".autosave.c4save.ab12cd_9.tmp", ".autosave-2.c4save.zz34xx00.tmp", ".prefs.json.k2j3h4g5.tmp",
+        ".game-20260131-180500.c4save.a1b2c3d4.tmp", "game-20260131-180500.c4save"])
+    for path in files:
+        assert path.exists() == (path not in removed)
+    assert load_game(kept_save) == GAME
+
+
+def test_cleaning_never_follows_a_symlink(home, tmp_path):
+    home.mkdir(parents=True)
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    link = home / ".autosave.c4save.abcdefgh.tmp"
+    link.symlink_to(precious)
+    os.utime(link, (1, 1), follow_symlinks=False)
+    storage.clean_stale_files()
+    assert precious.read_text() == "keep me"
+
+
+# --- unreadable is not corrupt; corrupt files are numbered ----------------------------------
+
+
+def test_an_unreadable_autosave_is_reported_and_left_alone(home, monkeypatch):
+    home.mkdir(parents=True)
+    (home / "autosave.c4save").write_text(format_save(GAME))
+    real = storage.read_regular_file
+
+    def denied(path, limit):
+        if Path(path).name == "autosave.c4save":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, limit)
+
+    monkeypatch.setattr(storage, "read_regular_file", denied)
+    reports: list[str] = []
+    assert read_autosave(reports.append) is None
+    assert len(reports) == 1 and "permission denied" in reports[0] and "left as it is" in reports[0]
+    assert not list(home.glob("*.bad*"))
+    write_autosave(SavedGame("1", "human", "human", GAME.saved_at))  # this game writes elsewhere
+    assert autosave_path().name != "autosave.c4save"
+    assert parse_save((home / "autosave.c4save").read_text()) == GAME
+
+
+def test_a_corrupt_autosave_never_replaces_an_earlier_bad_file(home):
+    home.mkdir(parents=True)
+    for n, content in enumerate([b"\x00first", b"\x00second", b"\x00third"]):
+        autosave_path().write_bytes(content)
+        reports: list[str] = []
+        assert read_autosave(reports.append) is None
+        assert len(reports) == 1 and "ignoring the autosave" in reports[0]
+    assert (home / "autosave.c4save.bad").read_bytes() == b"\x00first"
+    assert (home / "autosave.c4save.bad.1").read_bytes() == b"\x00second"
+    assert (home / "autosave.c4save.bad.2").read_bytes() == b"\x00third"
+    assert not autosave_path().exists()
+
+
+# --- only regular files are read --------------------------------------------------------------
+
+
+FIFO_PROBE = """
+import os, sys
+from game import storage
+home = storage.user_data_dir(); home.mkdir(parents=True, exist_ok=True)
+os.mkfifo(home / "autosave.c4save")
+os.mkfifo(home / "prefs.json")
+game = storage.read_autosave(print)
+print("resume:", game)
+print("prefs:", storage.load_prefs())
+storage.write_autosave(storage.SavedGame("4", "human", "human", "2026-01-31T18:05:00"))
+print("autosave:", storage.autosave_path().name)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_at_the_autosave_path_is_reported_not_waited_on(home):
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    # Before the fix this blocked for ever opening the pipe; the timeout only ends a hung run.
+    r = subprocess.run([sys.executable, "-c", FIFO_PROBE], capture_output=True, text=True, env=env, cwd=ROOT,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "named pipe" in lines[0] and "left as it is" in lines[0]
+    assert lines[1:] == ["resume: None", "prefs: {}", "autosave: autosave-2.c4save"]
+    assert stat.S_ISFIFO(os.lstat(home / "autosave.c4save").st_mode)
+
+
+def test_a_symlink_to_a_device_is_not_read(home):
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    home.mkdir(parents=True)
+    (home / "saves").mkdir()
+    (home / "saves" / "zero.c4save").symlink_to("/dev/zero")
+    with pytest.raises(storage.UnreadableSaveError, match="is a device"):
+        load_game(home / "saves" / "zero.c4save")
+    assert list_saves() == []
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n", "\n\r", "\u2028", "\x85"])
+def test_odd_line_endings_in_a_save(tmp_path, newline):
+    path = tmp_path / "g.c4save"
+    path.write_bytes(("\ufeff" + GOOD.replace("\n", newline)).encode("utf-8"))
+    assert load_game(path) == GAME
+
+
+def test_a_home_that_is_a_file_gives_clear_errors(tmp_path, monkeypatch):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    monkeypatch.setenv("CONNECT4_HOME", str(not_a_folder))
+    assert read_autosave() is None and load_prefs() == {} and list_saves() == []
+    save_prefs({"theme": "classic"})  # logged only
+    with pytest.raises(AutosaveError, match="not a directory|exists"):
+        write_autosave(GAME)
+    with pytest.raises(OSError):
+        storage.save_new_game(GAME)
+    assert storage.clean_stale_files() == []
+
+
+def test_one_running_game_makes_one_lock_file(home):
+    write_autosave(GAME)
+    assert sorted(os.listdir(home)) == [".autosave.c4save.lock", "autosave.c4save"]
+    clear_autosave()
+    assert sorted(os.listdir(home)) == [".autosave.c4save.lock"]
+
+
+def test_a_home_with_a_tilde_is_expanded(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("CONNECT4_HOME", "~/c4")
+    assert user_data_dir() == tmp_path / "c4" == user_config_dir()

@@ -1,9 +1,10 @@
 """`python -m game.analyze` as a user runs it (subprocess, stdin -> stdout/stderr, exit code).
 
-Issue 2, "Tools": default exact solve printing `<moves> <score> <best column 1-7> <nodes>
+The contract: default exact solve printing `<moves> <score> <best column 1-7> <nodes>
 <microseconds>`; `--depth N`, `--heuristic window|scoremap`; `--columns` printing
 `<moves> s1..s7` with `x` for a full column; a bad line -> a clear message on stderr naming
-the line, the line skipped, exit status 1.
+the line, the line skipped, exit status 1; an empty line is the empty board; and the habits
+of a Unix filter (bounded reading, quiet on a closed pipe, one line per failure).
 """
 
 from __future__ import annotations
@@ -26,12 +27,13 @@ ROOT = Path(__file__).resolve().parents[2]
 _HOME = tempfile.mkdtemp(prefix="connect4-analyze-test-")  # no user config can leak in
 
 
-def analyze(*args: str, stdin: str) -> subprocess.CompletedProcess:
+def analyze(*args: str, stdin: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run the tool; ``timeout`` only ends a run that hangs (it is no measure of speed)."""
     env = dict(os.environ)
     env["CONNECT4_HOME"] = _HOME
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run([sys.executable, "-m", "game.analyze", *args], input=stdin,
-                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=timeout)
 
 
 def first_lines(name: str, n: int) -> list[tuple[str, int]]:
@@ -97,7 +99,8 @@ def test_depth_changes_the_search():
 def test_columns_match_reference_analysis():
     lines = [line for line in (ANALYSIS_DIR / "begin_easy_100.txt").read_text().splitlines() if " x" in line][:3]
     lines += (ANALYSIS_DIR / "begin_medium_100.txt").read_text().splitlines()[:4]
-    r = analyze("--columns", stdin="".join(line.split()[0] + "\n" for line in lines))
+    # About 40 million positions in all: minutes on a busy machine, hence the long hang guard.
+    r = analyze("--columns", stdin="".join(line.split()[0] + "\n" for line in lines), timeout=1800)
     no_traceback(r)
     assert r.returncode == 0, r.stderr
     got = r.stdout.splitlines()
@@ -217,3 +220,151 @@ def test_columns_with_depth_do_not_invent_losses_next_to_an_immediate_win():
     for col in (2, 3, 4, 6, 7):
         s = float(fields[col])
         assert -1 < s < 1 or s == 17, (col, fields)
+
+
+# --- a well-kept Unix filter ------------------------------------------------------------------
+
+
+def run_in_process(data: bytes, *, columns: bool = False, clock=None, depth: int | None = None):
+    import io
+
+    from game.engine.search import SearchConfig
+    from game.tools import analyze as tool
+
+    out, err = io.StringIO(), io.StringIO()
+    config = SearchConfig(depth=depth, heuristic="window") if depth else SearchConfig(depth=None)
+    kwargs = {"clock": clock} if clock else {}
+    status = tool.run(io.BytesIO(data), out, err, config, columns, **kwargs)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_an_empty_line_is_the_empty_board():
+    status, out, err = run_in_process(b"\n   \n", depth=2)
+    assert status == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 2 and all(line.startswith(" ") and len(line.split()) == 4 for line in lines)
+    assert all(line.split()[1] == "4" for line in lines)  # the depth-2 search opens in the centre
+    r = analyze("--time", "0.05", stdin="\n")  # exact: the empty board is a real (long) solve
+    no_traceback(r)
+    assert "(empty board)" in r.stderr and "empty line" not in r.stderr
+
+
+def test_a_long_exact_solve_reports_progress_with_the_proved_interval():
+    ticks = iter(range(10**9))
+    moves = "6614446666373154"  # about 40,000 positions: the solver looks at its stop flag ~20 times
+    status, out, err = run_in_process(f"{moves}\n".encode(), clock=lambda: float(next(ticks)))
+    assert status == 0 and out.split()[:2] == [moves, "-4"]
+    reports = err.splitlines()
+    assert reports, "no progress report"
+    for report in reports:
+        assert report.startswith(f"line 1: {moves}: still solving, ") and "positions in" in report
+        lower, upper = map(int, report.split("score proved between ")[1].split(" (")[0].split(" and "))
+        assert lower <= -4 <= upper  # every interval reported contains the true score
+    status, out, err = run_in_process(f"{moves}\n".encode(), clock=lambda: 0.0)
+    assert status == 0 and err == ""  # a quick solve says nothing
+
+
+def test_progress_in_columns_mode_reports_positions_only():
+    ticks = iter(range(10**9))
+    status, out, err = run_in_process(b"6614446666373154\n", columns=True, clock=lambda: float(next(ticks)))
+    assert status == 0 and err and all("still solving" in e and "score" not in e for e in err.splitlines())
+
+
+def test_long_lines_are_refused_unread_and_not_echoed():
+    from game.tools.analyze import MAX_LINE_BYTES
+
+    good = "4453"
+    data = ("7" * (MAX_LINE_BYTES + 1) + "\n" + good + "\n" + "1" * 3_000_000 + "\n" + good).encode()
+    status, out, err = run_in_process(data, depth=2)
+    assert status == 1
+    assert [line.split()[0] for line in out.splitlines()] == [good, good]
+    assert [e.split(":")[0] for e in err.splitlines()] == ["line 1", "line 3"]
+    assert len(err) < 400 and "777" not in err and "111" not in err
+
+
+def test_a_line_of_exactly_the_limit_is_read(monkeypatch):
+    from game.tools import analyze as tool
+
+    monkeypatch.setattr(tool, "CHUNK_BYTES", 7)  # lines cut across many chunks
+    line = "4453" + " " * (tool.MAX_LINE_BYTES - 4)
+    status, out, err = run_in_process((line + "\n" + line).encode(), depth=2)
+    assert status == 0 and len(out.splitlines()) == 2, err
+
+
+def test_reading_is_bounded_whatever_the_input():
+    from game.tools import analyze as tool
+
+    class Endless:
+        """An input that never ends and has no line break (like /dev/zero without the NULs)."""
+
+        def __init__(self):
+            self.handed = 0
+            self.largest = 0
+
+        def read1(self, n):
+            self.largest = max(self.largest, n)
+            self.handed += n
+            if self.handed > 50 * tool.CHUNK_BYTES:
+                return b""
+            return b"4" * n
+
+    source = Endless()
+    for number, text, problem in tool.read_lines(source):
+        assert text is None and "longer than" in problem
+    assert source.largest <= tool.CHUNK_BYTES
+
+
+def test_binary_input_stops_the_run():
+    status, out, err = run_in_process(b"4453\n44\x0053\n4\n", depth=2)
+    assert status == 1 and out.split()[:1] == ["4453"]
+    assert err.splitlines() == ["python -m game.analyze: line 2: binary data (a NUL byte), not move strings; stopping"]
+
+
+def run_shell(command: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, CONNECT4_HOME=_HOME, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+               PY=sys.executable)
+    return subprocess.run(["bash", "-c", command], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+
+
+def test_a_closed_pipe_ends_quietly():
+    r = run_shell('set -o pipefail; yes 4 | head -2000 | "$PY" -m game.analyze --depth 1 | head -1; '
+                  'echo "status ${PIPESTATUS[2]}"')
+    assert r.stdout.splitlines()[0].split()[0] == "4"
+    assert r.stdout.splitlines()[-1] == "status 141"
+    assert r.stderr == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_is_one_line_and_status_1():
+    r = run_shell('echo 4453 | "$PY" -m game.analyze --depth 1 > /dev/full')
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == ["python -m game.analyze: cannot write the results: no space left on device"]
+
+
+def test_non_utf8_input_under_a_strict_locale():
+    r = run_shell('printf "44\\xff53\\n4453\\n" | PYTHONIOENCODING=utf-8:strict "$PY" -m game.analyze --depth 1')
+    no_traceback(r)
+    assert r.returncode == 1 and r.stdout.split()[:1] == ["4453"]
+    assert r.stderr.splitlines() == ["line 1: byte 0xff at column 3 is not a move (moves are the digits 1-7); skipped"]
+
+
+@pytest.mark.parametrize("redirect,which", [("<&-", "input"), (">&-", "output")])
+def test_a_closed_standard_stream(redirect, which):
+    r = run_shell(f'echo 4453 | "$PY" -m game.analyze --depth 1 {redirect}')
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == [f"python -m game.analyze: standard {which} is closed; nothing to analyse"]
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_dev_zero_is_refused_at_once():
+    r = run_shell('"$PY" -m game.analyze --depth 1 < /dev/zero')
+    assert r.returncode == 1 and "binary data" in r.stderr and len(r.stderr.splitlines()) == 1
+
+
+def test_analyze_with_a_deep_config_is_one_problem(tmp_path):
+    config = tmp_path / "deep.toml"
+    config.write_text("[" + ".".join(["a"] * 400) + "]\n")
+    r = analyze("--config", str(config), "--depth", "2", stdin="4453\n")
+    no_traceback(r)
+    assert r.returncode == 0 and r.stdout.split()[:1] == ["4453"]
+    assert len(r.stderr.splitlines()) == 1 and "nested 400 deep" in r.stderr
