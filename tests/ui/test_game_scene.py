@@ -93,7 +93,7 @@ def test_full_column_click_gives_feedback_and_loses_no_turn(ui):
     assert d.scene.model.turn == turn
     assert d.scene.shake is not None and d.scene.shake.col == 0
     assert played == ["invalid"]
-    assert "full" in d.scene.flash[0]
+    assert "full" in d.scene.flash.text and d.scene.flash.warning   # a warning, not a success
     d.settle()
     assert d.scene.shake is None
     d.click_column(1)                                  # the same player simply plays elsewhere
@@ -152,10 +152,24 @@ def test_computer_replies_and_thinking_indicator(ui):
     d = ui("human", "ai:4")
     d.key(pygame.K_4)
     assert d.scene.model.is_ai_turn()
-    d.frame()
-    assert "thinking" in d.scene.status_text()
     d.run_until(lambda: len(d.scene.model.moves) == 2, what="the computer's reply")
     assert not d.scene.model.is_ai_turn()
+
+
+def test_status_line_follows_the_falling_disc_then_the_thinking(ui):
+    fake = FakeWorker()
+    d = ui("human", "ai:8", worker_factory=lambda: fake)
+    d.key(pygame.K_4)
+    d.frame()
+    assert d.scene.status_text() == "Red (you) drops in column 4"     # the disc in the air, not the next turn
+    d.settle()
+    assert "Yellow (computer) is thinking" in d.scene.status_text()
+    fake.outbox.append(AIUpdate(fake.requests[-1].generation, "move", result=result(2)))
+    d.frame()
+    d.frame()
+    assert d.scene.status_text() == "Yellow (computer) drops in column 3"
+    d.settle()
+    assert d.scene.status_text() == "Red (you) to move"
 
 
 def test_input_during_computer_turn_is_refused(ui):
@@ -228,14 +242,8 @@ def test_analysis_row_scores_every_column(ui):
     d.settle()
     d.key(pygame.K_a)
     d.run_until(lambda: d.scene.analysis is not None, what="the analysis")
-    scores, exact = d.scene.analysis
+    scores = d.scene.analysis.scores
     assert len(scores) == 7 and scores[0] is None and all(s is not None for s in scores[1:])
-    from game.ui.game_scene import format_score
-
-    assert format_score(None, exact) == "full"
-    assert format_score(3.0, True) == "+3" and format_score(-2.0, True) == "−2"
-    assert format_score(0.25, False) == "+0.25" and format_score(-0.5, False) == "−0.50"
-    assert format_score(-18.0, False) == "−18"            # proven loss inside an estimate
     d.key(pygame.K_a)
     assert not d.scene.analysis_on
 
@@ -247,7 +255,9 @@ def test_save_and_load_round_trip(ui):
     d.key(pygame.K_s, CTRL)
     saves = list_saves()
     assert len(saves) == 1 and saves[0].parent == saves_dir()
+    assert d.scene.flash.text.startswith("Saved")           # said in the status line, not over the board
     d.key(pygame.K_n)
+    d.key(pygame.K_y)                                       # yes, drop the unfinished game
     assert d.scene.model.moves_string() == ""
     d.key(pygame.K_o, CTRL)
     assert d.scene.savelist is not None and d.scene.savelist.paths == saves
@@ -265,6 +275,7 @@ def test_loading_a_broken_save_keeps_the_game(ui):
     (folder / "broken.c4save").write_bytes(b"\x00\x01garbage")
     d.key(pygame.K_o, CTRL)
     d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)                             # yes, replace the game in progress
     assert d.scene.model.moves_string() == "4"
     assert any("Could not load" in t for t in d.c.ctx.notices.texts())
 
@@ -276,7 +287,7 @@ def test_engine_error_is_shown_and_game_stays_usable(ui):
     d.frame()
     request = fake.requests[-1]
     fake.outbox.append(AIUpdate(request.generation, "move", error="RuntimeError: boom"))
-    d.frame()
+    d.settle()
     assert "Engine error" in d.scene.status_text() and "boom" in d.scene.status_text()
     assert any("boom" in t for t in d.c.ctx.notices.texts())
     count = len(fake.requests)
@@ -365,7 +376,10 @@ def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
         d.key(key)
     saved = read_autosave()
     assert saved is not None and saved.moves == "121"
-    d.key(pygame.K_n)                                  # a new game without a move keeps it
+    d.key(pygame.K_n)
+    assert read_autosave().moves == "121"               # not before the player said yes
+    d.key(pygame.K_y)                                  # a new game without a move keeps it
+    assert d.scene.model.moves_string() == ""
     assert read_autosave().moves == "121"
     d.key(pygame.K_z, CTRL)                            # (nothing to undo on the empty board)
     for key in (pygame.K_1, pygame.K_2, pygame.K_1):
