@@ -18,7 +18,7 @@ COLS = WIDTH
 ROWS = HEIGHT
 
 #: The smallest window the game accepts (set on the window); every text still fits there.
-MIN_SIZE = (480, 420)
+MIN_SIZE = (420, 400)
 
 ANALYSIS_ROWS = 1.0      # the analysis row's height in cells
 NUMBERS_ROWS = 0.35      # the column numbers' strip, in cells

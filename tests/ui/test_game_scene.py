@@ -388,3 +388,53 @@ def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
         d.key(key)
     assert d.scene.model.winner == 1
     assert read_autosave() is None
+
+
+def test_hint_is_the_analysis_rows_best_column_from_the_same_search(ui):
+    from game.ui.engine_link import Analysis
+
+    fake = FakeWorker()
+    d = ui("human", "human", worker_factory=lambda: fake)
+    d.key(pygame.K_a)
+    d.frame()
+    asked = fake.requests[-1]
+    assert asked.kind == "analysis"
+    fake.outbox.append(AIUpdate(asked.generation, "analysis", result=((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)))
+    d.frame()
+    d.key(pygame.K_h)
+    d.frame()
+    assert fake.requests[-1] is asked                   # no second search: the hint reads the row
+    assert d.scene.hint == 3 and d.scene.analysis == Analysis((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)
+    assert d.scene.flash.text == "Hint: column 4 — wins in 21"
+    d.settle()
+    assert d.scene.status_text() == "Red to move · hint: column 4 — wins in 21"
+
+
+def test_a_hint_alone_asks_for_the_rows_search(ui):
+    fake = FakeWorker()
+    d = ui("human", "human", worker_factory=lambda: fake)
+    d.key(pygame.K_4)
+    d.settle()
+    d.key(pygame.K_h)
+    d.frame()
+    asked = fake.requests[-1]
+    assert asked.kind == "analysis" and asked.position == Position.from_moves("4")
+    fake.outbox.append(AIUpdate(asked.generation, "analysis", result=((0.1, 0.2, 0.3, 0.25, 0.0, 0.1, 0.0), False)))
+    d.settle()
+    assert d.scene.hint == 2 and "column 3 — best estimate" in d.scene.status_text()
+
+
+def test_column_numbers_over_the_board(ui):
+    from game.ui import resources
+
+    d = ui("human", "human")
+    drawn = []
+    resources.add_text_hook(lambda text, rect: drawn.append((text, rect)))
+    try:
+        d.frame()
+    finally:
+        resources._text_hooks.clear()
+    layout = d.c.ctx.layout
+    for col in range(7):
+        rect = next(r for t, r in drawn if t == str(col + 1))
+        assert rect.centerx == layout.cell_center(col, 0)[0] and rect.bottom <= layout.board.top
