@@ -11,7 +11,7 @@ import pygame
 from game.storage import SaveInfo, delete_save
 from game.ui.overlays import Confirm, shade
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text
+from game.ui.resources import draw_text, fit_text, text_width
 from game.ui.theme import Theme
 
 CLOSE = "close"
@@ -111,7 +111,8 @@ class SaveList:
         size = max(13, min(22, height // 36))
         entry_h = size * 2 + 14
         shown = min(self.VISIBLE, max(1, len(self.infos)), max(1, (height - 40 - size * 5) // entry_h))
-        frame = pygame.Rect(0, 0, min(width - 16, 640), entry_h * shown + size * 5 + 24)
+        extra = 2 * (size + 2) if self.show_path else 0
+        frame = pygame.Rect(0, 0, min(width - 16, 640), entry_h * shown + size * 5 + 24 + extra)
         frame.center = (width // 2, height // 2)
         self._frame = frame
         shade(surface)
@@ -146,10 +147,26 @@ class SaveList:
     def _draw_footer(self, surface: pygame.Surface, theme: Theme, frame: pygame.Rect, size: int) -> None:
         small = max(12, size - 3)
         if self.show_path and self.infos:
-            text, colour = str(self.infos[self.selected].path), theme.text
-        elif self.message:
+            lines = _split_to_width(str(self.infos[self.selected].path), small, frame.width - 20)[-3:]
+            line_h = small + 2
+            top = frame.bottom - 6 - line_h * len(lines)
+            for i, line in enumerate(lines):
+                draw_text(surface, line, small, theme.text, midtop=(frame.centerx, top + i * line_h))
+            return
+        if self.message:
             text, colour = self.message, theme.accent
         else:
             text, colour = "Enter load · Delete remove · I file path · Esc cancel", theme.dim_text
         draw_text(surface, fit_text(text, small, frame.width - 20), small, colour,
                   midbottom=(frame.centerx, frame.bottom - 6))
+
+
+def _split_to_width(text: str, size: int, max_width: int) -> list[str]:
+    """``text`` cut into pieces that each fit ``max_width`` (a path has no spaces to wrap at)."""
+    lines, line = [], ""
+    for ch in text:
+        if line and text_width(line + ch, size) > max_width:
+            lines.append(line)
+            line = ""
+        line += ch
+    return lines + [line] if line else lines

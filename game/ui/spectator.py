@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from game.model import GameModel, Scoreboard
+from game.settings import PlayerSpec
 from game.ui.theme import PLAYER_NAMES
 
 NEXT_GAME_PAUSE = 2.5     # seconds a finished game stays on screen before the next one
@@ -25,6 +26,11 @@ class Spectator:
 
     def __init__(self, model: GameModel, delay: float, seed: int | None = None) -> None:
         self.scoreboard = Scoreboard.for_model(model)
+        first, second = (model.yellow, model.red) if model.swapped else (model.red, model.yellow)
+        names = [short_label(first), short_label(second)]
+        if names[0] == names[1]:
+            names = [f"{names[0]} (1)", f"{names[1]} (2)"]
+        self.labels: tuple[str, str] = (names[0], names[1])     # the scoreboard's seats, shortly
         self.delay = delay
         self.paused = False
         self.step_once = False
@@ -77,7 +83,7 @@ class Spectator:
 
     def seat_names(self, model: GameModel) -> tuple[str, str]:
         """The scoreboard's two players with the colour each plays now: "Hard (1) as Yellow"."""
-        first, second = self.scoreboard.labels
+        first, second = self.labels
         if model.swapped:
             return f"{first} as {PLAYER_NAMES[2]}", f"{second} as {PLAYER_NAMES[1]}"
         return f"{first} as {PLAYER_NAMES[1]}", f"{second} as {PLAYER_NAMES[2]}"
@@ -85,13 +91,21 @@ class Spectator:
     def colour_label(self, model: GameModel, number: int) -> str:
         """The label of the player on colour ``number`` now (so equal levels stay apart)."""
         seat = (number - 1) ^ int(model.swapped)
-        return self.scoreboard.labels[seat]
+        return self.labels[seat]
 
     def score_line(self, model: GameModel, counted: bool) -> tuple[str, str]:
         """(full, short) score lines: game number, each player's wins with their colour now, draws."""
-        wins = [self.scoreboard.wins[label] for label in self.scoreboard.labels]
+        wins = [self.scoreboard.wins[label] for label in self.scoreboard.labels]   # by seat, like labels
         names = self.seat_names(model)
         game = self.scoreboard.games + (0 if counted else 1)
         full = (f"Game {game} · {names[0]}: {wins[0]} · {names[1]}: {wins[1]} · draws {self.scoreboard.draws}")
         short = f"Game {game} · {wins[0]}–{wins[1]}, {self.scoreboard.draws} drawn"
         return full, short
+
+
+def short_label(spec: PlayerSpec) -> str:
+    """"Hard", or "depth 8 window" for a custom depth."""
+    if spec.level:
+        return spec.level
+    return " ".join(part for part in (f"depth {spec.depth}" if spec.depth else "", spec.heuristic or "") if part) \
+        or "Computer"
