@@ -139,6 +139,12 @@ class Controller:
             self.surface = surface
         if not self.fullscreen:
             self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+            if self.windowed_size != tuple(size):
+                # Smaller than the minimum (a window manager that ignores the hint): grow it back.
+                try:
+                    self.surface = self._open_window()
+                except pygame.error:
+                    pass
         self.ctx.resize(self.surface.get_size())
 
     def toggle_fullscreen(self) -> None:

@@ -110,8 +110,8 @@ def draw_top_row(scene: GameScene, surface: pygame.Surface) -> None:
         full, short = scene.spectator.score_line(scene.model, scene.over_handled)
         text, size = largest_fitting((full, short), layout.small_size, surface.get_width() - 16)
         draw_text(surface, text, size, theme.dim_text, center=layout.analysis.center)
-    elif scene.analysis_on:
-        waiting = "analysis: on your turn" if scene.model.is_ai_turn() or scene.model.is_over else "analysing…"
+    elif scene.analysis_on and not (scene.model.is_over and not scene.anims):
+        waiting = "analysis: on your turn" if scene.model.is_ai_turn() else "analysing…"
         draw_analysis_row(surface, layout.analysis, layout.cell, layout.small_size, scene.shown_analysis(),
                           len(scene.model.moves), theme, waiting)
 

@@ -80,7 +80,7 @@ class Confirm:
         lines = wrap(self.question, size + 2, box_w - 32, bold=True)
         details = wrap(self.detail, size, box_w - 32) if self.detail else []
         line_h = size + 8
-        box_h = line_h * (len(lines) + len(details)) + size * 3 + 36
+        box_h = 14 + line_h * (len(lines) + len(details)) + 10 + size * 2 + 14
         box = pygame.Rect(0, 0, box_w, box_h)
         box.center = (width // 2, height // 2)
         shade(surface)
@@ -92,7 +92,7 @@ class Confirm:
         self._buttons = []
         button_w = (box_w - 48) // 2
         for i, (label, keys) in enumerate(zip(self.labels, ("Enter / Y", "Esc / N"))):
-            rect = pygame.Rect(box.left + 16 + i * (button_w + 16), box.bottom - size * 2 - 14, button_w, size * 2)
+            rect = pygame.Rect(box.left + 16 + i * (button_w + 16), box.bottom - size * 2 - 12, button_w, size * 2)
             pygame.draw.rect(surface, theme.accent if i == 0 else theme.dim_text, rect, 2, border_radius=8)
             text = fit_text(f"{label} ({keys})", size, rect.width - 12)
             draw_text(surface, text, size, theme.text, center=rect.center)

@@ -110,9 +110,9 @@ class SaveList:
         width, height = surface.get_size()
         size = max(13, min(22, height // 36))
         entry_h = size * 2 + 14
-        shown = min(self.VISIBLE, max(1, len(self.infos)), max(1, (height - 40 - size * 5) // entry_h))
+        shown = min(self.VISIBLE, max(1, len(self.infos)), max(1, (height - 40 - size * 3 - 28) // entry_h))
         extra = 2 * (size + 2) if self.show_path else 0
-        frame = pygame.Rect(0, 0, min(width - 16, 640), entry_h * shown + size * 5 + 24 + extra)
+        frame = pygame.Rect(0, 0, min(width - 16, 640), entry_h * shown + size * 3 + 28 + extra)
         frame.center = (width // 2, height // 2)
         self._frame = frame
         shade(surface)

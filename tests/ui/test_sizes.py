@@ -131,3 +131,11 @@ def test_no_large_gap_under_the_board_in_a_tall_window():
         below = size[1] - layout.status.bottom
         above = layout.analysis.top - layout.header.bottom
         assert abs(below - above) <= max(16, layout.cell // 4), size
+
+
+def test_the_window_does_not_stay_smaller_than_the_minimum(ui):
+    d = ui("human", "human")
+    resize(d, (300, 200))
+    assert d.c.surface.get_size() == MIN_SIZE and d.c.ctx.layout.size == MIN_SIZE
+    d.key(pygame.K_4)                                    # and the game goes on
+    assert d.scene.model.moves_string() == "4"
