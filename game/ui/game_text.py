@@ -20,12 +20,12 @@ if TYPE_CHECKING:
 
 
 def player_name(scene: GameScene, number: int) -> str:
-    """"Red (you)", "Yellow (computer)", "Red — Computer (Hard)" or just "Red"."""
+    """"Red (you)", "Yellow (computer)", "Red — Computer (Hard)", "Hard (1) as Red" or just "Red"."""
     model = scene.model
     spec = model.player(number)
     name = PLAYER_NAMES[number]
     if scene.spectator is not None:
-        return f"{name} ({scene.spectator.colour_label(model, number)})"
+        return f"{scene.spectator.colour_label(model, number)} as {name}"
     if scene.humans == 1:
         return f"{name} (you)" if not spec.is_ai else f"{name} (computer)"
     return f"{name} — {spec.label()}" if spec.is_ai else name

@@ -82,7 +82,7 @@ def test_every_game_starts_from_another_balanced_opening_and_the_score_names_the
     assert first in balanced_openings()
     full, _ = spectator.score_line(d.scene.model, counted=False)
     assert full == "Game 1 · Hard (1) as Red: 0 · Hard (2) as Yellow: 0 · draws 0"
-    assert d.scene.status_text().startswith(("Red (Hard (1))", "Yellow (Hard (2))"))
+    assert d.scene.status_text().startswith(("Hard (1) as Red", "Hard (2) as Yellow"))
     d.scene.model.load_moves("1212121")               # end this game at once
     d.settle(5)
     assert spectator.scoreboard.games == 1
