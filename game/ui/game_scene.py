@@ -181,7 +181,7 @@ class GameScene(Scene):
                 self.model.load_moves(moves)
             except MoveError as exc:
                 self.ctx.notices.add(f"Could not restore the moves {moves!r}: {exc}", "error")
-        self._reset_position_state()
+        self._changed()     # an opening on the board is a game in progress: autosaved like any other
 
     def leave(self) -> None:
         self.engine.cancel()

@@ -438,3 +438,35 @@ def test_column_numbers_over_the_board(ui):
     for col in range(7):
         rect = next(r for t, r in drawn if t == str(col + 1))
         assert rect.centerx == layout.cell_center(col, 0)[0] and rect.bottom <= layout.board.top
+
+
+def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
+    from game.ui.menu import MenuScene
+    from game.ui.scene import SceneName
+
+    d = ui("human", "human")
+    ended, pressed = [], []
+    d.scene.game_over_hooks.append(lambda model: ended.append(model.moves_string()))
+    d.scene.end_keys[pygame.K_r] = ("R replay", lambda: pressed.append("r"))
+    d.key(pygame.K_r)                                   # not over yet: R is not the end key
+    assert pressed == []
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        d.key(key)
+    d.settle()
+    d.settle()
+    assert ended == ["1212121"]                         # once, after the last disc landed
+    assert "R replay" in d.scene.status_text()
+    d.key(pygame.K_r)
+    assert pressed == ["r"]
+    menu = d.c.scenes[SceneName.MENU]
+    assert isinstance(menu, MenuScene)
+    menu.info_lines.append(lambda: "Your record: 3 wins, 1 draw")
+    d.key(pygame.K_ESCAPE)
+    from game.ui import resources
+
+    texts = []
+    hook = lambda text, rect: texts.append(text)        # noqa: E731
+    resources.add_text_hook(hook)
+    d.frame()
+    resources.remove_text_hook(hook)
+    assert "Your record: 3 wins, 1 draw" in texts
