@@ -40,6 +40,14 @@ class FakeWorker:
         self.closed = True
 
 
+def column_scores(scores, exact):
+    """An analysis answer as the worker sends it (its ColumnScores where the worker defines one)."""
+    import game.worker
+
+    maker = getattr(game.worker, "ColumnScores", None)
+    return maker(tuple(scores), exact) if maker is not None else (tuple(scores), exact)
+
+
 def result(move: int) -> SearchResult:
     return SearchResult(move=move, score=0.0, depth=1, nodes=1, elapsed=0.0, exact=False, cancelled=False)
 
@@ -399,7 +407,7 @@ def test_hint_is_the_analysis_rows_best_column_from_the_same_search(ui):
     d.frame()
     asked = fake.requests[-1]
     assert asked.kind == "analysis"
-    fake.outbox.append(AIUpdate(asked.generation, "analysis", result=((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)))
+    fake.outbox.append(AIUpdate(asked.generation, "analysis", result=column_scores((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)))
     d.frame()
     d.key(pygame.K_h)
     d.frame()
@@ -419,7 +427,7 @@ def test_a_hint_alone_asks_for_the_rows_search(ui):
     d.frame()
     asked = fake.requests[-1]
     assert asked.kind == "analysis" and asked.position == Position.from_moves("4")
-    fake.outbox.append(AIUpdate(asked.generation, "analysis", result=((0.1, 0.2, 0.3, 0.25, 0.0, 0.1, 0.0), False)))
+    fake.outbox.append(AIUpdate(asked.generation, "analysis", result=column_scores((0.1, 0.2, 0.3, 0.25, 0.0, 0.1, 0.0), False)))
     d.settle()
     assert d.scene.hint == 2 and "column 3 — best estimate" in d.scene.status_text()
 
