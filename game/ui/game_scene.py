@@ -76,6 +76,8 @@ class GameScene(Scene):
         self.end_keys: dict[int, tuple[str, Callable[[], None]]] = {}
         #: Called once with the model when a game has ended (after the last disc has landed).
         self.game_over_hooks: list[Callable[[GameModel], None]] = []
+        #: Draws into the row above the board when neither the analysis nor a match score uses it.
+        self.top_row_extra: Callable[[pygame.Surface, pygame.Rect], None] | None = None
         self._reset_position_state()
 
     def _reset_position_state(self) -> None:

@@ -114,6 +114,8 @@ def draw_top_row(scene: GameScene, surface: pygame.Surface) -> None:
         waiting = "analysis: on your turn" if scene.model.is_ai_turn() else "analysing…"
         draw_analysis_row(surface, layout.analysis, layout.cell, layout.small_size, scene.shown_analysis(),
                           len(scene.model.moves), theme, waiting)
+    elif scene.top_row_extra is not None:
+        scene.top_row_extra(surface, layout.analysis)
 
 
 def draw_column_numbers(scene: GameScene, surface: pygame.Surface) -> None:

@@ -133,6 +133,8 @@ class MenuScene(Scene):
         self.overlay: Confirm | HelpOverlay | None = None
         #: Lines shown under the title (e.g. the player's record); each provider may return "".
         self.info_lines: list[Callable[[], str]] = []
+        #: Button rows added before "Help" (label, action), e.g. another scene to open.
+        self.extra_rows: list[tuple[str, Callable[[], None]]] = []
 
     def enter(self, data: object) -> None:
         super().enter(data)
@@ -162,6 +164,7 @@ class MenuScene(Scene):
         rows.append(Row("Sound", "off (muted)" if self.ctx.sound.muted else "on", change=self._change_sound))
         rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
         rows.append(Row("Start game", activate=self.start_game))
+        rows += [Row(label, activate=action) for label, action in self.extra_rows]
         rows.append(Row("Help (F1)", activate=self.open_help))
         rows.append(Row("Quit", activate=self.quit))
         self._place(rows)

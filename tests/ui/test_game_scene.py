@@ -466,10 +466,19 @@ def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
     assert "R replay" in d.scene.status_text()
     d.key(pygame.K_r)
     assert pressed == ["r"]
+    painted = []
+    d.scene.top_row_extra = lambda surface, rect: painted.append(rect)
+    d.frame()
+    assert painted == [d.c.ctx.layout.analysis]          # the free row above the board
     menu = d.c.scenes[SceneName.MENU]
     assert isinstance(menu, MenuScene)
     menu.info_lines.append(lambda: "Your record: 3 wins, 1 draw")
+    opened = []
+    menu.extra_rows.append(("Review a saved game", lambda: opened.append("review")))
     d.key(pygame.K_ESCAPE)
+    row = next(r for r in d.scene.rows() if r.label == "Review a saved game")
+    d.click(row.rect.center)
+    assert opened == ["review"]
     from game.ui import resources
 
     texts = []
