@@ -37,10 +37,6 @@ class ColumnView:
     share: float = 0.0               # 0..1: where the value sits between the row's worst and best
 
 
-def is_proven(score: float, exact: bool) -> bool:
-    return exact or outcome(score) is not Outcome.DRAW and abs(score) >= 1
-
-
 def best_column(analysis: Analysis) -> int | None:
     """The row's best column (highest value; ties go to the column nearest the centre)."""
     playable = [c for c in CENTRE_ORDER if analysis.scores[c] is not None]
@@ -52,7 +48,8 @@ def best_column(analysis: Analysis) -> int | None:
 def column_views(analysis: Analysis, moves: int) -> list[ColumnView]:
     """One view per column for the side to move, with ``moves`` discs on the board."""
     values = sorted({s for s in analysis.scores if s is not None}, reverse=True)
-    low, high = (values[-1], values[0]) if values else (0.0, 0.0)
+    estimates = [s for s in values if abs(s) < 1]     # bars compare estimates with each other only
+    low, high = (estimates[-1], estimates[0]) if estimates else (0.0, 0.0)
     views = []
     for score in analysis.scores:
         if score is None:
