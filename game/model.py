@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.board import Position, format_moves, parse_moves
+from game.settings import parse_player_spec
 from game.storage import SavedGame
 
 if TYPE_CHECKING:
-    from game.settings import PlayerSpec
+    from game.settings import PlayerSpec, Settings
 
 __all__ = ["GameModel", "Scoreboard"]
 
@@ -27,9 +28,11 @@ class GameModel:
     computers, they step one move at a time.
     """
 
-    def __init__(self, red: PlayerSpec, yellow: PlayerSpec, moves: str = "") -> None:
+    def __init__(self, red: PlayerSpec, yellow: PlayerSpec, moves: str = "", *,
+                 settings: Settings | None = None) -> None:
         self.red = red
         self.yellow = yellow
+        self.settings = settings     # the levels, so that saves name a level as it was chosen
         # True after an odd number of new_game(swap_colours=True): the players that started as
         # red and yellow now sit on the other side. The Scoreboard needs it to credit wins.
         self.swapped = False
@@ -166,7 +169,18 @@ class GameModel:
 
     def saved_game(self) -> SavedGame:
         """The game as the storage module writes it (players as spec strings, stamped now)."""
-        return SavedGame.now(self.moves_string(), self.red.spec(), self.yellow.spec())
+        return SavedGame.now(self.moves_string(), self.player_text(self.red), self.player_text(self.yellow))
+
+    def player_text(self, spec: PlayerSpec) -> str:
+        """How a save names the player: a level exactly as the level plays is saved by its name alone
+        ("Master", not "Master:threats"), so the save follows the level as the player chose it."""
+        if spec.level is not None and self.settings is not None:
+            try:
+                if parse_player_spec(spec.level, self.settings) == spec:
+                    return spec.level
+            except ValueError:
+                pass
+        return spec.spec()
 
     # -- internals ---------------------------------------------------------------------------
 

@@ -750,3 +750,69 @@ __all__ = [
     "read_autosave", "read_regular_file", "save_game", "save_new_game", "save_prefs", "saves_dir",
     "user_config_dir", "user_data_dir", "write_autosave",
 ]
+
+
+# ---------------------------------------------------------------------------
+# The load list: what each save file holds, and deleting one
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One save file as the load list shows it: who played, how far, how it ended.
+
+    ``game`` is None when the file cannot be used; ``problem`` then says why."""
+
+    path: Path
+    game: SavedGame | None
+    problem: str = ""
+
+    @property
+    def moves(self) -> int:
+        return len(self.game.moves) if self.game is not None else 0
+
+    @property
+    def result(self) -> str:
+        """"Red won", "Yellow won", "draw" or "unfinished" (the engine decides; "" for a bad file)."""
+        if self.game is None:
+            return ""
+        position = self.game.position()
+        winner = position.winner()
+        if winner is not None:
+            return ("Red", "Yellow")[winner - 1] + " won"
+        return "draw" if position.is_draw() else "unfinished"
+
+    @property
+    def saved_at(self) -> datetime | None:
+        if self.game is None:
+            return None
+        try:
+            return datetime.fromisoformat(self.game.saved_at)
+        except ValueError:
+            return None
+
+
+def save_infos() -> list[SaveInfo]:
+    """Every save file in :func:`saves_dir` with its content, newest first (by the date inside the
+    file, then by the file's modification time); files that cannot be read come last."""
+    infos = []
+    for path in list_saves():
+        try:
+            infos.append(SaveInfo(path, load_game(path)))
+        except SaveFileError as e:
+            infos.append(SaveInfo(path, None, str(e)))
+
+    def newest_first(info: SaveInfo) -> tuple[int, float]:
+        when = info.saved_at
+        return (0, -when.timestamp()) if when is not None else (1, 0.0)
+
+    return sorted(infos, key=newest_first)   # stable: list_saves' mtime order breaks ties
+
+
+def delete_save(path: Path) -> None:
+    """Remove one save file; only ``.c4save`` files in :func:`saves_dir` are ever removed.
+
+    ValueError for any other path, OSError when the file cannot be removed."""
+    path = Path(path)
+    if path.suffix != SAVE_SUFFIX or path.resolve().parent != saves_dir().resolve():
+        raise ValueError(f"{path.name} is not a saved game")
+    path.unlink()

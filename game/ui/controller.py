@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,10 +15,10 @@ import pygame
 from game.settings import HUMAN
 from game.storage import load_prefs
 from game.ui.game_scene import GameScene
-from game.ui.layout import compute_layout
+from game.ui.layout import MIN_SIZE, compute_layout
 from game.ui.menu import GameStart, MenuData, MenuScene
 from game.ui.resources import load_icon, reset_fonts
-from game.ui.scene import Context, Scene, Transition, is_ctrl
+from game.ui.scene import Context, Scene, SceneName, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
 
@@ -56,26 +57,35 @@ class Controller:
         )
         for notice in notices:
             self.ctx.notices.add(f"Config: {notice}", "error", seconds=CONFIG_NOTICE_SECONDS)
-        self.scenes: dict[str, Scene] = {"menu": MenuScene(self.ctx), "game": GameScene(self.ctx)}
-        self.scene: Scene = self.scenes["menu"]
+        self.scenes: dict[SceneName, Scene] = {}
+        self.register(SceneName.MENU, MenuScene(self.ctx))
+        self.register(SceneName.GAME, GameScene(self.ctx))
+        self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
+
+    def register(self, name: SceneName, scene: Scene) -> None:
+        """Make ``scene`` reachable by ``Transition(name, ...)`` (a later registration replaces it)."""
+        self.scenes[name] = scene
 
     # -- setup -----------------------------------------------------------------------------
 
     def start(self, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None,
               resume: SavedGame | None = None) -> None:
         """Open the menu (offering ``resume``), or go straight into a game when players are given."""
-        self.switch(Transition("menu", MenuData(resume)))
+        self.switch(Transition(SceneName.MENU, MenuData(resume)))
         if red is not None or yellow is not None:
-            self.switch(Transition("game", GameStart(red or HUMAN, yellow or HUMAN)))
+            self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN)))
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        size = (max(MIN_SIZE[0], self.windowed_size[0]), max(MIN_SIZE[1], self.windowed_size[1]))
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        _set_minimum_size()
+        return surface
 
     def switch(self, transition: Transition) -> None:
-        if transition.scene == "quit":
+        if transition.scene == SceneName.QUIT:
             self.running = False
             return
         self.scene.leave()
@@ -128,7 +138,13 @@ class Controller:
         if surface is not None:
             self.surface = surface
         if not self.fullscreen:
-            self.windowed_size = (max(320, size[0]), max(240, size[1]))
+            self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+            if self.windowed_size != tuple(size):
+                # Smaller than the minimum (a window manager that ignores the hint): grow it back.
+                try:
+                    self.surface = self._open_window()
+                except pygame.error:
+                    pass
         self.ctx.resize(self.surface.get_size())
 
     def toggle_fullscreen(self) -> None:
@@ -161,6 +177,16 @@ def _look_and_sound(settings: Settings, prefs: dict[str, object]) -> tuple[str, 
         float(volume) if isinstance(volume, (int, float)) and not isinstance(volume, bool) and 0 <= volume <= 1
         else settings.volume,
     )
+
+
+def _set_minimum_size() -> None:
+    """Ask the window manager not to let the window shrink below MIN_SIZE (where supported)."""
+    try:
+        with warnings.catch_warnings():   # the Window view of the display module's window is all we need
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+    except (AttributeError, pygame.error, ValueError):
+        pass      # older pygame or a driver without windows: the layout still copes
 
 
 def set_window_identity() -> None:

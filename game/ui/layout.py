@@ -1,4 +1,10 @@
-"""Board geometry computed from the window size (recomputed on every resize / fullscreen toggle)."""
+"""Board geometry and text sizes computed from the window size (recomputed on every resize).
+
+From the top: the header line, the analysis row (a caption and two short lines per column), the
+column numbers, the ghost row where the next disc waits, the board, and the status area (status
+line and key help) right under the board. When the window is taller than the board needs, the
+block from the analysis row to the status area is centred in the space under the header, so no
+large gap opens under the board."""
 
 from __future__ import annotations
 
@@ -6,8 +12,16 @@ from dataclasses import dataclass
 
 import pygame
 
-COLS = 7
-ROWS = 6
+from game.engine.board import HEIGHT, WIDTH
+
+COLS = WIDTH
+ROWS = HEIGHT
+
+#: The smallest window the game accepts (set on the window); every text still fits there.
+MIN_SIZE = (420, 400)
+
+ANALYSIS_ROWS = 1.0      # the analysis row's height in cells
+NUMBERS_ROWS = 0.35      # the column numbers' strip, in cells
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,9 +32,12 @@ class Layout:
     cell: int                 # side of one board cell in pixels
     board: pygame.Rect        # the 7x6 grid
     ghost_y: int              # centre y of the ghost disc above the board
-    analysis: pygame.Rect     # the optional analysis row, above the ghost row
-    header: pygame.Rect       # title / scoreboard line at the top
-    status: pygame.Rect       # status line under the board
+    analysis: pygame.Rect     # the optional analysis row (or the spectator's score line)
+    numbers: pygame.Rect      # the column numbers 1-7 above the ghost row
+    header: pygame.Rect       # players and move count at the top
+    status: pygame.Rect       # status line and key help under the board
+    text_size: int            # the header's and status line's font size
+    small_size: int           # the key help's and captions' font size
 
     @property
     def radius(self) -> int:
@@ -45,24 +62,30 @@ class Layout:
 
 def compute_layout(size: tuple[int, int]) -> Layout:
     width, height = max(size[0], 160), max(size[1], 160)
-    header_h = max(22, height // 16)
-    status_h = max(24, height // 12)
-    margin = max(6, height // 60)
-    # Vertical budget: board rows + one ghost row + 0.6 of a row for the analysis line.
+    text_size = max(18, min(32, height // 28, width // 26))
+    small_size = max(15, min(22, height // 40, width // 40))
+    header_h = text_size + 14
+    status_h = text_size + small_size + 18
+    margin = max(4, height // 80)
+    rows = ROWS + 1 + ANALYSIS_ROWS + NUMBERS_ROWS
     avail_h = height - header_h - status_h - 2 * margin
-    cell = int(min((width - 2 * margin) / COLS, avail_h / (ROWS + 1.6)))
-    cell = max(cell, 12)
+    cell = max(12, int(min((width - 2 * margin) / COLS, avail_h / rows)))
     board_w, board_h = cell * COLS, cell * ROWS
+    block_h = int(cell * rows) + margin + status_h
+    top = header_h + margin + max(0, (height - header_h - margin - block_h) // 2)
     left = (width - board_w) // 2
-    top = header_h + margin + int(cell * 1.6)
-    board = pygame.Rect(left, top, board_w, board_h)
-    analysis = pygame.Rect(left, header_h + margin // 2, board_w, int(cell * 0.6))
+    analysis = pygame.Rect(left, top, board_w, int(cell * ANALYSIS_ROWS))
+    numbers = pygame.Rect(left, analysis.bottom, board_w, int(cell * NUMBERS_ROWS))
+    board = pygame.Rect(left, numbers.bottom + cell, board_w, board_h)
     return Layout(
         size=(width, height),
         cell=cell,
         board=board,
-        ghost_y=top - cell // 2,
+        ghost_y=board.top - cell // 2,
         analysis=analysis,
+        numbers=numbers,
         header=pygame.Rect(0, 0, width, header_h),
-        status=pygame.Rect(0, board.bottom + margin // 2, width, status_h),
+        status=pygame.Rect(0, board.bottom + margin, width, status_h),
+        text_size=text_size,
+        small_size=small_size,
     )

@@ -1,11 +1,13 @@
-"""The menu scene: mode, colour, each computer's difficulty and heuristic, theme and sound.
+"""The menu scene: mode, colour, each computer's level (or a custom depth and heuristic), theme and sound.
 
-The choices are remembered between runs (``game.storage`` preferences)."""
+A level chosen here plays exactly as the same level named on the command line: its depth,
+heuristic, time, perfect play and blunder rate all come from the level. The choices are remembered
+between runs (``game.storage`` preferences)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import pygame
@@ -15,7 +17,8 @@ from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_playe
 from game.storage import SavedGame
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text
-from game.ui.scene import Context, Scene, Transition
+from game.ui.overlays import Confirm, HelpOverlay, is_help_key
+from game.ui.scene import Context, Scene, SceneName, Transition
 from game.ui.theme import THEMES
 
 MODES = ("vs_computer", "two_players", "spectator")
@@ -26,16 +29,18 @@ CUSTOM = "Custom depth"
 
 @dataclass
 class AIChoice:
-    """One computer player's menu settings: a level name (or CUSTOM with ``depth``) and a heuristic."""
+    """One computer player's menu settings: a level name, or CUSTOM with ``depth`` and ``heuristic``
+    (the heuristic belongs to the custom depth only: a level brings its own)."""
 
     level: str
     depth: int
     heuristic: str
 
     def spec(self, settings: Settings) -> PlayerSpec:
+        """The player, parsed from the same text the command line takes (``--yellow Hard``)."""
         if self.level == CUSTOM:
             return parse_player_spec(f"ai:{self.depth}:{self.heuristic}", settings)
-        return replace(parse_player_spec(self.level, settings), heuristic=self.heuristic)
+        return parse_player_spec(self.level, settings)
 
     @classmethod
     def default(cls, settings: Settings) -> AIChoice:
@@ -125,12 +130,18 @@ class MenuScene(Scene):
         self.choices = MenuChoices.from_prefs(ctx.prefs.get("menu"), ctx.settings)
         self.selected = 0
         self.resume: SavedGame | None = None
+        self.overlay: Confirm | HelpOverlay | None = None
+        #: Lines shown under the title (e.g. the player's record); each provider may return "".
+        self.info_lines: list[Callable[[], str]] = []
+        #: Button rows added before "Help" (label, action), e.g. another scene to open.
+        self.extra_rows: list[tuple[str, Callable[[], None]]] = []
 
     def enter(self, data: object) -> None:
         super().enter(data)
         if isinstance(data, MenuData) and data.resume is not None:
             self.resume = data.resume
             self.selected = 0                  # the offer to continue comes first
+        self.overlay = None
         self.selected = min(self.selected, len(self.rows()) - 1)
 
     # -- rows ------------------------------------------------------------------------------
@@ -153,13 +164,16 @@ class MenuScene(Scene):
         rows.append(Row("Sound", "off (muted)" if self.ctx.sound.muted else "on", change=self._change_sound))
         rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
         rows.append(Row("Start game", activate=self.start_game))
+        rows += [Row(label, activate=action) for label, action in self.extra_rows]
+        rows.append(Row("Help (F1)", activate=self.open_help))
         rows.append(Row("Quit", activate=self.quit))
         self._place(rows)
         return rows
 
     def _ai_rows(self, who: str, choice: AIChoice) -> list[Row]:
         levels = [level.name for level in self.ctx.settings.levels] + [CUSTOM]
-        depths = {level.name: level.depth for level in self.ctx.settings.levels}
+        details = {level.name: f"depth {level.depth}" + (f", ~{level.elo} Elo" if level.elo is not None else "")
+                   for level in self.ctx.settings.levels}
 
         def change_level(delta: int) -> None:
             choice.level = _cycle(levels, choice.level, delta)
@@ -171,11 +185,11 @@ class MenuScene(Scene):
         def change_heuristic(delta: int) -> None:
             choice.heuristic = _cycle(list(HEURISTICS), choice.heuristic, delta)
 
-        level_text = choice.level if choice.level == CUSTOM else f"{choice.level} (depth {depths[choice.level]})"
+        level_text = choice.level if choice.level == CUSTOM else f"{choice.level} ({details[choice.level]})"
         rows = [Row(f"{who} level", level_text, change=change_level)]
         if choice.level == CUSTOM:
             rows.append(Row(f"{who} depth", str(choice.depth), change=change_depth))
-        rows.append(Row(f"{who} heuristic", choice.heuristic, change=change_heuristic))
+            rows.append(Row(f"{who} heuristic", choice.heuristic, change=change_heuristic))
         return rows
 
     def _place(self, rows: list[Row]) -> None:
@@ -208,10 +222,23 @@ class MenuScene(Scene):
         self.ctx.remember(volume=self.ctx.sound.volume)
 
     def start_game(self) -> None:
+        """Start a game with the chosen players; asks first when an unfinished game is on offer."""
+        resume = self.resume
+        if resume is not None and resume.moves and not resume.position().is_over():
+            self.overlay = Confirm("Start a new game?", f"The unfinished game ({len(resume.moves)} moves) will "
+                                   "be lost. Choose No, then \"Resume unfinished game\", to go on with it.",
+                                   self._start_now)
+        else:
+            self._start_now()
+
+    def _start_now(self) -> None:
         red, yellow = self.choices.players(self.ctx.settings)
         self.ctx.remember(menu=self.choices.to_prefs())
         self.resume = None
-        self.next = Transition("game", GameStart(red, yellow))
+        self.next = Transition(SceneName.GAME, GameStart(red, yellow))
+
+    def open_help(self) -> None:
+        self.overlay = HelpOverlay(self.ctx.settings)
 
     def resume_game(self) -> None:
         saved, self.resume = self.resume, None
@@ -223,14 +250,21 @@ class MenuScene(Scene):
         except ValueError as exc:
             self.ctx.notices.add(f"Cannot resume the unfinished game: {exc}", "error")
             return
-        self.next = Transition("game", GameStart(red, yellow, saved.moves))
+        self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves))
 
     def quit(self) -> None:
-        self.next = Transition("quit")
+        self.next = Transition(SceneName.QUIT)
 
     # -- scene contract --------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.overlay is not None:
+            if self.overlay.handle(event):
+                self.overlay = None
+            return
+        if is_help_key(event):
+            self.open_help()
+            return
         rows = self.rows()
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_UP, pygame.K_w):
@@ -274,7 +308,8 @@ class MenuScene(Scene):
         width, height = surface.get_size()
         surface.fill(theme.background)
         title_size = max(32, height // 11)
-        draw_text(surface, "Connect Four", title_size, theme.text, bold=True, center=(width // 2, height // 10))
+        title = draw_text(surface, "Connect Four", title_size, theme.text, bold=True, center=(width // 2, height // 10))
+        self._draw_info(surface, title.bottom + 2, height // 5 - title.bottom - 2)
         rows = self.rows()
         size = max(16, min(30, rows[0].rect.height * 6 // 10))
         for i, row in enumerate(rows):
@@ -286,12 +321,31 @@ class MenuScene(Scene):
                 text = row.label + (f"  ({row.value})" if row.value else "")
                 draw_text(surface, text, size, colour, bold=True, center=rect.center)
                 continue
-            draw_text(surface, row.label, size, theme.dim_text, midleft=(rect.left + 16, rect.centery))
+            draw_text(surface, fit_text(row.label, size, rect.width // 2 - 40), size, theme.dim_text,
+                      midleft=(rect.left + 16, rect.centery))
             value = fit_text(row.value, size, rect.width // 2 - 60)
             x = self._arrow_x(row)
             draw_text(surface, "<", size, theme.accent, midright=(x - 4, rect.centery))
             draw_text(surface, value, size, theme.text, midleft=(x + 10, rect.centery))
             draw_text(surface, ">", size, theme.accent, midright=(rect.right - 12, rect.centery))
-        help_text = "Up/Down choose · Left/Right or click to change · Enter start · M mute · F11 fullscreen · Ctrl+Q quit"
+        help_text = ("Up/Down choose · Left/Right or click to change · Enter start · F1 help · M mute · "
+                     "F11 fullscreen · Ctrl+Q quit")
         draw_text(surface, fit_text(help_text, max(14, height // 45), width - 20), max(14, height // 45),
                   theme.dim_text, midbottom=(width // 2, height - 8))
+        if self.overlay is not None:
+            self.overlay.draw(surface, theme)
+
+    def _draw_info(self, surface: pygame.Surface, top: int, room: int) -> None:
+        """The extra lines under the title (``info_lines``), as many as fit."""
+        lines = [text for text in (provider() for provider in self.info_lines) if text]
+        if not lines or room < 12:
+            return
+        size = max(12, min(22, room // len(lines)))
+        width = surface.get_width()
+        for text in lines:
+            if top + size > top + room:
+                break
+            rect = draw_text(surface, fit_text(text, size, width - 20), size, self.ctx.theme.dim_text,
+                             midtop=(width // 2, top))
+            room -= rect.height
+            top = rect.bottom

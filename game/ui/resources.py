@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -65,21 +66,63 @@ def render_text(text: str, size: int, colour: Colour, bold: bool = False) -> pyg
     return font(size, bold).render(text, True, colour)
 
 
+#: Called with (text, rect) for every text drawn; layout tests record where text lands.
+TextHook = Callable[[str, pygame.Rect], None]
+_text_hooks: list[TextHook] = []
+
+
+def add_text_hook(hook: TextHook) -> None:
+    _text_hooks.append(hook)
+
+
+def remove_text_hook(hook: TextHook) -> None:
+    if hook in _text_hooks:
+        _text_hooks.remove(hook)
+
+
 def draw_text(surface: pygame.Surface, text: str, size: int, colour: Colour, *, bold: bool = False,
               **anchor: tuple[int, int] | int) -> pygame.Rect:
-    """Render ``text`` and place it by a Rect anchor keyword (``center=...``, ``midleft=...``, ...)."""
+    """Render ``text`` and place it by a Rect anchor keyword (``center=...``, ``midleft=...``, ...).
+
+    Returns the rectangle the text covers (empty text covers nothing and is not reported)."""
     image = render_text(text, size, tuple(colour), bold)
     rect = image.get_rect(**anchor)
+    if not text:
+        return pygame.Rect(rect.topleft, (0, rect.height))
     surface.blit(image, rect)
+    for hook in _text_hooks:
+        hook(text, rect)
     return rect
 
 
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """Width in pixels of ``text`` at ``size``."""
+    return font(size, bold).size(text)[0]
+
+
+def largest_fitting(texts: tuple[str, ...], size: int, max_width: int, *, min_size: int = 11,
+                    bold: bool = False) -> tuple[str, int]:
+    """The first of ``texts`` (longest first) that fits ``max_width`` at ``size``; if none does, the
+    last one at the largest size from ``size`` down to ``min_size`` that fits, else cut with "…"."""
+    for text in texts:
+        if text_width(text, size, bold) <= max_width:
+            return text, size
+    last = texts[-1]
+    for smaller in range(size - 1, min_size - 1, -1):
+        if text_width(last, smaller, bold) <= max_width:
+            return last, smaller
+    return fit_text(last, min_size, max_width, bold), min_size
+
+
 @lru_cache(maxsize=256)
-def fit_text(text: str, size: int, max_width: int) -> str:
-    """``text``, shortened with an ellipsis if needed to fit ``max_width`` pixels."""
-    f = font(size)
+def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``text``, shortened with an ellipsis if needed to fit ``max_width`` pixels ("" if not even
+    the ellipsis fits)."""
+    f = font(size, bold)
     if f.size(text)[0] <= max_width:
         return text
+    if f.size("…")[0] > max_width:
+        return ""
     lo, hi = 0, len(text)          # the longest prefix that fits with the ellipsis: binary search
     while lo < hi:
         mid = (lo + hi + 1) // 2

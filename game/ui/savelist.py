@@ -1,84 +1,172 @@
-"""The Ctrl+O overlay: pick one of the saved games (newest first) with the keyboard or the mouse."""
+"""The Ctrl+O overlay: the saved games, newest first, each with its players, its number of moves, its
+result (or "unfinished") and its date. Enter or a click loads one; Delete removes one after asking;
+I shows the selected file's full path."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 
 import pygame
 
+from game.storage import SaveInfo, delete_save
+from game.ui.overlays import Confirm, shade
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text
+from game.ui.resources import draw_text, fit_text, text_width
 from game.ui.theme import Theme
 
 CLOSE = "close"
+LOAD_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def player_words(spec: str) -> str:
+    """A player as the list shows it: "You"/"Human", a level's name, or "depth 8 (window)"."""
+    low = spec.casefold()
+    if low == "human":
+        return "Human"
+    if low.startswith("ai"):
+        parts = spec.split(":")[1:]
+        return "Computer" + (f" depth {parts[0]}" if parts else "") + (f" ({parts[1]})" if len(parts) > 1 else "")
+    return spec
+
+
+def describe(info: SaveInfo) -> tuple[str, str]:
+    """(players, details) of one entry, e.g. ("Human vs Hard", "12 moves · unfinished · 2026-11-23 22:40")."""
+    if info.game is None:
+        return info.path.name, f"cannot be loaded: {info.problem.removeprefix(info.path.name + ': ')}"
+    when = info.saved_at
+    date = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
+    moves = f"{info.moves} move" + ("" if info.moves == 1 else "s")
+    details = " · ".join(part for part in (moves, info.result, date) if part)
+    return f"{player_words(info.game.red)} vs {player_words(info.game.yellow)}", details
 
 
 class SaveList:
-    VISIBLE = 10
+    VISIBLE = 6
 
-    def __init__(self, paths: list[Path]) -> None:
-        self.paths = paths
+    def __init__(self, infos: list[SaveInfo]) -> None:
+        self.infos = infos
         self.selected = 0
+        self.confirm: Confirm | None = None
+        self.message = ""
+        self.show_path = False
         self._rects: list[tuple[pygame.Rect, int]] = []
         self._frame = pygame.Rect(0, 0, 0, 0)
 
+    @property
+    def paths(self) -> list[Path]:
+        return [info.path for info in self.infos]
+
     def handle(self, event: pygame.event.Event) -> Path | str | None:
         """A path to load, ``CLOSE``, or None (event used or ignored)."""
+        if self.confirm is not None:
+            if self.confirm.handle(event):
+                self.confirm = None
+            return None
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                return CLOSE
-            if not self.paths:
-                return CLOSE if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) else None
-            if event.key == pygame.K_UP:
-                self.selected = (self.selected - 1) % len(self.paths)
-            elif event.key == pygame.K_DOWN:
-                self.selected = (self.selected + 1) % len(self.paths)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                return self.paths[self.selected]
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._key(event.key)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, index in self._rects:
                 if rect.collidepoint(event.pos):
-                    return self.paths[index]
+                    return self.infos[index].path
             if not self._frame.collidepoint(event.pos):
                 return CLOSE
-        elif event.type == pygame.MOUSEWHEEL and self.paths:
-            self.selected = max(0, min(len(self.paths) - 1, self.selected - event.y))
+        elif event.type == pygame.MOUSEWHEEL and self.infos:
+            self.selected = max(0, min(len(self.infos) - 1, self.selected - event.y))
         return None
+
+    def _key(self, key: int) -> Path | str | None:
+        if key == pygame.K_ESCAPE:
+            return CLOSE
+        if not self.infos:
+            return CLOSE if key in LOAD_KEYS else None
+        self.show_path = key == pygame.K_i and not self.show_path
+        if key == pygame.K_UP:
+            self.selected = (self.selected - 1) % len(self.infos)
+        elif key == pygame.K_DOWN:
+            self.selected = (self.selected + 1) % len(self.infos)
+        elif key in LOAD_KEYS:
+            return self.infos[self.selected].path
+        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            self._ask_delete()
+        return None
+
+    def _ask_delete(self) -> None:
+        info = self.infos[self.selected]
+        players, details = describe(info)
+        self.confirm = Confirm("Delete this saved game?", f"{players} — {details}", lambda: self._delete(info),
+                               yes="Delete", no="Keep")
+
+    def _delete(self, info: SaveInfo) -> None:
+        try:
+            delete_save(info.path)
+        except (OSError, ValueError) as exc:
+            self.message = f"Could not delete it: {exc}"
+            return
+        self.infos.remove(info)
+        self.selected = min(self.selected, max(0, len(self.infos) - 1))
+        self.message = "Deleted."
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         width, height = surface.get_size()
-        size = max(16, height // 34)
-        line_h = size + 12
-        shown = min(self.VISIBLE, max(1, len(self.paths)))
-        frame = pygame.Rect(0, 0, min(width - 40, 640), line_h * (shown + 3))
+        size = max(13, min(22, height // 36))
+        entry_h = size * 2 + 14
+        shown = min(self.VISIBLE, max(1, len(self.infos)), max(1, (height - 40 - size * 3 - 28) // entry_h))
+        extra = 2 * (size + 2) if self.show_path else 0
+        frame = pygame.Rect(0, 0, min(width - 16, 640), entry_h * shown + size * 3 + 28 + extra)
         frame.center = (width // 2, height // 2)
         self._frame = frame
-        shade = pygame.Surface((width, height), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        shade(surface)
         draw_panel(surface, frame, theme, alpha=245, border=theme.accent)
-        draw_text(surface, "Load a saved game", size + 4, theme.text, bold=True,
-                  midtop=(frame.centerx, frame.top + 10))
+        draw_text(surface, "Load a saved game", size + 4, theme.text, bold=True, midtop=(frame.centerx, frame.top + 8))
         self._rects = []
-        if not self.paths:
-            draw_text(surface, "No saved games yet (Ctrl+S saves one).", size, theme.dim_text,
-                      center=frame.center)
-        first = max(0, min(self.selected - self.VISIBLE // 2, len(self.paths) - self.VISIBLE))
-        for i, path in enumerate(self.paths[first:first + self.VISIBLE]):
-            index = first + i
-            rect = pygame.Rect(frame.left + 12, frame.top + line_h * (i + 1) + 14, frame.width - 24, line_h - 4)
-            if index == self.selected:
-                pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=6)
-            label = fit_text(f"{path.name}   {_modified(path)}", size, rect.width - 16)
-            draw_text(surface, label, size, theme.text, midleft=(rect.left + 8, rect.centery))
-            self._rects.append((rect, index))
-        draw_text(surface, "Up/Down choose · Enter or click load · Esc cancel", max(14, size - 4), theme.dim_text,
-                  midbottom=(frame.centerx, frame.bottom - 8))
+        if not self.infos:
+            draw_text(surface, fit_text("No saved games yet (Ctrl+S saves one).", size, frame.width - 24), size,
+                      theme.dim_text, center=frame.center)
+        first = max(0, min(self.selected - shown // 2, len(self.infos) - shown))
+        top = frame.top + size * 2 + 14
+        for i, info in enumerate(self.infos[first:first + shown]):
+            rect = pygame.Rect(frame.left + 10, top + i * entry_h, frame.width - 20, entry_h - 4)
+            self._draw_entry(surface, theme, info, rect, size, first + i == self.selected)
+            self._rects.append((rect, first + i))
+        self._draw_footer(surface, theme, frame, size)
+        if self.confirm is not None:
+            self.confirm.draw(surface, theme)
+
+    @staticmethod
+    def _draw_entry(surface: pygame.Surface, theme: Theme, info: SaveInfo, rect: pygame.Rect, size: int,
+                    selected: bool) -> None:
+        if selected:
+            pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=6)
+        players, details = describe(info)
+        draw_text(surface, fit_text(players, size, rect.width - 16), size, theme.text, bold=True,
+                  topleft=(rect.left + 8, rect.top + 4))
+        colour = theme.error if info.game is None else theme.dim_text
+        draw_text(surface, fit_text(details, size, rect.width - 16), size, colour,
+                  topleft=(rect.left + 8, rect.top + size + 6))
+
+    def _draw_footer(self, surface: pygame.Surface, theme: Theme, frame: pygame.Rect, size: int) -> None:
+        small = max(12, size - 3)
+        if self.show_path and self.infos:
+            lines = _split_to_width(str(self.infos[self.selected].path), small, frame.width - 20)[-3:]
+            line_h = small + 2
+            top = frame.bottom - 6 - line_h * len(lines)
+            for i, line in enumerate(lines):
+                draw_text(surface, line, small, theme.text, midtop=(frame.centerx, top + i * line_h))
+            return
+        if self.message:
+            text, colour = self.message, theme.accent
+        else:
+            text, colour = "Enter load · Delete remove · I file path · Esc cancel", theme.dim_text
+        draw_text(surface, fit_text(text, small, frame.width - 20), small, colour,
+                  midbottom=(frame.centerx, frame.bottom - 6))
 
 
-def _modified(path: Path) -> str:
-    try:
-        return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-    except OSError:
-        return ""
+def _split_to_width(text: str, size: int, max_width: int) -> list[str]:
+    """``text`` cut into pieces that each fit ``max_width`` (a path has no spaces to wrap at)."""
+    lines, line = [], ""
+    for ch in text:
+        if line and text_width(line + ch, size) > max_width:
+            lines.append(line)
+            line = ""
+        line += ch
+    return lines + [line] if line else lines

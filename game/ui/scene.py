@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -70,9 +71,20 @@ class Context:
         save_prefs(self.prefs)
 
 
+class SceneName(enum.StrEnum):
+    """The scenes the controller knows by name; QUIT closes the window instead of showing a scene."""
+
+    MENU = "menu"
+    GAME = "game"
+    REVIEW = "review"
+    QUIT = "quit"
+
+
 @dataclass(frozen=True, slots=True)
 class Transition:
-    scene: str            # "menu" | "game" | "quit"
+    """Where a scene wants to go next, and what it hands over (the next scene's ``enter`` data)."""
+
+    scene: SceneName
     data: object = None
 
 

@@ -23,6 +23,10 @@ class Theme:
     highlight: Colour                     # rings round the winning four, the last-move dot
     error: Colour
     panel: Colour
+    warning: Colour                       # a refused action (full column): not an error, not a success
+    win: Colour                           # proven results in the analysis row; estimates use dim_text
+    draw: Colour
+    loss: Colour
 
     def disc(self, player: int) -> Colour:
         return self.discs[player - 1]
@@ -45,6 +49,10 @@ CLASSIC = Theme(
     highlight=(255, 255, 255),
     error=(255, 110, 110),
     panel=(36, 44, 66),
+    warning=(255, 196, 80),
+    win=(120, 230, 140),
+    draw=(150, 200, 255),
+    loss=(255, 110, 110),
 )
 
 COLORBLIND = Theme(
@@ -61,6 +69,10 @@ COLORBLIND = Theme(
     highlight=(255, 255, 255),
     error=(230, 159, 0),
     panel=(44, 44, 52),
+    warning=(240, 228, 66),                 # Okabe-Ito yellow
+    win=(0, 158, 115),                      # Okabe-Ito bluish green
+    draw=(86, 180, 233),                    # sky blue
+    loss=(213, 94, 0),                      # vermillion
 )
 
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (CLASSIC, COLORBLIND)}

@@ -268,3 +268,17 @@ def test_shipped_sounds_are_what_the_generator_makes(tmp_path):
         tone, seconds = generator.SOUNDS[name]
         generator.write_wav(tmp_path / name, tone, seconds)
         assert (tmp_path / name).read_bytes() == asset_path(name).read_bytes(), name
+
+
+def test_a_level_is_saved_by_its_name_as_chosen():
+    from game.settings import DEFAULTS, parse_player_spec
+
+    master = parse_player_spec("Master", DEFAULTS)
+    assert master.heuristic == "threats"                       # the level's own heuristic ...
+    model = GameModel(HUMAN, master, settings=DEFAULTS)
+    assert model.saved_game().yellow == "Master"               # ... so the save says just "Master"
+    other = parse_player_spec("Master:window", DEFAULTS)
+    assert GameModel(HUMAN, other, settings=DEFAULTS).saved_game().yellow == "Master:window"
+    custom = parse_player_spec("ai:5:window", DEFAULTS)
+    assert GameModel(custom, HUMAN, settings=DEFAULTS).saved_game().red == "ai:5:window"
+    assert GameModel(HUMAN, master).saved_game().yellow == master.spec()   # without settings: the spec

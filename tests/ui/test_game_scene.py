@@ -40,6 +40,14 @@ class FakeWorker:
         self.closed = True
 
 
+def column_scores(scores, exact):
+    """An analysis answer as the worker sends it (its ColumnScores where the worker defines one)."""
+    import game.worker
+
+    maker = getattr(game.worker, "ColumnScores", None)
+    return maker(tuple(scores), exact) if maker is not None else (tuple(scores), exact)
+
+
 def result(move: int) -> SearchResult:
     return SearchResult(move=move, score=0.0, depth=1, nodes=1, elapsed=0.0, exact=False, cancelled=False)
 
@@ -93,7 +101,7 @@ def test_full_column_click_gives_feedback_and_loses_no_turn(ui):
     assert d.scene.model.turn == turn
     assert d.scene.shake is not None and d.scene.shake.col == 0
     assert played == ["invalid"]
-    assert "full" in d.scene.flash[0]
+    assert "full" in d.scene.flash.text and d.scene.flash.warning   # a warning, not a success
     d.settle()
     assert d.scene.shake is None
     d.click_column(1)                                  # the same player simply plays elsewhere
@@ -152,10 +160,24 @@ def test_computer_replies_and_thinking_indicator(ui):
     d = ui("human", "ai:4")
     d.key(pygame.K_4)
     assert d.scene.model.is_ai_turn()
-    d.frame()
-    assert "thinking" in d.scene.status_text()
     d.run_until(lambda: len(d.scene.model.moves) == 2, what="the computer's reply")
     assert not d.scene.model.is_ai_turn()
+
+
+def test_status_line_follows_the_falling_disc_then_the_thinking(ui):
+    fake = FakeWorker()
+    d = ui("human", "ai:8", worker_factory=lambda: fake)
+    d.key(pygame.K_4)
+    d.frame()
+    assert d.scene.status_text() == "Red (you) drops in column 4"     # the disc in the air, not the next turn
+    d.settle()
+    assert "Yellow (computer) is thinking" in d.scene.status_text()
+    fake.outbox.append(AIUpdate(fake.requests[-1].generation, "move", result=result(2)))
+    d.frame()
+    d.frame()
+    assert d.scene.status_text() == "Yellow (computer) drops in column 3"
+    d.settle()
+    assert d.scene.status_text() == "Red (you) to move"
 
 
 def test_input_during_computer_turn_is_refused(ui):
@@ -228,14 +250,8 @@ def test_analysis_row_scores_every_column(ui):
     d.settle()
     d.key(pygame.K_a)
     d.run_until(lambda: d.scene.analysis is not None, what="the analysis")
-    scores, exact = d.scene.analysis
+    scores = d.scene.analysis.scores
     assert len(scores) == 7 and scores[0] is None and all(s is not None for s in scores[1:])
-    from game.ui.game_scene import format_score
-
-    assert format_score(None, exact) == "full"
-    assert format_score(3.0, True) == "+3" and format_score(-2.0, True) == "−2"
-    assert format_score(0.25, False) == "+0.25" and format_score(-0.5, False) == "−0.50"
-    assert format_score(-18.0, False) == "−18"            # proven loss inside an estimate
     d.key(pygame.K_a)
     assert not d.scene.analysis_on
 
@@ -247,7 +263,9 @@ def test_save_and_load_round_trip(ui):
     d.key(pygame.K_s, CTRL)
     saves = list_saves()
     assert len(saves) == 1 and saves[0].parent == saves_dir()
+    assert d.scene.flash.text.startswith("Saved")           # said in the status line, not over the board
     d.key(pygame.K_n)
+    d.key(pygame.K_y)                                       # yes, drop the unfinished game
     assert d.scene.model.moves_string() == ""
     d.key(pygame.K_o, CTRL)
     assert d.scene.savelist is not None and d.scene.savelist.paths == saves
@@ -265,6 +283,7 @@ def test_loading_a_broken_save_keeps_the_game(ui):
     (folder / "broken.c4save").write_bytes(b"\x00\x01garbage")
     d.key(pygame.K_o, CTRL)
     d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)                             # yes, replace the game in progress
     assert d.scene.model.moves_string() == "4"
     assert any("Could not load" in t for t in d.c.ctx.notices.texts())
 
@@ -276,7 +295,7 @@ def test_engine_error_is_shown_and_game_stays_usable(ui):
     d.frame()
     request = fake.requests[-1]
     fake.outbox.append(AIUpdate(request.generation, "move", error="RuntimeError: boom"))
-    d.frame()
+    d.settle()
     assert "Engine error" in d.scene.status_text() and "boom" in d.scene.status_text()
     assert any("boom" in t for t in d.c.ctx.notices.texts())
     count = len(fake.requests)
@@ -365,7 +384,10 @@ def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
         d.key(key)
     saved = read_autosave()
     assert saved is not None and saved.moves == "121"
-    d.key(pygame.K_n)                                  # a new game without a move keeps it
+    d.key(pygame.K_n)
+    assert read_autosave().moves == "121"               # not before the player said yes
+    d.key(pygame.K_y)                                  # a new game without a move keeps it
+    assert d.scene.model.moves_string() == ""
     assert read_autosave().moves == "121"
     d.key(pygame.K_z, CTRL)                            # (nothing to undo on the empty board)
     for key in (pygame.K_1, pygame.K_2, pygame.K_1):
@@ -374,3 +396,94 @@ def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
         d.key(key)
     assert d.scene.model.winner == 1
     assert read_autosave() is None
+
+
+def test_hint_is_the_analysis_rows_best_column_from_the_same_search(ui):
+    from game.ui.engine_link import Analysis
+
+    fake = FakeWorker()
+    d = ui("human", "human", worker_factory=lambda: fake)
+    d.key(pygame.K_a)
+    d.frame()
+    asked = fake.requests[-1]
+    assert asked.kind == "analysis"
+    fake.outbox.append(AIUpdate(asked.generation, "analysis", result=column_scores((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)))
+    d.frame()
+    d.key(pygame.K_h)
+    d.frame()
+    assert fake.requests[-1] is asked                   # no second search: the hint reads the row
+    assert d.scene.hint == 3 and d.scene.analysis == Analysis((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)
+    assert d.scene.flash.text == "Hint: column 4 — wins in 21"
+    d.settle()
+    assert d.scene.status_text() == "Red to move · hint: column 4 — wins in 21"
+
+
+def test_a_hint_alone_asks_for_the_rows_search(ui):
+    fake = FakeWorker()
+    d = ui("human", "human", worker_factory=lambda: fake)
+    d.key(pygame.K_4)
+    d.settle()
+    d.key(pygame.K_h)
+    d.frame()
+    asked = fake.requests[-1]
+    assert asked.kind == "analysis" and asked.position == Position.from_moves("4")
+    fake.outbox.append(AIUpdate(asked.generation, "analysis", result=column_scores((0.1, 0.2, 0.3, 0.25, 0.0, 0.1, 0.0), False)))
+    d.settle()
+    assert d.scene.hint == 2 and "column 3 — best estimate" in d.scene.status_text()
+
+
+def test_column_numbers_over_the_board(ui):
+    from game.ui import resources
+
+    d = ui("human", "human")
+    drawn = []
+    resources.add_text_hook(lambda text, rect: drawn.append((text, rect)))
+    try:
+        d.frame()
+    finally:
+        resources._text_hooks.clear()
+    layout = d.c.ctx.layout
+    for col in range(7):
+        rect = next(r for t, r in drawn if t == str(col + 1))
+        assert rect.centerx == layout.cell_center(col, 0)[0] and rect.bottom <= layout.board.top
+
+
+def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
+    from game.ui.menu import MenuScene
+    from game.ui.scene import SceneName
+
+    d = ui("human", "human")
+    ended, pressed = [], []
+    d.scene.game_over_hooks.append(lambda model: ended.append(model.moves_string()))
+    d.scene.end_keys[pygame.K_r] = ("R replay", lambda: pressed.append("r"))
+    d.key(pygame.K_r)                                   # not over yet: R is not the end key
+    assert pressed == []
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        d.key(key)
+    d.settle()
+    d.settle()
+    assert ended == ["1212121"]                         # once, after the last disc landed
+    assert "R replay" in d.scene.status_text()
+    d.key(pygame.K_r)
+    assert pressed == ["r"]
+    painted = []
+    d.scene.top_row_extra = lambda surface, rect: painted.append(rect)
+    d.frame()
+    assert painted == [d.c.ctx.layout.analysis]          # the free row above the board
+    menu = d.c.scenes[SceneName.MENU]
+    assert isinstance(menu, MenuScene)
+    menu.info_lines.append(lambda: "Your record: 3 wins, 1 draw")
+    opened = []
+    menu.extra_rows.append(("Review a saved game", lambda: opened.append("review")))
+    d.key(pygame.K_ESCAPE)
+    row = next(r for r in d.scene.rows() if r.label == "Review a saved game")
+    d.click(row.rect.center)
+    assert opened == ["review"]
+    from game.ui import resources
+
+    texts = []
+    hook = lambda text, rect: texts.append(text)        # noqa: E731
+    resources.add_text_hook(hook)
+    d.frame()
+    resources.remove_text_hook(hook)
+    assert "Your record: 3 wins, 1 draw" in texts

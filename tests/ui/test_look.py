@@ -88,7 +88,22 @@ def test_missing_font_does_not_stop_the_game(ui, monkeypatch):
     assert d.scene.model.moves_string() == "4"
     d.key(pygame.K_ESCAPE)
     d.frame()
+    from game.ui.menu import MenuScene
+    from game.ui.savelist import SaveList
+
+    assert isinstance(d.scene, MenuScene) and d.scene.rows()[0].label == "Resume unfinished game"
+    d.key(pygame.K_RETURN)                              # the menu works without text: resume
+    assert d.scene.model.moves_string() == "4"
     d.key(pygame.K_o, pygame.KMOD_LCTRL)
+    d.frame()                                           # the load list draws without a font
+    assert isinstance(d.scene.overlay, SaveList)
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_F1)
+    d.frame()                                           # and so does the help
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.overlay is None
+    d.key(pygame.K_5)
+    assert d.scene.model.moves_string() == "45"
 
 
 def test_f11_toggles_fullscreen_and_back(ui):

@@ -31,30 +31,69 @@ def test_vs_computer_as_yellow_with_a_level(ui):
     select(d, "You play")
     d.key(pygame.K_RIGHT)                                # Yellow: the computer moves first
     select(d, "Computer level")
-    levels = [level.name for level in d.c.ctx.settings.levels]
     while d.scene.choices.computer.level != "Expert":
         d.key(pygame.K_RIGHT)
-    select(d, "Computer heuristic")
-    while d.scene.choices.computer.heuristic != "window":
-        d.key(pygame.K_RIGHT)
+    assert "Computer heuristic" not in row_labels(d)     # a level brings its own heuristic
     select(d, "Start game")
     d.key(pygame.K_RETURN)
     assert isinstance(d.scene, GameScene)
     red, yellow = d.scene.model.red, d.scene.model.yellow
     assert yellow.kind == "human"
-    assert red.kind == "ai" and red.level == "Expert" and red.heuristic == "window"
+    assert red.kind == "ai" and red.level == "Expert"
     assert red.depth == d.c.ctx.settings.level("Expert").depth
-    assert "Expert" in levels
+
+
+def test_every_menu_level_plays_as_the_same_level_on_the_command_line(ui):
+    """Depth, heuristic, time, perfect play and blunder: the menu's level is the command line's level,
+    and saves record the level by its name alone."""
+    from game.settings import parse_player_spec
+    from game.storage import read_autosave
+
+    d = ui()
+    settings = d.c.ctx.settings
+    # A remembered heuristic from the custom depth must not leak into a level.
+    d.scene.choices.computer.heuristic = "window"
+    for level in settings.levels:
+        if not isinstance(d.scene, MenuScene):
+            d.key(pygame.K_ESCAPE)
+        select(d, "Computer level")
+        while d.scene.choices.computer.level != level.name:
+            d.key(pygame.K_RIGHT)
+        select(d, "Start game")
+        d.key(pygame.K_RETURN)
+        if not isinstance(d.scene, GameScene):           # an unfinished game was on offer: replace it
+            d.key(pygame.K_y)
+        assert isinstance(d.scene, GameScene)
+        computer = d.scene.model.yellow
+        expected = parse_player_spec(level.name, settings)
+        assert computer.search_config(settings) == expected.search_config(settings), level.name
+        assert d.scene.model.player_text(computer) == level.name
+        d.key(pygame.K_4)                                 # one move: the autosave records the player
+        assert read_autosave().yellow == level.name
+
+
+def test_heuristic_row_only_for_a_custom_depth(ui):
+    d = ui()
+    select(d, "Computer level")
+    while d.scene.choices.computer.level != CUSTOM:
+        d.key(pygame.K_RIGHT)
+    assert "Computer heuristic" in row_labels(d)
+    select(d, "Computer heuristic")
+    while d.scene.choices.computer.heuristic != "window":
+        d.key(pygame.K_RIGHT)
+    _, computer = d.scene.choices.players(d.c.ctx.settings)
+    assert computer.heuristic == "window" and computer.level is None
 
 
 def test_custom_depth_and_spectator_rows(ui):
     d = ui()
     d.key(pygame.K_LEFT)                                 # Mode wraps round to Computer vs Computer
     assert d.scene.choices.mode == "spectator"
-    assert "Red computer level" in row_labels(d) and "Yellow computer heuristic" in row_labels(d)
+    assert "Red computer level" in row_labels(d) and "Yellow computer heuristic" not in row_labels(d)
     select(d, "Yellow computer level")
     while d.scene.choices.yellow_ai.level != CUSTOM:
         d.key(pygame.K_RIGHT)
+    assert "Yellow computer heuristic" in row_labels(d)
     select(d, "Yellow computer depth")
     start = d.scene.choices.yellow_ai.depth
     d.key(pygame.K_RIGHT)

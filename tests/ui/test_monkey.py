@@ -110,7 +110,7 @@ class Monkey:
                 assert saved is None, "autosave of a finished game left behind"
             elif model.moves:
                 assert saved is not None and saved.moves == model.moves_string(), "autosave lost the game"
-                assert (saved.red, saved.yellow) == (model.red.spec(), model.yellow.spec())
+                assert (saved.red, saved.yellow) == (model.player_text(model.red), model.player_text(model.yellow))
 
     def scene_name(self) -> str:
         if not self.in_game():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.game_scene import DELAY_STEP
+from game.ui.spectator import balanced_openings
 
 
 def test_pause_and_step(ui):
@@ -39,7 +40,7 @@ def test_minimum_time_per_move(ui):
     for _ in range(10):
         d.key(pygame.K_MINUS)
     assert d.scene.move_delay == 0.0
-    d.scene.move_delay = 5.0
+    d.scene.spectator.delay = 5.0
     count = len(d.scene.model.moves)
     d.run_until(lambda: d.scene.pending is not None, what="a ready move")
     waited, frames = d.scene.since_move, 0
@@ -67,7 +68,38 @@ def test_match_continues_with_colours_swapped_and_a_scoreboard(ui):
 
 def test_spectator_keys_do_not_play_for_the_computers(ui):
     d = ui("ai:6", "ai:6", spectator_delay=5.0)
+    opening = d.scene.model.moves_string()
     d.key(pygame.K_4)
     d.click_column(3)
     d.key(pygame.K_z, pygame.KMOD_LCTRL)
-    assert d.scene.model.moves_string() == ""
+    assert d.scene.model.moves_string() == opening
+
+
+def test_every_game_starts_from_another_balanced_opening_and_the_score_names_the_colours(ui):
+    d = ui("Hard", "Hard", spectator_delay=0.0, animation_speed=10.0)
+    spectator = d.scene.spectator
+    first = d.scene.model.moves_string()
+    assert first in balanced_openings()
+    full, _ = spectator.score_line(d.scene.model, counted=False)
+    assert full == "Game 1 · Hard (1) as Red: 0 · Hard (2) as Yellow: 0 · draws 0"
+    assert d.scene.status_text().startswith(("Hard (1) as Red", "Hard (2) as Yellow"))
+    d.scene.model.load_moves("1212121")               # end this game at once
+    d.settle(5)
+    assert spectator.scoreboard.games == 1
+    d.settle(60)                                         # the next game starts, colours swapped
+    second = d.scene.model.moves_string()[:len(spectator.opening)]
+    assert second == spectator.opening and second in balanced_openings() and second != first
+    full, _ = spectator.score_line(d.scene.model, counted=False)
+    assert full == "Game 2 · Hard (1) as Yellow: 1 · Hard (2) as Red: 0 · draws 0"
+    assert d.scene.model.red.level == d.scene.model.yellow.level == "Hard"
+
+
+def test_openings_do_not_repeat_before_the_list_is_used_up():
+    from game.model import GameModel
+    from game.settings import parse_player_spec
+    from game.ui.spectator import Spectator
+
+    hard = parse_player_spec("Hard")
+    spectator = Spectator(GameModel(hard, hard), 0.0, seed=3)
+    seen = [spectator.next_opening() for _ in range(len(balanced_openings()))]
+    assert sorted(seen) == sorted(balanced_openings())

@@ -1,0 +1,199 @@
+"""Overlays drawn over a scene and taking its input while open: a yes/no question and the help.
+
+An overlay's ``handle(event)`` returns True once it has closed; the scene then drops it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.settings import Level, Settings
+from game.ui.render import draw_panel
+from game.ui.resources import draw_text, fit_text, font
+from game.ui.theme import Colour, Theme
+
+YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y)
+NO_KEYS = (pygame.K_ESCAPE, pygame.K_n)
+HELP_KEYS = (pygame.K_F1,)
+
+
+def is_help_key(event: pygame.event.Event) -> bool:
+    """F1, or "?" however the keyboard layout produces it."""
+    return event.type == pygame.KEYDOWN and (event.key in HELP_KEYS or getattr(event, "unicode", "") == "?")
+
+
+def shade(surface: pygame.Surface, alpha: int = 150) -> None:
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+    """``text`` broken into lines at spaces so that each fits ``max_width`` (a single word that is
+    too long is cut with an ellipsis)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if f.size(candidate)[0] <= max_width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = word if f.size(word)[0] <= max_width else fit_text(word, size, max_width, bold)
+    if line:
+        lines.append(line)
+    return lines or [""]
+
+
+class Confirm:
+    """"Start a new game?" — Enter or Y (or a click on Yes) does it, Esc or N (or No) keeps things."""
+
+    def __init__(self, question: str, detail: str, on_yes: Callable[[], None], yes: str = "Yes",
+                 no: str = "No") -> None:
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.labels = (yes, no)
+        self._buttons: list[tuple[pygame.Rect, bool]] = []
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in YES_KEYS:
+                self.on_yes()
+                return True
+            return event.key in NO_KEYS
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, yes in self._buttons:
+                if rect.collidepoint(event.pos):
+                    if yes:
+                        self.on_yes()
+                    return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        width, height = surface.get_size()
+        size = max(14, min(26, height // 30))
+        box_w = min(width - 20, 560)
+        lines = wrap(self.question, size + 2, box_w - 32, bold=True)
+        details = wrap(self.detail, size, box_w - 32) if self.detail else []
+        line_h = size + 8
+        box_h = 14 + line_h * (len(lines) + len(details)) + 10 + size * 2 + 14
+        box = pygame.Rect(0, 0, box_w, box_h)
+        box.center = (width // 2, height // 2)
+        shade(surface)
+        draw_panel(surface, box, theme, alpha=248, border=theme.warning)
+        y = box.top + 14
+        for text, colour, bold in [(t, theme.text, True) for t in lines] + [(t, theme.dim_text, False) for t in details]:
+            draw_text(surface, text, size + 2 if bold else size, colour, bold=bold, midtop=(box.centerx, y))
+            y += line_h
+        self._buttons = []
+        button_w = (box_w - 48) // 2
+        for i, (label, keys) in enumerate(zip(self.labels, ("Enter / Y", "Esc / N"))):
+            rect = pygame.Rect(box.left + 16 + i * (button_w + 16), box.bottom - size * 2 - 12, button_w, size * 2)
+            pygame.draw.rect(surface, theme.accent if i == 0 else theme.dim_text, rect, 2, border_radius=8)
+            text = fit_text(f"{label} ({keys})", size, rect.width - 12)
+            draw_text(surface, text, size, theme.text, center=rect.center)
+            self._buttons.append((rect, i == 0))
+
+
+def level_line(level: Level) -> str:
+    """"Hard — depth 8 — about 2062 Elo" (with what else the level does, if anything)."""
+    parts = [level.name, f"depth {level.depth}"]
+    if level.perfect_play:
+        parts[-1] += ", perfect play when it can prove it"
+    if level.blunder:
+        parts[-1] += f", {level.blunder:.0%} random moves"
+    if level.elo is not None:
+        parts.append(f"about {level.elo} Elo")
+    return " — ".join(parts)
+
+
+def help_sections(settings: Settings) -> list[tuple[str, list[str]]]:
+    """The help's text: (title, lines) per section."""
+    return [
+        ("Rules", [
+            "Take turns dropping a disc into a column; it falls to the lowest free cell.",
+            "Four of your discs in a row — across, up or diagonally — wins.",
+            "A full board without four in a row is a draw.",
+        ]),
+        ("Keys", [
+            "1–7 or click: drop a disc · Left/Right then Enter, Space or Down: choose and drop",
+            "Ctrl+Z / Ctrl+Y: undo / redo (against the computer: back to your previous turn)",
+            "H: hint · A: analysis row · N: new game · R: retry after an engine error",
+            "Ctrl+S: save · Ctrl+O: load (Delete removes the selected save) · M: mute",
+            "F11: fullscreen · Esc: menu · Ctrl+Q: quit · F1 or ?: this help",
+            "Two computers playing: Space pause · Right one move · + / − time per move",
+        ]),
+        ("Analysis row and hint", [
+            "Each column is rated for the player to move, as if that player dropped a disc there.",
+            "Words in colour are proven: \"wins in 5\" (green), \"draw\" (blue), \"loses in 3\" (red); "
+            "the number counts that player's own discs to the end.",
+            "Grey bars with a rank (#1 is best) are estimates: the search ran out of time before a "
+            "proof, so they promise nothing. The hint is always the row's best column.",
+        ]),
+        ("Levels (Elo: measured strength, Beginner = 1000)", [level_line(level) for level in settings.levels]),
+    ]
+
+
+class HelpOverlay:
+    """F1 / ? — rules, keys, the analysis row's meaning and the levels. Esc (or F1, ?) closes it;
+    Up/Down and the mouse wheel scroll when the window is too small to show it all."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.sections = help_sections(settings)
+        self.scroll = 0
+        self._max_scroll = 0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER) or is_help_key(event):
+                return True
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8}.get(event.key, 0)
+            self.scroll = max(0, min(self._max_scroll, self.scroll + step))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(self._max_scroll, self.scroll - event.y))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return False
+        return False
+
+    def lines(self, size: int, width: int, theme: Theme) -> list[tuple[str, Colour, bool]]:
+        out: list[tuple[str, Colour, bool]] = []
+        for title, lines in self.sections:
+            out.append((title, theme.accent, True))
+            for line in lines:
+                out += [(text, theme.text, False) for text in wrap(line, size, width)]
+        return out
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        width, height = surface.get_size()
+        box = pygame.Rect(0, 0, min(width - 16, 900), height - 16)
+        box.center = (width // 2, height // 2)
+        shade(surface, 170)
+        draw_panel(surface, box, theme, alpha=250, border=theme.accent)
+        footer = max(13, min(18, height // 45))
+        inner_h = box.height - 24 - footer - 8
+        size, lines = self._fit(box.width - 32, inner_h, height, theme)
+        line_h = size + 5
+        shown = max(1, inner_h // line_h)
+        self._max_scroll = max(0, len(lines) - shown)
+        self.scroll = min(self.scroll, self._max_scroll)
+        y = box.top + 12
+        for text, colour, bold in lines[self.scroll:self.scroll + shown]:
+            draw_text(surface, text, size, colour, bold=bold, topleft=(box.left + 16, y))
+            y += line_h
+        hint = "Esc closes" + (" · Up/Down scroll" if self._max_scroll else "")
+        draw_text(surface, fit_text(hint, footer, box.width - 24), footer, theme.dim_text,
+                  midbottom=(box.centerx, box.bottom - 6))
+
+    def _fit(self, width: int, inner_h: int, height: int,
+             theme: Theme) -> tuple[int, Sequence[tuple[str, Colour, bool]]]:
+        """The largest font (from about height/32 down to 13 px) at which everything fits."""
+        size = max(13, min(24, height // 32))
+        while True:
+            lines = self.lines(size, width, theme)
+            if size <= 13 or len(lines) * (size + 5) <= inner_h:
+                return size, lines
+            size -= 1

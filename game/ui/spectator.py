@@ -1,0 +1,111 @@
+"""Computer-vs-computer matches: pacing (pause, one step, minimum time per move), the score, and a
+different balanced opening for every game, so that two equal computers do not replay one game."""
+
+from __future__ import annotations
+
+import random
+
+from game.model import GameModel, Scoreboard
+from game.settings import PlayerSpec
+from game.ui.theme import PLAYER_NAMES
+
+NEXT_GAME_PAUSE = 2.5     # seconds a finished game stays on screen before the next one
+DELAY_STEP = 0.2          # +/- change of the minimum time per move
+MAX_DELAY = 10.0
+
+
+def balanced_openings() -> tuple[str, ...]:
+    """Short openings (4-8 discs) whose exact value is a draw or a one-disc edge: the arena's list."""
+    from game.tools.arena import OPENINGS   # here: the arena module loads the engine, the menu needs none
+
+    return OPENINGS
+
+
+class Spectator:
+    """The state of a match between two computers shown in the window."""
+
+    def __init__(self, model: GameModel, delay: float, seed: int | None = None) -> None:
+        self.scoreboard = Scoreboard.for_model(model)
+        first, second = (model.yellow, model.red) if model.swapped else (model.red, model.yellow)
+        names = [short_label(first), short_label(second)]
+        if names[0] == names[1]:
+            names = [f"{names[0]} (1)", f"{names[1]} (2)"]
+        self.labels: tuple[str, str] = (names[0], names[1])     # the scoreboard's seats, shortly
+        self.delay = delay
+        self.paused = False
+        self.step_once = False
+        self.over_timer = 0.0
+        self.rng = random.Random(seed)
+        self.opening = ""
+        self._order: list[str] = []
+
+    def next_opening(self) -> str:
+        """The next opening, each used once (in a shuffled order) before any repeats."""
+        if not self._order:
+            self._order = list(balanced_openings())
+            self.rng.shuffle(self._order)
+        self.opening = self._order.pop()
+        return self.opening
+
+    def toggle_pause(self) -> str:
+        self.paused = not self.paused
+        return "Paused: Space resumes, Right arrow plays one move" if self.paused else "Resumed"
+
+    def step(self) -> str | None:
+        if not self.paused:
+            return "Press Space to pause first, then the Right arrow steps one move"
+        self.step_once = True
+        return None
+
+    def change_delay(self, sign: int) -> str:
+        self.delay = round(min(MAX_DELAY, max(0.0, self.delay + sign * DELAY_STEP)), 2)
+        return f"Minimum time per move: {self.delay:.1f} s"
+
+    def may_move(self, since_move: float) -> bool:
+        """Whether a ready computer move may be played now; uses up a pending single step."""
+        if self.paused and not self.step_once:
+            return False
+        if not self.step_once and since_move < self.delay:
+            return False
+        self.step_once = False
+        return True
+
+    def next_game_due(self, dt: float) -> bool:
+        """Count the finished game's time on screen; True once the next game should start."""
+        if self.paused and not self.step_once:
+            return False
+        self.over_timer += dt
+        if self.over_timer >= NEXT_GAME_PAUSE or self.step_once:
+            self.step_once = False
+            self.over_timer = 0.0
+            return True
+        return False
+
+    def seat_names(self, model: GameModel) -> tuple[str, str]:
+        """The scoreboard's two players with the colour each plays now: "Hard (1) as Yellow"."""
+        first, second = self.labels
+        if model.swapped:
+            return f"{first} as {PLAYER_NAMES[2]}", f"{second} as {PLAYER_NAMES[1]}"
+        return f"{first} as {PLAYER_NAMES[1]}", f"{second} as {PLAYER_NAMES[2]}"
+
+    def colour_label(self, model: GameModel, number: int) -> str:
+        """The label of the player on colour ``number`` now (so equal levels stay apart)."""
+        seat = (number - 1) ^ int(model.swapped)
+        return self.labels[seat]
+
+    def score_line(self, model: GameModel, counted: bool) -> tuple[str, str]:
+        """(full, short) score lines: game number, each player's wins with their colour now, draws."""
+        wins = [self.scoreboard.wins[label] for label in self.scoreboard.labels]   # by seat, like labels
+        names = self.seat_names(model)
+        game = self.scoreboard.games + (0 if counted else 1)
+        full = (f"Game {game} · {names[0]}: {wins[0]} · {names[1]}: {wins[1]} · draws {self.scoreboard.draws}")
+        short = f"Game {game} · {wins[0]}–{wins[1]}, {self.scoreboard.draws} drawn"
+        return full, short
+
+
+def short_label(spec: PlayerSpec) -> str:
+    """"Hard", or "depth 8 window" for a custom depth."""
+    if spec.level:
+        return spec.level
+    return " ".join(part for part in (f"depth {spec.depth}" if spec.depth else "", spec.heuristic or "") if part) \
+        or "Computer"

@@ -1,0 +1,114 @@
+"""The help overlay (F1, ?) in the game and the menu; the load list's contents, order and Delete."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from game.storage import SavedGame, list_saves, save_game, saves_dir
+from game.ui.menu import MenuScene
+from game.ui.overlays import Confirm, HelpOverlay, help_sections, level_line
+from game.ui.savelist import SaveList, describe
+
+CTRL = pygame.KMOD_LCTRL
+
+
+def test_f1_and_question_mark_open_the_help_and_esc_closes_it(ui):
+    d = ui("human", "human")
+    d.key(pygame.K_F1)
+    assert isinstance(d.scene.overlay, HelpOverlay)
+    d.key(pygame.K_4)                                    # no move while the help is open
+    assert d.scene.model.moves_string() == ""
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.overlay is None
+    d.frame(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_LSHIFT, unicode="?"))
+    assert isinstance(d.scene.overlay, HelpOverlay)
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_4)
+    assert d.scene.model.moves_string() == "4"
+
+
+def test_help_from_the_menu(ui):
+    d = ui()
+    d.key(pygame.K_F1)
+    assert isinstance(d.scene, MenuScene) and isinstance(d.scene.overlay, HelpOverlay)
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.overlay is None
+    labels = [row.label for row in d.scene.rows()]
+    while labels[d.scene.selected] != "Help (F1)":
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene.overlay, HelpOverlay)
+
+
+def test_help_lists_rules_keys_analysis_and_levels_with_their_strength():
+    from game.settings import DEFAULTS
+
+    sections = dict(help_sections(DEFAULTS))
+    assert len(sections["Rules"]) == 3
+    keys = " ".join(sections["Keys"])
+    for key in ("1–7", "Ctrl+Z", "Ctrl+Y", "H:", "A:", "N:", "Ctrl+S", "Ctrl+O", "Delete", "M:", "F11", "Esc",
+                "Ctrl+Q", "F1", "Space pause"):
+        assert key in keys, key
+    assert any("estimate" in line for line in sections["Analysis row and hint"])
+    levels = next(lines for title, lines in sections.items() if title.startswith("Levels"))
+    assert len(levels) == len(DEFAULTS.levels)
+    hard = DEFAULTS.level("Hard")
+    assert level_line(hard) == f"Hard — depth {hard.depth} — about {hard.elo} Elo"
+
+
+def make_saves():
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    games = {
+        "old.c4save": SavedGame("1212121", "human", "human", "2026-01-02T10:00:00+00:00"),
+        "new.c4save": SavedGame("4453", "human", "Hard", "2026-03-04T18:30:00+00:00"),
+        "mid.c4save": SavedGame("441365675334466335442232661515577771217122", "ai:5:window", "Easy",
+                                "2026-02-03T12:00:00+00:00"),
+    }
+    for name, game in games.items():
+        save_game(folder / name, game)
+    os.utime(folder / "old.c4save", (2_000_000_000, 2_000_000_000))   # file dates do not decide the order
+
+
+def test_load_list_shows_players_moves_result_and_date_newest_first(ui):
+    make_saves()
+    d = ui("human", "human")
+    d.key(pygame.K_o, CTRL)
+    rows = [describe(info) for info in d.scene.overlay.infos]
+    assert rows == [
+        ("Human vs Hard", "4 moves · unfinished · 2026-03-04 18:30"),
+        ("Computer depth 5 (window) vs Easy", "42 moves · draw · 2026-02-03 12:00"),
+        ("Human vs Human", "7 moves · Red won · 2026-01-02 10:00"),
+    ]
+    d.frame()
+    texts = []
+    from game.ui import resources
+
+    hook = lambda text, rect: texts.append(text)            # noqa: E731
+    resources.add_text_hook(hook)
+    d.frame()
+    resources.remove_text_hook(hook)
+    assert not any(str(saves_dir()) in t for t in texts)    # no full paths unless asked for
+    d.key(pygame.K_i)
+    resources.add_text_hook(hook)
+    d.frame()
+    resources.remove_text_hook(hook)
+    assert str(saves_dir() / "new.c4save") in "".join(texts)
+
+
+def test_delete_asks_first(ui):
+    make_saves()
+    d = ui("human", "human")
+    d.key(pygame.K_o, CTRL)
+    d.key(pygame.K_DELETE)
+    assert isinstance(d.scene.overlay.confirm, Confirm)
+    d.key(pygame.K_ESCAPE)                                   # keep it
+    assert len(list_saves()) == 3 and isinstance(d.scene.overlay, SaveList)
+    d.key(pygame.K_DELETE)
+    d.key(pygame.K_y)
+    assert sorted(p.name for p in list_saves()) == ["mid.c4save", "old.c4save"]
+    assert [i.path.name for i in d.scene.overlay.infos] == ["mid.c4save", "old.c4save"]
+    d.key(pygame.K_RETURN)                                   # the list goes on working: load the next
+    assert d.scene.model.moves_string() == "441365675334466335442232661515577771217122"
