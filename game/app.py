@@ -18,7 +18,8 @@ from pathlib import Path
 from . import __version__
 from .cli import PROG, check_config, parse_args, resolve_players
 from .settings import load_settings
-from .storage import SavedGame, clean_stale_files, last_autosave, read_autosave, user_data_dir
+from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,
+                      user_data_dir)
 
 log = logging.getLogger("game")
 
@@ -97,6 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     notices = [str(p) for p in problems]
     resume = resumable_autosave(notices)
+    if resume is not None and (red is not None or yellow is not None):
+        keep_autosave_for_later()
+        notices.append(f"your unfinished game ({resume.red} vs {resume.yellow}, {len(resume.moves)} moves) is kept: "
+                       "start without --red/--yellow to resume it from the menu")
+        resume = None
     try:
         result = run(
             settings,

@@ -651,6 +651,15 @@ def autosave_path() -> Path:
     return _own_slot().path
 
 
+def keep_autosave_for_later() -> None:
+    """Leave the autosave this run would use to a later start and take another slot.
+
+    A game started straight from the command line must not overwrite an unfinished game that
+    was autosaved before: that game stays where it is, unlocked, and the next start that opens
+    the menu offers it (the newest free autosave)."""
+    _own_slot(exclude=frozenset({_own_slot().number}))
+
+
 def write_autosave(game: SavedGame) -> None:
     """Atomically replace this game's autosave. Raises :class:`AutosaveError` (the reason and the
     path in one line) when it cannot be written; the previous autosave is then intact."""
@@ -746,7 +755,8 @@ def clear_autosave() -> None:
 __all__ = [
     "AutosaveError", "AutosaveStatus", "NotRegularFileError", "SaveFileError", "SavedGame",
     "UnreadableSaveError", "atomic_write_text", "autosave_path", "clean_stale_files", "clear_autosave",
-    "format_save", "last_autosave", "list_saves", "load_game", "load_prefs", "new_save_path", "parse_save",
+    "format_save", "keep_autosave_for_later", "last_autosave", "list_saves", "load_game", "load_prefs",
+    "new_save_path", "parse_save",
     "read_autosave", "read_regular_file", "save_game", "save_new_game", "save_prefs", "saves_dir",
     "user_config_dir", "user_data_dir", "write_autosave",
 ]

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from game import __version__, app
 from game.settings import DEFAULTS, PlayerSpec, Settings
-from game.storage import SavedGame, write_autosave
+from game import storage
+from game.storage import SavedGame, autosave_path, load_game, write_autosave
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -131,6 +132,23 @@ def test_unfinished_autosave_is_offered(fake_ui):
     write_autosave(game)
     app.main([])
     assert fake_ui[0][1]["resume"] == game
+
+
+def test_a_game_from_the_command_line_keeps_the_unfinished_autosave(fake_ui, home):
+    game = SavedGame("4453", "human", "Hard", "2026-01-31T18:05:00")
+    write_autosave(game)
+    first = autosave_path()
+    storage._release(storage._slot)  # a new run of the program
+    storage._slot = None
+    app.main(["--red", "human", "--yellow", "Easy"])
+    kwargs = fake_ui[0][1]
+    assert kwargs["resume"] is None
+    assert any("unfinished game (human vs Hard, 4 moves) is kept" in n for n in kwargs["notices"])
+    write_autosave(SavedGame("1", "human", "Easy", "2026-01-31T18:06:00"))  # the new game's first move
+    assert autosave_path() != first and load_game(first) == game
+    storage._release(storage._slot)  # the next start, without players, offers a free autosave again
+    storage._slot = None
+    assert app.resumable_autosave() is not None
 
 
 @pytest.mark.parametrize("moves", ["", "1212121"])  # nothing to resume / already won
