@@ -30,13 +30,15 @@ import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from time import perf_counter
+from typing import NamedTuple
 
 from .board import Position
 from .scores import Outcome, describe, outcome, win_next_score
 from .search import SearchConfig, Searcher
 from .solver import SearchCancelled, Solver
 
-__all__ = ["Bounds", "GameReview", "MoveClass", "MoveReview", "Summary", "classify", "review_game"]
+__all__ = ["Bounds", "GameReview", "MoveClass", "MoveReview", "ReviewProgress", "Summary", "classify", "review_game",
+           "value_text"]
 
 #: Default seconds per position (the ``[review] time`` setting's default).
 DEFAULT_TIME = 0.5
@@ -201,6 +203,13 @@ class GameReview:
     def proved(self) -> int:
         """How many positions' values were proved exactly."""
         return sum(review.before.is_exact for review in self.reviews)
+
+
+class ReviewProgress(NamedTuple):
+    """How far a review is: ``done`` of ``total`` moves judged (reported after each)."""
+
+    done: int
+    total: int
 
 
 Progress = Callable[[int, int], None]

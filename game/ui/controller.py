@@ -17,6 +17,7 @@ from game.ui.game_scene import GameScene
 from game.ui.layout import compute_layout
 from game.ui.menu import GameStart, MenuData, MenuScene
 from game.ui.resources import load_icon, reset_fonts
+from game.ui.review_scene import ReviewScene
 from game.ui.scene import Context, Scene, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
@@ -56,7 +57,8 @@ class Controller:
         )
         for notice in notices:
             self.ctx.notices.add(f"Config: {notice}", "error", seconds=CONFIG_NOTICE_SECONDS)
-        self.scenes: dict[str, Scene] = {"menu": MenuScene(self.ctx), "game": GameScene(self.ctx)}
+        self.scenes: dict[str, Scene] = {"menu": MenuScene(self.ctx), "game": GameScene(self.ctx),
+                                         "review": ReviewScene(self.ctx)}
         self.scene: Scene = self.scenes["menu"]
         self.running = True
 

@@ -19,11 +19,13 @@ from game.model import GameModel, Scoreboard
 from game.settings import HUMAN, parse_player_spec
 from game.storage import (SaveFileError, clear_autosave, list_saves, load_game, new_save_path, save_game,
                           write_autosave)
+from game.ui.after_game import AfterGame
 from game.ui.anim import DropAnimation, Shake
 from game.ui.layout import COLS, ROWS
 from game.ui.menu import GameStart, MenuData
 from game.ui.render import BoardScene
 from game.ui.resources import draw_text, fit_text
+from game.ui.review_scene import ReviewStart
 from game.ui.savelist import CLOSE, SaveList
 from game.ui.scene import Context, Scene, Transition, is_ctrl
 from game.ui.theme import PLAYER_NAMES, Colour, Theme
@@ -61,6 +63,7 @@ class GameScene(Scene):
         self.savelist: SaveList | None = None
         self.analysis_on = False
         self.request: tuple[str, int] | None = None      # (kind, tag) of the request in flight
+        self.after_game = AfterGame(ctx)                  # the record and this sitting's tally
         self._reset_position_state()
 
     def _reset_position_state(self) -> None:
@@ -162,6 +165,9 @@ class GameScene(Scene):
             self.toggle_analysis()
         elif key == pygame.K_h:
             self.request_hint()
+        elif key == pygame.K_r and self.model.is_over:
+            self.next = Transition("review", ReviewStart(self.model.moves_string(), self.model.red,
+                                                         self.model.yellow, back="game"))
         elif key == pygame.K_r and self.engine_error:
             self.engine_error = None
             self._say("Retrying…")
@@ -417,6 +423,7 @@ class GameScene(Scene):
         self._apply_computer_move()
         self._sync_engine()
         self._update_game_over(dt)
+        self.after_game.update(self.model)
 
     def _update_game_over(self, dt: float) -> None:
         if not self.model.is_over or self.anims:
@@ -475,6 +482,8 @@ class GameScene(Scene):
             self._draw_scoreboard(surface)
         elif self.analysis_on:
             self._draw_analysis(surface)
+        else:
+            self.after_game.draw_tally(surface, layout.analysis)
         ctx.renderer.draw(surface, layout, theme, self.board_scene())
         if self.model.is_over and not self.anims:
             draw_text(surface, self._result_text(), max(20, layout.cell // 2), theme.accent, bold=True,
@@ -502,7 +511,7 @@ class GameScene(Scene):
         """The status line: result, engine error, thinking indicator or whose turn it is."""
         model = self.model
         if model.is_over and not self.anims:
-            return self._result_text() + "   ·   N new game · Esc menu"
+            return self._result_text() + "   ·   R review · N new game · Esc menu"
         if self.engine_error:
             return f"Engine error: {self.engine_error}   ·   R retry · Ctrl+Z undo · N new game"
         turn = self._player_name(model.turn)

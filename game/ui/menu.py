@@ -13,6 +13,7 @@ import pygame
 from game.engine.heuristics import HEURISTICS
 from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec
 from game.storage import SavedGame
+from game.ui.record_view import RecordView
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text
 from game.ui.scene import Context, Scene, Transition
@@ -125,9 +126,11 @@ class MenuScene(Scene):
         self.choices = MenuChoices.from_prefs(ctx.prefs.get("menu"), ctx.settings)
         self.selected = 0
         self.resume: SavedGame | None = None
+        self.record_view = RecordView(ctx)                # rating and record per level
 
     def enter(self, data: object) -> None:
         super().enter(data)
+        self.record_view.refresh()
         if isinstance(data, MenuData) and data.resume is not None:
             self.resume = data.resume
             self.selected = 0                  # the offer to continue comes first
@@ -153,6 +156,7 @@ class MenuScene(Scene):
         rows.append(Row("Sound", "off (muted)" if self.ctx.sound.muted else "on", change=self._change_sound))
         rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
         rows.append(Row("Start game", activate=self.start_game))
+        rows.append(Row("Review a saved game", activate=lambda: setattr(self, "next", Transition("review"))))
         rows.append(Row("Quit", activate=self.quit))
         self._place(rows)
         return rows
@@ -275,6 +279,7 @@ class MenuScene(Scene):
         surface.fill(theme.background)
         title_size = max(32, height // 11)
         draw_text(surface, "Connect Four", title_size, theme.text, bold=True, center=(width // 2, height // 10))
+        self.record_view.draw(surface, height // 10 + title_size * 2 // 3)
         rows = self.rows()
         size = max(16, min(30, rows[0].rect.height * 6 // 10))
         for i, row in enumerate(rows):
