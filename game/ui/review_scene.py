@@ -396,9 +396,14 @@ class ReviewScene(Scene):
         for a, b in zip(points, points[1:]):
             if a is not None and b is not None:
                 pygame.draw.line(surface, theme.text, a, b, 1)
-        if estimates:
-            draw_text(surface, "○ estimate (not proved)   ● proved", small, theme.dim_text,
-                      topright=(rect.right - 4, rect.top + 2))
+        if estimates:  # the legend: the two markers drawn, not font glyphs (not every font has them)
+            label = draw_text(surface, "estimate (not proved)", small, theme.dim_text,
+                              topright=(rect.right - 4, rect.top + 2))
+            radius = max(3, small // 4)
+            pygame.draw.circle(surface, theme.dim_text, (label.left - radius - 4, label.centery), radius, 1)
+            label = draw_text(surface, "proved", small, theme.dim_text,
+                              topright=(label.left - 2 * radius - 18, rect.top + 2))
+            pygame.draw.circle(surface, theme.text, (label.left - radius - 4, label.centery), radius)
 
     def _draw_progress(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         theme = self.ctx.theme
