@@ -27,6 +27,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from time import perf_counter, process_time
 from typing import TextIO
 
 from game.engine.board import MoveError, parse_moves
@@ -174,3 +175,31 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+#: Games timed by ``python -m game.bench --review``: the first 30 moves of a game between the
+#: Easy and Medium levels (its end still open), and a finished 29-move game between two depth
+#: searches. The target: 30 moves in at most 15 s, every position from the 16th disc on proved.
+BENCH_GAMES: tuple[str, ...] = ("445367453675455344737735372666", "22434447443227353353221777666")
+BENCH_PROVED_FROM = 15  # discs on the board: positions from the 16th disc on must be proved
+
+
+def bench(seconds: float | None = None, out: TextIO = sys.stdout) -> int:
+    """Time reviewing each of ``BENCH_GAMES`` at the configured budget; 1 if a late position is unproved."""
+    settings, _ = load_settings()
+    budget = seconds if seconds is not None else settings.review_time
+    print(f"Game review, {budget:g} s per position, a fresh table per game", file=out)
+    print(f"{'moves':>5} {'wall s':>8} {'cpu s':>8} {'proved':>7} {'late proved':>12}  game", file=out)
+    status = 0
+    for game in BENCH_GAMES:
+        moves = parse_moves(game)
+        wall, cpu = perf_counter(), process_time()
+        review = review_game(moves, time_per_position=budget, solver=Solver(table_mb=settings.table_mb))
+        wall, cpu = perf_counter() - wall, process_time() - cpu
+        late = [r for r in review.reviews if r.discs_before >= BENCH_PROVED_FROM]
+        late_proved = sum(r.before.is_exact for r in late)
+        if late_proved < len(late):
+            status = 1
+        print(f"{len(moves):>5} {wall:>8.2f} {cpu:>8.2f} {review.proved:>3}/{len(moves):<3} "
+              f"{late_proved:>5}/{len(late):<6}  {game}", file=out)
+    return status
