@@ -22,6 +22,7 @@ arguments, 130 when interrupted). Output into a closed pipe ends the program qui
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -120,13 +121,20 @@ def _games(files: list[str], lines: TextIO, err: TextIO) -> Iterator[tuple[str, 
         fields = raw.split()
         if not fields or fields[0].startswith("#"):
             continue  # blank lines and comments separate nothing: skipped
+        source = f"{source}: {_shown(fields[0])}"
         try:
             moves = parse_moves(fields[0])  # notation only; review_game checks the rules
         except MoveError as exc:
-            print(f"review: {source}: {fields[0][:50]}: {exc}", file=err)
+            print(f"review: {source}: {exc}", file=err)
             yield source, None
             continue
         yield source, moves
+
+
+def _shown(text: str, limit: int = 50) -> str:
+    """A move string as it may be echoed in a message: printable ASCII as is, anything else escaped."""
+    text = text[:limit] + ("…" if len(text) > limit else "")
+    return text if text.isascii() and text.isprintable() else ascii(text)
 
 
 def run(files: list[str], lines: TextIO, out: TextIO, err: TextIO, seconds: float, as_json: bool,
@@ -162,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"config: {problem}", file=sys.stderr)
     seconds = args.time if args.time is not None else settings.review_time
     try:
-        return run(args.files, sys.stdin, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
+        # bytes that are not UTF-8 become U+FFFD and are reported as bad moves, never a crash
+        lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") if not args.files else sys.stdin
+        return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

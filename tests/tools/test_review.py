@@ -131,3 +131,14 @@ def test_the_review_time_setting_is_validated(value: object, ok: bool) -> None:
     else:
         assert [p.key for p in problems] == ["review.time"]
         assert "0.05" in str(problems[0]) and settings.review_time == DEFAULTS.review_time
+
+
+def test_bytes_that_are_not_text_are_a_bad_line_not_a_crash(tmp_path: Path) -> None:
+    env = {**os.environ, "CONNECT4_HOME": str(tmp_path), "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
+    result = subprocess.run([sys.executable, "-m", "game.review", "--time", "0.05"],
+                            input=b"\xff\xfe44\n4\x003\n44\n", capture_output=True, env=env, cwd=ROOT, timeout=120)
+    assert result.returncode == 1
+    errors = result.stderr.decode().splitlines()
+    assert [e.split(":")[0:2] for e in errors] == [["review", " line 1"], ["review", " line 2"]]
+    assert "\x00" not in result.stderr.decode()   # echoed escaped, never raw
+    assert result.stdout.decode().startswith("1 4 ")
