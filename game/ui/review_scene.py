@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -55,7 +55,7 @@ class ReviewStart:
     moves: str | None
     red: PlayerSpec | None = None
     yellow: PlayerSpec | None = None
-    back: str = "menu"
+    back: Literal["game", "menu"] = "menu"
 
 
 class ReviewScene(Scene):
@@ -287,12 +287,13 @@ class ReviewScene(Scene):
         draw_text(surface, fit_text(title, size + 4, width - 24), size + 4, theme.text, bold=True,
                   midtop=(width // 2, 8))
         top = 16 + (size + 4) * 3 // 2
-        graph_h = max(80, height // 5)
+        graph_h = max(40, height // 5)
         help_h = size + 12
         text_h = (size + 6) * 5
-        body = pygame.Rect(12, top, width - 24, height - top - graph_h - help_h - text_h - 24)
-        list_w = max(180, min(340, width // 3))
-        board_area = pygame.Rect(body.left, body.top, body.width - list_w - 16, body.height)
+        # never smaller than one list row: a tiny window overlaps, it does not fail
+        body = pygame.Rect(12, top, max(60, width - 24), max(size + 20, height - top - graph_h - help_h - text_h - 24))
+        list_w = max(120, min(340, width // 3))
+        board_area = pygame.Rect(body.left, body.top, max(COLS * 12, body.width - list_w - 16), body.height)
         layout = _board_layout(board_area)
         self._draw_board(surface, layout)
         self._draw_list(surface, pygame.Rect(body.right - list_w, body.top, list_w, body.height), size)
@@ -304,7 +305,7 @@ class ReviewScene(Scene):
         for line in self.summary_lines():
             draw_text(surface, fit_text(line, size - 2, width - 24), size - 2, theme.text, topleft=(16, y))
             y += size + 4
-        self._graph = pygame.Rect(40, height - graph_h - help_h - 6, width - 80, graph_h)
+        self._graph = pygame.Rect(40, height - graph_h - help_h - 6, max(40, width - 80), graph_h)
         self._draw_graph(surface, self._graph, size)
         keys = "Left/Right step · click the graph or the list · P play on from here · Esc back"
         if self.error is not None:

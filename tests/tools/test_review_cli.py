@@ -18,6 +18,10 @@ CLASSES = {c.value for c in MoveClass}
 # A golden 14-disc position, then red's blunder (column 2) and perfect play to yellow's win.
 BLUNDER_GAME = "36477245374472" + "23155443233552526111117766"
 SHORT_GAME = "44534467467535"   # yellow wins with its 7th disc
+# Red has three in the bottom row and column 4 wins at once; red plays 7 and yellow completes
+# column 5. Both judgements at the end need no search (a win at once), so they are proved
+# whatever the budget and however busy the machine: the classes can be asserted exactly.
+THROWN_WIN = "15253575"
 
 
 def run_review(*args: str, stdin: str = "", home: Path) -> subprocess.CompletedProcess:
@@ -45,35 +49,43 @@ def test_one_line_per_move_with_three_fixed_fields_and_a_blank_line_between_game
             assert cls in CLASSES
         summaries = [line for line in lines if line.startswith("#")]
         assert [s.split(":")[0] for s in summaries] == ["# red", "# yellow"]
-    blunder = games[1][14].split()
-    assert blunder[:4] == ["15", "2", "blunder", "red"]
-    assert "best: column 5 — wins in" in games[1][14]
-    # from the blunder on both sides play perfectly: every later move is best, and proved
-    assert all(line.split()[2] == "best" for line in games[1][15:len(BLUNDER_GAME)])
-    assert "first outcome-changing move: 15 (column 2, blunder)" in games[1][-2]
+    assert games[1][-2].startswith("# red: ")
+
+
+def test_the_classes_and_the_words_of_a_thrown_win(tmp_path: Path) -> None:
+    result = run_review("--time", "0.05", stdin=THROWN_WIN + "\n", home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    (lines,) = games_of(result.stdout)
+    assert lines[6] == "7 7 blunder red best: column 4 — wins in 1; played: loses in 1"
+    assert lines[7] == "8 5 best yellow best: column 5 — wins in 1; played: wins in 1"
+    assert lines[8].startswith("# red: ") and "first outcome-changing move: 7 (column 7, blunder)" in lines[8]
+    assert lines[9].startswith("# yellow: ") and "1 best" in lines[9]
 
 
 def test_json_has_one_object_per_game(tmp_path: Path) -> None:
-    result = run_review("--json", "--time", "0.2", stdin=f"{SHORT_GAME}\n{BLUNDER_GAME}\n", home=tmp_path)
+    result = run_review("--json", "--time", "0.1", stdin=f"{SHORT_GAME}\n{THROWN_WIN}\n", home=tmp_path)
     assert result.returncode == 0, result.stderr
     docs = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [d["moves"] for d in docs] == [SHORT_GAME, BLUNDER_GAME]
+    assert [d["moves"] for d in docs] == [SHORT_GAME, THROWN_WIN]
     second = docs[1]
-    assert [r["number"] for r in second["reviews"]] == list(range(1, len(BLUNDER_GAME) + 1))
-    assert second["reviews"][14]["class"] == "blunder"
-    assert second["reviews"][14]["best_column"] == 5
-    assert second["summary"]["red"]["blunder"] >= 1
-    assert second["summary"]["red"]["first_outcome_change"] == 15
-    assert second["proved"] >= len(BLUNDER_GAME) - 14
+    assert [r["number"] for r in second["reviews"]] == list(range(1, len(THROWN_WIN) + 1))
+    assert {r["class"] for r in second["reviews"]} <= CLASSES
+    blunder = second["reviews"][6]
+    assert (blunder["class"], blunder["column"], blunder["best_column"]) == ("blunder", 7, 4)
+    assert blunder["value"] == [18, 18] and blunder["played_value"] == [-18, -18]
+    assert second["summary"]["red"]["blunder"] == 1
+    assert second["summary"]["red"]["first_outcome_change"] == 7
+    assert second["proved"] >= 2
 
 
 def test_a_save_file_is_reviewed(tmp_path: Path) -> None:
     path = tmp_path / "game.c4save"
-    save_game(path, SavedGame.now(BLUNDER_GAME, "human", "Hard"))
-    result = run_review(str(path), "--time", "0.2", home=tmp_path)
+    save_game(path, SavedGame.now(THROWN_WIN, "human", "Hard"))
+    result = run_review(str(path), "--time", "0.05", home=tmp_path)
     assert result.returncode == 0, result.stderr
     (lines,) = games_of(result.stdout)
-    assert lines[14].startswith("15 2 blunder")
+    assert len(lines) == len(THROWN_WIN) + 2
+    assert lines[6].startswith("7 7 blunder red")
 
 
 @pytest.mark.parametrize(("line", "message"), [

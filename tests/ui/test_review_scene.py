@@ -15,6 +15,8 @@ from game.storage import SavedGame, save_game, saves_dir
 NEAR_WIN = "152535"
 # A golden 14-disc position, red's blunder (column 2), then perfect play to yellow's win.
 BLUNDER_GAME = "36477245374472" + "23155443233552526111117766"
+# Red ignores its win at once (column 4) and yellow completes column 5: judged without search.
+THROWN_WIN = "15253575"
 
 
 def finish_a_game_against_the_computer(ui):
@@ -94,7 +96,7 @@ def test_escape_returns_to_the_game_and_the_review_is_cached(ui):
 
 
 def test_review_a_saved_game_from_the_menu(ui):
-    save_game(saves_dir() / "blunder.c4save", SavedGame.now(BLUNDER_GAME, "human", "Hard"))
+    save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
     driver = ui(review_time=0.1)
     menu = driver.scene
     (row,) = [r for r in menu.rows() if r.label == "Review a saved game"]
@@ -103,16 +105,15 @@ def test_review_a_saved_game_from_the_menu(ui):
     scene = driver.scene
     assert type(scene).__name__ == "ReviewScene" and scene.savelist is not None
     driver.key(pygame.K_RETURN)
-    assert scene.savelist is None and len(scene.moves) == len(BLUNDER_GAME)
+    assert scene.savelist is None and len(scene.moves) == len(THROWN_WIN)
     driver.frame()
     assert scene.review is None       # the analysis runs in the worker; the screen keeps drawing
     wait_for_review(driver)
-    # the view jumps to the first outcome-changing move: red's blunder, move 15
-    assert scene.index == 14
-    lines = scene.describe_current()
-    assert lines[0] == "Move 15: Red played column 2 — blunder"
-    assert lines[1].startswith("Best: column 5 — wins in")
-    assert "first outcome-changing move: 15 (column 2, blunder)" in scene.summary_lines()[0]
+    # the view jumps to the first outcome-changing move: red's blunder, move 7
+    assert scene.index == 6
+    assert scene.describe_current() == ["Move 7: Red played column 7 — blunder", "Best: column 4 — wins in 1",
+                                        "Played: loses in 1"]
+    assert "first outcome-changing move: 7 (column 7, blunder)" in scene.summary_lines()[0]
     driver.key(pygame.K_ESCAPE)
     driver.frame()
     assert type(driver.scene).__name__ == "MenuScene"
@@ -147,3 +148,16 @@ def test_the_worker_reviews_in_its_process_with_progress():
     assert final.error is None and isinstance(final.result, GameReview)
     assert len(final.result.reviews) == len(moves)
     assert [p.progress for p in progress] == [ReviewProgress(n, len(moves)) for n in range(1, len(moves) + 1)]
+
+
+def test_the_review_draws_at_any_window_size(ui):
+    driver = finish_a_game_against_the_computer(ui)
+    driver.key(pygame.K_r)
+    wait_for_review(driver)
+    for size in ((320, 240), (1318, 268), (2000, 300), (400, 1200), (960, 840)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        graph = driver.scene._graph
+        assert graph.width > 0 and graph.height > 0 and graph.bottom <= size[1]
+    driver.click((graph.left + 2, graph.centery))
+    assert driver.scene.index == 0
