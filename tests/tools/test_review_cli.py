@@ -35,7 +35,7 @@ def games_of(stdout: str) -> list[list[str]]:
 
 
 def test_one_line_per_move_with_three_fixed_fields_and_a_blank_line_between_games(tmp_path: Path) -> None:
-    result = run_review("--time", "0.3", stdin=f"{SHORT_GAME}\n\n{BLUNDER_GAME}\n4453\n", home=tmp_path)
+    result = run_review("--time", "0.1", stdin=f"{SHORT_GAME}\n\n{BLUNDER_GAME}\n4453\n", home=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     games = games_of(result.stdout)
