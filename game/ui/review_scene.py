@@ -20,7 +20,7 @@ import pygame
 
 from game.engine.board import Position, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
-from game.engine.scores import Outcome
+from game.engine.scores import MAX_SCORE, Outcome
 from game.settings import PlayerSpec, parse_player_spec
 from game.storage import SaveFileError, list_saves, load_game
 from game.ui.layout import COLS, ROWS, Layout
@@ -430,10 +430,10 @@ def _graph_y(review: MoveReview, win: pygame.Rect, draw: pygame.Rect,
     if result is Outcome.DRAW:
         return draw.centery, True
     if result is not None:
-        # faster results further from the draw band: |score| 1..18 spread over the band
+        # faster results further from the draw band
         area = win if result is Outcome.WIN else loss
         magnitude = min(abs(bounds.lower), abs(bounds.upper)) if not bounds.is_exact else abs(bounds.lower)
-        share = 0.15 + 0.85 * min(1.0, magnitude / 18)
+        share = 0.15 + 0.7 * min(1.0, magnitude / MAX_SCORE)  # inside the band, clear of its edges
         if result is Outcome.WIN:
             return int(area.bottom - share * area.height), True
         return int(area.top + share * area.height), True
