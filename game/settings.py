@@ -86,6 +86,8 @@ class Settings:
     window_weights: WindowWeights = field(default_factory=WindowWeights)
     # [spectator]
     spectator_delay: float = 0.6
+    # [review]
+    review_time: float = 0.5
     # [[levels]]
     levels: tuple[Level, ...] = DEFAULT_LEVELS
 
@@ -325,6 +327,9 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     },
     "spectator": {
         "delay": ("spectator_delay", _float(0, 10)),
+    },
+    "review": {
+        "time": ("review_time", _float(0.05, 60)),
     },
 }
 WEIGHTS_SCHEMA: dict[str, Check] = {

@@ -32,11 +32,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.board import Position
+from game.engine.review import DEFAULT_TIME as DEFAULT_REVIEW_TIME
+from game.engine.review import GameReview, ReviewProgress, review_game
 from game.engine.search import Progress, SearchCancelled, SearchConfig, Searcher
+from game.engine.solver import Solver
 
 __all__ = ["AIRequest", "AIUpdate", "AIWorker", "KINDS"]
 
-KINDS = ("move", "hint", "analysis")
+KINDS = ("move", "hint", "analysis", "review")
 ANALYSIS_TIME = 0.5  # seconds for column scores when the config has no time limit
 _MAX_SEARCHERS = 4  # Searchers (each with its own table) kept alive per worker, least recent dropped
 _NICE = 5  # the search process's lower scheduling priority (Unix)
@@ -51,7 +54,10 @@ class AIRequest:
     generation: int
     position: Position
     config: SearchConfig
-    kind: str = "move"  # "move" | "hint" | "analysis"
+    kind: str = "move"  # "move" | "hint" | "analysis" | "review"
+    # "review": the game's columns (0-based) from the empty board; config.time_limit is the
+    # budget per position. The other kinds ignore it.
+    moves: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -63,7 +69,8 @@ class AIUpdate:
     """Something the worker reports about a request.
 
     Exactly one of ``progress``, ``result``, ``error`` is set. ``result`` is a SearchResult for
-    "move" and "hint", ``(scores, exact)`` for "analysis" (7 scores, None for a full column).
+    "move" and "hint", ``(scores, exact)`` for "analysis" (7 scores, None for a full column), a
+    GameReview for "review" (whose progress is a ReviewProgress).
     After a result or an error (``final``) nothing more comes for that request.
     """
 
@@ -92,6 +99,7 @@ class _Engine:
 
     def __init__(self) -> None:
         self._searchers: dict[SearchConfig, Searcher] = {}
+        self._review_solver: Solver | None = None  # one table for every review: proofs are reused
 
     def _searcher(self, config: SearchConfig) -> Searcher:
         searcher = self._searchers.pop(config, None)
@@ -105,6 +113,8 @@ class _Engine:
     def handle(self, request: AIRequest, stop: Any, on_progress: Callable[[Progress], None]) -> tuple[str, Any]:
         """("result", value), ("error", message) or ("cancelled", None); never raises."""
         try:
+            if request.kind == "review":
+                return "result", self._review(request, stop, on_progress)
             searcher = self._searcher(request.config)
             if request.kind == "analysis":
                 limit = request.config.time_limit
@@ -117,6 +127,13 @@ class _Engine:
             return "cancelled", None
         except Exception as exc:  # the engine failing must not take the game down
             return "error", _describe(exc)
+
+    def _review(self, request: AIRequest, stop: Any, on_progress: Callable[[Any], None]) -> GameReview:
+        if self._review_solver is None:
+            self._review_solver = Solver(table_mb=request.config.table_mb)
+        return review_game(request.moves, time_per_position=request.config.time_limit or DEFAULT_REVIEW_TIME,
+                           solver=self._review_solver, stop=stop,
+                           on_progress=lambda done, total: on_progress(ReviewProgress(done, total)))
 
 
 _ORPHAN_CHECK = 1.0  # seconds between two looks at whether the game process still exists

@@ -8,7 +8,8 @@ Two tables in the format of the write-ups in ``shared/articles``:
 2. Exact solving, per benchmark test set: positions, mismatches against the set's
    scores, mean time, mean nodes, thousands of positions per second.
 
-``--ui`` runs the UI frame-time benchmark instead (``game.ui.bench_ui``).
+``--ui`` runs the UI frame-time benchmark instead (``game.ui.bench_ui``); ``--review`` times
+reviewing typical games (``game.tools.review.bench``).
 Times are given twice: wall-clock, and CPU time of this process (``time.process_time``),
 which stays meaningful on a busy machine; speed-ups are computed from CPU time.
 """
@@ -181,6 +182,7 @@ def _int_list(text: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--ui", action="store_true", help="run the UI frame-time benchmark instead")
+    parser.add_argument("--review", action="store_true", help="time the game review of typical games instead")
     parser.add_argument("--search-only", action="store_true", help="only the heuristic-search table")
     parser.add_argument("--exact-only", action="store_true", help="only the exact-solver table")
     parser.add_argument("--heuristics", default="scoremap,window",
@@ -202,6 +204,10 @@ def main(argv: list[str] | None = None) -> int:
         return ui_main(rest)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.review:
+        from game.tools.review import bench as review_bench  # here: only --review needs the reviewer
+
+        return review_bench()
     heuristics = [h for h in args.heuristics.split(",") if h]
     for h in heuristics:
         if h not in HEURISTICS:

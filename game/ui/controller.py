@@ -14,10 +14,12 @@ import pygame
 
 from game.settings import HUMAN
 from game.storage import load_prefs
+from game.ui import after_game
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
 from game.ui.menu import GameStart, MenuData, MenuScene
 from game.ui.resources import load_icon, reset_fonts
+from game.ui.review_scene import ReviewScene
 from game.ui.scene import Context, Scene, SceneName, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
@@ -60,6 +62,8 @@ class Controller:
         self.scenes: dict[SceneName, Scene] = {}
         self.register(SceneName.MENU, MenuScene(self.ctx))
         self.register(SceneName.GAME, GameScene(self.ctx))
+        self.register(SceneName.REVIEW, ReviewScene(self.ctx))
+        self.after_game = after_game.connect(self.ctx, self.scenes[SceneName.GAME], self.scenes[SceneName.MENU])
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
 

@@ -4,8 +4,8 @@ save/load and matches between two computers. It never applies a game rule itself
 The scene delegates: keys to ``game_input``, the engine to ``EngineLink``, the autosave to
 ``Autosaver``, the words and the rows around the board to ``game_text``, a computers' match to
 ``Spectator``, and questions, help and the load list to overlays. ``_game_over`` is the one place
-where the end of a game is handled; ``end_keys`` and ``game_over_hooks`` let other parts of the
-game add to it."""
+where the end of a game is handled; ``end_keys``, ``game_over_hooks`` and ``change_hooks`` let other
+parts of the game add to it."""
 
 from __future__ import annotations
 
@@ -76,6 +76,8 @@ class GameScene(Scene):
         self.end_keys: dict[int, tuple[str, Callable[[], None]]] = {}
         #: Called once with the model when a game has ended (after the last disc has landed).
         self.game_over_hooks: list[Callable[[GameModel], None]] = []
+        #: Called with the model after every change of it (move, undo, redo, new game, load).
+        self.change_hooks: list[Callable[[GameModel], None]] = []
         #: Draws into the row above the board when neither the analysis nor a match score uses it.
         self.top_row_extra: Callable[[pygame.Surface, pygame.Rect], None] | None = None
         self._reset_position_state()
@@ -151,6 +153,8 @@ class GameScene(Scene):
         """The model changed (move, undo, redo, new game, load)."""
         self._reset_position_state()
         self.autosaver.changed(self.model)
+        for hook in self.change_hooks:
+            hook(self.model)
 
     def _say(self, text: str, *, warning: bool = False) -> None:
         self.flash = Flash(text, warning=warning)

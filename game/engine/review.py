@@ -1,0 +1,299 @@
+"""Game review: every move of a game classified against exact scores.
+
+A move is judged by two exact values, both for the side that played it: the best score
+the position before it offered, and the score of the move played (minus the value of the
+position after it, or the win itself). From those:
+
+* ``best``: the move keeps the best exact score;
+* ``good``: it keeps the outcome but not the score (a slower win, a faster loss);
+* ``mistake``: the outcome gets one step worse (win -> draw, draw -> loss);
+* ``blunder``: a won position becomes lost;
+* ``unproved``: the budget ran out before the values needed were proved -- the review says
+  so instead of guessing.
+
+Values that were not proved are kept as proved bounds (``lower <= value <= upper``): bounds
+alone often settle the class (a move whose value is at least every bound on the best is
+best; a move into a proved loss from a proved win is a blunder).
+
+Order: the positions are solved from the last move backwards with one solver, so the table
+filled by each proof (the endgame) is what the earlier positions' searches run into, and the
+value of the position after a move is already known when the move is judged. Each position
+gets its own time budget; a position that is not proved in time may get a heuristic estimate,
+marked as such, for display only -- an estimate never decides a class.
+
+Pure engine code: standard library and ``game.engine`` only.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from time import perf_counter
+from typing import NamedTuple
+
+from .board import Position
+from .scores import Outcome, describe, outcome, win_next_score
+from .search import SearchConfig, Searcher
+from .solver import SearchCancelled, Solver
+
+__all__ = ["Bounds", "GameReview", "MoveClass", "MoveReview", "ReviewProgress", "Summary", "classify", "review_game",
+           "value_text"]
+
+#: Default seconds per position (the ``[review] time`` setting's default).
+DEFAULT_TIME = 0.5
+#: Depth and share of the position's budget for the estimate shown where no proof came.
+ESTIMATE_DEPTH = 10
+ESTIMATE_SHARE = 0.25
+
+_RANK = {Outcome.LOSS: 0, Outcome.DRAW: 1, Outcome.WIN: 2}
+
+
+class MoveClass(enum.Enum):
+    """How a move compares with the best one, by exact scores."""
+
+    BEST = "best"
+    GOOD = "good"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+    UNPROVED = "unproved"
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """What is proved about an exact score: ``lower <= score <= upper``."""
+
+    lower: int
+    upper: int
+
+    @classmethod
+    def exact(cls, score: int) -> Bounds:
+        return cls(score, score)
+
+    @property
+    def is_exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def score(self) -> int | None:
+        """The exact score, or None while only bounds are proved."""
+        return self.lower if self.lower == self.upper else None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Win, draw or loss when the bounds prove it, else None."""
+        low, high = outcome(self.lower), outcome(self.upper)
+        return low if low is high else None
+
+    def __neg__(self) -> Bounds:
+        return Bounds(-self.upper, -self.lower)
+
+
+def classify(best: Bounds, played: Bounds) -> MoveClass:
+    """The class of a move from the bounds on the position's best score and on the move's score.
+
+    Both are for the side that moved; the move's score can never exceed the best. The class is
+    UNPROVED unless the bounds settle it: ``best`` needs ``played.lower >= best.upper``, the
+    other classes need both outcomes proved (and, for ``good``, the move proved worse).
+    """
+    if played.lower >= best.upper:
+        return MoveClass.BEST
+    best_outcome, played_outcome = best.outcome, played.outcome
+    if best_outcome is None or played_outcome is None:
+        return MoveClass.UNPROVED
+    drop = _RANK[best_outcome] - _RANK[played_outcome]
+    if drop == 0:
+        return MoveClass.GOOD if played.upper < best.lower else MoveClass.UNPROVED
+    return MoveClass.MISTAKE if drop == 1 else MoveClass.BLUNDER
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """One move: who played which column, what it was worth and what was best.
+
+    ``number`` counts from 1; ``player`` is 1 (red, moves first) or 2; columns are 0-based.
+    ``before`` bounds the best score of the position the move was played in and ``played``
+    the score of the move itself, both for the mover. ``best_column`` is a move proved to
+    reach ``before.lower`` (None when no move is proved to). ``estimate`` is a heuristic
+    value in (-1, 1) for the position before the move when its outcome was not proved.
+    """
+
+    number: int
+    player: int
+    column: int
+    move_class: MoveClass
+    before: Bounds
+    played: Bounds
+    best_column: int | None
+    estimate: float | None = None
+
+    @property
+    def discs_before(self) -> int:
+        return self.number - 1
+
+    def best_text(self) -> str:
+        """The best move and its value in words: "column 5 — wins in 7", or what is known."""
+        if self.best_column is None or (not self.before.is_exact and self.before.outcome is None):
+            return "best move not proved"
+        return f"column {self.best_column + 1} — {value_text(self.before, self.discs_before)}"
+
+    def played_text(self) -> str:
+        return value_text(self.played, self.discs_before)
+
+
+def value_text(bounds: Bounds, moves: int) -> str:
+    """A score (or bounds) in words for the side to move with ``moves`` discs on the board."""
+    if bounds.is_exact:
+        return describe(bounds.lower, moves)
+    result = bounds.outcome
+    if result is Outcome.WIN:
+        return "wins (not proved how fast)"
+    if result is Outcome.LOSS:
+        return "loses (not proved how fast)"
+    if bounds.lower >= 0:
+        return "at least a draw (not proved)"
+    if bounds.upper <= 0:
+        return "at most a draw (not proved)"
+    return "not proved"
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """One side's classes counted, and its first move that changed the outcome."""
+
+    player: int
+    counts: dict[MoveClass, int]
+    first_turn: MoveReview | None  # the first mistake or blunder
+
+    def text(self) -> str:
+        parts = [f"{self.counts[c]} {c.value}" for c in MoveClass if c is not MoveClass.UNPROVED]
+        parts[2] = parts[2] + ("s" if self.counts[MoveClass.MISTAKE] != 1 else "")
+        parts[3] = parts[3] + ("s" if self.counts[MoveClass.BLUNDER] != 1 else "")
+        if self.counts[MoveClass.UNPROVED]:
+            parts.append(f"{self.counts[MoveClass.UNPROVED]} not proved")
+        turn = self.first_turn
+        if turn is None:
+            parts.append("no outcome-changing move" if not self.counts[MoveClass.UNPROVED]
+                         else "no outcome-changing move proved")
+        else:
+            parts.append(f"first outcome-changing move: {turn.number} (column {turn.column + 1}, "
+                         f"{turn.move_class.value})")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """The review of a whole game (finished or not): one MoveReview per move, in order."""
+
+    moves: tuple[int, ...]
+    reviews: tuple[MoveReview, ...]
+
+    def summary(self, player: int) -> Summary:
+        counts = dict.fromkeys(MoveClass, 0)
+        first = None
+        for review in self.reviews:
+            if review.player != player:
+                continue
+            counts[review.move_class] += 1
+            if first is None and review.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER):
+                first = review
+        return Summary(player, counts, first)
+
+    @property
+    def proved(self) -> int:
+        """How many positions' values were proved exactly."""
+        return sum(review.before.is_exact for review in self.reviews)
+
+
+class ReviewProgress(NamedTuple):
+    """How far a review is: ``done`` of ``total`` moves judged (reported after each)."""
+
+    done: int
+    total: int
+
+
+Progress = Callable[[int, int], None]
+
+
+def review_game(
+    moves: Sequence[int],
+    *,
+    time_per_position: float = DEFAULT_TIME,
+    solver: Solver | None = None,
+    stop=None,
+    on_progress: Progress | None = None,
+    estimates: bool = True,
+    first: int = 0,
+) -> GameReview:
+    """Review the game ``moves`` (0-based columns, legal, possibly unfinished).
+
+    ``solver``: a solver whose table may already hold proofs from this game (a repeated review
+    is then fast); a new one otherwise. ``stop`` (anything with ``is_set()``) cancels the review
+    with ``SearchCancelled``. ``on_progress(done, total)`` is called after each position.
+    ``estimates``: give a heuristic estimate for positions whose outcome was not proved.
+    ``first``: review only the moves from this index on (0-based); the earlier ones are played
+    but not judged.
+    Raises ``MoveError`` for illegal moves before any search.
+    """
+    if not time_per_position > 0:
+        raise ValueError(f"time_per_position must be more than 0 seconds, got {time_per_position!r}")
+    positions = [Position()]
+    for col in moves:
+        positions.append(positions[-1].play(col))  # raises MoveError on an illegal move
+    solver = solver if solver is not None else Solver(table_mb=32)
+    estimator = Searcher(SearchConfig(depth=ESTIMATE_DEPTH, table_mb=8,
+                                      time_limit=time_per_position * ESTIMATE_SHARE)) if estimates else None
+    total = len(moves)
+    if not 0 <= first <= total:
+        raise ValueError(f"first must be from 0 to {total}, got {first!r}")
+    # values[i]: bounds on the value of positions[i] for its side to move (None: the game is over)
+    values: list[Bounds | None] = [None] * (total + 1)
+    reviews: list[MoveReview] = []
+    after = positions[-1]
+    values[total] = None if after.is_over() else _value(solver, after, time_per_position, stop)[0]
+    for i in range(total - 1, first - 1, -1):
+        pos, col = positions[i], moves[i]
+        played = _played_value(positions[i + 1], values[i + 1])
+        before, best_col = _value(solver, pos, time_per_position, stop)
+        # the best score is at least the move's: a proved move score tightens the lower bound
+        if played.lower > before.lower:
+            before, best_col = Bounds(played.lower, before.upper), col
+        values[i] = before
+        estimate = None
+        if estimator is not None and before.outcome is None:
+            estimate = _estimate(estimator, pos, stop)
+        reviews.append(MoveReview(i + 1, pos.turn, col, classify(before, played), before, played,
+                                  best_col, estimate))
+        if on_progress is not None:
+            on_progress(total - i, total - first)
+    reviews.reverse()
+    return GameReview(tuple(moves), tuple(reviews))
+
+
+def _played_value(after: Position, value_after: Bounds | None) -> Bounds:
+    """Bounds on a move's score for its player from the position it leads to."""
+    if after.is_over():
+        if after.is_draw():
+            return Bounds.exact(0)
+        return Bounds.exact(win_next_score(after.moves - 1))  # won with the disc just played
+    assert value_after is not None
+    return -value_after
+
+
+def _value(solver: Solver, pos: Position, seconds: float, stop) -> tuple[Bounds, int | None]:
+    """Bounds on the position's value and a move proved to reach the lower bound, within ``seconds``."""
+    try:
+        col, score = solver.best_move(pos, stop=stop, deadline=perf_counter() + seconds)
+    except SearchCancelled:
+        if stop is not None and stop.is_set():
+            raise
+        partial = solver.partial
+        return Bounds(partial.lower, partial.upper), partial.move
+    return Bounds.exact(score), col
+
+
+def _estimate(searcher: Searcher, pos: Position, stop) -> float | None:
+    result = searcher.search(pos, stop=stop)
+    if result.cancelled:
+        raise SearchCancelled("review cancelled")
+    return result.score if abs(result.score) < 1 else None

@@ -1,0 +1,215 @@
+"""Review whole games: every move classified against exact scores.
+
+    python -m game.review game.c4save [more.c4save ...]
+    python -m game.review < games.txt          # one move string per line ("4453...")
+    python -m game.review --time 2 --json < games.txt
+
+Each game may be finished or not. For every move one line, whose first three fields are fixed:
+
+    <move number from 1> <column played 1-7> <best|good|mistake|blunder|unproved> ...
+
+followed by the best move and the values in words, e.g.
+``15 2 blunder red best: column 5 — wins in 7; played: loses in 6``. After the moves, one
+summary line per side starting with ``#``; a blank line separates games. ``unproved`` means
+the position was not proved within the time budget (``--time`` seconds per position, default
+from config.toml's ``[review] time``): the review never guesses.
+
+``--json`` prints one JSON object per game and line instead. A bad input line or file is
+reported on stderr (one line, naming it) and skipped; the exit status is then 1 (2 for bad
+arguments, 130 when interrupted). Output into a closed pipe ends the program quietly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from time import perf_counter, process_time
+from typing import TextIO
+
+from game.engine.board import MoveError, parse_moves
+from game.engine.review import GameReview, MoveReview, review_game
+from game.engine.solver import Solver
+from game.settings import load_settings
+from game.storage import SaveFileError, load_game
+
+PLAYER_NAMES = {1: "red", 2: "yellow"}
+MAX_LINE_CHARS = 1000  # a move string has at most 42 characters; longer lines are refused unread
+MAX_TIME = 3600.0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= MAX_TIME:
+        raise argparse.ArgumentTypeError(f"{text!r}: use more than 0 and at most {MAX_TIME:g} seconds")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.review",
+        description="Classify every move of Connect Four games (best, good, mistake, blunder, unproved) "
+                    "from exact scores. Reads save files, or move strings from standard input, one game a line.",
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", help="saved games (.c4save); none: read standard input")
+    parser.add_argument("--time", type=_seconds, metavar="SECONDS",
+                        help="time budget per position (default: config.toml's [review] time)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per game instead of text")
+    parser.add_argument("--config", metavar="PATH", help="config.toml to read the defaults from")
+    return parser
+
+
+def move_line(review: MoveReview) -> str:
+    """``<number> <column> <class> <side> best: ...; played: ...`` for one move."""
+    return (f"{review.number} {review.column + 1} {review.move_class.value} {PLAYER_NAMES[review.player]} "
+            f"best: {review.best_text()}; played: {review.played_text()}")
+
+
+def game_text(review: GameReview) -> list[str]:
+    lines = [move_line(r) for r in review.reviews]
+    lines += [f"# {PLAYER_NAMES[p]}: {review.summary(p).text()}" for p in (1, 2)]
+    return lines
+
+
+def game_json(source: str, review: GameReview) -> str:
+    def move(r: MoveReview) -> dict:
+        return {
+            "number": r.number, "column": r.column + 1, "class": r.move_class.value,
+            "player": PLAYER_NAMES[r.player],
+            "best_column": None if r.best_column is None else r.best_column + 1,
+            "best": r.best_text(), "played": r.played_text(),
+            "value": [r.before.lower, r.before.upper], "played_value": [r.played.lower, r.played.upper],
+            "estimate": r.estimate,
+        }
+
+    summary = {}
+    for player in (1, 2):
+        s = review.summary(player)
+        summary[PLAYER_NAMES[player]] = {
+            **{c.value: n for c, n in s.counts.items()},
+            "first_outcome_change": None if s.first_turn is None else s.first_turn.number,
+        }
+    doc = {"source": source, "moves": "".join(str(c + 1) for c in review.moves),
+           "proved": review.proved, "reviews": [move(r) for r in review.reviews], "summary": summary}
+    return json.dumps(doc, ensure_ascii=False, allow_nan=False)
+
+
+def _games(files: list[str], lines: TextIO, err: TextIO) -> Iterator[tuple[str, list[int] | None]]:
+    """(source, moves) per game; moves None after the problem was reported on ``err``."""
+    if files:
+        for name in files:
+            try:
+                yield name, parse_moves(load_game(Path(name)).moves)
+            except SaveFileError as exc:
+                print(f"review: {exc}", file=err)
+                yield name, None
+        return
+    for number, raw in enumerate(lines, start=1):
+        source = f"line {number}"
+        if len(raw) > MAX_LINE_CHARS:
+            print(f"review: {source}: longer than {MAX_LINE_CHARS} characters; expected a move string such as 4453",
+                  file=err)
+            yield source, None
+            continue
+        fields = raw.split()
+        if not fields or fields[0].startswith("#"):
+            continue  # blank lines and comments separate nothing: skipped
+        source = f"{source}: {_shown(fields[0])}"
+        try:
+            moves = parse_moves(fields[0])  # notation only; review_game checks the rules
+        except MoveError as exc:
+            print(f"review: {source}: {exc}", file=err)
+            yield source, None
+            continue
+        yield source, moves
+
+
+def _shown(text: str, limit: int = 50) -> str:
+    """A move string as it may be echoed in a message: printable ASCII as is, anything else escaped."""
+    text = text[:limit] + ("…" if len(text) > limit else "")
+    return text if text.isascii() and text.isprintable() else ascii(text)
+
+
+def run(files: list[str], lines: TextIO, out: TextIO, err: TextIO, seconds: float, as_json: bool,
+        table_mb: float) -> int:
+    solver = Solver(table_mb=table_mb)
+    status = 0
+    first = True
+    for source, moves in _games(files, lines, err):
+        if moves is None:
+            status = 1
+            continue
+        try:
+            review = review_game(moves, time_per_position=seconds, solver=solver)
+        except MoveError as exc:
+            print(f"review: {source}: {exc}", file=err)
+            status = 1
+            continue
+        if as_json:
+            print(game_json(source, review), file=out, flush=True)
+        else:
+            if not first:
+                print(file=out)
+            print("\n".join(game_text(review)), file=out, flush=True)
+        first = False
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    settings, problems = load_settings(args.config)
+    for problem in problems:
+        print(f"config: {problem}", file=sys.stderr)
+    seconds = args.time if args.time is not None else settings.review_time
+    try:
+        # bytes that are not UTF-8 become U+FFFD and are reported as bad moves, never a crash
+        lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") if not args.files else sys.stdin
+        return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # the reader went away (| head): stop quietly; point stdout at nothing so that the
+        # interpreter's final flush does not complain either
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+#: Games timed by ``python -m game.bench --review``: the first 30 moves of a game between the
+#: Easy and Medium levels (its end still open), and a finished 29-move game between two depth
+#: searches. The target: 30 moves in at most 15 s, every position from the 16th disc on proved.
+BENCH_GAMES: tuple[str, ...] = ("445367453675455344737735372666", "22434447443227353353221777666")
+BENCH_PROVED_FROM = 15  # discs on the board: positions from the 16th disc on must be proved
+
+
+def bench(seconds: float | None = None, out: TextIO = sys.stdout) -> int:
+    """Time reviewing each of ``BENCH_GAMES`` at the configured budget; 1 if a late position is unproved."""
+    settings, _ = load_settings()
+    budget = seconds if seconds is not None else settings.review_time
+    print(f"Game review, {budget:g} s per position, a fresh table per game", file=out)
+    print(f"{'moves':>5} {'wall s':>8} {'cpu s':>8} {'proved':>7} {'late proved':>12}  game", file=out)
+    status = 0
+    for game in BENCH_GAMES:
+        moves = parse_moves(game)
+        wall, cpu = perf_counter(), process_time()
+        review = review_game(moves, time_per_position=budget, solver=Solver(table_mb=settings.table_mb))
+        wall, cpu = perf_counter() - wall, process_time() - cpu
+        late = [r for r in review.reviews if r.discs_before >= BENCH_PROVED_FROM]
+        late_proved = sum(r.before.is_exact for r in late)
+        if late_proved < len(late):
+            status = 1
+        print(f"{len(moves):>5} {wall:>8.2f} {cpu:>8.2f} {review.proved:>3}/{len(moves):<3} "
+              f"{late_proved:>5}/{len(late):<6}  {game}", file=out)
+    return status

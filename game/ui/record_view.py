@@ -1,0 +1,45 @@
+"""The menu's lines about the player: the rating estimate, the level for an even game, and the
+record per level (wins-draws-losses). Read from ``game.record`` each time the menu opens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.record import Record, load_record
+
+if TYPE_CHECKING:
+    from game.ui.scene import Context
+
+
+class RecordView:
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.record = Record()
+        self.shown: list[str] = []  # the lines for the menu, computed once per change of the record
+
+    def refresh(self) -> None:
+        self.record, notice = load_record()
+        if notice:
+            self.ctx.notices.add(notice, "error", seconds=12.0)
+        self.shown = self.lines()
+
+    def line(self, index: int) -> str:
+        """The ``index``-th menu line, or "" (a provider for ``MenuScene.info_lines``)."""
+        return self.shown[index] if index < len(self.shown) else ""
+
+    def lines(self) -> list[str]:
+        """Nothing before the first game; then the rating line and the record line."""
+        if not self.record.games:
+            return []
+        levels = [(level.name, level.elo) for level in self.ctx.settings.levels if level.elo is not None]
+        rating = self.record.rating()
+        lines = []
+        if rating.games:
+            text = f"Your rating: {rating.text(levels)}"
+            even = rating.even_level(levels)
+            lines.append(text + (f" · {even} should give you an even game" if even else ""))
+        table = self.record.per_level()
+        order = {level.name: i for i, level in enumerate(self.ctx.settings.levels)}
+        names = sorted(table, key=lambda name: (order.get(name, len(order)), name))
+        lines.append("Won-drawn-lost: " + " · ".join(f"{name} {'-'.join(map(str, table[name]))}" for name in names))
+        return lines

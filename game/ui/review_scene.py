@@ -1,0 +1,457 @@
+"""The review screen: a finished (or saved) game, every move classified, an evaluation graph.
+
+The analysis runs in the computer player's worker (a "review" request), never in this thread;
+while it runs a progress bar fills and the screen stays usable. Finished reviews are kept for
+the last few games (``MAX_CACHED``), so going back and forth costs nothing.
+
+The scene shows the position before the selected move: the move played as a faint disc above
+its column, the best move framed, and both in words. Nothing here applies a game rule: the
+positions come from the engine's ``Position`` and the judgements from ``engine.review``.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+import pygame
+
+from game.engine.board import Position, parse_moves
+from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
+from game.engine.scores import MAX_SCORE, Outcome
+from game.settings import PlayerSpec, parse_player_spec
+from game.storage import SaveFileError, load_game, save_infos
+from game.ui.layout import COLS, ROWS, Layout
+from game.ui.menu import GameStart
+from game.ui.render import BoardScene, draw_panel
+from game.ui.resources import draw_text, fit_text
+from game.ui.savelist import CLOSE, SaveList
+from game.ui.scene import Context, Scene, SceneName, Transition
+from game.ui.theme import PLAYER_NAMES
+
+if TYPE_CHECKING:
+    from game.ui.theme import Colour
+
+MAX_CACHED = 8  # finished reviews kept (the least recently opened is dropped)
+CLASS_COLOURS: dict[MoveClass, Colour] = {
+    MoveClass.BEST: (90, 200, 120),
+    MoveClass.GOOD: (150, 200, 150),
+    MoveClass.MISTAKE: (240, 160, 60),
+    MoveClass.BLUNDER: (235, 70, 70),
+    MoveClass.UNPROVED: (140, 140, 150),
+}
+CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE: "mistake",
+               MoveClass.BLUNDER: "blunder", MoveClass.UNPROVED: "not proved"}
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewStart:
+    """What the review scene opens: a game's moves and players, or (``moves`` None) a saved game to pick.
+
+    ``back`` is where Esc returns: "game" shows the reviewed game again, "menu" the menu."""
+
+    moves: str | None
+    red: PlayerSpec | None = None
+    yellow: PlayerSpec | None = None
+    back: Literal["game", "menu"] = "menu"
+
+
+class ReviewScene(Scene):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.cache: OrderedDict[tuple[str, float], GameReview] = OrderedDict()
+        self.start = ReviewStart(None)
+        self.moves: list[int] = []
+        self.index = 0                      # the move shown: the position before moves[index]
+        self.review: GameReview | None = None
+        self.progress: ReviewProgress | None = None
+        self.error: str | None = None
+        self.tag = 0
+        self.requested = False
+        self.stepped = False               # the player moved the selection before the review came
+        self.savelist: SaveList | None = None
+        self._rows: list[tuple[pygame.Rect, int]] = []
+        self._graph = pygame.Rect(0, 0, 0, 0)
+
+    # -- scene contract --------------------------------------------------------------------
+
+    def enter(self, data: object) -> None:
+        super().enter(data)
+        self.start = data if isinstance(data, ReviewStart) else ReviewStart(None)
+        self.savelist = None
+        if self.start.moves is None:
+            self._open_savelist()
+            self._show([])
+        else:
+            self._show(parse_moves(self.start.moves))
+
+    def leave(self) -> None:
+        if self.requested and self.ctx.has_worker:
+            self.ctx.worker.cancel()
+        self.requested = False
+
+    def _open_savelist(self) -> None:
+        try:
+            self.savelist = SaveList(save_infos())
+        except OSError as exc:
+            self.ctx.notices.add(f"Could not list the saved games: {exc}", "error")
+            self.next = Transition(SceneName.MENU)
+
+    def _show(self, moves: list[int]) -> None:
+        """Review ``moves`` (legal: they come from a validated game): cached, or ask the worker."""
+        self.leave()
+        self.moves = moves
+        self.index = len(moves)
+        self.progress = None
+        self.error = None
+        self.stepped = False
+        self.tag = self.ctx.new_epoch()
+        self.review = self.cache.get(self._key())
+        if self.review is not None:
+            self.cache.move_to_end(self._key())
+            self._jump_to_turn()
+
+    def _key(self) -> tuple[str, float]:
+        return "".join(str(c + 1) for c in self.moves), self.ctx.settings.review_time
+
+    def _load(self, path: Path) -> None:
+        try:
+            saved = load_game(path)
+            red = parse_player_spec(saved.red, self.ctx.settings)
+            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+        except (SaveFileError, ValueError) as exc:
+            self.ctx.notices.add(f"Could not open {path.name}: {exc}", "error")
+            return
+        self.savelist = None
+        self.start = ReviewStart(saved.moves, red, yellow, back="menu")
+        self._show(parse_moves(saved.moves))
+
+    # -- input -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.savelist is not None:
+            choice = self.savelist.handle(event)
+            if choice == CLOSE:
+                self.next = Transition(SceneName.MENU)
+            elif isinstance(choice, Path):
+                self._load(choice)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._handle_key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.select(self.index - event.y)
+
+    def _handle_key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            self.go_back()
+        elif key in (pygame.K_LEFT, pygame.K_UP):
+            self.select(self.index - 1)
+        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
+            self.select(self.index + 1)
+        elif key == pygame.K_HOME:
+            self.select(0)
+        elif key == pygame.K_END:
+            self.select(len(self.moves))
+        elif key == pygame.K_p:
+            self.play_on()
+        elif key == pygame.K_r and self.error is not None:
+            self.error = None
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        for rect, index in self._rows:
+            if rect.collidepoint(pos):
+                self.select(index)
+                return
+        graph = self._graph
+        if graph.collidepoint(pos) and self.moves:
+            step = graph.width / (len(self.moves) + 1)
+            self.select(int((pos[0] - graph.left) / step))
+
+    def select(self, index: int) -> None:
+        self.index = max(0, min(len(self.moves), index))
+        self.stepped = True
+
+    def go_back(self) -> None:
+        start = self.start
+        if start.back == "game" and start.red is not None and start.yellow is not None and start.moves is not None:
+            self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, start.moves))
+        else:
+            self.next = Transition(SceneName.MENU)
+
+    def play_on(self) -> None:
+        """Continue the game from the shown position, with the same players."""
+        start = self.start
+        if start.red is None or start.yellow is None:
+            return
+        played = "".join(str(c + 1) for c in self.moves[:self.index])
+        if self._position(self.index).is_over():
+            self.ctx.notices.add("The game is over at this move: step back to play on from an earlier one")
+            return
+        self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, played))
+
+    # -- engine ----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.savelist is not None or self.review is not None or self.error is not None:
+            return
+        worker = self.ctx.worker
+        if not self.requested:
+            from game.worker import AIRequest  # here: the engine loads only when a review is asked for
+
+            config = replace(self.ctx.settings.search_config(), time_limit=self.ctx.settings.review_time)
+            try:
+                worker.submit(AIRequest(self.tag, self._position(len(self.moves)), config, "review",
+                                        moves=tuple(self.moves)))
+            except Exception as exc:  # noqa: BLE001 - shown to the player, never a traceback
+                self.error = str(exc) or type(exc).__name__
+                return
+            self.requested = True
+        for update in worker.poll(generation=self.tag):
+            if update.error is not None:
+                self.error = " ".join(update.error.split())
+                self.requested = False
+            elif update.result is None:
+                if isinstance(update.progress, ReviewProgress):
+                    self.progress = update.progress
+            elif isinstance(update.result, GameReview):
+                self.requested = False
+                self._accept(update.result)
+
+    def _accept(self, review: GameReview) -> None:
+        self.review = review
+        self.cache[self._key()] = review
+        self.cache.move_to_end(self._key())
+        while len(self.cache) > MAX_CACHED:
+            self.cache.popitem(last=False)
+        if not self.stepped:
+            self._jump_to_turn()
+
+    def _jump_to_turn(self) -> None:
+        """Show the first move that changed the outcome (either side's), if there is one."""
+        assert self.review is not None
+        turns = [s.first_turn for s in (self.review.summary(1), self.review.summary(2)) if s.first_turn]
+        if turns:
+            self.index = min(t.number for t in turns) - 1
+
+    # -- what is shown ---------------------------------------------------------------------
+
+    def _position(self, index: int) -> Position:
+        return Position.from_moves(self.moves[:index])
+
+    def current(self) -> MoveReview | None:
+        if self.review is None or self.index >= len(self.review.reviews):
+            return None
+        return self.review.reviews[self.index]
+
+    def describe_current(self) -> list[str]:
+        """Lines about the shown move: what was played, its class, the best move in words."""
+        n = len(self.moves)
+        if self.index >= n:
+            return [f"After move {n}: " + self._result_text()]
+        col = self.moves[self.index]
+        player = PLAYER_NAMES[1 + self.index % 2]
+        head = f"Move {self.index + 1}: {player} played column {col + 1}"
+        move = self.current()
+        if move is None:
+            return [head, "analysing…" if self.error is None else "the analysis failed"]
+        return [f"{head} — {CLASS_WORDS[move.move_class]}",
+                f"Best: {move.best_text()}",
+                f"Played: {move.played_text()}"]
+
+    def _result_text(self) -> str:
+        pos = self._position(len(self.moves))
+        winner = pos.winner()
+        if winner is not None:
+            return f"{PLAYER_NAMES[winner]} won"
+        return "draw: the board is full" if pos.is_draw() else "the game was not finished"
+
+    def summary_lines(self) -> list[str]:
+        if self.review is None:
+            return []
+        return [f"{PLAYER_NAMES[p]}: {self.review.summary(p).text()}" for p in (1, 2)]
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.ctx.theme
+        width, height = surface.get_size()
+        surface.fill(theme.background)
+        size = max(14, min(24, height // 36))
+        title = "Game review"
+        if self.start.red is not None and self.start.yellow is not None:
+            title += f" — Red: {self.start.red.label()} · Yellow: {self.start.yellow.label()}"
+        draw_text(surface, fit_text(title, size + 4, width - 24), size + 4, theme.text, bold=True,
+                  midtop=(width // 2, 8))
+        top = 16 + (size + 4) * 3 // 2
+        graph_h = max(40, height // 5)
+        help_h = size + 12
+        text_h = (size + 6) * 5
+        # never smaller than one list row: a tiny window overlaps, it does not fail
+        body = pygame.Rect(12, top, max(60, width - 24), max(size + 20, height - top - graph_h - help_h - text_h - 24))
+        list_w = max(120, min(340, width // 3))
+        board_area = pygame.Rect(body.left, body.top, max(COLS * 12, body.width - list_w - 16), body.height)
+        layout = _board_layout(board_area)
+        self._draw_board(surface, layout)
+        self._draw_list(surface, pygame.Rect(body.right - list_w, body.top, list_w, body.height), size)
+        y = body.bottom + 8
+        for i, line in enumerate(self.describe_current()):
+            colour = theme.text if i == 0 else theme.dim_text
+            draw_text(surface, fit_text(line, size, width - 24), size, colour, bold=i == 0, topleft=(16, y))
+            y += size + 6
+        for line in self.summary_lines():
+            draw_text(surface, fit_text(line, size - 2, width - 24), size - 2, theme.text, topleft=(16, y))
+            y += size + 4
+        self._graph = pygame.Rect(40, height - graph_h - help_h - 6, max(40, width - 80), graph_h)
+        self._draw_graph(surface, self._graph, size)
+        keys = "Left/Right step · click the graph or the list · P play on from here · Esc back"
+        if self.error is not None:
+            keys = f"Analysis failed: {self.error} · R retry · Esc back"
+        draw_text(surface, fit_text(keys, size - 2, width - 24), size - 2,
+                  theme.error if self.error else theme.dim_text, midbottom=(width // 2, height - 6))
+        if self.savelist is not None:
+            self.savelist.draw(surface, theme)
+
+    def _draw_board(self, surface: pygame.Surface, layout: Layout) -> None:
+        pos = self._position(self.index)
+        last = None
+        if self.index:
+            col = self.moves[self.index - 1]
+            last = (col, pos.height(col) - 1)
+        move = self.current()
+        ghost = None
+        if self.index < len(self.moves):
+            ghost = (self.moves[self.index], pos.turn)
+        hint = move.best_column if move is not None and move.best_text() != "best move not proved" else None
+        scene = BoardScene(cell=pos.cell, last_move=last, ghost=ghost, hint=hint,
+                           winning=pos.winning_cells() if self.index == len(self.moves) else frozenset())
+        self.ctx.renderer.draw(surface, layout, self.ctx.theme, scene)
+
+    def _draw_list(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        theme = self.ctx.theme
+        draw_panel(surface, rect, theme, alpha=200)
+        line_h = size + 8
+        visible = max(1, (rect.height - 12) // line_h)
+        n = len(self.moves)
+        first = max(0, min(self.index - visible // 2, n + 1 - visible))
+        self._rows = []
+        for row, index in enumerate(range(first, min(n + 1, first + visible))):
+            r = pygame.Rect(rect.left + 6, rect.top + 6 + row * line_h, rect.width - 12, line_h - 2)
+            if index == self.index:
+                pygame.draw.rect(surface, theme.accent, r, 2, border_radius=5)
+            if index == n:
+                text, colour = "end: " + self._result_text(), theme.dim_text
+            else:
+                review = self.review.reviews[index] if self.review is not None else None
+                cls = CLASS_WORDS[review.move_class] if review else "…"
+                text = f"{index + 1:>2}. {PLAYER_NAMES[1 + index % 2]:<6} col {self.moves[index] + 1}   {cls}"
+                colour = CLASS_COLOURS[review.move_class] if review else theme.dim_text
+                disc = self.ctx.renderer.disc(theme, 1 + index % 2, max(4, size // 3))
+                surface.blit(disc, disc.get_rect(midleft=(r.left + 4, r.centery)))
+            draw_text(surface, fit_text(text, size - 2, r.width - 24), size - 2, colour,
+                      midleft=(r.left + 20, r.centery))
+            self._rows.append((r, index))
+
+    def _draw_graph(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        """Red's value over the game: proven results in the win/draw/loss bands, estimates dashed."""
+        theme = self.ctx.theme
+        small = max(12, size - 6)
+        band = rect.height // 2 - rect.height // 10
+        win = pygame.Rect(rect.left, rect.top, rect.width, band)
+        loss = pygame.Rect(rect.left, rect.bottom - band, rect.width, band)
+        draw = pygame.Rect(rect.left, win.bottom, rect.width, loss.top - win.bottom)
+        for area, colour in ((win, theme.discs[0]), (draw, theme.dim_text), (loss, theme.discs[1])):
+            shade = pygame.Surface(area.size, pygame.SRCALPHA)
+            shade.fill((*colour, 45))
+            surface.blit(shade, area)
+        draw_text(surface, "Red wins", small, theme.dim_text, topleft=(rect.left + 4, rect.top + 2))
+        draw_text(surface, "draw", small, theme.dim_text, midleft=(rect.left + 4, draw.centery))
+        draw_text(surface, "Yellow wins", small, theme.dim_text, bottomleft=(rect.left + 4, rect.bottom - 2))
+        n = len(self.moves)
+        step = rect.width / (n + 1)
+        marker = pygame.Rect(int(rect.left + self.index * step), rect.top, max(2, int(step)), rect.height)
+        pygame.draw.rect(surface, theme.accent, marker, 2)
+        if self.review is None:
+            self._draw_progress(surface, rect, small)
+            return
+        points: list[tuple[int, int] | None] = []
+        estimates = False
+        for i, review in enumerate(self.review.reviews):
+            x = int(rect.left + (i + 0.5) * step)
+            y, proved = _graph_y(review, win, draw, loss)
+            if y is None:
+                points.append(None)
+                draw_text(surface, "?", small, CLASS_COLOURS[MoveClass.UNPROVED], center=(x, draw.centery))
+                continue
+            points.append((x, y))
+            if proved:
+                pygame.draw.circle(surface, theme.text, (x, y), max(3, small // 4))
+            else:
+                estimates = True
+                pygame.draw.circle(surface, theme.dim_text, (x, y), max(3, small // 4), 1)
+            if review.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER):
+                pygame.draw.line(surface, CLASS_COLOURS[review.move_class], (x, rect.top), (x, rect.bottom), 2)
+        for a, b in zip(points, points[1:]):
+            if a is not None and b is not None:
+                pygame.draw.line(surface, theme.text, a, b, 1)
+        if estimates:  # the legend: the two markers drawn, not font glyphs (not every font has them)
+            label = draw_text(surface, "estimate (not proved)", small, theme.dim_text,
+                              topright=(rect.right - 4, rect.top + 2))
+            radius = max(3, small // 4)
+            pygame.draw.circle(surface, theme.dim_text, (label.left - radius - 4, label.centery), radius, 1)
+            label = draw_text(surface, "proved", small, theme.dim_text,
+                              topright=(label.left - 2 * radius - 18, rect.top + 2))
+            pygame.draw.circle(surface, theme.text, (label.left - radius - 4, label.centery), radius)
+
+    def _draw_progress(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        theme = self.ctx.theme
+        bar = pygame.Rect(0, 0, rect.width * 2 // 3, max(10, size))
+        bar.center = rect.center
+        pygame.draw.rect(surface, theme.panel, bar, border_radius=4)
+        done = self.progress.done / self.progress.total if self.progress and self.progress.total else 0.0
+        pygame.draw.rect(surface, theme.accent, pygame.Rect(bar.left, bar.top, int(bar.width * done), bar.height),
+                         border_radius=4)
+        pygame.draw.rect(surface, theme.dim_text, bar, 1, border_radius=4)
+        label = "the analysis failed" if self.error else (
+            f"analysing from the last move back: {self.progress.done} of {self.progress.total}"
+            if self.progress else "analysing…")
+        draw_text(surface, label, size, theme.text, midbottom=(bar.centerx, bar.top - 4))
+
+
+def _graph_y(review: MoveReview, win: pygame.Rect, draw: pygame.Rect,
+             loss: pygame.Rect) -> tuple[int | None, bool]:
+    """Height of the position before ``review``'s move, for red: (y, proved) or (None, False)."""
+    sign = 1 if review.player == 1 else -1
+    bounds = review.before if sign == 1 else -review.before
+    result = bounds.outcome
+    if result is Outcome.DRAW:
+        return draw.centery, True
+    if result is not None:
+        # faster results further from the draw band
+        area = win if result is Outcome.WIN else loss
+        magnitude = min(abs(bounds.lower), abs(bounds.upper)) if not bounds.is_exact else abs(bounds.lower)
+        share = 0.15 + 0.7 * min(1.0, magnitude / MAX_SCORE)  # inside the band, clear of its edges
+        if result is Outcome.WIN:
+            return int(area.bottom - share * area.height), True
+        return int(area.top + share * area.height), True
+    if review.estimate is not None:
+        half = draw.height / 2 + win.height * 0.8
+        return int(draw.centery - sign * review.estimate * half), False
+    return None, False
+
+
+def _board_layout(area: pygame.Rect) -> Layout:
+    """A board (and one row above it for the move played) as large as fits in ``area``."""
+    cell = max(12, min(area.width // COLS, area.height // (ROWS + 1)))
+    board = pygame.Rect(0, 0, cell * COLS, cell * ROWS)
+    board.midbottom = area.midbottom
+    empty = pygame.Rect(board.left, area.top, 0, 0)
+    size = max(12, cell // 3)
+    return Layout(size=area.size, cell=cell, board=board, ghost_y=board.top - cell // 2, analysis=empty,
+                  numbers=empty, header=empty, status=empty, text_size=size, small_size=size)
+
+
+__all__ = ["MAX_CACHED", "ReviewScene", "ReviewStart"]

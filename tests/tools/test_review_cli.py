@@ -1,0 +1,156 @@
+"""``python -m game.review`` as a subprocess: fields, games, JSON, save files, bad input, pipes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.engine.review import MoveClass
+from game.storage import SavedGame, save_game
+
+ROOT = Path(__file__).resolve().parents[2]
+CLASSES = {c.value for c in MoveClass}
+# A golden 14-disc position, then red's blunder (column 2) and perfect play to yellow's win.
+BLUNDER_GAME = "36477245374472" + "23155443233552526111117766"
+SHORT_GAME = "44534467467535"   # yellow wins with its 7th disc
+# Red has three in the bottom row and column 4 wins at once; red plays 7 and yellow completes
+# column 5. Both judgements at the end need no search (a win at once), so they are proved
+# whatever the budget and however busy the machine: the classes can be asserted exactly.
+THROWN_WIN = "15253575"
+
+
+def run_review(*args: str, stdin: str = "", home: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "CONNECT4_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "game.review", *args], input=stdin, capture_output=True,
+                          text=True, env=env, cwd=ROOT, timeout=300)
+
+
+def games_of(stdout: str) -> list[list[str]]:
+    return [block.splitlines() for block in stdout.strip("\n").split("\n\n")]
+
+
+def test_one_line_per_move_with_three_fixed_fields_and_a_blank_line_between_games(tmp_path: Path) -> None:
+    result = run_review("--time", "0.1", stdin=f"{SHORT_GAME}\n\n{BLUNDER_GAME}\n4453\n", home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    games = games_of(result.stdout)
+    assert len(games) == 3
+    for moves, lines in zip((SHORT_GAME, BLUNDER_GAME, "4453"), games):
+        move_lines = [line for line in lines if not line.startswith("#")]
+        assert len(move_lines) == len(moves)
+        for n, (line, col) in enumerate(zip(move_lines, moves), start=1):
+            number, column, cls, *_ = line.split()
+            assert (int(number), column) == (n, col)
+            assert cls in CLASSES
+        summaries = [line for line in lines if line.startswith("#")]
+        assert [s.split(":")[0] for s in summaries] == ["# red", "# yellow"]
+    assert games[1][-2].startswith("# red: ")
+
+
+def test_the_classes_and_the_words_of_a_thrown_win(tmp_path: Path) -> None:
+    result = run_review("--time", "0.05", stdin=THROWN_WIN + "\n", home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    (lines,) = games_of(result.stdout)
+    assert lines[6] == "7 7 blunder red best: column 4 — wins in 1; played: loses in 1"
+    assert lines[7] == "8 5 best yellow best: column 5 — wins in 1; played: wins in 1"
+    assert lines[8].startswith("# red: ") and "first outcome-changing move: 7 (column 7, blunder)" in lines[8]
+    assert lines[9].startswith("# yellow: ") and "1 best" in lines[9]
+
+
+def test_json_has_one_object_per_game(tmp_path: Path) -> None:
+    result = run_review("--json", "--time", "0.1", stdin=f"{SHORT_GAME}\n{THROWN_WIN}\n", home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    docs = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [d["moves"] for d in docs] == [SHORT_GAME, THROWN_WIN]
+    second = docs[1]
+    assert [r["number"] for r in second["reviews"]] == list(range(1, len(THROWN_WIN) + 1))
+    assert {r["class"] for r in second["reviews"]} <= CLASSES
+    blunder = second["reviews"][6]
+    assert (blunder["class"], blunder["column"], blunder["best_column"]) == ("blunder", 7, 4)
+    assert blunder["value"] == [18, 18] and blunder["played_value"] == [-18, -18]
+    assert second["summary"]["red"]["blunder"] == 1
+    assert second["summary"]["red"]["first_outcome_change"] == 7
+    assert second["proved"] >= 2
+
+
+def test_a_save_file_is_reviewed(tmp_path: Path) -> None:
+    path = tmp_path / "game.c4save"
+    save_game(path, SavedGame.now(THROWN_WIN, "human", "Hard"))
+    result = run_review(str(path), "--time", "0.05", home=tmp_path)
+    assert result.returncode == 0, result.stderr
+    (lines,) = games_of(result.stdout)
+    assert len(lines) == len(THROWN_WIN) + 2
+    assert lines[6].startswith("7 7 blunder red")
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("4444444", "column 4"),              # a seventh disc in a full column
+    ("4x53", "4x53"),
+    ("1" * 5000, "longer than"),
+    ("11223344", "over"),                  # moves after four in a row
+])
+def test_a_bad_line_is_one_message_and_the_other_games_are_still_reviewed(tmp_path: Path, line: str,
+                                                                           message: str) -> None:
+    result = run_review("--time", "0.1", stdin=f"{line}\n{SHORT_GAME}\n", home=tmp_path)
+    assert result.returncode == 1
+    errors = result.stderr.splitlines()
+    assert len(errors) == 1 and errors[0].startswith("review: line 1:") and message in errors[0]
+    assert "Traceback" not in result.stderr
+    (lines,) = games_of(result.stdout)
+    assert lines[0].startswith("1 4 ")
+
+
+def test_bad_files_and_arguments(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.c4save"
+    junk.write_bytes(b"\x00\x01 not a save")
+    result = run_review(str(junk), str(tmp_path / "missing.c4save"), home=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    errors = result.stderr.splitlines()
+    assert len(errors) == 2
+    assert "junk.c4save" in errors[0] and "missing.c4save" in errors[1]
+    bad_time = run_review("--time", "-1", stdin="4\n", home=tmp_path)
+    assert bad_time.returncode == 2 and "seconds" in bad_time.stderr
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    env = {**os.environ, "CONNECT4_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "game.review", "--time", "0.05"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+    proc.stdin.write((SHORT_GAME + "\n").encode() * 40)
+    proc.stdin.close()
+    proc.stdout.readline()
+    proc.stdout.close()          # the reader goes away after the first line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0
+    assert err == ""
+
+
+@pytest.mark.parametrize(("value", "ok"), [(0.05, True), (60, True), (0.049, False), (60.5, False),
+                                           ('"1"', False), ("true", False)])
+def test_the_review_time_setting_is_validated(value: object, ok: bool) -> None:
+    from game.settings import DEFAULTS, parse_settings
+
+    settings, problems = parse_settings(f"[review]\ntime = {value}\n")
+    if ok:
+        assert problems == [] and settings.review_time == float(value)
+    else:
+        assert [p.key for p in problems] == ["review.time"]
+        assert "0.05" in str(problems[0]) and settings.review_time == DEFAULTS.review_time
+
+
+def test_bytes_that_are_not_text_are_a_bad_line_not_a_crash(tmp_path: Path) -> None:
+    env = {**os.environ, "CONNECT4_HOME": str(tmp_path), "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
+    result = subprocess.run([sys.executable, "-m", "game.review", "--time", "0.05"],
+                            input=b"\xff\xfe44\n4\x003\n44\n", capture_output=True, env=env, cwd=ROOT, timeout=120)
+    assert result.returncode == 1
+    errors = result.stderr.decode().splitlines()
+    assert [e.split(":")[0:2] for e in errors] == [["review", " line 1"], ["review", " line 2"]]
+    assert "\x00" not in result.stderr.decode()   # echoed escaped, never raw
+    assert result.stdout.decode().startswith("1 4 ")

@@ -1,0 +1,164 @@
+"""The review screen headless: open it after a finished game and from the menu, step, play on;
+the finished game joins the record; the worker's review request."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.engine.review import GameReview, MoveClass, ReviewProgress
+from game.record import RecordResult, load_record
+from game.storage import SavedGame, save_game, saves_dir
+from game.ui.layout import MIN_SIZE
+
+# Red to move with three in the bottom row (columns 1-3) and column 4 winning at once.
+NEAR_WIN = "152535"
+# A golden 14-disc position, red's blunder (column 2), then perfect play to yellow's win.
+BLUNDER_GAME = "36477245374472" + "23155443233552526111117766"
+# Red ignores its win at once (column 4) and yellow completes column 5: judged without search.
+THROWN_WIN = "15253575"
+
+
+def finish_a_game_against_the_computer(ui):
+    driver = ui(red="human", yellow="Easy", review_time=0.2)
+    path = saves_dir() / "near-win.c4save"
+    save_game(path, SavedGame.now(NEAR_WIN, "human", "Easy"))
+    assert driver.scene.load(path)
+    driver.settle(5)
+    driver.key(pygame.K_4)
+    driver.settle()
+    assert driver.scene.model.is_over and driver.scene.model.winner == 1
+    return driver
+
+
+def wait_for_review(driver):
+    driver.run_until(lambda: driver.scene.review is not None or driver.scene.error is not None,
+                     timeout=120, what="the review")
+    assert driver.scene.error is None
+
+
+def test_a_finished_game_is_recorded_once_and_counted_in_the_sitting(ui, connect4_home):
+    driver = finish_a_game_against_the_computer(ui)
+    record, notice = load_record()
+    assert notice is None
+    (game,) = record.games
+    assert (game.level, game.elo, game.colour, game.result, game.moves) == ("Easy", 1798, 1, RecordResult.WIN,
+                                                                            NEAR_WIN + "4")
+    assert driver.c.after_game.tally_text() == "This sitting: 1 won · 0 drawn · 0 lost"
+    driver.settle()
+    assert len(load_record()[0].games) == 1           # later frames of the same finished game add nothing
+    assert "R review" in driver.scene.status_text()
+
+
+def test_review_after_the_game_steps_and_plays_on(ui):
+    driver = finish_a_game_against_the_computer(ui)
+    driver.key(pygame.K_r)
+    scene = driver.scene
+    assert type(scene).__name__ == "ReviewScene"
+    wait_for_review(driver)
+    review = scene.review
+    assert [r.column for r in review.reviews] == [int(c) - 1 for c in NEAR_WIN + "4"]
+    assert review.reviews[-1].move_class is MoveClass.BEST
+    assert scene.describe_current()[0] == "After move 7: Red won"
+    driver.key(pygame.K_LEFT)
+    assert scene.index == 6
+    assert scene.describe_current() == ["Move 7: Red played column 4 — best", "Best: column 4 — wins in 1",
+                                        "Played: wins in 1"]
+    assert scene.summary_lines()[0].startswith("Red: ")
+    # a click on the graph's first slot selects the first move
+    graph = scene._graph
+    driver.click((graph.left + 2, graph.centery))
+    assert scene.index == 0
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    assert scene.index == 2
+    driver.key(pygame.K_p)
+    driver.frame()
+    game = driver.scene
+    assert type(game).__name__ == "GameScene"
+    assert game.model.moves_string() == NEAR_WIN[:2]
+    assert (game.model.red.kind, game.model.yellow.level) == ("human", "Easy")
+
+
+def test_escape_returns_to_the_game_and_the_review_is_cached(ui):
+    driver = finish_a_game_against_the_computer(ui)
+    driver.key(pygame.K_r)
+    wait_for_review(driver)
+    first = driver.scene.review
+    driver.key(pygame.K_ESCAPE)
+    driver.frame()
+    assert type(driver.scene).__name__ == "GameScene"
+    assert driver.scene.model.moves_string() == NEAR_WIN + "4"
+    driver.settle()
+    assert len(load_record()[0].games) == 1            # shown again, not played again: not recorded
+    driver.key(pygame.K_r)
+    assert driver.scene.review is first                # no second analysis
+
+
+def test_review_a_saved_game_from_the_menu(ui):
+    save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
+    driver = ui(review_time=0.1)
+    menu = driver.scene
+    (row,) = [r for r in menu.rows() if r.label == "Review a saved game"]
+    row.activate()
+    driver.frame()
+    scene = driver.scene
+    assert type(scene).__name__ == "ReviewScene" and scene.savelist is not None
+    driver.key(pygame.K_RETURN)
+    assert scene.savelist is None and len(scene.moves) == len(THROWN_WIN)
+    driver.frame()
+    assert scene.review is None       # the analysis runs in the worker; the screen keeps drawing
+    wait_for_review(driver)
+    # the view jumps to the first outcome-changing move: red's blunder, move 7
+    assert scene.index == 6
+    assert scene.describe_current() == ["Move 7: Red played column 7 — blunder", "Best: column 4 — wins in 1",
+                                        "Played: loses in 1"]
+    assert "first outcome-changing move: 7 (column 7, blunder)" in scene.summary_lines()[0]
+    driver.key(pygame.K_ESCAPE)
+    driver.frame()
+    assert type(driver.scene).__name__ == "MenuScene"
+
+
+def test_two_player_games_are_not_recorded(ui, connect4_home):
+    driver = ui(red="human", yellow="human")
+    for col in NEAR_WIN + "4":
+        driver.key(getattr(pygame, f"K_{col}"))
+        driver.settle(10)
+    assert driver.scene.model.is_over
+    assert not (connect4_home / "record.json").exists()
+    assert driver.c.after_game.tally_text() == "This sitting: 0 won · 0 drawn · 0 lost"
+
+
+def test_the_worker_reviews_in_its_process_with_progress():
+    from game.engine.board import Position, parse_moves
+    from game.engine.search import SearchConfig
+    from game.worker import AIRequest, AIWorker
+
+    moves = tuple(parse_moves(BLUNDER_GAME))
+    with AIWorker() as worker:
+        worker.submit(AIRequest(7, Position.from_moves(moves), SearchConfig(time_limit=0.05), "review",
+                                moves=moves))
+        updates = []
+        deadline = time.monotonic() + 120
+        while not (updates and updates[-1].final):
+            assert time.monotonic() < deadline, "no review from the worker"
+            updates += worker.poll()
+            time.sleep(0.01)
+    *progress, final = updates
+    assert final.error is None and isinstance(final.result, GameReview)
+    assert len(final.result.reviews) == len(moves)
+    assert [p.progress for p in progress] == [ReviewProgress(n, len(moves)) for n in range(1, len(moves) + 1)]
+
+
+def test_the_review_draws_at_any_window_size(ui):
+    driver = finish_a_game_against_the_computer(ui)
+    driver.key(pygame.K_r)
+    wait_for_review(driver)
+    for size in (MIN_SIZE, (1318, MIN_SIZE[1]), (2000, MIN_SIZE[1]), (MIN_SIZE[0], 1200), (960, 840)):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        graph = driver.scene._graph
+        assert graph.width > 0 and graph.height > 0 and graph.bottom <= size[1]
+    driver.click((graph.left + 2, graph.centery))
+    assert driver.scene.index == 0
