@@ -42,7 +42,8 @@ from time import perf_counter
 from typing import Callable, Iterator
 
 from .board import (
-    BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Position, mirror_bits, non_losing_moves, winning_cells_mask,
+    BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, H1, HEIGHT, WIDTH, Position, bit, mirror_bits,
+    non_losing_moves, winning_cells_mask,
 )
 from .heuristics import (
     DEFAULT_WEIGHTS,
@@ -55,6 +56,8 @@ from .heuristics import (
     make_window_raw,
 )
 from .heuristics.threats import cached_evaluator
+from .ordering import RANK_UNIT, RANKED_COLUMNS, order_by_threats
+from .scores import loss_next_score, plies_to_end, win_next_score
 from .solver import Partial, SearchCancelled, Solver, halve_table
 
 __all__ = [
@@ -64,14 +67,10 @@ __all__ = [
     "SearchResult",
     "Searcher",
     "best_move",
-    "win_score",
 ]
 
 MAX_DEPTH = CELLS
-_ORDER = (3, 2, 4, 1, 5, 0, 6)
-_ORDERED = tuple((c, COLUMN_MASKS[c]) for c in _ORDER)
-# the same with each column's centre-first rank (7 for the centre ... 1), the tie-break of move ordering
-_ORDERED_N = tuple((7 - i, c, COLUMN_MASKS[c]) for i, c in enumerate(_ORDER))
+_ORDERED = tuple((c, COLUMN_MASKS[c]) for c in CENTRE_ORDER)
 # the same with one column (the table's best-move hint) moved to the front
 _HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
 _CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline
@@ -100,18 +99,13 @@ _SOLVE_AGAIN_BEFORE = 0.9  # the solver's second try starts only before this
 _SOLVE_AGAIN_FROM_DISCS = 15
 _COLUMN_MASKS = COLUMN_MASKS
 # scoremap weight of the cell a move lands in, keyed by the move's bit (zero for other heuristics)
-_WEIGHT_OF = {1 << (c * 7 + r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(6)}
+_WEIGHT_OF = {bit(c, r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(HEIGHT)}
 _NO_WEIGHT = dict.fromkeys(_WEIGHT_OF, 0)
 # scoremap cells grouped by weight, heaviest first: the best leaf move is the heaviest free cell
 _WEIGHT_LEVELS = tuple(
-    (w, sum(1 << (c * 7 + r) for c in range(WIDTH) for r in range(6) if SCOREMAP[c][r] == w))
+    (w, sum(bit(c, r) for c in range(WIDTH) for r in range(HEIGHT) if SCOREMAP[c][r] == w))
     for w in sorted({w for col in SCOREMAP for w in col}, reverse=True)
 )
-
-
-def win_score(moves: int) -> int:
-    """Score of winning with the next disc when ``moves`` discs are on the board."""
-    return (CELLS + 1 - moves) // 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,9 +271,9 @@ class Searcher:
             if not pos.can_play(col):
                 scores.append(None)
             elif col in wins:
-                scores.append(float(win_score(pos.moves)))
-            else:
-                scores.append(values.get(col, float(-win_score(pos.moves + 1))))
+                scores.append(float(win_next_score(pos.moves)))
+            else:  # not searched: a move under an opponent's winning cell
+                scores.append(values.get(col, float(loss_next_score(pos.moves))))
         return scores
 
     # ------------------------------------------------------------ internals
@@ -440,36 +434,29 @@ class Searcher:
     @staticmethod
     def _proven_within(score: float, moves: int, depth: int) -> bool:
         """Does a win/loss score end the game within ``depth`` plies of the root?"""
-        k = CELLS // 2 + 1 - int(abs(score))  # score 22 - k: the winner's k-th disc ends the game
-        if score > 0:  # the side to move has moves // 2 discs; its next one lands at ply 1
-            ply = 2 * (k - moves // 2) - 1
-        else:  # the opponent has (moves + 1) // 2; its next one lands at ply 2
-            ply = 2 * (k - (moves + 1) // 2)
-        return ply <= depth
+        return plies_to_end(int(score), moves) <= depth
 
     def _obvious_move(self, pos: Position) -> tuple[int, int] | None:
         """An immediate win, or (when every move loses at once) the least bad move."""
         current, mask, moves = pos.current, pos.mask, pos.moves
         possible = (mask + BOTTOM) & BOARD
         mine = winning_cells_mask(current, mask) & possible
-        wins = [col for col in _ORDER if mine & COLUMN_MASKS[col]]
+        wins = [col for col in CENTRE_ORDER if mine & COLUMN_MASKS[col]]
         if wins:
-            return (self._rng.choice(wins) if self._rng is not None else wins[0]), win_score(moves)
+            return (self._rng.choice(wins) if self._rng is not None else wins[0]), win_next_score(moves)
         opp_win = winning_cells_mask(current ^ mask, mask)
-        forced = possible & opp_win
-        candidates = (forced if forced else possible) & ~(opp_win >> 1)
-        if forced & (forced - 1) or not candidates:
+        if not non_losing_moves(mask, opp_win):
             # lost whatever we do: block one threat if we can (a human may not see the other)
-            pool = forced or possible
-            for col in _ORDER:
+            pool = (possible & opp_win) or possible
+            for col in CENTRE_ORDER:
                 if pool & COLUMN_MASKS[col]:
-                    return col, -win_score(moves + 1)
+                    return col, loss_next_score(moves)
         return None
 
     def _pick(self, values: dict[int, float]) -> tuple[int, float]:
         """Best root move; ties broken centre-first, or at random when seeded."""
         best = max(values.values())
-        tied = [c for c in _ORDER if c in values and values[c] >= best - _EPS]
+        tied = [c for c in CENTRE_ORDER if c in values and values[c] >= best - _EPS]
         if self._rng is not None and len(tied) > 1:
             return self._rng.choice(tied), best
         # deterministic: the first in search order (hint first, then by threats), which
@@ -540,19 +527,11 @@ class Searcher:
                 self.hints[current + mask] = col
         return values
 
-    def _ordered_children(self, current: int, mask: int, candidates: int, hint: int | None) -> list[tuple[int, int, int]]:
-        ranked = []
-        n = 7
-        for col, col_mask in _ORDERED:
-            move = candidates & col_mask
-            if move:
-                pos = current | move
-                threats = winning_cells_mask(pos, mask | move)
-                rank = 1000 if col == hint else threats.bit_count() * 8 + n
-                ranked.append((rank, col, move, threats))
-            n -= 1
-        ranked.sort(key=lambda t: t[0], reverse=True)
-        return [(col, move, threats) for _, col, move, threats in ranked]
+    @staticmethod
+    def _ordered_children(current: int, mask: int, candidates: int, hint: int | None) -> list[tuple[int, int, int]]:
+        """(column, move, threats) of the root's moves: the table's hint first, then by threats."""
+        ranked = order_by_threats(current, mask, candidates)
+        return sorted(ranked, key=lambda child: child[0] != hint)  # stable: the hint to the front
 
     def _make_negamax(self, root_moves: int, depth_limit: int):
         """Build the recursive search for one iteration (root and depth fixed)."""
@@ -590,10 +569,16 @@ class Searcher:
         ordered = _ORDERED
         # scoremap only (its evaluation of a mirrored position is bit-for-bit the same); every
         # node holds a disc, so BOARD never matches
-        off_centre = BOARD ^ COLUMN_MASKS[3] if incremental else BOARD
-        left_half = COLUMN_MASKS[0] | COLUMN_MASKS[1] | COLUMN_MASKS[2] | COLUMN_MASKS[3]
-        right_half = COLUMN_MASKS[3] | COLUMN_MASKS[4] | COLUMN_MASKS[5] | COLUMN_MASKS[6]
-        ordered_n = _ORDERED_N
+        off_centre = BOARD ^ COLUMN_MASKS[CENTRE] if incremental else BOARD
+        left_half = sum(COLUMN_MASKS[: CENTRE + 1])
+        right_half = sum(COLUMN_MASKS[CENTRE:])
+        centre = CENTRE
+        ordered_n = RANKED_COLUMNS
+        rank_unit = RANK_UNIT
+        # the line directions' shifts for the inlined winning_cells_mask
+        h1, h2, h3 = H1, 2 * H1, 3 * H1  # horizontal
+        d1, d2, d3 = HEIGHT, 2 * HEIGHT, 3 * HEIGHT  # diagonal \
+        u1, u2, u3 = H1 + 1, 2 * (H1 + 1), 3 * (H1 + 1)  # diagonal /
         hint_orders = _HINT_ORDERS
         column_masks = COLUMN_MASKS
         weight_of = _WEIGHT_OF if incremental else _NO_WEIGHT
@@ -647,17 +632,19 @@ class Searcher:
             if not count & check_every:
                 searcher.nodes = count
                 searcher._check()
+            # inlined: board.non_losing_moves
             possible = (mask + bottom) & board
             forced = possible & opp_win
             if forced:
-                if forced & (forced - 1):
-                    return -((CELLS - moves) // 2)
+                if forced & (forced - 1):  # two open threats: the opponent wins with its next disc
+                    return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
                 possible = forced
             candidates = possible & ~(opp_win >> 1)
+            # end inlined
             if not candidates:
-                return -((CELLS - moves) // 2)
+                return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
             if moves >= CELLS - 2:
-                return 0
+                return 0  # the last two discs cannot make a four: the opponent's are all blocked
             if candidates & (candidates - 1):
                 if depth == 1:
                     return leaves(current, mask, moves, candidates, e)
@@ -684,7 +671,7 @@ class Searcher:
             if not mask & off_centre:
                 # every disc in the centre column: a mirror-symmetric position, where a move and
                 # its mirror image have the same value -- search one half (the hint's)
-                candidates &= right_half if hint is not None and hint > 3 else left_half
+                candidates &= right_half if hint is not None and hint > centre else left_half
             new_current = current ^ mask
             m1 = moves + 1
             best = -1e9
@@ -701,38 +688,35 @@ class Searcher:
                     pos = current | move
                     r = threat_cache.get(pos)
                     if r is None:
-                        # board.winning_cells_mask(pos, 0) inlined: this is the bulk of all nodes,
-                        # and a call here costs ~5 % of the search even with most lookups hitting
-                        a, b = pos << 7, pos >> 7
+                        # this is the bulk of all nodes: even a call behind the cache would show
+                        # inlined: board.winning_cells_mask
+                        a, b = pos << h1, pos >> h1
                         r = (pos << 1) & (pos << 2) & (pos << 3) | (
-                            a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-                        a, b = pos << 6, pos >> 6
-                        r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-                        a, b = pos << 8, pos >> 8
-                        r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+                            a & (pos << h2) & ((pos << h3) | b)) | (b & (pos >> h2) & ((pos >> h3) | a))
+                        a, b = pos << d1, pos >> d1
+                        r |= (a & (pos << d2) & ((pos << d3) | b)) | (b & (pos >> d2) & ((pos >> d3) | a))
+                        a, b = pos << u1, pos >> u1
+                        r |= (a & (pos << u2) & ((pos << u3) | b)) | (b & (pos >> u2) & ((pos >> u3) | a))
                         r &= board
+                        # end inlined
                         if len(threat_cache) >= max_threats:
                             trim(threat_cache)
                         threat_cache[pos] = r
                     cmask = mask | move
                     # r may hold the child's occupied cells: only its empty cells are ever used below
+                    # inlined: board.non_losing_moves
                     cposs = (cmask + bottom) & board
                     cforced = cposs & r
                     if cforced:
-                        if cforced & (cforced - 1):
-                            v = (CELLS - m1) // 2  # two open threats: the child is lost
-                            cposs = 0
-                        else:
-                            cposs = cforced
-                    if cposs:
-                        ccand = cposs & ~(r >> 1)
-                        if not ccand:
-                            v = (CELLS - m1) // 2
-                        elif m1 >= CELLS - 2:
+                        cposs = 0 if cforced & (cforced - 1) else cforced  # two open threats: none
+                    ccand = cposs & ~(r >> 1)
+                    # end inlined
+                    if ccand:
+                        if m1 >= CELLS - 2:
                             v = 0
                         elif ccand & (ccand - 1):
                             count += 1
-                            if incremental:  # leaves() inlined
+                            if incremental:  # inlined: leaves (scoremap)
                                 for weight, level in weight_levels:
                                     if ccand & level:
                                         v = (weight - e - weight_of[move]) * leaf_factor[m1]
@@ -742,6 +726,8 @@ class Searcher:
                                 v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
                         else:
                             v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha, -e - weight_of[move])
+                    else:  # the child cannot escape the opponent's (our) next disc
+                        v = (CELLS - m1) // 2  # inlined: -scores.loss_next_score(m1)
                     if v > best:
                         best = v
                         best_col = col
@@ -764,12 +750,13 @@ class Searcher:
                     best_col = hint
                     if best > alpha:
                         alpha = best
+                # inlined: ordering.order_by_threats (with the threat cache and an enhanced
+                # transposition cutoff: a child the table already shows refuting beta ends the node)
                 ranked = []
                 for n, col, col_mask in ordered_n if alpha < beta else ():
                     move = rest & col_mask
                     if move:
                         cmask = mask | move
-                        # enhanced transposition cutoff: a child already known to refute beta
                         child = bounds.get(new_current + cmask)
                         if child is not None and child[0] == cd and child[2] <= -beta:
                             best = -child[2]
@@ -780,9 +767,10 @@ class Searcher:
                         if r is None:
                             r = new_threats(current | move)
                         r &= board ^ cmask
-                        ranked.append((r.bit_count() * 8 + n, col, move, r))
+                        ranked.append((r.bit_count() * rank_unit + n, col, move, r))
                 if len(ranked) > 1:
                     ranked.sort(reverse=True)
+                # end inlined
                 for _, col, move, threats in ranked:
                     ce = -e - weight_of[move]
                     if best == -1e9:
