@@ -7,12 +7,12 @@ engine's ``stop`` polls, passes progress and results back, and replaces the proc
 ignores its stop.
 
 Why a process and not just the thread: the search is pure Python, so in a thread it holds the GIL
-and a 60 fps loop loses frames. Measured with a dummy pygame loop at 60 fps while a depth-12 search
-ran non-stop, on a 2-core machine that other jobs kept at a load average of 4-10 (8-12 runs each,
-median and range of the p95 frame time): idle 20 ms (20-24); search in a thread 81 ms (42-116,
-21-32 fps); search behind a process 29 ms (23-80, the spread is the other jobs' CPU use; p50 stays
-16-20 ms). The process also runs at a lower priority (nice), so the window gets the CPU first.
-``AIWorker(use_process=False)`` keeps the search in the thread, for where processes are not possible.
+and a 60 fps loop loses frames (docs/engine.md has the frame times). The process also runs at a
+lower priority (nice), so the window gets the CPU first. ``AIWorker(use_process=False)`` keeps the
+search in the thread, for where processes are not possible; config.toml's ``[ai] worker`` chooses.
+
+Each request has a ``Kind`` and each kind one result type (``RESULT_TYPES``); a new kind is a new
+``Kind`` member, its result type and its handler in ``_HANDLERS``.
 
 Every request carries the model's generation. A newer ``submit`` or a ``cancel`` makes all answers
 to older requests stale: ``poll`` never returns them. The UI still compares ``update.generation``
@@ -21,6 +21,7 @@ with the model's (or passes it to ``poll``) because the model can change without
 
 from __future__ import annotations
 
+import enum
 import multiprocessing
 import os
 import queue
@@ -29,14 +30,33 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, TypeAlias
 
 from game.engine.board import Position
-from game.engine.search import Progress, SearchCancelled, SearchConfig, Searcher
+from game.engine.search import Progress, SearchCancelled, SearchConfig, Searcher, SearchResult
 
-__all__ = ["AIRequest", "AIUpdate", "AIWorker", "KINDS"]
+__all__ = ["AIRequest", "AIResult", "AIUpdate", "AIWorker", "ColumnScores", "KINDS", "Kind", "RESULT_TYPES"]
 
-KINDS = ("move", "hint", "analysis")
+
+class Kind(enum.StrEnum):
+    """What a request asks for (equal to its name as a string: ``Kind.MOVE == "move"``)."""
+
+    MOVE = "move"  # the computer's move
+    HINT = "hint"  # a move suggested to the human
+    ANALYSIS = "analysis"  # every column's score
+
+
+class ColumnScores(NamedTuple):
+    """An analysis: each column's score (None for a full column), and whether they are exact."""
+
+    scores: tuple[float | None, ...]
+    exact: bool
+
+
+AIResult: TypeAlias = SearchResult | ColumnScores
+#: The type of ``AIUpdate.result`` for each kind of request.
+RESULT_TYPES: dict[Kind, type] = {Kind.MOVE: SearchResult, Kind.HINT: SearchResult, Kind.ANALYSIS: ColumnScores}
+KINDS: tuple[Kind, ...] = tuple(Kind)
 ANALYSIS_TIME = 0.5  # seconds for column scores when the config has no time limit
 _MAX_SEARCHERS = 4  # Searchers (each with its own table) kept alive per worker, least recent dropped
 _NICE = 5  # the search process's lower scheduling priority (Unix)
@@ -51,27 +71,39 @@ class AIRequest:
     generation: int
     position: Position
     config: SearchConfig
-    kind: str = "move"  # "move" | "hint" | "analysis"
+    kind: Kind = Kind.MOVE  # a plain string naming a kind is accepted and converted
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"AIRequest.kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        object.__setattr__(self, "kind", _kind(self.kind, "AIRequest"))
+
+
+def _kind(value: Kind | str, owner: str) -> Kind:
+    try:
+        return Kind(value)
+    except ValueError:
+        raise ValueError(f"{owner}.kind must be one of {', '.join(KINDS)}, not {value!r}") from None
 
 
 @dataclass(frozen=True)
 class AIUpdate:
     """Something the worker reports about a request.
 
-    Exactly one of ``progress``, ``result``, ``error`` is set. ``result`` is a SearchResult for
-    "move" and "hint", ``(scores, exact)`` for "analysis" (7 scores, None for a full column).
+    Exactly one of ``progress``, ``result``, ``error`` is set. ``result`` has the type
+    ``RESULT_TYPES[kind]``: a SearchResult for a move or a hint, ColumnScores for an analysis.
     After a result or an error (``final``) nothing more comes for that request.
     """
 
     generation: int
-    kind: str
+    kind: Kind
     progress: Progress | None = None
-    result: object | None = None
+    result: AIResult | None = None
     error: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", _kind(self.kind, "AIUpdate"))
+        if self.result is not None and not isinstance(self.result, RESULT_TYPES[self.kind]):
+            raise TypeError(f"a {self.kind} result is a {RESULT_TYPES[self.kind].__name__}, "
+                            f"not {type(self.result).__name__}")
 
     @property
     def final(self) -> bool:
@@ -106,17 +138,32 @@ class _Engine:
         """("result", value), ("error", message) or ("cancelled", None); never raises."""
         try:
             searcher = self._searcher(request.config)
-            if request.kind == "analysis":
-                limit = request.config.time_limit
-                scores, exact = searcher.column_scores(
-                    request.position, time_limit=ANALYSIS_TIME if limit is None else limit, stop=stop
-                )
-                return "result", (tuple(scores), bool(exact))
-            return "result", searcher.search(request.position, stop=stop, on_progress=on_progress)
+            return "result", _HANDLERS[request.kind](searcher, request, stop, on_progress)
         except SearchCancelled:
             return "cancelled", None
         except Exception as exc:  # the engine failing must not take the game down
             return "error", _describe(exc)
+
+
+def _best_move(searcher: Searcher, request: AIRequest, stop: Any,
+               on_progress: Callable[[Progress], None]) -> SearchResult:
+    return searcher.search(request.position, stop=stop, on_progress=on_progress)
+
+
+def _analyse(searcher: Searcher, request: AIRequest, stop: Any, on_progress: Callable[[Progress], None]) -> ColumnScores:
+    limit = request.config.time_limit
+    scores, exact = searcher.column_scores(
+        request.position, time_limit=ANALYSIS_TIME if limit is None else limit, stop=stop
+    )
+    return ColumnScores(tuple(scores), bool(exact))
+
+
+#: How each kind of request is answered (in the search process, or the thread).
+_HANDLERS: dict[Kind, Callable[[Searcher, AIRequest, Any, Callable[[Progress], None]], AIResult]] = {
+    Kind.MOVE: _best_move,
+    Kind.HINT: _best_move,
+    Kind.ANALYSIS: _analyse,
+}
 
 
 _ORPHAN_CHECK = 1.0  # seconds between two looks at whether the game process still exists
