@@ -37,7 +37,7 @@ proved other than the estimate's (the move with the best proved score).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Callable, Iterator
 
@@ -57,8 +57,12 @@ from .heuristics import (
 )
 from .heuristics.threats import cached_evaluator
 from .ordering import RANK_UNIT, RANKED_COLUMNS, order_by_threats
-from .scores import loss_next_score, plies_to_end, win_next_score
-from .solver import Partial, SearchCancelled, Solver, halve_table
+from .scores import loss_next_score, win_next_score
+from . import analysis
+from .deepening import deepen, is_exact
+from .perfect import play_perfectly
+from .solver import Partial, SearchCancelled, Solver
+from .tables import halve_table, search_table_sizes
 
 __all__ = [
     "Progress",
@@ -73,30 +77,13 @@ MAX_DEPTH = CELLS
 _ORDERED = tuple((c, COLUMN_MASKS[c]) for c in CENTRE_ORDER)
 # the same with one column (the table's best-move hint) moved to the front
 _HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
-_CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline
+_CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline (a power of two - 1)
 _CHECK_EVERY_SLOW = 255  # the same for evaluations that cost several times scoremap's (window, threats)
+#: K of the squash v / (|v| + K) per heuristic: about the size of a typical evaluation, so that
+#: estimates spread over (-1, 1) instead of crowding its ends
 _SQUASH = {"scoremap": 16.0, "window": 16.0, "threats": 32.0}
-#: bytes per entry, measured with tracemalloc on CPython 3.11 (dict slot, key, value objects):
-#: a value entry (tuple of depth and two floats) and a move hint (small int)
-ENTRY_BYTES = 200
-HINT_BYTES = 90
-THREAT_BYTES = 150  # a threat-cache entry (two ints): about 120 measured, plus dict slack
 _EPS = 1e-9
 _NULL = 1e-12  # width of a null window on the float score scale
-_NEXT_ITERATION_FACTOR = 1.5  # two more plies cost 3-5x the last iteration, its first move about 1-2x
-# perfect play's use of its time budget (fractions of it, from the start of the move):
-_SOLVE_FIRST = 0.15  # the first try of the exact solver ends here
-# the depth search may start no iteration that would end after this (from 15 discs on): it
-# gives the solver's second try a move to search first and a fallback; the solver, which can
-# overrule that move with a proved one, makes better use of the time (Master on the 119
-# Middle-Medium positions it could not solve at once, optimal: 0.5 -> 108, 0.3 -> 108,
-# 0.2 -> 112 and 113, 0.1 -> 110)
-_DEEPEN_UNTIL = 0.2
-_SOLVE_AGAIN_BEFORE = 0.9  # the solver's second try starts only before this
-# With fewer discs than this, a position the solver did not settle in its first try is far
-# out of its reach in Python (Middle-Medium, 15+ discs: 0.4 s on average; Begin-Medium, 6-14:
-# seconds to hours), so the depth search gets the whole budget instead of a second try.
-_SOLVE_AGAIN_FROM_DISCS = 15
 _COLUMN_MASKS = COLUMN_MASKS
 # scoremap weight of the cell a move lands in, keyed by the move's bit (zero for other heuristics)
 _WEIGHT_OF = {bit(c, r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(HEIGHT)}
@@ -177,18 +164,14 @@ class Searcher:
         self.config = config = config or SearchConfig()
         self._evaluate = evaluator(config.heuristic, config.window_weights)
         self._squash = _SQUASH[config.heuristic]
-        # The memory bound is shared: 32 % values, 8 % threat cache, 10 % move hints, 50 % the
-        # exact solver's table.
-        budget = config.table_mb * 1024 * 1024
-        self.max_entries = max(256, int(budget * 0.32) // ENTRY_BYTES)
-        self.max_threats = max(256, int(budget * 0.08) // THREAT_BYTES)
-        self.max_hints = max(256, int(budget * 0.1) // HINT_BYTES)
+        sizes = search_table_sizes(config.table_mb)  # one memory bound shared by all tables
+        self.max_entries, self.max_threats, self.max_hints = sizes.bounds, sizes.threats, sizes.hints
         self.bounds: dict[int, tuple[int, float, float]] = {}
         self.hints: dict[int, int] = {}  # key -> column of the best move found
         # one side's discs -> the cells that would complete a four for it (board.winning_cells_mask
         # without the occupancy mask): a pure function, valid across iterations and searches
         self.threat_cache: dict[int, int] = {}
-        self.solver = Solver(table_mb=config.table_mb * 0.5)
+        self.solver = Solver(table_mb=sizes.solver_mb)
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
         # blunders are seeded with the config's seed too (None: a fresh, unpredictable stream)
@@ -227,54 +210,13 @@ class Searcher:
             yield Progress(result.depth, result.move, result.score, result.nodes, result.elapsed, result.exact)
 
     def column_scores(self, pos: Position, *, time_limit: float = 0.5, stop=None) -> tuple[tuple[float | None, ...], bool]:
-        """Score of playing each column for the side to move; ``None`` for a full column.
-
-        Tries the exact solver within ``time_limit``; if it does not finish, falls back to
-        heuristic values from iterative deepening (``exact`` is then False). A win or a
-        loss found by the heuristic search is a proved one, if not always the fastest.
-        """
-        if pos.is_over():
-            raise ValueError("the game is over: there is nothing to analyse")
-        start = perf_counter()
-        try:
-            exact = self.solver.column_scores(pos, stop=stop, deadline=start + time_limit * 0.6)
-            return tuple(None if s is None else float(s) for s in exact), True
-        except SearchCancelled:
-            if stop is not None and stop.is_set():
-                raise
-        best: list[float | None] = self.column_values(pos, 1)
-        deadline = start + time_limit
-        for depth in range(2, CELLS - pos.moves + 1):
-            try:
-                best = self.column_values(pos, depth, stop=stop, deadline=deadline)
-            except SearchCancelled:
-                if stop is not None and stop.is_set():
-                    raise
-                break
-        return tuple(best), False
+        """Score of playing each column, exact if the solver finishes in time (``analysis``)."""
+        return analysis.column_scores(self, pos, time_limit, stop)
 
     def column_values(self, pos: Position, depth: int | None = None, *, stop=None,
                       deadline: float | None = None) -> list[float | None]:
-        """Every column's value from a search to ``depth`` (default: the config's depth).
-
-        ``None`` for a full column; a column that wins at once scores the win, one that
-        lets the opponent win at once scores that loss; the others get their exact value
-        at this depth (full window at the root). Raises ``SearchCancelled`` on stop/deadline.
-        """
-        if pos.is_over():
-            raise ValueError("the game is over: there is nothing to analyse")
-        depth = depth or self.config.depth or 1
-        wins = [c for c in range(WIDTH) if pos.is_winning_move(c)]
-        values = self._root_values(pos, depth, stop, deadline, full_window=True)
-        scores: list[float | None] = []
-        for col in range(WIDTH):
-            if not pos.can_play(col):
-                scores.append(None)
-            elif col in wins:
-                scores.append(float(win_next_score(pos.moves)))
-            else:  # not searched: a move under an opponent's winning cell
-                scores.append(values.get(col, float(loss_next_score(pos.moves))))
-        return scores
+        """Every column's value from a search to ``depth`` (default: the config's depth)."""
+        return analysis.column_values(self, pos, depth or self.config.depth or 1, stop=stop, deadline=deadline)
 
     # ------------------------------------------------------------ internals
     def _iterate(self, pos: Position, stop, on_progress) -> Iterator[SearchResult]:
@@ -312,48 +254,10 @@ class Searcher:
                 yield finish(*exact)
             return
 
-        if not cfg.perfect_play:
-            yield from self._deepen(pos, stop, deadline, deadline, start, finish)
-            return
-
-        # Perfect play within the time budget, anytime: (1) a short try of the solver, which
-        # settles easy positions at once; (2) the depth search, for a good move whatever
-        # happens; (3) from the middle game on, the solver again with the rest of the time --
-        # its table is warm from (1) -- whose exact answer replaces the estimate if it finishes.
-        budget = cfg.time_limit or 1.0
-        exact = self._solve(pos, stop, start + budget * _SOLVE_FIRST)
-        if exact is not None:
-            yield finish(*exact)
-            return
-        proved_first = self.solver.partial  # the second try goes on from these bounds
-        if stop is not None and stop.is_set():
-            yield self._shallow(pos, stop, finish)
-            return
-        best = None
-        solve_again = deadline is not None and pos.moves >= _SOLVE_AGAIN_FROM_DISCS
-        soft = start + budget * _DEEPEN_UNTIL if solve_again else deadline
-        for best in self._deepen(pos, stop, deadline, soft, start, finish, self.nodes):
-            yield best
-        assert best is not None
-        if not solve_again or best.cancelled or best.exact or perf_counter() > start + budget * _SOLVE_AGAIN_BEFORE:
-            return
-        searched = self.nodes
-        exact = self._solve(pos, stop, start + budget, first=best.move, known=proved_first)
-        self.nodes += searched
-        if exact is not None:
-            yield finish(*exact)
-        elif stop is not None and stop.is_set():
-            yield replace(best, nodes=self.nodes, elapsed=perf_counter() - start, cancelled=True)
+        if cfg.perfect_play:
+            yield from play_perfectly(self, pos, stop, deadline, start, finish)
         else:
-            # Out of time. The solver searched the depth search's move first at the root; a
-            # move it proved other than that one has the best proved score, which the depth
-            # search's move was either proved below or not yet shown to reach.
-            lower, upper, proved = self.solver.partial
-            if proved is not None and proved != best.move:
-                # its score: the proved bound when it settles a win or a loss, else 0 (the
-                # interval holds a draw; the engine's scale keeps |score| >= 1 for proofs)
-                score = float(lower) if lower >= 1 or upper <= -1 else 0.0
-                yield finish(proved, score, best.depth, False)
+            yield from deepen(self, pos, stop, deadline, deadline, start, finish)
 
     def _solve(self, pos: Position, stop, deadline: float | None, first: int | None = None,
                known: Partial | None = None) -> tuple[int, float, int, bool] | None:
@@ -374,67 +278,7 @@ class Searcher:
         """A one-ply answer that always completes (after a stop, or exact mode's time-out)."""
         values = self._root_values(pos, 1, None, None, full_window=False)
         move, score = self._pick(values)
-        return finish(move, score, 1, self._is_exact(score, pos.moves, 1), cancelled=stop is not None and stop.is_set())
-
-    def _deepen(self, pos: Position, stop, deadline: float | None, soft_deadline: float | None, start: float,
-                finish, nodes_before: int = 0) -> Iterator[SearchResult]:
-        """Iterative deepening to the config's depth; yields a result per finished iteration.
-
-        ``deadline`` interrupts an iteration; after ``soft_deadline`` no new one is started,
-        nor one that would likely run past it.
-        """
-        cfg = self.config
-        self.nodes = nodes_before
-        best: SearchResult | None = None
-        max_depth = min(cfg.depth, CELLS - pos.moves)
-        for depth in range(2 - max_depth % 2, max_depth + 1, 2):
-            iteration_start = perf_counter()
-            try:
-                # depth 1 always completes so there is always an answer
-                values = self._root_values(pos, depth, None if best is None else stop,
-                                           None if best is None else deadline, full_window=self._rng is not None)
-            except SearchCancelled:
-                assert best is not None
-                cancelled = stop is not None and stop.is_set()
-                move, score = best.move, best.score
-                if not cancelled and self._partial and best.move in self._partial:
-                    # The time ran out inside this iteration. Its first move was the previous
-                    # best, and any move that beat it was searched to the end at the new depth:
-                    # the best completed one is better informed than the last iteration's.
-                    move, score = self._pick(self._partial)
-                yield SearchResult(move, float(score), best.depth, self.nodes, perf_counter() - start,
-                                   best.exact and move == best.move, cancelled=cancelled)
-                return
-            move, score = self._pick(values)
-            best = finish(move, score, depth, self._is_exact(score, pos.moves, depth))
-            yield best
-            if abs(score) >= 1 and self._proven_within(score, pos.moves, depth):
-                return  # a proven result that a deeper search cannot improve
-            if soft_deadline is not None:
-                now = perf_counter()
-                # two plies more cost several times this iteration; start it if at least its
-                # first move (the current best, searched first) is likely to finish in time
-                if now + (now - iteration_start) * _NEXT_ITERATION_FACTOR > soft_deadline:
-                    return
-
-    @classmethod
-    def _is_exact(cls, score: float, moves: int, depth: int) -> bool:
-        """Is a depth search's root score the exact game-theoretic one?
-
-        Yes if the search reached the end of every line, or if it found a win or loss that
-        ends within its depth: every faster win (slower loss) lies within the depth too and
-        would have been found. A win found deeper -- forced moves cost no depth -- is a real
-        win, but a faster one may lie beyond the horizon: the score is then a lower bound
-        (an upper bound for a loss), not exact.
-        """
-        if depth >= CELLS - moves:
-            return True
-        return abs(score) >= 1 and cls._proven_within(score, moves, depth)
-
-    @staticmethod
-    def _proven_within(score: float, moves: int, depth: int) -> bool:
-        """Does a win/loss score end the game within ``depth`` plies of the root?"""
-        return plies_to_end(int(score), moves) <= depth
+        return finish(move, score, 1, is_exact(score, pos.moves, 1), cancelled=stop is not None and stop.is_set())
 
     def _obvious_move(self, pos: Position) -> tuple[int, int] | None:
         """An immediate win, or (when every move loses at once) the least bad move."""

@@ -27,7 +27,6 @@ losses.
 
 from __future__ import annotations
 
-from itertools import islice
 from time import perf_counter
 from typing import NamedTuple
 
@@ -46,10 +45,7 @@ from .board import (
 )
 from .ordering import RANK_UNIT, order_by_threats
 from .scores import loss_next_score, score_range, win_next_score
-
-#: Bytes of one table entry (dict slot, key and value int objects on CPython, with slack):
-#: turns a megabyte bound into an entry count (docs/engine.md).
-ENTRY_BYTES = 110
+from .tables import halve_table, solver_table_entries
 
 _ORDERED_COLUMN_MASKS = tuple(COLUMN_MASKS[c] for c in CENTRE_ORDER)
 _CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline
@@ -81,17 +77,6 @@ class _ShareSpent(Exception):
     """A root move used up its share of a round (private to ``_root_test``)."""
 
 
-def halve_table(table: dict) -> None:
-    """Keep the newest half of a full table (dicts remember insertion order)."""
-    kept = dict(islice(table.items(), len(table) // 2, None))
-    table.clear()
-    table.update(kept)
-
-
-def _entries_for(table_mb: float) -> int:
-    return max(512, int(table_mb * 1024 * 1024 / ENTRY_BYTES))
-
-
 class Solver:
     """Exact solver with a bounded transposition table that persists between calls."""
 
@@ -99,7 +84,7 @@ class Solver:
         if not 0 < table_mb <= 4096:
             raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
         self.table_mb = table_mb
-        self.max_entries = _entries_for(table_mb) // 4  # four dicts share the budget
+        self.max_entries = solver_table_entries(table_mb, tables=4)  # lower, upper, cut moves, threats
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
         self.cut_moves: dict[int, int] = {}  # key -> the move (bit) that last caused a cutoff
@@ -467,4 +452,4 @@ def solve(pos: Position | str, table_mb: float = 64) -> int:
     return Solver(table_mb).solve(pos)
 
 
-__all__ = ["Partial", "SearchCancelled", "Solver", "halve_table", "solve"]
+__all__ = ["Partial", "SearchCancelled", "Solver", "solve"]
