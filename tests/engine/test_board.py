@@ -1,6 +1,6 @@
 """Board tests: the bitboard Position against the 2-D list reference board.
 
-Covers issue 2, "Board": parse/print of move strings, legal moves, play, winning moves,
+Covers parse/print of move strings, legal moves, play, winning moves,
 winner, draw, game over, mirror, winning cells, and the specific exceptions (with
 messages that name the problem) for every kind of illegal input.
 """

@@ -1,6 +1,6 @@
 """Heuristic tests: hand-checked values, the reference evaluators, weights, mirror symmetry.
 
-Definitions (issue 2, "Heuristics"), both from the side to move's point of view:
+Definitions, both from the side to move's point of view:
 
 window    every 4-cell window (69). k own discs and no opponent disc: 0.5 / 3 / 9 for
           k = 1 / 2 / 3. Own disc(s) blocking k opponent discs: 0.5 / 2 / 40. The sum x 1.5,
@@ -71,7 +71,7 @@ def test_two_discs_stacked_in_the_centre():
     #         Yellow: 9 free x 0.5 + 1 blocking x 0.5 = 5.0 -> 5.0 x 1.5 / 2 = 3.75
     #         evaluation (Red to move) = 2.625 - 3.75 = -1.125
     # scoremap: 7 - 10 = -3.
-    # NOTE: the table printed in issue 2 (and article 004) says 9 for the cell above the
+    # NOTE: the table printed in the window-counting write-up says 9 for the cell above the
     # bottom centre, but the definition "number of 4-windows through it" gives 10 (counted
     # above, and by reference_board.windows_through). The engine follows the definition.
     pos = Position.from_moves("44")

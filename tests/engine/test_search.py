@@ -1,4 +1,4 @@
-"""Search tests (issue 2, "Search"): wins in N, blocks, never under a threat, faster wins,
+"""Search tests: wins in N, blocks, never under a threat, faster wins,
 depth discounting, determinism and seeded ties, cancellation, progress, time limit, table
 bound, mirror symmetry, and agreement with a plain reference minimax on quiet positions.
 
@@ -66,7 +66,7 @@ def test_search_on_finished_game_raises_value_error():
 
 
 # ------------------------------------------------------- wins and blocks
-# End-game positions from shared/testsets (Test_L3_R1 / Test_L2_R1) whose fastest forced
+# End-game positions from the benchmark sets (Test_L3_R1 / Test_L2_R1) whose fastest forced
 # win takes N own discs, with the columns that win that fast and columns that win only
 # slower (so "prefers the faster win" is tested). Re-derived below by the brute-force
 # reference before the engine is asked.
@@ -232,8 +232,8 @@ def test_discount_changes_some_choice():
     # winning cell), which cost no depth; those forcing lines are discounted more. So
     # somewhere among ordinary positions, f = 0 and a heavy f = 0.9 must pick different
     # columns -- typically a move that starts a forcing line (best undiscounted) against a
-    # quiet one. (Measured: the default f = 0.25 and even 0.5 almost never change a choice,
-    # because the last ply's leaves are static and extensions happen only above it; e.g.
+    # quiet one. (The default f = 0.25 and even 0.5 rarely change a choice, because the
+    # last ply's leaves are static and extensions happen only above it; e.g.
     # "61432324", scoremap, depth 3: column 5 forces a block and wins with f = 0, the quiet
     # column 3 wins with f = 0.9.)
     witnesses = []

@@ -2,8 +2,8 @@
 bookless C++ solver's analysis, a brute-force reference on tiny endgames, mirror symmetry,
 cancellation and the exact mode of the Searcher.
 
-Data: tests/data/testsets/Test_L*_R* (copied from shared/testsets: `<moves> <score>` per line)
-and tests/data/columns_sample.txt (lines copied from shared/analysis: `<moves> s1..s7`).
+Data (``game.data``, shipped with the package): the benchmark sets testsets/Test_L*_R*
+(`<moves> <score>` per line) and the analyses analysis/*.txt (`<moves> s1..s7`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """`python -m game.analyze` as a user runs it (subprocess, stdin -> stdout/stderr, exit code).
 
-Issue 2, "Tools": default exact solve printing `<moves> <score> <best column 1-7> <nodes>
+Covered: the default exact solve printing `<moves> <score> <best column 1-7> <nodes>
 <microseconds>`; `--depth N`, `--heuristic window|scoremap`; `--columns` printing
 `<moves> s1..s7` with `x` for a full column; a bad line -> a clear message on stderr naming
 the line, the line skipped, exit status 1.
