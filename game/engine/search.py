@@ -1,6 +1,6 @@
 """The computer player: depth-limited negamax with alpha-beta, iterative deepening.
 
-One score scale is used everywhere (the solver convention, from the side to move):
+One score scale is used everywhere (``scores``: the solver convention, from the side to move):
 
 * ``|score| >= 1``: a proven win or loss; a win with the mover's k-th disc scores
   ``22 - k``, so faster wins and slower losses are preferred;
@@ -10,7 +10,7 @@ One score scale is used everywhere (the solver convention, from the side to move
 
 Depth discounting: a leaf found ``ply`` plies below the root of a depth-``D`` search
 keeps ``1 - f * ply / D`` of its value (f = ``discount``, 0.25 by default: 75 % at the
-depth limit, as in the window-counting write-up). Leaves are not all at ply D: a move
+depth limit). Leaves are not all at ply D: a move
 that is forced (the only non-losing move: a block, or the one column not under an
 opponent's winning cell) costs no depth, so forcing lines are searched further and
 their leaves are discounted more. With f = 0 the discount is off.
@@ -27,11 +27,9 @@ four for it) saves most threat computations, the single biggest cost of a node, 
 valid forever. All are bounded by ``table_mb`` and belong to one ``Searcher``, i.e. to one
 heuristic and one set of weights.
 
-Perfect play (``perfect_play``) spends the move's time budget anytime-style: a short try
-of the exact solver, then iterative deepening, then -- from 15 discs on -- the solver
-again with what is left, searching the estimate's move first; an exact answer replaces
-the estimate whenever it arrives, and so does, when time runs out, a move the solver
-proved other than the estimate's (the move with the best proved score).
+``search`` dispatches: a move decided at once (a win, or every move losing), the exact
+solver alone (``depth=None``), iterative deepening (``deepening``), or perfect play within
+the time budget (``perfect``). ``column_scores``/``column_values`` are in ``analysis``.
 """
 
 from __future__ import annotations
