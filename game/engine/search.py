@@ -202,11 +202,6 @@ class Searcher:
         assert result is not None
         return result
 
-    def iterate(self, pos: Position, *, stop=None) -> Iterator[Progress]:
-        """Yield a ``Progress`` per finished iteration; the last one is the answer."""
-        for result in self._iterate(pos, stop, None):
-            yield Progress(result.depth, result.move, result.score, result.nodes, result.elapsed, result.exact)
-
     def column_scores(self, pos: Position, *, time_limit: float = 0.5, stop=None) -> tuple[tuple[float | None, ...], bool]:
         """Score of playing each column, exact if the solver finishes in time (``analysis``)."""
         return analysis.column_scores(self, pos, time_limit, stop)
