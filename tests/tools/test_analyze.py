@@ -96,7 +96,11 @@ def test_depth_changes_the_search():
 
 def test_columns_match_reference_analysis():
     lines = [line for line in (ANALYSIS_DIR / "begin_easy_100.txt").read_text().splitlines() if " x" in line][:3]
-    lines += (ANALYSIS_DIR / "begin_medium_100.txt").read_text().splitlines()[:4]
+    # early positions the solver settles in about a second each (others take minutes)
+    quick = {"157564142155", "43547622727711", "751264615232", "46715235233253"}
+    lines += [line for line in (ANALYSIS_DIR / "begin_medium_100.txt").read_text().splitlines()
+              if line.split()[0] in quick]
+    assert len(lines) == 7
     r = analyze("--columns", stdin="".join(line.split()[0] + "\n" for line in lines))
     no_traceback(r)
     assert r.returncode == 0, r.stderr
