@@ -30,6 +30,9 @@ if TYPE_CHECKING:  # game.engine.search imports the whole engine; only the metho
 CONFIG_NAME = "config.toml"
 MAX_CONFIG_BYTES = 1_000_000
 THEMES: tuple[str, ...] = ("classic", "colorblind")
+#: Where the computer player's search runs: a separate process (the window stays smooth) or a
+#: thread of the game's own process (for systems that cannot start processes).
+WORKERS: tuple[str, ...] = ("process", "thread")
 MAX_DEPTH = 42  # a level may ask for any depth the search accepts
 CUSTOM_DEPTH = (1, 20)  # custom depth from the menu or the command line ("ai:DEPTH")
 MAX_SECONDS = 3600  # the longest time limit per move
@@ -83,6 +86,7 @@ class Settings:
     time_limit: float | None = None
     table_mb: int = 64
     analysis_time: float = 0.5
+    worker: Literal["process", "thread"] = "process"
     window_weights: WindowWeights = field(default_factory=WindowWeights)
     # [spectator]
     spectator_delay: float = 0.6
@@ -324,6 +328,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
         "time_limit": ("time_limit", _optional_seconds),
         "table_mb": ("table_mb", _int(1, 4096)),
         "analysis_time": ("analysis_time", _float(0.05, 30)),
+        "worker": ("worker", _choice(WORKERS)),
     },
     "spectator": {
         "delay": ("spectator_delay", _float(0, 10)),

@@ -7,12 +7,12 @@ engine's ``stop`` polls, passes progress and results back, and replaces the proc
 ignores its stop.
 
 Why a process and not just the thread: the search is pure Python, so in a thread it holds the GIL
-and a 60 fps loop loses frames. Measured with a dummy pygame loop at 60 fps while a depth-12 search
-ran non-stop, on a 2-core machine that other jobs kept at a load average of 4-10 (8-12 runs each,
-median and range of the p95 frame time): idle 20 ms (20-24); search in a thread 81 ms (42-116,
-21-32 fps); search behind a process 29 ms (23-80, the spread is the other jobs' CPU use; p50 stays
-16-20 ms). The process also runs at a lower priority (nice), so the window gets the CPU first.
-``AIWorker(use_process=False)`` keeps the search in the thread, for where processes are not possible.
+and a 60 fps loop loses frames (docs/engine.md has the frame times). The process also runs at a
+lower priority (nice), so the window gets the CPU first. ``AIWorker(use_process=False)`` keeps the
+search in the thread, for where processes are not possible; config.toml's ``[ai] worker`` chooses.
+
+Each request has a ``Kind`` and each kind one result type (``RESULT_TYPES``); a new kind is a new
+``Kind`` member, its result type and its handler in ``_HANDLERS``.
 
 Every request carries the model's generation. A newer ``submit`` or a ``cancel`` makes all answers
 to older requests stale: ``poll`` never returns them. The UI still compares ``update.generation``
@@ -21,6 +21,7 @@ with the model's (or passes it to ``poll``) because the model can change without
 
 from __future__ import annotations
 
+import enum
 import multiprocessing
 import os
 import queue
@@ -29,17 +30,38 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, TypeAlias
 
 from game.engine.board import Position
 from game.engine.review import DEFAULT_TIME as DEFAULT_REVIEW_TIME
 from game.engine.review import GameReview, ReviewProgress, review_game
-from game.engine.search import Progress, SearchCancelled, SearchConfig, Searcher
+from game.engine.search import Progress, SearchCancelled, SearchConfig, Searcher, SearchResult
 from game.engine.solver import Solver
 
-__all__ = ["AIRequest", "AIUpdate", "AIWorker", "KINDS"]
+__all__ = ["AIRequest", "AIResult", "AIUpdate", "AIWorker", "ColumnScores", "KINDS", "Kind", "RESULT_TYPES"]
 
-KINDS = ("move", "hint", "analysis", "review")
+
+class Kind(enum.StrEnum):
+    """What a request asks for (equal to its name as a string: ``Kind.MOVE == "move"``)."""
+
+    MOVE = "move"  # the computer's move
+    HINT = "hint"  # a move suggested to the human
+    ANALYSIS = "analysis"  # every column's score
+    REVIEW = "review"  # every move of a game classified against exact play
+
+
+class ColumnScores(NamedTuple):
+    """An analysis: each column's score (None for a full column), and whether they are exact."""
+
+    scores: tuple[float | None, ...]
+    exact: bool
+
+
+AIResult: TypeAlias = SearchResult | ColumnScores | GameReview
+#: The type of ``AIUpdate.result`` for each kind of request.
+RESULT_TYPES: dict[Kind, type] = {Kind.MOVE: SearchResult, Kind.HINT: SearchResult, Kind.ANALYSIS: ColumnScores,
+                                  Kind.REVIEW: GameReview}
+KINDS: tuple[Kind, ...] = tuple(Kind)
 ANALYSIS_TIME = 0.5  # seconds for column scores when the config has no time limit
 _MAX_SEARCHERS = 4  # Searchers (each with its own table) kept alive per worker, least recent dropped
 _NICE = 5  # the search process's lower scheduling priority (Unix)
@@ -54,31 +76,43 @@ class AIRequest:
     generation: int
     position: Position
     config: SearchConfig
-    kind: str = "move"  # "move" | "hint" | "analysis" | "review"
-    # "review": the game's columns (0-based) from the empty board; config.time_limit is the
+    kind: Kind = Kind.MOVE  # a plain string naming a kind is accepted and converted
+    # A review's game: its columns (0-based) from the empty board; config.time_limit is the
     # budget per position. The other kinds ignore it.
     moves: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"AIRequest.kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        object.__setattr__(self, "kind", _kind(self.kind, "AIRequest"))
+
+
+def _kind(value: Kind | str, owner: str) -> Kind:
+    try:
+        return Kind(value)
+    except ValueError:
+        raise ValueError(f"{owner}.kind must be one of {', '.join(KINDS)}, not {value!r}") from None
 
 
 @dataclass(frozen=True)
 class AIUpdate:
     """Something the worker reports about a request.
 
-    Exactly one of ``progress``, ``result``, ``error`` is set. ``result`` is a SearchResult for
-    "move" and "hint", ``(scores, exact)`` for "analysis" (7 scores, None for a full column), a
-    GameReview for "review" (whose progress is a ReviewProgress).
+    Exactly one of ``progress``, ``result``, ``error`` is set. ``result`` has the type
+    ``RESULT_TYPES[kind]``: a SearchResult for a move or a hint, ColumnScores for an analysis,
+    a GameReview for a review (whose progress reports are ReviewProgress).
     After a result or an error (``final``) nothing more comes for that request.
     """
 
     generation: int
-    kind: str
+    kind: Kind
     progress: Progress | None = None
-    result: object | None = None
+    result: AIResult | None = None
     error: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", _kind(self.kind, "AIUpdate"))
+        if self.result is not None and not isinstance(self.result, RESULT_TYPES[self.kind]):
+            raise TypeError(f"a {self.kind} result is a {RESULT_TYPES[self.kind].__name__}, "
+                            f"not {type(self.result).__name__}")
 
     @property
     def final(self) -> bool:
@@ -113,16 +147,10 @@ class _Engine:
     def handle(self, request: AIRequest, stop: Any, on_progress: Callable[[Progress], None]) -> tuple[str, Any]:
         """("result", value), ("error", message) or ("cancelled", None); never raises."""
         try:
-            if request.kind == "review":
+            if request.kind == Kind.REVIEW:  # one solver table for every review, not a searcher
                 return "result", self._review(request, stop, on_progress)
             searcher = self._searcher(request.config)
-            if request.kind == "analysis":
-                limit = request.config.time_limit
-                scores, exact = searcher.column_scores(
-                    request.position, time_limit=ANALYSIS_TIME if limit is None else limit, stop=stop
-                )
-                return "result", (tuple(scores), bool(exact))
-            return "result", searcher.search(request.position, stop=stop, on_progress=on_progress)
+            return "result", _HANDLERS[request.kind](searcher, request, stop, on_progress)
         except SearchCancelled:
             return "cancelled", None
         except Exception as exc:  # the engine failing must not take the game down
@@ -134,6 +162,27 @@ class _Engine:
         return review_game(request.moves, time_per_position=request.config.time_limit or DEFAULT_REVIEW_TIME,
                            solver=self._review_solver, stop=stop,
                            on_progress=lambda done, total: on_progress(ReviewProgress(done, total)))
+
+
+def _best_move(searcher: Searcher, request: AIRequest, stop: Any,
+               on_progress: Callable[[Progress], None]) -> SearchResult:
+    return searcher.search(request.position, stop=stop, on_progress=on_progress)
+
+
+def _analyse(searcher: Searcher, request: AIRequest, stop: Any, on_progress: Callable[[Progress], None]) -> ColumnScores:
+    limit = request.config.time_limit
+    scores, exact = searcher.column_scores(
+        request.position, time_limit=ANALYSIS_TIME if limit is None else limit, stop=stop
+    )
+    return ColumnScores(tuple(scores), bool(exact))
+
+
+#: How each kind of request is answered (in the search process, or the thread).
+_HANDLERS: dict[Kind, Callable[[Searcher, AIRequest, Any, Callable[[Progress], None]], AIResult]] = {
+    Kind.MOVE: _best_move,
+    Kind.HINT: _best_move,
+    Kind.ANALYSIS: _analyse,
+}
 
 
 _ORPHAN_CHECK = 1.0  # seconds between two looks at whether the game process still exists

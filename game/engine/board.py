@@ -43,7 +43,12 @@ BOARD: Bitboard = BOTTOM * ((1 << HEIGHT) - 1)
 COLUMN_MASKS: tuple[Bitboard, ...] = tuple(((1 << HEIGHT) - 1) << (c * H1) for c in range(WIDTH))
 TOP_CELLS: tuple[Bitboard, ...] = tuple(1 << (HEIGHT - 1 + c * H1) for c in range(WIDTH))
 BOTTOM_CELLS: tuple[Bitboard, ...] = tuple(1 << (c * H1) for c in range(WIDTH))
-CENTRE_ORDER: tuple[int, ...] = (3, 2, 4, 1, 5, 0, 6)
+#: Columns from the centre outwards, left before right on ties (3, 2, 4, 1, 5, 0, 6): the
+#: order in which moves are tried when nothing better is known, since central discs take
+#: part in more lines of four.
+CENTRE_ORDER: tuple[int, ...] = tuple(sorted(range(WIDTH), key=lambda c: (abs(2 * c - (WIDTH - 1)), c)))
+#: The centre column (the mirror axis).
+CENTRE = WIDTH // 2
 
 
 class MoveError(ValueError):
@@ -91,8 +96,8 @@ def winning_cells_mask(pos: Bitboard, mask: Bitboard) -> Bitboard:
     Includes cells that are not playable yet (floating above the stack): those are
     the threats of the odd/even analysis. For each line direction s, a cell completes
     a four if it has three own discs on one side (x x x .), or two on one side and one
-    on the other (x x . x). The search inlines this body in its hottest loop (the children
-    of depth-1 nodes), where a call costs ~5 % of the search even behind its cache.
+    on the other (x x . x). The depth search inlines this body in its hottest loop (the
+    children of depth-1 nodes), where even a call behind its cache is a measurable share.
     """
     a, b = pos << 7, pos >> 7  # horizontal
     r = (pos << 1) & (pos << 2) & (pos << 3) | (  # vertical: three below
@@ -109,7 +114,8 @@ def non_losing_moves(mask: Bitboard, opp_win: Bitboard) -> Bitboard:
 
     ``opp_win``: the opponent's winning cells (``winning_cells_mask`` of its discs). A single
     playable opponent threat must be blocked; two lose whatever is played (0); no move goes
-    right under an opponent's winning cell. The searches inline this in their nodes.
+    right under an opponent's winning cell (Pons' ``possibleNonLosingMoves``). The searches
+    inline this in their nodes; a test pins the copies to this function.
     """
     possible = (mask + BOTTOM) & BOARD
     forced = possible & opp_win
@@ -130,7 +136,7 @@ def four_cells_mask(pos: Bitboard) -> Bitboard:
 
 
 def mirror_bits(bb: Bitboard) -> Bitboard:
-    """Reflect a bitboard left to right (column c <-> column 6 - c)."""
+    """Reflect a bitboard left to right (column c <-> column WIDTH - 1 - c)."""
     out = 0
     for c in range(WIDTH):
         out |= ((bb >> (c * H1)) & ((1 << H1) - 1)) << ((WIDTH - 1 - c) * H1)

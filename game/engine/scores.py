@@ -17,7 +17,7 @@ import enum
 from .board import CELLS
 
 __all__ = ["MAX_SCORE", "MIN_SCORE", "Outcome", "describe", "loss_next_score", "moves_to_end", "outcome",
-           "win_next_score"]
+           "plies_to_end", "score_range", "win_next_score"]
 
 #: Discs each side places when the board fills up.
 DISCS_PER_SIDE = CELLS // 2
@@ -45,6 +45,15 @@ def loss_next_score(moves: int) -> int:
     return -((CELLS - moves) // 2)
 
 
+def score_range(moves: int) -> tuple[int, int]:
+    """(lowest, highest) score a position with ``moves`` discs can have, for the side to move.
+
+    The lowest is losing to the opponent's next disc, the highest winning with one's own next
+    disc: the trivial bounds an exact search starts from.
+    """
+    return loss_next_score(moves), win_next_score(moves)
+
+
 def outcome(score: float) -> Outcome:
     """Win, draw or loss for an exact score."""
     return Outcome.WIN if score > 0 else Outcome.LOSS if score < 0 else Outcome.DRAW
@@ -63,6 +72,13 @@ def moves_to_end(score: int, moves: int) -> int:
     if score < 0:
         return DISCS_PER_SIDE + 1 + score - (moves + 1) // 2
     raise ValueError("a draw has no last move")
+
+
+def plies_to_end(score: int, moves: int) -> int:
+    """How many plies (both sides' discs) from now a won or lost game ends: a win ends on the
+    mover's own disc (an odd ply), a loss on the opponent's (an even ply)."""
+    n = moves_to_end(score, moves)
+    return 2 * n - 1 if score > 0 else 2 * n
 
 
 def describe(score: int, moves: int) -> str:

@@ -1,6 +1,6 @@
 """The computer player: depth-limited negamax with alpha-beta, iterative deepening.
 
-One score scale is used everywhere (the solver convention, from the side to move):
+One score scale is used everywhere (``scores``: the solver convention, from the side to move):
 
 * ``|score| >= 1``: a proven win or loss; a win with the mover's k-th disc scores
   ``22 - k``, so faster wins and slower losses are preferred;
@@ -10,7 +10,7 @@ One score scale is used everywhere (the solver convention, from the side to move
 
 Depth discounting: a leaf found ``ply`` plies below the root of a depth-``D`` search
 keeps ``1 - f * ply / D`` of its value (f = ``discount``, 0.25 by default: 75 % at the
-depth limit, as in the window-counting write-up). Leaves are not all at ply D: a move
+depth limit). Leaves are not all at ply D: a move
 that is forced (the only non-losing move: a block, or the one column not under an
 opponent's winning cell) costs no depth, so forcing lines are searched further and
 their leaves are discounted more. With f = 0 the discount is off.
@@ -27,22 +27,21 @@ four for it) saves most threat computations, the single biggest cost of a node, 
 valid forever. All are bounded by ``table_mb`` and belong to one ``Searcher``, i.e. to one
 heuristic and one set of weights.
 
-Perfect play (``perfect_play``) spends the move's time budget anytime-style: a short try
-of the exact solver, then iterative deepening, then -- from 15 discs on -- the solver
-again with what is left, searching the estimate's move first; an exact answer replaces
-the estimate whenever it arrives, and so does, when time runs out, a move the solver
-proved other than the estimate's (the move with the best proved score).
+``search`` dispatches: a move decided at once (a win, or every move losing), the exact
+solver alone (``depth=None``), iterative deepening (``deepening``), or perfect play within
+the time budget (``perfect``). ``column_scores``/``column_values`` are in ``analysis``.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Callable, Iterator
 
 from .board import (
-    BOARD, BOTTOM, CELLS, COLUMN_MASKS, WIDTH, Position, mirror_bits, non_losing_moves, winning_cells_mask,
+    BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, H1, HEIGHT, WIDTH, Position, bit, mirror_bits,
+    non_losing_moves, winning_cells_mask,
 )
 from .heuristics import (
     DEFAULT_WEIGHTS,
@@ -55,7 +54,13 @@ from .heuristics import (
     make_window_raw,
 )
 from .heuristics.threats import cached_evaluator
-from .solver import Partial, SearchCancelled, Solver, halve_table
+from .ordering import RANK_UNIT, RANKED_COLUMNS, order_by_threats
+from .scores import loss_next_score, win_next_score
+from . import analysis
+from .deepening import deepen, is_exact
+from .perfect import play_perfectly
+from .solver import Partial, SearchCancelled, Solver
+from .tables import halve_table, search_table_sizes
 
 __all__ = [
     "Progress",
@@ -64,54 +69,28 @@ __all__ = [
     "SearchResult",
     "Searcher",
     "best_move",
-    "win_score",
 ]
 
 MAX_DEPTH = CELLS
-_ORDER = (3, 2, 4, 1, 5, 0, 6)
-_ORDERED = tuple((c, COLUMN_MASKS[c]) for c in _ORDER)
-# the same with each column's centre-first rank (7 for the centre ... 1), the tie-break of move ordering
-_ORDERED_N = tuple((7 - i, c, COLUMN_MASKS[c]) for i, c in enumerate(_ORDER))
+_ORDERED = tuple((c, COLUMN_MASKS[c]) for c in CENTRE_ORDER)
 # the same with one column (the table's best-move hint) moved to the front
 _HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
-_CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline
+_CHECK_EVERY = 1023  # nodes between two looks at the stop flag / deadline (a power of two - 1)
 _CHECK_EVERY_SLOW = 255  # the same for evaluations that cost several times scoremap's (window, threats)
+#: K of the squash v / (|v| + K) per heuristic: about the size of a typical evaluation, so that
+#: estimates spread over (-1, 1) instead of crowding its ends
 _SQUASH = {"scoremap": 16.0, "window": 16.0, "threats": 32.0}
-#: bytes per entry, measured with tracemalloc on CPython 3.11 (dict slot, key, value objects):
-#: a value entry (tuple of depth and two floats) and a move hint (small int)
-ENTRY_BYTES = 200
-HINT_BYTES = 90
-THREAT_BYTES = 150  # a threat-cache entry (two ints): about 120 measured, plus dict slack
 _EPS = 1e-9
 _NULL = 1e-12  # width of a null window on the float score scale
-_NEXT_ITERATION_FACTOR = 1.5  # two more plies cost 3-5x the last iteration, its first move about 1-2x
-# perfect play's use of its time budget (fractions of it, from the start of the move):
-_SOLVE_FIRST = 0.15  # the first try of the exact solver ends here
-# the depth search may start no iteration that would end after this (from 15 discs on): it
-# gives the solver's second try a move to search first and a fallback; the solver, which can
-# overrule that move with a proved one, makes better use of the time (Master on the 119
-# Middle-Medium positions it could not solve at once, optimal: 0.5 -> 108, 0.3 -> 108,
-# 0.2 -> 112 and 113, 0.1 -> 110)
-_DEEPEN_UNTIL = 0.2
-_SOLVE_AGAIN_BEFORE = 0.9  # the solver's second try starts only before this
-# With fewer discs than this, a position the solver did not settle in its first try is far
-# out of its reach in Python (Middle-Medium, 15+ discs: 0.4 s on average; Begin-Medium, 6-14:
-# seconds to hours), so the depth search gets the whole budget instead of a second try.
-_SOLVE_AGAIN_FROM_DISCS = 15
 _COLUMN_MASKS = COLUMN_MASKS
 # scoremap weight of the cell a move lands in, keyed by the move's bit (zero for other heuristics)
-_WEIGHT_OF = {1 << (c * 7 + r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(6)}
+_WEIGHT_OF = {bit(c, r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(HEIGHT)}
 _NO_WEIGHT = dict.fromkeys(_WEIGHT_OF, 0)
 # scoremap cells grouped by weight, heaviest first: the best leaf move is the heaviest free cell
 _WEIGHT_LEVELS = tuple(
-    (w, sum(1 << (c * 7 + r) for c in range(WIDTH) for r in range(6) if SCOREMAP[c][r] == w))
+    (w, sum(bit(c, r) for c in range(WIDTH) for r in range(HEIGHT) if SCOREMAP[c][r] == w))
     for w in sorted({w for col in SCOREMAP for w in col}, reverse=True)
 )
-
-
-def win_score(moves: int) -> int:
-    """Score of winning with the next disc when ``moves`` discs are on the board."""
-    return (CELLS + 1 - moves) // 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,18 +162,14 @@ class Searcher:
         self.config = config = config or SearchConfig()
         self._evaluate = evaluator(config.heuristic, config.window_weights)
         self._squash = _SQUASH[config.heuristic]
-        # The memory bound is shared: 32 % values, 8 % threat cache, 10 % move hints, 50 % the
-        # exact solver's table.
-        budget = config.table_mb * 1024 * 1024
-        self.max_entries = max(256, int(budget * 0.32) // ENTRY_BYTES)
-        self.max_threats = max(256, int(budget * 0.08) // THREAT_BYTES)
-        self.max_hints = max(256, int(budget * 0.1) // HINT_BYTES)
+        sizes = search_table_sizes(config.table_mb)  # one memory bound shared by all tables
+        self.max_entries, self.max_threats, self.max_hints = sizes.bounds, sizes.threats, sizes.hints
         self.bounds: dict[int, tuple[int, float, float]] = {}
         self.hints: dict[int, int] = {}  # key -> column of the best move found
         # one side's discs -> the cells that would complete a four for it (board.winning_cells_mask
         # without the occupancy mask): a pure function, valid across iterations and searches
         self.threat_cache: dict[int, int] = {}
-        self.solver = Solver(table_mb=config.table_mb * 0.5)
+        self.solver = Solver(table_mb=sizes.solver_mb)
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
         # blunders are seeded with the config's seed too (None: a fresh, unpredictable stream)
@@ -227,60 +202,14 @@ class Searcher:
         assert result is not None
         return result
 
-    def iterate(self, pos: Position, *, stop=None) -> Iterator[Progress]:
-        """Yield a ``Progress`` per finished iteration; the last one is the answer."""
-        for result in self._iterate(pos, stop, None):
-            yield Progress(result.depth, result.move, result.score, result.nodes, result.elapsed, result.exact)
-
     def column_scores(self, pos: Position, *, time_limit: float = 0.5, stop=None) -> tuple[tuple[float | None, ...], bool]:
-        """Score of playing each column for the side to move; ``None`` for a full column.
-
-        Tries the exact solver within ``time_limit``; if it does not finish, falls back to
-        heuristic values from iterative deepening (``exact`` is then False). A win or a
-        loss found by the heuristic search is a proved one, if not always the fastest.
-        """
-        if pos.is_over():
-            raise ValueError("the game is over: there is nothing to analyse")
-        start = perf_counter()
-        try:
-            exact = self.solver.column_scores(pos, stop=stop, deadline=start + time_limit * 0.6)
-            return tuple(None if s is None else float(s) for s in exact), True
-        except SearchCancelled:
-            if stop is not None and stop.is_set():
-                raise
-        best: list[float | None] = self.column_values(pos, 1)
-        deadline = start + time_limit
-        for depth in range(2, CELLS - pos.moves + 1):
-            try:
-                best = self.column_values(pos, depth, stop=stop, deadline=deadline)
-            except SearchCancelled:
-                if stop is not None and stop.is_set():
-                    raise
-                break
-        return tuple(best), False
+        """Score of playing each column, exact if the solver finishes in time (``analysis``)."""
+        return analysis.column_scores(self, pos, time_limit, stop)
 
     def column_values(self, pos: Position, depth: int | None = None, *, stop=None,
                       deadline: float | None = None) -> list[float | None]:
-        """Every column's value from a search to ``depth`` (default: the config's depth).
-
-        ``None`` for a full column; a column that wins at once scores the win, one that
-        lets the opponent win at once scores that loss; the others get their exact value
-        at this depth (full window at the root). Raises ``SearchCancelled`` on stop/deadline.
-        """
-        if pos.is_over():
-            raise ValueError("the game is over: there is nothing to analyse")
-        depth = depth or self.config.depth or 1
-        wins = [c for c in range(WIDTH) if pos.is_winning_move(c)]
-        values = self._root_values(pos, depth, stop, deadline, full_window=True)
-        scores: list[float | None] = []
-        for col in range(WIDTH):
-            if not pos.can_play(col):
-                scores.append(None)
-            elif col in wins:
-                scores.append(float(win_score(pos.moves)))
-            else:
-                scores.append(values.get(col, float(-win_score(pos.moves + 1))))
-        return scores
+        """Every column's value from a search to ``depth`` (default: the config's depth)."""
+        return analysis.column_values(self, pos, depth or self.config.depth or 1, stop=stop, deadline=deadline)
 
     # ------------------------------------------------------------ internals
     def _iterate(self, pos: Position, stop, on_progress) -> Iterator[SearchResult]:
@@ -318,48 +247,10 @@ class Searcher:
                 yield finish(*exact)
             return
 
-        if not cfg.perfect_play:
-            yield from self._deepen(pos, stop, deadline, deadline, start, finish)
-            return
-
-        # Perfect play within the time budget, anytime: (1) a short try of the solver, which
-        # settles easy positions at once; (2) the depth search, for a good move whatever
-        # happens; (3) from the middle game on, the solver again with the rest of the time --
-        # its table is warm from (1) -- whose exact answer replaces the estimate if it finishes.
-        budget = cfg.time_limit or 1.0
-        exact = self._solve(pos, stop, start + budget * _SOLVE_FIRST)
-        if exact is not None:
-            yield finish(*exact)
-            return
-        proved_first = self.solver.partial  # the second try goes on from these bounds
-        if stop is not None and stop.is_set():
-            yield self._shallow(pos, stop, finish)
-            return
-        best = None
-        solve_again = deadline is not None and pos.moves >= _SOLVE_AGAIN_FROM_DISCS
-        soft = start + budget * _DEEPEN_UNTIL if solve_again else deadline
-        for best in self._deepen(pos, stop, deadline, soft, start, finish, self.nodes):
-            yield best
-        assert best is not None
-        if not solve_again or best.cancelled or best.exact or perf_counter() > start + budget * _SOLVE_AGAIN_BEFORE:
-            return
-        searched = self.nodes
-        exact = self._solve(pos, stop, start + budget, first=best.move, known=proved_first)
-        self.nodes += searched
-        if exact is not None:
-            yield finish(*exact)
-        elif stop is not None and stop.is_set():
-            yield replace(best, nodes=self.nodes, elapsed=perf_counter() - start, cancelled=True)
+        if cfg.perfect_play:
+            yield from play_perfectly(self, pos, stop, deadline, start, finish)
         else:
-            # Out of time. The solver searched the depth search's move first at the root; a
-            # move it proved other than that one has the best proved score, which the depth
-            # search's move was either proved below or not yet shown to reach.
-            lower, upper, proved = self.solver.partial
-            if proved is not None and proved != best.move:
-                # its score: the proved bound when it settles a win or a loss, else 0 (the
-                # interval holds a draw; the engine's scale keeps |score| >= 1 for proofs)
-                score = float(lower) if lower >= 1 or upper <= -1 else 0.0
-                yield finish(proved, score, best.depth, False)
+            yield from deepen(self, pos, stop, deadline, deadline, start, finish)
 
     def _solve(self, pos: Position, stop, deadline: float | None, first: int | None = None,
                known: Partial | None = None) -> tuple[int, float, int, bool] | None:
@@ -380,96 +271,29 @@ class Searcher:
         """A one-ply answer that always completes (after a stop, or exact mode's time-out)."""
         values = self._root_values(pos, 1, None, None, full_window=False)
         move, score = self._pick(values)
-        return finish(move, score, 1, self._is_exact(score, pos.moves, 1), cancelled=stop is not None and stop.is_set())
-
-    def _deepen(self, pos: Position, stop, deadline: float | None, soft_deadline: float | None, start: float,
-                finish, nodes_before: int = 0) -> Iterator[SearchResult]:
-        """Iterative deepening to the config's depth; yields a result per finished iteration.
-
-        ``deadline`` interrupts an iteration; after ``soft_deadline`` no new one is started,
-        nor one that would likely run past it.
-        """
-        cfg = self.config
-        self.nodes = nodes_before
-        best: SearchResult | None = None
-        max_depth = min(cfg.depth, CELLS - pos.moves)
-        for depth in range(2 - max_depth % 2, max_depth + 1, 2):
-            iteration_start = perf_counter()
-            try:
-                # depth 1 always completes so there is always an answer
-                values = self._root_values(pos, depth, None if best is None else stop,
-                                           None if best is None else deadline, full_window=self._rng is not None)
-            except SearchCancelled:
-                assert best is not None
-                cancelled = stop is not None and stop.is_set()
-                move, score = best.move, best.score
-                if not cancelled and self._partial and best.move in self._partial:
-                    # The time ran out inside this iteration. Its first move was the previous
-                    # best, and any move that beat it was searched to the end at the new depth:
-                    # the best completed one is better informed than the last iteration's.
-                    move, score = self._pick(self._partial)
-                yield SearchResult(move, float(score), best.depth, self.nodes, perf_counter() - start,
-                                   best.exact and move == best.move, cancelled=cancelled)
-                return
-            move, score = self._pick(values)
-            best = finish(move, score, depth, self._is_exact(score, pos.moves, depth))
-            yield best
-            if abs(score) >= 1 and self._proven_within(score, pos.moves, depth):
-                return  # a proven result that a deeper search cannot improve
-            if soft_deadline is not None:
-                now = perf_counter()
-                # two plies more cost several times this iteration; start it if at least its
-                # first move (the current best, searched first) is likely to finish in time
-                if now + (now - iteration_start) * _NEXT_ITERATION_FACTOR > soft_deadline:
-                    return
-
-    @classmethod
-    def _is_exact(cls, score: float, moves: int, depth: int) -> bool:
-        """Is a depth search's root score the exact game-theoretic one?
-
-        Yes if the search reached the end of every line, or if it found a win or loss that
-        ends within its depth: every faster win (slower loss) lies within the depth too and
-        would have been found. A win found deeper -- forced moves cost no depth -- is a real
-        win, but a faster one may lie beyond the horizon: the score is then a lower bound
-        (an upper bound for a loss), not exact.
-        """
-        if depth >= CELLS - moves:
-            return True
-        return abs(score) >= 1 and cls._proven_within(score, moves, depth)
-
-    @staticmethod
-    def _proven_within(score: float, moves: int, depth: int) -> bool:
-        """Does a win/loss score end the game within ``depth`` plies of the root?"""
-        k = CELLS // 2 + 1 - int(abs(score))  # score 22 - k: the winner's k-th disc ends the game
-        if score > 0:  # the side to move has moves // 2 discs; its next one lands at ply 1
-            ply = 2 * (k - moves // 2) - 1
-        else:  # the opponent has (moves + 1) // 2; its next one lands at ply 2
-            ply = 2 * (k - (moves + 1) // 2)
-        return ply <= depth
+        return finish(move, score, 1, is_exact(score, pos.moves, 1), cancelled=stop is not None and stop.is_set())
 
     def _obvious_move(self, pos: Position) -> tuple[int, int] | None:
         """An immediate win, or (when every move loses at once) the least bad move."""
         current, mask, moves = pos.current, pos.mask, pos.moves
         possible = (mask + BOTTOM) & BOARD
         mine = winning_cells_mask(current, mask) & possible
-        wins = [col for col in _ORDER if mine & COLUMN_MASKS[col]]
+        wins = [col for col in CENTRE_ORDER if mine & COLUMN_MASKS[col]]
         if wins:
-            return (self._rng.choice(wins) if self._rng is not None else wins[0]), win_score(moves)
+            return (self._rng.choice(wins) if self._rng is not None else wins[0]), win_next_score(moves)
         opp_win = winning_cells_mask(current ^ mask, mask)
-        forced = possible & opp_win
-        candidates = (forced if forced else possible) & ~(opp_win >> 1)
-        if forced & (forced - 1) or not candidates:
+        if not non_losing_moves(mask, opp_win):
             # lost whatever we do: block one threat if we can (a human may not see the other)
-            pool = forced or possible
-            for col in _ORDER:
+            pool = (possible & opp_win) or possible
+            for col in CENTRE_ORDER:
                 if pool & COLUMN_MASKS[col]:
-                    return col, -win_score(moves + 1)
+                    return col, loss_next_score(moves)
         return None
 
     def _pick(self, values: dict[int, float]) -> tuple[int, float]:
         """Best root move; ties broken centre-first, or at random when seeded."""
         best = max(values.values())
-        tied = [c for c in _ORDER if c in values and values[c] >= best - _EPS]
+        tied = [c for c in CENTRE_ORDER if c in values and values[c] >= best - _EPS]
         if self._rng is not None and len(tied) > 1:
             return self._rng.choice(tied), best
         # deterministic: the first in search order (hint first, then by threats), which
@@ -540,19 +364,11 @@ class Searcher:
                 self.hints[current + mask] = col
         return values
 
-    def _ordered_children(self, current: int, mask: int, candidates: int, hint: int | None) -> list[tuple[int, int, int]]:
-        ranked = []
-        n = 7
-        for col, col_mask in _ORDERED:
-            move = candidates & col_mask
-            if move:
-                pos = current | move
-                threats = winning_cells_mask(pos, mask | move)
-                rank = 1000 if col == hint else threats.bit_count() * 8 + n
-                ranked.append((rank, col, move, threats))
-            n -= 1
-        ranked.sort(key=lambda t: t[0], reverse=True)
-        return [(col, move, threats) for _, col, move, threats in ranked]
+    @staticmethod
+    def _ordered_children(current: int, mask: int, candidates: int, hint: int | None) -> list[tuple[int, int, int]]:
+        """(column, move, threats) of the root's moves: the table's hint first, then by threats."""
+        ranked = order_by_threats(current, mask, candidates)
+        return sorted(ranked, key=lambda child: child[0] != hint)  # stable: the hint to the front
 
     def _make_negamax(self, root_moves: int, depth_limit: int):
         """Build the recursive search for one iteration (root and depth fixed)."""
@@ -590,10 +406,16 @@ class Searcher:
         ordered = _ORDERED
         # scoremap only (its evaluation of a mirrored position is bit-for-bit the same); every
         # node holds a disc, so BOARD never matches
-        off_centre = BOARD ^ COLUMN_MASKS[3] if incremental else BOARD
-        left_half = COLUMN_MASKS[0] | COLUMN_MASKS[1] | COLUMN_MASKS[2] | COLUMN_MASKS[3]
-        right_half = COLUMN_MASKS[3] | COLUMN_MASKS[4] | COLUMN_MASKS[5] | COLUMN_MASKS[6]
-        ordered_n = _ORDERED_N
+        off_centre = BOARD ^ COLUMN_MASKS[CENTRE] if incremental else BOARD
+        left_half = sum(COLUMN_MASKS[: CENTRE + 1])
+        right_half = sum(COLUMN_MASKS[CENTRE:])
+        centre = CENTRE
+        ordered_n = RANKED_COLUMNS
+        rank_unit = RANK_UNIT
+        # the line directions' shifts for the inlined winning_cells_mask
+        h1, h2, h3 = H1, 2 * H1, 3 * H1  # horizontal
+        d1, d2, d3 = HEIGHT, 2 * HEIGHT, 3 * HEIGHT  # diagonal \
+        u1, u2, u3 = H1 + 1, 2 * (H1 + 1), 3 * (H1 + 1)  # diagonal /
         hint_orders = _HINT_ORDERS
         column_masks = COLUMN_MASKS
         weight_of = _WEIGHT_OF if incremental else _NO_WEIGHT
@@ -647,17 +469,19 @@ class Searcher:
             if not count & check_every:
                 searcher.nodes = count
                 searcher._check()
+            # inlined: board.non_losing_moves
             possible = (mask + bottom) & board
             forced = possible & opp_win
             if forced:
-                if forced & (forced - 1):
-                    return -((CELLS - moves) // 2)
+                if forced & (forced - 1):  # two open threats: the opponent wins with its next disc
+                    return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
                 possible = forced
             candidates = possible & ~(opp_win >> 1)
+            # end inlined
             if not candidates:
-                return -((CELLS - moves) // 2)
+                return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
             if moves >= CELLS - 2:
-                return 0
+                return 0  # the last two discs cannot make a four: the opponent's are all blocked
             if candidates & (candidates - 1):
                 if depth == 1:
                     return leaves(current, mask, moves, candidates, e)
@@ -684,7 +508,7 @@ class Searcher:
             if not mask & off_centre:
                 # every disc in the centre column: a mirror-symmetric position, where a move and
                 # its mirror image have the same value -- search one half (the hint's)
-                candidates &= right_half if hint is not None and hint > 3 else left_half
+                candidates &= right_half if hint is not None and hint > centre else left_half
             new_current = current ^ mask
             m1 = moves + 1
             best = -1e9
@@ -701,38 +525,35 @@ class Searcher:
                     pos = current | move
                     r = threat_cache.get(pos)
                     if r is None:
-                        # board.winning_cells_mask(pos, 0) inlined: this is the bulk of all nodes,
-                        # and a call here costs ~5 % of the search even with most lookups hitting
-                        a, b = pos << 7, pos >> 7
+                        # this is the bulk of all nodes: even a call behind the cache would show
+                        # inlined: board.winning_cells_mask
+                        a, b = pos << h1, pos >> h1
                         r = (pos << 1) & (pos << 2) & (pos << 3) | (
-                            a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-                        a, b = pos << 6, pos >> 6
-                        r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-                        a, b = pos << 8, pos >> 8
-                        r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+                            a & (pos << h2) & ((pos << h3) | b)) | (b & (pos >> h2) & ((pos >> h3) | a))
+                        a, b = pos << d1, pos >> d1
+                        r |= (a & (pos << d2) & ((pos << d3) | b)) | (b & (pos >> d2) & ((pos >> d3) | a))
+                        a, b = pos << u1, pos >> u1
+                        r |= (a & (pos << u2) & ((pos << u3) | b)) | (b & (pos >> u2) & ((pos >> u3) | a))
                         r &= board
+                        # end inlined
                         if len(threat_cache) >= max_threats:
                             trim(threat_cache)
                         threat_cache[pos] = r
                     cmask = mask | move
                     # r may hold the child's occupied cells: only its empty cells are ever used below
+                    # inlined: board.non_losing_moves
                     cposs = (cmask + bottom) & board
                     cforced = cposs & r
                     if cforced:
-                        if cforced & (cforced - 1):
-                            v = (CELLS - m1) // 2  # two open threats: the child is lost
-                            cposs = 0
-                        else:
-                            cposs = cforced
-                    if cposs:
-                        ccand = cposs & ~(r >> 1)
-                        if not ccand:
-                            v = (CELLS - m1) // 2
-                        elif m1 >= CELLS - 2:
+                        cposs = 0 if cforced & (cforced - 1) else cforced  # two open threats: none
+                    ccand = cposs & ~(r >> 1)
+                    # end inlined
+                    if ccand:
+                        if m1 >= CELLS - 2:
                             v = 0
                         elif ccand & (ccand - 1):
                             count += 1
-                            if incremental:  # leaves() inlined
+                            if incremental:  # inlined: leaves (scoremap)
                                 for weight, level in weight_levels:
                                     if ccand & level:
                                         v = (weight - e - weight_of[move]) * leaf_factor[m1]
@@ -742,6 +563,8 @@ class Searcher:
                                 v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
                         else:
                             v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha, -e - weight_of[move])
+                    else:  # the child cannot escape the opponent's (our) next disc
+                        v = (CELLS - m1) // 2  # inlined: -scores.loss_next_score(m1)
                     if v > best:
                         best = v
                         best_col = col
@@ -764,12 +587,13 @@ class Searcher:
                     best_col = hint
                     if best > alpha:
                         alpha = best
+                # inlined: ordering.order_by_threats (with the threat cache and an enhanced
+                # transposition cutoff: a child the table already shows refuting beta ends the node)
                 ranked = []
                 for n, col, col_mask in ordered_n if alpha < beta else ():
                     move = rest & col_mask
                     if move:
                         cmask = mask | move
-                        # enhanced transposition cutoff: a child already known to refute beta
                         child = bounds.get(new_current + cmask)
                         if child is not None and child[0] == cd and child[2] <= -beta:
                             best = -child[2]
@@ -780,9 +604,10 @@ class Searcher:
                         if r is None:
                             r = new_threats(current | move)
                         r &= board ^ cmask
-                        ranked.append((r.bit_count() * 8 + n, col, move, r))
+                        ranked.append((r.bit_count() * rank_unit + n, col, move, r))
                 if len(ranked) > 1:
                     ranked.sort(reverse=True)
+                # end inlined
                 for _, col, move, threats in ranked:
                     ce = -e - weight_of[move]
                     if best == -1e9:

@@ -27,7 +27,6 @@ losses.
 
 from __future__ import annotations
 
-from itertools import islice
 from time import perf_counter
 from typing import NamedTuple
 
@@ -35,23 +34,20 @@ from .board import (
     BOARD,
     BOTTOM,
     CELLS,
+    CENTRE_ORDER,
     COLUMN_MASKS,
-    HEIGHT,
+    H1,
+    WIDTH,
     Bitboard,
     Position,
     non_losing_moves,
     winning_cells_mask,
 )
+from .ordering import RANK_UNIT, order_by_threats
+from .scores import loss_next_score, score_range, win_next_score
+from .tables import halve_table, solver_table_entries
 
-MIN_SCORE = -(CELLS // 2) + 3  # -18: the fastest possible loss
-MAX_SCORE = (CELLS + 1) // 2 - 3  # 18: the fastest possible win
-
-#: Size of one table entry in bytes (dict slot + key int + value int), measured with
-#: tracemalloc on CPython 3.11 (~100); used to turn a megabyte bound into an entry count.
-ENTRY_BYTES = 110
-
-_ORDER = (3, 2, 4, 1, 5, 0, 6)
-_ORDERED_COLUMN_MASKS = tuple(COLUMN_MASKS[c] for c in _ORDER)
+_ORDERED_COLUMN_MASKS = tuple(COLUMN_MASKS[c] for c in CENTRE_ORDER)
 _CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline
 # A root move's first share of a root test, in nodes; it doubles every round (see _root_test).
 _ROOT_SHARE = 65536
@@ -70,7 +66,7 @@ class Partial(NamedTuple):
 
 
 def _column_of(move: Bitboard) -> int:
-    return (move.bit_length() - 1) // (HEIGHT + 1)
+    return (move.bit_length() - 1) // H1
 
 
 class SearchCancelled(Exception):
@@ -81,17 +77,6 @@ class _ShareSpent(Exception):
     """A root move used up its share of a round (private to ``_root_test``)."""
 
 
-def halve_table(table: dict) -> None:
-    """Keep the newest half of a full table (dicts remember insertion order)."""
-    kept = dict(islice(table.items(), len(table) // 2, None))
-    table.clear()
-    table.update(kept)
-
-
-def _entries_for(table_mb: float) -> int:
-    return max(512, int(table_mb * 1024 * 1024 / ENTRY_BYTES))
-
-
 class Solver:
     """Exact solver with a bounded transposition table that persists between calls."""
 
@@ -99,7 +84,7 @@ class Solver:
         if not 0 < table_mb <= 4096:
             raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
         self.table_mb = table_mb
-        self.max_entries = _entries_for(table_mb) // 4  # four dicts share the budget
+        self.max_entries = solver_table_entries(table_mb, tables=4)  # lower, upper, cut moves, threats
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
         self.cut_moves: dict[int, int] = {}  # key -> the move (bit) that last caused a cutoff
@@ -144,6 +129,8 @@ class Solver:
         board = BOARD
         bottom = BOTTOM
         orders = _ORDERED_COLUMN_MASKS
+        rank_unit = RANK_UNIT
+        width = WIDTH
         check_every = _CHECK_EVERY
         solver = self
         nodes = 0  # a closure variable: cheaper than an attribute in the hottest function
@@ -174,23 +161,27 @@ class Solver:
             nodes += 1
             if not nodes & check_every:
                 solver._check()
+            # inlined: board.non_losing_moves
             possible = (mask + bottom) & board
             forced = possible & opp_win
             if forced:
-                if forced & (forced - 1):
-                    return -((CELLS - moves) // 2)  # two threats: the opponent wins next move
+                if forced & (forced - 1):  # two open threats: the opponent wins with its next disc
+                    return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
                 possible = forced
             candidates = possible & ~(opp_win >> 1)
+            # end inlined
             if not candidates:
-                return -((CELLS - moves) // 2)
+                return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
             if moves >= CELLS - 2:
-                return 0
-            lo = -((CELLS - 2 - moves) // 2)  # we cannot lose on the opponent's next move
+                return 0  # the last two discs cannot make a four: the opponent's are all blocked
+            # every move is safe for one ply: the loss comes no sooner than the opponent's disc
+            # after next, and the win no sooner than our disc after next
+            lo = -((CELLS - 2 - moves) // 2)  # inlined: scores.loss_next_score(moves + 2)
             if alpha < lo:
                 alpha = lo
                 if alpha >= beta:
                     return alpha
-            hi = (CELLS - 1 - moves) // 2  # we cannot win on this move
+            hi = (CELLS - 1 - moves) // 2  # inlined: scores.win_next_score(moves + 2)
             key = current + mask
             v = upper.get(key)
             if v is not None and v < hi:
@@ -224,8 +215,9 @@ class Solver:
                 if score > alpha:
                     alpha = score
             # the others ordered by the number of threats they create, centre first on ties
+            # inlined: ordering.order_by_threats (with the threat cache)
             ranked = []
-            n = 7
+            n = width
             for col_mask in orders:
                 move = candidates & col_mask
                 if move:
@@ -234,10 +226,11 @@ class Solver:
                     if r is None:
                         r = new_threats(pos)
                     r &= ~(mask | move)
-                    ranked.append((r.bit_count() * 8 + n, move, r))
+                    ranked.append((r.bit_count() * rank_unit + n, move, r))
                 n -= 1
             if len(ranked) > 1:
                 ranked.sort(reverse=True)
+            # end inlined
             for _, move, threats in ranked:
                 score = -negamax(new_opp, mask | move, m1, threats, -beta, -alpha)
                 if score >= beta:
@@ -281,17 +274,17 @@ class Solver:
                     known: Partial | None = None) -> int:
         """Exact score; ``self.partial`` tells how far it got, also when it is cancelled.
 
-        The window narrows by bisection biased toward 0, the fastest way to the score. With
-        ``climb``, once a move is proved to reach the lower bound, the bound is raised one
-        step at a time instead: the score comes about as fast (+3 % CPU on Middle-Medium),
-        and the best move sooner (time to the optimal move x0.8), which is what an
-        interrupted search can still use. ``known``: bounds an earlier, interrupted search
-        of this position proved; the climb starts at its lower bound.
+        The window narrows by null-window bisection biased toward 0 (MTD-style), which
+        reaches the score with the fewest expensive failed tests. With ``climb``, once a move is
+        proved to reach the lower bound, the bound is raised one step at a time instead: the
+        score comes about as fast, and the best move sooner, which is what an interrupted
+        search can still use. ``known``: bounds an earlier, interrupted search of this position
+        proved; the climb starts at its lower bound.
         """
-        self.partial = Partial(-(CELLS - moves) // 2, (CELLS + 1 - moves) // 2, None)
+        self.partial = Partial(*score_range(moves), None)
         possible = (mask + BOTTOM) & BOARD
         if winning_cells_mask(current, mask) & possible:
-            win = (CELLS + 1 - moves) // 2
+            win = win_next_score(moves)
             self.partial = Partial(win, win, None)
             return win
         self._stop, self._deadline = stop, deadline
@@ -333,18 +326,11 @@ class Solver:
         """
         candidates = non_losing_moves(mask, opp_win)
         if not candidates:
-            return -((CELLS - moves) // 2)
+            return loss_next_score(moves)
         if moves >= CELLS - 2:
             return 0
-        ranked = []
-        for n, col_mask in enumerate(reversed(_ORDERED_COLUMN_MASKS)):  # n: centre-most highest
-            move = candidates & col_mask
-            if move:
-                threats = winning_cells_mask(current | move, mask | move)
-                rank = (move == first, threats.bit_count() * 8 + n)
-                ranked.append((rank, move, threats))
-        ranked.sort(reverse=True)
-        return [(move, threats) for _, move, threats in ranked]
+        ordered = [(move, threats) for _, move, threats in order_by_threats(current, mask, candidates)]
+        return sorted(ordered, key=lambda item: item[0] != first)  # stable: ``first`` to the front
 
     def _root_test(self, current: Bitboard, mask: Bitboard, moves: int,
                    order: list[tuple[Bitboard, Bitboard]], med: int) -> tuple[int, Bitboard | None]:
@@ -401,11 +387,11 @@ class Solver:
         if pos.is_over():
             raise ValueError("the game is over: there is nothing to analyse")
         scores: list[int | None] = []
-        for col in range(7):
+        for col in range(WIDTH):
             if not pos.can_play(col):
                 scores.append(None)
             elif pos.is_winning_move(col):
-                scores.append((CELLS + 1 - pos.moves) // 2)
+                scores.append(win_next_score(pos.moves))
             else:
                 child = pos.play(col)
                 scores.append(-self._solve_bits(child.current, child.mask, child.moves, stop, deadline))
@@ -425,9 +411,9 @@ class Solver:
         """
         if pos.is_over():
             raise ValueError("the game is over: there is no move to choose")
-        for col in _ORDER:
+        for col in CENTRE_ORDER:
             if pos.is_winning_move(col):
-                win = (CELLS + 1 - pos.moves) // 2
+                win = win_next_score(pos.moves)
                 self.partial = Partial(win, win, col)
                 return col, win
         first = 0 if first is None else (pos.mask + BOTTOM) & COLUMN_MASKS[first]
@@ -438,7 +424,7 @@ class Solver:
         current, mask, moves = pos.current, pos.mask, pos.moves
         opp_win = winning_cells_mask(current ^ mask, mask)
         self._stop, self._deadline = stop, deadline
-        for col in _ORDER:
+        for col in CENTRE_ORDER:
             if not pos.can_play(col):
                 continue
             move = (mask + BOTTOM) & COLUMN_MASKS[col]
@@ -446,8 +432,8 @@ class Solver:
             mine = current | move  # the opponent's "other player" in the child
             child_possible = (child_mask + BOTTOM) & BOARD
             if opp_win & child_possible:
-                # the opponent wins at once after this move
-                score = -((CELLS + 1 - (moves + 1)) // 2)
+                # the opponent wins with its next disc after this move
+                score = loss_next_score(moves)
             else:
                 # one null-window test instead of a full solve: is the opponent's score
                 # after this move <= -target? (the table is warm from solving the root)
@@ -466,4 +452,4 @@ def solve(pos: Position | str, table_mb: float = 64) -> int:
     return Solver(table_mb).solve(pos)
 
 
-__all__ = ["MAX_SCORE", "MIN_SCORE", "Partial", "SearchCancelled", "Solver", "halve_table", "solve"]
+__all__ = ["Partial", "SearchCancelled", "Solver", "solve"]

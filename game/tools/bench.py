@@ -1,10 +1,10 @@
 """Benchmarks: ``python -m game.bench``.
 
-Two tables in the format of the write-ups in ``shared/articles``:
+Two tables (docs/benchmarks.md explains them and keeps dated figures):
 
 1. Heuristic search, per heuristic and depth, over a fixed set of opening positions:
-   mean nodes, mean time, nodes per second -- next to the plain bitboard alpha-beta
-   of the Python write-up (no table, columns left to right), the speed-up reference.
+   mean nodes, mean time, nodes per second -- next to a plain bitboard alpha-beta (no
+   table, columns left to right, no pruning rules), the speed-up reference.
 2. Exact solving, per benchmark test set: positions, mismatches against the set's
    scores, mean time, mean nodes, thousands of positions per second.
 
@@ -24,7 +24,7 @@ from statistics import mean
 from time import perf_counter, process_time
 from typing import Callable, Iterable
 
-from game.engine.board import BOTTOM_CELLS, CELLS, COLUMN_MASKS, TOP_CELLS, Position, alignment
+from game.engine.board import BOTTOM_CELLS, CELLS, COLUMN_MASKS, TOP_CELLS, WIDTH, Position, alignment
 from game.engine.heuristics import HEURISTICS, scoremap_value
 from game.engine.search import SearchConfig, Searcher
 from game.data import TESTSETS_DIR
@@ -35,7 +35,7 @@ OPENINGS: tuple[str, ...] = (
     "", "4", "3", "44", "43", "45", "4444", "4453", "3344", "4435", "444444", "435261",
 )
 
-#: Benchmark sets in increasing difficulty: (file, name as in the write-ups, default limit).
+#: Benchmark sets in increasing difficulty: (file, customary name, default limit).
 TEST_SETS: tuple[tuple[str, str, int], ...] = (
     ("Test_L3_R1", "End-Easy", 1000),
     ("Test_L2_R1", "Middle-Easy", 1000),
@@ -65,7 +65,7 @@ def plain_alphabeta(pos: Position, depth: int) -> tuple[int, int]:
         if depth == 0:
             return scoremap_value(current) - scoremap_value(opponent)
         best = -10**9
-        for col in range(7):
+        for col in range(WIDTH):
             if mask & TOP_CELLS[col]:
                 continue
             move = (mask + BOTTOM_CELLS[col]) & COLUMN_MASKS[col]
@@ -212,8 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     for h in heuristics:
         if h not in HEURISTICS:
             parser.error(f"unknown heuristic {h!r}; choose from {', '.join(HEURISTICS)}")
-    if any(not 1 <= d <= 42 for d in args.depths):
-        parser.error("depths must be from 1 to 42")
+    if any(not 1 <= d <= CELLS for d in args.depths):
+        parser.error(f"depths must be from 1 to {CELLS}")
     known = {file for file, _, _ in TEST_SETS}
     chosen = set(args.sets.split(",")) if args.sets else {f for f, _, d in TEST_SETS if d > 0}
     if chosen - known:

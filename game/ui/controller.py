@@ -34,15 +34,16 @@ CONFIG_NOTICE_SECONDS = 20.0
 CLOSE_TIMEOUT = 0.3       # the worker gets this long to stop; the issue allows 0.5 s for quitting
 
 
-def _default_worker() -> AIWorker:
+def _default_worker(settings: Settings) -> AIWorker:
+    """The AI worker config.toml asks for: the search in a process (default) or in a thread."""
     from game.worker import AIWorker  # here: the engine loads after the first frame is shown
 
-    return AIWorker()
+    return AIWorker(use_process=settings.worker == "process")
 
 
 class Controller:
     def __init__(self, settings: Settings, *, notices: Iterable[object] = (), config_path: Path | None = None,
-                 worker_factory: Callable[[], AIWorker] = _default_worker) -> None:
+                 worker_factory: Callable[[], AIWorker] | None = None) -> None:
         reset_fonts()
         prefs = load_prefs()
         theme, muted, volume = _look_and_sound(settings, prefs if config_path is None else {})
@@ -55,7 +56,7 @@ class Controller:
             sound=SoundPlayer(volume=volume, muted=muted),
             theme_name=theme,
             layout=compute_layout(self.surface.get_size()),
-            worker_factory=worker_factory,
+            worker_factory=worker_factory or (lambda: _default_worker(settings)),
         )
         for notice in notices:
             self.ctx.notices.add(f"Config: {notice}", "error", seconds=CONFIG_NOTICE_SECONDS)

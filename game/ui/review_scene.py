@@ -200,11 +200,11 @@ class ReviewScene(Scene):
             return
         worker = self.ctx.worker
         if not self.requested:
-            from game.worker import AIRequest  # here: the engine loads only when a review is asked for
+            from game.worker import AIRequest, Kind  # here: the engine loads only when a review is asked for
 
             config = replace(self.ctx.settings.search_config(), time_limit=self.ctx.settings.review_time)
             try:
-                worker.submit(AIRequest(self.tag, self._position(len(self.moves)), config, "review",
+                worker.submit(AIRequest(self.tag, self._position(len(self.moves)), config, Kind.REVIEW,
                                         moves=tuple(self.moves)))
             except Exception as exc:  # noqa: BLE001 - shown to the player, never a traceback
                 self.error = str(exc) or type(exc).__name__

@@ -111,6 +111,7 @@ discount = 0.5
 time_limit = 2
 table_mb = 16
 analysis_time = 1.5
+worker = "thread"
 [ai.window_weights]
 own = [1, 2, 3]
 block = [1.0, 2.0, 50.0]
@@ -133,6 +134,7 @@ perfect_play = true
     assert (s.theme, s.animation_speed, s.sound, s.volume) == ("colorblind", 2.0, False, 0.25)
     assert (s.heuristic, s.depth, s.discount, s.time_limit, s.table_mb, s.analysis_time) == (
         "window", 5, 0.5, 2.0, 16, 1.5)
+    assert s.worker == "thread"
     assert s.window_weights == WindowWeights((1, 2, 3), (1, 2, 50), 2.5)
     assert s.spectator_delay == 0.0
     assert s.levels == (Level("Easy peasy", 1, heuristic="window"),
@@ -180,6 +182,8 @@ BAD_VALUES = [
     ("ai", "table_mb", "0", "table_mb"),
     ("ai", "table_mb", "5000", "table_mb"),
     ("ai", "analysis_time", "[1]", "analysis_time"),
+    ("ai", "worker", '"fork"', "worker"),
+    ("ai", "worker", "true", "worker"),
     ("spectator", "delay", "11", "spectator_delay"),
     ("spectator", "delay", "{a = 1}", "spectator_delay"),
 ]
@@ -348,7 +352,7 @@ def test_level_lookup_is_case_insensitive():
 
 
 def test_search_config_from_settings():
-    search = pytest.importorskip("game.engine.search")
+    import game.engine.search as search  # an import error fails the test
     s = dataclasses.replace(DEFAULTS, heuristic="window", discount=0.5, table_mb=8, time_limit=3.0,
                             window_weights=WindowWeights(scale=2.0))
     cfg = s.search_config()
@@ -421,7 +425,6 @@ def test_labels():
 
 
 def test_player_search_config():
-    pytest.importorskip("game.engine.search")
     cfg = parse_player_spec("master").search_config(DEFAULTS)
     assert (cfg.depth, cfg.time_limit, cfg.perfect_play, cfg.heuristic) == (14, 1.0, True, "threats")
     cfg = parse_player_spec("ai:3:window").search_config(DEFAULTS)

@@ -1,6 +1,6 @@
 """Board tests: the bitboard Position against the 2-D list reference board.
 
-Covers issue 2, "Board": parse/print of move strings, legal moves, play, winning moves,
+Covers parse/print of move strings, legal moves, play, winning moves,
 winner, draw, game over, mirror, winning cells, and the specific exceptions (with
 messages that name the problem) for every kind of illegal input.
 """
@@ -403,10 +403,17 @@ def test_is_winning_move_false_after_game_over():
 
 
 def test_str_is_ascii_art_of_the_board():
-    a, b = Position(), Position.from_moves("4")
-    sa, sb = str(a), str(b)
-    assert len(sa.splitlines()) >= HEIGHT and sa != sb
-    assert str(Position.from_moves("17")) != str(Position.from_moves("71"))
+    # X is the first player (red), O the second, whoever is to move; row 0 at the bottom.
+    assert str(Position.from_moves("4453")) == (
+        ". . . . . . .\n"
+        ". . . . . . .\n"
+        ". . . . . . .\n"
+        ". . . . . . .\n"
+        ". . . O . . .\n"
+        ". . O X X . .\n"
+        "1 2 3 4 5 6 7"
+    )
+    assert str(Position()).splitlines()[:HEIGHT] == [" ".join("." * 7)] * HEIGHT
 
 
 

@@ -1,4 +1,4 @@
-"""The engine imports and runs without pygame (issue 2: "no pygame import anywhere in it").
+"""The engine imports and runs without pygame: no pygame import anywhere in it.
 
 Each check runs in a fresh interpreter whose import system refuses ``pygame`` outright, so
 it fails whether or not pygame-ce is installed on the machine.

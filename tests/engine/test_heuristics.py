@@ -1,6 +1,6 @@
 """Heuristic tests: hand-checked values, the reference evaluators, weights, mirror symmetry.
 
-Definitions (issue 2, "Heuristics"), both from the side to move's point of view:
+Definitions, both from the side to move's point of view:
 
 window    every 4-cell window (69). k own discs and no opponent disc: 0.5 / 3 / 9 for
           k = 1 / 2 / 3. Own disc(s) blocking k opponent discs: 0.5 / 2 / 40. The sum x 1.5,
@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.board import Position
-from game.engine.heuristics import HEURISTICS, WindowWeights, evaluate
+from game.engine.board import HEIGHT, WIDTH, Position, bit
+from game.engine.heuristics import HEURISTICS, SCOREMAP, WindowWeights, evaluate, scoremap_value
 
 try:
     from reference_board import RefBoard, random_game, ref_scoremap, ref_window, windows_through
@@ -71,7 +71,7 @@ def test_two_discs_stacked_in_the_centre():
     #         Yellow: 9 free x 0.5 + 1 blocking x 0.5 = 5.0 -> 5.0 x 1.5 / 2 = 3.75
     #         evaluation (Red to move) = 2.625 - 3.75 = -1.125
     # scoremap: 7 - 10 = -3.
-    # NOTE: the table printed in issue 2 (and article 004) says 9 for the cell above the
+    # NOTE: the table printed in the window-counting write-up says 9 for the cell above the
     # bottom centre, but the definition "number of 4-windows through it" gives 10 (counted
     # above, and by reference_board.windows_through). The engine follows the definition.
     pos = Position.from_moves("44")
@@ -130,8 +130,8 @@ def test_weights_are_configurable():
     assert evaluate(pos, "window", WindowWeights(own=(1, 0, 0), block=(0, 0, 0), scale=1)) == -7
     assert evaluate(pos, "window", WindowWeights(own=(2, 0, 0), block=(0, 0, 0), scale=3)) == -42
     assert evaluate(pos, "window", WindowWeights(own=(0, 5, 5), block=(5, 5, 5), scale=1)) == 0
-    default = evaluate(pos, "window")
-    assert evaluate(pos, "window", WindowWeights()) == default
+    # the defaults are the article's: a single disc is worth own[0] = 0.5, times scale 1.5
+    assert evaluate(pos, "window") == -7 * 0.5 * 1.5
     # "171711" (see test_blocked_three) without the blocking terms: Red 3 x 1.5 / 6 = 0.75,
     # Yellow 6.5 x 1.5 / 6 = 1.625 -> -0.875.
     no_blocks = WindowWeights(block=(0, 0, 0))
@@ -153,8 +153,15 @@ def test_scoremap_is_the_window_count_of_every_cell():
     for c in range(7):
         pos = Position.from_moves(str(c + 1))
         assert evaluate(pos, "scoremap") == -windows_through(c, 0)
-    assert [windows_through(c, 0) for c in range(7)] == [3, 4, 5, 7, 5, 4, 3]
-    assert [windows_through(c, 2) for c in range(7)] == [5, 8, 11, 13, 11, 8, 5]
+    # Every cell, as the engine weighs it: its table and its bit-plane sum of a single disc.
+    for c in range(WIDTH):
+        for r in range(HEIGHT):
+            assert SCOREMAP[c][r] == scoremap_value(bit(c, r)) == windows_through(c, r), (c, r)
+    assert [SCOREMAP[c][0] for c in range(7)] == [3, 4, 5, 7, 5, 4, 3]
+    assert [SCOREMAP[c][2] for c in range(7)] == [5, 8, 11, 13, 11, 8, 5]
+    # a column of six discs, Red, Yellow, ... from the bottom, Red to move: rows 0, 2, 4 are Red's
+    pos = Position.from_moves("444444")
+    assert evaluate(pos, "scoremap") == sum(SCOREMAP[3][r] * (1 if r % 2 == 0 else -1) for r in range(HEIGHT))
 
 
 # ---------------------------------------------------- against the reference

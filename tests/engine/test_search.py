@@ -1,4 +1,4 @@
-"""Search tests (issue 2, "Search"): wins in N, blocks, never under a threat, faster wins,
+"""Search tests: wins in N, blocks, never under a threat, faster wins,
 depth discounting, determinism and seeded ties, cancellation, progress, time limit, table
 bound, mirror symmetry, and agreement with a plain reference minimax on quiet positions.
 
@@ -66,7 +66,7 @@ def test_search_on_finished_game_raises_value_error():
 
 
 # ------------------------------------------------------- wins and blocks
-# End-game positions from shared/testsets (Test_L3_R1 / Test_L2_R1) whose fastest forced
+# End-game positions from the benchmark sets (Test_L3_R1 / Test_L2_R1) whose fastest forced
 # win takes N own discs, with the columns that win that fast and columns that win only
 # slower (so "prefers the faster win" is tested). Re-derived below by the brute-force
 # reference before the engine is asked.
@@ -232,8 +232,8 @@ def test_discount_changes_some_choice():
     # winning cell), which cost no depth; those forcing lines are discounted more. So
     # somewhere among ordinary positions, f = 0 and a heavy f = 0.9 must pick different
     # columns -- typically a move that starts a forcing line (best undiscounted) against a
-    # quiet one. (Measured: the default f = 0.25 and even 0.5 almost never change a choice,
-    # because the last ply's leaves are static and extensions happen only above it; e.g.
+    # quiet one. (The default f = 0.25 and even 0.5 rarely change a choice, because the
+    # last ply's leaves are static and extensions happen only above it; e.g.
     # "61432324", scoremap, depth 3: column 5 forces a block and wins with f = 0, the quiet
     # column 3 wins with f = 0.9.)
     witnesses = []
@@ -698,9 +698,9 @@ def test_perfect_play_solves_again_after_the_depth_search(monkeypatch):
     # then the solver again with the rest of the time. Shrink the first try so it cannot
     # finish (this Middle-Medium position takes ~30k solver nodes): the answer must then come
     # from the second try -- exact, with the set's score -- after depth-search reports.
-    import game.engine.search as search_module
+    import game.engine.perfect as perfect
 
-    monkeypatch.setattr(search_module, "_SOLVE_FIRST", 1e-4)
+    monkeypatch.setattr(perfect, "SOLVE_FIRST", 1e-4)
     moves, score = "6614446666373154", -4
     pos = Position.from_moves(moves)
     reports = []
@@ -758,12 +758,12 @@ def test_a_win_found_beyond_the_depth_is_not_flagged_exact(monkeypatch):
     # 19 plies ahead) through column 5 and not the faster one, 17 plies ahead down an unforced
     # line. That win is real but not exact; perfect play used to take it for exact and skip
     # its second solver try (found by the Master accuracy run over all 1000 positions).
-    import game.engine.search as search_module
+    import game.engine.perfect as perfect
 
     pos = Position.from_moves("337167156657665165")
     assert Solver().column_scores(pos) == [3, 4, 3, 3, 3, None, 3]
     r = Searcher(SearchConfig(depth=12, heuristic="threats")).search(pos)
     assert (r.move, r.score, r.exact) == (4, 3, False)
-    monkeypatch.setattr(search_module, "_SOLVE_FIRST", 1e-4)  # the first solver try fails
+    monkeypatch.setattr(perfect, "SOLVE_FIRST", 1e-4)  # the first solver try fails
     r = Searcher(SearchConfig(depth=12, heuristic="threats", perfect_play=True, time_limit=60)).search(pos)
     assert (r.move, r.score, r.exact) == (1, 4, True)

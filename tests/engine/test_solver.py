@@ -2,8 +2,8 @@
 bookless C++ solver's analysis, a brute-force reference on tiny endgames, mirror symmetry,
 cancellation and the exact mode of the Searcher.
 
-Data: tests/data/testsets/Test_L*_R* (copied from shared/testsets: `<moves> <score>` per line)
-and tests/data/columns_sample.txt (lines copied from shared/analysis: `<moves> s1..s7`).
+Data (``game.data``, shipped with the package): the benchmark sets testsets/Test_L*_R*
+(`<moves> <score>` per line) and the analyses analysis/*.txt (`<moves> s1..s7`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import pytest
 from game.engine.board import Position
 from game.engine.search import SearchCancelled, SearchConfig, Searcher
 import game.engine.solver as solver_module
+from game.engine.scores import loss_next_score, score_range, win_next_score
 from game.engine.solver import Partial, Solver
 
 try:
@@ -155,9 +156,18 @@ def test_solver_rejects_bad_table_size(table_mb):
 
 
 def test_nodes_are_counted():
+    # Every node visited is counted once: a golden count for a fixed position and a fresh
+    # table, nothing for a position decided without a search, fewer with the table warm,
+    # and ``reset`` starts again from 0.
     s = Solver()
-    s.solve(Position.from_moves("5554224333234511764415115"))
-    assert s.nodes > 0
+    pos = Position.from_moves("5554224333234511764415115")
+    assert s.solve(pos) == 4 and s.nodes == 163
+    s.nodes = 0
+    assert s.solve(pos) == 4 and 0 < s.nodes < 163  # the table remembers the bounds
+    s.reset()
+    assert s.nodes == 0 and s.table_entries() == 0
+    assert s.solve(Position.from_moves("112233")) == 18 and s.nodes == 0  # a win at once
+    assert s.solve(pos) == 4 and s.nodes == 163  # a reset table: the same search again
 
 
 def test_stop_flag_cancels_a_solve():
@@ -181,10 +191,37 @@ def test_stop_already_set():
         Solver().solve(Position.from_moves("4"), stop=stop)
 
 
+@pytest.mark.parametrize("moves", ["", "4", "44", "445", "4453", "44536"])
+def test_partial_bounds_start_at_the_positions_score_range(moves):
+    # Before any test has finished, ``partial`` holds the trivial bounds: losing to the
+    # opponent's next disc, winning with one's own. With an odd number of discs the floor
+    # division in ``-(CELLS - moves) // 2`` would claim one less than the least possible score.
+    pos = Position.from_moves(moves)
+    stop = threading.Event()
+    stop.set()
+    solver = Solver()
+    with pytest.raises(SearchCancelled):
+        solver.solve(pos, stop=stop)
+    assert solver.partial == (loss_next_score(pos.moves), win_next_score(pos.moves), None)
+    assert solver.partial == (*score_range(pos.moves), None)
+
+
 def test_table_is_reused_between_calls_and_bounded():
     s = Solver(table_mb=1)
+    tables = (s.lower, s.upper, s.cut_moves, s.threat_cache)
+    peak = 0
     for moves, score in load_set("Test_L2_R1")[:60]:
         assert s.solve(Position.from_moves(moves)) == score
+        assert all(len(table) <= s.max_entries for table in tables)
+        peak = max(peak, max(len(table) for table in tables))
+    assert peak > s.max_entries // 2, "the bound was never reached: the test proves nothing"
+    # reused: a position solved before costs fewer nodes than with a fresh table
+    moves, score = load_set("Test_L2_R1")[59]
+    fresh = Solver(table_mb=1)
+    assert fresh.solve(Position.from_moves(moves)) == score
+    s.nodes = 0
+    assert s.solve(Position.from_moves(moves)) == score
+    assert s.nodes < fresh.nodes / 2, (s.nodes, fresh.nodes)
 
 
 # ------------------------------------------------ Searcher exact mode
@@ -374,7 +411,7 @@ def test_best_move_goes_on_from_an_interrupted_call():
     with pytest.raises(SearchCancelled):
         first.best_move(pos, stop=_StopAfter(3))
     known = first.partial
-    assert known.lower < -4 <= known.upper and known.lower > -(42 - pos.moves) // 2, known
+    assert known.lower < -4 <= known.upper and known.lower > loss_next_score(pos.moves), known
     solver = Solver()
     tested = []
     root_test = solver._root_test

@@ -1,6 +1,6 @@
 """Static evaluations of a position, from the side to move's point of view.
 
-Two heuristics from the write-ups in ``shared/articles``, and a third of our own
+Two classic heuristics of Connect Four programs (docs/engine.md), and a third of our own
 (``threats``, in ``threats.py``: open threats by row parity, after Allis):
 
 ``window``

@@ -1,4 +1,4 @@
-"""The scoremap heuristic from the write-ups in ``shared/articles``.
+"""The scoremap heuristic: cells weighted by the lines of four through them.
 
 Each cell is worth the number of windows of four through it; a side's value is the sum over
 its discs; the evaluation is own minus opponent. Four popcounts on bit planes of the weights.

@@ -46,8 +46,6 @@ HIDDEN = 1.0
 ZUGZWANG = 10.0
 #: value of a position decided by playable threats (still a heuristic: below the search's proven wins)
 DECIDED = 200.0
-#: squash constant for the search's v / (|v| + K): the same order of size as scoremap's
-SQUASH = 16.0
 
 
 def _above(cells: Bitboard) -> Bitboard:

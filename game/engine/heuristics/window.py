@@ -1,4 +1,4 @@
-"""The window-counting heuristic from the write-ups in ``shared/articles``.
+"""The window-counting heuristic: every line of four scored by the discs in it.
 
 Every line of four cells (69 of them). A window holding k own discs and no opponent disc
 is worth ``own[k-1]`` (0.5 / 3 / 9); a window where own discs block k opponent discs is

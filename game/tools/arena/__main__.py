@@ -1,0 +1,7 @@
+"""``python -m game.tools.arena``: the same as ``python -m game.arena``."""
+
+import sys
+
+from game.tools.arena.cli import main
+
+sys.exit(main())

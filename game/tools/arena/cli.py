@@ -1,0 +1,112 @@
+"""The command line: ``python -m game.arena`` (see the package's docstring)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from game.tools.arena.accuracy import DEFAULT_SETS, load_references, run_accuracy
+from game.tools.arena.match import run_match
+from game.tools.arena.players import SpecError, load_arena_settings, parse_arena_player
+
+def _build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m game.arena",
+        description="Play matches between two players, or measure a player's accuracy against exact play.",
+        epilog="Players: ai, ai:DEPTH, ai:DEPTH:HEURISTIC, a level name from config.toml, rules, random; "
+        "search players take options after commas: discount=F, time=SECONDS|none, perfect=0|1, table=MB, "
+        "eval=threats, blunder=P "
+        "(e.g. 'ai:8:window,discount=0').",
+    )
+    p.add_argument("players", nargs="*", metavar="PLAYER", help="the two players A and B of a match")
+    p.add_argument("--accuracy", metavar="SPEC", help="measure SPEC's moves against exact column scores")
+    p.add_argument("--games", type=int, default=200, help="games in a match (default 200; even: both colours per opening)")
+    p.add_argument("--seed", type=int, default=1, help="seed for opening order, tie-breaks and sampling (default 1)")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument(
+        "--sets",
+        default=",".join(DEFAULT_SETS),
+        help=f"accuracy: comma-separated reference sets (default all: {','.join(DEFAULT_SETS)})",
+    )
+    p.add_argument("--per-set", type=int, default=100, help="accuracy: positions sampled per set, 0 = all (default 100)")
+    p.add_argument("--refs", type=Path, default=None, help="accuracy: directory holding testsets/ and analysis/ (default: the shipped copy)")
+    p.add_argument(
+        "--solve-limit",
+        type=float,
+        default=30.0,
+        help="accuracy: seconds the exact solver may spend judging one move (default 30; unsolved moves are counted apart)",
+    )
+    p.add_argument(
+        "--cache",
+        type=Path,
+        default=None,
+        help="accuracy: JSON file of exact move scores solved by earlier runs (read, then updated)",
+    )
+    return p
+
+
+def _load_cache(path: Path) -> dict[str, dict[str, int]]:
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"cannot read the solution cache {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"the solution cache {path} is not a JSON object")
+    return data
+
+
+def _save_cache(path: Path, cache: dict[str, dict[str, int]]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(cache, sort_keys=True))
+    os.replace(tmp, path)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.workers is not None and args.workers < 1:
+            raise SpecError(f"--workers must be at least 1, got {args.workers}")
+        if args.accuracy is not None:
+            if args.players:
+                raise SpecError("--accuracy takes one player (its own argument); drop the match players")
+            if args.per_set < 0:
+                raise SpecError(f"--per-set must be 0 (all) or more, got {args.per_set}")
+            player = parse_arena_player(args.accuracy)
+            sets = [s.strip().lower() for s in args.sets.split(",") if s.strip()]
+            refs = load_references(sets, args.per_set, args.seed, args.refs)
+            cache = _load_cache(args.cache) if args.cache else None
+            acc = run_accuracy(
+                player, refs, args.seed, args.workers, args.solve_limit, progress=not args.no_progress, cache=cache
+            )
+            if args.cache:
+                _save_cache(args.cache, cache)
+            print(json.dumps(acc.to_json(), indent=2) if args.json else acc.text())
+            return 0
+        if len(args.players) != 2:
+            raise SpecError(f"a match needs two players (A B), got {len(args.players)}; or use --accuracy SPEC")
+        if args.games < 1:
+            raise SpecError(f"--games must be at least 1, got {args.games}")
+        settings = load_arena_settings()
+        a = parse_arena_player(args.players[0], settings)
+        b = parse_arena_player(args.players[1], settings)
+        result = run_match(a, b, args.games, args.seed, args.workers, progress=not args.no_progress)
+        print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
+        return 0
+    except (SpecError, ValueError) as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    except RuntimeError as exc:  # an engine failure inside a game, reported without a traceback
+        print(f"\narena: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\narena: interrupted", file=sys.stderr)
+        return 130

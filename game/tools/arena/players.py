@@ -1,0 +1,181 @@
+"""The players an arena runs: search players from specs, the rule player, a random player.
+
+A spec is one of the game's player specs (``ai``, ``ai:DEPTH``, ``ai:DEPTH:HEURISTIC``, a level
+name from config.toml) or ``rules`` / ``random``; search players take options after commas that
+override their search configuration (``ai:8,discount=0``, ``master,time=0.5``, ``ai:6,perfect=1``,
+``ai:6,table=16``, ``ai:1,blunder=0.5``, ``ai:6,eval=threats``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from game.engine.board import Position
+from game.engine.search import Searcher
+from game.settings import load_settings, parse_player_spec
+from game.tools.rules_player import RulePlayer
+
+class Mover(Protocol):
+    def choose(self, pos: Position) -> int: ...
+
+
+class _SearchMover:
+    def __init__(self, config: Any) -> None:
+        self._searcher = Searcher(config)
+
+    def choose(self, pos: Position) -> int:
+        return self._searcher.search(pos).move
+class _RandomMover:
+    def __init__(self, seed: int | None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, pos: Position) -> int:
+        return self._rng.choice(pos.legal_moves())
+
+
+class _BlunderMover:
+    """With probability ``p`` a uniformly random legal move instead of the inner player's."""
+
+    def __init__(self, inner: Mover, p: float, seed: int | None) -> None:
+        self._inner, self._p = inner, p
+        self._rng = random.Random(f"blunder:{seed}")
+
+    def choose(self, pos: Position) -> int:
+        if self._rng.random() < self._p:
+            return self._rng.choice(pos.legal_moves())
+        return self._inner.choose(pos)
+
+
+@dataclass(frozen=True)
+class ArenaPlayer:
+    """A player as the arena runs it: picklable, so it can travel to worker processes."""
+
+    spec: str  # as typed
+    kind: str  # "search" | "rules" | "random"
+    config: Any = None  # SearchConfig for "search"
+    blunder: float = 0.0  # arena-only: probability of a random move (a weakening knob to try)
+
+    @property
+    def label(self) -> str:
+        return self.spec
+
+    def make(self, seed: int | None) -> Mover:
+        """A fresh mover (new transposition table); ``seed`` breaks ties among equal moves."""
+        mover = self._make(seed)
+        return _BlunderMover(mover, self.blunder, seed) if self.blunder else mover
+
+    def _make(self, seed: int | None) -> Mover:
+        if self.kind == "rules":
+            return RulePlayer(seed)
+        if self.kind == "random":
+            return _RandomMover(seed)
+        return _SearchMover(dataclasses.replace(self.config, seed=seed))
+
+    def describe(self) -> str:
+        if self.kind != "search":
+            return self.spec
+        c = self.config
+        parts = [f"depth {'exact' if c.depth is None else c.depth}", c.heuristic, f"discount {c.discount:g}"]
+        if c.time_limit is not None:
+            parts.append(f"{c.time_limit:g} s/move")
+        if c.perfect_play:
+            parts.append("perfect play")
+        blunder = self.blunder or getattr(c, "blunder", 0.0)
+        if blunder:
+            parts.append(f"{100 * blunder:g} % random moves")
+        return f"{self.spec} ({', '.join(parts)})"
+
+
+class SpecError(ValueError):
+    """A player spec the arena cannot run; the message says why."""
+
+
+_OPTION_FIELDS = {
+    "discount": "discount",
+    "time": "time_limit",
+    "perfect": "perfect_play",
+    "table": "table_mb",
+    "eval": "evaluation",  # eval=threats: the same as the heuristic "threats" (ai:D:threats)
+    "blunder": "blunder",  # arena-only: blunder=P plays a random move with probability P
+}
+
+
+def _option_value(key: str, raw: str) -> Any:
+    if key == "time":
+        return None if raw.lower() in ("none", "0", "off") else float(raw)
+    if key == "perfect":
+        if raw.lower() in ("1", "true", "yes", "on"):
+            return True
+        if raw.lower() in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"{raw!r} is not 0/1")
+    if key == "table":
+        return int(raw)
+    if key == "blunder":
+        p = float(raw)
+        if not 0 <= p <= 1:
+            raise ValueError(f"{raw!r} is not a probability 0..1")
+        return p
+    if key == "eval":
+        if raw.lower() != "threats":
+            raise ValueError(f"{raw!r} is not a choice here; use eval=threats (or ai:DEPTH:HEURISTIC)")
+        return "threats"
+    return float(raw)
+
+
+def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
+    """Turn ``SPEC[,key=value...]`` into an ArenaPlayer; SpecError with a clear message."""
+    raw = text.strip()
+    base, *options = [part.strip() for part in raw.split(",")]
+    name = base.lower()
+    if name in ("rules", "random"):
+        if options:
+            raise SpecError(f"player {raw!r}: options ({', '.join(options)}) only apply to search players")
+        return ArenaPlayer(spec=raw, kind=name)
+    if settings is None:
+        settings = load_arena_settings()
+    try:
+        spec = parse_player_spec(base, settings)
+    except (ValueError, KeyError) as exc:
+        raise SpecError(f"player {raw!r}: {_exc_text(exc)}") from None
+    if spec.kind != "ai":
+        raise SpecError(f"player {raw!r}: a human cannot play in the arena; use ai, ai:DEPTH, a level, rules or random")
+    config = spec.search_config(settings)
+    changes: dict[str, Any] = {}
+    for option in options:
+        key, sep, value = option.partition("=")
+        key = key.strip().lower()
+        if not sep or key not in _OPTION_FIELDS:
+            raise SpecError(
+                f"player {raw!r}: unknown option {option!r}; use "
+                + ", ".join(f"{k}=VALUE" for k in _OPTION_FIELDS)
+            )
+        try:
+            changes[_OPTION_FIELDS[key]] = _option_value(key, value.strip())
+        except ValueError as exc:
+            raise SpecError(f"player {raw!r}: option {key}: {_exc_text(exc)}") from None
+    blunder = changes.pop("blunder", 0.0)
+    if "evaluation" in changes:  # eval=threats: kept as a synonym of the heuristic "threats"
+        changes["heuristic"] = changes.pop("evaluation")
+    try:
+        config = dataclasses.replace(config, **changes)
+    except (ValueError, TypeError) as exc:
+        raise SpecError(f"player {raw!r}: {_exc_text(exc)}") from None
+    return ArenaPlayer(spec=raw, kind="search", config=config, blunder=blunder)
+
+
+def load_arena_settings() -> Any:
+    """The game's settings (config.toml); problems are reported on stderr, never fatal."""
+    settings, problems = load_settings()
+    for problem in problems:
+        print(f"arena: config: {problem}", file=sys.stderr)
+    return settings
+
+
+def _exc_text(exc: BaseException) -> str:
+    # KeyError wraps its message in quotes; show the message itself.
+    return str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)

@@ -1,0 +1,162 @@
+"""Every copy of a rule that a hot loop inlines for speed gives the same results as the rule.
+
+The searches' node bodies carry copies of ``board.non_losing_moves``,
+``board.winning_cells_mask``, ``ordering.order_by_threats`` and the ``scores`` formulas, each
+marked ``# inlined: NAME`` (a block ends at ``# end inlined``). The tests below cut each marked
+block out of the source, run it with the constants its closure really holds, and compare it with
+the original on positions from random games.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import re
+import textwrap
+
+import pytest
+
+from game.engine import scores, search, solver
+from game.engine.board import BOARD, CELLS, Position, non_losing_moves, winning_cells_mask
+from game.engine.ordering import order_by_threats
+from game.engine.search import SearchConfig, Searcher
+from game.engine.solver import Solver
+
+
+def random_positions(n: int, seed: int, max_moves: int = CELLS - 3) -> list[Position]:
+    """Positions from random games that are not over (at most ``max_moves`` discs)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        pos = Position()
+        for _ in range(rng.randrange(0, max_moves + 1)):
+            col = rng.choice(pos.legal_moves())
+            if pos.is_winning_move(col):
+                break
+            pos = pos.play(col)
+        out.append(pos)
+    return out
+
+
+POSITIONS = random_positions(3000, seed=11)
+
+
+def closure_values(func) -> dict[str, object]:
+    """The free variables of a closure with their current values."""
+    return {name: cell.cell_contents for name, cell in zip(func.__code__.co_freevars, func.__closure__ or ())}
+
+
+def inlined_blocks(module, name: str) -> list[str]:
+    """The source blocks marked ``# inlined: <name>`` ... ``# end inlined`` in ``module``, dedented."""
+    lines = inspect.getsource(module).splitlines()
+    blocks = []
+    for i, line in enumerate(lines):
+        if line.strip().startswith(f"# inlined: {name}"):
+            end = next(j for j in range(i + 1, len(lines)) if lines[j].strip() == "# end inlined")
+            blocks.append(textwrap.dedent("\n".join(lines[i:end])))
+    return blocks
+
+
+def compile_block(block: str, args: str, result: str, namespace: dict, prologue: str = ""):
+    """``def f(<args>): <prologue> <block> return <result>`` in ``namespace``."""
+    source = f"def f({args}):\n" + textwrap.indent(f"{prologue}\n{block}\nreturn {result}\n", "    ")
+    ns = dict(namespace)
+    exec(source, ns)  # noqa: S102 -- the engine's own source, cut out above
+    return ns["f"]
+
+
+def negamax_closures() -> dict[str, dict[str, object]]:
+    searcher = Searcher(SearchConfig(depth=4))
+    negamax, _, _ = searcher._make_negamax(0, 4)
+    return {"search": closure_values(negamax), "solver": closure_values(Solver(table_mb=1)._negamax)}
+
+
+CLOSURES = negamax_closures()
+MODULES = {"search": search, "solver": solver}
+UNCACHED = {"threat_cache": {}, "new_threats": lambda discs: winning_cells_mask(discs, 0), "bounds": {}}
+
+
+def test_the_marked_copies_are_where_the_hot_loops_are():
+    found = {(m, name): len(inlined_blocks(MODULES[m], name)) for m in MODULES
+             for name in ("board.non_losing_moves", "board.winning_cells_mask", "ordering.order_by_threats")}
+    assert found == {
+        ("search", "board.non_losing_moves"): 2,  # a node, and the depth-1 node's children
+        ("search", "board.winning_cells_mask"): 1,
+        ("search", "ordering.order_by_threats"): 1,
+        ("solver", "board.non_losing_moves"): 1,
+        ("solver", "board.winning_cells_mask"): 0,
+        ("solver", "ordering.order_by_threats"): 1,
+    }
+
+
+@pytest.mark.parametrize("where", ["search", "solver"])
+def test_a_nodes_non_losing_moves_are_board_non_losing_moves(where):
+    # The node's copy returns the loss score at once when two threats are open; otherwise its
+    # candidates. Both must agree with non_losing_moves (0 = every move loses at once).
+    block = inlined_blocks(MODULES[where], "board.non_losing_moves")[0]
+    copy = compile_block(block, "mask, opp_win, moves", "candidates", {**CLOSURES[where], "CELLS": CELLS})
+    for pos in POSITIONS:
+        opp_win = winning_cells_mask(pos.current ^ pos.mask, pos.mask)
+        got, expected = copy(pos.mask, opp_win, pos.moves), non_losing_moves(pos.mask, opp_win)
+        if got < 0:  # returned early: lost whatever is played
+            assert expected == 0 and got == scores.loss_next_score(pos.moves), str(pos)
+        else:
+            assert got == expected, str(pos)
+
+
+def test_the_depth_1_childrens_non_losing_moves_are_board_non_losing_moves():
+    # There the opponent's winning cells come straight from the threat cache: occupied cells
+    # included, which must not matter.
+    block = inlined_blocks(search, "board.non_losing_moves")[1]
+    copy = compile_block(block, "cmask, r", "ccand", CLOSURES["search"])
+    for pos in POSITIONS:
+        opp = pos.current ^ pos.mask
+        expected = non_losing_moves(pos.mask, winning_cells_mask(opp, pos.mask))
+        assert copy(pos.mask, winning_cells_mask(opp, 0)) == expected, str(pos)
+        assert copy(pos.mask, winning_cells_mask(opp, pos.mask)) == expected, str(pos)
+
+
+def test_the_searchs_threat_cells_are_board_winning_cells_mask():
+    block = inlined_blocks(search, "board.winning_cells_mask")[0]
+    copy = compile_block(block, "pos", "r", CLOSURES["search"])
+    for pos in POSITIONS:
+        for discs in (pos.current, pos.current ^ pos.mask):
+            assert copy(discs) == winning_cells_mask(discs, 0) == winning_cells_mask(discs, 0) & BOARD, str(pos)
+
+
+def test_the_solvers_move_order_is_order_by_threats():
+    block = inlined_blocks(solver, "ordering.order_by_threats")[0]
+    copy = compile_block(block, "current, mask, candidates", "[(move, r) for _, move, r in ranked]",
+                         {**CLOSURES["solver"], **UNCACHED})
+    for pos in POSITIONS:
+        candidates = non_losing_moves(pos.mask, winning_cells_mask(pos.current ^ pos.mask, pos.mask))
+        expected = [(move, threats) for _, move, threats in order_by_threats(pos.current, pos.mask, candidates)]
+        assert copy(pos.current, pos.mask, candidates) == expected, str(pos)
+
+
+def test_the_searchs_move_order_is_order_by_threats():
+    # With an empty table the enhanced transposition cutoff never fires: only the order is left.
+    block = inlined_blocks(search, "ordering.order_by_threats")[0]
+    copy = compile_block(block, "current, mask, rest", "[(col, move, r) for _, col, move, r in ranked]",
+                         {**CLOSURES["search"], **UNCACHED},
+                         prologue="new_current = current ^ mask\nalpha, beta, cd = 0.0, 1.0, 1")
+    for pos in POSITIONS:
+        candidates = non_losing_moves(pos.mask, winning_cells_mask(pos.current ^ pos.mask, pos.mask))
+        assert copy(pos.current, pos.mask, candidates) == order_by_threats(pos.current, pos.mask, candidates), str(pos)
+
+
+INLINED_FORMULA = re.compile(r"^\s*(?:return |\w+ = )(?P<code>.+?)\s*# inlined: (?P<rule>-?scores\.\w+\(.+\))\s*$")
+
+
+@pytest.mark.parametrize("module", [search, solver], ids=lambda m: m.__name__)
+def test_inlined_score_formulas_are_the_scores_functions(module):
+    checked = 0
+    for line in inspect.getsource(module).splitlines():
+        found = INLINED_FORMULA.match(line)
+        if found is None:
+            continue
+        for moves in range(CELLS - 1):
+            env = {"CELLS": CELLS, "moves": moves, "m1": moves, "scores": scores}
+            assert eval(found["code"], env) == eval(found["rule"], env), (line, moves)  # noqa: S307
+        checked += 1
+    assert checked >= 3  # every node body holds several

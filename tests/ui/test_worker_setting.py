@@ -1,0 +1,42 @@
+"""``[ai] worker`` in config.toml chooses where the computer player's search runs."""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import threading
+
+import pygame
+import pytest
+
+from conftest import UIDriver
+from game.settings import DEFAULTS, parse_player_spec, parse_settings
+from game.ui.controller import Controller
+
+
+def test_the_default_is_a_search_process():
+    assert DEFAULTS.worker == "process"
+    settings, problems = parse_settings('[ai]\nworker = "thread"\n')
+    assert problems == [] and settings.worker == "thread"
+
+
+@pytest.mark.parametrize("worker", ["process", "thread"])
+def test_the_computer_moves_through_the_chosen_worker(connect4_home, worker):
+    pygame.display.init()
+    pygame.font.init()
+    settings = dataclasses.replace(DEFAULTS, worker=worker)
+    controller = Controller(settings)  # the game's own worker factory, no test double
+    try:
+        controller.start(parse_player_spec("ai:2", settings), parse_player_spec("human", settings))
+        d = UIDriver(controller)
+        d.run_until(lambda: len(d.scene.model.moves) == 1, timeout=30, what="the computer's first move")
+        ai = controller.ctx.worker
+        assert ai.use_process is (worker == "process")
+        processes = [p.name for p in multiprocessing.active_children()]
+        assert ("connect4-search" in processes) is (worker == "process"), processes
+    finally:
+        controller.shutdown()
+        pygame.quit()
+    for thread in [t for t in threading.enumerate() if t.name == "AIWorker"]:
+        thread.join(3.0)  # the close is bounded; its thread may need a moment on a busy machine
+    assert not [t for t in threading.enumerate() if t.name == "AIWorker" and t.is_alive()]
