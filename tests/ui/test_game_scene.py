@@ -474,11 +474,11 @@ def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
     assert isinstance(menu, MenuScene)
     menu.info_lines.append(lambda: "Your record: 3 wins, 1 draw")
     opened = []
-    menu.extra_rows.append(("Review a saved game", lambda: opened.append("review")))
+    menu.extra_rows.append(("Another room", lambda: opened.append("room")))
     d.key(pygame.K_ESCAPE)
-    row = next(r for r in d.scene.rows() if r.label == "Review a saved game")
+    row = next(r for r in d.scene.rows() if r.label == "Another room")
     d.click(row.rect.center)
-    assert opened == ["review"]
+    assert opened == ["room"]
     from game.ui import resources
 
     texts = []

@@ -51,6 +51,27 @@ def test_a_finished_game_is_recorded_once_and_counted_in_the_sitting(ui, connect
     assert "R review" in driver.scene.status_text()
 
 
+def test_undo_and_redo_of_the_last_move_do_not_record_the_game_again(ui, connect4_home):
+    driver = finish_a_game_against_the_computer(ui)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.settle()
+    assert not driver.scene.model.is_over
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    driver.settle()
+    assert driver.scene.model.is_over
+    assert len(load_record()[0].games) == 1
+    assert driver.c.after_game.tally_text() == "This sitting: 1 won · 0 drawn · 0 lost"
+
+
+def test_the_menu_shows_the_rating_after_a_game(ui):
+    driver = finish_a_game_against_the_computer(ui)
+    driver.key(pygame.K_ESCAPE)
+    driver.frame()
+    lines = [provider() for provider in driver.scene.info_lines]
+    assert lines[0].startswith("Your rating: about ") and "±" in lines[0]
+    assert lines[1] == "Won-drawn-lost: Easy 1-0-0"
+
+
 def test_review_after_the_game_steps_and_plays_on(ui):
     driver = finish_a_game_against_the_computer(ui)
     driver.key(pygame.K_r)
