@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 TITLE = "Connect Four"
 CONFIG_NOTICE_SECONDS = 20.0
-CLOSE_TIMEOUT = 0.3       # the worker gets this long to stop; the issue allows 0.5 s for quitting
+CLOSE_TIMEOUT = 0.3       # the worker gets this long to stop; quitting as a whole takes under 0.5 s
 
 
 def _default_worker(settings: Settings) -> AIWorker:
