@@ -19,8 +19,8 @@ __all__ = ["run"]
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # no banner on stdout when pygame is imported
 # Everything is drawn in software onto the window surface; letting SDL present it through a GPU
-# renderer only adds a GL context start (0.4-0.8 s per set_mode measured under Xvfb) before the
-# first frame. Players can still override it in the environment.
+# renderer only adds the start of a GL context (most of a second on a software display) before
+# the first frame and after every change of window mode. Players can still override it in the environment.
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")
