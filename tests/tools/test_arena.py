@@ -266,7 +266,10 @@ def test_player_specs_resolve():
     with pytest.raises(arena.SpecError):
         arena.parse_arena_player("ai:3,discount=2")
     weak = arena.parse_arena_player("ai:1,blunder=0.5")
-    assert weak.blunder == 0.5 and "50 % random moves" in weak.describe()
+    assert weak.config.blunder == 0.5 and "50 % random moves" in weak.describe()
+    steady = arena.parse_arena_player("beginner,blunder=0")  # the option wins over the level's own
+    assert steady.config.blunder == 0 and "random" not in steady.describe()
+    assert arena.parse_arena_player("beginner").config.blunder == 0.5
     with pytest.raises(arena.SpecError, match="probability"):
         arena.parse_arena_player("ai:1,blunder=2")
     hooked = arena.parse_arena_player("ai:2,eval=threats")

@@ -37,19 +37,6 @@ class _RandomMover:
         return self._rng.choice(pos.legal_moves())
 
 
-class _BlunderMover:
-    """With probability ``p`` a uniformly random legal move instead of the inner player's."""
-
-    def __init__(self, inner: Mover, p: float, seed: int | None) -> None:
-        self._inner, self._p = inner, p
-        self._rng = random.Random(f"blunder:{seed}")
-
-    def choose(self, pos: Position) -> int:
-        if self._rng.random() < self._p:
-            return self._rng.choice(pos.legal_moves())
-        return self._inner.choose(pos)
-
-
 @dataclass(frozen=True)
 class ArenaPlayer:
     """A player as the arena runs it: picklable, so it can travel to worker processes."""
@@ -57,7 +44,6 @@ class ArenaPlayer:
     spec: str  # as typed
     kind: str  # "search" | "rules" | "random"
     config: Any = None  # SearchConfig for "search"
-    blunder: float = 0.0  # arena-only: probability of a random move (a weakening knob to try)
 
     @property
     def label(self) -> str:
@@ -65,10 +51,6 @@ class ArenaPlayer:
 
     def make(self, seed: int | None) -> Mover:
         """A fresh mover (new transposition table); ``seed`` breaks ties among equal moves."""
-        mover = self._make(seed)
-        return _BlunderMover(mover, self.blunder, seed) if self.blunder else mover
-
-    def _make(self, seed: int | None) -> Mover:
         if self.kind == "rules":
             return RulePlayer(seed)
         if self.kind == "random":
@@ -84,9 +66,8 @@ class ArenaPlayer:
             parts.append(f"{c.time_limit:g} s/move")
         if c.perfect_play:
             parts.append("perfect play")
-        blunder = self.blunder or getattr(c, "blunder", 0.0)
-        if blunder:
-            parts.append(f"{100 * blunder:g} % random moves")
+        if c.blunder:
+            parts.append(f"{100 * c.blunder:g} % random moves")
         return f"{self.spec} ({', '.join(parts)})"
 
 
@@ -100,7 +81,7 @@ _OPTION_FIELDS = {
     "perfect": "perfect_play",
     "table": "table_mb",
     "eval": "evaluation",  # eval=threats: the same as the heuristic "threats" (ai:D:threats)
-    "blunder": "blunder",  # arena-only: blunder=P plays a random move with probability P
+    "blunder": "blunder",  # blunder=P: a random move with probability P (0 turns a level's off)
 }
 
 
@@ -158,14 +139,13 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
             changes[_OPTION_FIELDS[key]] = _option_value(key, value.strip())
         except ValueError as exc:
             raise SpecError(f"player {raw!r}: option {key}: {_exc_text(exc)}") from None
-    blunder = changes.pop("blunder", 0.0)
     if "evaluation" in changes:  # eval=threats: kept as a synonym of the heuristic "threats"
         changes["heuristic"] = changes.pop("evaluation")
     try:
         config = dataclasses.replace(config, **changes)
     except (ValueError, TypeError) as exc:
         raise SpecError(f"player {raw!r}: {_exc_text(exc)}") from None
-    return ArenaPlayer(spec=raw, kind="search", config=config, blunder=blunder)
+    return ArenaPlayer(spec=raw, kind="search", config=config)
 
 
 def load_arena_settings() -> Any:
