@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from game.worker import AIWorker  # here: the engine loads after the first frame is shown
 
 TITLE = "Connect Four"
-CONFIG_NOTICE_SECONDS = 20.0
+CONFIG_NOTICE_SECONDS = 12.0
+MAX_START_NOTICES = 2  # boxes shown at start; more are counted in the last one
 CLOSE_TIMEOUT = 0.3       # the worker gets this long to stop; quitting as a whole takes under 0.5 s
 
 
@@ -58,8 +59,13 @@ class Controller:
             layout=compute_layout(self.surface.get_size()),
             worker_factory=worker_factory or (lambda: _default_worker(settings)),
         )
-        for notice in notices:
-            self.ctx.notices.add(f"Config: {notice}", "error", seconds=CONFIG_NOTICE_SECONDS)
+        notices = list(notices)
+        shown = notices if len(notices) <= MAX_START_NOTICES else notices[:MAX_START_NOTICES - 1]
+        for notice in shown:
+            self.ctx.notices.add(str(notice), "error", seconds=CONFIG_NOTICE_SECONDS)
+        if len(shown) < len(notices):  # a screenful of boxes would hide the board: count the rest
+            self.ctx.notices.add(f"{len(notices) - len(shown)} more problems: connect4 --check-config FILE "
+                                 "lists them all", "error", seconds=CONFIG_NOTICE_SECONDS)
         self.scenes: dict[SceneName, Scene] = {}
         self.register(SceneName.MENU, MenuScene(self.ctx))
         self.register(SceneName.GAME, GameScene(self.ctx))

@@ -264,7 +264,8 @@ class GameScene(Scene):
     def play_column(self, col: int) -> bool:
         """A human asks to drop a disc in ``col``: play it or give visible feedback."""
         if self.model.is_over:
-            self._reject(None, "The game is over: N starts a new one, Esc opens the menu")
+            more = "".join(f", {label}" for label, _ in self.end_keys.values())
+            self._reject(None, f"The game is over: N starts a new one{more}, Esc opens the menu")
             return False
         if self.model.is_ai_turn():
             self._reject(None, "Wait: the computer is thinking")

@@ -13,7 +13,7 @@ from game.ui.analysis_view import draw_analysis_row
 from game.ui.game_input import KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
 from game.ui.layout import COLS
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
-from game.ui.theme import PLAYER_NAMES
+from game.ui.theme import PLAYER_NAMES, Colour
 
 if TYPE_CHECKING:
     from game.ui.game_scene import GameScene
@@ -129,10 +129,20 @@ def draw_column_numbers(scene: GameScene, surface: pygame.Surface) -> None:
 
 
 def draw_result(scene: GameScene, surface: pygame.Surface) -> None:
-    layout, theme = scene.ctx.layout, scene.ctx.theme
+    layout = scene.ctx.layout
     size = max(18, layout.cell // 2)
     text, size = largest_fitting((result_text(scene),), size, surface.get_width() - 16, min_size=14, bold=True)
-    draw_text(surface, text, size, theme.accent, bold=True, center=(layout.board.centerx, layout.ghost_y))
+    draw_text(surface, text, size, result_colour(scene), bold=True, center=(layout.board.centerx, layout.ghost_y))
+
+
+def result_colour(scene: GameScene) -> Colour:
+    """A lost game is not shown in the colour of a win: loss colour when the one human lost."""
+    theme, model = scene.ctx.theme, scene.model
+    if model.winner is None:
+        return theme.draw
+    if scene.humans == 1 and model.player(model.winner).is_ai:
+        return theme.loss
+    return theme.win
 
 
 def draw_status(scene: GameScene, surface: pygame.Surface) -> None:

@@ -174,10 +174,16 @@ def test_quit_button(ui):
     assert not d.c.running
 
 
+def test_many_start_problems_are_counted_not_stacked_over_the_board(ui):
+    problems = [f"Settings: key{i} = 1 — unknown key" for i in range(5)]
+    d = ui(notices=problems)
+    assert d.c.ctx.notices.texts() == [problems[0], "4 more problems: connect4 --check-config FILE lists them all"]
+
+
 def test_config_problems_are_shown_in_the_window_and_can_be_dismissed(ui):
     problem = "window.fps = 5: allowed 15..240 (using the default 60)"
     d = ui(notices=[problem])
-    assert d.c.ctx.notices.texts() == [f"Config: {problem}"]
+    assert d.c.ctx.notices.texts() == [problem]
     d.frame()                                            # drawn: now it has a place on screen
     (rect, _), = d.c.ctx.notices._rects
     d.click(rect.center)

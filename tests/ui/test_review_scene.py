@@ -183,3 +183,18 @@ def test_the_review_draws_at_any_window_size(ui):
         assert graph.width > 0 and graph.height > 0 and graph.bottom <= size[1]
     driver.click((graph.left + 2, graph.centery))
     assert driver.scene.index == 0
+
+
+def test_the_end_of_a_game_offers_the_review_and_shows_a_loss_in_the_loss_colour(ui):
+    from game.ui.game_text import result_colour
+
+    driver = finish_a_game_against_the_computer(ui)
+    assert result_colour(driver.scene) == driver.c.ctx.theme.win  # the human won
+    driver.key(pygame.K_1)                                          # a move after the end
+    assert "R review" in driver.scene.flash.text
+    lost = ui(red="Easy", yellow="human")
+    path = saves_dir() / "lost.c4save"
+    save_game(path, SavedGame.now(NEAR_WIN + "4", "Easy", "human"))
+    assert lost.scene.load(path)
+    lost.settle(5)
+    assert lost.scene.model.is_over and result_colour(lost.scene) == lost.c.ctx.theme.loss
