@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from game.data.openings import OPENINGS
 from game.model import GameModel, Scoreboard
 from game.settings import PlayerSpec
 from game.ui.theme import PLAYER_NAMES
@@ -12,13 +13,6 @@ from game.ui.theme import PLAYER_NAMES
 NEXT_GAME_PAUSE = 2.5     # seconds a finished game stays on screen before the next one
 DELAY_STEP = 0.2          # +/- change of the minimum time per move
 MAX_DELAY = 10.0
-
-
-def balanced_openings() -> tuple[str, ...]:
-    """Short openings (4-8 discs) whose exact value is a draw or a one-disc edge: the arena's list."""
-    from game.tools.arena import OPENINGS   # here: the arena module loads the engine, the menu needs none
-
-    return OPENINGS
 
 
 class Spectator:
@@ -42,7 +36,7 @@ class Spectator:
     def next_opening(self) -> str:
         """The next opening, each used once (in a shuffled order) before any repeats."""
         if not self._order:
-            self._order = list(balanced_openings())
+            self._order = list(OPENINGS)
             self.rng.shuffle(self._order)
         self.opening = self._order.pop()
         return self.opening

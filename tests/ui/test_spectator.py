@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.data.openings import OPENINGS
 from game.ui.game_scene import DELAY_STEP
-from game.ui.spectator import balanced_openings
 
 
 def test_pause_and_step(ui):
@@ -79,7 +79,7 @@ def test_every_game_starts_from_another_balanced_opening_and_the_score_names_the
     d = ui("Hard", "Hard", spectator_delay=0.0, animation_speed=10.0)
     spectator = d.scene.spectator
     first = d.scene.model.moves_string()
-    assert first in balanced_openings()
+    assert first in OPENINGS
     full, _ = spectator.score_line(d.scene.model, counted=False)
     assert full == "Game 1 · Hard (1) as Red: 0 · Hard (2) as Yellow: 0 · draws 0"
     assert d.scene.status_text().startswith(("Hard (1) as Red", "Hard (2) as Yellow"))
@@ -88,7 +88,7 @@ def test_every_game_starts_from_another_balanced_opening_and_the_score_names_the
     assert spectator.scoreboard.games == 1
     d.settle(60)                                         # the next game starts, colours swapped
     second = d.scene.model.moves_string()[:len(spectator.opening)]
-    assert second == spectator.opening and second in balanced_openings() and second != first
+    assert second == spectator.opening and second in OPENINGS and second != first
     full, _ = spectator.score_line(d.scene.model, counted=False)
     assert full == "Game 2 · Hard (1) as Yellow: 1 · Hard (2) as Red: 0 · draws 0"
     assert d.scene.model.red.level == d.scene.model.yellow.level == "Hard"
@@ -101,5 +101,5 @@ def test_openings_do_not_repeat_before_the_list_is_used_up():
 
     hard = parse_player_spec("Hard")
     spectator = Spectator(GameModel(hard, hard), 0.0, seed=3)
-    seen = [spectator.next_opening() for _ in range(len(balanced_openings()))]
-    assert sorted(seen) == sorted(balanced_openings())
+    seen = [spectator.next_opening() for _ in range(len(OPENINGS))]
+    assert sorted(seen) == sorted(OPENINGS)

@@ -16,7 +16,7 @@ from typing import Any
 
 from game.engine.board import MoveError, Position
 from game.tools.arena.elo import EloEstimate, elo_estimate, json_float
-from game.tools.arena.openings import OPENINGS
+from game.data.openings import OPENINGS
 from game.tools.arena.players import ArenaPlayer
 from game.tools.arena.pool import Progress, default_workers, run_parallel
 

@@ -1,4 +1,4 @@
-"""Balanced openings for matches.
+"""Balanced openings: the arena's matches and the window's spectator games start from them.
 
 The Begin-Hard test-set positions (``Test_L1_R3``) with 4-8 discs whose exact score is -1, 0
 or +1 -- drawn, or won only with the last disc of the board, i.e. balanced under perfect play
