@@ -19,7 +19,7 @@ decimals and lies strictly between -1 and 1. A bad line is reported on stderr wi
 line number and skipped; the exit status is then 1.
 
 It behaves as a Unix filter: input is read in bounded chunks, as bytes (a move string is
-ASCII, whatever the locale says); a line longer than :data:`MAX_LINE_BYTES` is refused
+ASCII, whatever the locale says); a line longer than :data:`game.tools.lines.MAX_LINE_BYTES` is refused
 without being echoed or kept in memory; binary input (a NUL byte) stops the run. When the
 reader of the output goes away (``| head``) it stops quietly with status 141, as a filter
 killed by SIGPIPE does; any other output or input failure is one line on stderr and status
@@ -31,27 +31,22 @@ has proved so far.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from time import perf_counter
 from typing import BinaryIO, TextIO
 
-from game.engine.board import CELLS, MoveError, Position, parse_moves
+from game.engine.board import MoveError, Position, parse_moves
 from game.engine.heuristics import HEURISTICS
 from game.engine.search import SearchCancelled, SearchConfig, Searcher
 from game.settings import load_settings
-
+from game.tools.lines import (SIGPIPE_STATUS, InputFailed, read_lines, say, shown,
+                              silence_stdout)
 
 PROG = "python -m game.analyze"
-#: The longest line read as a position: a full game's CELLS moves plus ample room for trailing
-#: fields (a benchmark score, a comment). Anything longer cannot be a position and is refused unread.
-MAX_LINE_BYTES = 256
-CHUNK_BYTES = 64 * 1024
 PROGRESS_AFTER = 3.0  # seconds before a long exact solve first reports how far it got
 PROGRESS_EVERY = 5.0  # seconds between two such reports
-SIGPIPE_STATUS = 141  # 128 + SIGPIPE: what a shell reports for a filter whose reader went away
 
 
 def format_score(score: float | None) -> str:
@@ -117,75 +112,6 @@ def make_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Se
     return config
 
 
-class InputFailed(Exception):
-    """The input cannot be read on (binary data, a read error); the message is one line."""
-
-
-def shown(text: str, limit: int = 50) -> str:
-    """Input as it may be echoed in a message: control characters escaped, length bounded."""
-    text = text if text.isprintable() else repr(text)[1:-1]
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def read_lines(source: BinaryIO) -> Iterator[tuple[int, str | None, str | None]]:
-    """``(line number, text, problem)`` for each input line: the text (ASCII, without the line
-    break) or, for a line that cannot be a position, None and what is wrong with it.
-
-    Reads ``source`` in chunks of at most :data:`CHUNK_BYTES` (``read1``: a line typed at a
-    terminal is answered at once) and never holds more than one chunk plus one line of at most
-    :data:`MAX_LINE_BYTES`, whatever the input. InputFailed on a NUL byte or a read error.
-    """
-    read = getattr(source, "read1", None) or source.read
-    pending = bytearray()
-    number, too_long = 1, False
-    while True:
-        try:
-            chunk = read(CHUNK_BYTES)
-        except OSError as e:
-            raise InputFailed(f"cannot read the input: {e.strerror or e}") from None
-        if not chunk:
-            if pending and not too_long:
-                yield _decoded(number, bytes(pending))
-            return
-        binary = b"\0" in chunk
-        if binary:  # the lines before the NUL byte are answered, then the run stops
-            chunk = chunk[: chunk.index(0)]
-        start = 0
-        while (end := chunk.find(b"\n", start)) != -1:
-            if too_long:
-                too_long = False
-            else:
-                pending += chunk[start:end]
-                if len(pending) > MAX_LINE_BYTES:
-                    yield number, None, _too_long()
-                else:
-                    yield _decoded(number, bytes(pending))
-            pending.clear()
-            number += 1
-            start = end + 1
-        if binary:
-            raise InputFailed(f"line {number}: binary data (a NUL byte), not move strings; stopping")
-        if not too_long:
-            pending += chunk[start:]
-            if len(pending) > MAX_LINE_BYTES:  # reported now; the rest of the line is skipped unread
-                yield number, None, _too_long()
-                pending.clear()
-                too_long = True
-
-
-def _too_long() -> str:
-    return f"longer than {MAX_LINE_BYTES} bytes, so not a position (a game has at most {CELLS} moves)"
-
-
-def _decoded(number: int, raw: bytes) -> tuple[int, str | None, str | None]:
-    if number == 1 and raw.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark
-        raw = raw[3:]
-    try:
-        return number, raw.decode("ascii"), None
-    except UnicodeDecodeError as e:
-        return number, None, f"byte 0x{raw[e.start]:02x} at column {e.start + 1} is not a move (moves are the digits 1-7)"
-
-
 class ProgressReport:
     """A stop flag the solver looks at every few thousand positions: it never stops the solve
     (``--time`` does that through the deadline) but, once the solve has run for ``after``
@@ -211,14 +137,6 @@ class ProgressReport:
                     text += f" (column {move + 1} reaches {lower})"
             say(self.err, text)
         return False
-
-
-def say(err: TextIO, text: str) -> None:
-    """One line on stderr; a stderr that is closed or broken is not a reason to stop."""
-    try:
-        print(text, file=err, flush=True)
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 def analyse_line(searcher: Searcher, pos: Position, columns: bool, stop: ProgressReport | None = None) -> str:
@@ -313,23 +231,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (| head): stop quietly
-        _silence_stdout()
+        silence_stdout()
         return SIGPIPE_STATUS
     except OSError as e:
-        _silence_stdout()
+        silence_stdout()
         say(sys.stderr, f"{PROG}: cannot write the results: {(e.strerror or str(e)).lower()}")
         return 1
-
-
-def _silence_stdout() -> None:
-    """Point stdout at the null device, so the interpreter's last flush of the lines still
-    buffered cannot fail a second time (and print a traceback) on the way out."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 if __name__ == "__main__":

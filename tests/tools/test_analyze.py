@@ -20,6 +20,7 @@ import pytest
 from game.engine.board import Position
 from game.data import ANALYSIS_DIR, read_testset
 from game.engine.solver import Solver
+from game.tools.lines import MAX_LINE_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -275,8 +276,6 @@ def test_progress_in_columns_mode_reports_positions_only():
 
 
 def test_long_lines_are_refused_unread_and_not_echoed():
-    from game.tools.analyze import MAX_LINE_BYTES
-
     good = "4453"
     data = ("7" * (MAX_LINE_BYTES + 1) + "\n" + good + "\n" + "1" * 3_000_000 + "\n" + good).encode()
     status, out, err = run_in_process(data, depth=2)
@@ -287,16 +286,16 @@ def test_long_lines_are_refused_unread_and_not_echoed():
 
 
 def test_a_line_of_exactly_the_limit_is_read(monkeypatch):
-    from game.tools import analyze as tool
+    from game.tools import lines
 
-    monkeypatch.setattr(tool, "CHUNK_BYTES", 7)  # lines cut across many chunks
-    line = "4453" + " " * (tool.MAX_LINE_BYTES - 4)
+    monkeypatch.setattr(lines, "CHUNK_BYTES", 7)  # lines cut across many chunks
+    line = "4453" + " " * (MAX_LINE_BYTES - 4)
     status, out, err = run_in_process((line + "\n" + line).encode(), depth=2)
     assert status == 0 and len(out.splitlines()) == 2, err
 
 
 def test_reading_is_bounded_whatever_the_input():
-    from game.tools import analyze as tool
+    from game.tools import lines as tool
 
     class Endless:
         """An input that never ends and has no line break (like /dev/zero without the NULs)."""
