@@ -16,29 +16,28 @@ from config.toml's ``[review] time``): the review never guesses.
 
 ``--json`` prints one JSON object per game and line instead. A bad input line or file is
 reported on stderr (one line, naming it) and skipped; the exit status is then 1 (2 for bad
-arguments, 130 when interrupted). Output into a closed pipe ends the program quietly.
+arguments, 130 when interrupted). Input is read as in ``game.analyze`` (game.tools.lines): bounded lines, binary data stops
+the run, and output into a closed pipe ends the program quietly with status 141.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import json
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from time import perf_counter, process_time
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from game.engine.board import MoveError, parse_moves
 from game.engine.review import GameReview, MoveReview, review_game
 from game.engine.solver import Solver
 from game.settings import load_settings
 from game.storage import SaveFileError, load_game
+from game.tools.lines import SIGPIPE_STATUS, InputFailed, read_lines, shown, silence_stdout
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}
-MAX_LINE_CHARS = 1000  # a move string has at most 42 characters; longer lines are refused unread
 MAX_TIME = 3600.0
 
 
@@ -101,8 +100,9 @@ def game_json(source: str, review: GameReview) -> str:
     return json.dumps(doc, ensure_ascii=False, allow_nan=False)
 
 
-def _games(files: list[str], lines: TextIO, err: TextIO) -> Iterator[tuple[str, list[int] | None]]:
-    """(source, moves) per game; moves None after the problem was reported on ``err``."""
+def _games(files: list[str], lines: BinaryIO, err: TextIO) -> Iterator[tuple[str, list[int] | None]]:
+    """(source, moves) per game; moves None after the problem was reported on ``err``.
+    InputFailed when standard input cannot be read on (binary data, a read error)."""
     if files:
         for name in files:
             try:
@@ -111,17 +111,16 @@ def _games(files: list[str], lines: TextIO, err: TextIO) -> Iterator[tuple[str, 
                 print(f"review: {exc}", file=err)
                 yield name, None
         return
-    for number, raw in enumerate(lines, start=1):
+    for number, raw, problem in read_lines(lines):
         source = f"line {number}"
-        if len(raw) > MAX_LINE_CHARS:
-            print(f"review: {source}: longer than {MAX_LINE_CHARS} characters; expected a move string such as 4453",
-                  file=err)
+        if raw is None:
+            print(f"review: {source}: {problem}", file=err)
             yield source, None
             continue
         fields = raw.split()
         if not fields or fields[0].startswith("#"):
             continue  # blank lines and comments separate nothing: skipped
-        source = f"{source}: {_shown(fields[0])}"
+        source = f"{source}: {shown(fields[0])}"
         try:
             moves = parse_moves(fields[0])  # notation only; review_game checks the rules
         except MoveError as exc:
@@ -131,18 +130,20 @@ def _games(files: list[str], lines: TextIO, err: TextIO) -> Iterator[tuple[str, 
         yield source, moves
 
 
-def _shown(text: str, limit: int = 50) -> str:
-    """A move string as it may be echoed in a message: printable ASCII as is, anything else escaped."""
-    text = text[:limit] + ("…" if len(text) > limit else "")
-    return text if text.isascii() and text.isprintable() else ascii(text)
-
-
-def run(files: list[str], lines: TextIO, out: TextIO, err: TextIO, seconds: float, as_json: bool,
+def run(files: list[str], lines: BinaryIO, out: TextIO, err: TextIO, seconds: float, as_json: bool,
         table_mb: float) -> int:
     solver = Solver(table_mb=table_mb)
     status = 0
     first = True
-    for source, moves in _games(files, lines, err):
+    games = _games(files, lines, err)
+    while True:
+        try:
+            source, moves = next(games)
+        except StopIteration:
+            break
+        except InputFailed as exc:
+            print(f"review: {exc}", file=err)
+            return 1
         if moves is None:
             status = 1
             continue
@@ -169,18 +170,22 @@ def main(argv: list[str] | None = None) -> int:
     for problem in problems:
         print(f"config: {problem}", file=sys.stderr)
     seconds = args.time if args.time is not None else settings.review_time
+    if sys.stdout is None or (sys.stdin is None and not args.files):  # started with >&- or <&-
+        if sys.stderr is not None:
+            print(f"review: standard {'output' if sys.stdout is None else 'input'} is closed", file=sys.stderr)
+        return 1
     try:
-        # bytes that are not UTF-8 become U+FFFD and are reported as bad moves, never a crash
-        lines = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") if not args.files else sys.stdin
+        lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.lines)
         return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        # the reader went away (| head): stop quietly; point stdout at nothing so that the
-        # interpreter's final flush does not complain either
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        silence_stdout()
+        return SIGPIPE_STATUS
+    except OSError as exc:
+        silence_stdout()
+        print(f"review: cannot write the review: {(exc.strerror or str(exc)).lower()}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -128,7 +128,7 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     proc.stdout.readline()
     proc.stdout.close()          # the reader goes away after the first line
     err = proc.stderr.read().decode()
-    assert proc.wait(timeout=120) == 0
+    assert proc.wait(timeout=120) == 141  # as a filter killed by SIGPIPE, like game.analyze
     assert err == ""
 
 
@@ -145,7 +145,7 @@ def test_the_review_time_setting_is_validated(value: object, ok: bool) -> None:
         assert "0.05" in str(problems[0]) and settings.review_time == DEFAULTS.review_time
 
 
-def test_bytes_that_are_not_text_are_a_bad_line_not_a_crash(tmp_path: Path) -> None:
+def test_bytes_that_are_not_text_are_a_bad_line_and_binary_data_stops_the_run(tmp_path: Path) -> None:
     env = {**os.environ, "CONNECT4_HOME": str(tmp_path), "PYTHONPATH": str(ROOT), "LC_ALL": "C.UTF-8"}
     result = subprocess.run([sys.executable, "-m", "game.review", "--time", "0.05"],
                             input=b"\xff\xfe44\n4\x003\n44\n", capture_output=True, env=env, cwd=ROOT, timeout=120)
@@ -153,4 +153,13 @@ def test_bytes_that_are_not_text_are_a_bad_line_not_a_crash(tmp_path: Path) -> N
     errors = result.stderr.decode().splitlines()
     assert [e.split(":")[0:2] for e in errors] == [["review", " line 1"], ["review", " line 2"]]
     assert "\x00" not in result.stderr.decode()   # echoed escaped, never raw
-    assert result.stdout.decode().startswith("1 4 ")
+    assert "binary data" in errors[1] and result.stdout == b""  # a NUL byte ends the input, as in analyze
+
+
+def test_lines_too_long_to_be_a_game_are_refused_unread(tmp_path: Path) -> None:
+    env = {**os.environ, "CONNECT4_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-m", "game.review", "--time", "0.05"],
+                            input=b"4" * 3_000_000 + b"\n" + SHORT_GAME.encode() + b"\n", capture_output=True,
+                            env=env, cwd=ROOT, timeout=120)
+    assert result.returncode == 1 and len(result.stderr) < 300 and b"4444" not in result.stderr
+    assert result.stdout.decode().startswith("1 ")
