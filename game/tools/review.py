@@ -16,8 +16,9 @@ from config.toml's ``[review] time``): the review never guesses.
 
 ``--json`` prints one JSON object per game and line instead. A bad input line or file is
 reported on stderr (one line, naming it) and skipped; the exit status is then 1 (2 for bad
-arguments, 130 when interrupted). Input is read as in ``game.analyze`` (game.tools.lines): bounded lines, binary data stops
-the run, and output into a closed pipe ends the program quietly with status 141.
+arguments, 130 when interrupted). Input is read as by ``game.analyze`` (``game.tools.lines``):
+lines are bounded, binary data stops the run, and output into a closed pipe ends the program
+quietly with status 141.
 """
 
 from __future__ import annotations
