@@ -147,6 +147,7 @@ class NetLink:
         self._server: asyncio.Server | None = None
         self._handshakes = 0
         self._was_connected = False         # a game was played: the next connection resumes it
+        self._closing = False
         self._colour: int | None = None     # the host's colour for a new game; None: random
         self._tasks: set[asyncio.Task[None]] = set()
         self._discovery: Discovery | None = None
@@ -203,15 +204,22 @@ class NetLink:
         """End the connection (telling the other side ``reason``) and stop hosting; keeps the thread."""
         self._call(self._spawn, self._stop(reason))
 
-    def close(self, reason: str = CLOSED_WINDOW) -> None:
-        """Tell the other side, stop everything and end the thread (waits at most ``Limits.close``)."""
-        if not self._thread.is_alive():
+    def close(self, reason: str = CLOSED_WINDOW, wait: float = 0.0) -> None:
+        """Tell the other side ``reason``, stop everything and end the thread. Returns at once, or
+        after at most ``wait`` seconds (quitting waits a little so that the goodbye goes out)."""
+        if not self._thread.is_alive() or self._closing:
             return
-        done = asyncio.run_coroutine_threadsafe(self._stop(reason, browse=False), self._loop)
-        with contextlib.suppress(Exception):
-            done.result(self.limits.close)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(self.limits.close)
+        self._closing = True
+
+        async def finish() -> None:
+            try:
+                await asyncio.wait_for(self._stop(reason, browse=False), self.limits.close)
+            finally:
+                self._loop.stop()
+
+        asyncio.run_coroutine_threadsafe(finish(), self._loop)
+        if wait > 0:
+            self._thread.join(wait)
 
     @property
     def connected(self) -> bool:
@@ -556,9 +564,8 @@ class NetLink:
             self._discovery = None
 
     def _discovery_service(self) -> Discovery:
-        from game.net.discovery import (
-            Discovery,  # here: zeroconf loads only when hosting or looking for games
-        )
+        # here: zeroconf loads only when hosting or looking for games
+        from game.net.discovery import Discovery
 
         if self._discovery is None:
             self._discovery = Discovery(self._emit, self.interfaces)

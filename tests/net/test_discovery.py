@@ -16,12 +16,11 @@ import uuid
 from pathlib import Path
 
 import pytest
+from netkit import FAST, wait_for
 
 from game.net import events as ev
 from game.net.discovery import instance_name
 from game.net.link import NetLink
-
-from .netkit import FAST, wait_for
 
 MDNS_GROUP = "224.0.0.251"
 ROOT = Path(__file__).resolve().parents[2]

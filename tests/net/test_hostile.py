@@ -9,12 +9,11 @@ import threading
 import time
 
 import pytest
+from netkit import FAST, RawPeer, drain, pair, play, start_host, wait_for
 
 from game.net import events as ev
 from game.net.link import NetLink
 from game.net.protocol import PROTOCOL_VERSION
-
-from .netkit import FAST, RawPeer, drain, pair, play, start_host, wait_for
 
 
 def still_hosting(host: NetLink, port: int) -> None:

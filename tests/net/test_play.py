@@ -6,12 +6,11 @@ from __future__ import annotations
 import socket
 
 import pytest
+from netkit import FAST, RawPeer, drain, pair, play, start_host, wait_for
 
 from game.engine.board import Position, parse_moves
 from game.net import events as ev
 from game.net.link import NetLink
-
-from .netkit import FAST, RawPeer, drain, pair, play, start_host, wait_for
 
 DRAW = "442761225377252342545563474175371666631311"
 
@@ -169,7 +168,8 @@ def test_the_host_closing_mid_game_tells_the_client_which_keeps_its_game():
     host, client, _ = pair()
     try:
         play_out(host, client, "4453")
-        host.close()
+        host.close(wait=2.0)
+        assert not host._thread.is_alive()
         dropped = wait_for(client, ev.Dropped)
         assert "left" in dropped.reason and "closed the game" in dropped.reason
         assert client.match.moves_string() == "4453"
