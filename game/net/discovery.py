@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import logging
 import socket
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,9 @@ from game.net.address import local_addresses
 from game.net.protocol import PROTOCOL_VERSION, clean_text
 
 SERVICE = "_connect4._tcp.local."
+# An interface without multicast (or without IPv6) is normal here, not a warning with a traceback
+# for the player's terminal: discovery says what it finds, and a typed address always works.
+logging.getLogger("zeroconf").setLevel(logging.ERROR)
 MAX_FOUND = 30
 RESOLVE_MS = 3000
 MAX_INSTANCE_BYTES = 60    # DNS-SD instance names are at most 63 bytes

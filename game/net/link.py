@@ -106,8 +106,8 @@ class _Connection:
             raise _Closed(f"nothing heard from {self.name} for {timeout:g} seconds") from None
         except ValueError:   # the StreamReader's limit: the line is dropped unread
             raise Violation(f"a line longer than {MAX_LINE_BYTES} bytes") from None
-        except (ConnectionError, OSError) as exc:
-            raise _Closed(f"the connection to {self.name} was lost ({type(exc).__name__})") from None
+        except (ConnectionError, OSError):
+            raise _Closed(f"the connection to {self.name} was lost") from None
         if not line.endswith(b"\n"):
             raise _Closed(f"the connection to {self.name} was closed")
         now = time.monotonic()

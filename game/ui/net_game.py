@@ -30,6 +30,7 @@ from game.ui.scene import Context, SceneName, Transition, is_ctrl
 from game.ui.theme import PLAYER_NAMES
 
 CHAT_SECONDS = 12.0
+LEFT_GAME = "the other player left the game"
 LEAVE_WAIT = 0.3     # quitting waits this long at most for the goodbye to go out
 KEY_HELP = (("1–7 or click drop · Ctrl+Z ask to undo · T chat · N rematch · Ctrl+R resign · R review · "
              "Ctrl+S save · Esc leave"),
@@ -87,6 +88,7 @@ class NetGameScene(GameScene):
         self.score = Score()
         self.chat: tuple[str, float] | None = None      # (line shown, seconds left)
         self.typing: str | None = None                  # the chat line being typed
+        self._swallow = ""          # the text of the key that opened the chat line, dropped once
         self.rematch_asked = False
         self._keep_link = False                         # leaving for the review: the game goes on after
         self._by_key = False                            # leaving by a key (not the window closing)
@@ -114,7 +116,10 @@ class NetGameScene(GameScene):
             return
         link, self.link = self.link, None
         # Leaving by a key returns at once; the window closing waits a moment for the goodbye.
-        link.close(wait=0.0 if self._by_key else LEAVE_WAIT)
+        if self._by_key:
+            link.close(LEFT_GAME)
+        else:
+            link.close(wait=LEAVE_WAIT)
 
     # -- the other side ----------------------------------------------------------------------
 
@@ -124,6 +129,7 @@ class NetGameScene(GameScene):
                 self._on(event)
         if self.chat is not None:
             self.chat = (self.chat[0], self.chat[1] - dt) if self.chat[1] > dt else None
+        self._swallow = ""          # only a TEXTINPUT of the same frame as the T key is its echo
         super().update(dt)
 
     def _on(self, event: ev.Event) -> None:
@@ -141,9 +147,8 @@ class NetGameScene(GameScene):
             self.connected, self.rematch_asked = False, False
             if isinstance(self.overlay, Answer):
                 self.overlay = None
-            after = (f"waiting for {self.opponent} to come back" if self.hosting
-                     else "R reconnects")
-            self.ctx.notices.add(f"{event.reason}. The game is kept: {after}", "error", seconds=10.0)
+            after = f"waiting for {self.opponent} to come back" if self.hosting else "R reconnects"
+            self.ctx.notices.add(f"{event.reason}. Game kept: {after}", "error", seconds=10.0)
         elif isinstance(event, ev.Connected):
             self._connected(event)
         elif isinstance(event, ev.Failed):
@@ -252,6 +257,9 @@ class NetGameScene(GameScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.TEXTINPUT and self.typing is not None:
+            swallow, self._swallow = self._swallow, ""
+            if swallow and event.text.casefold() == swallow:
+                return        # the T that opened the line arrives as text too
             text = "".join(ch for ch in event.text if ch.isprintable())
             self.typing = (self.typing + text)[:MAX_CHAT_CHARS]
             return
@@ -261,7 +269,7 @@ class NetGameScene(GameScene):
         if not self.connected:
             self._reject(None, "Not connected: nobody would read it")
             return
-        self.typing = ""
+        self.typing, self._swallow = "", "t"
 
     def _type(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -186,6 +186,8 @@ class NetLobbyScene(Scene):
             rows.append(Choice(f"{game.name}  ·  {show_address(game.host, game.port)}",
                                lambda g=game: self._join(g.host, g.port)))
         self._place(rows, self.ctx.layout.size[1] // 3)
+        for row in rows[1:]:
+            row.rect.move_ip(0, rows[0].rect.height)     # room for the line saying what they are
         return rows
 
     def _handle_join(self, event: pygame.event.Event) -> None:
@@ -281,7 +283,8 @@ class NetLobbyScene(Scene):
             draw_text(surface, fit_text(line, line_size, width - 20, bool(i)), line_size,
                       theme.accent if i else theme.text, bold=bool(i), center=(width // 2, y))
             y += line_size + 12
-        draw_text(surface, fit_text(f"You play {COLOUR_LABELS[self.colour]}", size - 4, width - 20), size - 4,
+        colour = COLOUR_LABELS[self.colour] if self.colour else "Random (drawn when a player joins)"
+        draw_text(surface, fit_text(f"Your colour: {colour}", size - 4, width - 20), size - 4,
                   theme.dim_text, center=(width // 2, y + 8))
 
     def _draw_join(self, surface: pygame.Surface, size: int) -> None:
@@ -289,11 +292,12 @@ class NetLobbyScene(Scene):
         width = surface.get_width()
         rows = self.join_rows()
         self._draw_rows(surface, rows, size)
-        note = ("Games found on this network:" if self.games else
+        note = ("Or choose a game found on this network:" if self.games else
                 f"No games found nearby ({self.discovery_error})" if self.discovery_error else
                 "Looking for games on this network…")
+        below = rows[1].rect.top if len(rows) > 1 else rows[0].rect.bottom + size + 8
         draw_text(surface, fit_text(escape_control(note), size - 4, width - 20), size - 4, theme.dim_text,
-                  midbottom=(width // 2, rows[0].rect.top - 6))
+                  midbottom=(width // 2, below - 1))
 
 
 def connect(ctx: Context, menu: MenuScene, register: Callable[[SceneName, Scene], None]) -> NetLobbyScene:

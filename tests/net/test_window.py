@@ -16,6 +16,7 @@ from game.net.link import NetLink
 from game.storage import read_autosave
 from game.ui.net_game import Answer, NetGameScene
 from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
+from game.ui.resources import reset_fonts
 from game.ui.scene import SceneName, Transition
 
 
@@ -23,6 +24,8 @@ from game.ui.scene import SceneName, Transition
 def loopback_only(monkeypatch):
     monkeypatch.setattr(NetLobbyScene, "bind", "127.0.0.1")
     monkeypatch.setattr(NetLobbyScene, "advertise", False)
+    yield
+    reset_fonts()       # after the ui fixture's pygame.quit: no later test gets a dead cached font
 
 
 def free_port() -> int:
@@ -134,7 +137,8 @@ def test_chat_goes_both_ways_cleaned(ui):
     d, guest, _ = hosted_game(ui)
     scene = d.scene
     try:
-        d.key(pygame.K_t)
+        d.frame(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"),
+                pygame.event.Event(pygame.TEXTINPUT, text="t"))       # the key's own echo is not typed
         d.frame(pygame.event.Event(pygame.TEXTINPUT, text="good\x07 game"))
         d.key(pygame.K_RETURN)
         assert wait_for(guest, ev.ChatLine).text == "good game"
@@ -154,7 +158,7 @@ def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui):
         until(d, lambda: len(scene.model.moves) == 2, "the reply")
         guest._loop.call_soon_threadsafe(lambda: guest._conn.writer.transport.abort())
         until(d, lambda: not scene.connected, "the drop")
-        assert any("game is kept" in n.text for n in d.c.ctx.notices.items)
+        assert any("Game kept" in n.text for n in d.c.ctx.notices.items)
         drop(d, 0)
         assert scene.model.moves_string() == "43" and "Not connected" in scene.flash.text
         autosave = read_autosave()
