@@ -45,6 +45,7 @@ from game.net.protocol import (
     Accept,
     Bye,
     Chat,
+    Colour,
     Hello,
     Message,
     Move,
@@ -378,12 +379,26 @@ class NetLink:
                 colour = self._colour or random.choice((1, 2))
                 self.match = Match(new_game_id(), colour)
             return None
+        if m is None and hello.colour is not None:
+            return self._adopt(hello.game, hello.moves, hello.colour)
         if m is None or m.game_id != hello.game:
             return "a different game: the host is not playing the game you are resuming"
         moves = m.resume_with(hello.moves)
         if moves is None:
             return "a different game: the two boards do not match"
         m.adopt(moves)
+        return None
+
+    def _adopt(self, game: str, moves: str, their_colour: Colour) -> str | None:
+        """A host with no game of its own (it was restarted) takes up the game a returning player
+        brings, if it is a legal game: the same id, the same moves, the other colour."""
+        try:
+            Position.from_moves(moves)
+        except MoveError:
+            return "a different game: the moves you are resuming are not a legal game"
+        self.match = Match(game, 3 - player_of(their_colour))
+        self.match.adopt(moves)
+        self._was_connected = True      # the window says the game goes on, not that a new one starts
         return None
 
     async def _same_protocol(self, conn: _Connection, hello: Message) -> bool:
@@ -438,8 +453,8 @@ class NetLink:
 
     async def _join_handshake(self, conn: _Connection) -> bool:
         m = self.match
-        conn.send(Hello(PROTOCOL_VERSION, self.version, self.name,
-                        m.game_id if m is not None else None, m.moves_string() if m is not None else ""))
+        conn.send(Hello(PROTOCOL_VERSION, self.version, self.name, m.game_id, m.moves_string(), colour_name(m.colour))
+                  if m is not None else Hello(PROTOCOL_VERSION, self.version, self.name))
         hello = await conn.read(self.limits.hello)
         if not await self._same_protocol(conn, hello):
             return False
