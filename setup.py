@@ -1,28 +1,53 @@
-"""Build steps beyond pyproject.toml: the exact solver's compiled search.
+"""Build steps that pyproject.toml cannot declare; everything else about the package is there.
 
-``game/engine/negamax.py`` is compiled with Cython (its pure-Python mode) when a C compiler
-and the Python headers are at hand. When they are not, the build says why on stderr and the
-package installs without the extension: the same module then runs as plain Python.
+The repository keeps ``config.toml`` and ``assets/`` at its top level. The built package carries
+both inside ``game/`` (``game/config.toml``, ``game/assets/``), where ``game.paths`` looks first:
+``assets/`` through the ``package_dir`` mapping below, ``config.toml`` copied by ``build_py``.
+An editable install builds neither copy; ``game.paths`` then finds the top-level files beside
+the package.
+
+The exact solver's search (``game/engine/negamax.py``) is compiled with Cython, in its
+pure-Python mode, when a C compiler and the Python headers are at hand. When they are not, the
+build says why on stderr and the package installs without the extension: the same module
+then runs as plain Python.
 """
 
-from __future__ import annotations
-
 import sys
+from pathlib import Path
 
-from setuptools import Extension, setup
+from setuptools import Extension, find_namespace_packages, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
+ROOT = Path(__file__).resolve().parent
+CONFIG = "config.toml"
 COMPILED_MODULES = ["game/engine/negamax.py"]
 
 
+class BuildPy(build_py):
+    """build_py that also copies the top-level config.toml into the built ``game`` package."""
+
+    def run(self) -> None:
+        super().run()
+        if not self.editable_mode:
+            target = Path(self.build_lib) / "game" / CONFIG
+            self.copy_file(str(ROOT / CONFIG), str(target))
+
+    def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        outputs = super().get_outputs(include_bytecode)
+        if not self.editable_mode:
+            outputs.append(str(Path(self.build_lib) / "game" / CONFIG))
+        return outputs
+
+
 class OptionalBuildExt(build_ext):
-    """``build_ext`` that turns a failed compilation into a warning (the plain path stays)."""
+    """build_ext that turns a failed compilation into a warning: the plain module stays."""
 
     def run(self) -> None:
         try:
             super().run()
         except Exception as exc:  # no compiler at all: setuptools fails before compiling
-            self._skip("the extensions", exc)
+            self._skip("the solver's extension", exc)
 
     def build_extension(self, ext: Extension) -> None:
         try:
@@ -32,11 +57,11 @@ class OptionalBuildExt(build_ext):
 
     @staticmethod
     def _skip(what: str, exc: Exception) -> None:
-        print(f"warning: {what} not compiled ({exc}); the solver runs as plain Python",
-              file=sys.stderr)
+        print(f"warning: {what} not compiled ({exc}); the solver runs as plain Python", file=sys.stderr)
 
 
 def extensions() -> list[Extension]:
+    """The compiled modules, or none when Cython itself is missing (a build without isolation)."""
     try:
         from Cython.Build import cythonize
     except ImportError:
@@ -46,4 +71,9 @@ def extensions() -> list[Extension]:
     return cythonize(modules, language_level=3, quiet=True)
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+setup(
+    packages=[*find_namespace_packages(include=["game", "game.*"]), "game.assets"],
+    package_dir={"game.assets": "assets"},
+    ext_modules=extensions(),
+    cmdclass={"build_py": BuildPy, "build_ext": OptionalBuildExt},
+)
