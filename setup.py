@@ -68,7 +68,7 @@ def extensions() -> list[Extension]:
         print("warning: Cython is not installed; the solver runs as plain Python", file=sys.stderr)
         return []
     modules = [Extension(path[:-3].replace("/", "."), [path]) for path in COMPILED_MODULES]
-    return cythonize(modules, language_level=3, quiet=True)
+    return cythonize(modules, build_dir="build", language_level=3, quiet=True)
 
 
 setup(
