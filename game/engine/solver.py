@@ -269,8 +269,15 @@ class Solver:
         return scores
 
     def best_move(self, pos: Position, stop=None, deadline: float | None = None,
-                  first: int | None = None, known: Partial | None = None) -> tuple[int, int]:
+                  first: int | None = None, known: Partial | None = None,
+                  climb: bool = True) -> tuple[int, int]:
         """(column, exact score) of a best move.
+
+        The root search names the move behind every lower bound it proves, so the best move
+        costs no search beyond the score's. ``climb`` (see ``_solve_bits``) raises the lower
+        bound one step at a time: a cancelled search then has a good move sooner, at a cost of
+        up to several times the nodes on early positions. Without it the score is found by
+        bisection, as fast as ``solve``: the choice for a search that is not interrupted.
 
         ``first``: a column to search first at the root, e.g. the move a heuristic search
         prefers. If the search is cancelled, ``self.partial`` holds what was proved by then:
@@ -288,7 +295,8 @@ class Solver:
                 self.partial = Partial(win, win, col)
                 return col, win
         first = 0 if first is None else (pos.mask + BOTTOM) & COLUMN_MASKS[first]
-        target = self._solve_bits(pos.current, pos.mask, pos.moves, stop, deadline, first, climb=True, known=known)
+        target = self._solve_bits(pos.current, pos.mask, pos.moves, stop, deadline, first, climb=climb,
+                                  known=known)
         if self.partial.move is not None:
             return self.partial.move, target  # the move that proved the final lower bound
         # the score is the least possible one, proved by no move: test the columns
