@@ -22,7 +22,11 @@ empty slot and a slot of another key read alike.
 
 from __future__ import annotations
 
+import importlib.util
 import mmap
+from functools import cache
+from pathlib import Path
+from types import ModuleType
 
 try:
     import cython
@@ -68,6 +72,18 @@ _LOWER_FIELD = cython.declare(cython.ulonglong, LOWER_FIELD)
 _ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
 _ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
 _ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+
+
+@cache
+def plain_module() -> ModuleType:
+    """This file run by the interpreter (the plain path), also when this module is compiled.
+
+    For comparing the two paths in one process (tests, ``python -m game.bench --plain``).
+    """
+    spec = importlib.util.spec_from_file_location(f"{__name__}_plain", Path(__file__).with_name("negamax.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def new_table(slots: int) -> memoryview:
