@@ -279,6 +279,7 @@ def _threats(pos: cython.ulonglong, board: cython.ulonglong) -> cython.ulonglong
     r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
     a, b = pos << 8, pos >> 8
     r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+    # end inlined
     return r & board
 
 
