@@ -67,7 +67,9 @@ def extensions() -> list[Extension]:
     except ImportError:
         print("warning: Cython is not installed; the solver runs as plain Python", file=sys.stderr)
         return []
-    modules = [Extension(path[:-3].replace("/", "."), [path]) for path in COMPILED_MODULES]
+    # no debug information: the default -g would make the module six times larger
+    flags = [] if sys.platform == "win32" else ["-g0"]
+    modules = [Extension(path[:-3].replace("/", "."), [path], extra_compile_args=flags) for path in COMPILED_MODULES]
     return cythonize(modules, build_dir="build", language_level=3, quiet=True)
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import NamedTuple
 
+from . import negamax as search_module
 from .board import (
     BOARD,
     BOTTOM,
@@ -43,9 +44,8 @@ from .board import (
     non_losing_moves,
     winning_cells_mask,
 )
-from .ordering import RANK_UNIT, order_by_threats
+from .ordering import order_by_threats
 from .scores import loss_next_score, score_range, win_next_score
-from . import negamax as search_module
 from .tables import solver_table_entries, solver_table_slots
 
 # A root move's first share of a root test, in nodes; it doubles every round (see _root_test).

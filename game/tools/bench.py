@@ -35,12 +35,12 @@ from statistics import mean
 from time import perf_counter, process_time
 from typing import Callable, Iterable
 
+import game.engine.solver as solver_module
+from game.data import TESTSETS_DIR
+from game.engine import negamax
 from game.engine.board import BOTTOM_CELLS, CELLS, COLUMN_MASKS, TOP_CELLS, WIDTH, Position, alignment
 from game.engine.heuristics import HEURISTICS, scoremap_value
 from game.engine.search import SearchConfig, Searcher
-from game.data import TESTSETS_DIR
-from game.engine import negamax
-import game.engine.solver as solver_module
 from game.engine.solver import Solver
 
 #: The opening positions of table 1: the empty board and common early lines (move strings).

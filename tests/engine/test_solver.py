@@ -13,10 +13,10 @@ import threading
 
 import pytest
 
-from game.engine.board import Position
-from game.engine.search import SearchCancelled, SearchConfig, Searcher
 import game.engine.solver as solver_module
+from game.engine.board import Position
 from game.engine.scores import loss_next_score, score_range, win_next_score
+from game.engine.search import SearchCancelled, SearchConfig, Searcher
 from game.engine.solver import Partial, Solver
 
 try:
