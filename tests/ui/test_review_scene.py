@@ -203,3 +203,32 @@ def test_the_end_of_a_game_offers_the_review_and_shows_a_loss_in_the_loss_colour
     assert lost.scene.load(path)
     lost.settle(5)
     assert lost.scene.model.is_over and result_colour(lost.scene) == lost.c.ctx.theme.loss
+
+
+def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(ui):
+    from game.storage import read_autosave, write_autosave
+
+    unfinished = SavedGame.now("4455", "human", "Hard")
+    write_autosave(unfinished)
+    save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
+    driver = ui(review_time=0.1, resume=read_autosave())
+    menu = driver.scene
+    (row,) = [r for r in menu.rows() if r.label == "Review a saved game"]
+    row.activate()
+    driver.frame()
+    scene = driver.scene
+    driver.key(pygame.K_RETURN)                        # the saved game, not the unfinished one
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_p)
+    driver.frame()
+    assert driver.scene is scene and scene.confirm is not None
+    assert "unfinished game (4 moves)" in scene.confirm.detail
+    driver.key(pygame.K_n)                             # No: the unfinished game stays
+    driver.frame()
+    assert driver.scene is scene and scene.confirm is None
+    assert read_autosave() == unfinished
+    driver.key(pygame.K_p)
+    driver.key(pygame.K_y)                             # Yes: play on, the offer is withdrawn
+    driver.frame()
+    assert type(driver.scene).__name__ == "GameScene" and driver.scene.model.moves_string() == ""
+    assert menu.resume is None
