@@ -38,6 +38,7 @@ from pathlib import Path
 import platformdirs
 
 from . import files
+from .echo import shown
 from .engine.board import HEIGHT, WIDTH, MoveError, Position
 from .names import MAX_NAME_CHARS, level_name_problem
 
@@ -54,6 +55,7 @@ SAVE_FORMAT = "1"
 SAVE_END = "end"  # last line: a file cut short (copied half, disk full) is recognised
 MAX_SAVE_BYTES = 64 * 1024
 MAX_PREFS_BYTES = 256 * 1024
+MAX_SHOWN_NAME = 80  # characters of a file name in a message
 MAX_PLAYER_CHARS = MAX_NAME_CHARS + 1 + 10  # a level name, ':' and a heuristic
 STALE_AFTER = files.STALE_AFTER
 RECORD_FILES = "record."  # the game record's files (game.record) start so
@@ -320,28 +322,29 @@ def load_game(path: Path) -> SavedGame:
     is a SaveFileError whose message starts with the file name. A file that exists but cannot
     be read raises the subclass UnreadableSaveError."""
     path = Path(path)
+    name = shown(path.name, MAX_SHOWN_NAME)  # a name from the disk: escaped (bytes that are not UTF-8 too)
     try:
         data = read_regular_file(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
-        raise SaveFileError(f"{path.name}: no such file") from None
+        raise SaveFileError(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise UnreadableSaveError(f"{path.name}: is a folder, not a save file") from None
+        raise UnreadableSaveError(f"{name}: is a folder, not a save file") from None
     except NotRegularFileError as e:
-        raise UnreadableSaveError(f"{path.name}: is {describe_os_error(e)}, not a save file") from None
+        raise UnreadableSaveError(f"{name}: is {describe_os_error(e)}, not a save file") from None
     except OSError as e:
-        raise UnreadableSaveError(f"{path.name}: cannot be read ({describe_os_error(e)})") from None
+        raise UnreadableSaveError(f"{name}: cannot be read ({describe_os_error(e)})") from None
     if len(data) > MAX_SAVE_BYTES:
-        raise SaveFileError(f"{path.name}: too large for a save file (limit {MAX_SAVE_BYTES // 1024} KiB)")
+        raise SaveFileError(f"{name}: too large for a save file (limit {MAX_SAVE_BYTES // 1024} KiB)")
     if b"\0" in data:
-        raise SaveFileError(f"{path.name}: binary data, not a save file (NUL byte at offset {data.index(0)})")
+        raise SaveFileError(f"{name}: binary data, not a save file (NUL byte at offset {data.index(0)})")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise SaveFileError(f"{path.name}: not UTF-8 text (bad byte at offset {e.start})") from None
+        raise SaveFileError(f"{name}: not UTF-8 text (bad byte at offset {e.start})") from None
     try:
         return parse_save(text)
     except SaveFileError as e:
-        raise SaveFileError(f"{path.name}: {e}") from None
+        raise SaveFileError(f"{name}: {e}") from None
 
 
 def saves_dir() -> Path:
@@ -608,7 +611,7 @@ def read_autosave(report: Callable[[str], None] = log.warning) -> SavedGame | No
         return None
     except SaveFileError as e:
         aside = _set_aside(path)
-        report(f"ignoring the autosave: {e}" + (f"; kept as {aside.name}" if aside else ""))
+        report(f"ignoring the autosave: {e}" + (f"; kept as {shown(aside.name)}" if aside else ""))
         return None
 
 
@@ -701,5 +704,5 @@ def delete_save(path: Path) -> None:
     ValueError for any other path, OSError when the file cannot be removed."""
     path = Path(path)
     if path.suffix != SAVE_SUFFIX or path.resolve().parent != saves_dir().resolve():
-        raise ValueError(f"{path.name} is not a saved game")
+        raise ValueError(f"{shown(path.name, MAX_SHOWN_NAME)} is not a saved game")
     path.unlink()
