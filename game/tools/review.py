@@ -35,21 +35,15 @@ from game.engine.board import MoveError, parse_moves
 from game.engine.review import GameReview, MoveReview, review_game
 from game.engine.solver import Solver
 from game.settings import load_settings
-from game.storage import SaveFileError, load_game
+from game.storage import SaveFileError, load_game, report_bad_home
 from game.tools.lines import SIGPIPE_STATUS, InputFailed, read_lines, shown, silence_stdout
+from game.tools.numbers import real
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}
 MAX_TIME = 3600.0
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= MAX_TIME:
-        raise argparse.ArgumentTypeError(f"{text!r}: use more than 0 and at most {MAX_TIME:g} seconds")
-    return value
+_seconds = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -167,6 +161,8 @@ def run(files: list[str], lines: BinaryIO, out: TextIO, err: TextIO, seconds: fl
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if report_bad_home(parser.prog):
+        return 2
     settings, problems = load_settings(args.config)
     for problem in problems:
         print(f"config: {problem}", file=sys.stderr)
