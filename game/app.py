@@ -20,7 +20,7 @@ from . import __version__, files
 from .cli import PROG, check_config, parse_args, resolve_players
 from .settings import load_settings
 from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,
-                      user_data_dir)
+                      report_bad_home, user_data_dir)
 
 log = logging.getLogger("game")
 
@@ -75,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.install_desktop_entry or args.uninstall_desktop_entry:
         return _desktop_entry(install=args.install_desktop_entry)
 
+    if report_bad_home(PROG):
+        return 2
     settings, problems = load_settings(args.config)
     for problem in problems:
         log.warning("%s", problem)

@@ -13,13 +13,13 @@ from typing import TextIO
 
 from . import __version__
 from .engine.heuristics import HEURISTICS
+from .echo import shown_path
 from .settings import (
     CUSTOM_DEPTH,
     DEFAULT_LEVELS,
     HUMAN,
     PlayerSpec,
     Settings,
-    escape_control,
     load_settings,
     parse_player_spec,
 )
@@ -70,7 +70,7 @@ def check_config(path: str, out: TextIO | None = None) -> int:
     if not problems:
         print("ok", file=out)
         return 0
-    print(f"{escape_control(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
+    print(f"{shown_path(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
     for problem in problems:
         print(f"  {problem}", file=out)
     return 2
