@@ -70,13 +70,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:  # --help, --version, argparse errors (already printed)
         return _exit_code(e)
 
+    if report_bad_home(PROG):
+        return 2
     if args.check_config is not None:
-        return check_config(args.check_config)
+        return check_config(args.check_config, config=args.config)
     if args.install_desktop_entry or args.uninstall_desktop_entry:
         return _desktop_entry(install=args.install_desktop_entry)
 
-    if report_bad_home(PROG):
-        return 2
     settings, problems = load_settings(args.config)
     for problem in problems:
         log.warning("%s", problem)
