@@ -4,13 +4,12 @@ Everything lives in the platform's user folders (platformdirs); the environment
 variable ``CONNECT4_HOME`` points both the config and the data folder at one
 directory instead (tests and portable installs use it).
 
-Every write is atomic: the text goes to a temporary file in the same folder, is
-flushed to disk, then renamed over the target, so a crash mid-write leaves the old
-file intact (a temporary file left behind by a killed process is removed at the next
-start, see :func:`clean_stale_files`). Save files are plain text (a small header and the
-move string); they are parsed by hand and validated move by move, never unpickled or
-evaluated. Only regular files are ever read: a named pipe, a device or a socket where a
-file is expected is refused at once instead of blocking the game.
+Every file goes through the file layer (:mod:`game.files`): writes are atomic (a crash
+mid-write leaves the old file intact; a temporary file left behind by a killed process is
+removed at the next start, see :func:`clean_stale_files`), only regular files are read, and a
+damaged file is set aside without overwriting an earlier one. Save files are plain text (a
+small header and the move string); they are parsed by hand and validated move by move, never
+unpickled or evaluated.
 
 Saves never overwrite one another: :func:`new_save_path` reserves a fresh name with an
 exclusive create, so two games saving in the same second get two files. Each running game
