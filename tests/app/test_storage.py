@@ -652,3 +652,15 @@ def test_four_windows_starting_at_once_are_offered_every_unfinished_game_once(ho
         for proc in procs:
             proc.communicate("\n", timeout=60)
         assert offered == ["1", "2", "3", "4"], f"attempt {attempt}"
+
+
+def test_stale_temporary_files_of_the_record_are_removed(home):
+    home.mkdir(parents=True)
+    stale = [home / ".record.jsonl.abcd1234.tmp", home / ".record.json.x_y_z_12.tmp"]
+    fresh = home / ".record.jsonl.fresh123.tmp"
+    for path in [*stale, fresh]:
+        path.write_text("half a record")
+    for path in stale:
+        os.utime(path, (1, 1))
+    assert sorted(storage.clean_stale_files()) == sorted(stale)
+    assert fresh.exists()
