@@ -16,14 +16,22 @@ MAX_SHOWN = 60
 
 
 def _escaped(text: str) -> str:
+    """Unprintable characters as Python writes them in a repr (``\\n``, ``\\x1b``, ``\\u2028``);
+    a byte of a file name that is not UTF-8 (a lone surrogate from ``surrogateescape``) as the byte
+    it was (``\\xff``)."""
     out = []
     for ch in text:
+        code = ord(ch)
         if ch.isprintable():
             out.append(ch)
+        elif ch in "\n\t\r":
+            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}[ch])
+        elif 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
         else:
-            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(ch)
-                       or (f"\\x{ord(ch) - 0xDC00:02x}" if 0xDC80 <= ord(ch) <= 0xDCFF  # a byte of a file name
-                           else f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}"))
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
     return "".join(out)
 
 
