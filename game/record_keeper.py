@@ -4,8 +4,9 @@
 menu's rating includes it on the next frame) and is handed to a writer thread that appends it
 to the file (``game.record_store``); loading at start runs there too. Notices for the player come
 back through :meth:`RecordKeeper.poll`. A game the writer could not store anywhere (neither the
-record nor its waiting file) is kept and tried again with the next game and when the window
-closes. The thread is not a daemon: a game finished just before quitting is written before the
+record nor its waiting file) is kept and tried again with the next game and when the program
+ends; if it still cannot be stored then, its line is printed on stderr so the player can keep it.
+The thread is not a daemon: a game finished just before quitting is written before the
 program ends (a lock is waited for a few seconds at most).
 
 No pygame here.
@@ -13,13 +14,15 @@ No pygame here.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import queue
+import sys
 import threading
 from pathlib import Path
 
 from .record import GameRecord, Record
-from .record_store import add_game, load_record, record_path
+from .record_store import add_game, game_line, load_record, record_path
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,7 @@ class RecordKeeper:
         self._unsaved: list[GameRecord] = []  # neither the record nor its waiting file took these
         self._thread: threading.Thread | None = None
         self._changed = False
+        self._exit_hook = False  # _last_try is registered to run when the program ends
 
     def load(self) -> None:
         """Read the file on the writer thread; :meth:`poll` says when the record has changed."""
@@ -110,6 +114,9 @@ class RecordKeeper:
             except OSError as exc:
                 if waiting is game:
                     self._unsaved.append(game)
+                    if not self._exit_hook:
+                        atexit.register(self._last_try)
+                        self._exit_hook = True
                     self._tell(f"This game could not be written to your record or beside it "
                                f"({exc.strerror or type(exc).__name__}); it is kept while the game runs")
                 continue
@@ -117,6 +124,18 @@ class RecordKeeper:
                 self._unsaved.remove(waiting)
             if notice:
                 self._tell(notice)
+
+    def _last_try(self) -> None:
+        """At exit: one more try for the games nothing could store; else print their lines."""
+        self.flush(5.0)
+        for game in list(self._unsaved):
+            try:
+                add_game(game, self._path())
+            except OSError:
+                if sys.stderr is not None:
+                    print(f"connect4: a finished game could not be recorded; its line: "
+                          f"{game_line(game).decode('utf-8').strip()}", file=sys.stderr)
+            self._unsaved.remove(game)
 
     def _path(self) -> Path:
         return record_path() if self.path is None else self.path

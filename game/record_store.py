@@ -27,9 +27,11 @@ No pygame here; :class:`game.ui.record_keeper` runs these calls off the window's
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -178,6 +180,27 @@ def _merge_waiting(path: Path, notices: list[str]) -> None:
                            f"have joined it"))
 
 
+@contextlib.contextmanager
+def _lock(path: Path) -> Iterator[None]:
+    """Hold the record's lock. A lock file that cannot be opened at all (owned by another user, a
+    folder in its place) means working without it rather than never recording again: one
+    ``write`` of one short line in append mode does not interleave with another on a local disk.
+    A lock held too long by another process (LockTimeout) is raised."""
+    lock = files.FileLock(path)
+    try:
+        lock.__enter__()
+    except files.LockTimeout:
+        raise
+    except OSError as exc:
+        log.warning("game record %s without its lock: %s", path, exc)
+        yield
+        return
+    try:
+        yield
+    finally:
+        lock.__exit__(None, None, None)
+
+
 def load_record(path: Path | None = None) -> tuple[Record, str | None]:
     """The record, and a notice for the player (None when all is well).
 
@@ -186,7 +209,7 @@ def load_record(path: Path | None = None) -> tuple[Record, str | None]:
     path = record_path() if path is None else Path(path)
     notices: list[str] = []
     try:
-        with files.FileLock(path):
+        with _lock(path):
             _import_legacy(path, notices)
             _merge_waiting(path, notices)
             data = _read(path)
@@ -212,7 +235,7 @@ def add_game(game: GameRecord, path: Path | None = None) -> str | None:
     path = record_path() if path is None else Path(path)
     line = game_line(game)
     try:
-        with files.FileLock(path):
+        with _lock(path):
             if os.path.lexists(path):
                 files.read_regular_file(path, 0)  # a record that cannot be read is never written to
             files.append_line(path, line)
@@ -220,7 +243,7 @@ def add_game(game: GameRecord, path: Path | None = None) -> str | None:
     except OSError as exc:
         problem = files.describe_os_error(exc)
     waiting = _waiting_path(path)
-    with files.FileLock(waiting):
+    with _lock(waiting):
         files.append_line(waiting, line)
     log.warning("game record %s cannot be written (%s); the game waits in %s", path, problem, waiting.name)
     return _notice(f"Your game record cannot be written ({problem}); this game waits in {WAITING_NAME} "

@@ -240,3 +240,26 @@ def test_the_keeper_writes_on_its_own_thread(path: Path, monkeypatch: pytest.Mon
     assert load_record(path)[0].games == (game("Hard"),)
     changed, notices = keeper.poll()
     assert changed and notices == []
+
+
+def test_a_lock_file_that_cannot_be_opened_does_not_stop_the_record(path: Path) -> None:
+    (path.parent / f".{RECORD_NAME}.lock").mkdir(parents=True)   # a folder where the lock file goes
+    assert add_game(game("Hard"), path) is None
+    record, notice = load_record(path)
+    assert notice is None and [g.level for g in record.games] == ["Hard"]
+
+
+def test_a_game_nothing_could_store_is_printed_at_exit(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(g: GameRecord, p: Path | None = None) -> str | None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("game.record_keeper.add_game", refuse)
+    keeper = RecordKeeper(tmp_path / RECORD_NAME)
+    keeper.add(game("Hard"))
+    assert keeper.flush()
+    changed, notices = keeper.poll()
+    assert notices and "kept while the game runs" in notices[0]
+    keeper._last_try()
+    err = capsys.readouterr().err
+    assert '"level": "Hard"' in err and "could not be recorded" in err
