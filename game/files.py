@@ -190,8 +190,10 @@ def append_line(path: Path | str, line: bytes, *, create: bool = True) -> None:
     fd = _open_regular(path, flags)
     try:
         size = os.fstat(fd).st_size
-        if size and os.pread(fd, 1, size - 1) != b"\n":
-            line = b"\n" + line
+        if size:
+            os.lseek(fd, size - 1, os.SEEK_SET)  # appends still go to the end (O_APPEND)
+            if os.read(fd, 1) != b"\n":
+                line = b"\n" + line
         view = memoryview(line)
         while view:
             view = view[os.write(fd, view):]
