@@ -18,6 +18,8 @@ from game.ui import after_game
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
 from game.ui.menu import GameStart, MenuData, MenuScene
+from game.ui.net_lobby import LobbyStart
+from game.ui.net_lobby import connect as connect_network
 from game.ui.resources import load_icon, reset_fonts
 from game.ui.review_scene import ReviewScene
 from game.ui.scene import Context, Scene, SceneName, Transition, is_ctrl
@@ -74,6 +76,7 @@ class Controller:
         review.unfinished = lambda: menu.resume        # "play on" asks before it replaces that game
         review.forget_unfinished = lambda: setattr(menu, "resume", None)
         self.after_game = after_game.connect(self.ctx, self.scenes[SceneName.GAME], self.scenes[SceneName.MENU])
+        connect_network(self.ctx, self.scenes[SceneName.MENU], self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
 
@@ -84,10 +87,13 @@ class Controller:
     # -- setup -----------------------------------------------------------------------------
 
     def start(self, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None,
-              resume: SavedGame | None = None) -> None:
-        """Open the menu (offering ``resume``), or go straight into a game when players are given."""
+              resume: SavedGame | None = None, network: LobbyStart | None = None) -> None:
+        """Open the menu (offering ``resume``), or go straight into a game when players are given,
+        or into hosting or joining a network game."""
         self.switch(Transition(SceneName.MENU, MenuData(resume)))
-        if red is not None or yellow is not None:
+        if network is not None:
+            self.switch(Transition(SceneName.NETWORK, network))
+        elif red is not None or yellow is not None:
             self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN)))
 
     def _open_window(self) -> pygame.Surface:
