@@ -13,7 +13,7 @@ from typing import TextIO
 
 from . import __version__
 from .engine.heuristics import HEURISTICS
-from .echo import shown_path
+from .echo import shown, shown_path
 from .net.address import MAX_PORT, MIN_PORT, parse_address
 from .settings import (
     CUSTOM_DEPTH,
@@ -125,8 +125,8 @@ def resolve_players(
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not MIN_PORT <= int(text[:6]) <= MAX_PORT:
-        raise argparse.ArgumentTypeError(f"{escape_control(text[:20])!r} is not a port number from {MIN_PORT} "
+    if not (text.isascii() and text.isdigit()) or not MIN_PORT <= int(text[:6]) <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"'{shown(text, 20)}' is not a port number from {MIN_PORT} "
                                          f"to {MAX_PORT}")
     return int(text)
 
@@ -145,7 +145,7 @@ def resolve_network(parser: argparse.ArgumentParser, args: argparse.Namespace,
         try:
             parse_address(args.join, settings.network_port)
         except ValueError as e:
-            parser.error(f"argument --join: {escape_control(str(e))}")
+            parser.error(f"argument --join: {shown(str(e), 200)}")
         return None, args.join
     return (settings.network_port if args.host is True else args.host), None
 
