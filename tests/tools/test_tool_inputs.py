@@ -241,3 +241,23 @@ def test_a_good_cache_is_read_and_written_back_through_the_file_layer(tmp_path):
     _save_cache(link, {"44": {"3": 2}})
     assert link.is_symlink() and json.loads(target.read_text()) == {"44": {"3": 2}}
     assert _load_cache(link) == {"44": {"3": 2}}
+
+
+def test_a_reference_set_that_is_a_pipe_is_refused_at_once(tmp_path):
+    from game.tools.arena.accuracy import REFERENCE_SETS, load_references
+
+    filename = REFERENCE_SETS["end"][0]
+    (tmp_path / filename).parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(tmp_path / filename)
+    done: list[str] = []
+
+    def load() -> None:
+        try:
+            load_references(["end"], 4, 1, tmp_path)
+        except ValueError as exc:
+            done.append(str(exc))
+
+    thread = threading.Thread(target=load, daemon=True)
+    thread.start()
+    thread.join(5)
+    assert done and "named pipe" in done[0]
