@@ -16,19 +16,18 @@ host plays one opponent at a time. Whatever the other side does, this side keeps
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import queue
 import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game import __version__
 from game.engine.board import MoveError, Position
 from game.net import events as ev
 from game.net.address import local_addresses, show_address
+from game.net.connection import Closed, Connection, Limits
 from game.net.match import (
     Match,
     Refused,
@@ -45,6 +44,7 @@ from game.net.protocol import (
     Accept,
     Bye,
     Chat,
+    Colour,
     Hello,
     Message,
     Move,
@@ -56,8 +56,6 @@ from game.net.protocol import (
     Undo,
     UndoAnswer,
     clean_text,
-    decode,
-    encode,
 )
 
 if TYPE_CHECKING:
@@ -65,68 +63,6 @@ if TYPE_CHECKING:
 
 CLOSED_WINDOW = "the other player closed the game"
 IN_PROGRESS = "game in progress: this host is already playing someone"
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """The time and rate limits (seconds, messages); tests shorten them."""
-
-    hello: float = 5.0          # for the other side's hello, and the offer/accept after it
-    connect: float = 5.0        # for a connection to open
-    keepalive: float = 5.0      # a ping goes out after this long without sending
-    silence: float = 20.0       # nothing heard for this long: the connection is dropped
-    rate: float = 20.0          # messages a second on average ...
-    burst: int = 40             # ... after this many at once
-    handshakes: int = 4         # connections still in their hello at one time
-    close: float = 1.0          # close() waits this long for the thread
-
-
-class _Closed(Exception):
-    """The connection ended; the text says how (shown to this side's player)."""
-
-
-class _Connection:
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, limits: Limits) -> None:
-        self.reader, self.writer, self.limits = reader, writer, limits
-        self.tokens = float(limits.burst)
-        self.refilled = time.monotonic()
-        self.sent = time.monotonic()
-        self.name = "the other player"
-
-    def send(self, message: Message) -> None:
-        if not self.writer.is_closing():
-            self.writer.write(encode(message))
-            self.sent = time.monotonic()
-
-    async def read(self, timeout: float) -> Message:
-        """The next message; _Closed on end of stream or silence, Violation on anything malformed."""
-        try:
-            line = await asyncio.wait_for(self.reader.readline(), timeout)
-        except TimeoutError:
-            raise _Closed(f"nothing heard from {self.name} for {timeout:g} seconds") from None
-        except ValueError:   # the StreamReader's limit: the line is dropped unread
-            raise Violation(f"a line longer than {MAX_LINE_BYTES} bytes") from None
-        except (ConnectionError, OSError):
-            raise _Closed(f"the connection to {self.name} was lost") from None
-        if not line.endswith(b"\n"):
-            raise _Closed(f"the connection to {self.name} was closed")
-        now = time.monotonic()
-        self.tokens = min(self.limits.burst, self.tokens + (now - self.refilled) * self.limits.rate)
-        self.refilled = now
-        self.tokens -= 1
-        if self.tokens < 0:
-            raise Violation(f"more than {self.limits.rate:g} messages a second")
-        try:
-            return decode(line)
-        except ProtocolError as exc:
-            raise Violation(str(exc)) from None
-
-    async def close(self, reason: str | None = None) -> None:
-        with contextlib.suppress(Exception):
-            if reason is not None:
-                self.send(Bye(clean_text(reason, MAX_REASON_CHARS)))
-            self.writer.close()
-            await asyncio.wait_for(self.writer.wait_closed(), 1.0)
 
 
 class NetLink:
@@ -143,7 +79,7 @@ class NetLink:
         self.match: Match | None = None     # owned by the network thread
         self.hosting = False
         self.target: tuple[str, int] | None = None    # the host joined last (for reconnecting)
-        self._conn: _Connection | None = None
+        self._conn: Connection | None = None
         self._server: asyncio.Server | None = None
         self._handshakes = 0
         self._was_connected = False         # a game was played: the next connection resumes it
@@ -327,7 +263,7 @@ class NetLink:
             await self._advertise(port, bind)
 
     async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = _Connection(reader, writer, self.limits)
+        conn = Connection(reader, writer, self.limits)
         if self._conn is not None or self._handshakes >= self.limits.handshakes:
             await conn.close(IN_PROGRESS)
             self._emit(ev.Info("Someone else tried to join: they were told a game is in progress"))
@@ -335,7 +271,7 @@ class NetLink:
         self._handshakes += 1
         try:
             accepted = await self._host_handshake(conn)
-        except (Violation, _Closed, ProtocolError) as exc:
+        except (Violation, Closed, ProtocolError) as exc:
             await conn.close(str(exc) if isinstance(exc, Violation) else None)
             if self.match is None or not self.match.moves:
                 self._emit(ev.Info(f"A connection attempt failed: {exc}", warning=True))
@@ -345,7 +281,7 @@ class NetLink:
         if accepted:
             await self._play(conn)
 
-    async def _host_handshake(self, conn: _Connection) -> bool:
+    async def _host_handshake(self, conn: Connection) -> bool:
         conn.send(Hello(PROTOCOL_VERSION, self.version, self.name))
         hello = await conn.read(self.limits.hello)
         if not await self._same_protocol(conn, hello):
@@ -378,6 +314,8 @@ class NetLink:
                 colour = self._colour or random.choice((1, 2))
                 self.match = Match(new_game_id(), colour)
             return None
+        if m is None and hello.colour is not None:
+            return self._adopt(hello.game, hello.moves, hello.colour)
         if m is None or m.game_id != hello.game:
             return "a different game: the host is not playing the game you are resuming"
         moves = m.resume_with(hello.moves)
@@ -386,9 +324,21 @@ class NetLink:
         m.adopt(moves)
         return None
 
-    async def _same_protocol(self, conn: _Connection, hello: Message) -> bool:
+    def _adopt(self, game: str, moves: str, their_colour: Colour) -> str | None:
+        """A host with no game of its own (it was restarted) takes up the game a returning player
+        brings, if it is a legal game: the same id, the same moves, the other colour."""
+        try:
+            Position.from_moves(moves)
+        except MoveError:
+            return "a different game: the moves you are resuming are not a legal game"
+        self.match = Match(game, 3 - player_of(their_colour))
+        self.match.adopt(moves)
+        self._was_connected = True      # the window says the game goes on, not that a new one starts
+        return None
+
+    async def _same_protocol(self, conn: Connection, hello: Message) -> bool:
         if isinstance(hello, Bye):
-            raise _Closed(f"refused: {clean_text(hello.reason, MAX_REASON_CHARS) or 'no reason given'}")
+            raise Closed(f"refused: {clean_text(hello.reason, MAX_REASON_CHARS) or 'no reason given'}")
         if not isinstance(hello, Hello):
             raise Violation(f"{hello.kind} where a hello was due")
         if hello.protocol == PROTOCOL_VERSION:
@@ -426,20 +376,20 @@ class NetLink:
             text = "no answer" if isinstance(exc, asyncio.TimeoutError) else (exc.strerror or str(exc))
             self._emit(ev.Failed(f"cannot connect to {where}: {clean_text(text, 80)}"))
             return
-        conn = _Connection(reader, writer, self.limits)
+        conn = Connection(reader, writer, self.limits)
         try:
             accepted = await self._join_handshake(conn)
-        except (Violation, _Closed) as exc:
+        except (Violation, Closed) as exc:
             await conn.close(str(exc) if isinstance(exc, Violation) else None)
             self._emit(ev.Failed(f"{where}: {exc}"))
             return
         if accepted:
             await self._play(conn)
 
-    async def _join_handshake(self, conn: _Connection) -> bool:
+    async def _join_handshake(self, conn: Connection) -> bool:
         m = self.match
-        conn.send(Hello(PROTOCOL_VERSION, self.version, self.name,
-                        m.game_id if m is not None else None, m.moves_string() if m is not None else ""))
+        conn.send(Hello(PROTOCOL_VERSION, self.version, self.name, m.game_id, m.moves_string(), colour_name(m.colour))
+                  if m is not None else Hello(PROTOCOL_VERSION, self.version, self.name))
         hello = await conn.read(self.limits.hello)
         if not await self._same_protocol(conn, hello):
             return False
@@ -447,7 +397,7 @@ class NetLink:
         conn.name = hello.name
         offer = await conn.read(self.limits.hello)
         if isinstance(offer, Bye):
-            raise _Closed(f"refused: {clean_text(offer.reason, MAX_REASON_CHARS) or 'no reason given'}")
+            raise Closed(f"refused: {clean_text(offer.reason, MAX_REASON_CHARS) or 'no reason given'}")
         if not isinstance(offer, Offer):
             raise Violation(f"{offer.kind} where the game's offer was due")
         if m is not None:
@@ -467,7 +417,7 @@ class NetLink:
 
     # -- playing -----------------------------------------------------------------------------
 
-    async def _play(self, conn: _Connection) -> None:
+    async def _play(self, conn: Connection) -> None:
         """Hold the connection for one game until it ends; the match survives it."""
         m = self.match
         assert m is not None
@@ -482,7 +432,7 @@ class NetLink:
         except Violation as exc:
             reason = f"Disconnected: {conn.name} sent {exc}"
             await conn.close(f"you sent {exc}")
-        except _Closed as exc:
+        except Closed as exc:
             reason = str(exc)[:1].upper() + str(exc)[1:]
             await conn.close()
         finally:
@@ -493,13 +443,13 @@ class NetLink:
                 m.undo_sent = m.undo_received = None
         self._emit(ev.Dropped(reason))
 
-    async def _keepalive(self, conn: _Connection) -> None:
+    async def _keepalive(self, conn: Connection) -> None:
         while True:
             await asyncio.sleep(self.limits.keepalive / 2)
             if time.monotonic() - conn.sent >= self.limits.keepalive:
                 conn.send(Ping())
 
-    def _handle(self, conn: _Connection, message: Message) -> None:
+    def _handle(self, conn: Connection, message: Message) -> None:
         m = self.match
         assert m is not None
         if isinstance(message, Move):
@@ -530,7 +480,7 @@ class NetLink:
                 self._emit(ev.ChatLine(text))
         elif isinstance(message, Bye):
             said = clean_text(message.reason, MAX_REASON_CHARS)
-            raise _Closed(f"{conn.name} left" + (f": {said}" if said else ""))
+            raise Closed(f"{conn.name} left" + (f": {said}" if said else ""))
         elif not isinstance(message, Ping):
             raise Violation(f"a {message.kind} in the middle of a game")
 

@@ -47,7 +47,8 @@ def clean_text(text: str, limit: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """The first message of each side. ``game``/``moves``: the game a joining side wants to resume."""
+    """The first message of each side. ``game``, ``moves`` and ``colour`` (the sender's): the game
+    a joining side wants to resume (all three, or none)."""
 
     kind: ClassVar[str] = "hello"
     protocol: int
@@ -55,6 +56,7 @@ class Hello:
     name: str
     game: str | None = None
     moves: str = ""
+    colour: Colour | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +199,8 @@ def _check_hello(m: Hello) -> None:
     if m.game is not None:
         _text(m.game, GAME_ID, "game id")
     _text(m.moves, MOVES_TEXT, "move list")
+    if (m.game is None) != (m.colour is None) or (m.colour is not None and m.colour not in COLOURS):
+        raise ProtocolError("a hello whose game and colour do not go together")
 
 
 def _check_offer(m: Offer) -> None:

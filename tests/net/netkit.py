@@ -8,7 +8,8 @@ import socket
 import time
 
 from game.net import events as ev
-from game.net.link import Limits, NetLink
+from game.net.connection import Limits
+from game.net.link import NetLink
 from game.net.protocol import PROTOCOL_VERSION
 
 #: Short limits so that timeouts in tests cost fractions of a second.

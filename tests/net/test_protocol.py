@@ -28,7 +28,7 @@ from game.net.protocol import (
     encode,
 )
 
-EXAMPLES = [Hello(1, "0.1.0", "Ann"), Hello(1, "0.1.0", "Zoë Ü", "0123456789abcdef", "4453"),
+EXAMPLES = [Hello(1, "0.1.0", "Ann"), Hello(1, "0.1.0", "Zoë Ü", "0123456789abcdef", "4453", "yellow"),
             Offer("0123456789abcdef", "yellow", "44"), Accept("0123456789abcdef"), Move(7, 42), Undo(0),
             UndoAnswer(False), Rematch(), Chat("good game"), Resign(), Bye("closed"), Ping()]
 
@@ -53,6 +53,10 @@ def test_every_message_round_trips_as_one_ascii_line(message):
     ({"type": "hello", "protocol": 1, "version": "1", "name": "human"}, "name rule"),
     ({"type": "hello", "protocol": 1, "version": "1", "name": "Ann", "moves": "48"}, "move list"),
     ({"type": "offer", "game": "0123456789ABCDEF", "colour": "red"}, "game id"),
+    ({"type": "hello", "protocol": 1, "version": "1", "name": "Ann", "game": "0123456789abcdef"}, "go together"),
+    ({"type": "hello", "protocol": 1, "version": "1", "name": "Ann", "colour": "red"}, "go together"),
+    ({"type": "hello", "protocol": 1, "version": "1", "name": "Ann", "game": "0123456789abcdef",
+      "colour": "blue"}, "go together"),
     ({"type": 5}, "unknown message type"),
 ])
 def test_bad_fields_are_refused_with_a_reason(data, reason):
