@@ -97,11 +97,14 @@ class MenuChoices:
 
 @dataclass(frozen=True, slots=True)
 class GameStart:
-    """What the game scene starts from."""
+    """What the game scene starts from; two people at one screen also bring their names (red's
+    first) and whether they take turns to start."""
 
     red: PlayerSpec
     yellow: PlayerSpec
     moves: str = ""
+    names: tuple[str, str] = ("", "")
+    alternate: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -449,6 +449,7 @@ def test_column_numbers_over_the_board(ui):
 
 
 def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
+    from game.settings import PlayerSpec
     from game.ui.menu import MenuScene
     from game.ui.scene import SceneName
 
@@ -468,6 +469,10 @@ def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
     assert pressed == ["r"]
     painted = []
     d.scene.top_row_extra = lambda surface, rect: painted.append(rect)
+    d.frame()
+    assert painted == []                                 # two players: their score has the row
+    d.scene.model.red = PlayerSpec("ai", depth=1)        # the same board, now against the computer
+    d.scene.pair = None
     d.frame()
     assert painted == [d.c.ctx.layout.analysis]          # the free row above the board
     menu = d.c.scenes[SceneName.MENU]
