@@ -346,7 +346,7 @@ class GameScene(Scene):
             self._say("Retrying…")
 
     def open_help(self) -> None:
-        self.overlay = HelpOverlay(self.ctx.settings)
+        self.overlay = HelpOverlay(self.ctx.settings, self.ctx.theme.names)
 
     def request_hint(self) -> None:
         if not self.human_can_move():

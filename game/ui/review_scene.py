@@ -94,7 +94,7 @@ class ReviewScene(Scene):
 
     def _open_savelist(self) -> None:
         try:
-            self.savelist = SaveList(save_infos())
+            self.savelist = SaveList(save_infos(), title="Review a saved game")
         except OSError as exc:
             self.ctx.notices.add(f"Could not list the saved games: {exc}", "error")
             self.next = Transition(SceneName.MENU)

@@ -78,10 +78,11 @@ def test_load_list_shows_players_moves_result_and_date_newest_first(ui):
     d.key(pygame.K_o, CTRL)
     rows = [describe(info) for info in d.scene.overlay.infos]
     assert rows == [
-        ("Human vs Hard", "4 moves · unfinished · 2026-03-04 18:30"),
+        ("You vs Hard", "4 moves · unfinished · 2026-03-04 18:30"),
         ("Computer depth 5 (window) vs Easy", "42 moves · draw · 2026-02-03 12:00"),
-        ("Human vs Human", "7 moves · Red won · 2026-01-02 10:00"),
+        ("Two players", "7 moves · Red won · 2026-01-02 10:00"),
     ]
+    assert describe(d.scene.overlay.infos[2], ("Orange", "Yellow"))[1].startswith("7 moves · Orange won")
     d.frame()
     texts = []
     from game.ui import resources
