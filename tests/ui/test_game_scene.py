@@ -492,3 +492,41 @@ def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
     d.frame()
     resources.remove_text_hook(hook)
     assert "Your record: 3 wins, 1 draw" in texts
+
+
+def test_no_ghost_disc_over_a_full_column(ui):
+    d = ui("human", "human")
+    for _ in range(6):
+        d.key(pygame.K_1)
+    d.settle()
+    d.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=d.c.ctx.layout.cell_center(0, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    assert d.scene.cursor == 0 and d.scene.human_can_move()
+    assert d.scene.board_scene().ghost is None
+    d.key(pygame.K_RIGHT)
+    assert d.scene.board_scene().ghost == (1, d.scene.model.turn)
+
+
+def test_the_colorblind_theme_names_the_discs_by_their_colours(ui):
+    import re
+
+    from game.ui.overlays import help_sections
+
+    d = ui("human", "Easy", theme="colorblind")
+    d.c.ctx.theme_name = "colorblind"
+    assert d.scene.status_text() == "Orange (you) to move"
+    text = " ".join(" ".join(lines) for _, lines in help_sections(d.c.ctx.settings, d.c.ctx.theme.names))
+    assert "Orange wins" in text and not re.search(r"\bred\b", text, re.IGNORECASE)
+
+
+def test_two_player_games_show_no_tally_against_the_computer(ui):
+    d = ui("human", "human")
+    d.c.after_game.tally[next(iter(d.c.after_game.tally))] = 3     # games against the computer earlier
+    drawn = []
+    from game.ui import resources
+
+    resources.add_text_hook(lambda text, rect: drawn.append(text))
+    try:
+        d.frame()
+    finally:
+        resources._text_hooks.clear()
+    assert not [t for t in drawn if t.startswith("This sitting")]

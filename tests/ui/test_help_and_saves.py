@@ -113,3 +113,31 @@ def test_delete_asks_first(ui):
     assert [i.path.name for i in d.scene.overlay.infos] == ["mid.c4save", "old.c4save"]
     d.key(pygame.K_RETURN)                                   # the list goes on working: load the next
     assert d.scene.model.moves_string() == "441365675334466335442232661515577771217122"
+
+
+def test_help_explains_the_review_and_a_win_without_a_length():
+    from game.settings import DEFAULTS
+    from game.ui.overlays import help_sections
+
+    sections = dict(help_sections(DEFAULTS))
+    review = " ".join(sections["Review"])
+    for words in ("R reviews it", "Review a saved game", "Home/End", "P: play on", "Esc: back", "after each move"):
+        assert words in review, words
+    assert '"wins" alone is a proven win' in " ".join(sections["Analysis row and hint"])
+
+
+def test_the_save_list_shows_a_picture_of_the_last_position(ui):
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    save_game(saves_dir() / "g.c4save", SavedGame.now("4444", "human", "Hard"))
+    d = ui("human", "human")
+    d.key(pygame.K_o, CTRL)
+    d.frame()
+    theme = d.c.ctx.theme
+    (rect, _), = d.scene.overlay._rects
+    surface = d.c.surface
+    picture = [(x, y) for x in range(rect.centerx, rect.right) for y in range(rect.top, rect.bottom)
+               if tuple(surface.get_at((x, y)))[:3] == theme.board]
+    assert picture                                             # a board is drawn at the entry's right
+    discs = {tuple(surface.get_at((x, y)))[:3] for x in range(rect.centerx, rect.right)
+             for y in range(rect.top, rect.bottom)}
+    assert theme.disc(1) in discs and theme.disc(2) in discs
