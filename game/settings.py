@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from .engine.heuristics import HEURISTICS, WindowWeights
+from .engine.tempered import MAX_TEMPERATURE
 from .names import RULE as NAME_RULE
 from .names import clean_level_name, level_name_problem, name_key
 from .paths import CONFIG_NAME, shipped_config
@@ -46,15 +47,19 @@ class Level:
     heuristic: str | None = None  # None: the settings' default heuristic
     time_limit: float | None = None  # seconds per move; None: the settings' time_limit
     perfect_play: bool = False  # try the exact solver first
-    blunder: float = 0.0  # probability of a random move instead of the searched one (weak levels)
+    # softmax temperature of the choice among the searched moves (weaker levels; 0: always the best)
+    temperature: float = 0.0
     elo: int | None = None  # measured strength on the ladder's Elo scale (Beginner = 1000); None: unrated
 
 
 #: The built-in ladder, equal to the [[levels]] tables of the shipped config.toml (a test checks
-#: it). Each level's Elo is the sum of the measured differences between neighbours (docs/strength.md),
-#: with Beginner as the anchor at 1000.
+#: it). Each level's Elo adds the measured difference to its lower neighbour (docs/strength.md); Easy
+#: is the anchor at 1798, where earlier versions of the ladder put it, so games in older records
+#: keep their meaning.
 DEFAULT_LEVELS: tuple[Level, ...] = (
-    Level("Beginner", 2, blunder=0.5, elo=1000),
+    Level("Beginner", 1, temperature=0.5, elo=1169),
+    Level("Novice", 2, temperature=0.13, elo=1381),
+    Level("Apprentice", 3, temperature=0.08, elo=1609),
     Level("Easy", 4, elo=1798),
     Level("Medium", 6, elo=1947),
     Level("Hard", 8, elo=2062),
@@ -91,6 +96,9 @@ class Settings:
     spectator_delay: float = 0.6
     # [review]
     review_time: float = 0.5
+    # [network]
+    network_port: int = 7444
+    network_name: str = ""    # "": the name of the computer's user account
     # [[levels]]
     levels: tuple[Level, ...] = DEFAULT_LEVELS
 
@@ -101,6 +109,11 @@ class Settings:
             if name_key(level.name) == wanted:
                 return level
         raise KeyError(f"no level named {name!r}; levels: {', '.join(l.name for l in self.levels)}")
+
+    def newcomer_level(self) -> Level:
+        """The level a player without a record starts against: the first of the ladder, which
+        lists the levels weakest first (the built-in Beginner plays about as well as a casual player)."""
+        return self.levels[0]
 
     def search_config(
         self, depth: int | None = None, heuristic: str | None = None, level: Level | None = None
@@ -114,12 +127,12 @@ class Settings:
             heuristic,
             level.time_limit if level is not None else None,
             level.perfect_play if level is not None else False,
-            level.blunder if level is not None else 0.0,
+            level.temperature if level is not None else 0.0,
         )
 
     def _search_config(
         self, depth: int, heuristic: str | None, time_limit: float | None, perfect_play: bool,
-        blunder: float = 0.0,
+        temperature: float = 0.0,
     ) -> SearchConfig:
         from .engine.search import SearchConfig  # here: loading settings need not load the engine
 
@@ -131,7 +144,7 @@ class Settings:
             time_limit=time_limit if time_limit is not None else self.time_limit,
             table_mb=self.table_mb,
             perfect_play=perfect_play,
-            blunder=blunder,
+            temperature=temperature,
         )
 
 
@@ -304,6 +317,16 @@ def _level_name(v: Any) -> str:
     return clean_level_name(v)
 
 
+def _player_name(v: Any) -> str:
+    """A network player's name: "" (the account's name) or a name of the one level-name rule."""
+    if v == "":
+        return v
+    problem = level_name_problem(v)
+    if problem is not None:
+        raise _Bad(f'"" (your account name) or a name of {NAME_RULE}; {problem}')
+    return clean_level_name(v)
+
+
 # Table name -> {key in the file: (Settings field, checker)}.
 SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     "window": {
@@ -335,6 +358,10 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     "review": {
         "time": ("review_time", _float(0.05, 60)),
     },
+    "network": {
+        "port": ("network_port", _int(1024, 65535)),
+        "name": ("network_name", _player_name),
+    },
 }
 WEIGHTS_SCHEMA: dict[str, Check] = {
     "own": _weights3,
@@ -347,7 +374,7 @@ LEVEL_SCHEMA: dict[str, Check] = {
     "heuristic": _choice(HEURISTICS),
     "time_limit": _optional_seconds,
     "perfect_play": _bool,
-    "blunder": _float(0.0, 1.0),
+    "temperature": _float(0.0, MAX_TEMPERATURE),
     "elo": _int(0, 4000),
 }
 MAX_LEVELS = 20
@@ -571,7 +598,7 @@ class PlayerSpec:
     level: str | None = None  # the level's name when chosen by level
     time_limit: float | None = None
     perfect_play: bool = False
-    blunder: float = 0.0
+    temperature: float = 0.0
 
     @property
     def is_ai(self) -> bool:
@@ -603,7 +630,7 @@ class PlayerSpec:
     def search_config(self, settings: Settings) -> SearchConfig:
         return settings._search_config(
             self.depth if self.depth is not None else settings.depth,
-            self.heuristic, self.time_limit, self.perfect_play, self.blunder,
+            self.heuristic, self.time_limit, self.perfect_play, self.temperature,
         )
 
 
@@ -647,7 +674,8 @@ def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
         raise ValueError(f"unknown player {_shown_spec(text)}: {usage}") from None
     heuristic = _spec_heuristic(text, rest[0]) if rest else level.heuristic
     return PlayerSpec("ai", depth=level.depth, heuristic=heuristic, level=level.name,
-                      time_limit=level.time_limit, perfect_play=level.perfect_play, blunder=level.blunder)
+                      time_limit=level.time_limit, perfect_play=level.perfect_play,
+                      temperature=level.temperature)
 
 
 def _shown_spec(text: str, limit: int = 60) -> str:

@@ -60,7 +60,6 @@ def fake_ui(monkeypatch):
     (["--red", "ai:3:"], "argument --red: bad player 'ai:3:': nothing after a ':'"),
     (["--red", "ai:8:magic"], "unknown heuristic"),
     (["--red", "ai:eight"], "not a whole number"),
-    (["--check-config"], "expected one argument"),
     (["--install-desktop-entry", "--uninstall-desktop-entry"], "not allowed with argument"),
     (["extra"], "unrecognized arguments: extra"),
 ])
@@ -74,8 +73,12 @@ def test_bad_arguments_exit_2_with_argparse_message(argv, needle, capsys, fake_u
 
 
 def test_version(capsys):
+    # The version and which exact solver runs: compiled exactly when the extension was built.
+    from game.engine import negamax
+
     assert app.main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"connect4 {__version__}"
+    solver = "compiled" if not negamax.__file__.endswith(".py") else "plain Python, not compiled at install"
+    assert capsys.readouterr().out.strip() == f"connect4 {__version__} (exact solver: {solver})"
 
 
 def test_help_lists_every_option(capsys):
@@ -101,7 +104,16 @@ def test_without_players_the_menu_opens(fake_ui):
     assert app.main([]) == 0
     ((settings, kwargs),) = fake_ui
     assert settings == DEFAULTS
-    assert kwargs == {"red": None, "yellow": None, "notices": [], "resume": None, "config_path": None}
+    assert kwargs == {"red": None, "yellow": None, "notices": [], "resume": None, "config_path": None,
+                      "host_port": None, "join": None}
+
+
+def test_host_and_join_are_passed_to_the_window(fake_ui):
+    assert app.main(["--host"]) == 0
+    assert app.main(["--join", "[::1]:9000"]) == 0
+    (_, hosting), (_, joining) = fake_ui
+    assert (hosting["host_port"], hosting["join"]) == (DEFAULTS.network_port, None)
+    assert (joining["host_port"], joining["join"]) == (None, "[::1]:9000")
 
 
 def test_players_config_and_notices_are_passed(fake_ui, tmp_path):
@@ -334,6 +346,33 @@ def test_check_config_broken_files(tmp_path, capsys, content, needle):
     assert app.main(["--check-config", str(path)]) == 2
     out = capsys.readouterr().out
     assert needle in out and "Traceback" not in out
+
+
+def test_check_config_without_a_path_checks_the_config_in_use(home, tmp_path, capsys, monkeypatch):
+    from game import settings
+
+    # no user file: the file shipped with the game
+    shipped = settings.repo_config_path()
+    assert shipped is not None
+    assert app.main(["--check-config"]) == 0
+    assert capsys.readouterr().out == f"checking {shipped}\nok\n"
+    # the user's own file, when there is one, is the one the game loads
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text("[window]\nfps = 1000\n", encoding="utf-8")
+    assert app.main(["--check-config"]) == 2
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == [f"checking {home / 'config.toml'}", f"{home / 'config.toml'}: 1 problem"]
+    assert lines[2].strip().startswith("window.fps = 1000")
+    # --config names the file the game would use
+    other = tmp_path / "other.toml"
+    other.write_text("[sound]\nvolume = 0.5\n", encoding="utf-8")
+    assert app.main(["--config", str(other), "--check-config"]) == 0
+    assert capsys.readouterr().out == f"checking {other}\nok\n"
+    # no file anywhere: the built-in defaults, which are fine
+    (home / "config.toml").unlink()
+    monkeypatch.setattr(settings, "repo_config_path", lambda: None)
+    assert app.main(["--check-config"]) == 0
+    assert capsys.readouterr().out == "no config file found: the game uses its built-in defaults\nok\n"
 
 
 def test_check_config_missing_file(tmp_path, capsys):
