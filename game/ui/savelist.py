@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pygame
 
+from game.echo import shown, shown_path
 from game.engine.board import Position
-from game.storage import SaveInfo, delete_save
+from game.storage import MAX_SHOWN_NAME, SaveInfo, delete_save
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import Confirm, shade
 from game.ui.render import draw_panel
@@ -37,7 +38,8 @@ def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tupl
     """(players, details) of one entry, e.g. ("You vs Hard", "12 moves · unfinished · 2026-11-23 22:40");
     ``names`` are the colours as the theme draws them."""
     if info.game is None:
-        return info.path.name, f"cannot be loaded: {info.problem.removeprefix(info.path.name + ': ')}"
+        name = shown(info.path.name, MAX_SHOWN_NAME)
+        return name, f"cannot be loaded: {info.problem.removeprefix(name + ': ')}"
     game = info.game
     humans = [n for n, spec in ((1, game.red), (2, game.yellow)) if spec.casefold() == "human"]
     when = info.saved_at
@@ -168,7 +170,7 @@ class SaveList:
     def _draw_footer(self, surface: pygame.Surface, theme: Theme, frame: pygame.Rect, size: int) -> None:
         small = max(12, size - 3)
         if self.show_path and self.infos:
-            lines = _split_to_width(str(self.infos[self.selected].path), small, frame.width - 20)[-3:]
+            lines = _split_to_width(shown_path(self.infos[self.selected].path, 1000), small, frame.width - 20)[-3:]
             line_h = small + 2
             top = frame.bottom - 6 - line_h * len(lines)
             for i, line in enumerate(lines):
