@@ -184,7 +184,7 @@ class GameScene(Scene):
         self.overlay = None
         self.engine.request = None
         self.spectator = None
-        self.pair = TwoPlayers(start.names, start.alternate) if self.humans == 2 else None
+        self.pair = TwoPlayers(start.names, start.alternate, self.ctx.theme.names) if self.humans == 2 else None
         if self.model.red.is_ai and self.model.yellow.is_ai:
             self.spectator = Spectator(self.model, self.ctx.settings.spectator_delay)
         moves = start.moves or (self.spectator.next_opening() if self.spectator is not None else "")
@@ -400,7 +400,7 @@ class GameScene(Scene):
             return False
         self.anims.clear()
         self.spectator = Spectator(self.model, self.move_delay) if self.humans == 0 else None
-        self.pair = TwoPlayers() if self.humans == 2 else None
+        self.pair = TwoPlayers(colours=self.ctx.theme.names) if self.humans == 2 else None
         self._changed()
         self._say(f"Loaded the saved game ({len(saved.moves)} moves)")
         return True

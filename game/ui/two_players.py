@@ -16,11 +16,13 @@ DRAWN = 2  # the result of a drawn game, beside the seats 0 and 1 of a win
 
 
 class TwoPlayers:
-    def __init__(self, names: tuple[str, str] = ("", ""), alternate: bool = False) -> None:
+    def __init__(self, names: tuple[str, str] = ("", ""), alternate: bool = False,
+                 colours: tuple[str, str] = ("Red", "Yellow")) -> None:
         given = [clean_player_name(name) for name in names]
         #: Whether the window names the players; without names or turns, the colours say it all.
         self.named = any(given) or alternate
-        cleaned = [name or default for name, default in zip(given, DEFAULT_NAMES)]
+        defaults = DEFAULT_NAMES if self.named else colours    # unnamed seats keep their colours
+        cleaned = [name or default for name, default in zip(given, defaults)]
         if cleaned[0].casefold() == cleaned[1].casefold():
             cleaned = [f"{cleaned[0]} (1)", f"{cleaned[1]} (2)"]
         self.names: tuple[str, str] = (cleaned[0], cleaned[1])    # by seat

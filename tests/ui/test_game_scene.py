@@ -530,3 +530,12 @@ def test_two_player_games_show_no_tally_against_the_computer(ui):
     finally:
         resources._text_hooks.clear()
     assert not [t for t in drawn if t.startswith("This sitting")]
+
+
+def test_two_players_without_names_are_scored_by_colour(ui):
+    d = ui("human", "human")
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        d.key(key)
+    d.settle()
+    assert d.scene.pair.score_line()[0] == "Game 1 · Red 1 – 0 Yellow · 0 drawn"
+    assert d.scene.status_text().startswith("Red wins!")

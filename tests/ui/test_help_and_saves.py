@@ -165,7 +165,7 @@ def test_save_names_that_are_not_utf8_are_listed_escaped_in_the_save_list_and_th
     finally:
         resources.remove_text_hook(hook)
     shown_texts = "".join(texts)
-    assert "bad\\xff.c4save" in shown_texts and "Human vs Hard" in shown_texts
+    assert "bad\\xff.c4save" in shown_texts and "You vs Hard" in shown_texts
     assert not any("\udcff" in t or "\udce9" in t for t in texts)
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_ESCAPE)
