@@ -107,6 +107,7 @@ class GameStart:
     red: PlayerSpec
     yellow: PlayerSpec
     moves: str = ""
+    continued: bool = False  # carried on from elsewhere (a review): casual even from the empty board
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +141,8 @@ class MenuScene(Scene):
         self.info_lines: list[Callable[[], str]] = []
         #: Button rows added before "Help" (label, action), e.g. another scene to open.
         self.extra_rows: list[tuple[str, Callable[[], None]]] = []
+        #: What starting over the unfinished game costs beyond losing it (a rated game: a loss), or "".
+        self.leave_note: Callable[[], str] = lambda: ""
 
     def enter(self, data: object) -> None:
         super().enter(data)
@@ -230,9 +233,10 @@ class MenuScene(Scene):
         """Start a game with the chosen players; asks first when an unfinished game is on offer."""
         resume = self.resume
         if resume is not None and resume.moves and not resume.position().is_over():
-            self.overlay = Confirm("Start a new game?", f"The unfinished game ({len(resume.moves)} moves) will "
-                                   "be lost. Choose No, then \"Resume unfinished game\", to go on with it.",
-                                   self._start_now)
+            detail = " ".join(part for part in (
+                f"The unfinished game ({len(resume.moves)} moves) will be lost.", self.leave_note(),
+                "Choose No, then \"Resume unfinished game\", to go on with it.") if part)
+            self.overlay = Confirm("Start a new game?", detail, self._start_now)
         else:
             self._start_now()
 

@@ -178,7 +178,7 @@ class ReviewScene(Scene):
     def go_back(self) -> None:
         start = self.start
         if start.back == "game" and start.red is not None and start.yellow is not None and start.moves is not None:
-            self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, start.moves))
+            self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, start.moves, continued=True))
         else:
             self.next = Transition(SceneName.MENU)
 
@@ -191,7 +191,7 @@ class ReviewScene(Scene):
         if self._position(self.index).is_over():
             self.ctx.notices.add("The game is over at this move: step back to play on from an earlier one")
             return
-        self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, played))
+        self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, played, continued=True))
 
     # -- engine ----------------------------------------------------------------------------
 

@@ -176,3 +176,25 @@ def test_a_kill_during_the_write_leaves_the_old_record(tmp_path: Path) -> None:
     assert path.read_bytes() == before
     record, notice = load_record(path)
     assert notice is None and [g.level for g in record.games] == ["Easy"]
+
+
+def test_casual_games_are_kept_marked_and_ignored_by_the_rating(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    rated_loss = GameRecord.now("Easy", 1798, 1, LOSS, "4453")
+    casual_win = GameRecord.now("Hard", 2062, 1, WIN, "4453", rated=False)
+    add_game(rated_loss, path)
+    record, notice = add_game(casual_win, path)
+    assert notice is None and record.games == (rated_loss, casual_win)
+    data = json.loads(path.read_text())
+    assert [g["rated"] for g in data["games"]] == [True, False]
+    loaded, _ = load_record(path)
+    assert loaded == record and loaded.casual_games() == 1
+    assert loaded.rating() == rate_one(Rating(1500, 350, 0), 1798, 0.0)   # the casual win is not counted
+    assert loaded.per_level() == {"Easy": (0, 0, 1)}
+    # a record written before casual games existed: every game counts, as it did
+    del data["games"][1]["rated"]
+    path.write_text(json.dumps(data))
+    assert load_record(path)[0].games[1].rated
+    data["games"][1]["rated"] = "yes"
+    path.write_text(json.dumps(data))
+    assert "rated" in (load_record(path)[1] or "")
