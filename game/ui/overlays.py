@@ -135,13 +135,13 @@ def help_sections(settings: Settings) -> list[tuple[str, list[str]]]:
             "Grey bars with a rank (#1 is best) are estimates: the search ran out of time before a "
             "proof, so they promise nothing. The hint is always the row's best column.",
         ]),
+        ("Levels (Elo: measured strength, the scale of your rating)", [level_line(level) for level in settings.levels]),
         ("Rated games", [
             "A game against a rated level from the empty board is rated: it moves your rating.",
             "An undo, a hint or the analysis row makes it casual: kept in your record, not rated.",
             f"Leaving a rated game after {FORFEIT_MOVES} of your moves (N, Esc then Start, quit) "
             "counts as a loss; the game asks first.",
         ]),
-        ("Levels (Elo: measured strength, the scale of your rating)", [level_line(level) for level in settings.levels]),
     ]
 
 
