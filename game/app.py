@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from . import __version__
-from .cli import PROG, check_config, parse_args, resolve_players
+from .cli import PROG, check_config, parse_args, resolve_network, resolve_players
 from .settings import load_settings
 from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,
                       user_data_dir)
@@ -80,6 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.info("removed %s, left behind by an interrupted write", path)
     try:
         red, yellow = resolve_players(parser, args, settings)
+        host_port, join = resolve_network(parser, args, settings)
     except SystemExit as e:
         return _exit_code(e)
 
@@ -111,6 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             notices=notices,
             resume=resume,
             config_path=Path(args.config) if args.config else None,
+            host_port=host_port,
+            join=join,
         )
     except KeyboardInterrupt:
         return 130

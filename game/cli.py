@@ -13,6 +13,7 @@ from typing import TextIO
 
 from . import __version__
 from .engine.heuristics import HEURISTICS
+from .net.address import MAX_PORT, MIN_PORT, parse_address
 from .settings import (
     CUSTOM_DEPTH,
     DEFAULT_LEVELS,
@@ -44,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
             "examples:\n"
             "  connect4 --red human --yellow ai:8:window\n"
             "  connect4 --red Hard --yellow Expert      (computer against computer)\n"
+            "  connect4 --host        /  connect4 --join 192.168.1.20   (a game over the network)\n"
             "  connect4 --check-config ~/.config/connect4/config.toml"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -55,6 +57,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--yellow", metavar="SPEC",
                         help="yellow player (same forms as --red); with only one of --red/--yellow "
                         "the other is human")
+    network = parser.add_mutually_exclusive_group()
+    network.add_argument("--host", nargs="?", const=True, type=_port, metavar="PORT",
+                         help="host a game over the network and wait for a player (PORT: default the "
+                         "config's [network] port)")
+    network.add_argument("--join", metavar="ADDRESS[:PORT]",
+                         help="join the network game hosted at ADDRESS, e.g. 192.168.1.20 or [fd00::2]:7444")
     actions = parser.add_mutually_exclusive_group()
     actions.add_argument("--check-config", metavar="PATH", nargs="?", const=IN_USE,
                          help="check a settings file: print every problem and exit 2, or print \"ok\"; "
@@ -114,6 +122,32 @@ def resolve_players(
         except ValueError as e:
             parser.error(f"argument {flag}: {e}")
     return players[0], players[1]
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not MIN_PORT <= int(text[:6]) <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"{escape_control(text[:20])!r} is not a port number from {MIN_PORT} "
+                                         f"to {MAX_PORT}")
+    return int(text)
+
+
+def resolve_network(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                    settings: Settings) -> tuple[int | None, str | None]:
+    """(port to host on, address to join) from --host/--join (both None: neither asked for).
+
+    A bad address, or --host/--join together with --red/--yellow, ends the program through
+    ``parser.error`` (message + exit status 2)."""
+    if args.host is None and args.join is None:
+        return None, None
+    if args.red is not None or args.yellow is not None:
+        parser.error("--host/--join play over the network: they cannot be combined with --red/--yellow")
+    if args.join is not None:
+        try:
+            parse_address(args.join, settings.network_port)
+        except ValueError as e:
+            parser.error(f"argument --join: {escape_control(str(e))}")
+        return None, args.join
+    return (settings.network_port if args.host is True else args.host), None
 
 
 def parse_args(argv: Sequence[str] | None = None) -> tuple[argparse.ArgumentParser, argparse.Namespace]:

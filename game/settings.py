@@ -96,6 +96,9 @@ class Settings:
     spectator_delay: float = 0.6
     # [review]
     review_time: float = 0.5
+    # [network]
+    network_port: int = 7444
+    network_name: str = ""    # "": the name of the computer's user account
     # [[levels]]
     levels: tuple[Level, ...] = DEFAULT_LEVELS
 
@@ -314,6 +317,16 @@ def _level_name(v: Any) -> str:
     return clean_level_name(v)
 
 
+def _player_name(v: Any) -> str:
+    """A network player's name: "" (the account's name) or a name of the one level-name rule."""
+    if v == "":
+        return v
+    problem = level_name_problem(v)
+    if problem is not None:
+        raise _Bad(f'"" (your account name) or a name of {NAME_RULE}; {problem}')
+    return clean_level_name(v)
+
+
 # Table name -> {key in the file: (Settings field, checker)}.
 SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     "window": {
@@ -344,6 +357,10 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     },
     "review": {
         "time": ("review_time", _float(0.05, 60)),
+    },
+    "network": {
+        "port": ("network_port", _int(1024, 65535)),
+        "name": ("network_name", _player_name),
     },
 }
 WEIGHTS_SCHEMA: dict[str, Check] = {

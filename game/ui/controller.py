@@ -18,6 +18,8 @@ from game.ui import after_game
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
 from game.ui.menu import GameStart, MenuData, MenuScene
+from game.ui.net_lobby import LobbyStart
+from game.ui.net_lobby import connect as connect_network
 from game.ui.overlays import Confirm
 from game.ui.resources import load_icon, reset_fonts
 from game.ui.review_scene import ReviewScene
@@ -72,6 +74,7 @@ class Controller:
         self.register(SceneName.GAME, GameScene(self.ctx))
         self.register(SceneName.REVIEW, ReviewScene(self.ctx))
         self.after_game = after_game.connect(self.ctx, self.scenes[SceneName.GAME], self.scenes[SceneName.MENU])
+        connect_network(self.ctx, self.scenes[SceneName.MENU], self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
         #: "Quit and lose the rated game?": asked over any scene, answered before anything else
@@ -84,10 +87,13 @@ class Controller:
     # -- setup -----------------------------------------------------------------------------
 
     def start(self, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None,
-              resume: SavedGame | None = None) -> None:
-        """Open the menu (offering ``resume``), or go straight into a game when players are given."""
+              resume: SavedGame | None = None, network: LobbyStart | None = None) -> None:
+        """Open the menu (offering ``resume``), or go straight into a game when players are given,
+        or into hosting or joining a network game."""
         self.switch(Transition(SceneName.MENU, MenuData(resume)))
-        if red is not None or yellow is not None:
+        if network is not None:
+            self.switch(Transition(SceneName.NETWORK, network))
+        elif red is not None or yellow is not None:
             self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN)))
 
     def _open_window(self) -> pygame.Surface:
@@ -157,15 +163,15 @@ class Controller:
             self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and is_ctrl(event):
             self.request_quit()
-        elif self.quit_question is not None:
-            if self.quit_question.handle(event):
-                self.quit_question = None
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not is_ctrl(event):
             self.ctx.remember(muted=self.ctx.sound.toggle_mute())
         elif event.type == pygame.VIDEORESIZE:
             self.resized(event.size)
+        elif self.quit_question is not None:
+            if self.quit_question.handle(event):
+                self.quit_question = None
         elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
               and self.ctx.notices.handle_click(event.pos)):
             pass

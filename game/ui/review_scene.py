@@ -50,12 +50,13 @@ CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE
 class ReviewStart:
     """What the review scene opens: a game's moves and players, or (``moves`` None) a saved game to pick.
 
-    ``back`` is where Esc returns: "game" shows the reviewed game again, "menu" the menu."""
+    ``back`` is where Esc returns: "game" shows the reviewed game again, "menu" the menu, "network
+    game" the network game it came from (still connected)."""
 
     moves: str | None
     red: PlayerSpec | None = None
     yellow: PlayerSpec | None = None
-    back: Literal["game", "menu"] = "menu"
+    back: Literal["game", "menu", "network game"] = "menu"
 
 
 class ReviewScene(Scene):
@@ -177,7 +178,9 @@ class ReviewScene(Scene):
 
     def go_back(self) -> None:
         start = self.start
-        if start.back == "game" and start.red is not None and start.yellow is not None and start.moves is not None:
+        if start.back == SceneName.NETWORK_GAME:
+            self.next = Transition(SceneName.NETWORK_GAME)
+        elif start.back == "game" and start.red is not None and start.yellow is not None and start.moves is not None:
             self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, start.moves, continued=True))
         else:
             self.next = Transition(SceneName.MENU)
@@ -186,6 +189,9 @@ class ReviewScene(Scene):
         """Continue the game from the shown position, with the same players."""
         start = self.start
         if start.red is None or start.yellow is None:
+            return
+        if start.back == SceneName.NETWORK_GAME:
+            self.ctx.notices.add("Playing on from here is for games on this computer: Esc returns to the network game")
             return
         played = "".join(str(c + 1) for c in self.moves[:self.index])
         if self._position(self.index).is_over():

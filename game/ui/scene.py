@@ -77,6 +77,8 @@ class SceneName(enum.StrEnum):
     MENU = "menu"
     GAME = "game"
     REVIEW = "review"
+    NETWORK = "network"              # hosting or joining a game over the network
+    NETWORK_GAME = "network game"
     QUIT = "quit"
 
 

@@ -100,7 +100,16 @@ def test_without_players_the_menu_opens(fake_ui):
     assert app.main([]) == 0
     ((settings, kwargs),) = fake_ui
     assert settings == DEFAULTS
-    assert kwargs == {"red": None, "yellow": None, "notices": [], "resume": None, "config_path": None}
+    assert kwargs == {"red": None, "yellow": None, "notices": [], "resume": None, "config_path": None,
+                      "host_port": None, "join": None}
+
+
+def test_host_and_join_are_passed_to_the_window(fake_ui):
+    assert app.main(["--host"]) == 0
+    assert app.main(["--join", "[::1]:9000"]) == 0
+    (_, hosting), (_, joining) = fake_ui
+    assert (hosting["host_port"], hosting["join"]) == (DEFAULTS.network_port, None)
+    assert (joining["host_port"], joining["join"]) == (None, "[::1]:9000")
 
 
 def test_players_config_and_notices_are_passed(fake_ui, tmp_path):
