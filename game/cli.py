@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import __version__
+from .engine import negamax
 from .engine.heuristics import HEURISTICS
 from .net.address import MAX_PORT, MIN_PORT, parse_address
 from .settings import (
@@ -71,8 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
                          help="Linux: add Connect Four to the desktop's application menu")
     actions.add_argument("--uninstall-desktop-entry", action="store_true",
                          help="Linux: remove the entry added by --install-desktop-entry")
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--version", action="version", version=version_text())
     return parser
+
+
+def version_text() -> str:
+    """The program, its version, and whether the exact solver runs compiled (the fast one)."""
+    solver = "compiled" if negamax.COMPILED else "plain Python, not compiled at install"
+    return f"{PROG} {__version__} (exact solver: {solver})"
 
 
 def check_config(path: str, out: TextIO | None = None, config: str | None = None) -> int:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from game import __version__
 from game.engine.board import MoveError, Position
+from game.names import name_key
 from game.net import events as ev
 from game.net.address import local_addresses, show_address
 from game.net.connection import Closed, Connection, Limits
@@ -83,6 +84,7 @@ class NetLink:
         self._server: asyncio.Server | None = None
         self._handshakes = 0
         self._was_connected = False         # a game was played: the next connection resumes it
+        self.opponent: str | None = None    # the name of the player this side's game is with
         self._closing = False
         self._colour: int | None = None     # the host's colour for a new game; None: random
         self._tasks: set[asyncio.Task[None]] = set()
@@ -309,7 +311,10 @@ class NetLink:
         m = self.match
         if hello.game is None:
             if m is not None and m.moves:
-                return IN_PROGRESS
+                # The opponent's program was restarted and lost the game id: the same name takes
+                # its seat again (a name is no password: the window says who came back).
+                same = self.opponent is not None and name_key(hello.name) == name_key(self.opponent)
+                return None if same else IN_PROGRESS
             if m is None:
                 colour = self._colour or random.choice((1, 2))
                 self.match = Match(new_game_id(), colour)
@@ -421,8 +426,8 @@ class NetLink:
         """Hold the connection for one game until it ends; the match survives it."""
         m = self.match
         assert m is not None
-        resumed = self._was_connected
-        self._conn, self._was_connected = conn, True
+        resumed = self._was_connected or bool(m.moves)
+        self._conn, self._was_connected, self.opponent = conn, True, conn.name
         self._emit(ev.Connected(conn.name, m.colour, m.moves_string(), resumed))
         keepalive = self._loop.create_task(self._keepalive(conn))
         reason: str

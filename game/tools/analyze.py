@@ -155,7 +155,8 @@ def analyse_line(searcher: Searcher, pos: Position, columns: bool, stop: Progres
     start = perf_counter()
     if cfg.depth is None:
         deadline = start + cfg.time_limit if cfg.time_limit else None
-        move, score = searcher.solver.best_move(pos, stop=stop, deadline=deadline)
+        # bisection, not the climb: this run is never interrupted for a move, only for time
+        move, score = searcher.solver.best_move(pos, stop=stop, deadline=deadline, climb=False)
         score, nodes = float(score), searcher.solver.nodes
     else:
         result = searcher.search(pos)
@@ -200,7 +201,9 @@ def _analyse(searcher: Searcher, number: int, moves: str, columns: bool, err: Te
             raise MoveError("the game is already over (four in a row or a full board): nothing to analyse")
         stop = None
         if searcher.config.depth is None:
-            searcher.solver.reset()  # each position is solved on its own, as in the benchmark protocol
+            # the table stays from line to line, as in Pons' solver (its entries are exact facts
+            # about positions, whatever line met them); the node count is this line's
+            searcher.solver.nodes = 0
             stop = ProgressReport(searcher.solver, err, label, columns, clock)
         return analyse_line(searcher, pos, columns, stop)
     except MoveError as exc:

@@ -205,6 +205,8 @@ class Controller:
     def shutdown(self) -> None:
         """Cancel the scene's work and stop the AI worker (within CLOSE_TIMEOUT, even mid-search)."""
         self.scene.leave()
+        for scene in self.scenes.values():
+            scene.shutdown()
         if self.ctx.has_worker:
             self.ctx.worker.close(timeout=CLOSE_TIMEOUT)
 

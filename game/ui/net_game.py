@@ -121,6 +121,12 @@ class NetGameScene(GameScene):
         else:
             link.close(wait=LEAVE_WAIT)
 
+    def shutdown(self) -> None:
+        """The window closes while this game waits under its review: the other side is told."""
+        link, self.link = self.link, None
+        if link is not None:
+            link.close(wait=LEAVE_WAIT)
+
     # -- the other side ----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:

@@ -105,6 +105,11 @@ class Scene:
     def leave(self) -> None:
         """Called before another scene takes over (and on quit)."""
 
+    def shutdown(self) -> None:
+        """Called on every scene when the window closes, after the current scene's ``leave``: a
+        scene that keeps something open while another is shown (a network game under its review)
+        closes it here."""
+
     def handle(self, event: pygame.event.Event) -> None:
         raise NotImplementedError
 

@@ -73,8 +73,12 @@ def test_bad_arguments_exit_2_with_argparse_message(argv, needle, capsys, fake_u
 
 
 def test_version(capsys):
+    # The version and which exact solver runs: compiled exactly when the extension was built.
+    from game.engine import negamax
+
     assert app.main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"connect4 {__version__}"
+    solver = "compiled" if not negamax.__file__.endswith(".py") else "plain Python, not compiled at install"
+    assert capsys.readouterr().out.strip() == f"connect4 {__version__} (exact solver: {solver})"
 
 
 def test_help_lists_every_option(capsys):

@@ -218,6 +218,28 @@ def test_a_restarted_host_takes_up_the_game_the_returning_player_brings():
         host.close()
 
 
+def test_a_restarted_joining_side_takes_its_seat_again_by_its_name():
+    host, client, port = pair()
+    try:
+        play_out(host, client, "4453")
+        client.close(wait=2.0)                       # its program ended: the game id is gone with it
+        wait_for(host, ev.Dropped)
+        stranger = NetLink("Eve", limits=FAST)
+        stranger.join("127.0.0.1", port)
+        assert "game in progress" in wait_for(stranger, ev.Failed).reason
+        stranger.close()
+        again = NetLink("bob", limits=FAST)          # names compare as the name rule does: case ignored
+        again.join("127.0.0.1", port)
+        back = wait_for(again, ev.Connected)
+        assert back.resumed and back.moves == "4453" and back.colour == 2
+        assert wait_for(host, ev.Connected).resumed
+        assert play(host, again, 0).moves == "44531"
+        again.close()
+    finally:
+        client.close()
+        host.close()
+
+
 def test_a_restarted_host_refuses_a_returning_game_that_is_not_legal():
     host, port = start_host(colour=None)
     try:

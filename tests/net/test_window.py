@@ -94,6 +94,30 @@ def test_a_whole_game_in_the_window_then_a_rematch_and_the_score(ui):
         guest.close()
 
 
+def test_a_finished_game_is_reviewed_and_the_connection_waits_for_it(ui):
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        for i, col in enumerate(parse_moves("4455667")):
+            if i % 2 == 0:
+                drop(d, col, guest)
+            else:
+                guest.play(col)
+                until(d, lambda n=i + 1: len(scene.model.moves) == n, "the opponent's move")
+                d.settle()
+        d.key(pygame.K_r)
+        assert d.c.scene.__class__.__name__ == "ReviewScene"
+        guest.chat("still there?")
+        d.key(pygame.K_ESCAPE)                           # back to the network game, still connected
+        assert d.scene is scene and scene.connected
+        until(d, lambda: scene.chat is not None, "the chat sent during the review")
+        d.key(pygame.K_r)
+        d.c.shutdown()                                   # the window closes during the review
+        assert "closed the game" in wait_for(guest, ev.Dropped).reason
+    finally:
+        guest.close()
+
+
 def test_undo_is_a_request_the_window_answers(ui):
     d, guest, _ = hosted_game(ui)
     scene = d.scene
