@@ -14,6 +14,7 @@ from typing import TextIO
 from . import __version__
 from .engine import negamax
 from .engine.heuristics import HEURISTICS
+from .echo import shown, shown_path
 from .net.address import MAX_PORT, MIN_PORT, parse_address
 from .settings import (
     CUSTOM_DEPTH,
@@ -22,7 +23,6 @@ from .settings import (
     PlayerSpec,
     Settings,
     default_config_path,
-    escape_control,
     load_settings,
     parse_player_spec,
 )
@@ -99,12 +99,12 @@ def check_config(path: str, out: TextIO | None = None, config: str | None = None
             path = str(found)
         else:
             path = config
-        print(f"checking {escape_control(path)}", file=out)
+        print(f"checking {shown_path(path)}", file=out)
     _, problems = load_settings(path)
     if not problems:
         print("ok", file=out)
         return 0
-    print(f"{escape_control(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
+    print(f"{shown_path(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
     for problem in problems:
         print(f"  {problem}", file=out)
     return 2
@@ -132,8 +132,8 @@ def resolve_players(
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not MIN_PORT <= int(text[:6]) <= MAX_PORT:
-        raise argparse.ArgumentTypeError(f"{escape_control(text[:20])!r} is not a port number from {MIN_PORT} "
+    if not (text.isascii() and text.isdigit()) or not MIN_PORT <= int(text[:6]) <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"'{shown(text, 20)}' is not a port number from {MIN_PORT} "
                                          f"to {MAX_PORT}")
     return int(text)
 
@@ -152,7 +152,7 @@ def resolve_network(parser: argparse.ArgumentParser, args: argparse.Namespace,
         try:
             parse_address(args.join, settings.network_port)
         except ValueError as e:
-            parser.error(f"argument --join: {escape_control(str(e))}")
+            parser.error(f"argument --join: {shown(str(e), 200)}")
         return None, args.join
     return (settings.network_port if args.host is True else args.host), None
 

@@ -23,6 +23,7 @@ from .engine.tempered import MAX_TEMPERATURE
 from .names import RULE as NAME_RULE
 from .names import clean_level_name, level_name_problem, name_key
 from .paths import CONFIG_NAME, shipped_config
+from .echo import shown, shown_path
 from .storage import NotRegularFileError, describe_os_error, read_regular_file, user_config_dir
 
 if TYPE_CHECKING:  # game.engine.search imports the whole engine; only the methods below need it
@@ -108,7 +109,7 @@ class Settings:
         for level in self.levels:
             if name_key(level.name) == wanted:
                 return level
-        raise KeyError(f"no level named {name!r}; levels: {', '.join(l.name for l in self.levels)}")
+        raise KeyError(f"no level named '{shown(name)}'; levels: {', '.join(l.name for l in self.levels)}")
 
     def newcomer_level(self) -> Level:
         """The level a player without a record starts against: the first of the ladder, which
@@ -579,9 +580,9 @@ def _read_text(path: Path) -> tuple[str, ConfigProblem | None]:
 
 
 def _show_path(path: Path) -> str:
-    """A path for a one-line message: control characters and odd bytes escaped, as repr does."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)[1:-1]
+    """A path for a one-line message: escaped (control characters, bytes that are not UTF-8) and
+    shortened from the left, so the file's own name stays visible."""
+    return shown_path(path)
 
 
 # ---------------------------------------------------------------------------

@@ -110,7 +110,8 @@ def clear_table(table: memoryview) -> None:
         table.cast("B")[:] = bytes(table.nbytes)
 
 
-def build_search(solver, table: memoryview, threat_cache: dict[int, int], max_threats: int):
+def build_search(solver, table: memoryview, threat_cache: dict[int, int], max_threats: int,
+                 book_discs: int = -1, book_score=None):
     """The search over ``table``: ``(negamax, node_count)``.
 
     ``negamax(current, mask, moves, opp_win, alpha, beta)`` is a fail-hard null-window search.
@@ -120,14 +121,19 @@ def build_search(solver, table: memoryview, threat_cache: dict[int, int], max_th
     calls ``solver._check()``, which may raise to end the search. ``node_count(n)`` sets the
     node counter, ``node_count()`` reads it. ``threat_cache`` (one side's discs -> its winning
     cells, bounded by ``max_threats``) serves the plain path only.
+
+    Book hook: a node with at most ``book_discs`` discs (-1: none) that the side to move
+    cannot lose at once asks ``book_score(current, mask, moves)`` first; an int is the
+    position's exact score and ends the node, None lets the search go on. It is a Python call on
+    both paths, made only near the root, where nodes are few.
     """
     if cython.compiled:
-        core = _Core(solver, table)
+        core = _Core(solver, table, book_discs, book_score)
         return core.search, core.node_count
-    return _plain_search(solver, table, threat_cache, max_threats)
+    return _plain_search(solver, table, threat_cache, max_threats, book_discs, book_score)
 
 
-def _plain_search(solver, table, threat_cache, max_threats):
+def _plain_search(solver, table, threat_cache, max_threats, book_discs, book_score):
     """The plain-Python search: a closure over the table (fast local lookups)."""
     threats_of = winning_cells_mask
     board = BOARD
@@ -175,6 +181,10 @@ def _plain_search(solver, table, threat_cache, max_threats):
             return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
         if moves >= CELLS - 2:
             return 0  # the last two discs cannot make a four: the opponent's are all blocked
+        if moves <= book_discs:  # book hook: an exact score read, not searched
+            v = book_score(current, mask, moves)
+            if v is not None:
+                return v
         # every move is safe for one ply: the loss comes no sooner than the opponent's disc
         # after next, and the win no sooner than our disc after next
         lo = -((CELLS - 2 - moves) // 2)  # inlined: scores.loss_next_score(moves + 2)
@@ -289,6 +299,8 @@ class _Core:
     """The compiled search: the same steps as ``_plain_search``'s closure, on C integers."""
 
     solver: object
+    book_score: object
+    book_discs: cython.int
     buffer: object  # keeps the table's memory alive
     table: cython.p_ulonglong
     slots: cython.ulonglong
@@ -297,8 +309,10 @@ class _Core:
     bottom: cython.ulonglong
     cut_masks: cython.ulonglong[8]
 
-    def __init__(self, solver, table) -> None:
+    def __init__(self, solver, table, book_discs, book_score) -> None:
         self.solver = solver
+        self.book_discs = book_discs
+        self.book_score = book_score
         self.buffer = table
         self.slots = len(table)
         words: cython.ulonglong[::1] = table
@@ -348,6 +362,10 @@ class _Core:
             return -((_CELLS - moves) // 2)
         if moves >= _CELLS - 2:
             return 0
+        if moves <= self.book_discs:
+            book = self.book_score(current, mask, moves)
+            if book is not None:
+                return book
         moves_bound = -((_CELLS - 2 - moves) // 2)
         if alpha < moves_bound:
             alpha = moves_bound

@@ -42,6 +42,8 @@ from game.engine.board import BOTTOM_CELLS, CELLS, COLUMN_MASKS, TOP_CELLS, WIDT
 from game.engine.heuristics import HEURISTICS, scoremap_value
 from game.engine.search import SearchConfig, Searcher
 from game.engine.solver import Solver
+from game.storage import report_bad_home
+from game.tools.numbers import whole
 
 #: The opening positions of table 1: the empty board and common early lines (move strings).
 OPENINGS: tuple[str, ...] = (
@@ -261,10 +263,8 @@ def process_table(limits: dict[str, int], reference: str | None, plain: bool, ou
 
 
 def _int_list(text: str) -> list[int]:
-    try:
-        return [int(x) for x in text.split(",") if x]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of whole numbers") from None
+    depth = whole(1, CELLS)
+    return [depth(x) for x in text.split(",") if x]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -286,9 +286,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated heuristics for table 1 (default: scoremap,window)")
     parser.add_argument("--depths", type=_int_list, default=[4, 6, 8, 10, 12],
                         help="comma-separated depths for table 1 (default: 4,6,8,10,12)")
-    parser.add_argument("--baseline-max-depth", type=int, default=8,
+    parser.add_argument("--baseline-max-depth", type=whole(1, CELLS), default=8,
                         help="deepest depth at which the slow plain alpha-beta is timed (default 8)")
-    parser.add_argument("--limit", type=int, metavar="N",
+    parser.add_argument("--limit", type=whole(1, 1_000_000), metavar="N",
                         help="positions per test set (default: 1000 End/Middle-Easy, 100 Middle-Medium, "
                              "200 Begin-Easy)")
     parser.add_argument("--sets", metavar="FILES",
@@ -302,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.review:
+        if report_bad_home(parser.prog):
+            return 2
         from game.tools.review import bench as review_bench  # here: only --review needs the reviewer
 
         return review_bench()

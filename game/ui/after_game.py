@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rated import RatedGame, level_elo
-from game.record import GameRecord, RecordResult, add_game
+from game.record import GameRecord, RecordResult
+from game.record_keeper import RecordKeeper
 from game.ui.record_view import RecordView
 from game.ui.resources import draw_text, fit_text
 from game.ui.review_scene import ReviewStart
@@ -32,8 +33,10 @@ if TYPE_CHECKING:
 
 
 class AfterGame:
-    def __init__(self, ctx: Context, rating: Callable[[], RatedGame] | None = None) -> None:
+    def __init__(self, ctx: Context, keeper: RecordKeeper | None = None,
+                 rating: Callable[[], RatedGame] | None = None) -> None:
         self.ctx = ctx
+        self.keeper = keeper if keeper is not None else RecordKeeper()
         self.rating = rating or (lambda: RatedGame(None))  # the rated-or-casual state of the game
         self.tally = {RecordResult.WIN: 0, RecordResult.DRAW: 0, RecordResult.LOSS: 0}
         self._open: str | None = None  # the moves of the unfinished game the last change showed
@@ -75,9 +78,7 @@ class AfterGame:
         computer = model.player(3 - colour)
         elo = level_elo(computer, self.ctx.settings)
         name = computer.level or computer.spec()
-        _, notice = add_game(GameRecord.now(name, elo, colour, result, model.moves_string(), rated=rated))
-        if notice:
-            self.ctx.notices.add(notice, "error", seconds=10.0)
+        self.keeper.add(GameRecord.now(name, elo, colour, result, model.moves_string(), rated=rated))
         for listener in self.on_record:
             listener()
 
@@ -97,14 +98,19 @@ class AfterGame:
 
 def connect(ctx: Context, game: GameScene, menu: MenuScene) -> AfterGame:
     """Wire the record, the sitting's tally, the rating lines and the review into the scenes."""
-    after = AfterGame(ctx, lambda: game.rating.game)
+    keeper = RecordKeeper()
+    keeper.load()
+    after = AfterGame(ctx, keeper, lambda: game.rating.game)
     game.rating.forfeit_hooks.append(after.forfeit)
     menu.leave_note = game.rating.suspended_note
-    view = RecordView(ctx)
-    view.refresh()
+    view = RecordView(ctx, keeper)
     after.on_record.append(view.refresh)
     game.change_hooks.append(after.update)
-    game.top_row_extra = after.draw_tally
+    def top_row(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        view.refresh()  # the writer's notices reach the player during the next game too
+        after.draw_tally(surface, rect)
+
+    game.top_row_extra = top_row
 
     def review_this_game() -> None:
         model = game.model

@@ -73,6 +73,9 @@ class Controller:
         self.register(SceneName.MENU, MenuScene(self.ctx))
         self.register(SceneName.GAME, GameScene(self.ctx))
         self.register(SceneName.REVIEW, ReviewScene(self.ctx))
+        menu, review = self.scenes[SceneName.MENU], self.scenes[SceneName.REVIEW]
+        review.unfinished = lambda: menu.resume        # "play on" asks before it replaces that game
+        review.forget_unfinished = lambda: setattr(menu, "resume", None)
         self.after_game = after_game.connect(self.ctx, self.scenes[SceneName.GAME], self.scenes[SceneName.MENU])
         connect_network(self.ctx, self.scenes[SceneName.MENU], self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import pygame
 
+from game.model import GameModel
 from game.net import events as ev
 from game.net.link import NetLink
 from game.net.protocol import MAX_CHAT_CHARS
@@ -92,7 +94,7 @@ class NetGameScene(GameScene):
         self.rematch_asked = False
         self._keep_link = False                         # leaving for the review: the game goes on after
         self._by_key = False                            # leaving by a key (not the window closing)
-        self._counted = False
+        self._counted: Literal["won", "lost", "drawn"] | None = None    # this game's result, once counted
         self.game_over_hooks.append(self._count)
 
     # -- scene contract --------------------------------------------------------------------
@@ -108,6 +110,7 @@ class NetGameScene(GameScene):
         super().enter(GameStart(HUMAN, HUMAN, data.connected.moves))
         self.link, self.hosting, self._by_key = data.link, data.hosting, False
         self.score, self.resigned, self.chat, self.typing = Score(), None, None, None
+        self._counted, self.rematch_asked = None, False
         self._connected(data.connected)
 
     def leave(self) -> None:
@@ -186,8 +189,9 @@ class NetGameScene(GameScene):
         elif state.resigned is None:
             self.resigned = None
         if new_game:
-            self._counted, self.rematch_asked = False, False
+            self._counted, self.rematch_asked = None, False
         self._follow(state.moves)
+        self._uncount()
 
     def _asked(self, question: ev.Question) -> None:
         link = self.link
@@ -201,22 +205,23 @@ class NetGameScene(GameScene):
             self.rematch_asked = True
             self._say(f"{self.opponent} wants a rematch: N accepts (colours swap)")
 
-    def _count(self, model: object) -> None:
+    def _count(self, model: GameModel | None = None) -> None:
         """Add a finished game to the score once (a win, a resignation or a draw)."""
-        if self._counted:
+        if self._counted is not None:
             return
         winner = self.model.winner
         if self.resigned is not None:
             winner = 3 - self.resigned
         elif not self.model.is_over:
             return
-        self._counted = True
-        if winner is None:
-            self.score.drawn += 1
-        elif winner == self.colour:
-            self.score.won += 1
-        else:
-            self.score.lost += 1
+        self._counted = "drawn" if winner is None else "won" if winner == self.colour else "lost"
+        setattr(self.score, self._counted, getattr(self.score, self._counted) + 1)
+
+    def _uncount(self) -> None:
+        """An agreed undo took a finished game back into play: its result no longer stands."""
+        if self._counted is not None and not self.over:
+            setattr(self.score, self._counted, getattr(self.score, self._counted) - 1)
+            self._counted = None
 
     # -- this side's player --------------------------------------------------------------------
 

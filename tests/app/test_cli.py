@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import threading
 import subprocess
 import sys
 import tomllib
@@ -296,6 +297,24 @@ def test_crash_in_the_window_gives_message_and_log(monkeypatch, capsys, home):
     err = capsys.readouterr().err
     assert "internal error: RuntimeError: kaboom" in err and "Traceback" not in err
     assert "RuntimeError: kaboom" in (home / "crash.log").read_text()
+
+
+def test_a_named_pipe_as_crash_log_does_not_hang_the_crash_handler(monkeypatch, capsys, home):
+    import game.ui
+
+    def boom(settings, **kwargs):
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(game.ui, "run", boom)
+    home.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(home / "crash.log")
+    result: list[int] = []
+    thread = threading.Thread(target=lambda: result.append(app.main([])), daemon=True)
+    thread.start()
+    thread.join(10)
+    assert result == [1]                                   # answered, not blocked on the pipe
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: kaboom" in err and "details are in" not in err
 
 
 def test_missing_window_package_gives_message(monkeypatch, capsys):

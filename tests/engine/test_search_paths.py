@@ -16,7 +16,7 @@ from conftest import NOT_BUILT, search_module
 import game.engine.solver as solver_module
 from game.data import read_testset
 from game.engine import negamax
-from game.engine.board import Position
+from game.engine.board import CELLS, WIDTH, Position, winning_cells_mask
 from game.engine.solver import Solver
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +53,7 @@ module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
 assert module.cython.__name__ == "game.engine._cython_shim" and not module.COMPILED
 solver_module.search_module = module
-from game.engine.board import Position
+from game.engine.board import CELLS, WIDTH, Position, winning_cells_mask
 solver = solver_module.Solver(table_mb=1)
 print(solver.solve(Position.from_moves("2252576253462244111563365343671351441")), solver.compiled)
 """
@@ -76,3 +76,36 @@ def test_continuous_integration_builds_the_compiled_search():
     if os.environ.get("CI") != "true":
         pytest.skip("only in continuous integration (CI=true)")
     assert negamax.COMPILED, NOT_BUILT
+
+
+class _NoStop:
+    """What the search asks of its solver: ``_check``, which may raise to stop it."""
+
+    def _check(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("path", ["compiled", "plain"])
+def test_book_hook_answers_early_nodes_on_both_paths(path):
+    # A node with at most ``book_discs`` discs asks the book first: an int ends the node with
+    # that score, None lets the search go on. Here the "book" is an exact solver, so every
+    # score stays right, and nodes past the book's depth are never visited.
+    module = search_module(path)
+    reference = Solver(table_mb=1)
+    for moves, score in read_testset("Test_L2_R1")[:10]:
+        pos = Position.from_moves(moves)
+        asked = []
+
+        def book_score(current, mask, discs, asked=asked):
+            asked.append(discs)
+            child = Position(current, mask, discs)
+            return reference.solve(child) if discs == pos.moves + 1 else None
+
+        opp_win = winning_cells_mask(pos.current ^ pos.mask, pos.mask)
+        for book_discs in (pos.moves + 1, -1):
+            negamax, nodes = module.build_search(_NoStop(), module.new_table(4093), {}, 256,
+                                                 book_discs, book_score if book_discs >= 0 else None)
+            assert negamax(pos.current, pos.mask, pos.moves, opp_win, -CELLS, CELLS) == score, moves
+            if book_discs >= 0:
+                assert set(asked) <= {pos.moves, pos.moves + 1} and asked, asked
+                assert nodes() <= 1 + WIDTH  # the root and its children, all read from the book

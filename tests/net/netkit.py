@@ -13,7 +13,7 @@ from game.net.link import NetLink
 from game.net.protocol import PROTOCOL_VERSION
 
 #: Short limits so that timeouts in tests cost fractions of a second.
-FAST = Limits(hello=0.6, connect=2.0, keepalive=0.3, silence=3.0, rate=20.0, burst=40, close=2.0)
+FAST = Limits(hello=0.6, connect=2.0, keepalive=0.3, silence=8.0, rate=20.0, burst=40, close=2.0)
 WAIT = 5.0
 
 

@@ -85,6 +85,17 @@ def test_a_whole_game_in_the_window_then_a_rematch_and_the_score(ui):
                 d.settle()
         assert scene.over and scene.result_text() == "You win!"
         assert (scene.score.won, scene.score.lost) == (1, 0)
+        guest.undo()                                     # taken back after the end: no longer a win
+        until(d, lambda: isinstance(scene.overlay, Answer), "the undo question")
+        d.key(pygame.K_y)
+        until(d, lambda: not scene.over, "the game back in play")
+        assert (scene.score.won, scene.score.lost) == (0, 0)
+        assert scene.model.moves_string() == "44556"    # the guest's move and the win went back
+        guest.play(5)
+        until(d, lambda: len(scene.model.moves) == 6, "the guest's move again")
+        d.settle()
+        drop(d, 6, guest)                                # and won again: counted once more
+        assert scene.over and (scene.score.won, scene.score.lost) == (1, 0)
         d.key(pygame.K_n)
         wait_for(guest, ev.Asked)
         guest.rematch()
