@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.record import RecordResult, load_record
+from game.record import RecordResult
+from game.record_store import load_record
 from game.settings import Level
 from game.storage import SavedGame, save_game, saves_dir
 from game.ui.game_scene import GameScene
@@ -47,6 +48,12 @@ def header(d) -> str:
     return header_right(d.scene)
 
 
+def games(d) -> tuple:
+    """The record's games once every game the window has recorded is written."""
+    assert d.c.after_game.keeper.flush()
+    return load_record()[0].games
+
+
 def notices(d) -> list[str]:
     return d.c.ctx.notices.texts()
 
@@ -55,7 +62,7 @@ def test_a_game_from_the_start_without_help_is_rated(rated, connect4_home):
     d = rated()
     assert d.scene.rating.game.rated and header(d) == "Move 0 · rated"
     play_to_the_end(d)
-    (game,) = load_record()[0].games
+    (game,) = games(d)
     assert game.rated and game.level == "Quick" and game.elo == 1500
 
 
@@ -73,7 +80,7 @@ def test_undo_hint_or_analysis_make_the_game_casual_and_say_so(rated, connect4_h
         d.key(pygame.K_a)                       # switching it off again does not make it rated
     d.scene.hint_wanted = False
     play_to_the_end(d)
-    (game,) = load_record()[0].games
+    (game,) = games(d)
     assert not game.rated                       # kept in the record, marked
     record = load_record()[0]
     assert record.rating().games == 0 and record.per_level() == {} and record.casual_games() == 1
@@ -120,10 +127,10 @@ def test_leaving_a_rated_game_with_n_asks_and_counts_a_loss(rated, connect4_home
     d.key(pygame.K_n)
     assert "will count as a loss in your record" in d.scene.overlay.detail
     d.key(pygame.K_ESCAPE)                              # kept: nothing recorded
-    assert d.scene.overlay is None and load_record()[0].games == ()
+    assert d.scene.overlay is None and games(d) == ()
     d.key(pygame.K_n)
     d.key(pygame.K_y)
-    (game,) = load_record()[0].games
+    (game,) = games(d)
     assert game.rated and game.result is RecordResult.LOSS and len(game.moves) >= 5
     assert d.scene.model.moves == () and d.scene.rating.game.rated   # the new game is rated again
 
@@ -142,10 +149,10 @@ def test_esc_then_resume_keeps_the_game_rated_and_esc_then_start_counts_a_loss(r
         d.key(pygame.K_DOWN)
     d.key(pygame.K_RETURN)
     assert "it will count as a loss in your record" in d.scene.overlay.detail
-    assert load_record()[0].games == ()
+    assert games(d) == ()
     d.key(pygame.K_y)
     assert isinstance(d.scene, GameScene) and d.scene.model.moves == ()
-    (game,) = load_record()[0].games
+    (game,) = games(d)
     assert game.rated and game.result is RecordResult.LOSS
 
 
@@ -163,11 +170,11 @@ def test_quitting_a_rated_game_asks_and_counts_a_loss(rated, connect4_home, quit
     d.key(pygame.K_5)                                    # the board takes no move while asking
     assert len(d.scene.model.moves) == 6
     d.key(pygame.K_ESCAPE)                               # keep playing
-    assert d.c.running and d.c.quit_question is None and load_record()[0].games == ()
+    assert d.c.running and d.c.quit_question is None and games(d) == ()
     d.frame(quit_event)
     d.frame(quit_event)                                  # asking to quit again is the answer yes
     assert not d.c.running
-    (game,) = load_record()[0].games
+    (game,) = games(d)
     assert game.rated and game.result is RecordResult.LOSS
 
 
@@ -175,13 +182,13 @@ def test_quitting_with_few_moves_or_a_casual_game_does_not_ask(rated, connect4_h
     d = rated()
     human_move(d, 0)
     d.key(pygame.K_q, CTRL)
-    assert not d.c.running and load_record()[0].games == ()
+    assert not d.c.running and games(d) == ()
     d = rated()
     for col in (0, 6, 0):
         human_move(d, col)
     d.key(pygame.K_z, CTRL)                              # casual now
     d.key(pygame.K_q, CTRL)
-    assert not d.c.running and load_record()[0].games == ()
+    assert not d.c.running and games(d) == ()
 
 
 def test_quitting_from_the_menu_over_a_left_rated_game_asks_too(rated, connect4_home):
@@ -196,5 +203,5 @@ def test_quitting_from_the_menu_over_a_left_rated_game_asks_too(rated, connect4_
     assert d.c.running and d.c.quit_question is not None
     d.key(pygame.K_y)
     assert not d.c.running
-    (game,) = load_record()[0].games
+    (game,) = games(d)
     assert game.result is RecordResult.LOSS

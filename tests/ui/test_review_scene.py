@@ -33,10 +33,12 @@ def finish_a_game_against_the_computer(ui):
     return driver
 
 
-def record_game(result, rated):
-    from game.record import GameRecord, add_game
+def record_game(driver, result, rated):
+    from game.record import GameRecord
 
-    add_game(GameRecord.now("Easy", 1798, 1, result, "4453", rated=rated))
+    keeper = driver.c.after_game.keeper
+    keeper.add(GameRecord.now("Easy", 1798, 1, result, "4453", rated=rated))
+    assert keeper.flush()
 
 
 def wait_for_review(driver):
@@ -78,10 +80,10 @@ def test_the_menu_shows_the_rating_after_a_game(ui):
     driver = finish_a_game_against_the_computer(ui)
     driver.key(pygame.K_ESCAPE)
     driver.frame()
+    assert driver.c.after_game.keeper.flush()
     lines = [provider() for provider in driver.scene.info_lines]
     assert lines[0] == "Won-drawn-lost: 1 casual game, not rated"  # a loaded position: casual
-    record_game(RecordResult.LOSS, rated=True)
-    driver.c.after_game.on_record[0]()                 # the menu reads the record again
+    record_game(driver, RecordResult.LOSS, rated=True)
     lines = [provider() for provider in driver.scene.info_lines]
     assert lines[0].startswith("Your rating: about ") and "±" in lines[0]
     assert lines[1] == "Won-drawn-lost: Easy 0-0-1 · 1 casual game, not rated"
