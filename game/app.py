@@ -101,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         say("the game window is not available in this installation (game.ui has no run())")
         return 1
 
-    notices = [f"Settings: {p}" for p in problems]
+    notices: list[str] = []
     resume = resumable_autosave(notices)
     if resume is not None and (red is not None or yellow is not None):
         keep_autosave_for_later()
@@ -114,6 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             red=red,
             yellow=yellow,
             notices=notices,
+            problems=problems,
             resume=resume,
             config_path=Path(args.config) if args.config else None,
             host_port=host_port,

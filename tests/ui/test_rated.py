@@ -60,7 +60,7 @@ def notices(d) -> list[str]:
 
 def test_a_game_from_the_start_without_help_is_rated(rated, connect4_home):
     d = rated()
-    assert d.scene.rating.game.rated and header(d) == "Move 0 · rated"
+    assert d.scene.rating.game.rated and header(d) == "Move 1 · rated"
     play_to_the_end(d)
     (game,) = games(d)
     assert game.rated and game.level == "Quick" and game.elo == 1500
@@ -91,7 +91,7 @@ def test_games_that_are_casual_from_the_start(rated, ui, connect4_home):
     assert not rated(yellow="Quick:window").scene.rating.game.rated  # a measured level, changed
     assert not rated(yellow="ai:3").scene.rating.game.rated            # a custom depth
     two = ui("human", "human")
-    assert not two.scene.rating.game.against_computer and header(two) == "Move 0"
+    assert not two.scene.rating.game.against_computer and header(two) == "Move 1"
     d = ui(resume=SavedGame.now("4453", "human", "Easy"))             # an autosave from an earlier run
     d.key(pygame.K_RETURN)
     assert isinstance(d.scene, GameScene) and not d.scene.rating.game.rated
