@@ -505,13 +505,14 @@ class MenuScene(Scene):
             text = row.label + (f"  ({row.value})" if row.value else "")
             draw_text(surface, fit_text(text, size, rect.width - 16, True), size, colour, bold=True, center=rect.center)
             return
-        label_colour = theme.dim_text if row.enabled else theme.panel
-        value_colour = theme.text if row.enabled else theme.dim_text
+        greyed = tuple((a + b) // 2 for a, b in zip(theme.dim_text, theme.background))
+        label_colour = theme.dim_text if row.enabled else greyed
+        value_colour = theme.text if row.enabled else greyed
         draw_text(surface, fit_text(row.label, size, rect.width // 2 - 40), size, label_colour,
                   midleft=(rect.left + 16, rect.centery))
         x = self._arrow_x(row)
         if row.change:
-            arrow = theme.accent if row.enabled else theme.panel
+            arrow = theme.accent if row.enabled else greyed
             draw_text(surface, "<", size, arrow, midright=(x - 4, rect.centery))
             draw_text(surface, ">", size, arrow, midright=(rect.right - 12, rect.centery))
         value = fit_text(row.value, size, rect.width // 2 - 60)
