@@ -539,5 +539,6 @@ def problems_overlay(problems: list[str], source: Path | None) -> TextOverlay:
     where = f"in {source}" if source is not None else "in the settings file"
     return TextOverlay([("Settings problems", [
         *problems,
-        f"Each of these settings keeps its default until it is fixed {where}; the rest of the file is used.",
+        f"Until it is fixed {where}, each of these settings keeps its default (the theme and sound: your last "
+        "choice in the menu); the rest of the file is used.",
     ])])
