@@ -17,9 +17,16 @@ from pathlib import Path
 
 from . import __version__
 from .cli import PROG, check_config, parse_args, resolve_players
+from .engine.book import book_status
 from .settings import load_settings
-from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,
-                      user_data_dir)
+from .storage import (
+    SavedGame,
+    clean_stale_files,
+    keep_autosave_for_later,
+    last_autosave,
+    read_autosave,
+    user_data_dir,
+)
 
 log = logging.getLogger("game")
 
@@ -84,7 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _exit_code(e)
 
     try:
-        from . import ui  # here: --version and --check-config run without loading pygame
+        from . import (
+            ui,  # here: --version and --check-config run without loading pygame
+        )
         run = ui.run
     except ImportError as e:
         if e.name == "pygame":
@@ -97,6 +106,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
     notices = [f"Settings: {p}" for p in problems]
+    book = book_status()  # the engine logs the reason once; the window shows it once
+    if not book.available:
+        notices.append(f"Opening book: {book.reason}")
     resume = resumable_autosave(notices)
     if resume is not None and (red is not None or yellow is not None):
         keep_autosave_for_later()

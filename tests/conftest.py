@@ -9,7 +9,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture
@@ -107,3 +107,13 @@ def ui(connect4_home):
     for thread in [t for t in threading.enumerate() if t.name == "AIWorker"]:
         thread.join(3.0)
     assert not [t.name for t in threading.enumerate() if t.name == "AIWorker" and t.is_alive()]
+
+
+@pytest.fixture
+def bookless(monkeypatch):
+    """Solvers made during the test search the early positions instead of reading them from the
+    opening book and the early table: the positions that are hard without them stay hard."""
+    from game.engine import solver
+
+    monkeypatch.setattr(solver, "default_book", lambda: None)
+    monkeypatch.setattr(solver, "early_scores", lambda: None)

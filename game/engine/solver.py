@@ -28,7 +28,7 @@ losses.
 from __future__ import annotations
 
 from time import perf_counter
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .board import (
     BOARD,
@@ -43,6 +43,7 @@ from .board import (
     non_losing_moves,
     winning_cells_mask,
 )
+from .book import BOOK_DISCS, EARLY_DISCS, Book, default_book, early_scores
 from .ordering import RANK_UNIT, order_by_threats
 from .scores import loss_next_score, score_range, win_next_score
 from .tables import halve_table, solver_table_entries
@@ -80,11 +81,19 @@ class _ShareSpent(Exception):
 class Solver:
     """Exact solver with a bounded transposition table that persists between calls."""
 
-    def __init__(self, table_mb: float = 64) -> None:
+    def __init__(self, table_mb: float = 64, book: Book | None | Literal["default"] = "default",
+                 early: bool = True) -> None:
+        """``book``: the opening book whose 12-disc positions end the search ("default": the
+        installed one if it can be used, see ``book.book_status``; None: search them too).
+        ``early``: read positions with at most ``book.EARLY_DISCS`` discs from the shipped table."""
         if not 0 < table_mb <= 4096:
             raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
         self.table_mb = table_mb
-        self.max_entries = solver_table_entries(table_mb, tables=4)  # lower, upper, cut moves, threats
+        self.book = default_book() if book == "default" else book
+        self.early = early_scores() if early else None
+        # book hook: exact scores read from the book, kept (bounded) since nodes repeat often
+        self.book_scores: dict[int, int | None] = {}
+        self.max_entries = solver_table_entries(table_mb, tables=5)  # lower, upper, cut moves, threats, book
         self.lower: dict[int, int] = {}
         self.upper: dict[int, int] = {}
         self.cut_moves: dict[int, int] = {}  # key -> the move (bit) that last caused a cutoff
@@ -112,10 +121,12 @@ class Solver:
         self.upper.clear()
         self.cut_moves.clear()
         self.threat_cache.clear()
+        self.book_scores.clear()
         self.nodes = 0
 
     def table_entries(self) -> int:
-        return len(self.lower) + len(self.upper) + len(self.cut_moves) + len(self.threat_cache)
+        return (len(self.lower) + len(self.upper) + len(self.cut_moves) + len(self.threat_cache)
+                + len(self.book_scores))
 
     # ------------------------------------------------------------------ core
     def _build_negamax(self):
@@ -133,6 +144,7 @@ class Solver:
         width = WIDTH
         check_every = _CHECK_EVERY
         solver = self
+        book_discs, book_score = self._book_discs, self._book_score = self._build_book_hook()
         nodes = 0  # a closure variable: cheaper than an attribute in the hottest function
 
         def node_count(value: int | None = None) -> int:
@@ -174,6 +186,10 @@ class Solver:
                 return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
             if moves >= CELLS - 2:
                 return 0  # the last two discs cannot make a four: the opponent's are all blocked
+            if moves <= book_discs:  # book hook: early and 12-disc positions are read, not searched
+                v = book_score(current, mask, moves)
+                if v is not None:
+                    return v
             # every move is safe for one ply: the loss comes no sooner than the opponent's disc
             # after next, and the win no sooner than our disc after next
             lo = -((CELLS - 2 - moves) // 2)  # inlined: scores.loss_next_score(moves + 2)
@@ -212,8 +228,7 @@ class Solver:
                         halve(lower)
                     lower[key] = score
                     return score
-                if score > alpha:
-                    alpha = score
+                alpha = max(alpha, score)
             # the others ordered by the number of threats they create, centre first on ties
             # inlined: ordering.order_by_threats (with the threat cache)
             ranked = []
@@ -241,14 +256,47 @@ class Solver:
                         halve(cut_moves)
                     cut_moves[key] = move
                     return score
-                if score > alpha:
-                    alpha = score
+                alpha = max(alpha, score)
             if len(upper) >= max_entries:
                 halve(upper)
             upper[key] = alpha
             return alpha
 
         return negamax, node_count
+
+    def _build_book_hook(self):
+        """(most discs of a position to read, score look-up) for the search; -1 for none.
+
+        The look-up returns the exact score of a position with ``BOOK_DISCS`` discs from the
+        book, of one with at most ``EARLY_DISCS`` from the early table, or None for any other
+        position or one the book lacks (the search then solves it itself).
+        """
+        book, early = self.book, self.early
+        if book is None and early is None:
+            return -1, None
+        cache = self.book_scores
+        lookup = book.lookup if book is not None else None
+        early = early if early is not None else {}
+        early_discs = EARLY_DISCS
+        book_discs = BOOK_DISCS if book is not None else EARLY_DISCS
+        max_entries = self.max_entries
+
+        def book_score(current: int, mask: int, moves: int) -> int | None:
+            if moves <= early_discs:
+                return early.get(current + mask)
+            if moves != book_discs or lookup is None:
+                return None
+            key = current + mask
+            try:
+                return cache[key]
+            except KeyError:
+                pass
+            if len(cache) >= max_entries:
+                halve_table(cache)
+            v = cache[key] = lookup(current, mask)
+            return v
+
+        return book_discs, book_score
 
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes > self._node_limit:
@@ -288,6 +336,11 @@ class Solver:
             self.partial = Partial(win, win, None)
             return win
         self._stop, self._deadline = stop, deadline
+        if moves <= self._book_discs:  # book hook at the root
+            v = self._book_score(current, mask, moves)
+            if v is not None:
+                self.partial = Partial(v, v, None)
+                return v
         opp_win = winning_cells_mask(current ^ mask, mask)
         order = self._root_moves(current, mask, moves, opp_win, first)
         if isinstance(order, int):
@@ -369,8 +422,7 @@ class Solver:
                         if i:
                             order.insert(0, order.pop(i))
                         return score, move
-                    if score > best:
-                        best = score
+                    best = max(best, score)
                 pending = unfinished
                 share *= 2
             return best, None
