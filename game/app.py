@@ -19,14 +19,8 @@ from . import __version__
 from .cli import PROG, check_config, parse_args, resolve_players
 from .engine.book import book_status
 from .settings import load_settings
-from .storage import (
-    SavedGame,
-    clean_stale_files,
-    keep_autosave_for_later,
-    last_autosave,
-    read_autosave,
-    user_data_dir,
-)
+from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,
+                      user_data_dir)
 
 log = logging.getLogger("game")
 
@@ -91,9 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _exit_code(e)
 
     try:
-        from . import (
-            ui,  # here: --version and --check-config run without loading pygame
-        )
+        from . import ui  # here: --version and --check-config run without loading pygame
         run = ui.run
     except ImportError as e:
         if e.name == "pygame":

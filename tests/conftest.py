@@ -9,7 +9,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pytest
+import pytest  # noqa: E402
 
 
 @pytest.fixture
@@ -113,7 +113,7 @@ def ui(connect4_home):
 def bookless(monkeypatch):
     """Solvers made during the test search the early positions instead of reading them from the
     opening book and the early table: the positions that are hard without them stay hard."""
-    from game.engine import solver
+    from game.engine import solver  # here: the fixture patches the module the solvers read
 
     monkeypatch.setattr(solver, "default_book", lambda: None)
     monkeypatch.setattr(solver, "early_scores", lambda: None)

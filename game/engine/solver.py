@@ -228,7 +228,8 @@ class Solver:
                         halve(lower)
                     lower[key] = score
                     return score
-                alpha = max(alpha, score)
+                if score > alpha:
+                    alpha = score
             # the others ordered by the number of threats they create, centre first on ties
             # inlined: ordering.order_by_threats (with the threat cache)
             ranked = []
@@ -256,7 +257,8 @@ class Solver:
                         halve(cut_moves)
                     cut_moves[key] = move
                     return score
-                alpha = max(alpha, score)
+                if score > alpha:
+                    alpha = score
             if len(upper) >= max_entries:
                 halve(upper)
             upper[key] = alpha
