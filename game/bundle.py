@@ -19,9 +19,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .paths import CONFIG_NAME, assets_dir, shipped_config
+
 PACKAGE = Path(__file__).resolve().parent
 REPO = PACKAGE.parent
-CONFIG = PACKAGE / "config.toml"
+#: The shipped files, wherever this copy of the game keeps them (top level in a checkout).
+ASSETS = assets_dir()
+CONFIG = shipped_config() or REPO / CONFIG_NAME
 NAME = "connect4"
 
 
@@ -43,7 +47,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         # The UI modules are imported when the window opens; collect all of them.
         "--collect-submodules", "game",
         # Package data sits beside the frozen modules, where game.paths and game.data look.
-        "--add-data", f"{PACKAGE / 'assets'}{sep}game/assets",
+        "--add-data", f"{ASSETS}{sep}game/assets",
         "--add-data", f"{PACKAGE / 'data'}{sep}game/data",
         # Test-only and build-only packages that PyInstaller might otherwise follow.
         "--exclude-module", "pytest",
@@ -54,7 +58,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--exclude-module", "numpy",
         "--exclude-module", "yaml",
     ]
-    icon = PACKAGE / "assets" / "icon.png"
+    icon = ASSETS / "icon.png"
     if sys.platform in ("win32", "darwin") and icon.is_file():
         args += ["--icon", str(icon)]  # PyInstaller converts it (needs Pillow)
     return args
@@ -72,12 +76,12 @@ def build(dist: Path | None = None, work: Path | None = None) -> Path:
         raise SystemExit('PyInstaller is not installed: pip install -e ".[bundle]"') from None
     dist = (dist or REPO / "dist").resolve()
     work = (work or REPO / "build").resolve()
-    for needed in (PACKAGE / "assets", PACKAGE / "data", CONFIG):
+    for needed in (ASSETS, PACKAGE / "data", CONFIG):
         if not needed.exists():
             raise SystemExit(f"cannot bundle: {needed} is missing")
     PyInstaller.__main__.run(pyinstaller_args(dist, work))
     app_dir = dist / NAME
-    shutil.copy2(CONFIG, app_dir / "config.toml")
+    shutil.copy2(CONFIG, app_dir / CONFIG_NAME)
     if not executable(app_dir).is_file():
         raise SystemExit(f"PyInstaller finished but {executable(app_dir)} is missing")
     return app_dir

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import re
-import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,12 +21,12 @@ from typing import TYPE_CHECKING, Any, Callable, Literal
 from .engine.heuristics import HEURISTICS, WindowWeights
 from .names import RULE as NAME_RULE
 from .names import clean_level_name, level_name_problem, name_key
+from .paths import CONFIG_NAME, shipped_config
 from .storage import NotRegularFileError, describe_os_error, read_regular_file, user_config_dir
 
 if TYPE_CHECKING:  # game.engine.search imports the whole engine; only the methods below need it
     from .engine.search import SearchConfig
 
-CONFIG_NAME = "config.toml"
 MAX_CONFIG_BYTES = 1_000_000
 THEMES: tuple[str, ...] = ("classic", "colorblind")
 #: Where the computer player's search runs: a separate process (the window stays smooth) or a
@@ -480,14 +479,8 @@ DEFAULTS = Settings()
 
 
 def repo_config_path() -> Path | None:
-    """The config.toml shipped with the program (a bundle's folder, else the package's own)."""
-    candidates = []
-    if getattr(sys, "frozen", False):  # PyInstaller bundle
-        candidates.append(Path(sys.executable).resolve().parent / CONFIG_NAME)
-        candidates.append(Path(getattr(sys, "_MEIPASS", "")) / CONFIG_NAME)
-    package = Path(__file__).resolve().parent
-    candidates.append(package / CONFIG_NAME)
-    return next((p for p in candidates if p.is_file()), None)
+    """The config.toml shipped with the program (see ``game.paths.shipped_config``)."""
+    return shipped_config()
 
 
 def default_config_path() -> Path | None:

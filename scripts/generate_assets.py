@@ -1,6 +1,6 @@
 """Make the game's assets: the window icon (drawn with pygame) and four synthesised sounds.
 
-Run from anywhere: ``python scripts/generate_assets.py``. It writes into ``game/assets/``, and the
+Run from anywhere: ``python scripts/generate_assets.py``. It writes into ``assets/``, and the
 output is the same on every run (no randomness), so the files in git can be checked against it.
 The sounds use only the standard library (``wave`` + ``math``); pygame is needed for the icon only.
 """
@@ -13,7 +13,7 @@ import wave
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parents[1] / "game" / "assets"
+HERE = Path(__file__).resolve().parents[1] / "assets"
 RATE = 22050  # samples per second: plenty for short effects, keeps the files small
 ICON_SIZE = 128
 

@@ -1,4 +1,7 @@
-"""The package's rooms and who may import whom, read from the source with ``ast``.
+"""The repository's layout, and the package's rooms and who may import whom (read with ``ast``).
+
+The top level holds the one copy of ``config.toml`` and ``assets/`` beside ``pyproject.toml``,
+``README.md``, ``LICENSE``, ``game/`` and ``tests/``; the build copies both into the package.
 
 Rooms, lowest first: ``game.data`` < ``game.engine`` < the application's plumbing (settings,
 storage, model, worker, ...) < ``game.tools`` and ``game.ui`` < the entry points. A module
@@ -14,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "game"
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "game"
 
 #: Modules that only start something; they may import any room.
 ENTRIES = {"game.__main__", "game.app", "game.analyze", "game.bench", "game.arena", "game.review",
@@ -31,8 +35,7 @@ def module_name(path: Path) -> str:
 def room(module: str) -> int:
     if module in ENTRIES:
         return 4
-    for prefix, rank in (("game.data", 0), ("game.engine", 1), ("game.tools", 3), ("game.ui", 3),
-                         ("game.assets", 0)):
+    for prefix, rank in (("game.data", 0), ("game.engine", 1), ("game.tools", 3), ("game.ui", 3)):
         if module == prefix or module.startswith(prefix + "."):
             return rank
     return 2  # game/*.py: the application's plumbing
@@ -72,6 +75,43 @@ def imports(path: Path) -> list[tuple[str, bool, int]]:
 
 
 SOURCES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_config_and_assets_are_at_the_top_level_once():
+    for name in ("pyproject.toml", "README.md", "LICENSE", "config.toml", "assets/icon.png", "assets/LICENSE.md",
+                 "tests", "game/__init__.py"):
+        assert (ROOT / name).exists(), name
+    assert not (PACKAGE / "config.toml").exists() and not (PACKAGE / "assets").exists()
+    assert "MIT License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_a_checkout_finds_the_top_level_files():
+    from game import paths
+
+    assert paths.shipped_config() == ROOT / "config.toml"
+    assert paths.assets_dir() == ROOT / "assets"
+    assert paths.asset_path("drop.wav") == ROOT / "assets" / "drop.wav"
+
+
+def test_the_copy_inside_an_installed_package_comes_first(tmp_path, monkeypatch):
+    from game import paths
+
+    package = tmp_path / "site" / "game"
+    (package / "assets").mkdir(parents=True)
+    (package / "config.toml").write_text("", encoding="utf-8")
+    (tmp_path / "site" / "config.toml").write_text("", encoding="utf-8")  # not ours: must not win
+    monkeypatch.setattr(paths, "_PACKAGE", package)
+    assert paths.shipped_config() == package / "config.toml"
+    assert paths.assets_dir() == package / "assets"
+    (package / "config.toml").unlink()
+    assert paths.shipped_config() == tmp_path / "site" / "config.toml"
+
+
+def test_readme_points_to_the_top_level_settings_file():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    settings = readme[readme.index("## Settings"):]
+    settings = settings[: settings.find("\n## ", 1)]
+    assert "game/config.toml" not in readme and "`config.toml` at the top of the repository" in settings
 
 
 def test_the_package_has_the_rooms():

@@ -21,7 +21,9 @@ def test_pyinstaller_arguments_include_assets_and_entry():
     assert args[0].endswith(os.path.join("game", "__main__.py"))
     assert "--windowed" in args and "--onedir" in args
     data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
-    assert [d.endswith(f"{os.sep}game{os.sep}{name}{os.pathsep}game/{name}") for d, name in zip(data, ("assets", "data"))] == [True, True]
+    # In a checkout the assets are at the top level, the reference data inside the package.
+    assert data == [f"{bundle.REPO / 'assets'}{os.pathsep}game/assets", f"{bundle.PACKAGE / 'data'}{os.pathsep}game/data"]
+    assert bundle.CONFIG == bundle.REPO / "config.toml"
 
 
 def test_entry_script_supports_frozen_multiprocessing():

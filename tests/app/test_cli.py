@@ -307,7 +307,7 @@ def test_ui_exit_code_is_returned(monkeypatch):
 
 
 def test_check_config_ok(capsys):
-    assert app.main(["--check-config", str(REPO / "game" / "config.toml")]) == 0
+    assert app.main(["--check-config", str(REPO / "config.toml")]) == 0
     assert capsys.readouterr().out == "ok\n"
 
 
@@ -450,7 +450,7 @@ def test_check_config_reports_every_broken_key_hypothesis(tmp_path, capsys):
 def test_check_config_random_bytes_never_crash_hypothesis(tmp_path, capsys):
     seen: set[bytes] = set()
     path = tmp_path / "noise.toml"
-    good = (REPO / "game" / "config.toml").read_bytes()
+    good = (REPO / "config.toml").read_bytes()
 
     @hsettings(max_examples=150, deadline=None, database=None,
                suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -25,21 +25,29 @@ def wheel(tmp_path_factory) -> Path:
     return found
 
 
+def files(folder: Path) -> list[Path]:
+    return [p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")
+            and "__pycache__" not in p.parts]
+
+
 def shipped_data() -> set[str]:
-    """Every non-Python file the package reads: config, assets, reference data."""
-    names = set()
-    for sub in ("assets", "data"):
-        for path in (PACKAGE / sub).rglob("*"):
-            if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts:
-                names.add(path.relative_to(ROOT).as_posix())
+    """Every non-Python file the package reads, named as in the wheel: the top-level config.toml
+    and assets/ go inside the package, the reference data is there already."""
+    names = {p.relative_to(ROOT).as_posix() for p in files(PACKAGE / "data")}
+    names |= {"game/" + p.relative_to(ROOT).as_posix() for p in files(ROOT / "assets")}
     return names | {"game/config.toml"}
 
 
 def test_wheel_ships_config_assets_and_reference_data(wheel):
-    names = set(zipfile.ZipFile(wheel).namelist())
+    archive = zipfile.ZipFile(wheel)
+    names = set(archive.namelist())
     data = shipped_data()
     assert {"game/data/testsets/Test_L2_R2", "game/data/analysis/begin_medium_100.txt", "game/assets/drop.wav"} <= data
     assert data <= names, sorted(data - names)
+    assert archive.read("game/config.toml") == (ROOT / "config.toml").read_bytes()
+    assert archive.read("game/assets/icon.png") == (ROOT / "assets" / "icon.png").read_bytes()
+    licences = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+    assert licences and b"MIT License" in archive.read(licences[0])
     sources = {p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py")}
     assert sources <= names, sorted(sources - names)
     assert not [n for n in names if n.startswith(("tests/", "scripts/", "docs/"))]

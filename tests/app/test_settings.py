@@ -33,7 +33,7 @@ from game.settings import (
     repo_config_path,
 )
 
-REPO_CONFIG = Path(__file__).resolve().parents[2] / "game" / "config.toml"
+REPO_CONFIG = Path(__file__).resolve().parents[2] / "config.toml"
 
 
 @pytest.fixture(autouse=True)
@@ -325,8 +325,8 @@ def test_utf8_bom_is_accepted(tmp_path):
 def test_default_lookup_prefers_user_config(home):
     import game.settings
 
-    # The package's own config.toml is found, from a checkout and from an installed wheel alike.
-    assert repo_config_path() == Path(game.settings.__file__).resolve().parent / "config.toml"
+    # The shipped config.toml is found: in a checkout the top-level one, beside the package.
+    assert repo_config_path() == Path(game.settings.__file__).resolve().parents[1] / "config.toml"
     assert repo_config_path().read_bytes() == REPO_CONFIG.read_bytes()
     assert default_config_path() == repo_config_path()
     home.mkdir(parents=True)
