@@ -48,6 +48,7 @@ class Level:
     perfect_play: bool = False  # try the exact solver first
     blunder: float = 0.0  # probability of a random move instead of the searched one (weak levels)
     elo: int | None = None  # measured strength on the ladder's Elo scale (Beginner = 1000); None: unrated
+    exact: bool = False  # only proved moves: the exact solver as long as it takes (depth, time unused)
 
 
 #: The built-in ladder, equal to the [[levels]] tables of the shipped config.toml (a test checks
@@ -60,6 +61,7 @@ DEFAULT_LEVELS: tuple[Level, ...] = (
     Level("Hard", 8, elo=2062),
     Level("Expert", 11, elo=2233),
     Level("Master", 14, heuristic="threats", time_limit=1.0, perfect_play=True, elo=2502),
+    Level("Perfect", MAX_DEPTH, exact=True),
 )
 
 
@@ -115,12 +117,14 @@ class Settings:
             level.time_limit if level is not None else None,
             level.perfect_play if level is not None else False,
             level.blunder if level is not None else 0.0,
+            level is not None and level.exact,
         )
 
     def _search_config(
         self, depth: int, heuristic: str | None, time_limit: float | None, perfect_play: bool,
-        blunder: float = 0.0,
+        blunder: float = 0.0, exact: bool = False,
     ) -> SearchConfig:
+        """``exact``: the solver alone with no time limit (depth and time_limit are not used)."""
         from .engine.search import SearchConfig  # here: loading settings need not load the engine
 
         return SearchConfig(
@@ -132,7 +136,8 @@ class Settings:
             table_mb=self.table_mb,
             perfect_play=perfect_play,
             blunder=blunder,
-        )
+        ) if not exact else SearchConfig(depth=None, heuristic=heuristic or self.heuristic, discount=self.discount,
+                                         window_weights=self.window_weights, table_mb=self.table_mb)
 
 
 @dataclass(frozen=True)
@@ -349,6 +354,7 @@ LEVEL_SCHEMA: dict[str, Check] = {
     "perfect_play": _bool,
     "blunder": _float(0.0, 1.0),
     "elo": _int(0, 4000),
+    "exact": _bool,
 }
 MAX_LEVELS = 20
 MAX_PROBLEMS = 30  # problems listed one by one; the rest are counted in one more line
@@ -453,12 +459,14 @@ def _parse_levels(raw: Any, bad: Callable[..., None]) -> tuple[Level, ...]:
                 required = key in ("name", "depth")
                 bad(f"{where}.{key}", value, str(e),
                     "level left out" if required else "using the default (none)")
-        missing = [k for k in ("name", "depth") if k not in item]
+        required = ("name",) if clean.get("exact") else ("name", "depth")  # an exact level has no depth
+        missing = [k for k in required if k not in item]
         if missing:
             bad(where, item, f"a level with {' and '.join(missing)} set", "level left out")
             continue
-        if "name" not in clean or "depth" not in clean:
+        if "name" not in clean or ("depth" not in clean and "depth" in required):
             continue
+        clean.setdefault("depth", MAX_DEPTH)
         folded = name_key(clean["name"])
         if folded in seen:
             bad(f"{where}.name", clean["name"], "a name no other level has (case-insensitive)",
@@ -572,6 +580,7 @@ class PlayerSpec:
     time_limit: float | None = None
     perfect_play: bool = False
     blunder: float = 0.0
+    exact: bool = False
 
     @property
     def is_ai(self) -> bool:
@@ -603,7 +612,7 @@ class PlayerSpec:
     def search_config(self, settings: Settings) -> SearchConfig:
         return settings._search_config(
             self.depth if self.depth is not None else settings.depth,
-            self.heuristic, self.time_limit, self.perfect_play, self.blunder,
+            self.heuristic, self.time_limit, self.perfect_play, self.blunder, self.exact,
         )
 
 
@@ -647,7 +656,8 @@ def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
         raise ValueError(f"unknown player {_shown_spec(text)}: {usage}") from None
     heuristic = _spec_heuristic(text, rest[0]) if rest else level.heuristic
     return PlayerSpec("ai", depth=level.depth, heuristic=heuristic, level=level.name,
-                      time_limit=level.time_limit, perfect_play=level.perfect_play, blunder=level.blunder)
+                      time_limit=level.time_limit, perfect_play=level.perfect_play, blunder=level.blunder,
+                      exact=level.exact)
 
 
 def _shown_spec(text: str, limit: int = 60) -> str:

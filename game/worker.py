@@ -161,7 +161,7 @@ class _Engine:
             self._review_solver = Solver(table_mb=request.config.table_mb)
         return review_game(request.moves, time_per_position=request.config.time_limit or DEFAULT_REVIEW_TIME,
                            solver=self._review_solver, stop=stop,
-                           on_progress=lambda done, total: on_progress(ReviewProgress(done, total)))
+                           on_progress=lambda done, total, review: on_progress(ReviewProgress(done, total, review)))
 
 
 def _best_move(searcher: Searcher, request: AIRequest, stop: Any,

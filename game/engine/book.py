@@ -143,6 +143,8 @@ class Book:
                 if size == 0 or size % RECORD:
                     raise BookError(f"the opening book has a wrong size ({size} bytes)")
                 self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            if hasattr(mmap, "MADV_RANDOM"):  # look-ups jump about: read no pages ahead of them
+                self._map.madvise(mmap.MADV_RANDOM)
         except OSError as exc:
             raise BookError(f"the opening book cannot be read ({exc.strerror or exc})") from None
         self.records = size // RECORD

@@ -9,7 +9,8 @@ Two tables (docs/benchmarks.md explains them and keeps dated figures):
    scores, mean time, mean nodes, thousands of positions per second.
 
 ``--ui`` runs the UI frame-time benchmark instead (``game.ui.bench_ui``); ``--review`` times
-reviewing typical games (``game.tools.review.bench``).
+reviewing typical games (``game.tools.review.bench``); ``--book`` times the opening book, the
+analysis of early positions and the Perfect level's moves (``game.tools.bench_book``).
 Times are given twice: wall-clock, and CPU time of this process (``time.process_time``),
 which stays meaningful on a busy machine; speed-ups are computed from CPU time.
 """
@@ -183,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--ui", action="store_true", help="run the UI frame-time benchmark instead")
     parser.add_argument("--review", action="store_true", help="time the game review of typical games instead")
+    parser.add_argument("--book", action="store_true",
+                        help="time the opening book, early analysis and Perfect's moves instead "
+                             "(--compare, --cap S, --perfect-games N: see python -m game.tools.bench_book -h)")
     parser.add_argument("--search-only", action="store_true", help="only the heuristic-search table")
     parser.add_argument("--exact-only", action="store_true", help="only the exact-solver table")
     parser.add_argument("--heuristics", default="scoremap,window",
@@ -202,12 +206,16 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui.bench_ui import main as ui_main  # here: only --ui needs pygame
 
         return ui_main(rest)
-    if rest:
+    if rest and not args.book:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.review:
         from game.tools.review import bench as review_bench  # here: only --review needs the reviewer
 
         return review_bench()
+    if args.book:
+        from game.tools.bench_book import main as book_main  # here: only --book needs it
+
+        return book_main(rest)
     heuristics = [h for h in args.heuristics.split(",") if h]
     for h in heuristics:
         if h not in HEURISTICS:
