@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _exit_code(e)
 
     if args.check_config is not None:
-        return check_config(args.check_config)
+        return check_config(args.check_config, config=args.config)
     if args.install_desktop_entry or args.uninstall_desktop_entry:
         return _desktop_entry(install=args.install_desktop_entry)
 

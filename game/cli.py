@@ -19,12 +19,15 @@ from .settings import (
     HUMAN,
     PlayerSpec,
     Settings,
+    default_config_path,
     escape_control,
     load_settings,
     parse_player_spec,
 )
 
 PROG = "connect4"
+#: ``--check-config`` without a path: check the config the game would use.
+IN_USE = "\0in use"
 
 SPEC_HELP = (
     "human | ai | ai:DEPTH | ai:DEPTH:HEURISTIC | a level name "
@@ -53,8 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="yellow player (same forms as --red); with only one of --red/--yellow "
                         "the other is human")
     actions = parser.add_mutually_exclusive_group()
-    actions.add_argument("--check-config", metavar="PATH",
-                         help='check a settings file: print every problem and exit 2, or print "ok"')
+    actions.add_argument("--check-config", metavar="PATH", nargs="?", const=IN_USE,
+                         help="check a settings file: print every problem and exit 2, or print \"ok\"; "
+                         "without PATH, the file the game would use (--config's, else the default one)")
     actions.add_argument("--install-desktop-entry", action="store_true",
                          help="Linux: add Connect Four to the desktop's application menu")
     actions.add_argument("--uninstall-desktop-entry", action="store_true",
@@ -63,9 +67,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def check_config(path: str, out: TextIO | None = None) -> int:
-    """``--check-config``: every problem on its own line and 2, or "ok" and 0."""
+def check_config(path: str, out: TextIO | None = None, config: str | None = None) -> int:
+    """``--check-config``: every problem on its own line and 2, or "ok" and 0.
+
+    ``path`` :data:`IN_USE` checks the file the game would load: ``config`` (``--config``), else
+    the default lookup; the first line then names that file, or says no file is used.
+    """
     out = out or sys.stdout
+    if path == IN_USE:
+        if config is None:
+            found = default_config_path()
+            if found is None:
+                print("no config file found: the game uses its built-in defaults", file=out)
+                print("ok", file=out)
+                return 0
+            path = str(found)
+        else:
+            path = config
+        print(f"checking {escape_control(path)}", file=out)
     _, problems = load_settings(path)
     if not problems:
         print("ok", file=out)

@@ -20,9 +20,9 @@ Rating method (Glicko-1, Glickman 1999), recomputed from the whole record each t
   but do not change the rating.
 
 The estimate is shown as "about 1450 ± 120": ± one RD, i.e. about a 68 % interval. The level
-suggested for an even game is the rated level whose Elo is nearest the estimate (equal ratings
-expect a score of one half). Recomputing from the games keeps the rating a pure function of
-the record: a level re-measured later re-rates every old game consistently.
+suggested for an even game is the rated level against which the player's expected score is
+closest to one half, and only if that score lies between 35 % and 65 % (``EVEN_GAME``).
+Recomputing from the games keeps the rating a pure function of the record: a level re-measured later re-rates every old game consistently.
 
 No pygame here.
 """
@@ -52,6 +52,9 @@ RECORD_FORMAT = 1
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 MAX_GAMES = 20_000  # the oldest games are dropped beyond this (about 2 MB of JSON)
 
+#: The expected scores a suggested "even game" may promise the player: closer to one half than
+#: this, or no suggestion (about ±108 Elo from the player's estimate).
+EVEN_GAME = (0.35, 0.65)
 START_RATING = 1500.0
 START_RD = 350.0
 _Q = math.log(10) / 400
@@ -146,11 +149,18 @@ class Rating:
         """"about 1450 ± 120 — between Hard and Expert"."""
         return f"about {round(self.value)} ± {round(self.rd)} — {self.bracket(levels)}"
 
+    def expected_score(self, opponent: float) -> float:
+        """The score (0..1) the Elo formula expects of the player against a level of ``opponent``."""
+        return 1 / (1 + 10 ** ((opponent - self.value) / 400))
+
     def even_level(self, levels: Sequence[tuple[str, int]]) -> str | None:
-        """The rated level nearest the estimate: the one that gives the player an even game."""
+        """The rated level against which the player's expected score is closest to one half, if that
+        score lies within ``EVEN_GAME``; else None (no level would give an even game)."""
         if not levels:
             return None
-        return min(levels, key=lambda item: (abs(item[1] - self.value), item[1]))[0]
+        name, elo = min(levels, key=lambda item: (abs(self.expected_score(item[1]) - 0.5), item[1]))
+        low, high = EVEN_GAME
+        return name if low <= self.expected_score(elo) <= high else None
 
 
 def _g(rd: float) -> float:

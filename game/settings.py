@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from .engine.heuristics import HEURISTICS, WindowWeights
+from .engine.tempered import MAX_TEMPERATURE
 from .names import RULE as NAME_RULE
 from .names import clean_level_name, level_name_problem, name_key
 from .paths import CONFIG_NAME, shipped_config
@@ -46,16 +47,20 @@ class Level:
     heuristic: str | None = None  # None: the settings' default heuristic
     time_limit: float | None = None  # seconds per move; None: the settings' time_limit
     perfect_play: bool = False  # try the exact solver first
-    blunder: float = 0.0  # probability of a random move instead of the searched one (weak levels)
+    # softmax temperature of the choice among the searched moves (weaker levels; 0: always the best)
+    temperature: float = 0.0
     elo: int | None = None  # measured strength on the ladder's Elo scale (Beginner = 1000); None: unrated
     exact: bool = False  # only proved moves: the exact solver as long as it takes (depth, time unused)
 
 
 #: The built-in ladder, equal to the [[levels]] tables of the shipped config.toml (a test checks
-#: it). Each level's Elo is the sum of the measured differences between neighbours (docs/strength.md),
-#: with Beginner as the anchor at 1000.
+#: it). Each level's Elo adds the measured difference to its lower neighbour (docs/strength.md); Easy
+#: is the anchor at 1798, where earlier versions of the ladder put it, so games in older records
+#: keep their meaning.
 DEFAULT_LEVELS: tuple[Level, ...] = (
-    Level("Beginner", 2, blunder=0.5, elo=1000),
+    Level("Beginner", 1, temperature=0.5, elo=1169),
+    Level("Novice", 2, temperature=0.13, elo=1381),
+    Level("Apprentice", 3, temperature=0.08, elo=1609),
     Level("Easy", 4, elo=1798),
     Level("Medium", 6, elo=1947),
     Level("Hard", 8, elo=2062),
@@ -104,6 +109,11 @@ class Settings:
                 return level
         raise KeyError(f"no level named {name!r}; levels: {', '.join(l.name for l in self.levels)}")
 
+    def newcomer_level(self) -> Level:
+        """The level a player without a record starts against: the first of the ladder, which
+        lists the levels weakest first (the built-in Beginner plays about as well as a casual player)."""
+        return self.levels[0]
+
     def search_config(
         self, depth: int | None = None, heuristic: str | None = None, level: Level | None = None
     ) -> SearchConfig:
@@ -116,17 +126,20 @@ class Settings:
             heuristic,
             level.time_limit if level is not None else None,
             level.perfect_play if level is not None else False,
-            level.blunder if level is not None else 0.0,
+            level.temperature if level is not None else 0.0,
             level is not None and level.exact,
         )
 
     def _search_config(
         self, depth: int, heuristic: str | None, time_limit: float | None, perfect_play: bool,
-        blunder: float = 0.0, exact: bool = False,
+        temperature: float = 0.0, exact: bool = False,
     ) -> SearchConfig:
-        """``exact``: the solver alone with no time limit (depth and time_limit are not used)."""
+        """``exact``: the solver alone with no time limit (depth, time_limit and the rest unused)."""
         from .engine.search import SearchConfig  # here: loading settings need not load the engine
 
+        if exact:
+            return SearchConfig(depth=None, heuristic=heuristic or self.heuristic, discount=self.discount,
+                                window_weights=self.window_weights, table_mb=self.table_mb)
         return SearchConfig(
             depth=depth,
             heuristic=heuristic or self.heuristic,
@@ -135,9 +148,8 @@ class Settings:
             time_limit=time_limit if time_limit is not None else self.time_limit,
             table_mb=self.table_mb,
             perfect_play=perfect_play,
-            blunder=blunder,
-        ) if not exact else SearchConfig(depth=None, heuristic=heuristic or self.heuristic, discount=self.discount,
-                                         window_weights=self.window_weights, table_mb=self.table_mb)
+            temperature=temperature,
+        )
 
 
 @dataclass(frozen=True)
@@ -352,7 +364,7 @@ LEVEL_SCHEMA: dict[str, Check] = {
     "heuristic": _choice(HEURISTICS),
     "time_limit": _optional_seconds,
     "perfect_play": _bool,
-    "blunder": _float(0.0, 1.0),
+    "temperature": _float(0.0, MAX_TEMPERATURE),
     "elo": _int(0, 4000),
     "exact": _bool,
 }
@@ -579,7 +591,7 @@ class PlayerSpec:
     level: str | None = None  # the level's name when chosen by level
     time_limit: float | None = None
     perfect_play: bool = False
-    blunder: float = 0.0
+    temperature: float = 0.0
     exact: bool = False
 
     @property
@@ -612,7 +624,7 @@ class PlayerSpec:
     def search_config(self, settings: Settings) -> SearchConfig:
         return settings._search_config(
             self.depth if self.depth is not None else settings.depth,
-            self.heuristic, self.time_limit, self.perfect_play, self.blunder, self.exact,
+            self.heuristic, self.time_limit, self.perfect_play, self.temperature, self.exact,
         )
 
 
@@ -656,8 +668,8 @@ def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
         raise ValueError(f"unknown player {_shown_spec(text)}: {usage}") from None
     heuristic = _spec_heuristic(text, rest[0]) if rest else level.heuristic
     return PlayerSpec("ai", depth=level.depth, heuristic=heuristic, level=level.name,
-                      time_limit=level.time_limit, perfect_play=level.perfect_play, blunder=level.blunder,
-                      exact=level.exact)
+                      time_limit=level.time_limit, perfect_play=level.perfect_play,
+                      temperature=level.temperature, exact=level.exact)
 
 
 def _shown_spec(text: str, limit: int = 60) -> str:

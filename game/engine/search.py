@@ -27,7 +27,8 @@ four for it) saves most threat computations, the single biggest cost of a node, 
 valid forever. All are bounded by ``table_mb`` and belong to one ``Searcher``, i.e. to one
 heuristic and one set of weights.
 
-``search`` dispatches: a move decided at once (a win, or every move losing), the exact
+``search`` dispatches: a move decided at once (a win, or every move losing), a weaker level's
+tempered choice among its searched moves (``tempered``), the exact
 solver alone (``depth=None``), iterative deepening (``deepening``), or perfect play within
 the time budget (``perfect``). ``column_scores``/``column_values`` are in ``analysis``.
 """
@@ -56,11 +57,12 @@ from .heuristics import (
 from .heuristics.threats import cached_evaluator
 from .ordering import RANK_UNIT, RANKED_COLUMNS, order_by_threats
 from .scores import loss_next_score, win_next_score
-from . import analysis
+from . import analysis, tempered
 from .deepening import deepen, is_exact
 from .perfect import play_perfectly
 from .solver import Partial, SearchCancelled, Solver
 from .tables import halve_table, search_table_sizes
+from .tempered import MAX_TEMPERATURE
 
 __all__ = [
     "Progress",
@@ -105,7 +107,12 @@ class SearchConfig:
     table_mb: int = 64
     seed: int | None = None
     perfect_play: bool = False  # use the exact solver whenever it finishes within the time budget
-    blunder: float = 0.0  # probability of playing a uniformly random legal move instead (weak levels)
+    # the softmax temperature of a weaker level's choice among its searched moves (``tempered``);
+    # 0: always the best
+    temperature: float = 0.0
+    # probability of a uniformly random legal move instead of the search (the arena's model of the
+    # old Beginner, kept to compare with it; no level plays random discs)
+    blunder: float = 0.0
 
     def __post_init__(self) -> None:
         if self.depth is not None and (
@@ -128,6 +135,9 @@ class SearchConfig:
             raise ValueError(f"seed must be a whole number or None, got {self.seed!r}")
         if isinstance(self.blunder, bool) or not isinstance(self.blunder, (int, float)) or not 0 <= self.blunder <= 1:
             raise ValueError(f"blunder must be a probability from 0 to 1, got {self.blunder!r}")
+        if (isinstance(self.temperature, bool) or not isinstance(self.temperature, (int, float))
+                or not 0 <= self.temperature <= MAX_TEMPERATURE):
+            raise ValueError(f"temperature must be a number from 0 to {MAX_TEMPERATURE:g}, got {self.temperature!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,8 +182,9 @@ class Searcher:
         self.solver = Solver(table_mb=sizes.solver_mb)
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
-        # blunders are seeded with the config's seed too (None: a fresh, unpredictable stream)
-        self._blunder_rng = random.Random(f"blunder:{config.seed}") if config.seed is not None else random.Random()
+        # blunders and tempered choices are seeded with the config's seed too (None: a fresh,
+        # unpredictable stream)
+        self._mistake_rng = random.Random(f"blunder:{config.seed}") if config.seed is not None else random.Random()
         self._stop = None
         self._deadline: float | None = None
         self._partial: dict[int, float] = {}
@@ -226,9 +237,9 @@ class Searcher:
                 on_progress(Progress(depth, move, score, result.nodes, result.elapsed, exact))
             return result
 
-        if cfg.blunder and self._blunder_rng.random() < cfg.blunder:
-            # a weak level's slip: any legal move, seen or not (depth 0, nothing known about it)
-            yield finish(self._blunder_rng.choice(pos.legal_moves()), 0.0, 0, False)
+        if cfg.blunder and self._mistake_rng.random() < cfg.blunder:
+            # any legal move, seen or not (depth 0, nothing known about it)
+            yield finish(self._mistake_rng.choice(pos.legal_moves()), 0.0, 0, False)
             return
 
         # Immediate win, or a position where every move loses at once: no search needed.
@@ -236,6 +247,10 @@ class Searcher:
         if forced is not None:
             move, score = forced
             yield finish(move, float(score), 1, True)
+            return
+
+        if cfg.temperature and cfg.depth is not None:
+            yield self._tempered(pos, stop, deadline, finish)
             return
 
         if cfg.depth is None:
@@ -266,6 +281,15 @@ class Searcher:
             return None
         finally:
             self.nodes = self.solver.nodes
+
+    def _tempered(self, pos: Position, stop, deadline: float | None, finish) -> SearchResult:
+        """A weaker level's move: drawn by the softmax over the searched moves (``tempered``)."""
+        try:
+            move, score = tempered.choose(self, pos, self._mistake_rng, stop=stop, deadline=deadline)
+        except SearchCancelled:
+            return self._shallow(pos, stop, finish)
+        depth = self.config.depth or 1
+        return finish(move, score, depth, is_exact(score, pos.moves, depth))
 
     def _shallow(self, pos: Position, stop, finish) -> SearchResult:
         """A one-ply answer that always completes (after a stop, or exact mode's time-out)."""

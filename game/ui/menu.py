@@ -1,7 +1,7 @@
 """The menu scene: mode, colour, each computer's level (or a custom depth and heuristic), theme and sound.
 
 A level chosen here plays exactly as the same level named on the command line: its depth,
-heuristic, time, perfect play and blunder rate all come from the level. The choices are remembered
+heuristic, time, perfect play and temperature all come from the level. The choices are remembered
 between runs (``game.storage`` preferences)."""
 
 from __future__ import annotations
@@ -43,15 +43,20 @@ class AIChoice:
         return parse_player_spec(self.level, settings)
 
     @classmethod
-    def default(cls, settings: Settings) -> AIChoice:
+    def default(cls, settings: Settings, *, opponent: bool = False) -> AIChoice:
+        """A first start's choice: a human's opponent starts at the newcomer's level (the weakest,
+        ``Settings.newcomer_level``), a computer in a computer match in the middle of the ladder."""
         levels = settings.levels
-        level = levels[len(levels) // 2].name if levels else CUSTOM
+        if opponent:
+            level = settings.newcomer_level().name if levels else CUSTOM
+        else:
+            level = levels[len(levels) // 2].name if levels else CUSTOM
         return cls(level, settings.depth, settings.heuristic)
 
     @classmethod
-    def from_prefs(cls, data: Any, settings: Settings) -> AIChoice:
+    def from_prefs(cls, data: Any, settings: Settings, *, opponent: bool = False) -> AIChoice:
         """Validate remembered choices against the current settings; anything off uses the default."""
-        choice = cls.default(settings)
+        choice = cls.default(settings, opponent=opponent)
         if not isinstance(data, dict):
             return choice
         names = [level.name for level in settings.levels] + [CUSTOM]
@@ -79,7 +84,7 @@ class MenuChoices:
         data = data if isinstance(data, dict) else {}
         mode = data.get("mode") if data.get("mode") in MODES else MODES[0]
         colour = data.get("human_colour") if data.get("human_colour") in (1, 2) else 1
-        return cls(mode, colour, *(AIChoice.from_prefs(data.get(k), settings)
+        return cls(mode, colour, *(AIChoice.from_prefs(data.get(k), settings, opponent=k == "computer")
                                    for k in ("computer", "red_ai", "yellow_ai")))
 
     def to_prefs(self) -> dict[str, Any]:

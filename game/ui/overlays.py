@@ -104,8 +104,8 @@ def level_line(level: Level) -> str:
     parts = [level.name, f"depth {level.depth}"]
     if level.perfect_play:
         parts[-1] += ", perfect play when it can prove it"
-    if level.blunder:
-        parts[-1] += f", {level.blunder:.0%} random moves"
+    if level.temperature:
+        parts[-1] += ", sometimes prefers a worse move"
     if level.elo is not None:
         parts.append(f"about {level.elo} Elo")
     return " — ".join(parts)

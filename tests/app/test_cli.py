@@ -60,7 +60,6 @@ def fake_ui(monkeypatch):
     (["--red", "ai:3:"], "argument --red: bad player 'ai:3:': nothing after a ':'"),
     (["--red", "ai:8:magic"], "unknown heuristic"),
     (["--red", "ai:eight"], "not a whole number"),
-    (["--check-config"], "expected one argument"),
     (["--install-desktop-entry", "--uninstall-desktop-entry"], "not allowed with argument"),
     (["extra"], "unrecognized arguments: extra"),
 ])
@@ -334,6 +333,33 @@ def test_check_config_broken_files(tmp_path, capsys, content, needle):
     assert app.main(["--check-config", str(path)]) == 2
     out = capsys.readouterr().out
     assert needle in out and "Traceback" not in out
+
+
+def test_check_config_without_a_path_checks_the_config_in_use(home, tmp_path, capsys, monkeypatch):
+    from game import settings
+
+    # no user file: the file shipped with the game
+    shipped = settings.repo_config_path()
+    assert shipped is not None
+    assert app.main(["--check-config"]) == 0
+    assert capsys.readouterr().out == f"checking {shipped}\nok\n"
+    # the user's own file, when there is one, is the one the game loads
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text("[window]\nfps = 1000\n", encoding="utf-8")
+    assert app.main(["--check-config"]) == 2
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == [f"checking {home / 'config.toml'}", f"{home / 'config.toml'}: 1 problem"]
+    assert lines[2].strip().startswith("window.fps = 1000")
+    # --config names the file the game would use
+    other = tmp_path / "other.toml"
+    other.write_text("[sound]\nvolume = 0.5\n", encoding="utf-8")
+    assert app.main(["--config", str(other), "--check-config"]) == 0
+    assert capsys.readouterr().out == f"checking {other}\nok\n"
+    # no file anywhere: the built-in defaults, which are fine
+    (home / "config.toml").unlink()
+    monkeypatch.setattr(settings, "repo_config_path", lambda: None)
+    assert app.main(["--check-config"]) == 0
+    assert capsys.readouterr().out == "no config file found: the game uses its built-in defaults\nok\n"
 
 
 def test_check_config_missing_file(tmp_path, capsys):

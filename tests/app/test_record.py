@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -79,10 +80,27 @@ def test_unrated_games_are_recorded_but_do_not_move_the_rating() -> None:
 def test_brackets_at_the_ends_and_the_even_game() -> None:
     assert Rating(900, 100, 3).bracket(LEVELS) == "below Beginner"
     assert Rating(2600, 100, 3).bracket(LEVELS) == "above Master"
-    assert Rating(1800, 100, 3).even_level(LEVELS) == "Easy"
-    assert Rating(1300, 100, 3).even_level(LEVELS) == "Beginner"
-    assert Rating(1400, 100, 3).even_level(LEVELS) == "Easy"   # 398 from Easy, 400 from Beginner
     assert Rating(1400, 100, 3).even_level([]) is None
+
+
+def test_even_game_is_the_expected_score_nearest_one_half_within_35_to_65_percent() -> None:
+    ladder = [("Low", 1000), ("High", 1300)]
+    assert Rating(1000, 100, 3).expected_score(1000) == pytest.approx(0.5)
+    assert Rating(1400, 100, 3).expected_score(1000) == pytest.approx(1 / (1 + 10 ** -1))  # 400 above: 91 %
+    assert Rating(1040, 100, 3).even_level(ladder) == "Low"
+    assert Rating(1200, 100, 3).even_level(ladder) == "High"   # 100 below High: 36 %, 200 above Low: 76 %
+    # 150 from both: 70 % against Low, 30 % against High: no level gives an even game
+    assert Rating(1150, 100, 3).even_level(ladder) is None
+    # the edges: 35 % and 65 % are about 108 Elo from the estimate
+    edge = 400 * math.log10(0.65 / 0.35)
+    assert Rating(1000 - edge + 0.5, 100, 3).even_level([("Low", 1000)]) == "Low"
+    assert Rating(1000 - edge - 0.5, 100, 3).even_level([("Low", 1000)]) is None
+    assert Rating(1000 + edge + 0.5, 100, 3).even_level([("Low", 1000)]) is None
+    assert Rating(700, 100, 3).even_level(LEVELS) is None          # far below the ladder
+    assert Rating(1800, 100, 3).even_level(LEVELS) == "Easy"
+    for name, elo in LEVELS:  # a player rated at a level's figure is sent to that level
+        if elo is not None:
+            assert Rating(elo, 100, 3).even_level(LEVELS) == name
 
 
 def test_games_are_added_and_read_back(tmp_path: Path) -> None:

@@ -65,7 +65,8 @@ def test_builtin_defaults_equal_repo_config():
 def test_repo_config_levels_block_matches_default_levels():
     data = tomllib.loads(REPO_CONFIG.read_text(encoding="utf-8"))
     assert [(l["name"], l.get("depth", MAX_DEPTH)) for l in data["levels"]] == [(l.name, l.depth) for l in DEFAULT_LEVELS]
-    assert [l.name for l in DEFAULT_LEVELS] == ["Beginner", "Easy", "Medium", "Hard", "Expert", "Master", "Perfect"]
+    assert [l.name for l in DEFAULT_LEVELS] == ["Beginner", "Novice", "Apprentice", "Easy", "Medium", "Hard",
+                                                "Expert", "Master", "Perfect"]
     master = DEFAULTS.level("master")
     assert master.perfect_play and master.time_limit == 1.0
 
@@ -348,7 +349,7 @@ def test_no_config_anywhere_gives_builtin_defaults(monkeypatch):
 def test_level_lookup_is_case_insensitive():
     assert DEFAULTS.level("HARD").depth == 8
     assert DEFAULTS.level(" expert ").name == "Expert"
-    with pytest.raises(KeyError, match="Beginner, Easy, Medium, Hard, Expert, Master"):
+    with pytest.raises(KeyError, match="Beginner, Novice, Apprentice, Easy, Medium, Hard, Expert, Master"):
         DEFAULTS.level("Impossible")
 
 
@@ -456,15 +457,25 @@ def test_level_with_a_chosen_heuristic_round_trips_through_its_spec():
         parse_player_spec("Hard:nope")
 
 
-def test_level_blunder_reaches_the_search_config():
+def test_level_temperature_reaches_the_search_config():
     settings, problems = parse_settings(
-        '[[levels]]\nname = "Sloppy"\ndepth = 1\nblunder = 0.5\n'
-        '[[levels]]\nname = "Broken"\ndepth = 2\nblunder = 2\n'
+        '[[levels]]\nname = "Warm"\ndepth = 1\ntemperature = 0.5\n'
+        '[[levels]]\nname = "Broken"\ndepth = 2\ntemperature = 11\n'
+        '[[levels]]\nname = "Old"\ndepth = 2\nblunder = 0.5\n'
     )
-    assert settings.level("sloppy").blunder == 0.5
-    assert parse_player_spec("sloppy", settings).search_config(settings).blunder == 0.5
-    assert settings.level("broken").blunder == 0.0
-    assert [p.key for p in problems] == ["levels[2].blunder"]
+    assert settings.level("warm").temperature == 0.5
+    assert parse_player_spec("warm", settings).search_config(settings).temperature == 0.5
+    assert settings.level("broken").temperature == 0.0
+    # random moves are no longer a level's setting: an old file's key is reported and ignored
+    assert settings.level("old").temperature == 0.0
+    assert parse_player_spec("old", settings).search_config(settings).blunder == 0.0
+    assert [p.key for p in problems] == ["levels[2].temperature", "levels[3].blunder"]
+
+
+def test_no_built_in_level_plays_random_discs():
+    for level in DEFAULTS.levels:
+        config = parse_player_spec(level.name).search_config(DEFAULTS)
+        assert config.blunder == 0, level.name
 
 
 # --- level names: one rule for the config, the player specs and save files ------------------
@@ -621,7 +632,7 @@ def test_every_numeric_setting_declares_its_range():
                 assert hasattr(check, "bounds"), f"{table}.{key}"
     for key, check in WEIGHTS_SCHEMA.items():
         assert hasattr(check, "bounds"), key
-    for key in ("depth", "time_limit", "blunder", "elo"):
+    for key in ("depth", "time_limit", "temperature", "elo"):
         assert hasattr(LEVEL_SCHEMA[key], "bounds"), key
 
 

@@ -15,6 +15,7 @@ from game.tools.arena import (
     GameRecord,
     MatchResult,
     RefPosition,
+    Sample,
     elo_estimate,
     elo_to_score,
     score_to_elo,
@@ -59,10 +60,41 @@ def test_wdl_interval_by_hand():
 def test_elo_edges():
     even = wdl_elo(10, 0, 10)
     assert even.elo == 0 and even.low == pytest.approx(-even.high)
+    assert even.text().startswith("0 [") and "-0" not in even.text()
     perfect = wdl_elo(10, 0, 0)
-    assert perfect.elo == math.inf and perfect.stderr == 0 and perfect.text() == "+inf [+inf, +inf]"
+    assert perfect.elo == math.inf and perfect.stderr == 0
+    assert perfect.sample is Sample.ONE_SIDED
+    assert perfect.text() == "not measurable: A scored every point (a one-sided sample)"
     with pytest.raises(ValueError):
         elo_estimate([])
+
+
+@pytest.mark.parametrize("wins, draws, losses, expected", [
+    (2, 0, 2, "not measurable: the sample is too small (4 observations; at least 10 needed)"),
+    (0, 0, 10, "not measurable: B scored every point (a one-sided sample)"),
+    (0, 30, 0, "0 (no interval: every one of the observations scored the same)"),
+    (29, 0, 1, None),  # an interval reaching a score of 1 has no upper bound
+])
+def test_elo_text_never_shows_an_infinity_or_a_signed_zero(wins, draws, losses, expected):
+    text = wdl_elo(wins, draws, losses).text()
+    assert "inf" not in text and "-0" not in text and "+0" not in text
+    if expected is not None:
+        assert text == expected
+    else:
+        assert text.endswith(", no upper bound]") and text.startswith("+")
+
+
+def test_match_text_says_why_a_tiny_match_has_no_elo():
+    # 2 wins and 2 losses in two colour-swapped pairs: the "-0 [-0, -0]"
+    result = MatchResult("A", "B", "A", "B", 1, 2, tuple(_record(i, s) for i, s in enumerate([1, 0, 1, 0])))
+    line = next(l for l in result.text().splitlines() if l.startswith("Elo difference"))
+    assert line == ("Elo difference A - B: not measurable: the sample is too small "
+                    "(2 colour-swapped pairs of games; at least 10 needed)")
+    assert result.to_json()["elo_sample"] == "too small"
+    sweep = MatchResult("A", "B", "A", "B", 1, 2, tuple(_record(i, 0.0) for i in range(10)))
+    line = next(l for l in sweep.text().splitlines() if l.startswith("Elo difference"))
+    assert line == "Elo difference A - B: not measurable: B scored every point (a one-sided sample)"
+    assert sweep.to_json()["elo_sample"] == "one-sided"
 
 
 def _record(index: int, a_score: float) -> GameRecord:
@@ -267,11 +299,16 @@ def test_player_specs_resolve():
         arena.parse_arena_player("ai:3,discount=2")
     weak = arena.parse_arena_player("ai:1,blunder=0.5")
     assert weak.config.blunder == 0.5 and "50 % random moves" in weak.describe()
-    steady = arena.parse_arena_player("beginner,blunder=0")  # the option wins over the level's own
-    assert steady.config.blunder == 0 and "random" not in steady.describe()
-    assert arena.parse_arena_player("beginner").config.blunder == 0.5
     with pytest.raises(arena.SpecError, match="probability"):
         arena.parse_arena_player("ai:1,blunder=2")
+    warm = arena.parse_arena_player("ai:2,temp=0.25")
+    assert warm.config.temperature == 0.25 and "temperature 0.25" in warm.describe()
+    beginner = arena.parse_arena_player("beginner")
+    assert beginner.config.temperature > 0 and beginner.config.blunder == 0  # no level plays random discs
+    steady = arena.parse_arena_player("beginner,temp=0")  # the option wins over the level's own
+    assert steady.config.temperature == 0 and "temperature" not in steady.describe()
+    with pytest.raises(arena.SpecError, match="temperature"):
+        arena.parse_arena_player("ai:1,temp=11")
     hooked = arena.parse_arena_player("ai:2,eval=threats")
     assert hooked.make(1).choose(Position.from_moves("112233")) == 3  # it still takes a win
 

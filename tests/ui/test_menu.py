@@ -44,7 +44,7 @@ def test_vs_computer_as_yellow_with_a_level(ui):
 
 
 def test_every_menu_level_plays_as_the_same_level_on_the_command_line(ui):
-    """Depth, heuristic, time, perfect play and blunder: the menu's level is the command line's level,
+    """Depth, heuristic, time, perfect play and temperature: the menu's level is the command line's level,
     and saves record the level by its name alone."""
     from game.settings import parse_player_spec
     from game.storage import read_autosave
@@ -189,3 +189,16 @@ def test_config_problems_are_shown_in_the_window_and_can_be_dismissed(ui):
     d.click(rect.center)
     assert d.c.ctx.notices.texts() == []
     assert isinstance(d.scene, MenuScene)                # the click went to the notice, not the menu
+
+
+def test_a_first_start_offers_the_newcomers_level_not_a_hard_one(ui):
+    d = ui()
+    settings = d.c.ctx.settings
+    assert d.scene.choices.computer.level == settings.newcomer_level().name == "Beginner"
+    beginner = settings.level("Beginner")
+    assert beginner.elo == min(level.elo for level in settings.levels if level.elo is not None)
+    # a computer match keeps two mid-ladder computers to watch
+    assert d.scene.choices.red_ai.level == settings.levels[len(settings.levels) // 2].name
+    select(d, "Start game")
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, GameScene) and d.scene.model.yellow.level == "Beginner"

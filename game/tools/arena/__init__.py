@@ -28,7 +28,7 @@ from game.tools.arena.accuracy import (
     summarise,
 )
 from game.tools.arena.cli import main
-from game.tools.arena.elo import EloEstimate, elo_estimate, elo_to_score, score_to_elo, wdl_elo
+from game.tools.arena.elo import EloEstimate, Sample, elo_estimate, elo_to_score, score_to_elo, wdl_elo
 from game.tools.arena.match import GameRecord, GameTask, MatchResult, make_tasks, play_game, run_match
 from game.data.openings import OPENINGS
 from game.tools.arena.players import ArenaPlayer, Mover, SpecError, load_arena_settings, parse_arena_player
@@ -37,7 +37,7 @@ from game.tools.arena.pool import Progress, default_workers, run_parallel
 __all__ = [
     "DEFAULT_SETS", "OPENINGS", "REFERENCE_SETS", "AccuracyRecord", "AccuracyResult", "AccuracySummary",
     "AccuracyTask", "ArenaPlayer", "EloEstimate", "GameRecord", "GameTask", "MatchResult", "Mover", "Progress",
-    "RefPosition", "SpecError", "default_workers", "elo_estimate", "elo_to_score", "exact_move_score",
+    "RefPosition", "Sample", "SpecError", "default_workers", "elo_estimate", "elo_to_score", "exact_move_score",
     "judge_position", "load_arena_settings", "load_references", "main", "make_tasks", "parse_arena_player",
     "parse_reference_line", "play_game", "run_accuracy", "run_match", "run_parallel", "score_to_elo", "summarise",
     "wdl_elo",

@@ -19,7 +19,7 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Play matches between two players, or measure a player's accuracy against exact play.",
         epilog="Players: ai, ai:DEPTH, ai:DEPTH:HEURISTIC, a level name from config.toml, rules, random; "
         "search players take options after commas: discount=F, time=SECONDS|none, perfect=0|1, table=MB, "
-        "eval=threats, blunder=P "
+        "eval=threats, temp=T, blunder=P "
         "(e.g. 'ai:8:window,discount=0').",
     )
     p.add_argument("players", nargs="*", metavar="PLAYER", help="the two players A and B of a match")

@@ -7,6 +7,7 @@ mean score mapped through the logistic Elo curve.
 
 from __future__ import annotations
 
+import enum
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -28,6 +29,19 @@ def elo_to_score(elo: float) -> float:
     return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
 
 
+#: Fewer independent observations than this give no Elo figure: the normal approximation behind
+#: the interval needs a sample of some size, and a handful of games says little anyway.
+MIN_OBSERVATIONS = 10
+
+
+class Sample(enum.Enum):
+    """Whether a set of results can give an Elo figure."""
+
+    MEASURED = "measured"
+    TOO_SMALL = "too small"  # fewer than MIN_OBSERVATIONS observations
+    ONE_SIDED = "one-sided"  # one side scored every point: the difference has no finite estimate
+
+
 @dataclass(frozen=True, slots=True)
 class EloEstimate:
     """Mean score, its standard error, and the Elo difference with a 95 % interval."""
@@ -37,9 +51,33 @@ class EloEstimate:
     elo: float
     low: float
     high: float
+    observations: int = 0
 
-    def text(self) -> str:
-        return f"{_fmt_elo(self.elo)} [{_fmt_elo(self.low)}, {_fmt_elo(self.high)}]"
+    @property
+    def sample(self) -> Sample:
+        if self.score in (0.0, 1.0):
+            return Sample.ONE_SIDED
+        if self.observations < MIN_OBSERVATIONS:
+            return Sample.TOO_SMALL
+        return Sample.MEASURED
+
+    def text(self, first: str = "A", second: str = "B", unit: str = "observations") -> str:
+        """"+147 [+86, +218]", or why there is no figure: never an infinity or a signed zero.
+
+        ``first``/``second`` name the sides (the difference is first minus second) and ``unit``
+        what one observation is, for the messages about a sample that cannot be measured.
+        """
+        if self.sample is Sample.ONE_SIDED:
+            winner = first if self.score == 1.0 else second
+            return f"not measurable: {winner} scored every point (a one-sided sample)"
+        if self.sample is Sample.TOO_SMALL:
+            return (f"not measurable: the sample is too small ({self.observations} {unit}; "
+                    f"at least {MIN_OBSERVATIONS} needed)")
+        if self.stderr == 0:
+            return f"{_fmt_elo(self.elo)} (no interval: every one of the {unit} scored the same)"
+        low = "no lower bound" if math.isinf(self.low) else _fmt_elo(self.low)
+        high = "no upper bound" if math.isinf(self.high) else _fmt_elo(self.high)
+        return f"{_fmt_elo(self.elo)} [{low}, {high}]"
 
 
 def elo_estimate(unit_scores: Sequence[float]) -> EloEstimate:
@@ -61,6 +99,7 @@ def elo_estimate(unit_scores: Sequence[float]) -> EloEstimate:
         elo=score_to_elo(mean),
         low=score_to_elo(mean - Z95 * se),
         high=score_to_elo(mean + Z95 * se),
+        observations=n,
     )
 
 
@@ -70,9 +109,9 @@ def wdl_elo(wins: int, draws: int, losses: int) -> EloEstimate:
 
 
 def _fmt_elo(x: float) -> str:
-    if math.isinf(x):
-        return "+inf" if x > 0 else "-inf"
-    return f"{x:+.0f}"
+    """A finite difference, signed; one that rounds to zero is "0" (never "-0")."""
+    rounded = round(x)
+    return "0" if rounded == 0 else f"{rounded:+d}"
 
 
 def json_float(x: float) -> float | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.board import MoveError, Position
-from game.tools.arena.elo import EloEstimate, elo_estimate, json_float
+from game.tools.arena.elo import EloEstimate, Sample, elo_estimate, json_float
 from game.data.openings import OPENINGS
 from game.tools.arena.players import ArenaPlayer
 from game.tools.arena.pool import Progress, default_workers, run_parallel
@@ -175,6 +175,7 @@ class MatchResult:
             "elo": json_float(elo.elo),
             "elo_low": json_float(elo.low),
             "elo_high": json_float(elo.high),
+            "elo_sample": elo.sample.value,
             "a_mean_move_time": round(self.mean_time("a"), 5),
             "b_mean_move_time": round(self.mean_time("b"), 5),
             "a_score_as_red": self.colour_score(True),
@@ -192,7 +193,8 @@ class MatchResult:
             f"{self.games} games ({pairs} openings x 2 colours), seed {self.seed}, {self.workers} workers",
             f"A: +{self.wins} ={self.draws} -{self.losses}   score {100 * self.score:.1f} %"
             + (f"   (as red {100 * red:.1f} %, as yellow {100 * yellow:.1f} %)" if red is not None and yellow is not None else ""),
-            f"Elo difference A - B: {elo.text()} (95 %)",
+            f"Elo difference A - B: {elo.text(unit='colour-swapped pairs of games')}"
+            + (" (95 %)" if elo.sample is Sample.MEASURED and elo.stderr > 0 else ""),
             f"mean time per move: A {self.mean_time('a'):.3f} s, B {self.mean_time('b'):.3f} s",
         ]
         return "\n".join(lines)

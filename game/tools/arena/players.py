@@ -3,7 +3,7 @@
 A spec is one of the game's player specs (``ai``, ``ai:DEPTH``, ``ai:DEPTH:HEURISTIC``, a level
 name from config.toml) or ``rules`` / ``random``; search players take options after commas that
 override their search configuration (``ai:8,discount=0``, ``master,time=0.5``, ``ai:6,perfect=1``,
-``ai:6,table=16``, ``ai:1,blunder=0.5``, ``ai:6,eval=threats``).
+``ai:6,table=16``, ``ai:2,temp=0.2``, ``ai:1,blunder=0.5``, ``ai:6,eval=threats``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from game.engine.board import Position
 from game.engine.search import Searcher
+from game.engine.tempered import MAX_TEMPERATURE
 from game.settings import load_settings, parse_player_spec
 from game.tools.rules_player import RulePlayer
 
@@ -66,6 +67,8 @@ class ArenaPlayer:
             parts.append(f"{c.time_limit:g} s/move")
         if c.perfect_play:
             parts.append("perfect play")
+        if c.temperature:
+            parts.append(f"temperature {c.temperature:g}")
         if c.blunder:
             parts.append(f"{100 * c.blunder:g} % random moves")
         return f"{self.spec} ({', '.join(parts)})"
@@ -81,7 +84,8 @@ _OPTION_FIELDS = {
     "perfect": "perfect_play",
     "table": "table_mb",
     "eval": "evaluation",  # eval=threats: the same as the heuristic "threats" (ai:D:threats)
-    "blunder": "blunder",  # blunder=P: a random move with probability P (0 turns a level's off)
+    "temp": "temperature",  # temp=T: the softmax temperature of the choice (0 turns a level's off)
+    "blunder": "blunder",  # blunder=P: a random move with probability P (the old Beginner's weakness)
 }
 
 
@@ -96,6 +100,11 @@ def _option_value(key: str, raw: str) -> Any:
         raise ValueError(f"{raw!r} is not 0/1")
     if key == "table":
         return int(raw)
+    if key == "temp":
+        t = float(raw)
+        if not 0 <= t <= MAX_TEMPERATURE:
+            raise ValueError(f"{raw!r} is not a temperature 0..{MAX_TEMPERATURE:g}")
+        return t
     if key == "blunder":
         p = float(raw)
         if not 0 <= p <= 1:
