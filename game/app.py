@@ -102,10 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not book.available:
         notices.append(f"Opening book: {book.reason}")
     resume = resumable_autosave(notices)
-    if resume is not None and (red is not None or yellow is not None):
+    if resume is not None and (red is not None or yellow is not None or args.position is not None):
         keep_autosave_for_later()
         notices.append(f"your unfinished game ({resume.red} vs {resume.yellow}, {len(resume.moves)} moves) is kept: "
-                       "start without --red/--yellow to resume it from the menu")
+                       "start without --red/--yellow/--position to resume it from the menu")
         resume = None
     try:
         result = run(
@@ -115,6 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             notices=notices,
             resume=resume,
             config_path=Path(args.config) if args.config else None,
+            position=args.position.strip() if args.position is not None else None,
         )
     except KeyboardInterrupt:
         return 130

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import __version__
+from .engine.board import MoveError, Position
 from .engine.heuristics import HEURISTICS
 from .settings import (
     CUSTOM_DEPTH,
@@ -44,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
             "examples:\n"
             "  connect4 --red human --yellow ai:8:window\n"
             "  connect4 --red Hard --yellow Expert      (computer against computer)\n"
+            "  connect4 --position 4453                 (look at a position, analysis row on)\n"
             "  connect4 --check-config ~/.config/connect4/config.toml"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -55,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--yellow", metavar="SPEC",
                         help="yellow player (same forms as --red); with only one of --red/--yellow "
                         "the other is human")
+    parser.add_argument("--position", metavar="MOVES",
+                        help="open the position after these moves (the columns played, e.g. 4453) as a "
+                        "two-player game with the analysis row")
     actions = parser.add_mutually_exclusive_group()
     actions.add_argument("--check-config", metavar="PATH", nargs="?", const=IN_USE,
                          help="check a settings file: print every problem and exit 2, or print \"ok\"; "
@@ -100,8 +105,14 @@ def resolve_players(
 ) -> tuple[PlayerSpec | None, PlayerSpec | None]:
     """The players asked for with --red/--yellow (both None: open the menu).
 
-    A bad spec ends the program through ``parser.error`` (message + exit status 2).
+    A bad spec, or a ``--position`` that is not a legal game's move string, ends the program
+    through ``parser.error`` (message + exit status 2).
     """
+    if args.position is not None:
+        try:
+            Position.from_moves(args.position)
+        except MoveError as e:
+            parser.error(f"argument --position: {e}")
     if args.red is None and args.yellow is None:
         return None, None
     players = []

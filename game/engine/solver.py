@@ -300,6 +300,23 @@ class Solver:
 
         return book_discs, book_score
 
+    def _parents_bound(self, current: Bitboard, mask: Bitboard) -> int:
+        """A lower bound on the score of a position one disc past the book, from the book.
+
+        Taking back any top disc of the player who just moved gives a book position of which
+        this one is a child, so this position's score is at least minus that position's score.
+        """
+        last_mover = current ^ mask
+        bound = -CELLS
+        for col in range(WIDTH):
+            column = mask & COLUMN_MASKS[col]
+            top = 1 << (column.bit_length() - 1) if column else 0  # the column's top disc
+            if top & last_mover:
+                score = self._book_score(last_mover ^ top, mask ^ top, BOOK_DISCS)
+                if score is not None and -score > bound:
+                    bound = -score
+        return bound
+
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes > self._node_limit:
             raise _ShareSpent
@@ -353,6 +370,9 @@ class Solver:
             lo, hi = max(lo, known.lower), min(hi, known.upper)
             if lo > hi:
                 raise ValueError(f"known bounds {known.lower}..{known.upper} do not fit this position")
+            self.partial = Partial(lo, hi, None)
+        if moves == BOOK_DISCS + 1 and self.book is not None:  # book hook: a bound from the parents
+            lo = max(lo, self._parents_bound(current, mask))
             self.partial = Partial(lo, hi, None)
         while lo < hi:
             if climb and (proven is not None or known is not None):

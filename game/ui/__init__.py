@@ -29,11 +29,12 @@ MAX_DT = 0.1   # seconds; a longer stall (window dragged, machine busy) is not r
 
 def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: PlayerSpec | str | None = None,
         notices: Iterable[object] = (), resume: SavedGame | None = None,
-        config_path: str | Path | None = None) -> int:
+        config_path: str | Path | None = None, position: str | None = None) -> int:
     """Open the window and play until the player quits; returns the process exit code.
 
     ``red``/``yellow`` (specs or spec strings) skip the menu; ``notices`` (e.g. config problems) are
-    shown in the window; ``resume`` is an autosaved game the menu offers to continue; an explicit
+    shown in the window; ``resume`` is an autosaved game the menu offers to continue; ``position`` (a
+    legal move string) opens as a game with the analysis row; an explicit
     ``config_path`` makes the config's theme and sound win over the remembered preferences."""
     # Here, not at the top: importing game.ui (e.g. for the type names above) loads no pygame.
     import pygame
@@ -62,7 +63,7 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
         pygame.quit()
         return 1
     try:
-        controller.start(players[0], players[1], resume)
+        controller.start(players[0], players[1], resume, position)
         clock = pygame.time.Clock()
         controller.frame(0.0)
         pygame.display.flip()

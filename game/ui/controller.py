@@ -81,10 +81,13 @@ class Controller:
     # -- setup -----------------------------------------------------------------------------
 
     def start(self, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None,
-              resume: SavedGame | None = None) -> None:
-        """Open the menu (offering ``resume``), or go straight into a game when players are given."""
+              resume: SavedGame | None = None, position: str | None = None) -> None:
+        """Open the menu (offering ``resume``), or go straight into a game when players are given;
+        ``position`` (a checked move string) opens with those moves and the analysis row."""
         self.switch(Transition(SceneName.MENU, MenuData(resume)))
-        if red is not None or yellow is not None:
+        if position is not None:
+            self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN, position, analysis=True)))
+        elif red is not None or yellow is not None:
             self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN)))
 
     def _open_window(self) -> pygame.Surface:

@@ -107,6 +107,7 @@ class GameStart:
     red: PlayerSpec
     yellow: PlayerSpec
     moves: str = ""
+    analysis: bool = False  # open with the analysis row on (a position opened to look at it)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from game.record import GameRecord, Rating, Record, RecordResult, add_game, load
 from game.settings import DEFAULT_LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
-LEVELS = [(level.name, level.elo) for level in DEFAULT_LEVELS]
+LEVELS = [(level.name, level.elo) for level in DEFAULT_LEVELS if level.elo is not None]  # as the app rates
 WIN, DRAW, LOSS = RecordResult.WIN, RecordResult.DRAW, RecordResult.LOSS
 
 
