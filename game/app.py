@@ -9,22 +9,24 @@ an unexpected error writes its details to ``crash.log`` in the user data folder.
 from __future__ import annotations
 
 import logging
+import os
 import sys
 import traceback
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from . import __version__
-from .cli import PROG, check_config, parse_args, resolve_players
+from . import __version__, files
+from .cli import PROG, check_config, parse_args, resolve_network, resolve_players
 from .engine.book import book_status
 from .settings import load_settings
 from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,
-                      user_data_dir)
+                      report_bad_home, user_data_dir)
 
 log = logging.getLogger("game")
 
 CRASH_LOG = "crash.log"
+MAX_CRASH_LOG = 1024 * 1024
 
 
 def say(message: str) -> None:
@@ -69,6 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:  # --help, --version, argparse errors (already printed)
         return _exit_code(e)
 
+    if report_bad_home(PROG):
+        return 2
     if args.check_config is not None:
         return check_config(args.check_config, config=args.config)
     if args.install_desktop_entry or args.uninstall_desktop_entry:
@@ -81,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.info("removed %s, left behind by an interrupted write", path)
     try:
         red, yellow = resolve_players(parser, args, settings)
+        host_port, join = resolve_network(parser, args, settings)
     except SystemExit as e:
         return _exit_code(e)
 
@@ -115,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             notices=notices,
             resume=resume,
             config_path=Path(args.config) if args.config else None,
+            host_port=host_port,
+            join=join,
             position=args.position.strip() if args.position is not None else None,
         )
     except KeyboardInterrupt:
@@ -161,13 +168,17 @@ def _desktop_entry(*, install: bool) -> int:
 
 
 def _write_crash_log(error: BaseException) -> Path | None:
+    """Append the details to crash.log through the file layer: a named pipe or a device there is
+    refused at once (the crash handler never hangs), and a log beyond MAX_CRASH_LOG is set aside
+    as crash.log.old[.N] first, so it never grows without bound and nothing is overwritten."""
     path = user_data_dir() / CRASH_LOG
+    text = (f"--- {datetime.now().isoformat(timespec='seconds')} {PROG} {__version__} "
+            f"Python {sys.version.split()[0]} {sys.platform}\n" + "".join(traceback.format_exception(error)))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(f"--- {datetime.now().isoformat(timespec='seconds')} {PROG} {__version__} "
-                    f"Python {sys.version.split()[0]} {sys.platform}\n")
-            f.write("".join(traceback.format_exception(error)))
+        with files.FileLock(path, timeout=2.0):
+            if os.path.isfile(path) and os.path.getsize(path) > MAX_CRASH_LOG:
+                files.set_aside(path, ".old")
+            files.append_line(path, text.encode("utf-8", "backslashreplace").rstrip(b"\n") + b"\n")
     except OSError:
         return None
     return path

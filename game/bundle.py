@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -78,6 +79,21 @@ def book_args(sep: str) -> list[str]:
             "--copy-metadata", "bitbully-databases"]
 
 
+def compile_solver() -> bool:
+    """Compile the exact solver's search beside its source in a checkout, if it is not yet.
+
+    An installed package already holds the extension that its install built (or none, without a
+    compiler), and PyInstaller collects it with the package. In a checkout ``setup.py`` builds it
+    in place (Cython comes with the ``bundle`` extra). Returns whether the bundle's solver is
+    compiled; a failed build leaves the plain one, and says so.
+    """
+    if (REPO / "setup.py").is_file():
+        subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=REPO, check=False)
+    probe = "import game.engine.negamax as m; print(m.COMPILED)"
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=False)
+    return result.stdout.strip() == "True"
+
+
 def executable(app_dir: Path) -> Path:
     return app_dir / (NAME + ".exe" if sys.platform == "win32" else NAME)
 
@@ -93,6 +109,9 @@ def build(dist: Path | None = None, work: Path | None = None) -> Path:
     for needed in (ASSETS, PACKAGE / "data", CONFIG):
         if not needed.exists():
             raise SystemExit(f"cannot bundle: {needed} is missing")
+    if not compile_solver():
+        print("warning: the exact solver is not compiled (no C compiler?): the bundle's is plain Python",
+              file=sys.stderr)
     PyInstaller.__main__.run(pyinstaller_args(dist, work))
     app_dir = dist / NAME
     shutil.copy2(CONFIG, app_dir / CONFIG_NAME)

@@ -13,7 +13,10 @@ from typing import TextIO
 
 from . import __version__
 from .engine.board import MoveError, Position
+from .engine import negamax
 from .engine.heuristics import HEURISTICS
+from .echo import shown, shown_path
+from .net.address import MAX_PORT, MIN_PORT, parse_address
 from .settings import (
     CUSTOM_DEPTH,
     DEFAULT_LEVELS,
@@ -21,7 +24,6 @@ from .settings import (
     PlayerSpec,
     Settings,
     default_config_path,
-    escape_control,
     load_settings,
     parse_player_spec,
 )
@@ -46,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
             "  connect4 --red human --yellow ai:8:window\n"
             "  connect4 --red Hard --yellow Expert      (computer against computer)\n"
             "  connect4 --position 4453                 (look at a position, analysis row on)\n"
+            "  connect4 --host        /  connect4 --join 192.168.1.20   (a game over the network)\n"
             "  connect4 --check-config ~/.config/connect4/config.toml"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -60,6 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--position", metavar="MOVES",
                         help="open the position after these moves (the columns played, e.g. 4453) as a "
                         "two-player game with the analysis row")
+    network = parser.add_mutually_exclusive_group()
+    network.add_argument("--host", nargs="?", const=True, type=_port, metavar="PORT",
+                         help="host a game over the network and wait for a player (PORT: default the "
+                         "config's [network] port)")
+    network.add_argument("--join", metavar="ADDRESS[:PORT]",
+                         help="join the network game hosted at ADDRESS, e.g. 192.168.1.20 or [fd00::2]:7444")
     actions = parser.add_mutually_exclusive_group()
     actions.add_argument("--check-config", metavar="PATH", nargs="?", const=IN_USE,
                          help="check a settings file: print every problem and exit 2, or print \"ok\"; "
@@ -68,8 +77,14 @@ def build_parser() -> argparse.ArgumentParser:
                          help="Linux: add Connect Four to the desktop's application menu")
     actions.add_argument("--uninstall-desktop-entry", action="store_true",
                          help="Linux: remove the entry added by --install-desktop-entry")
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--version", action="version", version=version_text())
     return parser
+
+
+def version_text() -> str:
+    """The program, its version, and whether the exact solver runs compiled (the fast one)."""
+    solver = "compiled" if negamax.COMPILED else "plain Python, not compiled at install"
+    return f"{PROG} {__version__} (exact solver: {solver})"
 
 
 def check_config(path: str, out: TextIO | None = None, config: str | None = None) -> int:
@@ -89,12 +104,12 @@ def check_config(path: str, out: TextIO | None = None, config: str | None = None
             path = str(found)
         else:
             path = config
-        print(f"checking {escape_control(path)}", file=out)
+        print(f"checking {shown_path(path)}", file=out)
     _, problems = load_settings(path)
     if not problems:
         print("ok", file=out)
         return 0
-    print(f"{escape_control(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
+    print(f"{shown_path(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
     for problem in problems:
         print(f"  {problem}", file=out)
     return 2
@@ -125,6 +140,32 @@ def resolve_players(
         except ValueError as e:
             parser.error(f"argument {flag}: {e}")
     return players[0], players[1]
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not MIN_PORT <= int(text[:6]) <= MAX_PORT:
+        raise argparse.ArgumentTypeError(f"'{shown(text, 20)}' is not a port number from {MIN_PORT} "
+                                         f"to {MAX_PORT}")
+    return int(text)
+
+
+def resolve_network(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                    settings: Settings) -> tuple[int | None, str | None]:
+    """(port to host on, address to join) from --host/--join (both None: neither asked for).
+
+    A bad address, or --host/--join together with --red/--yellow, ends the program through
+    ``parser.error`` (message + exit status 2)."""
+    if args.host is None and args.join is None:
+        return None, None
+    if args.red is not None or args.yellow is not None:
+        parser.error("--host/--join play over the network: they cannot be combined with --red/--yellow")
+    if args.join is not None:
+        try:
+            parse_address(args.join, settings.network_port)
+        except ValueError as e:
+            parser.error(f"argument --join: {shown(str(e), 200)}")
+        return None, args.join
+    return (settings.network_port if args.host is True else args.host), None
 
 
 def parse_args(argv: Sequence[str] | None = None) -> tuple[argparse.ArgumentParser, argparse.Namespace]:

@@ -1,11 +1,8 @@
 """The player's record against the computer, and a rating estimated from it.
 
 Every finished game between one human and the computer is kept (level, the level's Elo, the
-human's colour, the result, the moves, the date) in ``record.json`` in the user data folder.
-Two-player and computer-vs-computer games are not recorded. The file is rewritten atomically
-(``storage.atomic_write_text``): a crash mid-write leaves the previous record. A file that
-cannot be read as a record is moved aside (``record.json.bad``) with a notice; the games in it
-are not lost, only no longer counted.
+human's colour, the result, the moves, the date); ``game.record_store`` keeps them on disk.
+Two-player and computer-vs-computer games are not recorded.
 
 Rating method (Glicko-1, Glickman 1999), recomputed from the whole record each time:
 
@@ -30,27 +27,19 @@ No pygame here.
 from __future__ import annotations
 
 import enum
-import json
 import logging
 import math
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from pathlib import Path
 
+from .echo import shown
 from .engine.board import MoveError, Position, parse_moves
-from .storage import atomic_write_text, user_data_dir
+from .storage import MAX_PLAYER_CHARS, is_player_spec
 
 log = logging.getLogger(__name__)
 
-__all__ = ["GameRecord", "Rating", "Record", "RecordResult", "add_game", "load_record", "rate", "rate_one",
-           "rate_period", "record_path"]
-
-RECORD_NAME = "record.json"
-RECORD_FORMAT = 1
-MAX_RECORD_BYTES = 16 * 1024 * 1024
-MAX_GAMES = 20_000  # the oldest games are dropped beyond this (about 2 MB of JSON)
+__all__ = ["GameRecord", "Rating", "Record", "RecordResult", "rate", "rate_one", "rate_period"]
 
 #: The expected scores a suggested "even game" may promise the player: closer to one half than
 #: this, or no suggestion (about ±108 Elo from the player's estimate).
@@ -100,18 +89,20 @@ class GameRecord:
             raise ValueError("a game is not a JSON object")
         level, elo, colour = data.get("level"), data.get("elo"), data.get("colour")
         result, moves, date = data.get("result"), data.get("moves"), data.get("date")
-        if not isinstance(level, str) or not 1 <= len(level) <= 60:
-            raise ValueError(f"level: {level!r} is not a level name")
+        if not isinstance(level, str) or len(level) > MAX_PLAYER_CHARS or not is_player_spec(level):
+            raise ValueError(f"level: {shown(level)} is not a level name or a computer player")
+        if isinstance(elo, float) and elo.is_integer():
+            elo = int(elo)  # 2062.0: the same whole number
         if elo is not None and (isinstance(elo, bool) or not isinstance(elo, int) or not 0 <= elo <= 4000):
-            raise ValueError(f"elo: {elo!r} is not a whole number from 0 to 4000")
+            raise ValueError(f"elo: {shown(elo)} is not a whole number from 0 to 4000")
         if colour not in (1, 2) or isinstance(colour, bool):
-            raise ValueError(f"colour: {colour!r} is not 1 (red) or 2 (yellow)")
+            raise ValueError(f"colour: {shown(colour)} is not 1 (red) or 2 (yellow)")
         try:
             outcome = RecordResult(result)
         except ValueError:
-            raise ValueError(f"result: {result!r} is not win, draw or loss") from None
-        if not isinstance(moves, str):
-            raise ValueError("moves: missing")
+            raise ValueError(f"result: {shown(result)} is not win, draw or loss") from None
+        if not isinstance(moves, str) or len(moves) > 200:
+            raise ValueError("moves: missing or too long")
         try:
             Position.from_moves(parse_moves(moves))
         except MoveError as exc:
@@ -121,7 +112,7 @@ class GameRecord:
         try:
             datetime.fromisoformat(date)
         except ValueError:
-            raise ValueError(f"date: {date[:40]!r} is not an ISO 8601 date") from None
+            raise ValueError(f"date: {shown(date)} is not an ISO 8601 date") from None
         return cls(level, elo, colour, outcome, moves, date)
 
 
@@ -213,76 +204,6 @@ class Record:
             row[[RecordResult.WIN, RecordResult.DRAW, RecordResult.LOSS].index(game.result)] += 1
         return {level: (w, d, l) for level, (w, d, l) in table.items()}
 
-    def to_text(self) -> str:
-        doc = {"format": RECORD_FORMAT, "games": [g.to_json() for g in self.games[-MAX_GAMES:]]}
-        return json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
-
-    @classmethod
-    def from_text(cls, text: str) -> Record:
-        """ValueError saying what is wrong (a game's index and field) for anything but a record."""
-        try:
-            doc = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise ValueError(f"not JSON ({exc})") from None
-        if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT or not isinstance(doc.get("games"), list):
-            raise ValueError(f"not a game record of format {RECORD_FORMAT}")
-        games = []
-        for i, item in enumerate(doc["games"], start=1):
-            try:
-                games.append(GameRecord.from_json(item))
-            except ValueError as exc:
-                raise ValueError(f"game {i}: {exc}") from None
-        return cls(tuple(games))
-
-
-def record_path() -> Path:
-    return user_data_dir() / RECORD_NAME
-
-
-def load_record(path: Path | None = None) -> tuple[Record, str | None]:
-    """The record, and a notice for the player when the file had to be set aside (else None).
-
-    A missing file is an empty record. A file that is unreadable, too large, not UTF-8 or not a
-    valid record is renamed ``record.json.bad`` (replacing an older one) and an empty record
-    returned: the game goes on, and the old file is kept for the player to inspect.
-    """
-    path = record_path() if path is None else Path(path)
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_RECORD_BYTES + 1)
-    except FileNotFoundError:
-        return Record(), None
-    except OSError as exc:
-        log.warning("cannot read the game record %s: %s", path, exc)
-        return Record(), f"Cannot read your game record ({exc.strerror or exc}); it is left as it is"
-    try:
-        if len(data) > MAX_RECORD_BYTES:
-            raise ValueError(f"larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB")
-        return Record.from_text(data.decode("utf-8")), None
-    except (UnicodeDecodeError, ValueError) as exc:
-        problem = exc
-    aside = path.with_name(path.name + ".bad")
-    try:
-        os.replace(path, aside)
-    except OSError as exc:
-        log.warning("cannot move the corrupt game record %s aside: %s", path, exc)
-        return Record(), f"Your game record {path.name} is damaged ({problem}) and could not be set aside"
-    log.warning("game record %s is damaged (%s); moved to %s", path, problem, aside.name)
-    return Record(), f"Your game record was damaged ({problem}); it was kept as {aside.name} and a new one started"
-
-
-def add_game(game: GameRecord, path: Path | None = None) -> tuple[Record, str | None]:
-    """Append ``game`` to the record on disk (atomically) and return the new record and any notice.
-
-    A folder that cannot be written gives a notice instead of an exception: the game on screen
-    is never interrupted by its record.
-    """
-    path = record_path() if path is None else Path(path)
-    record, notice = load_record(path)
-    record = Record(record.games + (game,))
-    try:
-        atomic_write_text(path, record.to_text())
-    except OSError as exc:
-        log.warning("cannot write the game record %s: %s", path, exc)
-        notice = f"Could not save this game in your record ({exc.strerror or exc})"
-    return record, notice
+    def with_game(self, game: GameRecord) -> Record:
+        """This record and ``game`` after it."""
+        return Record(self.games + (game,))

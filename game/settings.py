@@ -23,6 +23,7 @@ from .engine.tempered import MAX_TEMPERATURE
 from .names import RULE as NAME_RULE
 from .names import clean_level_name, level_name_problem, name_key
 from .paths import CONFIG_NAME, shipped_config
+from .echo import shown, shown_path
 from .storage import NotRegularFileError, describe_os_error, read_regular_file, user_config_dir
 
 if TYPE_CHECKING:  # game.engine.search imports the whole engine; only the methods below need it
@@ -98,6 +99,9 @@ class Settings:
     spectator_delay: float = 0.6
     # [review]
     review_time: float = 0.5
+    # [network]
+    network_port: int = 7444
+    network_name: str = ""    # "": the name of the computer's user account
     # [[levels]]
     levels: tuple[Level, ...] = DEFAULT_LEVELS
 
@@ -107,7 +111,7 @@ class Settings:
         for level in self.levels:
             if name_key(level.name) == wanted:
                 return level
-        raise KeyError(f"no level named {name!r}; levels: {', '.join(l.name for l in self.levels)}")
+        raise KeyError(f"no level named '{shown(name)}'; levels: {', '.join(l.name for l in self.levels)}")
 
     def newcomer_level(self) -> Level:
         """The level a player without a record starts against: the first of the ladder, which
@@ -321,6 +325,16 @@ def _level_name(v: Any) -> str:
     return clean_level_name(v)
 
 
+def _player_name(v: Any) -> str:
+    """A network player's name: "" (the account's name) or a name of the one level-name rule."""
+    if v == "":
+        return v
+    problem = level_name_problem(v)
+    if problem is not None:
+        raise _Bad(f'"" (your account name) or a name of {NAME_RULE}; {problem}')
+    return clean_level_name(v)
+
+
 # Table name -> {key in the file: (Settings field, checker)}.
 SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     "window": {
@@ -351,6 +365,10 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     },
     "review": {
         "time": ("review_time", _float(0.05, 60)),
+    },
+    "network": {
+        "port": ("network_port", _int(1024, 65535)),
+        "name": ("network_name", _player_name),
     },
 }
 WEIGHTS_SCHEMA: dict[str, Check] = {
@@ -572,9 +590,9 @@ def _read_text(path: Path) -> tuple[str, ConfigProblem | None]:
 
 
 def _show_path(path: Path) -> str:
-    """A path for a one-line message: control characters and odd bytes escaped, as repr does."""
-    text = str(path)
-    return text if text.isprintable() else repr(text)[1:-1]
+    """A path for a one-line message: escaped (control characters, bytes that are not UTF-8) and
+    shortened from the left, so the file's own name stays visible."""
+    return shown_path(path)
 
 
 # ---------------------------------------------------------------------------

@@ -4,13 +4,12 @@ Everything lives in the platform's user folders (platformdirs); the environment
 variable ``CONNECT4_HOME`` points both the config and the data folder at one
 directory instead (tests and portable installs use it).
 
-Every write is atomic: the text goes to a temporary file in the same folder, is
-flushed to disk, then renamed over the target, so a crash mid-write leaves the old
-file intact (a temporary file left behind by a killed process is removed at the next
-start, see :func:`clean_stale_files`). Save files are plain text (a small header and the
-move string); they are parsed by hand and validated move by move, never unpickled or
-evaluated. Only regular files are ever read: a named pipe, a device or a socket where a
-file is expected is refused at once instead of blocking the game.
+Every file goes through the file layer (:mod:`game.files`): writes are atomic (a crash
+mid-write leaves the old file intact; a temporary file left behind by a killed process is
+removed at the next start, see :func:`clean_stale_files`), only regular files are read, and a
+damaged file is set aside without overwriting an earlier one. Save files are plain text (a
+small header and the move string); they are parsed by hand and validated move by move, never
+unpickled or evaluated.
 
 Saves never overwrite one another: :func:`new_save_path` reserves a fresh name with an
 exclusive create, so two games saving in the same second get two files. Each running game
@@ -29,7 +28,6 @@ import logging
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,12 +36,8 @@ from pathlib import Path
 
 import platformdirs
 
-try:  # the autosave's lock: flock on POSIX, msvcrt.locking on Windows
-    import fcntl
-except ImportError:
-    fcntl = None  # type: ignore[assignment]
-    import msvcrt
-
+from . import files
+from .echo import shown
 from .engine.board import HEIGHT, WIDTH, MoveError, Position
 from .names import MAX_NAME_CHARS, level_name_problem
 
@@ -60,159 +54,114 @@ SAVE_FORMAT = "1"
 SAVE_END = "end"  # last line: a file cut short (copied half, disk full) is recognised
 MAX_SAVE_BYTES = 64 * 1024
 MAX_PREFS_BYTES = 256 * 1024
+MAX_SHOWN_NAME = 80  # characters of a file name in a message
 MAX_PLAYER_CHARS = MAX_NAME_CHARS + 1 + 10  # a level name, ':' and a heuristic
-STALE_AFTER = 600.0  # seconds: a temporary file this old belongs to no running write
+STALE_AFTER = files.STALE_AFTER
+RECORD_FILES = "record."  # the game record's files (game.record) start so
 
 
 # ---------------------------------------------------------------------------
 # Folders and atomic writes
 
 
+def _home() -> Path | None:
+    """``CONNECT4_HOME`` with a leading ``~`` expanded ("~/c4" set where no shell expands it, as
+    in a .desktop file); None when it is not set. A ``~user`` that names nobody stays as it is
+    (:func:`home_problem` reports it)."""
+    home = os.environ.get(HOME_ENV)
+    if not home:
+        return None
+    try:
+        return Path(home).expanduser()
+    except RuntimeError:  # ~nosuchuser
+        return Path(home)
+
+
+def home_problem() -> str | None:
+    """One line saying why ``CONNECT4_HOME`` cannot be used, or None when it can (or is not set).
+
+    Checked before anything else runs, so a folder that can never work is one clear message and
+    an exit status instead of a traceback from the first file touched: a ``~user`` that names no
+    user, a folder name longer than the system allows, a path the system cannot
+    follow (too long, a loop of links, a folder without search permission on the way)."""
+    home = _home()
+    if home is None:
+        return None
+    raw = os.environ.get(HOME_ENV, "")
+    where = f"{HOME_ENV}={shown(raw)}"
+    if str(home).startswith("~"):
+        return f"{where}: no user {shown(str(home).partition('/')[0][1:])!r} to find the folder of"
+    try:
+        longest = max(len(os.fsencode(part)) for part in home.parts)
+        limit = os.pathconf("/", "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+    except (OSError, ValueError):
+        longest, limit = 0, 255
+    if longest > limit:
+        return f"{where}: a folder name in it has {longest} bytes; the system allows {limit}"
+    try:
+        os.stat(home)
+    except FileNotFoundError:
+        pass  # created at the first write
+    except NotADirectoryError:
+        pass  # a file on the way: each write reports it, the game still runs
+    except OSError as e:
+        return f"{where}: the folder cannot be reached ({describe_os_error(e)})"
+    return None
+
+
+def report_bad_home(prog: str) -> bool:
+    """Print :func:`home_problem`'s line as ``PROG: ...`` on stderr; True when there was one (the
+    caller then exits with status 2, as for a bad argument)."""
+    problem = home_problem()
+    if problem is None:
+        return False
+    import sys  # here: only this message needs it
+
+    if sys.stderr is not None:
+        print(f"{prog}: {problem}", file=sys.stderr)
+    return True
+
+
 def user_config_dir() -> Path:
     """Where config.toml and prefs.json live (not created until something is written)."""
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home).expanduser()  # "~/c4" set where no shell expands it (a .desktop file)
+    home = _home()
+    if home is not None:
+        return home
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
 
 
 def user_data_dir() -> Path:
     """Where saved games and the autosave live (not created until something is written)."""
-    home = os.environ.get(HOME_ENV)
-    if home:
-        return Path(home).expanduser()
+    home = _home()
+    if home is not None:
+        return home
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-class NotRegularFileError(OSError):
-    """A path names a named pipe, a device, a socket or a folder where a file was expected;
-    ``kind`` says which ("a named pipe (FIFO)")."""
-
-    def __init__(self, path: Path, kind: str) -> None:
-        super().__init__(f"{path} is {kind}")
-        self.kind = kind
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
-
-
-def read_regular_file(path: Path, limit: int) -> bytes:
-    """Up to ``limit + 1`` bytes of ``path`` (so the caller can tell "too large"), reading only a
-    regular file: the file is opened without blocking and checked with fstat before any read, so
-    a named pipe or a device is refused at once (NotRegularFileError, whose message says what it
-    is). Other problems raise the usual OSError subclasses.
-    """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-    if not hasattr(os, "O_NONBLOCK"):  # no FIFOs to block on there, but refuse devices before opening
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise NotRegularFileError(path, _kind(info.st_mode))
-    fd = os.open(path, flags)
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotRegularFileError(path, _kind(mode))
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
-
-
-def describe_os_error(e: OSError) -> str:
-    """A short reason for a file problem ("permission denied", "a named pipe (FIFO)")."""
-    if isinstance(e, NotRegularFileError):
-        return e.kind
-    return e.strerror.lower() if e.strerror else str(e)
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` so that readers see the old or the new file, never half.
-
-    Order: write a temporary file in the same folder, fsync it, ``os.replace`` it over ``path``,
-    then fsync the folder so the rename itself survives a power cut. The temporary file is
-    removed if anything fails. Raises OSError when the folder cannot be written.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-# The temporary files of atomic_write_text: "." + target name + "." + mkstemp's 8 characters + ".tmp".
-_TEMP_RE = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp")
+# The file-safety layer (game.files) re-exported: callers of storage keep their names.
+read_regular_file = files.read_regular_file
+atomic_write_text = files.atomic_write_text
+describe_os_error = files.describe_os_error
+NotRegularFileError = files.NotRegularFileError
+_set_aside = files.set_aside
 
 
 def clean_stale_files(now: float | None = None) -> list[Path]:
     """Remove what an interrupted write of this game can leave behind, and return the paths removed:
-    temporary files of :func:`atomic_write_text` for a save, the autosave or the preferences, and
+    temporary files of the file layer for a save, the autosave, the preferences or the record, and
     empty save files reserved by :func:`new_save_path` but never written. Only files older than
-    :data:`STALE_AFTER` seconds are touched, so a write running in another window right now is
+    :data:`files.STALE_AFTER` seconds are touched, so a write running in another window right now is
     never disturbed; only regular files are removed, never what a symlink points to.
     """
-    now = time.time() if now is None else now
+    saves = saves_dir()
     removed = []
-    for folder in dict.fromkeys((user_data_dir(), saves_dir(), user_config_dir())):
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for entry in entries:
-            match = _TEMP_RE.fullmatch(entry.name)
-            ours = match is not None and (match["target"].endswith(SAVE_SUFFIX) or match["target"] == PREFS_NAME)
-            reserved = folder == saves_dir() and entry.name.endswith(SAVE_SUFFIX)
-            if not (ours or reserved):
-                continue
-            try:
-                info = entry.stat(follow_symlinks=False)
-                if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < STALE_AFTER:
-                    continue
-                if reserved and not ours and info.st_size != 0:
-                    continue
-                os.unlink(entry.path)
-            except OSError:
-                continue
-            removed.append(Path(entry.path))
+    for folder in dict.fromkeys((user_data_dir(), saves, user_config_dir())):
+        def ours(name: str, target: str, info: os.stat_result, reserved: bool = folder == saves) -> bool:
+            if target:
+                return target.endswith(SAVE_SUFFIX) or target == PREFS_NAME or target.startswith(RECORD_FILES)
+            return reserved and name.endswith(SAVE_SUFFIX) and info.st_size == 0
+
+        removed += files.clean_stale_temporaries([folder], ours, now)
     return removed
 
 
@@ -309,7 +258,7 @@ def _check_game(game: SavedGame) -> Position:
         spec = getattr(game, name)
         if not isinstance(spec, str) or not spec:
             raise SaveFileError(f"{name}: the player is missing")
-        if len(spec) > MAX_PLAYER_CHARS or not _is_player(spec):
+        if len(spec) > MAX_PLAYER_CHARS or not is_player_spec(spec):
             raise SaveFileError(
                 f"{name}: {spec[:MAX_PLAYER_CHARS]!r} is not a player "
                 f"(expected human, ai:DEPTH[:HEURISTIC] or a level name)"
@@ -333,7 +282,7 @@ _AI_SPEC_RE = re.compile(r"ai(:[0-9]{1,2}(:[a-z]{1,10})?)?", re.IGNORECASE)
 _HEURISTIC_RE = re.compile(r"[a-z]{1,10}", re.IGNORECASE)
 
 
-def _is_player(spec: str) -> bool:
+def is_player_spec(spec: str) -> bool:
     """The shape of a player spec as the player-spec parser writes it: human, ai[:DEPTH[:HEURISTIC]],
     or a level name (game.names, the same rule as the config's) with an optional ':HEURISTIC'.
     Whether the level exists is decided when the game is resumed, against the config of that day."""
@@ -430,28 +379,29 @@ def load_game(path: Path) -> SavedGame:
     is a SaveFileError whose message starts with the file name. A file that exists but cannot
     be read raises the subclass UnreadableSaveError."""
     path = Path(path)
+    name = shown(path.name, MAX_SHOWN_NAME)  # a name from the disk: escaped (bytes that are not UTF-8 too)
     try:
         data = read_regular_file(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
-        raise SaveFileError(f"{path.name}: no such file") from None
+        raise SaveFileError(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise UnreadableSaveError(f"{path.name}: is a folder, not a save file") from None
+        raise UnreadableSaveError(f"{name}: is a folder, not a save file") from None
     except NotRegularFileError as e:
-        raise UnreadableSaveError(f"{path.name}: is {describe_os_error(e)}, not a save file") from None
+        raise UnreadableSaveError(f"{name}: is {describe_os_error(e)}, not a save file") from None
     except OSError as e:
-        raise UnreadableSaveError(f"{path.name}: cannot be read ({describe_os_error(e)})") from None
+        raise UnreadableSaveError(f"{name}: cannot be read ({describe_os_error(e)})") from None
     if len(data) > MAX_SAVE_BYTES:
-        raise SaveFileError(f"{path.name}: too large for a save file (limit {MAX_SAVE_BYTES // 1024} KiB)")
+        raise SaveFileError(f"{name}: too large for a save file (limit {MAX_SAVE_BYTES // 1024} KiB)")
     if b"\0" in data:
-        raise SaveFileError(f"{path.name}: binary data, not a save file (NUL byte at offset {data.index(0)})")
+        raise SaveFileError(f"{name}: binary data, not a save file (NUL byte at offset {data.index(0)})")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise SaveFileError(f"{path.name}: not UTF-8 text (bad byte at offset {e.start})") from None
+        raise SaveFileError(f"{name}: not UTF-8 text (bad byte at offset {e.start})") from None
     try:
         return parse_save(text)
     except SaveFileError as e:
-        raise SaveFileError(f"{path.name}: {e}") from None
+        raise SaveFileError(f"{name}: {e}") from None
 
 
 def saves_dir() -> Path:
@@ -532,8 +482,9 @@ def save_new_game(game: SavedGame) -> Path:
 class _Slot:
     folder: Path
     number: int
-    fd: int | None  # the held lock; None where locks cannot be had (read-only folder): slot 1 unlocked
+    fd: int | None  # the held lock; None when no slot could be locked (then ``off`` says why)
     notes: list[str]  # autosaves found unreadable while choosing, reported by read_autosave
+    off: str | None = None  # why this run has no autosave: it never writes a slot it has not locked
 
     @property
     def path(self) -> Path:
@@ -562,84 +513,88 @@ def _lock_path(folder: Path, number: int) -> Path:
     return folder / f".{_slot_path(folder, number).name}.lock"
 
 
-def _try_lock(path: Path) -> int | None:
-    """The fd of ``path`` holding its exclusive lock, None if another process holds it.
-    OSError when the lock file cannot be made or locks are not supported."""
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
-    try:
-        if fcntl is not None:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        else:
-            try:
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-            except OSError:  # Windows says "held" as EACCES or EDEADLOCK
-                raise BlockingIOError from None
-    except BlockingIOError:
-        os.close(fd)
-        return None
-    except OSError:
-        os.close(fd)
-        raise
-    return fd
-
-
 def _release(slot: _Slot) -> None:
     if slot.fd is not None:
-        os.close(slot.fd)  # closing the only descriptor drops the lock
+        files.unlock(slot.fd)
         slot.fd = None
 
 
-def _choose_slot(folder: Path, exclude: frozenset[int] = frozenset()) -> _Slot:
+MAX_SLOT_TRIES = 32  # lock files that cannot be opened are skipped, up to this many numbers
+
+
+def _choose_slot(folder: Path, exclude: frozenset[int] = frozenset(), *, empty: bool = False) -> _Slot:
+    """Lock a free slot: of the free slots, the one with the newest readable autosave (the game to
+    offer), else the lowest free number; with ``empty``, only a slot without an autosave file (a
+    game that must not take another's place). A slot whose lock file cannot be opened is skipped
+    with a note, never used unlocked; when no slot can be locked at all, the slot returned has no
+    lock and ``off`` says why: autosave is then off for this run (never a shared slot).
+
+    Choosing is serialised by a folder-wide lock, so windows starting at the same moment choose
+    one after another and each sees the others' choices: none locks every free slot while another
+    looks, and each unfinished game is offered to exactly one of them."""
+    notes: list[str] = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        numbers = {1} | {int(m[1] or 1) for name in os.listdir(folder) if (m := _SLOT_RE.fullmatch(name))}
-        free: list[tuple[int, int]] = []
-        for number in sorted(numbers - exclude):
-            fd = _try_lock(_lock_path(folder, number))
-            if fd is not None:
-                free.append((number, fd))
-        for number in itertools.count(max(numbers) + 1):  # every slot in use: a new number
-            if free:
-                break
-            fd = _try_lock(_lock_path(folder, number))
-            if fd is not None:
-                free.append((number, fd))
+        guard = files.FileLock(folder / "autosave-choice")  # .autosave-choice.lock
+        with guard:
+            return _choose_locked(folder, exclude, empty, notes)
     except OSError as e:
-        log.debug("autosave without a lock in %s: %s", folder, e)
-        return _Slot(folder, 1, None, [])
-    notes, candidates = [], []
-    for number, fd in free:
+        reason = f"no autosave slot in {folder} can be locked ({describe_os_error(e)})"
+        return _Slot(folder, 1, None, notes, off=reason)
+
+
+def _choose_locked(folder: Path, exclude: frozenset[int], empty: bool, notes: list[str]) -> _Slot:
+    numbers = {1} | {int(m[1] or 1) for name in os.listdir(folder) if (m := _SLOT_RE.fullmatch(name))}
+    candidates: list[tuple[float, int, int]] = []
+    tried = 0
+    for number in itertools.chain(sorted(numbers), itertools.count(max(numbers) + 1)):
+        if candidates and number > max(numbers) or tried >= MAX_SLOT_TRIES + len(numbers):
+            break
+        tried += 1
+        if number in exclude:
+            continue
+        lock = _lock_path(folder, number)
+        try:
+            fd = files.try_lock(lock)
+        except OSError as e:
+            notes.append(f"the autosave lock {lock} cannot be opened ({describe_os_error(e)}); "
+                         f"that slot is not used")
+            continue
+        if fd is None:
+            continue
         path = _slot_path(folder, number)
         try:
             mtime = os.stat(path).st_mtime
             read_regular_file(path, 0)
         except FileNotFoundError:
             candidates.append((float("-inf"), -number, fd))
+            continue
         except OSError as e:
             notes.append(f"the autosave {path} cannot be read ({describe_os_error(e)}); it is left as it is")
-            os.close(fd)
-        else:
-            candidates.append((mtime, -number, fd))
-    if not candidates:  # every free slot holds an unreadable file: look further up
-        slot = _choose_slot(folder, exclude | {n for n, _ in free})
-        slot.notes[:0] = notes
-        return slot
+            files.unlock(fd)
+            continue
+        if empty:
+            files.unlock(fd)
+            continue
+        candidates.append((mtime, -number, fd))
+    if not candidates:
+        raise OSError(f"{tried} lock files tried")
     chosen = max(candidates)
     for candidate in candidates:
         if candidate is not chosen:
-            os.close(candidate[2])
+            files.unlock(candidate[2])
     return _Slot(folder, -chosen[1], chosen[2], notes)
 
 
-def _own_slot(exclude: frozenset[int] = frozenset()) -> _Slot:
+def _own_slot(exclude: frozenset[int] = frozenset(), *, empty: bool = False) -> _Slot:
     global _slot
     folder = user_data_dir()
-    if _slot is not None and _slot.folder == folder and _slot.number not in exclude:
+    if _slot is not None and _slot.folder == folder and _slot.number not in exclude and not empty:
         return _slot
     if _slot is not None:
         _release(_slot)
-    _slot = _choose_slot(folder, exclude)
-    if _slot.fd is None:  # unlocked fallback: try again next time, the folder may become writable
+    _slot = _choose_slot(folder, exclude, empty=empty)
+    if _slot.fd is None:  # autosave off: try again next time, the folder may become usable
         slot, _slot = _slot, None
         return slot
     return _slot
@@ -656,15 +611,20 @@ def keep_autosave_for_later() -> None:
 
     A game started straight from the command line must not overwrite an unfinished game that
     was autosaved before: that game stays where it is, unlocked, and the next start that opens
-    the menu offers it (the newest free autosave)."""
-    _own_slot(exclude=frozenset({_own_slot().number}))
+    the menu offers it (the newest free autosave). The new slot holds no autosave at all, so no
+    other unfinished game is ever replaced either."""
+    _own_slot(exclude=frozenset({_own_slot().number}), empty=True)
 
 
 def write_autosave(game: SavedGame) -> None:
     """Atomically replace this game's autosave. Raises :class:`AutosaveError` (the reason and the
     path in one line) when it cannot be written; the previous autosave is then intact."""
     global _status
-    path = autosave_path()
+    slot = _own_slot()
+    path = slot.path
+    if slot.off is not None:
+        _status = AutosaveStatus(path, None, f"autosave is off: {slot.off}")
+        raise AutosaveError(_status.error)
     try:
         save_game(path, game)
     except SaveFileError as e:
@@ -694,6 +654,9 @@ def read_autosave(report: Callable[[str], None] = log.warning) -> SavedGame | No
     for note in slot.notes:
         report(note)
     slot.notes.clear()
+    if slot.off is not None:
+        report(f"this game runs without autosave: {slot.off}")
+        return None
     path = slot.path
     if not os.path.lexists(path):
         return None
@@ -705,43 +668,17 @@ def read_autosave(report: Callable[[str], None] = log.warning) -> SavedGame | No
         return None
     except SaveFileError as e:
         aside = _set_aside(path)
-        report(f"ignoring the autosave: {e}" + (f"; kept as {aside.name}" if aside else ""))
+        report(f"ignoring the autosave: {e}" + (f"; kept as {shown(aside.name)}" if aside else ""))
         return None
-
-
-def _set_aside(path: Path) -> Path | None:
-    """Rename ``path`` to the first free name of path.bad, path.bad.1, ...; never replaces a file.
-    A hard link followed by an unlink makes "only if free" atomic; where hard links are not
-    available, a rename after checking (the name is ours alone in practice)."""
-    for n in range(1000):
-        target = path.with_name(path.name + (".bad" if n == 0 else f".bad.{n}"))
-        try:
-            if os.link in os.supports_follow_symlinks:  # a symlinked autosave: move the link itself
-                os.link(path, target, follow_symlinks=False)
-            else:
-                os.link(path, target)
-        except FileExistsError:
-            continue
-        except OSError:
-            if os.path.lexists(target):
-                continue
-            try:
-                os.rename(path, target)
-            except OSError:
-                return None
-            return target
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
-        return target
-    return None
 
 
 def clear_autosave() -> None:
     """Remove this game's autosave (the game ended or was abandoned); no error if there is none."""
     global _status
-    path = autosave_path()
+    slot = _own_slot()
+    if slot.off is not None:
+        return
+    path = slot.path
     try:
         path.unlink()
     except FileNotFoundError:
@@ -824,5 +761,5 @@ def delete_save(path: Path) -> None:
     ValueError for any other path, OSError when the file cannot be removed."""
     path = Path(path)
     if path.suffix != SAVE_SUFFIX or path.resolve().parent != saves_dir().resolve():
-        raise ValueError(f"{path.name} is not a saved game")
+        raise ValueError(f"{shown(path.name, MAX_SHOWN_NAME)} is not a saved game")
     path.unlink()

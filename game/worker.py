@@ -210,8 +210,34 @@ def _process_main(requests: Any, updates: Any, stop: Any) -> None:
         if item is None:
             return
         seq, request = item
-        tag, payload = engine.handle(request, stop, lambda p, seq=seq: updates.put((seq, "progress", p)))
+        done = threading.Event()
+        beat = threading.Thread(target=_heartbeat, args=(updates, seq, done), name="heartbeat", daemon=True)
+        beat.start()
+        try:
+            tag, payload = engine.handle(request, stop, lambda p, seq=seq: updates.put((seq, "progress", p)))
+        finally:
+            done.set()
+            beat.join()
         updates.put((seq, tag, payload))
+
+
+_HEARTBEAT = 0.25  # seconds between two "still working" messages of a running search
+_STALL_AFTER = 3.0  # seconds of silence (plus the request's own time limit) that mean a stalled process
+
+
+def _heartbeat(updates: Any, seq: int, done: threading.Event) -> None:
+    """Say "still working" while a request runs. A search that runs for minutes without finishing
+    an iteration still sends these, so silence means the process itself is stopped (SIGSTOP, a
+    debugger, swapped out for good) or wedged, never that the search is merely long."""
+    while not done.wait(_HEARTBEAT):
+        updates.put((seq, "alive", None))
+
+
+def silence_bound(request: AIRequest) -> float:
+    """How long a running request's process may send nothing before it counts as stalled: the
+    request's own time limit (per position for a review) plus :data:`_STALL_AFTER`, so a slow
+    machine that still meets the time limit is never taken for a stalled one."""
+    return _STALL_AFTER + (request.config.time_limit or 0.0)
 
 
 class _StopOrOrphaned:
@@ -290,6 +316,7 @@ class _ProcessBackend:
         self._running: tuple[int, AIRequest] | None = None  # sent to the process, not answered yet
         self._pending: tuple[int, AIRequest] | None = None  # waits until the process is free
         self._stopped_at: float | None = None  # when the running search was told to stop
+        self._heard_at = 0.0  # when the process last said anything about the running request
 
     def start(self) -> None:
         # Fresh queues and event for every process: one that died may have left their locks held.
@@ -330,6 +357,11 @@ class _ProcessBackend:
                 self._drain()  # it may have answered just before dying
                 if self._running is not None:
                     self._fail(f"the search process stopped unexpectedly (exit code {self._proc.exitcode})")
+            elif self._running is not None and self._stopped_at is None:
+                silent = time.monotonic() - self._heard_at
+                if silent > silence_bound(self._running[1]):
+                    self._fail(f"the search process stopped answering ({silent:.0f} s without a word: "
+                               f"suspended or stuck)")
             elif self._running is not None and self._stopped_at is not None:
                 if time.monotonic() - self._stopped_at > _STOP_GRACE:
                     # It ignores its stop (hung, or suspended): its answer is stale anyway.
@@ -344,6 +376,7 @@ class _ProcessBackend:
             self._stop.clear()  # safe: nothing runs, so nothing can miss this stop
             self._stopped_at = None
             self._running, self._pending = self._pending, None
+            self._heard_at = time.monotonic()
             self._requests.put(self._running)
 
     def _drain(self) -> None:
@@ -357,6 +390,9 @@ class _ProcessBackend:
                 return
             running_seq, request = self._running
             if seq != running_seq:
+                continue
+            self._heard_at = time.monotonic()
+            if tag == "alive":
                 continue
             if tag != "progress":
                 self._running = None

@@ -117,3 +117,31 @@ def bookless(monkeypatch):
 
     monkeypatch.setattr(solver, "default_book", lambda: None)
     monkeypatch.setattr(solver, "early_scores", lambda: None)
+
+
+# ---------------------------------------------------------------- the exact solver's two paths
+NOT_BUILT = "the compiled search was not built (no C compiler or Cython when the package was installed)"
+
+
+def search_module(path: str):
+    """The solver's search module for ``path``: "compiled" (skips when it was not built) or
+    "plain" (``game/engine/negamax.py`` run by the interpreter, also when a compiled one exists)."""
+    from game.engine import negamax
+
+    if path == "plain":
+        module = negamax.plain_module()
+        assert not module.COMPILED
+        return module
+    if not negamax.COMPILED:
+        pytest.skip(NOT_BUILT)
+    return negamax
+
+
+@pytest.fixture(params=["compiled", "plain"])
+def search_path(request, monkeypatch):
+    """Solvers made during the test use this path's search."""
+    import game.engine.solver as solver_module
+
+    module = search_module(request.param)
+    monkeypatch.setattr(solver_module, "search_module", module)
+    return module

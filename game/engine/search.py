@@ -179,7 +179,8 @@ class Searcher:
         # one side's discs -> the cells that would complete a four for it (board.winning_cells_mask
         # without the occupancy mask): a pure function, valid across iterations and searches
         self.threat_cache: dict[int, int] = {}
-        self.solver = Solver(table_mb=sizes.solver_mb)
+        # an exact searcher (depth None) fills no depth-search table: its solver has the whole budget
+        self.solver = Solver(table_mb=config.table_mb if config.depth is None else sizes.solver_mb)
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
         # blunders and tempered choices are seeded with the config's seed too (None: a fresh,

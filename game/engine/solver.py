@@ -30,6 +30,7 @@ from __future__ import annotations
 from time import perf_counter
 from typing import Literal, NamedTuple
 
+from . import negamax as search_module
 from .board import (
     BOARD,
     BOTTOM,
@@ -44,12 +45,10 @@ from .board import (
     winning_cells_mask,
 )
 from .book import BOOK_DISCS, EARLY_DISCS, Book, default_book, early_scores
-from .ordering import RANK_UNIT, order_by_threats
+from .ordering import order_by_threats
 from .scores import loss_next_score, score_range, win_next_score
-from .tables import halve_table, solver_table_entries
+from .tables import halve_table, solver_table_entries, solver_table_slots
 
-_ORDERED_COLUMN_MASKS = tuple(COLUMN_MASKS[c] for c in CENTRE_ORDER)
-_CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline
 # A root move's first share of a root test, in nodes; it doubles every round (see _root_test).
 _ROOT_SHARE = 65536
 
@@ -93,18 +92,21 @@ class Solver:
         self.early = early_scores() if early else None
         # book hook: exact scores read from the book, kept (bounded) since nodes repeat often
         self.book_scores: dict[int, int | None] = {}
-        self.max_entries = solver_table_entries(table_mb, tables=5)  # lower, upper, cut moves, threats, book
-        self.lower: dict[int, int] = {}
-        self.upper: dict[int, int] = {}
-        self.cut_moves: dict[int, int] = {}  # key -> the move (bit) that last caused a cutoff
-        # one side's discs -> the cells that would complete a four for it, occupied or not:
-        # a pure function of the key, valid forever; most threat computations repeat one
+        self.slots = solver_table_slots(table_mb)
+        # plain path: one side's discs -> the cells that would complete a four for it, occupied
+        # or not: a pure function of the key, valid forever; most threat computations repeat one
         self.threat_cache: dict[int, int] = {}
+        self.max_threats = solver_table_entries(table_mb, tables=4)
         self.partial = Partial(0, 0, None)  # see _solve_bits
         self._stop = None
         self._deadline: float | None = None
         self._node_limit: int | None = None  # a root move's share ends here (see _root_test)
-        self._negamax, self._node_count = self._build_negamax()
+        self._search = search_module  # compiled or plain (tests swap it for the plain one)
+        self._table = self._search.new_table(self.slots)
+        self._book_discs, self._book_score = self._build_book_hook()
+        self._negamax, self._node_count = self._search.build_search(self, self._table, self.threat_cache,
+                                                                    self.max_threats, self._book_discs,
+                                                                    self._book_score)
 
     @property
     def nodes(self) -> int:
@@ -115,156 +117,21 @@ class Solver:
     def nodes(self, value: int) -> None:
         self._node_count(value)
 
+    @property
+    def compiled(self) -> bool:
+        """Whether the search runs compiled (see :mod:`game.engine.negamax`)."""
+        return self._search.COMPILED
+
     def reset(self) -> None:
-        """Empty the table (in place: the search closure holds the dicts)."""
-        self.lower.clear()
-        self.upper.clear()
-        self.cut_moves.clear()
+        """Empty the table (in place) and set the node count to 0."""
         self.threat_cache.clear()
         self.book_scores.clear()
+        self._search.clear_table(self._table)
         self.nodes = 0
 
     def table_entries(self) -> int:
-        return (len(self.lower) + len(self.upper) + len(self.cut_moves) + len(self.threat_cache)
-                + len(self.book_scores))
-
-    # ------------------------------------------------------------------ core
-    def _build_negamax(self):
-        """Create the recursive search as a closure over the tables (fast local lookups)."""
-        lower = self.lower
-        upper = self.upper
-        cut_moves = self.cut_moves
-        threat_cache = self.threat_cache
-        threats_of = winning_cells_mask
-        max_entries = self.max_entries
-        board = BOARD
-        bottom = BOTTOM
-        orders = _ORDERED_COLUMN_MASKS
-        rank_unit = RANK_UNIT
-        width = WIDTH
-        check_every = _CHECK_EVERY
-        solver = self
-        book_discs, book_score = self._book_discs, self._book_score = self._build_book_hook()
-        nodes = 0  # a closure variable: cheaper than an attribute in the hottest function
-
-        def node_count(value: int | None = None) -> int:
-            nonlocal nodes
-            if value is not None:
-                nodes = value
-            return nodes
-
-        halve = halve_table
-
-        def new_threats(discs: int) -> int:
-            """Threat cells of a disc set the cache does not hold yet: computed and cached."""
-            if len(threat_cache) >= max_entries:
-                halve(threat_cache)
-            cells = threat_cache[discs] = threats_of(discs, 0)
-            return cells
-
-        def negamax(current: int, mask: int, moves: int, opp_win: int, alpha: int, beta: int) -> int:
-            """Fail-hard negamax for null-window use.
-
-            Precondition: the side to move cannot win at once. ``opp_win`` holds the empty
-            cells where the opponent would complete four. A result v <= alpha means "the
-            score is <= v", v >= beta means ">= v"; inside the window it is exact.
-            """
-            nonlocal nodes
-            nodes += 1
-            if not nodes & check_every:
-                solver._check()
-            # inlined: board.non_losing_moves
-            possible = (mask + bottom) & board
-            forced = possible & opp_win
-            if forced:
-                if forced & (forced - 1):  # two open threats: the opponent wins with its next disc
-                    return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
-                possible = forced
-            candidates = possible & ~(opp_win >> 1)
-            # end inlined
-            if not candidates:
-                return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
-            if moves >= CELLS - 2:
-                return 0  # the last two discs cannot make a four: the opponent's are all blocked
-            if moves <= book_discs:  # book hook: early and 12-disc positions are read, not searched
-                v = book_score(current, mask, moves)
-                if v is not None:
-                    return v
-            # every move is safe for one ply: the loss comes no sooner than the opponent's disc
-            # after next, and the win no sooner than our disc after next
-            lo = -((CELLS - 2 - moves) // 2)  # inlined: scores.loss_next_score(moves + 2)
-            if alpha < lo:
-                alpha = lo
-                if alpha >= beta:
-                    return alpha
-            hi = (CELLS - 1 - moves) // 2  # inlined: scores.win_next_score(moves + 2)
-            key = current + mask
-            v = upper.get(key)
-            if v is not None and v < hi:
-                hi = v
-            if beta > hi:
-                beta = hi
-                if alpha >= beta:
-                    return beta
-            v = lower.get(key)
-            if v is not None and v > alpha:
-                alpha = v
-                if alpha >= beta:
-                    return alpha
-            new_opp = current ^ mask  # the opponent's discs become "current" in the child
-            m1 = moves + 1
-            # The move that refuted this position last time first, on its own: it usually does
-            # again, and then the other moves' threats need not be computed.
-            hint = cut_moves.get(key)
-            if hint is not None and candidates & hint:
-                candidates ^= hint
-                pos = current | hint
-                r = threat_cache.get(pos)
-                if r is None:
-                    r = new_threats(pos)
-                score = -negamax(new_opp, mask | hint, m1, r & ~(mask | hint), -beta, -alpha)
-                if score >= beta:
-                    if len(lower) >= max_entries:
-                        halve(lower)
-                    lower[key] = score
-                    return score
-                if score > alpha:
-                    alpha = score
-            # the others ordered by the number of threats they create, centre first on ties
-            # inlined: ordering.order_by_threats (with the threat cache)
-            ranked = []
-            n = width
-            for col_mask in orders:
-                move = candidates & col_mask
-                if move:
-                    pos = current | move
-                    r = threat_cache.get(pos)  # a hit costs no call; most lookups hit
-                    if r is None:
-                        r = new_threats(pos)
-                    r &= ~(mask | move)
-                    ranked.append((r.bit_count() * rank_unit + n, move, r))
-                n -= 1
-            if len(ranked) > 1:
-                ranked.sort(reverse=True)
-            # end inlined
-            for _, move, threats in ranked:
-                score = -negamax(new_opp, mask | move, m1, threats, -beta, -alpha)
-                if score >= beta:
-                    if len(lower) >= max_entries:
-                        halve(lower)
-                    lower[key] = score
-                    if len(cut_moves) >= max_entries:
-                        halve(cut_moves)
-                    cut_moves[key] = move
-                    return score
-                if score > alpha:
-                    alpha = score
-            if len(upper) >= max_entries:
-                halve(upper)
-            upper[key] = alpha
-            return alpha
-
-        return negamax, node_count
+        """Filled slots of the transposition table (a count over the whole table: slow)."""
+        return sum(map(bool, self._table))
 
     def _build_book_hook(self):
         """(most discs of a position to read, score look-up) for the search; -1 for none.
@@ -281,7 +148,7 @@ class Solver:
         early = early if early is not None else {}
         early_discs = EARLY_DISCS
         book_discs = BOOK_DISCS if book is not None else EARLY_DISCS
-        max_entries = self.max_entries
+        max_entries = self.max_threats
 
         def book_score(current: int, mask: int, moves: int) -> int | None:
             if moves <= early_discs:
@@ -444,7 +311,8 @@ class Solver:
                         if i:
                             order.insert(0, order.pop(i))
                         return score, move
-                    best = max(best, score)
+                    if score > best:
+                        best = score
                 pending = unfinished
                 share *= 2
             return best, None
@@ -472,8 +340,15 @@ class Solver:
         return scores
 
     def best_move(self, pos: Position, stop=None, deadline: float | None = None,
-                  first: int | None = None, known: Partial | None = None) -> tuple[int, int]:
+                  first: int | None = None, known: Partial | None = None,
+                  climb: bool = True) -> tuple[int, int]:
         """(column, exact score) of a best move.
+
+        The root search names the move behind every lower bound it proves, so the best move
+        costs no search beyond the score's. ``climb`` (see ``_solve_bits``) raises the lower
+        bound one step at a time: a cancelled search then has a good move sooner, at a cost of
+        up to several times the nodes on early positions. Without it the score is found by
+        bisection, as fast as ``solve``: the choice for a search that is not interrupted.
 
         ``first``: a column to search first at the root, e.g. the move a heuristic search
         prefers. If the search is cancelled, ``self.partial`` holds what was proved by then:
@@ -491,7 +366,8 @@ class Solver:
                 self.partial = Partial(win, win, col)
                 return col, win
         first = 0 if first is None else (pos.mask + BOTTOM) & COLUMN_MASKS[first]
-        target = self._solve_bits(pos.current, pos.mask, pos.moves, stop, deadline, first, climb=True, known=known)
+        target = self._solve_bits(pos.current, pos.mask, pos.moves, stop, deadline, first, climb=climb,
+                                  known=known)
         if self.partial.move is not None:
             return self.partial.move, target  # the move that proved the final lower bound
         # the score is the least possible one, proved by no move: test the columns

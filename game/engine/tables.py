@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import islice
+from math import isqrt
 
 #: Bytes of one entry on CPython (the dict slot plus key and value objects, with some slack).
 #: They turn a budget in megabytes into entry counts; docs/engine.md tells how they were found.
 BOUNDS_BYTES = 200  # depth search: key -> (depth, lower, upper)
 HINT_BYTES = 90  # depth search: key -> best column
 THREAT_BYTES = 150  # one side's discs -> the cells that would complete a four for it
-SOLVER_ENTRY_BYTES = 110  # exact solver: int -> int (bounds, cut moves, threat cells)
+SOLVER_ENTRY_BYTES = 110  # exact solver's threat cache (plain path): int -> int
+SOLVER_SLOT_BYTES = 8  # exact solver's transposition table: one 64-bit word per slot
+#: The exact solver's least slot count: a prime above this spreads the keys of even a small table.
+MIN_SOLVER_SLOTS = 4093
 #: How a depth searcher shares its budget: values, threat cells, move hints; the rest is the
 #: exact solver's (which perfect play and analysis use).
 BOUNDS_SHARE, THREAT_SHARE, HINT_SHARE = 0.32, 0.08, 0.1
@@ -54,3 +58,18 @@ def search_table_sizes(table_mb: int) -> SearchTableSizes:
 def solver_table_entries(table_mb: float, tables: int) -> int:
     """Entry bound of each of ``tables`` solver tables sharing ``table_mb`` megabytes."""
     return max(2 * MIN_ENTRIES, int(table_mb * 1024 * 1024 / SOLVER_ENTRY_BYTES)) // tables
+
+
+def _is_prime(n: int) -> bool:
+    return n > 1 and all(n % d for d in range(2, isqrt(n) + 1))
+
+
+def solver_table_slots(table_mb: float) -> int:
+    """Slots of the exact solver's table in ``table_mb`` megabytes: the largest prime that fits.
+
+    A prime count spreads the keys (which share many low bits) evenly over the slots.
+    """
+    n = max(MIN_SOLVER_SLOTS, int(table_mb * 1024 * 1024) // SOLVER_SLOT_BYTES)
+    while not _is_prime(n):
+        n -= 1
+    return n

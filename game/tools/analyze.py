@@ -37,12 +37,14 @@ from dataclasses import replace
 from time import perf_counter
 from typing import BinaryIO, TextIO
 
-from game.engine.board import MoveError, Position, parse_moves
+from game.engine.board import CELLS, MoveError, Position, parse_moves
 from game.engine.heuristics import HEURISTICS
 from game.engine.search import SearchCancelled, SearchConfig, Searcher
 from game.settings import load_settings
+from game.storage import report_bad_home
 from game.tools.lines import (SIGPIPE_STATUS, InputFailed, read_lines, say, shown,
                               silence_stdout)
+from game.tools.numbers import real, whole
 
 PROG = "python -m game.analyze"
 PROGRESS_AFTER = 3.0  # seconds before a long exact solve first reports how far it got
@@ -57,24 +59,9 @@ def format_score(score: float | None) -> str:
     return f"{score:.4f}"
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
-    return value
-
-
-def _depth(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= value <= 42:
-        raise argparse.ArgumentTypeError(f"depth {value} is out of range; use 1 to 42")
-    return value
+MAX_TIME = 86_400.0  # a day: exact solves of early positions can take hours
+_positive_float = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
+_depth = whole(1, CELLS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -155,7 +142,8 @@ def analyse_line(searcher: Searcher, pos: Position, columns: bool, stop: Progres
     start = perf_counter()
     if cfg.depth is None:
         deadline = start + cfg.time_limit if cfg.time_limit else None
-        move, score = searcher.solver.best_move(pos, stop=stop, deadline=deadline)
+        # bisection, not the climb: this run is never interrupted for a move, only for time
+        move, score = searcher.solver.best_move(pos, stop=stop, deadline=deadline, climb=False)
         score, nodes = float(score), searcher.solver.nodes
     else:
         result = searcher.search(pos)
@@ -200,7 +188,9 @@ def _analyse(searcher: Searcher, number: int, moves: str, columns: bool, err: Te
             raise MoveError("the game is already over (four in a row or a full board): nothing to analyse")
         stop = None
         if searcher.config.depth is None:
-            searcher.solver.reset()  # each position is solved on its own, as in the benchmark protocol
+            # the table stays from line to line, as in Pons' solver (its entries are exact facts
+            # about positions, whatever line met them); the node count is this line's
+            searcher.solver.nodes = 0
             stop = ProgressReport(searcher.solver, err, label, columns, clock)
         return analyse_line(searcher, pos, columns, stop)
     except MoveError as exc:
@@ -213,6 +203,8 @@ def _analyse(searcher: Searcher, number: int, moves: str, columns: bool, err: Te
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if report_bad_home(parser.prog):
+        return 2
     if args.heuristic is not None and args.depth is None and args.level is None:
         parser.error("--heuristic needs --depth or --level (the exact solver uses no heuristic)")
     if sys.stdin is None or sys.stdout is None:  # started with <&- or >&-

@@ -6,7 +6,14 @@ Two tables (docs/benchmarks.md explains them and keeps dated figures):
    mean nodes, mean time, nodes per second -- next to a plain bitboard alpha-beta (no
    table, columns left to right, no pruning rules), the speed-up reference.
 2. Exact solving, per benchmark test set: positions, mismatches against the set's
-   scores, mean time, mean nodes, thousands of positions per second.
+   scores, mean time, mean nodes, nodes per second.
+3. ``--processes``: whole processes, as Pons' benchmark times its solver: one
+   ``python -m game.analyze`` per test set, fed the set's move strings; with ``--reference
+   COMMAND`` the same input also goes to another solver (e.g. Pons' ``c4solver``) in the same
+   run, and the table gives the ratio.
+
+The first line says which path the exact solver runs: compiled (the extension built at
+install) or plain Python; ``--plain`` measures the plain path even when the compiled one exists.
 
 ``--ui`` runs the UI frame-time benchmark instead (``game.ui.bench_ui``); ``--review`` times
 reviewing typical games (``game.tools.review.bench``); ``--book`` times the opening book, the
@@ -18,18 +25,26 @@ which stays meaningful on a busy machine; speed-ups are computed from CPU time.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
+import shlex
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from statistics import mean
 from time import perf_counter, process_time
 from typing import Callable, Iterable
 
+import game.engine.solver as solver_module
+from game.data import TESTSETS_DIR
+from game.engine import negamax
 from game.engine.board import BOTTOM_CELLS, CELLS, COLUMN_MASKS, TOP_CELLS, WIDTH, Position, alignment
 from game.engine.heuristics import HEURISTICS, scoremap_value
 from game.engine.search import SearchConfig, Searcher
-from game.data import TESTSETS_DIR
 from game.engine.solver import Solver
+from game.storage import report_bad_home
+from game.tools.numbers import whole
 
 #: The opening positions of table 1: the empty board and common early lines (move strings).
 OPENINGS: tuple[str, ...] = (
@@ -143,8 +158,8 @@ def read_set(path: Path, limit: int) -> list[tuple[str, int]]:
 def exact_table(limits: dict[str, int], out=sys.stdout) -> int:
     """Solve each set; returns the number of mismatches (0 expected)."""
     folder = data_dir()
-    print("Exact solver (fresh table per position)\n", file=out)
-    print("| Test set | Positions | Mismatches | Mean time | Mean CPU time | Mean nodes | K pos/s (CPU) |", file=out)
+    print(f"Exact solver, {solver_path()} (fresh table per position)\n", file=out)
+    print("| Test set | Positions | Mismatches | Mean time | Mean CPU time | Mean nodes | Nodes/s (CPU) |", file=out)
     print("|----------|----------:|-----------:|----------:|--------------:|-----------:|--------------:|", file=out)
     total_bad = 0
     solver = Solver()
@@ -168,16 +183,89 @@ def exact_table(limits: dict[str, int], out=sys.stdout) -> int:
         n = len(cases)
         total_bad += bad
         print(f"| {name} ({file}) | {n} | {bad} | {_ms(seconds / n)} | {_ms(cpu / n)} | {nodes / n:,.0f} "
-              f"| {nodes / cpu / 1e3:,.1f} |", file=out, flush=True)
+              f"| {nodes / max(cpu, 1e-9):,.0f} |", file=out, flush=True)
+    print(file=out)
+    return total_bad
+
+
+def solver_path() -> str:
+    """Which path the exact solver runs in this process."""
+    return "compiled" if solver_module.search_module.COMPILED else "plain Python"
+
+
+def use_plain_path() -> None:
+    """Make the solvers of this process run the plain-Python search (for ``--plain``)."""
+    solver_module.search_module = negamax.plain_module()
+
+
+def run_plain_analyze() -> int:
+    """``python -m game.analyze`` on the plain path: the process ``--processes --plain`` times."""
+    from game.tools.analyze import main as analyze_main  # here: only this process needs it
+
+    use_plain_path()
+    return analyze_main([])
+
+
+def _timed_process(command: list[str], moves: list[str]) -> tuple[float, float, list[str]]:
+    """(wall seconds, CPU seconds, output lines) of ``command`` fed ``moves``, one per line.
+
+    CPU time (user + system, of the process and its children) needs ``os.wait4`` (Unix);
+    elsewhere it is NaN.
+    """
+    with tempfile.TemporaryFile() as source, tempfile.TemporaryFile() as sink:
+        source.write("".join(m + "\n" for m in moves).encode("ascii"))
+        source.seek(0)
+        wall = perf_counter()
+        child = subprocess.Popen(command, stdin=source, stdout=sink, stderr=subprocess.DEVNULL)
+        if hasattr(os, "wait4"):
+            _, _, usage = os.wait4(child.pid, 0)
+            child.returncode = 0  # reaped here: Popen must not wait for it again
+            cpu = usage.ru_utime + usage.ru_stime
+        else:
+            child.wait()
+            cpu = float("nan")
+        wall = perf_counter() - wall
+        sink.seek(0)
+        return wall, cpu, sink.read().decode("ascii", "replace").splitlines()
+
+
+def process_table(limits: dict[str, int], reference: str | None, plain: bool, out=sys.stdout) -> int:
+    """Time whole analyser processes per set (and a reference solver's); returns mismatches."""
+    ours = ([sys.executable, "-c", "import sys, game.tools.bench as b; sys.exit(b.run_plain_analyze())"]
+            if plain else [sys.executable, "-m", "game.analyze"])
+    ref_cmd = shlex.split(reference) if reference else None
+    print(f"Whole processes: python -m game.analyze, {'plain Python' if plain else solver_path()}"
+          + (f", against {reference}" if reference else "") + "\n", file=out)
+    head = "| Test set | Positions | Mismatches | Wall time | CPU time | CPU ms per position |"
+    rule = "|----------|----------:|-----------:|----------:|---------:|--------------------:|"
+    if ref_cmd:
+        head += " Reference CPU time | Ratio (CPU) |"
+        rule += "-------------------:|------------:|"
+    print(head, file=out)
+    print(rule, file=out)
+    total_bad = 0
+    for file, name, _ in TEST_SETS:
+        limit = limits.get(file, 0)
+        path = data_dir() / file
+        if limit <= 0 or not path.exists():
+            continue
+        cases = read_set(path, limit)
+        wall, cpu, lines = _timed_process(ours, [m for m, _ in cases])
+        got = {fields[0]: fields[1] for fields in (line.split() for line in lines) if len(fields) > 1}
+        bad = sum(got.get(m) != str(score) for m, score in cases)
+        total_bad += bad
+        row = f"| {name} ({file}) | {len(cases)} | {bad} | {wall:.2f} s | {cpu:.2f} s | {cpu * 1e3 / len(cases):.2f} |"
+        if ref_cmd:
+            _, ref_cpu, _ = _timed_process(ref_cmd, [m for m, _ in cases])
+            row += f" {ref_cpu:.2f} s | {cpu / max(ref_cpu, 1e-3):.1f}x |"
+        print(row, file=out, flush=True)
     print(file=out)
     return total_bad
 
 
 def _int_list(text: str) -> list[int]:
-    try:
-        return [int(x) for x in text.split(",") if x]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of whole numbers") from None
+    depth = whole(1, CELLS)
+    return [depth(x) for x in text.split(",") if x]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,13 +280,19 @@ def main(argv: list[str] | None = None) -> int:
                              "(--compare, --cap S, --perfect-games N: see python -m game.tools.bench_book -h)")
     parser.add_argument("--search-only", action="store_true", help="only the heuristic-search table")
     parser.add_argument("--exact-only", action="store_true", help="only the exact-solver table")
+    parser.add_argument("--plain", action="store_true",
+                        help="run the exact solver's plain-Python path even when the compiled one is built")
+    parser.add_argument("--processes", action="store_true",
+                        help="instead: time whole python -m game.analyze processes per test set")
+    parser.add_argument("--reference", metavar="COMMAND",
+                        help="with --processes: another solver reading move strings (e.g. c4solver), same input")
     parser.add_argument("--heuristics", default="scoremap,window",
                         help="comma-separated heuristics for table 1 (default: scoremap,window)")
     parser.add_argument("--depths", type=_int_list, default=[4, 6, 8, 10, 12],
                         help="comma-separated depths for table 1 (default: 4,6,8,10,12)")
-    parser.add_argument("--baseline-max-depth", type=int, default=8,
+    parser.add_argument("--baseline-max-depth", type=whole(1, CELLS), default=8,
                         help="deepest depth at which the slow plain alpha-beta is timed (default 8)")
-    parser.add_argument("--limit", type=int, metavar="N",
+    parser.add_argument("--limit", type=whole(1, 1_000_000), metavar="N",
                         help="positions per test set (default: 1000 End/Middle-Easy, 100 Middle-Medium, "
                              "200 Begin-Easy)")
     parser.add_argument("--sets", metavar="FILES",
@@ -212,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     if rest and not args.book:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.review:
+        if report_bad_home(parser.prog):
+            return 2
         from game.tools.review import bench as review_bench  # here: only --review needs the reviewer
 
         return review_bench()
@@ -229,14 +325,19 @@ def main(argv: list[str] | None = None) -> int:
     chosen = set(args.sets.split(",")) if args.sets else {f for f, _, d in TEST_SETS if d > 0}
     if chosen - known:
         parser.error(f"unknown test set {sorted(chosen - known)[0]!r}; choose from {', '.join(sorted(known))}")
+    if args.plain:
+        use_plain_path()
     print(f"Machine: {platform.machine()}, {platform.processor() or 'unknown CPU'}, "
-          f"Python {platform.python_version()} ({platform.python_implementation()})\n")
+          f"Python {platform.python_version()} ({platform.python_implementation()}); "
+          f"exact solver: {solver_path()}\n")
+    limits = {file: (args.limit if args.limit is not None else default or 100)
+              for file, _, default in TEST_SETS if file in chosen}
+    if args.processes:
+        return 1 if process_table(limits, args.reference, args.plain) else 0
     if not args.exact_only:
         search_table(heuristics, args.depths, args.baseline_max_depth)
     bad = 0
     if not args.search_only:
-        limits = {file: (args.limit if args.limit is not None else default or 100)
-                  for file, _, default in TEST_SETS if file in chosen}
         bad = exact_table(limits)
     return 1 if bad else 0
 

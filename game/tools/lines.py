@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
+from game import echo
 from game.engine.board import CELLS
 
 #: The longest line read as a position: a full game's CELLS moves plus ample room for trailing
@@ -28,9 +29,8 @@ class InputFailed(Exception):
 
 
 def shown(text: str, limit: int = 50) -> str:
-    """Input as it may be echoed in a message: control characters escaped, length bounded."""
-    text = text if text.isprintable() else repr(text)[1:-1]
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """Input as it may be echoed in a message: escaped (game.echo), length bounded."""
+    return echo.shown(text, limit)
 
 
 def read_lines(source: BinaryIO) -> Iterator[tuple[int, str | None, str | None]]:
@@ -109,3 +109,13 @@ def silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
+
+
+def tolerant_output() -> None:
+    """Let a terminal that cannot show a character (an ASCII locale) get it as an escape
+    (``\u2014``) instead of stopping the tool with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass

@@ -26,7 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from time import perf_counter, process_time
 from typing import BinaryIO, TextIO
@@ -35,21 +35,18 @@ from game.engine.board import MoveError, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
 from game.settings import load_settings
-from game.storage import SaveFileError, load_game
-from game.tools.lines import SIGPIPE_STATUS, InputFailed, read_lines, shown, silence_stdout
+from game.storage import SaveFileError, load_game, report_bad_home
+from game.tools.lines import SIGPIPE_STATUS, InputFailed, read_lines, say, shown, silence_stdout, tolerant_output
+from game.tools.numbers import real
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}
 MAX_TIME = 3600.0
+MAX_SOURCE = 120  # characters of a file name echoed (escaped)
+PROGRESS_AFTER = 3.0  # seconds before a long review first says how far it got
+PROGRESS_EVERY = 5.0
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= MAX_TIME:
-        raise argparse.ArgumentTypeError(f"{text!r}: use more than 0 and at most {MAX_TIME:g} seconds")
-    return value
+_seconds = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -99,7 +96,9 @@ def game_json(source: str, review: GameReview) -> str:
         }
     doc = {"source": source, "moves": "".join(str(c + 1) for c in review.moves),
            "proved": review.proved, "reviews": [move(r) for r in review.reviews], "summary": summary}
-    return json.dumps(doc, ensure_ascii=False, allow_nan=False)
+    # ASCII JSON: valid UTF-8 (and readable) whatever the terminal's encoding, and every name in it
+    # was escaped by shown(), so no lone surrogate from a file name reaches the output.
+    return json.dumps(doc, ensure_ascii=True, allow_nan=False)
 
 
 def _games(files: list[str], lines: BinaryIO, err: TextIO) -> Iterator[tuple[str, list[int] | None]]:
@@ -108,10 +107,10 @@ def _games(files: list[str], lines: BinaryIO, err: TextIO) -> Iterator[tuple[str
     if files:
         for name in files:
             try:
-                yield name, parse_moves(load_game(Path(name)).moves)
+                yield shown(name, MAX_SOURCE), parse_moves(load_game(Path(name)).moves)
             except SaveFileError as exc:
                 print(f"review: {exc}", file=err)
-                yield name, None
+                yield shown(name, MAX_SOURCE), None
         return
     for number, raw, problem in read_lines(lines):
         source = f"line {number}"
@@ -132,6 +131,22 @@ def _games(files: list[str], lines: BinaryIO, err: TextIO) -> Iterator[tuple[str
         yield source, moves
 
 
+def _progress_reporter(source: str, err: TextIO) -> Callable[[int, int], None]:
+    """Say on ``err`` how far a long review got: first after PROGRESS_AFTER s, then every
+    PROGRESS_EVERY s (a review at a long --time can take many minutes per game)."""
+    started = perf_counter()
+    next_at = started + PROGRESS_AFTER
+
+    def report(done: int, total: int) -> None:
+        nonlocal next_at
+        now = perf_counter()
+        if now >= next_at and done < total:
+            say(err, f"review: {source}: {done} of {total} positions reviewed in {now - started:.0f} s")
+            next_at = now + PROGRESS_EVERY
+
+    return report
+
+
 def run(files: list[str], lines: BinaryIO, out: TextIO, err: TextIO, seconds: float, as_json: bool,
         table_mb: float) -> int:
     solver = Solver(table_mb=table_mb)
@@ -150,7 +165,8 @@ def run(files: list[str], lines: BinaryIO, out: TextIO, err: TextIO, seconds: fl
             status = 1
             continue
         try:
-            review = review_game(moves, time_per_position=seconds, solver=solver)
+            review = review_game(moves, time_per_position=seconds, solver=solver,
+                                 on_progress=_progress_reporter(source, err))
         except MoveError as exc:
             print(f"review: {source}: {exc}", file=err)
             status = 1
@@ -166,8 +182,11 @@ def run(files: list[str], lines: BinaryIO, out: TextIO, err: TextIO, seconds: fl
 
 
 def main(argv: list[str] | None = None) -> int:
+    tolerant_output()
     parser = build_parser()
     args = parser.parse_args(argv)
+    if report_bad_home(parser.prog):
+        return 2
     settings, problems = load_settings(args.config)
     for problem in problems:
         print(f"config: {problem}", file=sys.stderr)

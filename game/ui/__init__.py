@@ -29,18 +29,22 @@ MAX_DT = 0.1   # seconds; a longer stall (window dragged, machine busy) is not r
 
 def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: PlayerSpec | str | None = None,
         notices: Iterable[object] = (), resume: SavedGame | None = None,
-        config_path: str | Path | None = None, position: str | None = None) -> int:
+        config_path: str | Path | None = None, host_port: int | None = None, join: str | None = None,
+        position: str | None = None) -> int:
     """Open the window and play until the player quits; returns the process exit code.
 
     ``red``/``yellow`` (specs or spec strings) skip the menu; ``notices`` (e.g. config problems) are
-    shown in the window; ``resume`` is an autosaved game the menu offers to continue; ``position`` (a
-    legal move string) opens as a game with the analysis row; an explicit
-    ``config_path`` makes the config's theme and sound win over the remembered preferences."""
+    shown in the window; ``resume`` is an autosaved game the menu offers to continue; an explicit
+    ``config_path`` makes the config's theme and sound win over the remembered preferences;
+    ``host_port``/``join`` open the window hosting a network game on that port, or joining the one
+    at that ``address[:port]``; ``position`` (a legal move string) opens as a game with the
+    analysis row."""
     # Here, not at the top: importing game.ui (e.g. for the type names above) loads no pygame.
     import pygame
 
     from game.settings import parse_player_spec
     from game.ui.controller import Controller, set_window_identity
+    from game.ui.net_lobby import LobbyStart
 
     try:
         players = [parse_player_spec(p, settings) if isinstance(p, str) else p for p in (red, yellow)]
@@ -63,7 +67,8 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
         pygame.quit()
         return 1
     try:
-        controller.start(players[0], players[1], resume, position)
+        network = LobbyStart(host_port, join) if host_port is not None or join is not None else None
+        controller.start(players[0], players[1], resume, network=network, position=position)
         clock = pygame.time.Clock()
         controller.frame(0.0)
         pygame.display.flip()

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.record import GameRecord, RecordResult, add_game
+from game.record import GameRecord, RecordResult
+from game.record_keeper import RecordKeeper
 from game.ui.record_view import RecordView
 from game.ui.resources import draw_text, fit_text
 from game.ui.review_scene import ReviewStart
@@ -29,8 +30,9 @@ if TYPE_CHECKING:
 
 
 class AfterGame:
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, keeper: RecordKeeper | None = None) -> None:
         self.ctx = ctx
+        self.keeper = keeper if keeper is not None else RecordKeeper()
         self.tally = {RecordResult.WIN: 0, RecordResult.DRAW: 0, RecordResult.LOSS: 0}
         self._open: str | None = None  # the moves of the unfinished game the last change showed
         self._counted: set[tuple[str, str, str]] = set()  # (moves, red, yellow) recorded this sitting
@@ -66,9 +68,7 @@ class AfterGame:
                 elo = None
         name = computer.level or computer.spec()
         self.tally[result] += 1
-        _, notice = add_game(GameRecord.now(name, elo, colour, result, model.moves_string()))
-        if notice:
-            self.ctx.notices.add(notice, "error", seconds=10.0)
+        self.keeper.add(GameRecord.now(name, elo, colour, result, model.moves_string()))
         for listener in self.on_record:
             listener()
 
@@ -88,12 +88,17 @@ class AfterGame:
 
 def connect(ctx: Context, game: GameScene, menu: MenuScene) -> AfterGame:
     """Wire the record, the sitting's tally, the rating lines and the review into the scenes."""
-    after = AfterGame(ctx)
-    view = RecordView(ctx)
-    view.refresh()
+    keeper = RecordKeeper()
+    keeper.load()
+    after = AfterGame(ctx, keeper)
+    view = RecordView(ctx, keeper)
     after.on_record.append(view.refresh)
     game.change_hooks.append(after.update)
-    game.top_row_extra = after.draw_tally
+    def top_row(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        view.refresh()  # the writer's notices reach the player during the next game too
+        after.draw_tally(surface, rect)
+
+    game.top_row_extra = top_row
 
     def review_this_game() -> None:
         model = game.model

@@ -18,6 +18,8 @@ from game.ui import after_game
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
 from game.ui.menu import GameStart, MenuData, MenuScene
+from game.ui.net_lobby import LobbyStart
+from game.ui.net_lobby import connect as connect_network
 from game.ui.resources import load_icon, reset_fonts
 from game.ui.review_scene import ReviewScene
 from game.ui.scene import Context, Scene, SceneName, Transition, is_ctrl
@@ -70,7 +72,11 @@ class Controller:
         self.register(SceneName.MENU, MenuScene(self.ctx))
         self.register(SceneName.GAME, GameScene(self.ctx))
         self.register(SceneName.REVIEW, ReviewScene(self.ctx))
+        menu, review = self.scenes[SceneName.MENU], self.scenes[SceneName.REVIEW]
+        review.unfinished = lambda: menu.resume        # "play on" asks before it replaces that game
+        review.forget_unfinished = lambda: setattr(menu, "resume", None)
         self.after_game = after_game.connect(self.ctx, self.scenes[SceneName.GAME], self.scenes[SceneName.MENU])
+        connect_network(self.ctx, self.scenes[SceneName.MENU], self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
 
@@ -81,11 +87,15 @@ class Controller:
     # -- setup -----------------------------------------------------------------------------
 
     def start(self, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None,
-              resume: SavedGame | None = None, position: str | None = None) -> None:
-        """Open the menu (offering ``resume``), or go straight into a game when players are given;
-        ``position`` (a checked move string) opens with those moves and the analysis row."""
+              resume: SavedGame | None = None, network: LobbyStart | None = None,
+              position: str | None = None) -> None:
+        """Open the menu (offering ``resume``), or go straight into a game when players are given,
+        or into hosting or joining a network game; ``position`` (a checked move string) opens
+        with those moves and the analysis row."""
         self.switch(Transition(SceneName.MENU, MenuData(resume)))
-        if position is not None:
+        if network is not None:
+            self.switch(Transition(SceneName.NETWORK, network))
+        elif position is not None:
             self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN, position, analysis=True)))
         elif red is not None or yellow is not None:
             self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN)))
@@ -174,6 +184,8 @@ class Controller:
     def shutdown(self) -> None:
         """Cancel the scene's work and stop the AI worker (within CLOSE_TIMEOUT, even mid-search)."""
         self.scene.leave()
+        for scene in self.scenes.values():
+            scene.shutdown()
         if self.ctx.has_worker:
             self.ctx.worker.close(timeout=CLOSE_TIMEOUT)
 

@@ -19,7 +19,8 @@ import pygame
 from game.engine.board import ColumnFullError, MoveError
 from game.model import GameModel, Scoreboard
 from game.settings import HUMAN, parse_player_spec
-from game.storage import SaveFileError, load_game, new_save_path, save_game, save_infos
+from game.echo import shown
+from game.storage import MAX_SHOWN_NAME, SaveFileError, load_game, new_save_path, save_game, save_infos
 from game.ui import clipboard, game_text
 from game.ui.analysis_view import best_column, hint_words
 from game.ui.anim import DropAnimation, Shake
@@ -409,7 +410,7 @@ class GameScene(Scene):
             yellow = parse_player_spec(saved.yellow, self.ctx.settings)
             self.model.load_moves(saved.moves, red=red, yellow=yellow)
         except (SaveFileError, MoveError, ValueError, OSError) as exc:
-            self.ctx.notices.add(f"Could not load {path.name}: {exc}", "error")
+            self.ctx.notices.add(f"Could not load {shown(path.name, MAX_SHOWN_NAME)}: {exc}", "error")
             return False
         self.anims.clear()
         self.spectator = Spectator(self.model, self.move_delay) if self.humans == 0 else None

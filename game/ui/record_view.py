@@ -5,26 +5,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.record import Record, load_record
+from game.record import Record
+from game.record_keeper import RecordKeeper
 
 if TYPE_CHECKING:
     from game.ui.scene import Context
 
 
 class RecordView:
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, keeper: RecordKeeper) -> None:
         self.ctx = ctx
+        self.keeper = keeper
         self.record = Record()
         self.shown: list[str] = []  # the lines for the menu, computed once per change of the record
 
     def refresh(self) -> None:
-        self.record, notice = load_record()
-        if notice:
+        """Take the keeper's news: its notices, and new lines when the record changed."""
+        changed, notices = self.keeper.poll()
+        for notice in notices:
             self.ctx.notices.add(notice, "error", seconds=12.0)
-        self.shown = self.lines()
+        if changed:
+            self.record = self.keeper.record
+            self.shown = self.lines()
 
     def line(self, index: int) -> str:
         """The ``index``-th menu line, or "" (a provider for ``MenuScene.info_lines``)."""
+        if index == 0:
+            self.refresh()
         return self.shown[index] if index < len(self.shown) else ""
 
     def lines(self) -> list[str]:

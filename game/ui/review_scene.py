@@ -12,6 +12,7 @@ positions come from the engine's ``Position`` and the judgements from ``engine.r
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -22,9 +23,11 @@ from game.engine.board import Position, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
 from game.settings import PlayerSpec, parse_player_spec
-from game.storage import SaveFileError, load_game, save_infos
+from game.echo import shown
+from game.storage import MAX_SHOWN_NAME, SavedGame, SaveFileError, load_game, save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import GameStart
+from game.ui.overlays import Confirm
 from game.ui.render import BoardScene, draw_panel
 from game.ui.resources import draw_text, fit_text
 from game.ui.savelist import CLOSE, SaveList
@@ -50,12 +53,13 @@ CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE
 class ReviewStart:
     """What the review scene opens: a game's moves and players, or (``moves`` None) a saved game to pick.
 
-    ``back`` is where Esc returns: "game" shows the reviewed game again, "menu" the menu."""
+    ``back`` is where Esc returns: "game" shows the reviewed game again, "menu" the menu, "network
+    game" the network game it came from (still connected)."""
 
     moves: str | None
     red: PlayerSpec | None = None
     yellow: PlayerSpec | None = None
-    back: Literal["game", "menu"] = "menu"
+    back: Literal["game", "menu", "network game"] = "menu"
 
 
 class ReviewScene(Scene):
@@ -73,6 +77,11 @@ class ReviewScene(Scene):
         self.requested = False
         self.stepped = False               # the player moved the selection before the review came
         self.savelist: SaveList | None = None
+        self.confirm: Confirm | None = None
+        # The unfinished autosaved game that playing on would replace (the menu's offer), and how
+        # to withdraw that offer once the player agreed; set by the controller.
+        self.unfinished: Callable[[], SavedGame | None] = lambda: None
+        self.forget_unfinished: Callable[[], None] = lambda: None
         self._rows: list[tuple[pygame.Rect, int]] = []
         self._graph = pygame.Rect(0, 0, 0, 0)
 
@@ -82,6 +91,7 @@ class ReviewScene(Scene):
         super().enter(data)
         self.start = data if isinstance(data, ReviewStart) else ReviewStart(None)
         self.savelist = None
+        self.confirm = None
         if self.start.moves is None:
             self._open_savelist()
             self._show([])
@@ -124,7 +134,7 @@ class ReviewScene(Scene):
             red = parse_player_spec(saved.red, self.ctx.settings)
             yellow = parse_player_spec(saved.yellow, self.ctx.settings)
         except (SaveFileError, ValueError) as exc:
-            self.ctx.notices.add(f"Could not open {path.name}: {exc}", "error")
+            self.ctx.notices.add(f"Could not open {shown(path.name, MAX_SHOWN_NAME)}: {exc}", "error")
             return
         self.savelist = None
         self.start = ReviewStart(saved.moves, red, yellow, back="menu")
@@ -133,6 +143,10 @@ class ReviewScene(Scene):
     # -- input -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None:
+            if self.confirm.handle(event):
+                self.confirm = None
+            return
         if self.savelist is not None:
             choice = self.savelist.handle(event)
             if choice == CLOSE:
@@ -179,7 +193,9 @@ class ReviewScene(Scene):
 
     def go_back(self) -> None:
         start = self.start
-        if start.back == "game" and start.red is not None and start.yellow is not None and start.moves is not None:
+        if start.back == SceneName.NETWORK_GAME:
+            self.next = Transition(SceneName.NETWORK_GAME)
+        elif start.back == "game" and start.red is not None and start.yellow is not None and start.moves is not None:
             self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, start.moves))
         else:
             self.next = Transition(SceneName.MENU)
@@ -189,11 +205,26 @@ class ReviewScene(Scene):
         start = self.start
         if start.red is None or start.yellow is None:
             return
+        if start.back == SceneName.NETWORK_GAME:
+            self.ctx.notices.add("Playing on from here is for games on this computer: Esc returns to the network game")
+            return
         played = "".join(str(c + 1) for c in self.moves[:self.index])
         if self._position(self.index).is_over():
             self.ctx.notices.add("The game is over at this move: step back to play on from an earlier one")
             return
-        self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, played))
+        red, yellow = start.red, start.yellow
+
+        def play_on_now() -> None:
+            self.forget_unfinished()
+            self.next = Transition(SceneName.GAME, GameStart(red, yellow, played))
+
+        kept = self.unfinished()
+        if kept is not None and kept.moves and not kept.position().is_over():
+            self.confirm = Confirm("Play on from here?", f"The unfinished game ({len(kept.moves)} moves) will be "
+                                   "lost. Choose No, then Esc and \"Resume unfinished game\", to go on with it.",
+                                   play_on_now)
+        else:
+            play_on_now()
 
     # -- engine ----------------------------------------------------------------------------
 
@@ -322,6 +353,8 @@ class ReviewScene(Scene):
                   theme.error if self.error else theme.dim_text, midbottom=(width // 2, height - 6))
         if self.savelist is not None:
             self.savelist.draw(surface, theme)
+        if self.confirm is not None:
+            self.confirm.draw(surface, theme)
 
     def _draw_board(self, surface: pygame.Surface, layout: Layout) -> None:
         pos = self._position(self.index)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pygame
 
-from game.storage import SaveInfo, delete_save
+from game.echo import shown, shown_path
+from game.storage import MAX_SHOWN_NAME, SaveInfo, delete_save
 from game.ui.overlays import Confirm, shade
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, text_width
@@ -32,7 +33,8 @@ def player_words(spec: str) -> str:
 def describe(info: SaveInfo) -> tuple[str, str]:
     """(players, details) of one entry, e.g. ("Human vs Hard", "12 moves · unfinished · 2026-11-23 22:40")."""
     if info.game is None:
-        return info.path.name, f"cannot be loaded: {info.problem.removeprefix(info.path.name + ': ')}"
+        name = shown(info.path.name, MAX_SHOWN_NAME)
+        return name, f"cannot be loaded: {info.problem.removeprefix(name + ': ')}"
     when = info.saved_at
     date = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
     moves = f"{info.moves} move" + ("" if info.moves == 1 else "s")
@@ -147,7 +149,7 @@ class SaveList:
     def _draw_footer(self, surface: pygame.Surface, theme: Theme, frame: pygame.Rect, size: int) -> None:
         small = max(12, size - 3)
         if self.show_path and self.infos:
-            lines = _split_to_width(str(self.infos[self.selected].path), small, frame.width - 20)[-3:]
+            lines = _split_to_width(shown_path(self.infos[self.selected].path, 1000), small, frame.width - 20)[-3:]
             line_h = small + 2
             top = frame.bottom - 6 - line_h * len(lines)
             for i, line in enumerate(lines):

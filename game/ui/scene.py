@@ -77,6 +77,8 @@ class SceneName(enum.StrEnum):
     MENU = "menu"
     GAME = "game"
     REVIEW = "review"
+    NETWORK = "network"              # hosting or joining a game over the network
+    NETWORK_GAME = "network game"
     QUIT = "quit"
 
 
@@ -102,6 +104,11 @@ class Scene:
 
     def leave(self) -> None:
         """Called before another scene takes over (and on quit)."""
+
+    def shutdown(self) -> None:
+        """Called on every scene when the window closes, after the current scene's ``leave``: a
+        scene that keeps something open while another is shown (a network game under its review)
+        closes it here."""
 
     def handle(self, event: pygame.event.Event) -> None:
         raise NotImplementedError

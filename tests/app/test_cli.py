@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import threading
 import subprocess
 import sys
 import tomllib
@@ -73,8 +74,12 @@ def test_bad_arguments_exit_2_with_argparse_message(argv, needle, capsys, fake_u
 
 
 def test_version(capsys):
+    # The version and which exact solver runs: compiled exactly when the extension was built.
+    from game.engine import negamax
+
     assert app.main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"connect4 {__version__}"
+    solver = "compiled" if not negamax.__file__.endswith(".py") else "plain Python, not compiled at install"
+    assert capsys.readouterr().out.strip() == f"connect4 {__version__} (exact solver: {solver})"
 
 
 def test_help_lists_every_option(capsys):
@@ -100,7 +105,16 @@ def test_without_players_the_menu_opens(fake_ui):
     assert app.main([]) == 0
     ((settings, kwargs),) = fake_ui
     assert settings == DEFAULTS
-    assert kwargs == {"red": None, "yellow": None, "notices": [], "resume": None, "config_path": None}
+    assert kwargs == {"red": None, "yellow": None, "notices": [], "resume": None, "config_path": None,
+                      "host_port": None, "join": None}
+
+
+def test_host_and_join_are_passed_to_the_window(fake_ui):
+    assert app.main(["--host"]) == 0
+    assert app.main(["--join", "[::1]:9000"]) == 0
+    (_, hosting), (_, joining) = fake_ui
+    assert (hosting["host_port"], hosting["join"]) == (DEFAULTS.network_port, None)
+    assert (joining["host_port"], joining["join"]) == (None, "[::1]:9000")
 
 
 def test_players_config_and_notices_are_passed(fake_ui, tmp_path):
@@ -283,6 +297,24 @@ def test_crash_in_the_window_gives_message_and_log(monkeypatch, capsys, home):
     err = capsys.readouterr().err
     assert "internal error: RuntimeError: kaboom" in err and "Traceback" not in err
     assert "RuntimeError: kaboom" in (home / "crash.log").read_text()
+
+
+def test_a_named_pipe_as_crash_log_does_not_hang_the_crash_handler(monkeypatch, capsys, home):
+    import game.ui
+
+    def boom(settings, **kwargs):
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(game.ui, "run", boom)
+    home.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(home / "crash.log")
+    result: list[int] = []
+    thread = threading.Thread(target=lambda: result.append(app.main([])), daemon=True)
+    thread.start()
+    thread.join(10)
+    assert result == [1]                                   # answered, not blocked on the pipe
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: kaboom" in err and "details are in" not in err
 
 
 def test_missing_window_package_gives_message(monkeypatch, capsys):

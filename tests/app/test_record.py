@@ -1,19 +1,14 @@
-"""The record of games against the computer: rating updates, atomic writes, a damaged file."""
+"""The record of games against the computer: the games and the rating (the file: test_record_store)."""
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from game import record as rec
-from game.record import GameRecord, Rating, Record, RecordResult, add_game, load_record, rate, rate_one, rate_period
+from game.record import GameRecord, Rating, Record, RecordResult, rate, rate_one, rate_period
 from game.settings import DEFAULT_LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,78 +96,3 @@ def test_even_game_is_the_expected_score_nearest_one_half_within_35_to_65_percen
     for name, elo in LEVELS:  # a player rated at a level's figure is sent to that level
         if elo is not None:
             assert Rating(elo, 100, 3).even_level(LEVELS) == name
-
-
-def test_games_are_added_and_read_back(tmp_path: Path) -> None:
-    path = tmp_path / "record.json"
-    first = GameRecord.now("Hard", 2062, 2, WIN, "4453")
-    record, notice = add_game(first, path)
-    assert notice is None and record.games == (first,)
-    record, notice = add_game(game("Easy", DRAW), path)
-    assert notice is None
-    loaded, notice = load_record(path)
-    assert notice is None and loaded == record and len(loaded.games) == 2
-    assert json.loads(path.read_text())["games"][0]["result"] == "win"
-
-
-@pytest.mark.parametrize("content", [
-    b"{not json", b"\xff\xfe\x00garbage", b"[]", b'{"format": 1, "games": [{"level": "Hard"}]}',
-    b'{"format": 1, "games": [{"level": "Hard", "elo": 2062, "colour": 1, "result": "win", '
-    b'"moves": "4444444", "date": "2026-11-23T22:00:00"}]}',
-])
-def test_a_damaged_record_is_set_aside_with_a_notice(tmp_path: Path, content: bytes) -> None:
-    path = tmp_path / "record.json"
-    path.write_bytes(content)
-    record, notice = load_record(path)
-    assert record == Record()
-    assert notice is not None and "record.json.bad" in notice
-    assert (tmp_path / "record.json.bad").read_bytes() == content
-    assert not path.exists()
-    # the next game starts a fresh record; the damaged one stays aside
-    record, notice = add_game(game("Easy", WIN), path)
-    assert len(record.games) == 1 and notice is None
-    assert (tmp_path / "record.json.bad").read_bytes() == content
-
-
-def test_a_failed_write_leaves_the_old_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "record.json"
-    add_game(game("Easy", WIN), path)
-    before = path.read_bytes()
-
-    def broken_replace(src: object, dst: object) -> None:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(os, "replace", broken_replace)
-    record, notice = add_game(game("Hard", LOSS), path)
-    assert notice is not None and "No space left" in notice
-    assert len(record.games) == 2  # the caller still sees the game it just played
-    assert path.read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir()] == ["record.json"]  # no temporary file left
-
-
-KILLED_WRITER = """
-import os, sys, time
-from pathlib import Path
-from game.record import GameRecord, RecordResult, add_game
-real_fsync = os.fsync
-def slow_fsync(fd):
-    sys.stdout.write("writing\\n"); sys.stdout.flush()
-    time.sleep(60)
-os.fsync = slow_fsync
-add_game(GameRecord("Hard", 2062, 1, RecordResult.LOSS, "4453", "2026-11-23T22:00:00"), Path(sys.argv[1]))
-"""
-
-
-def test_a_kill_during_the_write_leaves_the_old_record(tmp_path: Path) -> None:
-    path = tmp_path / "record.json"
-    add_game(game("Easy", WIN), path)
-    before = path.read_bytes()
-    proc = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(path)], stdout=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT)
-    assert proc.stdout is not None
-    assert proc.stdout.readline() == b"writing\n"  # the new text is written, not yet in place
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(timeout=30)
-    assert path.read_bytes() == before
-    record, notice = load_record(path)
-    assert notice is None and [g.level for g in record.games] == ["Easy"]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -370,6 +372,7 @@ def test_save_new_game_gives_the_name_back_when_the_write_fails(home, monkeypatc
 
 HOLDER = """
 import sys
+import time
 from game import storage
 storage.write_autosave(storage.SavedGame(sys.argv[1], "human", "human", "2026-01-31T18:05:00"))
 print(storage.autosave_path().name, flush=True)
@@ -556,12 +559,108 @@ def test_a_home_that_is_a_file_gives_clear_errors(tmp_path, monkeypatch):
 
 def test_one_running_game_makes_one_lock_file(home):
     write_autosave(GAME)
-    assert sorted(os.listdir(home)) == [".autosave.c4save.lock", "autosave.c4save"]
+    assert sorted(os.listdir(home)) == [".autosave-choice.lock", ".autosave.c4save.lock", "autosave.c4save"]
     clear_autosave()
-    assert sorted(os.listdir(home)) == [".autosave.c4save.lock"]
+    assert sorted(os.listdir(home)) == [".autosave-choice.lock", ".autosave.c4save.lock"]
 
 
 def test_a_home_with_a_tilde_is_expanded(tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("CONNECT4_HOME", "~/c4")
     assert user_data_dir() == tmp_path / "c4" == user_config_dir()
+
+
+# --- slots that must never be shared or replaced ---------------------------------------------
+
+
+def new_run() -> None:
+    """What a new start of the program sees: no slot chosen yet (the old one's lock kept by
+    ``held`` when the test wants a second window)."""
+    storage._slot = None
+
+
+def test_keeping_an_autosave_for_later_never_takes_another_unfinished_games_slot(home):
+    home.mkdir(parents=True)
+    newer, older = (dataclasses.replace(GAME, moves=m) for m in ("4455", "1122"))
+    save_game(home / "autosave-2.c4save", older)
+    os.utime(home / "autosave-2.c4save", (1_000_000, 1_000_000))
+    save_game(home / "autosave.c4save", newer)
+    assert read_autosave() == newer                      # the newest free one is this run's
+    storage.keep_autosave_for_later()                    # --red/--yellow: keep it for later
+    write_autosave(dataclasses.replace(GAME, moves="4"))
+    assert autosave_path().name == "autosave-3.c4save"
+    assert load_game(home / "autosave.c4save") == newer
+    assert load_game(home / "autosave-2.c4save") == older
+
+
+def test_a_lock_file_that_cannot_be_opened_never_makes_two_windows_share_a_slot(home):
+    home.mkdir(parents=True)
+    (home / ".autosave.c4save.lock").mkdir()             # cannot be opened as a lock file
+    save_game(home / "autosave.c4save", GAME)
+    notes: list[str] = []
+    assert read_autosave(notes.append) is None           # slot 1 is not used: not even offered
+    assert any("cannot be opened" in note for note in notes)
+    first = storage._slot
+    write_autosave(dataclasses.replace(GAME, moves="1"))
+    new_run()                                            # a second window, the first still running
+    assert read_autosave(notes.append) is None
+    write_autosave(dataclasses.replace(GAME, moves="2"))
+    second = storage._slot
+    assert {first.number, second.number} == {2, 3}
+    assert load_game(home / "autosave.c4save") == GAME
+    storage._release(first)
+
+
+def test_no_lockable_slot_means_no_autosave_and_says_so(home, monkeypatch):
+    home.mkdir(parents=True)
+    save_game(home / "autosave.c4save", GAME)
+
+    def refuse(path):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(storage.files, "try_lock", refuse)
+    notes: list[str] = []
+    assert read_autosave(notes.append) is None
+    assert any("without autosave" in note for note in notes)
+    with pytest.raises(AutosaveError, match="autosave is off"):
+        write_autosave(dataclasses.replace(GAME, moves="1"))
+    assert load_game(home / "autosave.c4save") == GAME
+
+
+STARTER = """
+import sys, time
+from game.storage import read_autosave
+deadline = float(sys.argv[1])
+while time.time() < deadline:
+    pass
+game = read_autosave(lambda note: None)
+print(game.moves if game else "-", flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_four_windows_starting_at_once_are_offered_every_unfinished_game_once(home):
+    home.mkdir(parents=True)
+    for number, moves in zip((1, 2, 3, 4), ("1", "2", "3", "4")):
+        save_game(storage._slot_path(home, number), dataclasses.replace(GAME, moves=moves))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for attempt in range(3):
+        start = time.time() + 1.5
+        procs = [subprocess.Popen([sys.executable, "-c", STARTER, str(start)], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT) for _ in range(4)]
+        offered = sorted(proc.stdout.readline().strip() for proc in procs)
+        for proc in procs:
+            proc.communicate("\n", timeout=60)
+        assert offered == ["1", "2", "3", "4"], f"attempt {attempt}"
+
+
+def test_stale_temporary_files_of_the_record_are_removed(home):
+    home.mkdir(parents=True)
+    stale = [home / ".record.jsonl.abcd1234.tmp", home / ".record.json.x_y_z_12.tmp"]
+    fresh = home / ".record.jsonl.fresh123.tmp"
+    for path in [*stale, fresh]:
+        path.write_text("half a record")
+    for path in stale:
+        os.utime(path, (1, 1))
+    assert sorted(storage.clean_stale_files()) == sorted(stale)
+    assert fresh.exists()

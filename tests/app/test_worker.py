@@ -11,6 +11,7 @@ import pytest
 from game.engine.board import Position
 from game.engine.search import Progress, SearchConfig, SearchResult
 from game.engine.solver import Solver
+from game import worker as worker_module
 from game.worker import _MAX_SEARCHERS, AIRequest, AIUpdate, AIWorker, _Engine
 
 OPENING = Position.from_moves("4453")
@@ -235,3 +236,42 @@ def test_worker_module_does_not_import_pygame():
     repo = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=repo)
     assert out.stdout.strip() == "False"
+
+
+def test_a_suspended_search_process_is_noticed_and_the_request_can_be_retried(monkeypatch):
+    """SIGSTOP: the process sends nothing more. After the request's time limit plus the stall
+    allowance it fails with an error (the window then offers R retry, as after a crash), and the
+    retry runs in a new process."""
+    monkeypatch.setattr(worker_module, "_STALL_AFTER", 1.0)
+    children_before = child_pids()
+    limited = SearchConfig(depth=20, time_limit=1.5)
+    assert worker_module.silence_bound(AIRequest(1, OPENING, limited, "move")) == 2.5
+    with AIWorker() as w:
+        w.submit(AIRequest(1, Position(), limited, "move"))
+        collect(w, until_final=False)                               # running: its first depth reported
+        (pid,) = child_pids() - children_before
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            updates = collect(w)
+            waited = time.monotonic() - started
+        finally:
+            if pid in child_pids():
+                os.kill(pid, signal.SIGCONT)
+        final = updates[-1]
+        assert final.generation == 1 and final.result is None
+        assert "stopped answering" in final.error
+        assert 1.0 < waited < 10
+        w.submit(AIRequest(2, OPENING, QUICK, "move"))              # the retry
+        assert collect(w)[-1].result.move in OPENING.legal_moves()
+    assert child_pids() <= children_before
+
+
+def test_a_long_search_without_finished_iterations_is_not_taken_for_a_stalled_one(monkeypatch):
+    monkeypatch.setattr(worker_module, "_STALL_AFTER", 0.8)        # heartbeats come every 0.25 s
+    with AIWorker() as w:
+        start_deep_search(w, generation=1)
+        time.sleep(3)                                               # deep iterations: heartbeats only
+        assert not [u for u in w.poll() if u.error is not None]
+        assert w.busy
+        w.cancel()

@@ -16,11 +16,10 @@ import textwrap
 
 import pytest
 
-from game.engine import scores, search, solver
+from game.engine import negamax, scores, search
 from game.engine.board import BOARD, CELLS, Position, non_losing_moves, winning_cells_mask
 from game.engine.ordering import order_by_threats
 from game.engine.search import SearchConfig, Searcher
-from game.engine.solver import Solver
 
 
 def random_positions(n: int, seed: int, max_moves: int = CELLS - 3) -> list[Position]:
@@ -65,14 +64,19 @@ def compile_block(block: str, args: str, result: str, namespace: dict, prologue:
     return ns["f"]
 
 
+#: The exact solver's search as plain Python (its source; the compiled module has none to read).
+SOLVER_SEARCH = negamax.plain_module()
+
+
 def negamax_closures() -> dict[str, dict[str, object]]:
     searcher = Searcher(SearchConfig(depth=4))
-    negamax, _, _ = searcher._make_negamax(0, 4)
-    return {"search": closure_values(negamax), "solver": closure_values(Solver(table_mb=1)._negamax)}
+    search_negamax, _, _ = searcher._make_negamax(0, 4)
+    solver_negamax, _ = SOLVER_SEARCH.build_search(None, SOLVER_SEARCH.new_table(4093), {}, 256)
+    return {"search": closure_values(search_negamax), "solver": closure_values(solver_negamax)}
 
 
 CLOSURES = negamax_closures()
-MODULES = {"search": search, "solver": solver}
+MODULES = {"search": search, "solver": SOLVER_SEARCH}
 UNCACHED = {"threat_cache": {}, "new_threats": lambda discs: winning_cells_mask(discs, 0), "bounds": {}}
 
 
@@ -84,7 +88,7 @@ def test_the_marked_copies_are_where_the_hot_loops_are():
         ("search", "board.winning_cells_mask"): 1,
         ("search", "ordering.order_by_threats"): 1,
         ("solver", "board.non_losing_moves"): 1,
-        ("solver", "board.winning_cells_mask"): 0,
+        ("solver", "board.winning_cells_mask"): 1,  # the compiled path's threat function
         ("solver", "ordering.order_by_threats"): 1,
     }
 
@@ -124,8 +128,16 @@ def test_the_searchs_threat_cells_are_board_winning_cells_mask():
             assert copy(discs) == winning_cells_mask(discs, 0) == winning_cells_mask(discs, 0) & BOARD, str(pos)
 
 
+def test_the_compiled_solvers_helpers_are_the_rules():
+    # The compiled search's own copies, run here as the plain functions they are in the file.
+    for pos in POSITIONS:
+        for discs in (pos.current, pos.current ^ pos.mask):
+            assert SOLVER_SEARCH._threats(discs, BOARD) == winning_cells_mask(discs, 0), str(pos)
+            assert SOLVER_SEARCH._bit_count(discs) == discs.bit_count(), str(pos)
+
+
 def test_the_solvers_move_order_is_order_by_threats():
-    block = inlined_blocks(solver, "ordering.order_by_threats")[0]
+    block = inlined_blocks(SOLVER_SEARCH, "ordering.order_by_threats")[0]
     copy = compile_block(block, "current, mask, candidates", "[(move, r) for _, move, r in ranked]",
                          {**CLOSURES["solver"], **UNCACHED})
     for pos in POSITIONS:
@@ -148,7 +160,7 @@ def test_the_searchs_move_order_is_order_by_threats():
 INLINED_FORMULA = re.compile(r"^\s*(?:return |\w+ = )(?P<code>.+?)\s*# inlined: (?P<rule>-?scores\.\w+\(.+\))\s*$")
 
 
-@pytest.mark.parametrize("module", [search, solver], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [search, SOLVER_SEARCH], ids=["search", "solver"])
 def test_inlined_score_formulas_are_the_scores_functions(module):
     checked = 0
     for line in inspect.getsource(module).splitlines():

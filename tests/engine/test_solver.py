@@ -13,10 +13,10 @@ import threading
 
 import pytest
 
-from game.engine.board import Position
-from game.engine.search import SearchCancelled, SearchConfig, Searcher
 import game.engine.solver as solver_module
+from game.engine.board import Position
 from game.engine.scores import loss_next_score, score_range, win_next_score
+from game.engine.search import SearchCancelled, SearchConfig, Searcher
 from game.engine.solver import Partial, Solver
 
 try:
@@ -25,6 +25,9 @@ except ImportError:  # pragma: no cover
     from tests import reference_board as rb
 
 from game.data import read_analysis, read_testset
+
+#: Every test here runs on both paths of the search: compiled and plain Python.
+pytestmark = pytest.mark.usefixtures("search_path")
 
 #: Early positions whose every column is scored in the shipped analysis (a mix of wins, draws,
 #: losses and full columns).
@@ -210,17 +213,16 @@ def test_partial_bounds_start_at_the_positions_score_range(moves):
 
 
 def test_table_is_reused_between_calls_and_bounded():
-    s = Solver(table_mb=1)
-    tables = (s.lower, s.upper, s.cut_moves, s.threat_cache)
-    peak = 0
+    # The table is a fixed number of slots: it fills as positions are solved, never grows,
+    # and what it holds makes a position solved before cheaper than with a fresh table.
+    s = Solver(table_mb=0.05)
+    assert s.slots == 6553  # the largest prime slot count that fits 0.05 MB
     for moves, score in load_set("Test_L2_R1")[:60]:
         assert s.solve(Position.from_moves(moves)) == score
-        assert all(len(table) <= s.max_entries for table in tables)
-        peak = max(peak, max(len(table) for table in tables))
-    assert peak > s.max_entries // 2, "the bound was never reached: the test proves nothing"
-    # reused: a position solved before costs fewer nodes than with a fresh table
+    assert s.slots // 2 < s.table_entries() <= s.slots
+    assert len(s._table) == s.slots
     moves, score = load_set("Test_L2_R1")[59]
-    fresh = Solver(table_mb=1)
+    fresh = Solver(table_mb=0.05)
     assert fresh.solve(Position.from_moves(moves)) == score
     s.nodes = 0
     assert s.solve(Position.from_moves(moves)) == score
@@ -307,6 +309,10 @@ def test_searcher_column_scores_can_be_cancelled():
     assert out["t_end"] - t_cancel < 0.100
 
 
+def compiled_path() -> bool:
+    return solver_module.search_module.COMPILED
+
+
 def test_threat_cache_holds_true_masks_and_stays_bounded():
     # The solver remembers, per set of one side's discs, the cells that would complete a
     # four for that side. Every cached mask must equal a fresh computation, the cache must
@@ -314,11 +320,13 @@ def test_threat_cache_holds_true_masks_and_stays_bounded():
     # solves exactly.
     from game.engine.board import BOARD, winning_cells_mask
 
+    if compiled_path():
+        pytest.skip("the compiled search computes threats without a cache")
     s = Solver(table_mb=1)
     for moves, score in load_set("Test_L2_R1")[:200]:  # ~60k nodes: far more than the bound
         assert s.solve(Position.from_moves(moves)) == score
-        assert len(s.threat_cache) <= s.max_entries
-    assert len(s.threat_cache) > s.max_entries // 4, "the cache was hardly used"
+        assert len(s.threat_cache) <= s.max_threats
+    assert len(s.threat_cache) > s.max_threats // 4, "the cache was hardly used"
     for discs, mask in s.threat_cache.items():
         assert mask == winning_cells_mask(discs, 0) & BOARD
 

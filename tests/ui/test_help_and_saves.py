@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygame
 
@@ -112,3 +113,38 @@ def test_delete_asks_first(ui):
     assert [i.path.name for i in d.scene.overlay.infos] == ["mid.c4save", "old.c4save"]
     d.key(pygame.K_RETURN)                                   # the list goes on working: load the next
     assert d.scene.model.moves_string() == "441365675334466335442232661515577771217122"
+
+
+def test_save_names_that_are_not_utf8_are_listed_escaped_in_the_save_list_and_the_review_picker(ui):
+    from game.ui import resources
+
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    save_game(folder / "ok.c4save", SavedGame("4453", "human", "Hard", "2026-03-04T18:30:00+00:00"))
+    os.rename(folder / "ok.c4save", os.fsencode(folder) + b"/ok\xe9.c4save")
+    (Path(os.fsdecode(os.fsencode(folder) + b"/bad\xff.c4save"))).write_bytes(b"\x00 not a save")
+    texts: list[str] = []
+    hook = lambda text, rect: texts.append(text)            # noqa: E731
+    d = ui("human", "human")
+    d.key(pygame.K_o, CTRL)                                  # the save list
+    resources.add_text_hook(hook)
+    try:
+        d.frame()
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_i)                                    # with the full path
+        d.frame()
+    finally:
+        resources.remove_text_hook(hook)
+    shown_texts = "".join(texts)
+    assert "bad\\xff.c4save" in shown_texts and "Human vs Hard" in shown_texts
+    assert not any("\udcff" in t or "\udce9" in t for t in texts)
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+    d.frame()
+    d2 = ui(review_time=0.1)                                 # the review's picker
+    (row,) = [r for r in d2.scene.rows() if r.label == "Review a saved game"]
+    row.activate()
+    d2.frame()
+    d2.frame()
+    assert d2.scene.savelist is not None and len(d2.scene.savelist.infos) == 2

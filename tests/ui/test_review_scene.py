@@ -8,7 +8,8 @@ import time
 import pygame
 
 from game.engine.review import GameReview, MoveClass, ReviewProgress
-from game.record import RecordResult, load_record
+from game.record import RecordResult
+from game.record_store import load_record
 from game.storage import SavedGame, save_game, saves_dir
 from game.ui.layout import MIN_SIZE
 
@@ -40,6 +41,7 @@ def wait_for_review(driver):
 
 def test_a_finished_game_is_recorded_once_and_counted_in_the_sitting(ui, connect4_home):
     driver = finish_a_game_against_the_computer(ui)
+    assert driver.c.after_game.keeper.flush()
     record, notice = load_record()
     assert notice is None
     (game,) = record.games
@@ -47,6 +49,7 @@ def test_a_finished_game_is_recorded_once_and_counted_in_the_sitting(ui, connect
                                                                             NEAR_WIN + "4")
     assert driver.c.after_game.tally_text() == "This sitting: 1 won · 0 drawn · 0 lost"
     driver.settle()
+    assert driver.c.after_game.keeper.flush()
     assert len(load_record()[0].games) == 1           # later frames of the same finished game add nothing
     assert "R review" in driver.scene.status_text()
 
@@ -59,6 +62,7 @@ def test_undo_and_redo_of_the_last_move_do_not_record_the_game_again(ui, connect
     driver.key(pygame.K_y, pygame.KMOD_CTRL)
     driver.settle()
     assert driver.scene.model.is_over
+    assert driver.c.after_game.keeper.flush()
     assert len(load_record()[0].games) == 1
     assert driver.c.after_game.tally_text() == "This sitting: 1 won · 0 drawn · 0 lost"
 
@@ -155,7 +159,8 @@ def test_two_player_games_are_not_recorded(ui, connect4_home):
         driver.key(getattr(pygame, f"K_{col}"))
         driver.settle(10)
     assert driver.scene.model.is_over
-    assert not (connect4_home / "record.json").exists()
+    assert driver.c.after_game.keeper.flush()
+    assert not (connect4_home / "record.jsonl").exists()
     assert driver.c.after_game.tally_text() == "This sitting: 0 won · 0 drawn · 0 lost"
 
 
@@ -211,3 +216,32 @@ def test_the_end_of_a_game_offers_the_review_and_shows_a_loss_in_the_loss_colour
     assert lost.scene.load(path)
     lost.settle(5)
     assert lost.scene.model.is_over and result_colour(lost.scene) == lost.c.ctx.theme.loss
+
+
+def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(ui):
+    from game.storage import read_autosave, write_autosave
+
+    unfinished = SavedGame.now("4455", "human", "Hard")
+    write_autosave(unfinished)
+    save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
+    driver = ui(review_time=0.1, resume=read_autosave())
+    menu = driver.scene
+    (row,) = [r for r in menu.rows() if r.label == "Review a saved game"]
+    row.activate()
+    driver.frame()
+    scene = driver.scene
+    driver.key(pygame.K_RETURN)                        # the saved game, not the unfinished one
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_p)
+    driver.frame()
+    assert driver.scene is scene and scene.confirm is not None
+    assert "unfinished game (4 moves)" in scene.confirm.detail
+    driver.key(pygame.K_n)                             # No: the unfinished game stays
+    driver.frame()
+    assert driver.scene is scene and scene.confirm is None
+    assert read_autosave() == unfinished
+    driver.key(pygame.K_p)
+    driver.key(pygame.K_y)                             # Yes: play on, the offer is withdrawn
+    driver.frame()
+    assert type(driver.scene).__name__ == "GameScene" and driver.scene.model.moves_string() == ""
+    assert menu.resume is None

@@ -21,6 +21,8 @@ from game.engine.scores import win_next_score
 from game.engine.solver import SearchCancelled, Solver
 from game.tools.arena.players import ArenaPlayer
 from game.tools.arena.pool import Progress, default_workers, run_parallel
+from game import files
+from game.echo import shown, shown_path
 
 #: Reference sets: name -> (file in the references directory, kind, description).
 #: "testset" files give the position's exact score only (the chosen move's score is
@@ -35,6 +37,8 @@ REFERENCE_SETS: dict[str, tuple[str, str, str]] = {
 }
 DEFAULT_SETS = ("end", "middle-easy", "middle-medium", "begin-easy", "early-easy", "early-medium")
 
+
+MAX_REFERENCE_BYTES = 64 * 1024 * 1024  # a reference set is a few hundred kB
 
 def default_refs_dir() -> Path:
     """The shipped reference data (``game.data``): ``testsets/`` and ``analysis/``."""
@@ -74,9 +78,14 @@ def load_references(
         filename, kind, _ = REFERENCE_SETS[name]
         path = refs_dir / filename
         try:
-            lines = [ln for ln in path.read_text().splitlines() if ln.strip()]
+            data = files.read_regular_file(path, MAX_REFERENCE_BYTES)
+            if len(data) > MAX_REFERENCE_BYTES:
+                raise ValueError(f"larger than {MAX_REFERENCE_BYTES // 2**20} MiB")
+            lines = [ln for ln in data.decode("utf-8-sig").splitlines() if ln.strip()]
         except OSError as exc:
-            raise ValueError(f"cannot read reference file {path}: {exc.strerror or exc}") from None
+            raise ValueError(f"cannot read reference file {shown_path(path)}: {files.describe_os_error(exc)}") from None
+        except ValueError as exc:  # UnicodeDecodeError too
+            raise ValueError(f"cannot read reference file {shown_path(path)}: {shown(str(exc))}") from None
         if per_set and per_set < len(lines):
             picked = sorted(random.Random(f"{seed}:{name}").sample(range(len(lines)), per_set))
             lines = [lines[i] for i in picked]
@@ -84,7 +93,7 @@ def load_references(
             try:
                 out.append(parse_reference_line(line, name, kind))
             except ValueError as exc:
-                raise ValueError(f"{path}: line {number}: {exc}") from None
+                raise ValueError(f"{shown_path(path)}: line {number}: {exc}") from None
     return out
 
 

@@ -19,6 +19,7 @@ from game.engine.search import Searcher
 from game.engine.tempered import MAX_TEMPERATURE
 from game.settings import load_settings, parse_player_spec
 from game.tools.rules_player import RulePlayer
+from game.echo import shown
 
 class Mover(Protocol):
     def choose(self, pos: Position) -> int: ...
@@ -97,7 +98,7 @@ def _option_value(key: str, raw: str) -> Any:
             return True
         if raw.lower() in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"{raw!r} is not 0/1")
+        raise ValueError(f"{_q(raw)} is not 0/1")
     if key == "table":
         return int(raw)
     if key == "temp":
@@ -108,11 +109,11 @@ def _option_value(key: str, raw: str) -> Any:
     if key == "blunder":
         p = float(raw)
         if not 0 <= p <= 1:
-            raise ValueError(f"{raw!r} is not a probability 0..1")
+            raise ValueError(f"{_q(raw)} is not a probability 0..1")
         return p
     if key == "eval":
         if raw.lower() != "threats":
-            raise ValueError(f"{raw!r} is not a choice here; use eval=threats (or ai:DEPTH:HEURISTIC)")
+            raise ValueError(f"{_q(raw)} is not a choice here; use eval=threats (or ai:DEPTH:HEURISTIC)")
         return "threats"
     return float(raw)
 
@@ -124,16 +125,16 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
     name = base.lower()
     if name in ("rules", "random"):
         if options:
-            raise SpecError(f"player {raw!r}: options ({', '.join(options)}) only apply to search players")
+            raise SpecError(f"player {_q(raw)}: options ({', '.join(options)}) only apply to search players")
         return ArenaPlayer(spec=raw, kind=name)
     if settings is None:
         settings = load_arena_settings()
     try:
         spec = parse_player_spec(base, settings)
     except (ValueError, KeyError) as exc:
-        raise SpecError(f"player {raw!r}: {_exc_text(exc)}") from None
+        raise SpecError(f"player {_q(raw)}: {_exc_text(exc)}") from None
     if spec.kind != "ai":
-        raise SpecError(f"player {raw!r}: a human cannot play in the arena; use ai, ai:DEPTH, a level, rules or random")
+        raise SpecError(f"player {_q(raw)}: a human cannot play in the arena; use ai, ai:DEPTH, a level, rules or random")
     config = spec.search_config(settings)
     changes: dict[str, Any] = {}
     for option in options:
@@ -141,20 +142,25 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
         key = key.strip().lower()
         if not sep or key not in _OPTION_FIELDS:
             raise SpecError(
-                f"player {raw!r}: unknown option {option!r}; use "
+                f"player {_q(raw)}: unknown option {_q(option)}; use "
                 + ", ".join(f"{k}=VALUE" for k in _OPTION_FIELDS)
             )
         try:
             changes[_OPTION_FIELDS[key]] = _option_value(key, value.strip())
         except ValueError as exc:
-            raise SpecError(f"player {raw!r}: option {key}: {_exc_text(exc)}") from None
+            raise SpecError(f"player {_q(raw)}: option {key}: {_exc_text(exc)}") from None
     if "evaluation" in changes:  # eval=threats: kept as a synonym of the heuristic "threats"
         changes["heuristic"] = changes.pop("evaluation")
     try:
         config = dataclasses.replace(config, **changes)
     except (ValueError, TypeError) as exc:
-        raise SpecError(f"player {raw!r}: {_exc_text(exc)}") from None
+        raise SpecError(f"player {_q(raw)}: {_exc_text(exc)}") from None
     return ArenaPlayer(spec=raw, kind="search", config=config)
+
+
+def _q(text: str) -> str:
+    """A player spec or option as echoed in a message: quoted, escaped, shortened."""
+    return f"'{shown(text)}'"
 
 
 def load_arena_settings() -> Any:

@@ -1,0 +1,50 @@
+"""How text from files, arguments and the record is shown in a message: escaped and shortened.
+
+A name or value echoed back to the player comes from outside (a file name, a config value, a
+record entry) and may hold control characters, escape sequences, line breaks, lone surrogates
+(undecodable bytes of a file name) or megabytes of text. :func:`shown` makes it one short,
+printable line, so one problem is one line and nothing reaches the terminal raw.
+"""
+
+from __future__ import annotations
+
+import os
+
+__all__ = ["MAX_SHOWN", "shown", "shown_path"]
+
+MAX_SHOWN = 60
+
+
+def _escaped(text: str) -> str:
+    """Unprintable characters as Python writes them in a repr (``\\n``, ``\\x1b``, ``\\u2028``);
+    a byte of a file name that is not UTF-8 (a lone surrogate from ``surrogateescape``) as the byte
+    it was (``\\xff``)."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch.isprintable():
+            out.append(ch)
+        elif ch in "\n\t\r":
+            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}[ch])
+        elif 0xDC80 <= code <= 0xDCFF:
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        else:
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+    return "".join(out)
+
+
+def shown(value: object, limit: int = MAX_SHOWN) -> str:
+    """``value`` as one printable line of at most ``limit`` characters ("..." marks a cut)."""
+    text = value if isinstance(value, str) else str(value)
+    text = text[: limit * 8]  # escaping at most quadruples: never escape megabytes for one line
+    text = text if text.isprintable() else _escaped(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def shown_path(path: os.PathLike[str] | str, limit: int = 120) -> str:
+    """A path for a message: escaped, and shortened from the left (the file name matters most)."""
+    text = os.fspath(path)
+    text = text if text.isprintable() else _escaped(text)
+    return text if len(text) <= limit else "..." + text[-(limit - 3):]

@@ -1,0 +1,444 @@
+"""The exact solver's inner search: one null-window negamax, compiled or plain, from this file.
+
+When the package is installed with a C compiler at hand, Cython compiles this module in
+its pure-Python mode: the ``if cython.compiled`` branches then run with C integers and a
+C array for the table, and the plain branches are left out. Without a compiler the same
+file runs as plain Python. Both paths visit the same positions in the same order and
+store the same table entries, so they return the same scores after the same number of
+nodes (tests run the solver's tests on both).
+
+The transposition table is a fixed number of slots (a prime, for an even spread of the
+structured keys), one 64-bit word per slot, as in Pons' solver. A slot holds its position's
+key (``current + mask``, 49 bits), a lower bound, an upper bound and the move that last
+caused a cutoff there (the "cut move", searched first next time). A store always replaces
+the slot; bounds of the same key are kept beside the new one::
+
+    bit 63 .. 15   14 .. 9          8 .. 3                  2 .. 0
+        key        lower + OFFSET   OFFSET - 1 - upper      centre rank of the cut move
+
+A zero field means "nothing known" (lower -OFFSET, upper OFFSET - 1, no cut move), so an
+empty slot and a slot of another key read alike.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import mmap
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+try:
+    import cython
+except ImportError:  # the plain path needs no Cython at run time
+    from . import _cython_shim as cython
+
+from .board import BOARD, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_MASKS, H1, WIDTH, winning_cells_mask
+from .ordering import RANK_UNIT
+from .tables import halve_table
+
+#: Whether this module runs compiled (C integers, C table) or as plain Python.
+COMPILED: bool = cython.compiled
+
+CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline (a bit mask)
+KEY_BITS = WIDTH * H1
+CUT_BITS = WIDTH.bit_length()  # a centre rank, 1..WIDTH, 0 for none
+BOUND_BITS = 6
+BOUND_OFFSET = 1 << (BOUND_BITS - 1)  # scores lie within +-(CELLS // 2): they fit
+BOUND_MASK = (1 << BOUND_BITS) - 1
+UPPER_SHIFT = CUT_BITS
+LOWER_SHIFT = UPPER_SHIFT + BOUND_BITS
+KEY_SHIFT = LOWER_SHIFT + BOUND_BITS
+CUT_MASK = (1 << CUT_BITS) - 1
+UPPER_FIELD = BOUND_MASK << UPPER_SHIFT
+LOWER_FIELD = BOUND_MASK << LOWER_SHIFT
+assert KEY_BITS + KEY_SHIFT <= 64 and RANK_UNIT == 1 << CUT_BITS
+#: Column mask of each cut-move code (a centre rank: WIDTH for the centre column, 0 for none).
+CUT_COLUMN_MASKS: tuple[int, ...] = (0,) + tuple(COLUMN_MASKS[CENTRE_ORDER[WIDTH - n]] for n in range(1, WIDTH + 1))
+
+# The constants as C values for the compiled search (in plain Python: the same ints).
+_CELLS = cython.declare(cython.int, CELLS)
+_WIDTH = cython.declare(cython.int, WIDTH)
+_RANK_UNIT = cython.declare(cython.int, RANK_UNIT)
+_CHECK_EVERY = cython.declare(cython.longlong, CHECK_EVERY)
+_KEY_SHIFT = cython.declare(cython.int, KEY_SHIFT)
+_LOWER_SHIFT = cython.declare(cython.int, LOWER_SHIFT)
+_UPPER_SHIFT = cython.declare(cython.int, UPPER_SHIFT)
+_BOUND_OFFSET = cython.declare(cython.int, BOUND_OFFSET)
+_BOUND_MASK = cython.declare(cython.ulonglong, BOUND_MASK)
+_CUT_MASK = cython.declare(cython.ulonglong, CUT_MASK)
+_UPPER_FIELD = cython.declare(cython.ulonglong, UPPER_FIELD)
+_LOWER_FIELD = cython.declare(cython.ulonglong, LOWER_FIELD)
+_ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
+_ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
+_ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+
+
+@cache
+def plain_module() -> ModuleType:
+    """This file run by the interpreter (the plain path), also when this module is compiled.
+
+    For comparing the two paths in one process (tests, ``python -m game.bench --plain``).
+    """
+    spec = importlib.util.spec_from_file_location(f"{__name__}_plain", Path(__file__).with_name("negamax.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def new_table(slots: int) -> memoryview:
+    """A table of ``slots`` empty 64-bit slots.
+
+    Anonymous memory starts as zero pages: a large table costs nothing to create, and takes
+    memory only as its slots fill.
+    """
+    if hasattr(mmap, "MAP_PRIVATE"):  # Unix: private memory, cheaper to fill than shared
+        memory = mmap.mmap(-1, 8 * slots, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    else:
+        memory = mmap.mmap(-1, 8 * slots)
+    return memoryview(memory).cast("Q")
+
+
+def clear_table(table: memoryview) -> None:
+    """Empty every slot in place (the memory stays: no new page faults as it fills again)."""
+    if cython.compiled:
+        words: cython.ulonglong[::1] = table
+        i: cython.Py_ssize_t
+        for i in range(words.shape[0]):
+            words[i] = 0
+    else:
+        table.cast("B")[:] = bytes(table.nbytes)
+
+
+def build_search(solver, table: memoryview, threat_cache: dict[int, int], max_threats: int,
+                 book_discs: int = -1, book_score=None):
+    """The search over ``table``: ``(negamax, node_count)``.
+
+    ``negamax(current, mask, moves, opp_win, alpha, beta)`` is a fail-hard null-window search.
+    Precondition: the side to move cannot win at once. ``opp_win`` holds the empty cells
+    where the opponent would complete four. A result v <= alpha means "the score is <= v",
+    v >= beta means ">= v"; inside the window it is exact. Every ``CHECK_EVERY + 1`` nodes it
+    calls ``solver._check()``, which may raise to end the search. ``node_count(n)`` sets the
+    node counter, ``node_count()`` reads it. ``threat_cache`` (one side's discs -> its winning
+    cells, bounded by ``max_threats``) serves the plain path only.
+
+    Book hook: a node with at most ``book_discs`` discs (-1: none) that the side to move
+    cannot lose at once asks ``book_score(current, mask, moves)`` first; an int is the
+    position's exact score and ends the node, None lets the search go on. It is a Python call on
+    both paths, made only near the root, where nodes are few.
+    """
+    if cython.compiled:
+        core = _Core(solver, table, book_discs, book_score)
+        return core.search, core.node_count
+    return _plain_search(solver, table, threat_cache, max_threats, book_discs, book_score)
+
+
+def _plain_search(solver, table, threat_cache, max_threats, book_discs, book_score):
+    """The plain-Python search: a closure over the table (fast local lookups)."""
+    threats_of = winning_cells_mask
+    board = BOARD
+    bottom = BOTTOM
+    orders = tuple(CUT_COLUMN_MASKS[n] for n in range(WIDTH, 0, -1))  # centre first
+    cut_masks = CUT_COLUMN_MASKS
+    rank_unit = RANK_UNIT
+    width = WIDTH
+    check_every = CHECK_EVERY
+    slots = len(table)
+    key_shift, lower_shift, upper_shift = KEY_SHIFT, LOWER_SHIFT, UPPER_SHIFT
+    bound_mask, offset, top = BOUND_MASK, BOUND_OFFSET, BOUND_OFFSET - 1
+    keep_for_lower, keep_for_upper = UPPER_FIELD, LOWER_FIELD | CUT_MASK
+    nodes = 0  # a closure variable: cheaper than an attribute in the hottest function
+    halve = halve_table
+
+    def node_count(value: int | None = None) -> int:
+        nonlocal nodes
+        if value is not None:
+            nodes = value
+        return nodes
+
+    def new_threats(discs: int) -> int:
+        """Threat cells of a disc set the cache does not hold yet: computed and cached."""
+        if len(threat_cache) >= max_threats:
+            halve(threat_cache)
+        cells = threat_cache[discs] = threats_of(discs, 0)
+        return cells
+
+    def negamax(current: int, mask: int, moves: int, opp_win: int, alpha: int, beta: int) -> int:
+        nonlocal nodes
+        nodes += 1
+        if not nodes & check_every:
+            solver._check()
+        # inlined: board.non_losing_moves
+        possible = (mask + bottom) & board
+        forced = possible & opp_win
+        if forced:
+            if forced & (forced - 1):  # two open threats: the opponent wins with its next disc
+                return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
+            possible = forced
+        candidates = possible & ~(opp_win >> 1)
+        # end inlined
+        if not candidates:
+            return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
+        if moves >= CELLS - 2:
+            return 0  # the last two discs cannot make a four: the opponent's are all blocked
+        if moves <= book_discs:  # book hook: an exact score read, not searched
+            v = book_score(current, mask, moves)
+            if v is not None:
+                return v
+        # every move is safe for one ply: the loss comes no sooner than the opponent's disc
+        # after next, and the win no sooner than our disc after next
+        lo = -((CELLS - 2 - moves) // 2)  # inlined: scores.loss_next_score(moves + 2)
+        if alpha < lo:
+            alpha = lo
+            if alpha >= beta:
+                return alpha
+        hi = (CELLS - 1 - moves) // 2  # inlined: scores.win_next_score(moves + 2)
+        key = current + mask
+        slot = key % slots
+        entry = table[slot]
+        if entry >> key_shift != key:
+            entry = 0
+        v = top - (entry >> upper_shift & bound_mask)
+        if v < hi:
+            hi = v
+        if beta > hi:
+            beta = hi
+            if alpha >= beta:
+                return beta
+        v = (entry >> lower_shift & bound_mask) - offset
+        if v > alpha:
+            alpha = v
+            if alpha >= beta:
+                return alpha
+        new_opp = current ^ mask  # the opponent's discs become "current" in the child
+        m1 = moves + 1
+        # The move that refuted this position last time first, on its own: it usually does
+        # again, and then the other moves' threats need not be computed.
+        code = entry & CUT_MASK
+        hint = candidates & cut_masks[code]
+        if hint:
+            candidates ^= hint
+            pos = current | hint
+            r = threat_cache.get(pos)
+            if r is None:
+                r = new_threats(pos)
+            score = -negamax(new_opp, mask | hint, m1, r & ~(mask | hint), -beta, -alpha)
+            if score >= beta:
+                entry = table[slot]
+                table[slot] = (key << key_shift | (score + offset) << lower_shift | code
+                               | (entry & keep_for_lower if entry >> key_shift == key else 0))
+                return score
+            if score > alpha:
+                alpha = score
+        # the others ordered by the number of threats they create, centre first on ties
+        # inlined: ordering.order_by_threats (with the threat cache)
+        ranked = []
+        n = width
+        for col_mask in orders:
+            move = candidates & col_mask
+            if move:
+                pos = current | move
+                r = threat_cache.get(pos)  # a hit costs no call; most lookups hit
+                if r is None:
+                    r = new_threats(pos)
+                r &= ~(mask | move)
+                ranked.append((r.bit_count() * rank_unit + n, move, r))
+            n -= 1
+        if len(ranked) > 1:
+            ranked.sort(reverse=True)
+        # end inlined
+        for rank, move, threats in ranked:
+            score = -negamax(new_opp, mask | move, m1, threats, -beta, -alpha)
+            if score >= beta:
+                entry = table[slot]
+                table[slot] = (key << key_shift | (score + offset) << lower_shift | rank % rank_unit
+                               | (entry & UPPER_FIELD if entry >> key_shift == key else 0))
+                return score
+            if score > alpha:
+                alpha = score
+        entry = table[slot]
+        table[slot] = (key << key_shift | (top - alpha) << upper_shift
+                       | (entry & keep_for_upper if entry >> key_shift == key else 0))
+        return alpha
+
+    return negamax, node_count
+
+
+@cython.cfunc
+@cython.inline
+def _bit_count(x: cython.ulonglong) -> cython.int:
+    """Set bits of ``x`` (the SWAR population count)."""
+    x = x - ((x >> 1) & _ODD_BITS)
+    x = (x & _ODD_PAIRS) + ((x >> 2) & _ODD_PAIRS)
+    x = (x + (x >> 4)) & _ODD_NIBBLES
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return cython.cast(cython.int, x & 0x7F)
+
+
+@cython.cfunc
+@cython.inline
+def _threats(pos: cython.ulonglong, board: cython.ulonglong) -> cython.ulonglong:
+    # inlined: board.winning_cells_mask (of ``pos`` alone, every cell of ``board``)
+    a: cython.ulonglong = pos << 7
+    b: cython.ulonglong = pos >> 7
+    r: cython.ulonglong = (pos << 1) & (pos << 2) & (pos << 3) | (
+        a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
+    a, b = pos << 6, pos >> 6
+    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
+    a, b = pos << 8, pos >> 8
+    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+    # end inlined
+    return r & board
+
+
+@cython.final
+@cython.cclass
+class _Core:
+    """The compiled search: the same steps as ``_plain_search``'s closure, on C integers."""
+
+    solver: object
+    book_score: object
+    book_discs: cython.int
+    buffer: object  # keeps the table's memory alive
+    table: cython.p_ulonglong
+    slots: cython.ulonglong
+    nodes: cython.longlong
+    board: cython.ulonglong
+    bottom: cython.ulonglong
+    cut_masks: cython.ulonglong[8]
+
+    def __init__(self, solver, table, book_discs, book_score) -> None:
+        self.solver = solver
+        self.book_discs = book_discs
+        self.book_score = book_score
+        self.buffer = table
+        self.slots = len(table)
+        words: cython.ulonglong[::1] = table
+        self.table = cython.address(words[0])
+        self.nodes = 0
+        self.board = BOARD
+        self.bottom = BOTTOM
+        for n in range(WIDTH + 1):
+            self.cut_masks[n] = CUT_COLUMN_MASKS[n]
+
+    def node_count(self, value=None) -> int:
+        if value is not None:
+            self.nodes = value
+        return self.nodes
+
+    def search(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
+               opp_win: cython.ulonglong, alpha: cython.int, beta: cython.int) -> int:
+        return self.negamax(current, mask, moves, opp_win, alpha, beta)
+
+    @cython.cfunc
+    @cython.cdivision(True)
+    @cython.exceptval(-1000)
+    def negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
+                opp_win: cython.ulonglong, alpha: cython.int, beta: cython.int) -> cython.int:
+        moves_bound: cython.int
+        v: cython.int
+        score: cython.int
+        code: cython.int
+        count: cython.int
+        i: cython.int
+        n: cython.int
+        j: cython.int
+        ranks: cython.int[8]
+        moves_of: cython.ulonglong[8]
+        threats_of: cython.ulonglong[8]
+        self.nodes += 1
+        if not (self.nodes & _CHECK_EVERY):
+            self.solver._check()
+        possible: cython.ulonglong = (mask + self.bottom) & self.board
+        forced: cython.ulonglong = possible & opp_win
+        if forced:
+            if forced & (forced - 1):
+                return -((_CELLS - moves) // 2)
+            possible = forced
+        candidates: cython.ulonglong = possible & ~(opp_win >> 1)
+        if not candidates:
+            return -((_CELLS - moves) // 2)
+        if moves >= _CELLS - 2:
+            return 0
+        if moves <= self.book_discs:
+            book = self.book_score(current, mask, moves)
+            if book is not None:
+                return book
+        moves_bound = -((_CELLS - 2 - moves) // 2)
+        if alpha < moves_bound:
+            alpha = moves_bound
+            if alpha >= beta:
+                return alpha
+        hi: cython.int = (_CELLS - 1 - moves) // 2
+        key: cython.ulonglong = current + mask
+        slot: cython.ulonglong = key % self.slots
+        entry: cython.ulonglong = self.table[slot]
+        if entry >> _KEY_SHIFT != key:
+            entry = 0
+        v = (_BOUND_OFFSET - 1) - cython.cast(cython.int, (entry >> _UPPER_SHIFT) & _BOUND_MASK)
+        if v < hi:
+            hi = v
+        if beta > hi:
+            beta = hi
+            if alpha >= beta:
+                return beta
+        v = cython.cast(cython.int, (entry >> _LOWER_SHIFT) & _BOUND_MASK) - _BOUND_OFFSET
+        if v > alpha:
+            alpha = v
+            if alpha >= beta:
+                return alpha
+        new_opp: cython.ulonglong = current ^ mask
+        code = cython.cast(cython.int, entry & _CUT_MASK)
+        hint: cython.ulonglong = candidates & self.cut_masks[code]
+        move: cython.ulonglong
+        r: cython.ulonglong
+        if hint:
+            candidates ^= hint
+            r = _threats(current | hint, self.board) & ~(mask | hint)
+            score = -self.negamax(new_opp, mask | hint, moves + 1, r, -beta, -alpha)
+            if score >= beta:
+                self._store(slot, key, (cython.cast(cython.ulonglong, score + _BOUND_OFFSET) << _LOWER_SHIFT)
+                            | cython.cast(cython.ulonglong, code), _UPPER_FIELD)
+                return score
+            if score > alpha:
+                alpha = score
+        # moves ordered by the threats they create, centre first on ties (insertion sort)
+        count = 0
+        for n in range(_WIDTH, 0, -1):
+            move = candidates & self.cut_masks[n]
+            if move:
+                r = _threats(current | move, self.board) & ~(mask | move)
+                v = _bit_count(r) * _RANK_UNIT + n
+                j = count
+                while j > 0 and ranks[j - 1] < v:
+                    ranks[j] = ranks[j - 1]
+                    moves_of[j] = moves_of[j - 1]
+                    threats_of[j] = threats_of[j - 1]
+                    j -= 1
+                ranks[j] = v
+                moves_of[j] = move
+                threats_of[j] = r
+                count += 1
+        for i in range(count):
+            score = -self.negamax(new_opp, mask | moves_of[i], moves + 1, threats_of[i], -beta, -alpha)
+            if score >= beta:
+                self._store(slot, key, (cython.cast(cython.ulonglong, score + _BOUND_OFFSET) << _LOWER_SHIFT)
+                            | cython.cast(cython.ulonglong, ranks[i] % _RANK_UNIT), _UPPER_FIELD)
+                return score
+            if score > alpha:
+                alpha = score
+        self._store(slot, key, cython.cast(cython.ulonglong, (_BOUND_OFFSET - 1) - alpha) << _UPPER_SHIFT,
+                    _LOWER_FIELD | _CUT_MASK)
+        return alpha
+
+    @cython.cfunc
+    @cython.inline
+    def _store(self, slot: cython.ulonglong, key: cython.ulonglong, fields: cython.ulonglong,
+               keep: cython.ulonglong) -> cython.void:
+        """Write ``fields`` for ``key``; the ``keep`` fields stay if the slot holds ``key``."""
+        old: cython.ulonglong = self.table[slot]
+        if old >> _KEY_SHIFT == key:
+            fields |= old & keep
+        self.table[slot] = (key << _KEY_SHIFT) | fields

@@ -1,0 +1,104 @@
+"""What the network thread tells the window, one frozen value per happening.
+
+Every text in an event is already cleaned (no control characters, length-limited) and every move
+list is a legal game; the window still escapes and fits text to its room when it draws it. An
+event that changes the game carries the whole game state (``moves``, ``colour``), so the window
+simply follows it and can never drift from what the network side agreed with the other player.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Question(enum.Enum):
+    """What the other player asks this side's player."""
+
+    UNDO = "undo"
+    REMATCH = "rematch"
+
+
+@dataclass(frozen=True, slots=True)
+class Listening:
+    """Hosting: waiting for a player on ``port`` at these addresses of this computer."""
+
+    port: int
+    addresses: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """Hosting or joining could not start or was refused (nothing is connected)."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Connected:
+    """Playing ``opponent``; ``resumed``: the same game goes on after a dropped connection."""
+
+    opponent: str
+    colour: int
+    moves: str
+    resumed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """The other player dropped a disc in ``column`` (0-based); ``moves`` is the game after it."""
+
+    column: int
+    moves: str
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The game as agreed now (after an undo, a resignation, a rematch, or a refused local move)."""
+
+    moves: str
+    colour: int
+    resigned: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    question: Question
+
+
+@dataclass(frozen=True, slots=True)
+class Info:
+    """Something to tell the player in a line (``warning``: something went wrong)."""
+
+    text: str
+    warning: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """The connection ended; the game is kept. ``reason``: what happened, as a sentence."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FoundGame:
+    name: str
+    host: str
+    port: int
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """The games discovery currently sees on the local network (``error``: discovery is off)."""
+
+    games: tuple[FoundGame, ...]
+    error: str | None = None
+
+
+Event = Listening | Failed | Connected | Moved | State | Asked | Info | ChatLine | Dropped | Found

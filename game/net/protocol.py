@@ -1,0 +1,235 @@
+"""The network protocol's messages: one JSON object per line, checked field by field.
+
+Everything here treats the other side as untrusted: :func:`decode` turns one received line into
+one typed message or raises :class:`ProtocolError` with a short reason; it never evaluates
+anything, and a message whose type, keys or values are not exactly those documented in
+docs/network.md is refused. :func:`encode` is the only way a message leaves this side.
+
+No pygame and no sockets here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar, Literal, TypeAlias
+
+from game.engine.board import CELLS, WIDTH
+from game.names import level_name_problem
+
+#: Bumped whenever a message changes; two sides with different versions do not play.
+PROTOCOL_VERSION = 1
+#: The longest line either side accepts, newline included; a longer one closes the connection.
+MAX_LINE_BYTES = 4096
+MAX_CHAT_CHARS = 80
+MAX_REASON_CHARS = 160
+MAX_VERSION_CHARS = 32
+#: A game id: 16 lowercase hex digits (64 random bits), made by the host.
+GAME_ID = re.compile(r"[0-9a-f]{16}")
+VERSION_TEXT = re.compile(rf"[0-9A-Za-z.+_-]{{1,{MAX_VERSION_CHARS}}}")
+MOVES_TEXT = re.compile(rf"[1-{WIDTH}]{{0,{CELLS}}}")
+
+Colour: TypeAlias = Literal["red", "yellow"]
+COLOURS: tuple[Colour, Colour] = ("red", "yellow")
+
+
+class ProtocolError(ValueError):
+    """A line that is not a valid message; the text says why, in a few words."""
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Remote text made safe to show: control and other unprintable characters become spaces,
+    runs of spaces one, and at most ``limit`` characters."""
+    shown = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(shown.split())[:limit]
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The first message of each side. ``game``, ``moves`` and ``colour`` (the sender's): the game
+    a joining side wants to resume (all three, or none)."""
+
+    kind: ClassVar[str] = "hello"
+    protocol: int
+    version: str
+    name: str
+    game: str | None = None
+    moves: str = ""
+    colour: Colour | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """The host's game: its id, the colour the joining side plays, and the moves so far."""
+
+    kind: ClassVar[str] = "offer"
+    game: str
+    colour: Colour
+    moves: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    kind: ClassVar[str] = "accept"
+    game: str
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A disc in ``column`` (1-7) as move ``number`` of the game (1 for the first disc)."""
+
+    kind: ClassVar[str] = "move"
+    column: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Asks to take the game back to its first ``back_to`` moves (the asker's last move and any
+    reply to it)."""
+
+    kind: ClassVar[str] = "undo"
+    back_to: int
+
+
+@dataclass(frozen=True, slots=True)
+class UndoAnswer:
+    kind: ClassVar[str] = "undo_answer"
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """Another game with colours swapped; it starts once both sides have sent one."""
+
+    kind: ClassVar[str] = "rematch"
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    kind: ClassVar[str] = "chat"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    kind: ClassVar[str] = "resign"
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    """The sender closes the connection; ``reason`` says why (shown to the other player)."""
+
+    kind: ClassVar[str] = "bye"
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """Keep-alive: sent when nothing else was for a while, so a silent dead link is noticed."""
+
+    kind: ClassVar[str] = "ping"
+
+
+Message: TypeAlias = Hello | Offer | Accept | Move | Undo | UndoAnswer | Rematch | Chat | Resign | Bye | Ping
+KINDS: dict[str, type] = {cls.kind: cls for cls in (Hello, Offer, Accept, Move, Undo, UndoAnswer, Rematch, Chat,
+                                                       Resign, Bye, Ping)}
+
+
+def encode(message: Message) -> bytes:
+    """One line of compact ASCII JSON (non-ASCII escaped), newline included."""
+    data = {"type": message.kind, **asdict(message)}
+    line = json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode() + b"\n"
+    if len(line) > MAX_LINE_BYTES:
+        raise ValueError(f"a {message.kind} message of {len(line)} bytes is longer than {MAX_LINE_BYTES}")
+    return line
+
+
+def _no_constants(name: str) -> Any:
+    raise ProtocolError(f"{name} is not a JSON number")
+
+
+def decode(line: bytes) -> Message:
+    """The message in one received line (with or without its newline); ProtocolError if it is not one."""
+    if len(line) > MAX_LINE_BYTES:
+        raise ProtocolError(f"a line longer than {MAX_LINE_BYTES} bytes")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProtocolError("bytes that are not UTF-8 text") from None
+    try:
+        data = json.loads(text, parse_constant=_no_constants)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("a line that is not JSON" if not isinstance(exc, ProtocolError) else str(exc)) from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"JSON {type(data).__name__}, not an object")
+    kind = data.pop("type", None)
+    cls = KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ProtocolError(f"an unknown message type {clean_text(repr(kind), 40)}")
+    names = {f.name for f in fields(cls)}
+    extra = sorted(set(data) - names)
+    if extra:
+        raise ProtocolError(f"{kind} with unknown field {clean_text(repr(extra[0]), 40)}")
+    try:
+        message = cls(**data)
+    except TypeError:
+        raise ProtocolError(f"{kind} without its fields {', '.join(sorted(names))}") from None
+    _CHECKS[kind](message)
+    return message
+
+
+def _int(value: object, lo: int, hi: int, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ProtocolError(f"{what} that is not a whole number from {lo} to {hi}")
+
+
+def _text(value: object, pattern: re.Pattern[str], what: str) -> None:
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        raise ProtocolError(f"a malformed {what}")
+
+
+def _check_hello(m: Hello) -> None:
+    _int(m.protocol, 0, 1_000_000, "a protocol version")
+    _text(m.version, VERSION_TEXT, "game version")
+    problem = level_name_problem(m.name)
+    if problem is not None:
+        raise ProtocolError(f"a player name that breaks the name rule ({clean_text(problem, 60)})")
+    if m.game is not None:
+        _text(m.game, GAME_ID, "game id")
+    _text(m.moves, MOVES_TEXT, "move list")
+    if (m.game is None) != (m.colour is None) or (m.colour is not None and m.colour not in COLOURS):
+        raise ProtocolError("a hello whose game and colour do not go together")
+
+
+def _check_offer(m: Offer) -> None:
+    _text(m.game, GAME_ID, "game id")
+    if m.colour not in COLOURS:
+        raise ProtocolError("a colour that is neither red nor yellow")
+    _text(m.moves, MOVES_TEXT, "move list")
+
+
+def _check_answer(m: UndoAnswer) -> None:
+    if not isinstance(m.accept, bool):
+        raise ProtocolError("an undo answer that is neither true nor false")
+
+
+def _check_text(value: object, limit: int, what: str) -> None:
+    if not isinstance(value, str) or len(value) > limit:
+        raise ProtocolError(f"{what} that is not text of at most {limit} characters")
+
+
+_CHECKS = {
+    "hello": _check_hello,
+    "offer": _check_offer,
+    "accept": lambda m: _text(m.game, GAME_ID, "game id"),
+    "move": lambda m: (_int(m.column, 1, WIDTH, "a column"), _int(m.number, 1, CELLS, "a move number")),
+    "undo": lambda m: _int(m.back_to, 0, CELLS - 1, "an undo point"),
+    "undo_answer": _check_answer,
+    "rematch": lambda m: None,
+    "chat": lambda m: _check_text(m.text, MAX_CHAT_CHARS, "a chat line"),
+    "resign": lambda m: None,
+    "bye": lambda m: _check_text(m.reason, MAX_REASON_CHARS, "a reason"),
+    "ping": lambda m: None,
+}

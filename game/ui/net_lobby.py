@@ -1,0 +1,309 @@
+"""Play over the network, before the game: host a game (choose a colour, then wait, showing every
+address a friend can type) or join one (games found on the local network, or a typed
+``address[:port]``). Everything slow happens on the network thread; this scene only reads its
+events once a frame, so the window never waits on the network."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.net import events as ev
+from game.net.address import parse_address, show_address
+from game.net.identity import player_name
+from game.net.link import NetLink
+from game.settings import escape_control
+from game.ui.net_game import NetGameScene, NetStart
+from game.ui.render import draw_panel
+from game.ui.resources import draw_text, fit_text, largest_fitting
+from game.ui.scene import Context, Scene, SceneName, Transition
+
+if TYPE_CHECKING:
+    from game.ui.menu import MenuScene
+
+COLOUR_CHOICES = (None, 1, 2)
+COLOUR_LABELS = {None: "Random", 1: "Red (moves first)", 2: "Yellow"}
+MAX_TYPED = 64
+BACK_TO_MENU = "back to the menu"
+
+
+class Page(enum.Enum):
+    CHOOSE = "choose"          # host or join
+    HOSTING = "hosting"        # waiting for a player
+    JOIN = "join"              # found games and a typed address
+    CONNECTING = "connecting"
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyStart:
+    """Open the lobby straight at hosting (``host_port``) or joining (``join``: address[:port])."""
+
+    host_port: int | None = None
+    join: str | None = None
+
+
+@dataclass
+class Choice:
+    label: str
+    action: Callable[[], None]
+    rect: pygame.Rect = field(default_factory=pygame.Rect)
+
+
+class NetLobbyScene(Scene):
+    #: The one address to host on (None: all of this computer's) and whether to announce the game on
+    #: the local network; tests host on loopback only, without announcing.
+    bind: str | None = None
+    advertise: bool = True
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.page = Page.CHOOSE
+        self.link: NetLink | None = None
+        self.colour: int | None = None
+        self.selected = 0
+        self.typed = ""
+        self.games: tuple[ev.FoundGame, ...] = ()
+        self.discovery_error: str | None = None
+        self.listening: ev.Listening | None = None
+        self.target = ""
+        self.message: tuple[str, bool] | None = None      # (text, is a warning)
+
+    @property
+    def name(self) -> str:
+        return player_name(self.ctx.settings.network_name)
+
+    # -- scene contract --------------------------------------------------------------------
+
+    def enter(self, data: object) -> None:
+        super().enter(data)
+        self.page, self.selected, self.message = Page.CHOOSE, 0, None
+        if isinstance(data, LobbyStart) and data.host_port is not None:
+            self.host(data.host_port)
+        elif isinstance(data, LobbyStart) and data.join is not None:
+            self.typed = data.join[:MAX_TYPED]
+            self.join_typed()
+
+    def leave(self) -> None:
+        """Anything not handed to the game scene is closed (the host stops listening)."""
+        if self.link is not None:
+            self.link.close(BACK_TO_MENU)
+            self.link = None
+
+    def _link(self) -> NetLink:
+        if self.link is None:
+            self.link = NetLink(self.name)
+        return self.link
+
+    def choices(self) -> list[Choice]:
+        rows = [Choice(f"Host a game  ·  you play: {COLOUR_LABELS[self.colour]}", self.host),
+                Choice("Join a game", self.open_join),
+                Choice("Back to the menu", self.back)]
+        self._place(rows, self.ctx.layout.size[1] // 3)
+        return rows
+
+    def _place(self, rows: list[Choice], top: int) -> None:
+        width, height = self.ctx.layout.size
+        row_h = max(28, min(52, (height - top - 60) // max(1, len(rows))))
+        row_w = min(width - 40, 720)
+        for i, row in enumerate(rows):
+            row.rect = pygame.Rect((width - row_w) // 2, top + i * row_h, row_w, row_h - 4)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def host(self, port: int | None = None) -> None:
+        self.page, self.listening, self.message = Page.HOSTING, None, None
+        self._link().host(self.ctx.settings.network_port if port is None else port, self.colour, bind=self.bind,
+                          advertise=self.advertise)
+
+    def open_join(self) -> None:
+        self.page, self.selected, self.message = Page.JOIN, 0, None
+        self._link().browse(True)
+
+    def join_typed(self) -> None:
+        try:
+            host, port = parse_address(self.typed, self.ctx.settings.network_port)
+        except ValueError as exc:
+            self.page = Page.JOIN
+            self.message = (str(exc), True)
+            return
+        self._join(host, port)
+
+    def _join(self, host: str, port: int) -> None:
+        self.page, self.message = Page.CONNECTING, None
+        self.target = show_address(host, port)
+        self._link().join(host, port)
+
+    def back(self) -> None:
+        """One page back: waiting and connecting are cancelled; the first page leads to the menu."""
+        if self.page is Page.CHOOSE:
+            self.next = Transition(SceneName.MENU)
+            return
+        if self.link is not None:
+            self.link.close(BACK_TO_MENU)
+            self.link = None
+        self.page, self.selected = Page.CHOOSE, 0
+        self.message = ("Cancelled", False)
+
+    # -- input -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+        elif self.page is Page.CHOOSE:
+            self._handle_rows(event, self.choices(), self._change_colour)
+        elif self.page is Page.JOIN:
+            self._handle_join(event)
+
+    def _handle_rows(self, event: pygame.event.Event, rows: list[Choice],
+                     change: Callable[[int], None] | None = None) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.selected = (self.selected + (-1 if event.key == pygame.K_UP else 1)) % len(rows)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and change is not None and self.selected == 0:
+                change(-1 if event.key == pygame.K_LEFT else 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                rows[self.selected].action()
+        elif event.type == pygame.MOUSEMOTION:
+            self.selected = next((i for i, r in enumerate(rows) if r.rect.collidepoint(event.pos)), self.selected)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for row in rows:
+                if row.rect.collidepoint(event.pos):
+                    row.action()
+                    break
+
+    def _change_colour(self, delta: int) -> None:
+        index = COLOUR_CHOICES.index(self.colour)
+        self.colour = COLOUR_CHOICES[(index + delta) % len(COLOUR_CHOICES)]
+
+    def join_rows(self) -> list[Choice]:
+        shown = f"Address: {escape_control(self.typed)}_" if self.typed else "Type an address, e.g. 192.168.1.20:7444"
+        rows = [Choice(shown, self.join_typed)]
+        for game in self.games:
+            rows.append(Choice(f"{game.name}  ·  {show_address(game.host, game.port)}",
+                               lambda g=game: self._join(g.host, g.port)))
+        self._place(rows, self.ctx.layout.size[1] // 3)
+        for row in rows[1:]:
+            row.rect.move_ip(0, rows[0].rect.height)     # room for the line saying what they are
+        return rows
+
+    def _handle_join(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            text = "".join(ch for ch in event.text if ch.isprintable())
+            self.typed = (self.typed + text)[:MAX_TYPED]
+            self.selected = 0
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.typed = self.typed[:-1]
+            self.selected = 0
+        else:
+            self._handle_rows(event, self.join_rows())
+
+    # -- frame -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.link is None:
+            return
+        for event in self.link.poll():
+            self._on(event)
+
+    def _on(self, event: ev.Event) -> None:
+        if isinstance(event, ev.Listening):
+            self.listening = event
+        elif isinstance(event, ev.Found):
+            self.games, self.discovery_error = event.games, event.error
+            self.selected = min(self.selected, len(self.games))
+        elif isinstance(event, ev.Failed):
+            hosting = self.page is Page.HOSTING
+            if hosting and self.link is not None:
+                self.link.close(BACK_TO_MENU)
+                self.link = None
+            self.page = Page.CHOOSE if hosting else Page.JOIN
+            self.message = (event.reason[:1].upper() + event.reason[1:], True)
+        elif isinstance(event, ev.Info):
+            self.message = (event.text, event.warning)
+        elif isinstance(event, ev.Connected):
+            link, self.link = self.link, None
+            assert link is not None
+            link.browse(False)
+            self.next = Transition(SceneName.NETWORK_GAME, NetStart(link, event, self.page is Page.HOSTING))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.ctx.theme
+        width, height = surface.get_size()
+        surface.fill(theme.background)
+        title = max(28, height // 13)
+        draw_text(surface, "Play over the network", title, theme.text, bold=True, center=(width // 2, height // 9))
+        size = max(15, min(26, height // 30))
+        draw_text(surface, fit_text(f"You play as {self.name} (config.toml [network] name)", size - 2, width - 20),
+                  size - 2, theme.dim_text, center=(width // 2, height // 9 + title))
+        if self.page is Page.CHOOSE:
+            self._draw_rows(surface, self.choices(), size)
+        elif self.page is Page.HOSTING:
+            self._draw_hosting(surface, size)
+        elif self.page is Page.JOIN:
+            self._draw_join(surface, size)
+        else:
+            draw_text(surface, fit_text(f"Connecting to {self.target}…", size, width - 20), size, theme.text,
+                      center=(width // 2, height // 2))
+        if self.message is not None:
+            text, warning = self.message
+            shown, shown_size = largest_fitting((escape_control(text),), size - 2, width - 24)
+            draw_text(surface, shown, shown_size, theme.warning if warning else theme.accent,
+                      center=(width // 2, height * 3 // 4 + size * 3))
+        help_text = {Page.CHOOSE: "Up/Down choose · Left/Right colour · Enter start · Esc menu",
+                     Page.HOSTING: "Esc stops hosting",
+                     Page.JOIN: "Type an address and Enter, or choose a game found nearby · Esc back",
+                     Page.CONNECTING: "Esc cancels"}[self.page]
+        small = max(13, height // 45)
+        draw_text(surface, fit_text(help_text, small, width - 20), small, theme.dim_text,
+                  midbottom=(width // 2, height - 8))
+
+    def _draw_rows(self, surface: pygame.Surface, rows: list[Choice], size: int) -> None:
+        theme = self.ctx.theme
+        for i, row in enumerate(rows):
+            if i == self.selected:
+                draw_panel(surface, row.rect, theme, border=theme.accent)
+            colour = theme.accent if i == self.selected else theme.text
+            draw_text(surface, fit_text(row.label, size, row.rect.width - 24, True), size, colour, bold=True,
+                      center=row.rect.center)
+
+    def _draw_hosting(self, surface: pygame.Surface, size: int) -> None:
+        theme = self.ctx.theme
+        width, height = surface.get_size()
+        y = height // 3
+        if self.listening is None:
+            draw_text(surface, "Starting…", size, theme.text, center=(width // 2, y))
+            return
+        lines = ["Waiting for a player — tell your friend:", *self.listening.addresses]
+        for i, line in enumerate(lines[:8]):
+            line_size = size if i else size - 2
+            draw_text(surface, fit_text(line, line_size, width - 20, bool(i)), line_size,
+                      theme.accent if i else theme.text, bold=bool(i), center=(width // 2, y))
+            y += line_size + 12
+        colour = COLOUR_LABELS[self.colour] if self.colour else "Random (drawn when a player joins)"
+        draw_text(surface, fit_text(f"Your colour: {colour}", size - 4, width - 20), size - 4,
+                  theme.dim_text, center=(width // 2, y + 8))
+
+    def _draw_join(self, surface: pygame.Surface, size: int) -> None:
+        theme = self.ctx.theme
+        width = surface.get_width()
+        rows = self.join_rows()
+        self._draw_rows(surface, rows, size)
+        note = ("Or choose a game found on this network:" if self.games else
+                f"No games found nearby ({self.discovery_error})" if self.discovery_error else
+                "Looking for games on this network…")
+        below = rows[1].rect.top if len(rows) > 1 else rows[0].rect.bottom + size + 8
+        draw_text(surface, fit_text(escape_control(note), size - 4, width - 20), size - 4, theme.dim_text,
+                  midbottom=(width // 2, below - 1))
+
+
+def connect(ctx: Context, menu: MenuScene, register: Callable[[SceneName, Scene], None]) -> NetLobbyScene:
+    """Add the lobby and the network game to the controller, and the menu's row that leads there."""
+    lobby = NetLobbyScene(ctx)
+    register(SceneName.NETWORK, lobby)
+    register(SceneName.NETWORK_GAME, NetGameScene(ctx))
+    menu.extra_rows.append(("Play over the network", lambda: setattr(menu, "next", Transition(SceneName.NETWORK))))
+    return lobby

@@ -1,0 +1,252 @@
+"""A hostile or broken peer against a real host (and a real client): each attack gets its clear
+outcome, the connection it came on is closed, and the attacked side keeps running and keeps its game."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+
+import pytest
+from netkit import FAST, RawPeer, drain, pair, play, start_host, wait_for
+
+from game.net import events as ev
+from game.net.link import NetLink
+from game.net.protocol import PROTOCOL_VERSION
+
+
+def still_hosting(host: NetLink, port: int) -> None:
+    """The host survived: a well-behaved player can still join and play a move."""
+    client = NetLink("Dan", limits=FAST)
+    try:
+        client.join("127.0.0.1", port)
+        wait_for(client, ev.Connected)
+        wait_for(host, ev.Connected)
+        moved = play(host, client, 3) if host.match.colour == 1 else play(client, host, 3)
+        assert moved.column == 3
+    finally:
+        client.close()
+
+
+@pytest.fixture
+def host():
+    link, port = start_host()
+    yield link, port
+    link.close()
+
+
+def bye_reason(peer: RawPeer) -> str:
+    bye = peer.read_until("bye")
+    assert bye is not None, "the host closed without saying why"
+    assert peer.closed()
+    return bye["reason"]
+
+
+@pytest.mark.parametrize("line, reason", [
+    (b"{not json\n", "not JSON"),
+    (b"\xff\xfe\x00\x01binary\x80\n", "not UTF-8"),
+    (b"[1, 2, 3]\n", "not an object"),
+    (b'{"type": "launch_missiles"}\n', "unknown message type"),
+    (b'{"type": "hello", "protocol": 1}\n', "without its fields"),
+    (b"[" * 3000 + b"]" * 1000 + b"\n", "not JSON"),
+    (b'{"type": "hello", "protocol": NaN, "version": "1", "name": "x"}\n', "not a JSON number"),
+])
+def test_garbage_before_the_hello_closes_that_connection_only(host, line, reason):
+    link, port = host
+    peer = RawPeer(port)
+    peer.send(line)
+    assert reason in bye_reason(peer)
+    assert link.match is None
+    still_hosting(link, port)
+
+
+def test_a_megabyte_line_closes_the_connection_unread(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.hello()
+    peer.read_until("offer")
+    started = time.monotonic()
+    peer.send(b"x" * 1_000_000 + b"\n")
+    assert peer.closed()
+    assert time.monotonic() - started < 3.0
+    still_hosting(link, port)
+
+
+def test_a_megabyte_line_mid_game_drops_the_opponent_and_keeps_the_game(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.join_game()
+    wait_for(link, ev.Connected)
+    link.play(3)
+    peer.send(b'{"type": "chat", "text": "' + b"a" * 1_000_000 + b'"}\n')
+    dropped = wait_for(link, ev.Dropped)
+    assert "longer than 4096 bytes" in dropped.reason
+    assert link.match.moves_string() == "4"
+
+
+def test_a_silent_client_is_closed_after_the_hello_time_and_the_host_waits_on(host):
+    link, port = host
+    peer = RawPeer(port)
+    started = time.monotonic()
+    assert peer.closed()
+    assert FAST.hello - 0.1 <= time.monotonic() - started < FAST.hello + 2.0
+    still_hosting(link, port)
+
+
+@pytest.mark.parametrize("moves, attack, reason", [
+    ("", {"type": "move", "column": 4, "number": 1}, "out of turn"),          # red (the host) is to move
+    ("4", {"type": "move", "column": 4, "number": 3}, "move number 3"),
+    ("1" * 6 + "2", {"type": "move", "column": 1, "number": 8}, "column 1 is full"),
+    ("4455667", {"type": "move", "column": 1, "number": 8}, "after the end"),
+    ("4", {"type": "move", "column": 8, "number": 2}, "column"),
+    ("4", {"type": "move", "column": True, "number": 2}, "column"),
+    ("4", {"type": "undo", "back_to": 0}, "not the asker's last move"),
+    ("4", {"type": "undo_answer", "accept": True}, "no undo asked"),
+    ("4", {"type": "rematch"}, "before the game has ended"),
+    ("4", {"type": "hello", "protocol": 1, "version": "1", "name": "Eve"}, "in the middle of a game"),
+])
+def test_a_rule_breaking_message_mid_game_is_refused_and_the_game_kept(host, moves, attack, reason):
+    link, port = host
+    peer = RawPeer(port)
+    peer.join_game()
+    wait_for(link, ev.Connected)
+    for i, ch in enumerate(moves):
+        if i % 2 == 0:
+            link.play(int(ch) - 1)
+            assert peer.read_until("move") is not None
+        else:
+            peer.send({"type": "move", "column": int(ch), "number": i + 1})
+            wait_for(link, ev.Moved)
+    peer.send(attack)
+    dropped = wait_for(link, ev.Dropped)
+    assert reason in dropped.reason and dropped.reason.startswith("Disconnected: Eve sent")
+    assert reason in bye_reason(peer)           # the other side is told why too
+    assert link.match.moves_string() == moves   # the game is kept as it was
+
+
+def test_a_wrong_protocol_version_gets_a_clear_message_on_both_sides(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.hello(protocol=PROTOCOL_VERSION + 1)
+    reason = bye_reason(peer)
+    assert f"protocol version {PROTOCOL_VERSION + 1}" in reason and "same version" in reason
+    info = wait_for(link, ev.Info, where=lambda e: e.warning)
+    assert "another version" in info.text
+    still_hosting(link, port)
+
+
+def test_a_client_told_of_a_wrong_protocol_version_says_so():
+    server_port, stop = fake_host([{"type": "hello", "protocol": PROTOCOL_VERSION + 1, "version": "9.0",
+                                    "name": "Future"}])
+    client = NetLink("Bob", limits=FAST)
+    try:
+        client.join("127.0.0.1", server_port)
+        failed = wait_for(client, ev.Failed)
+        assert "another version" in failed.reason and f"protocol version {PROTOCOL_VERSION + 1}" in failed.reason
+    finally:
+        client.close()
+        stop()
+
+
+@pytest.mark.parametrize("offer, reason", [
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "yellow", "moves": "1111111"}, "not a legal game"),
+    ({"type": "offer", "game": "../../etc/passwd", "colour": "yellow", "moves": ""}, "malformed game id"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "purple", "moves": ""}, "neither red nor yellow"),
+])
+def test_a_client_refuses_a_hostile_offer(offer, reason):
+    hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "version": "0.1.0", "name": "Mallory"}
+    server_port, stop = fake_host([hello, offer])
+    client = NetLink("Bob", limits=FAST)
+    try:
+        client.join("127.0.0.1", server_port)
+        assert reason in wait_for(client, ev.Failed).reason
+        assert client.match is None
+    finally:
+        client.close()
+        stop()
+
+
+def test_a_flood_of_messages_closes_the_connection_and_keeps_the_game(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.join_game()
+    wait_for(link, ev.Connected)
+    link.play(3)
+    peer.send(b'{"type": "ping"}\n' * 500)
+    dropped = wait_for(link, ev.Dropped)
+    assert "messages a second" in dropped.reason
+    assert link.match.moves_string() == "4"
+    assert len(drain(link, 0.2)) < 5          # nothing of the flood reaches the window
+
+
+def test_a_second_client_is_told_a_game_is_in_progress_and_the_first_plays_on():
+    host, client, port = pair()
+    try:
+        play(host, client, 3)
+        intruder = RawPeer(port)
+        assert "game in progress" in bye_reason(intruder)
+        assert "Someone else tried to join" in wait_for(host, ev.Info).text
+        newcomer = NetLink("Zed", limits=FAST)
+        newcomer.join("127.0.0.1", port)
+        assert "game in progress" in wait_for(newcomer, ev.Failed).reason
+        newcomer.close()
+        assert play(client, host, 3).moves == "44"
+    finally:
+        client.close()
+        host.close()
+
+
+def test_a_name_breaking_the_name_rule_is_refused(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.hello(name="Eve\x1b[2J: root")
+    assert "name rule" in bye_reason(peer)
+    assert link.match is None
+
+
+def test_more_connections_in_their_hello_than_allowed_are_turned_away(host):
+    link, port = host
+    silent = [RawPeer(port) for _ in range(FAST.handshakes)]
+    extra = RawPeer(port)
+    assert "game in progress" in bye_reason(extra)
+    for peer in silent:
+        assert peer.closed()
+    still_hosting(link, port)
+
+
+def fake_host(script: list[dict]):
+    """A one-shot server that sends ``script`` to whoever connects; returns (port, stop)."""
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    box: dict = {}
+
+    async def serve(reader, writer):
+        for message in script:
+            writer.write(json.dumps(message).encode() + b"\n")
+        await writer.drain()
+        try:
+            await asyncio.wait_for(reader.read(), 5.0)
+        except (TimeoutError, ConnectionError):
+            pass
+        writer.close()
+
+    async def main():
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        box["port"] = server.sockets[0].getsockname()[1]
+        box["server"] = server
+        ready.set()
+
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(main(), loop)
+    assert ready.wait(5.0)
+
+    def stop():
+        async def shut():
+            box["server"].close()
+        asyncio.run_coroutine_threadsafe(shut(), loop).result(5.0)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5.0)
+
+    return box["port"], stop

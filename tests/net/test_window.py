@@ -1,0 +1,256 @@
+"""The window's side of network play, headless: the menu row, the lobby, and a game in the window
+against a network side driven by the test (real sockets on loopback)."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pygame
+import pytest
+from netkit import FAST, wait_for
+
+from game.engine.board import parse_moves
+from game.net import events as ev
+from game.net.link import NetLink
+from game.storage import read_autosave
+from game.ui.net_game import Answer, NetGameScene
+from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
+from game.ui.resources import reset_fonts
+from game.ui.scene import SceneName, Transition
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch):
+    monkeypatch.setattr(NetLobbyScene, "bind", "127.0.0.1")
+    monkeypatch.setattr(NetLobbyScene, "advertise", False)
+    yield
+    reset_fonts()       # after the ui fixture's pygame.quit: no later test gets a dead cached font
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def until(driver, predicate, what, timeout=5.0):
+    driver.run_until(predicate, timeout=timeout, what=what)
+
+
+def hosted_game(ui, colour_keys=(pygame.K_RIGHT,)):
+    """The window hosts (via the menu row and the lobby; Right: as red), a test-driven NetLink joins it."""
+    port = free_port()
+    d = ui(network_port=port, network_name="Ann")
+    menu = d.scene
+    row = next(i for i, r in enumerate(menu.rows()) if r.label == "Play over the network")
+    menu.selected = row
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, NetLobbyScene)
+    for key in colour_keys:
+        d.key(key)
+    d.key(pygame.K_RETURN)                     # "Host a game"
+    until(d, lambda: d.scene.listening is not None, "listening")
+    assert d.scene.listening.addresses == (f"127.0.0.1:{port}",)
+    guest = NetLink("Bob", limits=FAST)
+    guest.join("127.0.0.1", port)
+    until(d, lambda: isinstance(d.scene, NetGameScene), "the network game")
+    wait_for(guest, ev.Connected)
+    return d, guest, port
+
+
+def drop(d, col, guest=None):
+    """The window's player drops in ``col``; with ``guest``: until the guest has seen it."""
+    d.key(getattr(pygame, f"K_{col + 1}"))
+    d.settle()
+    if guest is not None:
+        moves = d.scene.model.moves_string()
+        wait_for(guest, ev.Moved, where=lambda e: e.moves == moves)
+
+
+def test_a_whole_game_in_the_window_then_a_rematch_and_the_score(ui):
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        assert scene.colour == 1 and scene.opponent == "Bob" and "Your turn" in scene.status_text()
+        for i, col in enumerate(parse_moves("4455667")):
+            if i % 2 == 0:
+                drop(d, col)
+                assert wait_for(guest, ev.Moved).column == col
+            else:
+                d.key(pygame.K_1)              # not this side's turn: refused, nothing sent
+                guest.play(col)
+                until(d, lambda n=i + 1: len(scene.model.moves) == n, "the opponent's move")
+                assert scene.anims, "the opponent's move drops in"
+                d.settle()
+        assert scene.over and scene.result_text() == "You win!"
+        assert (scene.score.won, scene.score.lost) == (1, 0)
+        guest.undo()                                     # taken back after the end: no longer a win
+        until(d, lambda: isinstance(scene.overlay, Answer), "the undo question")
+        d.key(pygame.K_y)
+        until(d, lambda: not scene.over, "the game back in play")
+        assert (scene.score.won, scene.score.lost) == (0, 0)
+        assert scene.model.moves_string() == "44556"    # the guest's move and the win went back
+        guest.play(5)
+        until(d, lambda: len(scene.model.moves) == 6, "the guest's move again")
+        d.settle()
+        drop(d, 6, guest)                                # and won again: counted once more
+        assert scene.over and (scene.score.won, scene.score.lost) == (1, 0)
+        d.key(pygame.K_n)
+        wait_for(guest, ev.Asked)
+        guest.rematch()
+        until(d, lambda: scene.colour == 2 and not scene.model.moves, "the rematch")
+        assert "Bob's turn" in scene.status_text() and scene.score.won == 1
+    finally:
+        guest.close()
+
+
+def test_a_finished_game_is_reviewed_and_the_connection_waits_for_it(ui):
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        for i, col in enumerate(parse_moves("4455667")):
+            if i % 2 == 0:
+                drop(d, col, guest)
+            else:
+                guest.play(col)
+                until(d, lambda n=i + 1: len(scene.model.moves) == n, "the opponent's move")
+                d.settle()
+        d.key(pygame.K_r)
+        assert d.c.scene.__class__.__name__ == "ReviewScene"
+        guest.chat("still there?")
+        d.key(pygame.K_ESCAPE)                           # back to the network game, still connected
+        assert d.scene is scene and scene.connected
+        until(d, lambda: scene.chat is not None, "the chat sent during the review")
+        d.key(pygame.K_r)
+        d.c.shutdown()                                   # the window closes during the review
+        assert "closed the game" in wait_for(guest, ev.Dropped).reason
+    finally:
+        guest.close()
+
+
+def test_undo_is_a_request_the_window_answers(ui):
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        drop(d, 3, guest)
+        guest.play(3)
+        until(d, lambda: len(scene.model.moves) == 2, "the reply")
+        d.settle()
+        guest.undo()
+        until(d, lambda: isinstance(scene.overlay, Answer), "the question")
+        d.key(pygame.K_n)                      # declined
+        assert "declined" in wait_for(guest, ev.Info, where=lambda e: "undo" in e.text).text
+        guest.undo()
+        until(d, lambda: isinstance(scene.overlay, Answer), "the question again")
+        d.key(pygame.K_y)
+        until(d, lambda: scene.model.moves_string() == "4", "the undo")
+        assert wait_for(guest, ev.State, where=lambda e: e.moves == "4")
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)        # asking this side's own undo
+        wait_for(guest, ev.Asked)
+        guest.answer_undo(True)
+        until(d, lambda: scene.model.moves_string() == "", "this side's undo")
+    finally:
+        guest.close()
+
+
+def test_hints_analysis_and_redo_are_off(ui):
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        for key in (pygame.K_h, pygame.K_a):
+            d.key(key)
+            assert "off in network games" in scene.flash.text
+        assert not scene.analysis_on and not scene.ctx.has_worker
+        d.key(pygame.K_y, mod=pygame.KMOD_CTRL)
+        assert "Redo is off" in scene.flash.text
+    finally:
+        guest.close()
+
+
+def test_chat_goes_both_ways_cleaned(ui):
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        d.frame(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"),
+                pygame.event.Event(pygame.TEXTINPUT, text="t"))       # the key's own echo is not typed
+        d.frame(pygame.event.Event(pygame.TEXTINPUT, text="good\x07 game"))
+        d.key(pygame.K_RETURN)
+        assert wait_for(guest, ev.ChatLine).text == "good game"
+        guest.chat("gg \x1b[31m")
+        until(d, lambda: scene.chat is not None and scene.chat[0].startswith("Bob"), "the chat line")
+        assert "\x1b" not in scene.chat[0]
+    finally:
+        guest.close()
+
+
+def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui):
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        drop(d, 3, guest)
+        guest.play(2)
+        until(d, lambda: len(scene.model.moves) == 2, "the reply")
+        guest._loop.call_soon_threadsafe(lambda: guest._conn.writer.transport.abort())
+        until(d, lambda: not scene.connected, "the drop")
+        assert any("Game kept" in n.text for n in d.c.ctx.notices.items)
+        drop(d, 0)
+        assert scene.model.moves_string() == "43" and "Not connected" in scene.flash.text
+        autosave = read_autosave()
+        assert autosave is not None and autosave.moves == "43"        # saved like any other game
+        guest.reconnect()
+        until(d, lambda: scene.connected, "the reconnect")
+        assert "is back" in scene.flash.text
+        drop(d, 0)
+        assert wait_for(guest, ev.Moved, where=lambda e: e.moves == "431")
+    finally:
+        guest.close()
+
+
+def test_closing_the_window_mid_game_tells_the_other_side(ui):
+    d, guest, _ = hosted_game(ui)
+    try:
+        drop(d, 3)
+        started = time.monotonic()
+        d.c.shutdown()
+        assert time.monotonic() - started < 0.5
+        dropped = wait_for(guest, ev.Dropped)
+        assert "closed the game" in dropped.reason
+        assert guest.match.moves_string() == "4"
+    finally:
+        guest.close()
+
+
+def test_joining_by_typed_address_and_a_bad_address(ui):
+    host = NetLink("Cleo", limits=FAST)
+    try:
+        host.host(0, 2, bind="127.0.0.1", advertise=False)
+        port = wait_for(host, ev.Listening).port
+        d = ui(network_name="Ann")
+        d.c.switch(Transition(SceneName.NETWORK))
+        lobby = d.scene
+        lobby.selected = 1
+        d.key(pygame.K_RETURN)                          # "Join a game"
+        assert lobby.page is Page.JOIN
+        d.frame(pygame.event.Event(pygame.TEXTINPUT, text="not an address!"))
+        d.key(pygame.K_RETURN)
+        assert lobby.page is Page.JOIN and lobby.message[1]
+        for _ in range(len(lobby.typed)):
+            d.key(pygame.K_BACKSPACE)
+        d.frame(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{port}"))
+        d.key(pygame.K_RETURN)
+        until(d, lambda: isinstance(d.scene, NetGameScene), "the joined game")
+        assert d.scene.colour == 1 and d.scene.opponent == "Cleo"
+        wait_for(host, ev.Connected)
+    finally:
+        host.close()
+
+
+def test_command_line_join_to_nobody_says_why_and_stays_in_the_lobby(ui):
+    d = ui(network_name="Ann")
+    d.c.start(network=LobbyStart(join=f"127.0.0.1:{free_port()}"))
+    until(d, lambda: d.scene.page is Page.JOIN, "the failure")
+    assert "cannot connect" in d.scene.message[0].lower()
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.next is None and d.c.scene.__class__.__name__ == "MenuScene"
