@@ -67,7 +67,7 @@ DEFAULT_LEVELS: tuple[Level, ...] = (
     Level("Hard", 8, elo=2062),
     Level("Expert", 11, elo=2233),
     Level("Master", 14, heuristic="threats", time_limit=1.0, perfect_play=True, elo=2502),
-    Level("Perfect", MAX_DEPTH, exact=True),
+    Level("Perfect", MAX_DEPTH, exact=True, elo=2775),
 )
 
 

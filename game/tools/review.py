@@ -131,13 +131,13 @@ def _games(files: list[str], lines: BinaryIO, err: TextIO) -> Iterator[tuple[str
         yield source, moves
 
 
-def _progress_reporter(source: str, err: TextIO) -> Callable[[int, int], None]:
+def _progress_reporter(source: str, err: TextIO) -> Callable[[int, int, MoveReview], None]:
     """Say on ``err`` how far a long review got: first after PROGRESS_AFTER s, then every
     PROGRESS_EVERY s (a review at a long --time can take many minutes per game)."""
     started = perf_counter()
     next_at = started + PROGRESS_AFTER
 
-    def report(done: int, total: int) -> None:
+    def report(done: int, total: int, _review: MoveReview | None = None) -> None:
         nonlocal next_at
         now = perf_counter()
         if now >= next_at and done < total:

@@ -217,3 +217,17 @@ def test_a_copy_of_the_real_book_works(book_at):
     book_at(lambda path: shutil.copyfile(book_path(), path))
     assert book_module.book_status().available
     assert Solver().solve(Position.from_moves("436563241346")) == -13
+
+
+def test_positions_one_disc_past_the_book_start_from_their_parents_bound():
+    # the bound read from the book must never exceed the exact score (the search would then
+    # return a wrong one): 13-disc positions of Begin-Easy against their known scores
+    solver = Solver(table_mb=32)
+    for moves, score in [(m, s) for m, s in read_testset("Test_L1_R1") if len(m) == BOOK_DISCS + 1][:6]:
+        pos = Position.from_moves(moves)
+        bound = solver._parents_bound(pos.current, pos.mask)
+        assert bound <= score, moves
+        assert solver.solve(pos) == score, moves
+    # a position whose parent is a book position has a bound better than the trivial one
+    pos = Position.from_moves("4365632413461")
+    assert solver._parents_bound(pos.current, pos.mask) > -20
