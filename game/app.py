@@ -102,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         say("the game window is not available in this installation (game.ui has no run())")
         return 1
 
-    notices = [f"Settings: {p}" for p in problems]
+    notices: list[str] = []
     book = book_status()  # the engine logs the reason once; the window shows it once
     if not book.available:
         notices.append(f"Opening book: {book.reason}")
@@ -118,6 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             red=red,
             yellow=yellow,
             notices=notices,
+            problems=problems,
             resume=resume,
             config_path=Path(args.config) if args.config else None,
             host_port=host_port,

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["MAX_NAME_CHARS", "NAME_PUNCTUATION", "RESERVED_NAMES", "clean_level_name", "level_name_problem",
-           "name_key"]
+__all__ = ["MAX_NAME_CHARS", "MAX_PLAYER_NAME_CHARS", "NAME_PUNCTUATION", "RESERVED_NAMES", "clean_level_name",
+           "clean_player_name", "level_name_problem", "name_key"]
 
 MAX_NAME_CHARS = 30
 NAME_PUNCTUATION = "_.-'()+&#!?,"
@@ -68,3 +68,16 @@ def clean_level_name(text: object) -> str:
 def name_key(text: str) -> str:
     """The form two names are compared in: NFC, surrounding spaces removed, case ignored."""
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).strip().casefold())
+
+
+#: The longest name a player may give themselves for a two-player game.
+MAX_PLAYER_NAME_CHARS = 20
+
+
+def clean_player_name(text: object) -> str:
+    """A player's name as typed, made safe to show and store: the characters a level name allows
+    (anything else dropped), inner runs of spaces made one, at most MAX_PLAYER_NAME_CHARS."""
+    if not isinstance(text, str):
+        return ""
+    kept = "".join(ch for ch in unicodedata.normalize("NFC", text) if _allowed(ch))
+    return " ".join(kept.split())[:MAX_PLAYER_NAME_CHARS].strip()

@@ -536,8 +536,15 @@ def _choose_slot(folder: Path, exclude: frozenset[int] = frozenset(), *, empty: 
     try:
         folder.mkdir(parents=True, exist_ok=True)
         guard = files.FileLock(folder / "autosave-choice")  # .autosave-choice.lock
-        with guard:
+        try:
+            guard.__enter__()
+        except OSError as e:  # unopenable or held for long: choose unserialised (each slot is still locked)
+            log.debug("choosing an autosave slot without %s: %s", guard.path.name, e)
             return _choose_locked(folder, exclude, empty, notes)
+        try:
+            return _choose_locked(folder, exclude, empty, notes)
+        finally:
+            guard.__exit__(None, None, None)
     except OSError as e:
         reason = f"no autosave slot in {folder} can be locked ({describe_os_error(e)})"
         return _Slot(folder, 1, None, notes, off=reason)

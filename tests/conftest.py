@@ -86,9 +86,9 @@ def ui(connect4_home):
     controllers = []
 
     def make(red=None, yellow=None, *, worker_factory=None, resume=None, config_path=None, notices=(),
-             **overrides):
+             problems=(), **overrides):
         settings = dataclasses.replace(DEFAULTS, **overrides)
-        controller = Controller(settings, config_path=config_path, notices=notices,
+        controller = Controller(settings, config_path=config_path, notices=notices, problems=problems,
                                 worker_factory=worker_factory or (lambda: AIWorker(use_process=False)))
         controllers.append(controller)
         spec = (lambda s: parse_player_spec(s, settings) if isinstance(s, str) else s)

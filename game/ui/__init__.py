@@ -30,15 +30,15 @@ MAX_DT = 0.1   # seconds; a longer stall (window dragged, machine busy) is not r
 def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: PlayerSpec | str | None = None,
         notices: Iterable[object] = (), resume: SavedGame | None = None,
         config_path: str | Path | None = None, host_port: int | None = None, join: str | None = None,
-        position: str | None = None) -> int:
+        problems: Iterable[object] = (), position: str | None = None) -> int:
     """Open the window and play until the player quits; returns the process exit code.
 
-    ``red``/``yellow`` (specs or spec strings) skip the menu; ``notices`` (e.g. config problems) are
-    shown in the window; ``resume`` is an autosaved game the menu offers to continue; an explicit
-    ``config_path`` makes the config's theme and sound win over the remembered preferences;
-    ``host_port``/``join`` open the window hosting a network game on that port, or joining the one
-    at that ``address[:port]``; ``position`` (a legal move string) opens as a game with the
-    analysis row."""
+    ``red``/``yellow`` (specs or spec strings) skip the menu; ``notices`` are shown in the window;
+    ``problems`` (the settings file's) are listed in the menu; ``resume`` is an autosaved game the
+    menu offers to continue; an explicit ``config_path`` makes the config's theme and sound win
+    over the remembered preferences (not where its value is broken); ``host_port``/``join`` open
+    the window hosting a network game on that port, or joining the one at that ``address[:port]``;
+    ``position`` (a legal move string) opens as a game with the analysis row."""
     # Here, not at the top: importing game.ui (e.g. for the type names above) loads no pygame.
     import pygame
 
@@ -60,7 +60,7 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
                                "SDL_VIDEODRIVER=dummy runs the game without a window on purpose")
         pygame.font.init()
         set_window_identity()
-        controller = Controller(settings, notices=notices,
+        controller = Controller(settings, notices=notices, problems=problems,
                                 config_path=Path(config_path) if config_path is not None else None)
     except pygame.error as exc:
         print(f"connect4: cannot open the window: {exc}", file=sys.stderr)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.settings import HUMAN
+from game.settings import HUMAN, default_config_path
 from game.storage import load_prefs
 from game.ui import after_game
 from game.ui.game_scene import GameScene
@@ -46,10 +46,12 @@ def _default_worker(settings: Settings) -> AIWorker:
 
 class Controller:
     def __init__(self, settings: Settings, *, notices: Iterable[object] = (), config_path: Path | None = None,
-                 worker_factory: Callable[[], AIWorker] | None = None) -> None:
+                 worker_factory: Callable[[], AIWorker] | None = None, problems: Iterable[object] = ()) -> None:
         reset_fonts()
         prefs = load_prefs()
-        theme, muted, volume = _look_and_sound(settings, prefs if config_path is None else {})
+        problems = list(problems)
+        theme, muted, volume = _look_and_sound(settings, prefs, explicit=config_path is not None,
+                                               broken={getattr(p, "key", "") for p in problems})
         self.fullscreen = settings.fullscreen
         self.windowed_size = (settings.window_width, settings.window_height)
         self.surface = self._open_window()
@@ -60,14 +62,16 @@ class Controller:
             theme_name=theme,
             layout=compute_layout(self.surface.get_size()),
             worker_factory=worker_factory or (lambda: _default_worker(settings)),
+            config_problems=[str(p) for p in problems],
+            config_source=config_path or default_config_path(),
         )
         notices = list(notices)
         shown = notices if len(notices) <= MAX_START_NOTICES else notices[:MAX_START_NOTICES - 1]
         for notice in shown:
             self.ctx.notices.add(str(notice), "error", seconds=CONFIG_NOTICE_SECONDS)
         if len(shown) < len(notices):  # a screenful of boxes would hide the board: count the rest
-            self.ctx.notices.add(f"{len(notices) - len(shown)} more problems: connect4 --check-config FILE "
-                                 "lists them all", "error", seconds=CONFIG_NOTICE_SECONDS)
+            self.ctx.notices.add(f"and {len(notices) - len(shown)} more notices (the log has them all)", "error",
+                                 seconds=CONFIG_NOTICE_SECONDS)
         self.scenes: dict[SceneName, Scene] = {}
         self.register(SceneName.MENU, MenuScene(self.ctx))
         self.register(SceneName.GAME, GameScene(self.ctx))
@@ -99,6 +103,11 @@ class Controller:
             self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN, position, analysis=True)))
         elif red is not None or yellow is not None:
             self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN)))
+            if self.ctx.config_problems:  # the menu lists them; in a game, one line says where
+                count = len(self.ctx.config_problems)
+                self.ctx.notices.add(f"{count} problem{'s' if count > 1 else ''} in the settings: Esc, then "
+                                     "\"Settings problems\" in the menu, lists them", "error",
+                                     seconds=CONFIG_NOTICE_SECONDS)
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
@@ -147,7 +156,8 @@ class Controller:
             self.running = False
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not is_ctrl(event):
+        elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m and not is_ctrl(event)
+              and not self.scene.wants_text):
             self.ctx.remember(muted=self.ctx.sound.toggle_mute())
         elif event.type == pygame.VIDEORESIZE:
             self.resized(event.size)
@@ -190,13 +200,20 @@ class Controller:
             self.ctx.worker.close(timeout=CLOSE_TIMEOUT)
 
 
-def _look_and_sound(settings: Settings, prefs: dict[str, object]) -> tuple[str, bool, float]:
+#: The settings keys behind the window's look and sound (what the menu remembers as preferences).
+LOOK_AND_SOUND_KEYS = {"theme": "display.theme", "muted": "sound.enabled", "volume": "sound.volume"}
+
+
+def _look_and_sound(settings: Settings, prefs: dict[str, object], *, explicit: bool = False,
+                    broken: set[str] | frozenset[str] = frozenset()) -> tuple[str, bool, float]:
     """Theme, muted and volume: remembered preferences where valid, else the settings.
 
-    The caller passes no preferences when ``--config`` was given: an explicit config file wins."""
-    theme = prefs.get("theme")
-    muted = prefs.get("muted")
-    volume = prefs.get("volume")
+    An explicit config file (``--config``) wins over the preferences, except for a value it got
+    wrong (a key in ``broken``): a bad value never replaces the player's remembered choice."""
+    def remembered(name: str) -> object:
+        return None if explicit and LOOK_AND_SOUND_KEYS[name] not in broken else prefs.get(name)
+
+    theme, muted, volume = remembered("theme"), remembered("muted"), remembered("volume")
     return (
         theme if isinstance(theme, str) and theme in THEMES else settings.theme,
         muted if isinstance(muted, bool) else not settings.sound,

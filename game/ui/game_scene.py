@@ -34,6 +34,7 @@ from game.ui.render import BoardScene
 from game.ui.savelist import CLOSE, SaveList
 from game.ui.scene import Context, Scene, SceneName, Transition
 from game.ui.spectator import DELAY_STEP, Spectator
+from game.ui.two_players import TwoPlayers
 
 if TYPE_CHECKING:
     from game.engine.search import Progress, SearchConfig, SearchResult
@@ -69,6 +70,7 @@ class GameScene(Scene):
         self.engine = EngineLink(ctx)
         self.autosaver = Autosaver(ctx.notices)
         self.spectator: Spectator | None = None
+        self.pair: TwoPlayers | None = None          # two people at one screen: names and score
         self.cursor = COLS // 2
         self.time = 0.0
         self.anims: list[DropAnimation] = []
@@ -158,6 +160,8 @@ class GameScene(Scene):
         """The model changed (move, undo, redo, new game, load)."""
         self._reset_position_state()
         self.autosaver.changed(self.model)
+        if self.pair is not None:
+            self.pair.update(self.model)
         for hook in self.change_hooks:
             hook(self.model)
 
@@ -184,6 +188,7 @@ class GameScene(Scene):
         self.overlay = None
         self.engine.request = None
         self.spectator = None
+        self.pair = TwoPlayers(start.names, start.alternate, self.ctx.theme.names) if self.humans == 2 else None
         if self.model.red.is_ai and self.model.yellow.is_ai:
             self.spectator = Spectator(self.model, self.ctx.settings.spectator_delay)
         moves = start.moves or (self.spectator.next_opening() if self.spectator is not None else "")
@@ -324,10 +329,14 @@ class GameScene(Scene):
         self._ask("Start a new game?", "", self._start_new_game)
 
     def _start_new_game(self) -> None:
-        self.model.new_game()
-        if self.spectator is not None:
+        if self.pair is not None:
+            self.pair.new_game(self.model)
+        elif self.spectator is not None:  # a new match, with the colours the players were given
+            self.model.new_game(swap_colours=self.model.swapped)
             self.spectator = Spectator(self.model, self.spectator.delay)
             self.model.load_moves(self.spectator.next_opening())
+        else:
+            self.model.new_game()
         self.anims.clear()
         self._changed()
         self._say("New game")
@@ -361,7 +370,7 @@ class GameScene(Scene):
             self._say("Retrying…")
 
     def open_help(self) -> None:
-        self.overlay = HelpOverlay(self.ctx.settings)
+        self.overlay = HelpOverlay(self.ctx.settings, self.ctx.theme.names)
 
     def request_hint(self) -> None:
         if not self.human_can_move():
@@ -414,6 +423,7 @@ class GameScene(Scene):
             return False
         self.anims.clear()
         self.spectator = Spectator(self.model, self.move_delay) if self.humans == 0 else None
+        self.pair = TwoPlayers(colours=self.ctx.theme.names) if self.humans == 2 else None
         self._changed()
         self._say(f"Loaded the saved game ({len(saved.moves)} moves)")
         return True
@@ -508,7 +518,8 @@ class GameScene(Scene):
     def board_scene(self) -> BoardScene:
         model = self.model
         settled = not self.anims
-        ghost = (self.cursor, model.turn) if self.human_can_move() and settled else None
+        playable = model.position.can_play(self.cursor)
+        ghost = (self.cursor, model.turn) if self.human_can_move() and settled and playable else None
         return BoardScene(
             cell=model.position.cell,
             hidden={(a.col, a.row) for a in self.anims},

@@ -13,19 +13,22 @@ from game.ui.analysis_view import draw_analysis_row
 from game.ui.game_input import KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
 from game.ui.layout import COLS
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
-from game.ui.theme import PLAYER_NAMES, Colour
+from game.ui.theme import Colour
 
 if TYPE_CHECKING:
     from game.ui.game_scene import GameScene
 
 
 def player_name(scene: GameScene, number: int) -> str:
-    """"Red (you)", "Yellow (computer)", "Red — Computer (Hard)", "Hard (1) as Red" or just "Red"."""
+    """"Red (you)", "Yellow (computer)", "Ann (Red)", "Hard (1) as Red" or just "Red", with the
+    colours named as the theme draws them."""
     model = scene.model
     spec = model.player(number)
-    name = PLAYER_NAMES[number]
+    name = scene.ctx.theme.colour_name(number)
     if scene.spectator is not None:
         return f"{scene.spectator.colour_label(model, number)} as {name}"
+    if scene.pair is not None and scene.pair.named:
+        return f"{scene.pair.name(model, number)} ({name})"
     if scene.humans == 1:
         return f"{name} (you)" if not spec.is_ai else f"{name} (computer)"
     return f"{name} — {spec.label()}" if spec.is_ai else name
@@ -82,7 +85,7 @@ def draw_header(scene: GameScene, surface: pygame.Surface) -> None:
     theme, layout = ctx.theme, ctx.layout
     rect = layout.header
     size = layout.text_size
-    right = f"Move {len(scene.model.moves)}"
+    right = f"Move {move_number(scene)}"
     if scene.spectator is not None:
         right += f" · {scene.spectator.delay:.1f} s/move"
     if ctx.sound.muted:
@@ -95,26 +98,36 @@ def draw_header(scene: GameScene, surface: pygame.Surface) -> None:
         surface.blit(disc, disc.get_rect(midleft=(x, rect.centery)))
         player = scene.model.player(number)
         who = (scene.spectator.colour_label(scene.model, number) if scene.spectator is not None
+               else scene.pair.name(scene.model, number) if scene.pair is not None and scene.pair.named
                else "You" if scene.humans == 1 and not player.is_ai else player.label())
-        label, label_size = largest_fitting((f"{PLAYER_NAMES[number]}: {who}", who), size,
+        label, label_size = largest_fitting((f"{theme.colour_name(number)}: {who}", who), size,
                                             room - disc.get_width() - 12)
         draw_text(surface, label, label_size, theme.text, midleft=(x + disc.get_width() + 4, rect.centery))
         x += room
 
 
+def move_number(scene: GameScene) -> int:
+    """The move the header names: the one to be played next, the last one once the game is over
+    (as the review numbers moves, so "play on" from the review's move 23 shows move 23)."""
+    played = len(scene.model.moves)
+    return played if scene.model.is_over else played + 1
+
+
 def draw_top_row(scene: GameScene, surface: pygame.Surface) -> None:
-    """The analysis row, or for two computers the score of the match, in the row above the board."""
+    """The row above the board: the analysis, or the score of a match between two computers or two
+    people, or (against the computer) what ``top_row_extra`` draws there."""
     ctx = scene.ctx
     theme, layout = ctx.theme, ctx.layout
-    if scene.spectator is not None:
-        full, short = scene.spectator.score_line(scene.model, scene.over_handled)
-        text, size = largest_fitting((full, short), layout.small_size, surface.get_width() - 16)
+    score = (scene.spectator.score_line(scene.model, scene.over_handled) if scene.spectator is not None
+             else scene.pair.score_line() if scene.pair is not None and not scene.analysis_on else None)
+    if score is not None:
+        text, size = largest_fitting(score, layout.small_size, surface.get_width() - 16)
         draw_text(surface, text, size, theme.dim_text, center=layout.analysis.center)
     elif scene.analysis_on and not (scene.model.is_over and not scene.anims):
         waiting = "analysis: on your turn" if scene.model.is_ai_turn() else "analysing…"
         draw_analysis_row(surface, layout.analysis, layout.cell, layout.small_size, scene.shown_analysis(),
                           len(scene.model.moves), theme, waiting)
-    elif scene.top_row_extra is not None:
+    elif scene.top_row_extra is not None and scene.humans == 1:  # the tally is of games against the computer
         scene.top_row_extra(surface, layout.analysis)
 
 

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.engine.heuristics import HEURISTICS
+from game.names import MAX_PLAYER_NAME_CHARS, clean_player_name
 from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec
-from game.storage import SavedGame
+from game.storage import SavedGame, SaveFileError, load_game, save_infos
+from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text
-from game.ui.overlays import Confirm, HelpOverlay, is_help_key
+from game.ui.savelist import CLOSE, SaveList
 from game.ui.scene import Context, Scene, SceneName, Transition
 from game.ui.theme import THEMES
 
@@ -25,6 +28,7 @@ MODES = ("vs_computer", "two_players", "spectator")
 MODE_LABELS = {"vs_computer": "You vs Computer", "two_players": "Two players (same screen)",
                "spectator": "Computer vs Computer"}
 CUSTOM = "Custom depth"
+RESUME = "Resume unfinished game"
 
 
 @dataclass
@@ -78,14 +82,19 @@ class MenuChoices:
     computer: AIChoice                    # the opponent in "You vs Computer"
     red_ai: AIChoice                      # the two computers in spectator mode
     yellow_ai: AIChoice
+    names: list[str] = field(default_factory=lambda: ["", ""])   # two players: red's, then yellow's
+    alternate: bool = False               # two players take turns to start
 
     @classmethod
     def from_prefs(cls, data: Any, settings: Settings) -> MenuChoices:
         data = data if isinstance(data, dict) else {}
         mode = data.get("mode") if data.get("mode") in MODES else MODES[0]
         colour = data.get("human_colour") if data.get("human_colour") in (1, 2) else 1
+        names = data.get("names")
+        names = [clean_player_name(n) for n in names] if isinstance(names, list) and len(names) == 2 else ["", ""]
         return cls(mode, colour, *(AIChoice.from_prefs(data.get(k), settings, opponent=k == "computer")
-                                   for k in ("computer", "red_ai", "yellow_ai")))
+                                   for k in ("computer", "red_ai", "yellow_ai")),
+                   names=names, alternate=data.get("alternate") is True)
 
     def to_prefs(self) -> dict[str, Any]:
         return asdict(self)
@@ -102,11 +111,14 @@ class MenuChoices:
 
 @dataclass(frozen=True, slots=True)
 class GameStart:
-    """What the game scene starts from."""
+    """What the game scene starts from; two people at one screen also bring their names (red's
+    first) and whether they take turns to start."""
 
     red: PlayerSpec
     yellow: PlayerSpec
     moves: str = ""
+    names: tuple[str, str] = ("", "")
+    alternate: bool = False
     analysis: bool = False  # open with the analysis row on (a position opened to look at it)
 
 
@@ -120,8 +132,20 @@ class Row:
     label: str
     value: str = ""
     change: Callable[[int], None] | None = None    # option rows: step the value by -1/+1
-    activate: Callable[[], None] | None = None     # button rows
+    activate: Callable[[], None] | None = None     # button rows (and the name rows: Enter types)
+    enabled: bool = True                           # greyed out and skipped when it does not apply
     rect: pygame.Rect = field(default_factory=pygame.Rect)
+
+
+def _typed(name: str, text: str) -> str:
+    """``name`` with what was typed added: the characters a name allows, one space between words,
+    at most MAX_PLAYER_NAME_CHARS (the finished name is cleaned once more)."""
+    for ch in text:
+        if len(name) >= MAX_PLAYER_NAME_CHARS:
+            break
+        if ch == " " and name and not name.endswith(" ") or ch != " " and clean_player_name(ch):
+            name += ch
+    return name
 
 
 def _cycle(values: list[Any], current: Any, delta: int) -> Any:
@@ -130,51 +154,96 @@ def _cycle(values: list[Any], current: Any, delta: int) -> Any:
 
 
 class MenuScene(Scene):
-    notices_at_top = False    # the title is up there
+    """The rows stay under the pointer: they are anchored at the top with a height that never
+    changes while the menu is open, a row that does not apply is greyed out rather than removed,
+    and only a change of mode (on the Mode row, above them) changes the rows below it. The
+    selection follows its row, not its number. Every choice is remembered the moment it is made."""
+
+    notices_at_top = True     # over the title, never over the rows
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.choices = MenuChoices.from_prefs(ctx.prefs.get("menu"), ctx.settings)
-        self.selected = 0
+        self.selected_label = "Mode"
         self.resume: SavedGame | None = None
-        self.overlay: Confirm | HelpOverlay | None = None
+        self.overlay: Confirm | HelpOverlay | TextOverlay | SaveList | None = None
+        self.editing: int | None = None   # the two-player name being typed (0 red, 1 yellow)
         #: Lines shown under the title (e.g. the player's record); each provider may return "".
         self.info_lines: list[Callable[[], str]] = []
         #: Button rows added before "Help" (label, action), e.g. another scene to open.
         self.extra_rows: list[tuple[str, Callable[[], None]]] = []
+        self._problems_shown = False
 
     def enter(self, data: object) -> None:
         super().enter(data)
         if isinstance(data, MenuData) and data.resume is not None:
             self.resume = data.resume
-            self.selected = 0                  # the offer to continue comes first
+            self.selected_label = RESUME       # the offer to continue comes first
         self.overlay = None
-        self.selected = min(self.selected, len(self.rows()) - 1)
+        self.editing = None
+        if self.ctx.config_problems and not self._problems_shown:
+            self._problems_shown = True        # once a run: the row keeps them at hand after that
+            self.show_problems()
+        self.selected_label = self._usable(self.rows(), self.selected).label
+
+    @property
+    def wants_text(self) -> bool:
+        return self.editing is not None
+
+    @property
+    def selected(self) -> int:
+        """The index of the selected row among the rows shown now."""
+        labels = [row.label for row in self.rows()]
+        return labels.index(self.selected_label) if self.selected_label in labels else 0
+
+    @selected.setter
+    def selected(self, index: int) -> None:
+        rows = self.rows()
+        self.selected_label = rows[max(0, min(len(rows) - 1, index))].label
 
     # -- rows ------------------------------------------------------------------------------
 
-    def rows(self) -> list[Row]:
-        """The rows shown for the current choices, laid out for the current window size."""
-        c = self.choices
+    def rows(self, mode: str | None = None) -> list[Row]:
+        """The rows shown for the current choices (or for ``mode``), laid out for the window."""
         rows: list[Row] = []
         if self.resume is not None:
-            rows.append(Row("Resume unfinished game", f"{len(self.resume.moves)} moves", activate=self.resume_game))
-        rows.append(Row("Mode", MODE_LABELS[c.mode], change=self._change_mode))
-        if c.mode == "vs_computer":
-            rows.append(Row("You play", "Red (you move first)" if c.human_colour == 1
-                            else "Yellow (computer moves first)", change=self._change_colour))
-            rows += self._ai_rows("Computer", c.computer)
-        elif c.mode == "spectator":
-            rows += self._ai_rows("Red computer", c.red_ai)
-            rows += self._ai_rows("Yellow computer", c.yellow_ai)
+            rows.append(Row(RESUME, f"{len(self.resume.moves)} moves", activate=self.resume_game))
+        rows.append(Row("Mode", MODE_LABELS[self.choices.mode], change=self._change_mode))
+        rows += self._mode_rows(mode or self.choices.mode)
         rows.append(Row("Theme", self.ctx.theme_name, change=self._change_theme))
         rows.append(Row("Sound", "off (muted)" if self.ctx.sound.muted else "on", change=self._change_sound))
         rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
         rows.append(Row("Start game", activate=self.start_game))
+        rows.append(Row("Open a saved game", activate=self.open_saves))
         rows += [Row(label, activate=action) for label, action in self.extra_rows]
+        if self.ctx.config_problems:
+            rows.append(Row(f"Settings problems ({len(self.ctx.config_problems)})", activate=self.show_problems))
         rows.append(Row("Help (F1)", activate=self.open_help))
         rows.append(Row("Quit", activate=self.quit))
-        self._place(rows)
+        if mode is None:
+            self._place(rows)
         return rows
+
+    def _mode_rows(self, mode: str) -> list[Row]:
+        c = self.choices
+        if mode == "vs_computer":
+            you = (f"{self._colour(1)} (you move first)" if c.human_colour == 1
+                   else f"{self._colour(2)} (computer moves first)")
+            return [Row("You play", you, change=self._change_colour), *self._ai_rows("Computer", c.computer)]
+        if mode == "spectator":
+            return [*self._ai_rows(f"{self._colour(1)} computer", c.red_ai),
+                    *self._ai_rows(f"{self._colour(2)} computer", c.yellow_ai)]
+        rows = []
+        for i in (0, 1):
+            typing = self.editing == i
+            value = c.names[i] + "|" if typing else c.names[i] or "(Enter to type a name)"
+            rows.append(Row(f"{self._colour(i + 1)} player", value, activate=lambda i=i: self.edit_name(i)))
+        starts = f"{self._colour(1)} every game" if not c.alternate else "take turns"
+        rows.append(Row("Who starts", starts, change=self._change_alternate))
+        return rows
+
+    def _colour(self, player: int) -> str:
+        return self.ctx.theme.colour_name(player)
 
     def _ai_rows(self, who: str, choice: AIChoice) -> list[Row]:
         levels = [level.name for level in self.ctx.settings.levels] + [CUSTOM]
@@ -192,29 +261,46 @@ class MenuScene(Scene):
         def change_heuristic(delta: int) -> None:
             choice.heuristic = _cycle(list(HEURISTICS), choice.heuristic, delta)
 
-        level_text = choice.level if choice.level == CUSTOM else f"{choice.level} ({details[choice.level]})"
-        rows = [Row(f"{who} level", level_text, change=change_level)]
-        if choice.level == CUSTOM:
-            rows.append(Row(f"{who} depth", str(choice.depth), change=change_depth))
-            rows.append(Row(f"{who} heuristic", choice.heuristic, change=change_heuristic))
-        return rows
+        custom = choice.level == CUSTOM
+        level_text = choice.level if custom else f"{choice.level} ({details[choice.level]})"
+        return [Row(f"{who} level", level_text, change=change_level),
+                Row(f"{who} depth", str(choice.depth), change=change_depth, enabled=custom),
+                Row(f"{who} heuristic", choice.heuristic, change=change_heuristic, enabled=custom)]
 
     def _place(self, rows: list[Row]) -> None:
+        """Rows from the top of the list down, each as high as the most rows any mode shows allow:
+        the height never changes while the menu is open, so no row moves when another is added."""
         width, height = self.ctx.layout.size
-        area_top, area_bottom = height // 5, height - 50     # below the title, above the help line
-        row_h = max(26, min(52, (area_bottom - area_top) // max(1, len(rows))))
-        top = area_top + max(0, (area_bottom - area_top - row_h * len(rows)) // 3)
+        area_top, area_bottom = height // 5, height - max(14, height // 45) - 16
+        shown_now = len(self._mode_rows(self.choices.mode))
+        most = len(rows) - shown_now + max(len(self._mode_rows(mode)) for mode in MODES)
+        row_h = max(18, min(52, (area_bottom - area_top) // most))
         row_w = min(width - 40, 720)
         for i, row in enumerate(rows):
-            row.rect = pygame.Rect((width - row_w) // 2, top + i * row_h, row_w, row_h - 4)
+            row.rect = pygame.Rect((width - row_w) // 2, area_top + i * row_h, row_w, row_h - 3)
+
+    def _usable(self, rows: list[Row], index: int, step: int = 1) -> Row:
+        """The enabled row at ``index``, else the next one in the direction of ``step`` (or back)."""
+        for candidates in (range(index, len(rows) if step > 0 else -1, step), range(index, -1, -1),
+                           range(index, len(rows))):
+            for i in candidates:
+                if 0 <= i < len(rows) and rows[i].enabled:
+                    return rows[i]
+        return rows[0]
 
     # -- actions ---------------------------------------------------------------------------
+
+    def _remember_choices(self) -> None:
+        self.ctx.remember(menu=self.choices.to_prefs())
 
     def _change_mode(self, delta: int) -> None:
         self.choices.mode = _cycle(list(MODES), self.choices.mode, delta)
 
     def _change_colour(self, delta: int) -> None:
         self.choices.human_colour = 3 - self.choices.human_colour
+
+    def _change_alternate(self, delta: int) -> None:
+        self.choices.alternate = not self.choices.alternate
 
     def _change_theme(self, delta: int) -> None:
         self.ctx.theme_name = _cycle(list(THEMES), self.ctx.theme_name, delta)
@@ -228,24 +314,73 @@ class MenuScene(Scene):
         self.ctx.sound.set_volume(min(10, max(0, steps + delta)) / 10)
         self.ctx.remember(volume=self.ctx.sound.volume)
 
+    def edit_name(self, index: int) -> None:
+        """Type the name of one of two players: letters go in, Backspace takes out, Enter keeps it."""
+        self.editing = index
+        self.selected_label = f"{self._colour(index + 1)} player"
+
+    def _type(self, event: pygame.event.Event) -> None:
+        assert self.editing is not None
+        names = self.choices.names
+        if event.type == pygame.TEXTINPUT:
+            names[self.editing] = _typed(names[self.editing], event.text)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            names[self.editing] = names[self.editing][:-1]
+        elif (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
+                                                              pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
+              or event.type == pygame.MOUSEBUTTONDOWN):
+            names[self.editing] = clean_player_name(names[self.editing])
+            self.editing = None
+            self._remember_choices()
+
     def start_game(self) -> None:
         """Start a game with the chosen players; asks first when an unfinished game is on offer."""
+        self._unless_unfinished("Start a new game?", self._start_now)
+
+    def _unless_unfinished(self, question: str, action: Callable[[], None]) -> None:
+        """Do ``action`` now, or after asking when it would lose the unfinished game on offer."""
         resume = self.resume
         if resume is not None and resume.moves and not resume.position().is_over():
-            self.overlay = Confirm("Start a new game?", f"The unfinished game ({len(resume.moves)} moves) will "
-                                   "be lost. Choose No, then \"Resume unfinished game\", to go on with it.",
-                                   self._start_now)
+            self.overlay = Confirm(question, f"The unfinished game ({len(resume.moves)} moves) will "
+                                   f"be lost. Choose No, then \"{RESUME}\", to go on with it.", action)
         else:
-            self._start_now()
+            action()
 
     def _start_now(self) -> None:
         red, yellow = self.choices.players(self.ctx.settings)
-        self.ctx.remember(menu=self.choices.to_prefs())
+        self._remember_choices()
         self.resume = None
-        self.next = Transition(SceneName.GAME, GameStart(red, yellow))
+        two = self.choices.mode == "two_players"
+        self.next = Transition(SceneName.GAME, GameStart(red, yellow, names=tuple(self.choices.names) if two
+                                                         else ("", ""), alternate=two and self.choices.alternate))
 
     def open_help(self) -> None:
-        self.overlay = HelpOverlay(self.ctx.settings)
+        self.overlay = HelpOverlay(self.ctx.settings, self.ctx.theme.names)
+
+    def show_problems(self) -> None:
+        self.overlay = problems_overlay(self.ctx.config_problems, self.ctx.config_source)
+
+    def open_saves(self) -> None:
+        try:
+            self.overlay = SaveList(save_infos(), title="Open a saved game")
+        except OSError as exc:
+            self.ctx.notices.add(f"Could not list the saved games: {exc}", "error")
+
+    def _open_save(self, path: Path) -> None:
+        try:
+            saved = load_game(path)
+            red = parse_player_spec(saved.red, self.ctx.settings)
+            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+        except (SaveFileError, ValueError, OSError) as exc:
+            self.ctx.notices.add(f"Could not open {path.name}: {exc}", "error")
+            return
+
+        def play() -> None:
+            self.resume = None
+            self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves))
+
+        self.overlay = None
+        self._unless_unfinished("Open this saved game?", play)
 
     def resume_game(self) -> None:
         saved, self.resume = self.resume, None
@@ -266,41 +401,66 @@ class MenuScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.overlay is not None:
-            if self.overlay.handle(event):
-                self.overlay = None
+            self._handle_overlay(event)
             return
+        if self.editing is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self._type(event)
+            if event.type != pygame.MOUSEBUTTONDOWN:
+                return
         if is_help_key(event):
             self.open_help()
             return
         rows = self.rows()
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_UP, pygame.K_w):
-                self.selected = (self.selected - 1) % len(rows)
-            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
-                self.selected = (self.selected + 1) % len(rows)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_a, pygame.K_d):
-                row = rows[self.selected]
-                if row.change:
-                    row.change(-1 if event.key in (pygame.K_LEFT, pygame.K_a) else 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                row = rows[self.selected]
-                (row.activate or self.start_game)()
+            self._key(event.key, rows)
         elif event.type == pygame.MOUSEMOTION:
-            for i, row in enumerate(rows):
-                if row.rect.collidepoint(event.pos):
-                    self.selected = i
+            row = self._row_at(rows, event.pos)
+            if row is not None:
+                self.selected_label = row.label
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            for i, row in enumerate(rows):
-                if row.rect.collidepoint(event.pos):
-                    self.selected = i
-                    if row.activate:
-                        row.activate()
-                    elif row.change:
-                        on_back_arrow = abs(event.pos[0] - self._arrow_x(row)) <= 24
-                        row.change(-1 if event.button == 3 or on_back_arrow else 1)
-                    break
-        rows_after = self.rows()
-        self.selected = min(self.selected, len(rows_after) - 1)
+            row = self._row_at(rows, event.pos)
+            if row is not None:
+                self.selected_label = row.label
+                self._click(row, event)
+
+    def _handle_overlay(self, event: pygame.event.Event) -> None:
+        overlay = self.overlay
+        if isinstance(overlay, SaveList):
+            choice = overlay.handle(event)
+            if choice == CLOSE:
+                self.overlay = None
+            elif isinstance(choice, Path):
+                self._open_save(choice)
+        elif overlay is not None and overlay.handle(event) and self.overlay is overlay:
+            self.overlay = None
+
+    def _key(self, key: int, rows: list[Row]) -> None:
+        index = self.selected
+        if key in (pygame.K_UP, pygame.K_w):          # no wrapping: Up at the top stays there
+            self.selected_label = self._usable(rows, max(0, index - 1), -1).label
+        elif key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
+            self.selected_label = self._usable(rows, min(len(rows) - 1, index + 1), 1).label
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_a, pygame.K_d):
+            row = rows[index]
+            if row.change and row.enabled:
+                row.change(-1 if key in (pygame.K_LEFT, pygame.K_a) else 1)
+                self._remember_choices()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            row = rows[index]
+            (row.activate or self.start_game)()
+
+    def _click(self, row: Row, event: pygame.event.Event) -> None:
+        if row.activate:
+            row.activate()
+        elif row.change:
+            on_back_arrow = abs(event.pos[0] - self._arrow_x(row)) <= 24
+            row.change(-1 if event.button == 3 or on_back_arrow else 1)
+            self._remember_choices()
+
+    @staticmethod
+    def _row_at(rows: list[Row], pos: tuple[int, int]) -> Row | None:
+        """The enabled row under ``pos`` (a greyed-out row takes no clicks)."""
+        return next((row for row in rows if row.enabled and row.rect.collidepoint(pos)), None)
 
     @staticmethod
     def _arrow_x(row: Row) -> int:
@@ -318,29 +478,42 @@ class MenuScene(Scene):
         title = draw_text(surface, "Connect Four", title_size, theme.text, bold=True, center=(width // 2, height // 10))
         self._draw_info(surface, title.bottom + 2, height // 5 - title.bottom - 2)
         rows = self.rows()
-        size = max(16, min(30, rows[0].rect.height * 6 // 10))
+        size = max(13, min(30, rows[0].rect.height * 6 // 10))
+        selected = self.selected
         for i, row in enumerate(rows):
-            rect = row.rect
-            if i == self.selected:
-                draw_panel(surface, rect, theme, border=theme.accent)
-            if row.activate:
-                colour = theme.accent if i == self.selected else theme.text
-                text = row.label + (f"  ({row.value})" if row.value else "")
-                draw_text(surface, text, size, colour, bold=True, center=rect.center)
-                continue
-            draw_text(surface, fit_text(row.label, size, rect.width // 2 - 40), size, theme.dim_text,
-                      midleft=(rect.left + 16, rect.centery))
-            value = fit_text(row.value, size, rect.width // 2 - 60)
-            x = self._arrow_x(row)
-            draw_text(surface, "<", size, theme.accent, midright=(x - 4, rect.centery))
-            draw_text(surface, value, size, theme.text, midleft=(x + 10, rect.centery))
-            draw_text(surface, ">", size, theme.accent, midright=(rect.right - 12, rect.centery))
+            self._draw_row(surface, row, size, i == selected)
         help_text = ("Up/Down choose · Left/Right or click to change · Enter start · F1 help · M mute · "
                      "F11 fullscreen · Ctrl+Q quit")
+        if self.editing is not None:
+            help_text = "Type the name · Backspace deletes · Enter keeps it"
         draw_text(surface, fit_text(help_text, max(14, height // 45), width - 20), max(14, height // 45),
                   theme.dim_text, midbottom=(width // 2, height - 8))
         if self.overlay is not None:
             self.overlay.draw(surface, theme)
+
+    def _draw_row(self, surface: pygame.Surface, row: Row, size: int, selected: bool) -> None:
+        theme = self.ctx.theme
+        rect = row.rect
+        if selected:
+            draw_panel(surface, rect, theme, border=theme.accent)
+        if row.activate and not row.change and not row.label.endswith(" player"):
+            colour = theme.accent if selected else theme.error if row.label.startswith("Settings problems") \
+                else theme.text
+            text = row.label + (f"  ({row.value})" if row.value else "")
+            draw_text(surface, fit_text(text, size, rect.width - 16, True), size, colour, bold=True, center=rect.center)
+            return
+        greyed = tuple((a + b) // 2 for a, b in zip(theme.dim_text, theme.background))
+        label_colour = theme.dim_text if row.enabled else greyed
+        value_colour = theme.text if row.enabled else greyed
+        draw_text(surface, fit_text(row.label, size, rect.width // 2 - 40), size, label_colour,
+                  midleft=(rect.left + 16, rect.centery))
+        x = self._arrow_x(row)
+        if row.change:
+            arrow = theme.accent if row.enabled else greyed
+            draw_text(surface, "<", size, arrow, midright=(x - 4, rect.centery))
+            draw_text(surface, ">", size, arrow, midright=(rect.right - 12, rect.centery))
+        value = fit_text(row.value, size, rect.width // 2 - 60)
+        draw_text(surface, value, size, value_colour, midleft=(x + 10, rect.centery))
 
     def _draw_info(self, surface: pygame.Surface, top: int, room: int) -> None:
         """The extra lines under the title (``info_lines``), as many as fit."""
@@ -356,3 +529,12 @@ class MenuScene(Scene):
                              midtop=(width // 2, top))
             room -= rect.height
             top = rect.bottom
+
+
+def problems_overlay(problems: list[str], source: Path | None) -> TextOverlay:
+    """Every problem of the settings file in full, and what the game does about them."""
+    where = f"in {source}" if source is not None else "in the settings file"
+    return TextOverlay([("Settings problems", [
+        *problems,
+        f"Each of these settings keeps its default until it is fixed {where}; the rest of the file is used.",
+    ])])

@@ -111,8 +111,8 @@ def level_line(level: Level) -> str:
     return " — ".join(parts)
 
 
-def help_sections(settings: Settings) -> list[tuple[str, list[str]]]:
-    """The help's text: (title, lines) per section."""
+def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")) -> list[tuple[str, list[str]]]:
+    """The help's text: (title, lines) per section; ``names`` are the discs' colours as drawn."""
     return [
         ("Rules", [
             "Take turns dropping a disc into a column; it falls to the lowest free cell.",
@@ -130,21 +130,30 @@ def help_sections(settings: Settings) -> list[tuple[str, list[str]]]:
         ]),
         ("Analysis row and hint", [
             "Each column is rated for the player to move, as if that player dropped a disc there.",
-            "Words in colour are proven: \"wins in 5\" (green), \"draw\" (blue), \"loses in 3\" (red); "
-            "the number counts that player's own discs to the end.",
+            "Words in colour are proven: \"wins in 5\", \"draw\", \"loses in 3\"; the number counts that "
+            "player's own discs to the end. \"wins\" alone is a proven win whose length was not worked out "
+            "in the time: it wins with best play, perhaps not fastest.",
             "Grey bars with a rank (#1 is best) are estimates: the search ran out of time before a "
             "proof, so they promise nothing. The hint is always the row's best column.",
+        ]),
+        ("Review", [
+            "When a game ends, R reviews it; the menu's \"Review a saved game\" reviews a save. Every move "
+            "is judged best, good, mistake or blunder, with the best move in words.",
+            f"The graph shows the game's value after each move: top, {names[0]} wins; middle, a draw; "
+            f"bottom, {names[1]} wins. Filled dots are proven, rings are estimates.",
+            "Left/Right (or Up/Down, the wheel): step · Home/End: first/last move · click the list or the "
+            "graph: go to a move · P: play on from the shown position · Esc: back",
         ]),
         ("Levels (Elo: measured strength, Beginner = 1000)", [level_line(level) for level in settings.levels]),
     ]
 
 
-class HelpOverlay:
-    """F1 / ? — rules, keys, the analysis row's meaning and the levels. Esc (or F1, ?) closes it;
-    Up/Down and the mouse wheel scroll when the window is too small to show it all."""
+class TextOverlay:
+    """Sections of text over the scene (title, lines), wrapped to the window. Esc (or Enter, F1, ?)
+    closes it; Up/Down and the mouse wheel scroll when the window is too small to show it all."""
 
-    def __init__(self, settings: Settings) -> None:
-        self.sections = help_sections(settings)
+    def __init__(self, sections: list[tuple[str, list[str]]]) -> None:
+        self.sections = sections
         self.scroll = 0
         self._max_scroll = 0
 
@@ -198,3 +207,11 @@ class HelpOverlay:
             if size <= 13 or len(lines) * (size + 5) <= inner_h:
                 return size, lines
             size -= 1
+
+
+class HelpOverlay(TextOverlay):
+    """F1 / ? — rules, keys, the analysis row's meaning, the review and the levels, with the colours
+    named as the theme draws them."""
+
+    def __init__(self, settings: Settings, names: tuple[str, str] = ("Red", "Yellow")) -> None:
+        super().__init__(help_sections(settings, names))

@@ -29,12 +29,12 @@ from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import GameStart
 from game.ui.overlays import Confirm
 from game.ui.render import BoardScene, draw_panel
-from game.ui.resources import draw_text, fit_text
+from game.ui.resources import draw_text, fit_text, text_width
 from game.ui.savelist import CLOSE, SaveList
 from game.ui.scene import Context, Scene, SceneName, Transition
-from game.ui.theme import PLAYER_NAMES
 
 if TYPE_CHECKING:
+    from game.engine.review import Bounds
     from game.ui.theme import Colour
 
 MAX_CACHED = 8  # finished reviews kept (the least recently opened is dropped)
@@ -105,7 +105,7 @@ class ReviewScene(Scene):
 
     def _open_savelist(self) -> None:
         try:
-            self.savelist = SaveList(save_infos())
+            self.savelist = SaveList(save_infos(), title="Review a saved game")
         except OSError as exc:
             self.ctx.notices.add(f"Could not list the saved games: {exc}", "error")
             self.next = Transition(SceneName.MENU)
@@ -292,7 +292,7 @@ class ReviewScene(Scene):
         if self.index >= n:
             return [f"After move {n}: " + self._result_text()]
         col = self.moves[self.index]
-        player = PLAYER_NAMES[1 + self.index % 2]
+        player = self.ctx.theme.colour_name(1 + self.index % 2)
         head = f"Move {self.index + 1}: {player} played column {col + 1}"
         move = self.current()
         if move is None:
@@ -305,13 +305,13 @@ class ReviewScene(Scene):
         pos = self._position(len(self.moves))
         winner = pos.winner()
         if winner is not None:
-            return f"{PLAYER_NAMES[winner]} won"
+            return f"{self.ctx.theme.colour_name(winner)} won"
         return "draw: the board is full" if pos.is_draw() else "the game was not finished"
 
     def summary_lines(self) -> list[str]:
         if self.review is None:
             return []
-        return [f"{PLAYER_NAMES[p]}: {self.review.summary(p).text()}" for p in (1, 2)]
+        return [f"{self.ctx.theme.colour_name(p)}: {self.review.summary(p).text()}" for p in (1, 2)]
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -319,10 +319,14 @@ class ReviewScene(Scene):
         theme = self.ctx.theme
         width, height = surface.get_size()
         surface.fill(theme.background)
+        if self.savelist is not None and self.start.moves is None:
+            # Nothing is chosen yet: the picker alone, no empty review behind it.
+            self.savelist.draw(surface, theme)
+            return
         size = max(14, min(24, height // 36))
         title = "Game review"
         if self.start.red is not None and self.start.yellow is not None:
-            title += f" — Red: {self.start.red.label()} · Yellow: {self.start.yellow.label()}"
+            title += f" — {theme.colour_name(1)}: {self.start.red.label()} · {theme.colour_name(2)}: {self.start.yellow.label()}"
         draw_text(surface, fit_text(title, size + 4, width - 24), size + 4, theme.text, bold=True,
                   midtop=(width // 2, 8))
         top = 16 + (size + 4) * 3 // 2
@@ -388,7 +392,7 @@ class ReviewScene(Scene):
             else:
                 review = self.review_of(index)
                 cls = CLASS_WORDS[review.move_class] if review else "…"
-                text = f"{index + 1:>2}. {PLAYER_NAMES[1 + index % 2]:<6} col {self.moves[index] + 1}   {cls}"
+                text = f"{index + 1:>2}. {theme.colour_name(1 + index % 2):<6} col {self.moves[index] + 1}   {cls}"
                 colour = CLASS_COLOURS[review.move_class] if review else theme.dim_text
                 disc = self.ctx.renderer.disc(theme, 1 + index % 2, max(4, size // 3))
                 surface.blit(disc, disc.get_rect(midleft=(r.left + 4, r.centery)))
@@ -397,55 +401,78 @@ class ReviewScene(Scene):
             self._rows.append((r, index))
 
     def _draw_graph(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        """Red's value over the game: proven results in the win/draw/loss bands, estimates dashed."""
+        """The first player's value after each move, in the box of that move (a blunder drops in its
+        own box): proven results in the win/draw/loss bands, estimates as rings. The legend has
+        its own strip above the plot, so it covers neither points nor the selected box."""
         theme = self.ctx.theme
         small = max(12, size - 6)
-        band = rect.height // 2 - rect.height // 10
-        win = pygame.Rect(rect.left, rect.top, rect.width, band)
-        loss = pygame.Rect(rect.left, rect.bottom - band, rect.width, band)
-        draw = pygame.Rect(rect.left, win.bottom, rect.width, loss.top - win.bottom)
+        legend = pygame.Rect(rect.left, rect.top, rect.width, small + 4)
+        plot = pygame.Rect(rect.left, legend.bottom + 2, rect.width, max(12, rect.height - legend.height - 2))
+        band = plot.height // 2 - plot.height // 10
+        win = pygame.Rect(plot.left, plot.top, plot.width, band)
+        loss = pygame.Rect(plot.left, plot.bottom - band, plot.width, band)
+        draw = pygame.Rect(plot.left, win.bottom, plot.width, loss.top - win.bottom)
         for area, colour in ((win, theme.discs[0]), (draw, theme.dim_text), (loss, theme.discs[1])):
             shade = pygame.Surface(area.size, pygame.SRCALPHA)
             shade.fill((*colour, 45))
             surface.blit(shade, area)
-        draw_text(surface, "Red wins", small, theme.dim_text, topleft=(rect.left + 4, rect.top + 2))
-        draw_text(surface, "draw", small, theme.dim_text, midleft=(rect.left + 4, draw.centery))
-        draw_text(surface, "Yellow wins", small, theme.dim_text, bottomleft=(rect.left + 4, rect.bottom - 2))
         n = len(self.moves)
-        step = rect.width / (n + 1)
-        marker = pygame.Rect(int(rect.left + self.index * step), rect.top, max(2, int(step)), rect.height)
+        step = plot.width / (n + 1)
+        marker = pygame.Rect(int(plot.left + self.index * step), plot.top, max(2, int(step)), plot.height)
         pygame.draw.rect(surface, theme.accent, marker, 2)
         if self.review is None:
-            self._draw_progress(surface, rect, small)
+            self._draw_legend(surface, legend, small, estimates=False)
+            self._draw_progress(surface, plot, small)
             return
         points: list[tuple[int, int] | None] = []
         estimates = False
+        radius = max(3, small // 4)
         for i, review in enumerate(self.review.reviews):
-            x = int(rect.left + (i + 0.5) * step)
-            y, proved = _graph_y(review, win, draw, loss)
+            x = int(plot.left + (i + 0.5) * step)
+            y, proved = _graph_y(*self._value_after(i), win, draw, loss)
             if y is None:
                 points.append(None)
                 draw_text(surface, "?", small, CLASS_COLOURS[MoveClass.UNPROVED], center=(x, draw.centery))
                 continue
             points.append((x, y))
-            if proved:
-                pygame.draw.circle(surface, theme.text, (x, y), max(3, small // 4))
-            else:
-                estimates = True
-                pygame.draw.circle(surface, theme.dim_text, (x, y), max(3, small // 4), 1)
+            estimates = estimates or not proved
+            pygame.draw.circle(surface, theme.text if proved else theme.dim_text, (x, y), radius, 0 if proved else 1)
             if review.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER):
-                pygame.draw.line(surface, CLASS_COLOURS[review.move_class], (x, rect.top), (x, rect.bottom), 2)
+                pygame.draw.line(surface, CLASS_COLOURS[review.move_class], (x, plot.top), (x, plot.bottom), 2)
         for a, b in zip(points, points[1:]):
             if a is not None and b is not None:
                 pygame.draw.line(surface, theme.text, a, b, 1)
-        if estimates:  # the legend: the two markers drawn, not font glyphs (not every font has them)
-            label = draw_text(surface, "estimate (not proved)", small, theme.dim_text,
-                              topright=(rect.right - 4, rect.top + 2))
-            radius = max(3, small // 4)
-            pygame.draw.circle(surface, theme.dim_text, (label.left - radius - 4, label.centery), radius, 1)
-            label = draw_text(surface, "proved", small, theme.dim_text,
-                              topright=(label.left - 2 * radius - 18, rect.top + 2))
-            pygame.draw.circle(surface, theme.text, (label.left - radius - 4, label.centery), radius)
+        self._draw_legend(surface, legend, small, estimates)
+
+    def _value_after(self, index: int) -> tuple[Bounds, float | None]:
+        """The value of the position after move ``index`` (0-based) for the first player: its proven
+        bounds (the played move's) and, when unproven, the estimate of the next position."""
+        assert self.review is not None
+        reviews = self.review.reviews
+        move = reviews[index]
+        bounds = move.played if move.player == 1 else -move.played
+        estimate = None
+        if index + 1 < len(reviews) and reviews[index + 1].estimate is not None:
+            after = reviews[index + 1]
+            estimate = after.estimate if after.player == 1 else -after.estimate
+        return bounds, estimate
+
+    def _draw_legend(self, surface: pygame.Surface, strip: pygame.Rect, small: int, estimates: bool) -> None:
+        """What the bands mean (top, middle, bottom) and, when there are estimates, the two markers
+        (drawn, not font glyphs: not every font has them)."""
+        theme = self.ctx.theme
+        text = f"top: {theme.colour_name(1)} wins · middle: draw · bottom: {theme.colour_name(2)} wins"
+        room = strip.width - (2 * text_width("estimate proved", small) + 60 if estimates else 0)
+        label = draw_text(surface, fit_text(text, small, max(20, room)), small, theme.dim_text,
+                          midleft=(strip.left, strip.centery))
+        if not estimates:
+            return
+        radius = max(3, small // 4)
+        right = draw_text(surface, "estimate", small, theme.dim_text, midright=(strip.right, strip.centery))
+        pygame.draw.circle(surface, theme.dim_text, (right.left - radius - 4, right.centery), radius, 1)
+        right = draw_text(surface, "proved", small, theme.dim_text,
+                          midright=(max(label.right + 2 * radius + 12, right.left - 2 * radius - 18), strip.centery))
+        pygame.draw.circle(surface, theme.text, (right.left - radius - 4, right.centery), radius)
 
     def _draw_progress(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         theme = self.ctx.theme
@@ -462,11 +489,10 @@ class ReviewScene(Scene):
         draw_text(surface, label, size, theme.text, midbottom=(bar.centerx, bar.top - 4))
 
 
-def _graph_y(review: MoveReview, win: pygame.Rect, draw: pygame.Rect,
+def _graph_y(bounds: Bounds, estimate: float | None, win: pygame.Rect, draw: pygame.Rect,
              loss: pygame.Rect) -> tuple[int | None, bool]:
-    """Height of the position before ``review``'s move, for red: (y, proved) or (None, False)."""
-    sign = 1 if review.player == 1 else -1
-    bounds = review.before if sign == 1 else -review.before
+    """Height of a value for the first player (``bounds`` proven, else ``estimate`` in (-1, 1)):
+    (y, proved), or (None, False) when neither is known."""
     result = bounds.outcome
     if result is Outcome.DRAW:
         return draw.centery, True
@@ -478,9 +504,9 @@ def _graph_y(review: MoveReview, win: pygame.Rect, draw: pygame.Rect,
         if result is Outcome.WIN:
             return int(area.bottom - share * area.height), True
         return int(area.top + share * area.height), True
-    if review.estimate is not None:
+    if estimate is not None:
         half = draw.height / 2 + win.height * 0.8
-        return int(draw.centery - sign * review.estimate * half), False
+        return int(draw.centery - estimate * half), False
     return None, False
 
 

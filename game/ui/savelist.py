@@ -1,6 +1,7 @@
-"""The Ctrl+O overlay: the saved games, newest first, each with its players, its number of moves, its
-result (or "unfinished") and its date. Enter or a click loads one; Delete removes one after asking;
-I shows the selected file's full path."""
+"""The saved-games list (Ctrl+O, and the menu's "Open a saved game" and "Review a saved game"): newest
+first, each with its players as the game's header names them ("You vs Hard"), its number of moves,
+its result (or "unfinished"), its date and a small picture of its last position. Enter or a click
+opens one; Delete removes one after asking; I shows the selected file's full path."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from pathlib import Path
 import pygame
 
 from game.echo import shown, shown_path
+from game.engine.board import Position
 from game.storage import MAX_SHOWN_NAME, SaveInfo, delete_save
+from game.ui.layout import COLS, ROWS
 from game.ui.overlays import Confirm, shade
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, text_width
@@ -19,34 +22,50 @@ CLOSE = "close"
 LOAD_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-def player_words(spec: str) -> str:
-    """A player as the list shows it: "You"/"Human", a level's name, or "depth 8 (window)"."""
+def player_words(spec: str, humans: int = 1) -> str:
+    """A player as the game's header names them: "You" (the one human against the computer), a
+    level's name, or "Computer depth 8 (window)"; two people are "Two players" as a whole."""
     low = spec.casefold()
     if low == "human":
-        return "Human"
+        return "You" if humans == 1 else "Player"
     if low.startswith("ai"):
         parts = spec.split(":")[1:]
         return "Computer" + (f" depth {parts[0]}" if parts else "") + (f" ({parts[1]})" if len(parts) > 1 else "")
     return spec
 
 
-def describe(info: SaveInfo) -> tuple[str, str]:
-    """(players, details) of one entry, e.g. ("Human vs Hard", "12 moves · unfinished · 2026-11-23 22:40")."""
+def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tuple[str, str]:
+    """(players, details) of one entry, e.g. ("You vs Hard", "12 moves · unfinished · 2026-11-23 22:40");
+    ``names`` are the colours as the theme draws them."""
     if info.game is None:
         name = shown(info.path.name, MAX_SHOWN_NAME)
         return name, f"cannot be loaded: {info.problem.removeprefix(name + ': ')}"
+    game = info.game
+    humans = [n for n, spec in ((1, game.red), (2, game.yellow)) if spec.casefold() == "human"]
     when = info.saved_at
     date = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
     moves = f"{info.moves} move" + ("" if info.moves == 1 else "s")
-    details = " · ".join(part for part in (moves, info.result, date) if part)
-    return f"{player_words(info.game.red)} vs {player_words(info.game.yellow)}", details
+    details = " · ".join(part for part in (moves, _result(game.position(), humans, names), date) if part)
+    if len(humans) == 2:
+        return "Two players", details
+    return f"{player_words(game.red, len(humans))} vs {player_words(game.yellow, len(humans))}", details
+
+
+def _result(position: Position, humans: list[int], names: tuple[str, str]) -> str:
+    winner = position.winner()
+    if winner is None:
+        return "draw" if position.is_draw() else "unfinished"
+    if len(humans) == 1:
+        return "you won" if winner in humans else "you lost"
+    return f"{names[winner - 1]} won"
 
 
 class SaveList:
     VISIBLE = 6
 
-    def __init__(self, infos: list[SaveInfo]) -> None:
+    def __init__(self, infos: list[SaveInfo], title: str = "Load a saved game") -> None:
         self.infos = infos
+        self.title = title
         self.selected = 0
         self.confirm: Confirm | None = None
         self.message = ""
@@ -119,7 +138,7 @@ class SaveList:
         self._frame = frame
         shade(surface)
         draw_panel(surface, frame, theme, alpha=245, border=theme.accent)
-        draw_text(surface, "Load a saved game", size + 4, theme.text, bold=True, midtop=(frame.centerx, frame.top + 8))
+        draw_text(surface, self.title, size + 4, theme.text, bold=True, midtop=(frame.centerx, frame.top + 8))
         self._rects = []
         if not self.infos:
             draw_text(surface, fit_text("No saved games yet (Ctrl+S saves one).", size, frame.width - 24), size,
@@ -139,11 +158,13 @@ class SaveList:
                     selected: bool) -> None:
         if selected:
             pygame.draw.rect(surface, theme.accent, rect, 2, border_radius=6)
-        players, details = describe(info)
-        draw_text(surface, fit_text(players, size, rect.width - 16), size, theme.text, bold=True,
+        picture = _draw_board(surface, theme, info, rect) if info.game is not None else rect.move(rect.width, 0)
+        text_w = picture.left - rect.left - 16
+        players, details = describe(info, theme.names)
+        draw_text(surface, fit_text(players, size, text_w), size, theme.text, bold=True,
                   topleft=(rect.left + 8, rect.top + 4))
         colour = theme.error if info.game is None else theme.dim_text
-        draw_text(surface, fit_text(details, size, rect.width - 16), size, colour,
+        draw_text(surface, fit_text(details, size, text_w), size, colour,
                   topleft=(rect.left + 8, rect.top + size + 6))
 
     def _draw_footer(self, surface: pygame.Surface, theme: Theme, frame: pygame.Rect, size: int) -> None:
@@ -161,6 +182,24 @@ class SaveList:
             text, colour = "Enter load · Delete remove · I file path · Esc cancel", theme.dim_text
         draw_text(surface, fit_text(text, small, frame.width - 20), small, colour,
                   midbottom=(frame.centerx, frame.bottom - 6))
+
+
+def _draw_board(surface: pygame.Surface, theme: Theme, info: SaveInfo, rect: pygame.Rect) -> pygame.Rect:
+    """A small picture of the saved game's last position at the right of ``rect``; returns where."""
+    assert info.game is not None
+    position = info.game.position()
+    cell = max(3, (rect.height - 6) // ROWS)
+    board = pygame.Rect(0, 0, cell * COLS, cell * ROWS)
+    board.midright = (rect.right - 6, rect.centery)
+    pygame.draw.rect(surface, theme.board, board, border_radius=2)
+    radius = max(1, cell * 4 // 10)
+    for col in range(COLS):
+        for row in range(ROWS):
+            player = position.cell(col, row)
+            colour = theme.disc(player) if player else theme.background
+            centre = (board.left + col * cell + cell // 2, board.bottom - row * cell - cell // 2)
+            pygame.draw.circle(surface, colour, centre, radius)
+    return board
 
 
 def _split_to_width(text: str, size: int, max_width: int) -> list[str]:

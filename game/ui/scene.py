@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -32,6 +33,8 @@ class Context:
     layout: Layout
     worker_factory: Callable[[], AIWorker]
     notices: Notices = field(default_factory=Notices)
+    config_problems: list[str] = field(default_factory=list)   # every problem of the settings file
+    config_source: Path | None = None                          # the settings file they are in
     renderer: BoardRenderer = field(default_factory=BoardRenderer)
     _worker: AIWorker | None = None
     _epoch: int = 0
@@ -98,6 +101,11 @@ class Scene:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.next: Transition | None = None
+
+    @property
+    def wants_text(self) -> bool:
+        """True while the player types into the scene: letter keys are text, not commands."""
+        return False
 
     def enter(self, data: object) -> None:
         self.next = None

@@ -8,7 +8,6 @@ import random
 from game.data.openings import OPENINGS
 from game.model import GameModel, Scoreboard
 from game.settings import PlayerSpec
-from game.ui.theme import PLAYER_NAMES
 
 NEXT_GAME_PAUSE = 2.5     # seconds a finished game stays on screen before the next one
 DELAY_STEP = 0.2          # +/- change of the minimum time per move
@@ -75,26 +74,25 @@ class Spectator:
             return True
         return False
 
-    def seat_names(self, model: GameModel) -> tuple[str, str]:
-        """The scoreboard's two players with the colour each plays now: "Hard (1) as Yellow"."""
-        first, second = self.labels
-        if model.swapped:
-            return f"{first} as {PLAYER_NAMES[2]}", f"{second} as {PLAYER_NAMES[1]}"
-        return f"{first} as {PLAYER_NAMES[1]}", f"{second} as {PLAYER_NAMES[2]}"
-
     def colour_label(self, model: GameModel, number: int) -> str:
         """The label of the player on colour ``number`` now (so equal levels stay apart)."""
         seat = (number - 1) ^ int(model.swapped)
         return self.labels[seat]
 
     def score_line(self, model: GameModel, counted: bool) -> tuple[str, str]:
-        """(full, short) score lines: game number, each player's wins with their colour now, draws."""
-        wins = [self.scoreboard.wins[label] for label in self.scoreboard.labels]   # by seat, like labels
-        names = self.seat_names(model)
-        game = self.scoreboard.games + (0 if counted else 1)
-        full = (f"Game {game} · {names[0]}: {wins[0]} · {names[1]}: {wins[1]} · draws {self.scoreboard.draws}")
-        short = f"Game {game} · {wins[0]}–{wins[1]}, {self.scoreboard.draws} drawn"
-        return full, short
+        """(full, short) score lines: the game's number, each player's wins and the draws.
+
+        The wins belong to the players, whatever colour they had when they won: colours swap every
+        game, so the line names no colour (the header says who plays which now)."""
+        return match_score(self.labels, [self.scoreboard.wins[label] for label in self.scoreboard.labels],
+                           self.scoreboard.draws, self.scoreboard.games + (0 if counted else 1))
+
+
+def match_score(labels: tuple[str, str], wins: list[int], draws: int, game: int) -> tuple[str, str]:
+    """(full, short) score of a match, players in seat order: "Game 3 · Hard (1) 2 – 0 Hard (2) · 0 drawn"."""
+    drawn = f"{draws} drawn"
+    full = f"Game {game} · {labels[0]} {wins[0]} – {wins[1]} {labels[1]} · {drawn}"
+    return full, f"Game {game} · {wins[0]}–{wins[1]}, {drawn}"
 
 
 def short_label(spec: PlayerSpec) -> str:

@@ -1,5 +1,6 @@
 """Colour themes. ``classic`` is the familiar blue board; ``colorblind`` uses an Okabe-Ito palette
-and also marks each disc with a shape (ring for Red, cross for Yellow) so colour is never the only cue."""
+and also marks each disc with a shape (ring for the first player, cross for the second) so colour is
+never the only cue. Each theme names the discs by the colours it draws ("Orange" in colorblind)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ class Theme:
     board: Colour
     board_edge: Colour
     discs: tuple[Colour, Colour]          # player 1, player 2
+    names: tuple[str, str]                # what the window calls them: the colours as drawn
     marks: tuple[str | None, str | None]  # "ring" | "cross" | None, drawn on top of the disc
     mark_colour: Colour
     text: Colour
@@ -31,6 +33,10 @@ class Theme:
     def disc(self, player: int) -> Colour:
         return self.discs[player - 1]
 
+    def colour_name(self, player: int) -> str:
+        """Player 1 or 2 named by the colour of their discs in this theme ("Red", "Orange")."""
+        return self.names[player - 1]
+
     def mark(self, player: int) -> str | None:
         return self.marks[player - 1]
 
@@ -41,6 +47,7 @@ CLASSIC = Theme(
     board=(28, 78, 196),
     board_edge=(18, 52, 140),
     discs=((220, 40, 48), (246, 206, 40)),
+    names=("Red", "Yellow"),
     marks=(None, None),
     mark_colour=(255, 255, 255),
     text=(236, 240, 248),
@@ -61,6 +68,7 @@ COLORBLIND = Theme(
     board=(70, 80, 100),
     board_edge=(45, 52, 66),
     discs=((213, 94, 0), (240, 228, 66)),   # Okabe-Ito vermillion / yellow: differ in lightness too
+    names=("Orange", "Yellow"),             # vermillion reads as orange, not red
     marks=("ring", "cross"),
     mark_colour=(20, 20, 20),
     text=(240, 240, 240),
@@ -76,6 +84,7 @@ COLORBLIND = Theme(
 )
 
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (CLASSIC, COLORBLIND)}
+#: The players' names on the command line, in saves and in config.toml (the window uses the theme's).
 PLAYER_NAMES = {1: "Red", 2: "Yellow"}
 
 

@@ -105,7 +105,7 @@ def test_without_players_the_menu_opens(fake_ui):
     assert app.main([]) == 0
     ((settings, kwargs),) = fake_ui
     assert settings == DEFAULTS
-    assert kwargs == {"red": None, "yellow": None, "notices": [], "resume": None, "config_path": None,
+    assert kwargs == {"red": None, "yellow": None, "notices": [], "problems": [], "resume": None, "config_path": None,
                       "host_port": None, "join": None, "position": None}
 
 
@@ -125,7 +125,8 @@ def test_players_config_and_notices_are_passed(fake_ui, tmp_path):
     assert settings.fps == DEFAULTS.fps and settings.level("Wall").depth == 14
     assert kwargs["red"] == PlayerSpec("ai", depth=14, level="Wall")
     assert kwargs["yellow"] == PlayerSpec("ai", depth=3, heuristic="window")
-    assert len(kwargs["notices"]) == 1 and "window.fps = 5" in kwargs["notices"][0]
+    (problem,) = kwargs["problems"]                    # listed in the menu, not as a notice
+    assert "window.fps = 5" in str(problem) and kwargs["notices"] == []
     assert kwargs["config_path"] == config
 
 
@@ -137,7 +138,7 @@ def test_one_player_given_the_other_is_human(fake_ui):
 
 def test_missing_config_file_is_a_notice_not_a_crash(fake_ui, tmp_path):
     assert app.main(["--config", str(tmp_path / "nope.toml")]) == 0
-    assert "does not exist" in fake_ui[0][1]["notices"][0]
+    assert "does not exist" in [str(p) for p in fake_ui[0][1]["problems"]][0]
 
 
 def test_unfinished_autosave_is_offered(fake_ui):
@@ -260,14 +261,15 @@ def test_deep_config_is_one_problem_for_check_config_and_at_start(fake_ui, tmp_p
     assert len(out) == 2 and "nested 400 deep" in out[1]
     assert app.main(["--config", str(config)]) == 0
     settings, kwargs = fake_ui[0]
-    assert settings == DEFAULTS and len(kwargs["notices"]) == 1 and "nested" in kwargs["notices"][0]
+    (problem,) = kwargs["problems"]
+    assert settings == DEFAULTS and "nested" in str(problem)
 
 
 def test_user_config_that_is_deep_does_not_stop_the_game(fake_ui, home):
     home.mkdir(parents=True)
     (home / "config.toml").write_text("x = " + "[" * 400 + "]" * 400 + "\n")
     assert app.main([]) == 0
-    assert "nested" in fake_ui[0][1]["notices"][0]
+    assert "nested" in [str(p) for p in fake_ui[0][1]["problems"]][0]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
@@ -275,12 +277,12 @@ def test_named_pipe_as_config_does_not_hang_the_game(fake_ui, tmp_path):
     fifo = tmp_path / "c.toml"
     os.mkfifo(fifo)
     assert app.main(["--config", str(fifo)]) == 0
-    assert "named pipe" in fake_ui[0][1]["notices"][0]
+    assert "named pipe" in [str(p) for p in fake_ui[0][1]["problems"]][0]
 
 
 def test_empty_config_argument(fake_ui, capsys):
     assert app.main(["--config", ""]) == 0
-    (notice,) = fake_ui[0][1]["notices"]
+    (notice,) = [str(p) for p in fake_ui[0][1]["problems"]]
     assert "no file name given" in notice and "directory" not in notice
     assert app.main(["--check-config", ""]) == 2
     assert "no file name given" in capsys.readouterr().out

@@ -664,3 +664,11 @@ def test_stale_temporary_files_of_the_record_are_removed(home):
         os.utime(path, (1, 1))
     assert sorted(storage.clean_stale_files()) == sorted(stale)
     assert fresh.exists()
+
+
+def test_a_choice_lock_that_cannot_be_opened_still_gives_a_locked_slot(home):
+    home.mkdir(parents=True)
+    (home / ".autosave-choice.lock").mkdir()             # cannot be opened as a lock file
+    write_autosave(GAME)
+    assert autosave_path().name == "autosave.c4save" and storage._slot.fd is not None
+    assert load_game(home / "autosave.c4save") == GAME

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -30,8 +31,10 @@ def run(module: str, args: list[str], *, env: dict[str, str] | None = None, stdi
         timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                 **(env or {})}
+    # A fresh working folder: a home that is not expanded ("~nosuchuser/x") is a relative path, and
+    # nothing a failing run creates may land in the checkout.
     return subprocess.run([sys.executable, "-m", module, *args], input=stdin, capture_output=True,
-                          env=full_env, cwd=ROOT, timeout=timeout)
+                          env=full_env, cwd=tempfile.mkdtemp(prefix="c4-tool-"), timeout=timeout)
 
 
 # --- CONNECT4_HOME ---------------------------------------------------------------------------

@@ -449,6 +449,7 @@ def test_column_numbers_over_the_board(ui):
 
 
 def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
+    from game.settings import PlayerSpec
     from game.ui.menu import MenuScene
     from game.ui.scene import SceneName
 
@@ -469,6 +470,10 @@ def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
     painted = []
     d.scene.top_row_extra = lambda surface, rect: painted.append(rect)
     d.frame()
+    assert painted == []                                 # two players: their score has the row
+    d.scene.model.red = PlayerSpec("ai", depth=1)        # the same board, now against the computer
+    d.scene.pair = None
+    d.frame()
     assert painted == [d.c.ctx.layout.analysis]          # the free row above the board
     menu = d.c.scenes[SceneName.MENU]
     assert isinstance(menu, MenuScene)
@@ -487,3 +492,50 @@ def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
     d.frame()
     resources.remove_text_hook(hook)
     assert "Your record: 3 wins, 1 draw" in texts
+
+
+def test_no_ghost_disc_over_a_full_column(ui):
+    d = ui("human", "human")
+    for _ in range(6):
+        d.key(pygame.K_1)
+    d.settle()
+    d.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=d.c.ctx.layout.cell_center(0, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    assert d.scene.cursor == 0 and d.scene.human_can_move()
+    assert d.scene.board_scene().ghost is None
+    d.key(pygame.K_RIGHT)
+    assert d.scene.board_scene().ghost == (1, d.scene.model.turn)
+
+
+def test_the_colorblind_theme_names_the_discs_by_their_colours(ui):
+    import re
+
+    from game.ui.overlays import help_sections
+
+    d = ui("human", "Easy", theme="colorblind")
+    d.c.ctx.theme_name = "colorblind"
+    assert d.scene.status_text() == "Orange (you) to move"
+    text = " ".join(" ".join(lines) for _, lines in help_sections(d.c.ctx.settings, d.c.ctx.theme.names))
+    assert "Orange wins" in text and not re.search(r"\bred\b", text, re.IGNORECASE)
+
+
+def test_two_player_games_show_no_tally_against_the_computer(ui):
+    d = ui("human", "human")
+    d.c.after_game.tally[next(iter(d.c.after_game.tally))] = 3     # games against the computer earlier
+    drawn = []
+    from game.ui import resources
+
+    resources.add_text_hook(lambda text, rect: drawn.append(text))
+    try:
+        d.frame()
+    finally:
+        resources._text_hooks.clear()
+    assert not [t for t in drawn if t.startswith("This sitting")]
+
+
+def test_two_players_without_names_are_scored_by_colour(ui):
+    d = ui("human", "human")
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        d.key(key)
+    d.settle()
+    assert d.scene.pair.score_line()[0] == "Game 1 · Red 1 – 0 Yellow · 0 drawn"
+    assert d.scene.status_text().startswith("Red wins!")

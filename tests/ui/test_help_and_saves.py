@@ -79,10 +79,11 @@ def test_load_list_shows_players_moves_result_and_date_newest_first(ui):
     d.key(pygame.K_o, CTRL)
     rows = [describe(info) for info in d.scene.overlay.infos]
     assert rows == [
-        ("Human vs Hard", "4 moves · unfinished · 2026-03-04 18:30"),
+        ("You vs Hard", "4 moves · unfinished · 2026-03-04 18:30"),
         ("Computer depth 5 (window) vs Easy", "42 moves · draw · 2026-02-03 12:00"),
-        ("Human vs Human", "7 moves · Red won · 2026-01-02 10:00"),
+        ("Two players", "7 moves · Red won · 2026-01-02 10:00"),
     ]
+    assert describe(d.scene.overlay.infos[2], ("Orange", "Yellow"))[1].startswith("7 moves · Orange won")
     d.frame()
     texts = []
     from game.ui import resources
@@ -115,6 +116,34 @@ def test_delete_asks_first(ui):
     assert d.scene.model.moves_string() == "441365675334466335442232661515577771217122"
 
 
+def test_help_explains_the_review_and_a_win_without_a_length():
+    from game.settings import DEFAULTS
+    from game.ui.overlays import help_sections
+
+    sections = dict(help_sections(DEFAULTS))
+    review = " ".join(sections["Review"])
+    for words in ("R reviews it", "Review a saved game", "Home/End", "P: play on", "Esc: back", "after each move"):
+        assert words in review, words
+    assert '"wins" alone is a proven win' in " ".join(sections["Analysis row and hint"])
+
+
+def test_the_save_list_shows_a_picture_of_the_last_position(ui):
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    save_game(saves_dir() / "g.c4save", SavedGame.now("4444", "human", "Hard"))
+    d = ui("human", "human")
+    d.key(pygame.K_o, CTRL)
+    d.frame()
+    theme = d.c.ctx.theme
+    (rect, _), = d.scene.overlay._rects
+    surface = d.c.surface
+    picture = [(x, y) for x in range(rect.centerx, rect.right) for y in range(rect.top, rect.bottom)
+               if tuple(surface.get_at((x, y)))[:3] == theme.board]
+    assert picture                                             # a board is drawn at the entry's right
+    discs = {tuple(surface.get_at((x, y)))[:3] for x in range(rect.centerx, rect.right)
+             for y in range(rect.top, rect.bottom)}
+    assert theme.disc(1) in discs and theme.disc(2) in discs
+
+
 def test_save_names_that_are_not_utf8_are_listed_escaped_in_the_save_list_and_the_review_picker(ui):
     from game.ui import resources
 
@@ -136,7 +165,7 @@ def test_save_names_that_are_not_utf8_are_listed_escaped_in_the_save_list_and_th
     finally:
         resources.remove_text_hook(hook)
     shown_texts = "".join(texts)
-    assert "bad\\xff.c4save" in shown_texts and "Human vs Hard" in shown_texts
+    assert "bad\\xff.c4save" in shown_texts and "You vs Hard" in shown_texts
     assert not any("\udcff" in t or "\udce9" in t for t in texts)
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_ESCAPE)

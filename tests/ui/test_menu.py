@@ -13,10 +13,19 @@ def row_labels(d) -> list[str]:
     return [row.label for row in d.scene.rows()]
 
 
+def enabled_labels(d) -> list[str]:
+    return [row.label for row in d.scene.rows() if row.enabled]
+
+
 def select(d, label: str) -> None:
-    labels = row_labels(d)
-    while labels[d.scene.selected] != label:
+    """Select the row ``label`` by keyboard: up to the top (the list does not wrap), then down."""
+    for _ in range(len(row_labels(d))):
+        d.key(pygame.K_UP)
+    for _ in range(len(row_labels(d))):
+        if row_labels(d)[d.scene.selected] == label:
+            return
         d.key(pygame.K_DOWN)
+    raise AssertionError(f"no selectable row {label!r} in {row_labels(d)}")
 
 
 def test_menu_opens_without_players(ui):
@@ -33,7 +42,7 @@ def test_vs_computer_as_yellow_with_a_level(ui):
     select(d, "Computer level")
     while d.scene.choices.computer.level != "Expert":
         d.key(pygame.K_RIGHT)
-    assert "Computer heuristic" not in row_labels(d)     # a level brings its own heuristic
+    assert "Computer heuristic" not in enabled_labels(d)  # a level brings its own heuristic
     select(d, "Start game")
     d.key(pygame.K_RETURN)
     assert isinstance(d.scene, GameScene)
@@ -77,7 +86,7 @@ def test_heuristic_row_only_for_a_custom_depth(ui):
     select(d, "Computer level")
     while d.scene.choices.computer.level != CUSTOM:
         d.key(pygame.K_RIGHT)
-    assert "Computer heuristic" in row_labels(d)
+    assert "Computer heuristic" in enabled_labels(d)
     select(d, "Computer heuristic")
     while d.scene.choices.computer.heuristic != "window":
         d.key(pygame.K_RIGHT)
@@ -89,11 +98,11 @@ def test_custom_depth_and_spectator_rows(ui):
     d = ui()
     d.key(pygame.K_LEFT)                                 # Mode wraps round to Computer vs Computer
     assert d.scene.choices.mode == "spectator"
-    assert "Red computer level" in row_labels(d) and "Yellow computer heuristic" not in row_labels(d)
+    assert "Red computer level" in row_labels(d) and "Yellow computer heuristic" not in enabled_labels(d)
     select(d, "Yellow computer level")
     while d.scene.choices.yellow_ai.level != CUSTOM:
         d.key(pygame.K_RIGHT)
-    assert "Yellow computer heuristic" in row_labels(d)
+    assert "Yellow computer heuristic" in enabled_labels(d)
     select(d, "Yellow computer depth")
     start = d.scene.choices.yellow_ai.depth
     d.key(pygame.K_RIGHT)
@@ -174,10 +183,190 @@ def test_quit_button(ui):
     assert not d.c.running
 
 
-def test_many_start_problems_are_counted_not_stacked_over_the_board(ui):
-    problems = [f"Settings: key{i} = 1 — unknown key" for i in range(5)]
-    d = ui(notices=problems)
-    assert d.c.ctx.notices.texts() == [problems[0], "4 more problems: connect4 --check-config FILE lists them all"]
+def test_many_start_notices_are_counted_not_stacked_over_the_rows(ui):
+    notices = [f"notice {i}" for i in range(5)]
+    d = ui(notices=notices)
+    assert d.c.ctx.notices.texts() == [notices[0], "and 4 more notices (the log has them all)"]
+    d.frame()
+    first_row = min(row.rect.top for row in d.scene.rows())
+    assert all(rect.bottom <= first_row for rect, _ in d.c.ctx.notices._rects)   # over the title only
+
+
+def problems(n: int):
+    from game.settings import ConfigProblem
+
+    return [ConfigProblem(f"window.key{i}", i, "nothing: unknown key", "ignored") for i in range(n)] + [
+        ConfigProblem("display.fullscreen", "yes please", "true or false", "using the default false")]
+
+
+def test_every_settings_problem_is_listed_in_full_and_covers_no_row(ui):
+    from game.ui.overlays import TextOverlay
+
+    found = problems(4)
+    d = ui(problems=found)
+    assert d.c.ctx.notices.texts() == []                     # no box over the rows
+    overlay = d.scene.overlay
+    assert isinstance(overlay, TextOverlay)                  # shown at once, all of them, in full
+    (title, lines), = overlay.sections
+    assert title == "Settings problems" and lines[:5] == [str(p) for p in found]
+    assert "yes please" in lines[4] and "using the default false" in lines[4]
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.overlay is None
+    assert "Settings problems (5)" in row_labels(d)          # and at hand later
+    select(d, "Settings problems (5)")
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene.overlay, TextOverlay)
+
+
+def test_settings_problems_in_a_game_started_from_the_command_line_are_one_line(ui):
+    d = ui("human", "Easy", problems=problems(2))
+    assert d.c.ctx.notices.texts() == ['3 problems in the settings: Esc, then "Settings problems" in the menu, '
+                                       'lists them']
+
+
+def test_a_broken_config_value_keeps_the_remembered_theme_and_volume(ui, tmp_path):
+    from game.settings import ConfigProblem
+    from game.storage import save_prefs
+
+    save_prefs({"theme": "colorblind", "volume": 0.3, "muted": True})
+    broken = [ConfigProblem("display.theme", "dark", "classic or colorblind", "using the default classic"),
+              ConfigProblem("sound.volume", 7, "0 to 1", "using the default 0.7")]
+    d = ui(config_path=tmp_path / "config.toml", problems=broken)
+    assert d.c.ctx.theme_name == "colorblind" and abs(d.c.ctx.sound.volume - 0.3) < 1e-9
+    assert d.c.ctx.sound.muted is False                      # sound.enabled was fine: the file's value wins
+    assert load_prefs()["theme"] == "colorblind" and load_prefs()["volume"] == 0.3
+
+
+def test_rows_stay_under_the_pointer(ui):
+    d = ui()
+    before = {row.label: row.rect.copy() for row in d.scene.rows()}
+    select(d, "Computer level")
+    while d.scene.choices.computer.level != CUSTOM:         # the custom rows are there already, greyed
+        d.key(pygame.K_RIGHT)
+    assert {row.label: row.rect for row in d.scene.rows()} == before
+    mode = before["Mode"]
+    for expected in ("two_players", "spectator", "vs_computer"):
+        d.click((mode.right - 20, mode.centery))             # the same place, again and again: Mode
+        assert d.scene.choices.mode == expected
+        rows = d.scene.rows()
+        assert rows[0].label == "Mode" and rows[0].rect == mode
+        assert [r.rect.top for r in rows] == sorted(r.rect.top for r in rows)
+        assert rows[1].rect.top - rows[0].rect.top == mode.height + 3     # the height never changes
+
+
+def test_greyed_rows_take_no_selection_and_no_click(ui):
+    d = ui()
+    assert d.scene.choices.computer.level != CUSTOM
+    select(d, "Computer level")
+    d.key(pygame.K_DOWN)
+    assert row_labels(d)[d.scene.selected] == "Theme"          # past the greyed depth and heuristic
+    depth = next(row for row in d.scene.rows() if row.label == "Computer depth")
+    assert not depth.enabled
+    before = d.scene.choices.computer.depth
+    d.click(depth.rect.center)
+    assert d.scene.choices.computer.depth == before and row_labels(d)[d.scene.selected] == "Theme"
+
+
+def test_up_from_the_top_does_not_wrap_onto_quit(ui):
+    d = ui()
+    assert row_labels(d)[d.scene.selected] == "Mode"
+    d.key(pygame.K_UP)
+    d.key(pygame.K_RETURN)                                   # Enter on Mode starts a game, never quits
+    assert d.c.running and isinstance(d.scene, GameScene)
+    d = ui()
+    select(d, "Quit")
+    d.key(pygame.K_DOWN)
+    assert row_labels(d)[d.scene.selected] == "Quit"
+
+
+def test_mode_colour_and_level_are_remembered_at_once(ui):
+    d = ui()
+    select(d, "You play")
+    d.key(pygame.K_RIGHT)
+    select(d, "Computer level")
+    d.key(pygame.K_RIGHT)
+    level = d.scene.choices.computer.level
+    select(d, "Mode")
+    d.key(pygame.K_LEFT)                                     # Computer vs Computer
+    saved = load_prefs()["menu"]                             # no game started: saved all the same
+    assert (saved["mode"], saved["human_colour"], saved["computer"]["level"]) == ("spectator", 2, level)
+    select(d, "Quit")
+    d.key(pygame.K_RETURN)
+    again = ui()
+    assert again.scene.choices.mode == "spectator" and again.scene.choices.human_colour == 2
+
+
+def test_the_selection_stays_on_its_row_after_a_game(ui):
+    d = ui()
+    d.key(pygame.K_RIGHT)                                    # Two players
+    select(d, "Start game")
+    d.key(pygame.K_RETURN)
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        d.key(key)
+    d.settle()
+    d.key(pygame.K_ESCAPE)                                   # back in the menu: rows differ in number now
+    assert isinstance(d.scene, MenuScene) and row_labels(d)[d.scene.selected] == "Start game"
+    d.scene.choices.mode = "vs_computer"
+    assert row_labels(d)[d.scene.selected] == "Start game"   # another layout: the same row
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, GameScene)
+
+
+def test_open_a_saved_game_plays_it(ui):
+    from game.storage import save_game, saves_dir
+    from game.ui.savelist import SaveList
+
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    save_game(saves_dir() / "a.c4save", SavedGame.now("4453", "human", "Easy"))
+    d = ui()
+    select(d, "Open a saved game")
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene.overlay, SaveList) and d.scene.overlay.title == "Open a saved game"
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, GameScene)
+    assert d.scene.model.moves_string() == "4453" and d.scene.model.yellow.level == "Easy"
+    assert d.scene.human_can_move()
+
+
+def type_name(d, text: str) -> None:
+    for ch in text:
+        d.frame(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+
+def test_two_players_names_score_and_turns_to_start(ui):
+    d = ui()
+    d.key(pygame.K_RIGHT)                                    # Two players
+    select(d, "Red player")
+    d.key(pygame.K_RETURN)
+    type_name(d, "Ann\x1b[2J")
+    d.key(pygame.K_m)                                        # a letter of a name, not "mute"
+    assert not d.c.ctx.sound.muted
+    d.key(pygame.K_RETURN)
+    assert d.scene.choices.names[0] == "Ann2J"                # the escape sequence's controls are dropped
+    select(d, "Yellow player")
+    d.key(pygame.K_RETURN)
+    type_name(d, "Bob")
+    d.key(pygame.K_BACKSPACE)
+    type_name(d, "b")
+    d.key(pygame.K_RETURN)
+    select(d, "Who starts")
+    d.key(pygame.K_RIGHT)
+    assert load_prefs()["menu"]["names"][1] == "Bob" and load_prefs()["menu"]["alternate"] is True
+    ann = d.scene.choices.names[0]
+    select(d, "Start game")
+    d.key(pygame.K_RETURN)
+    scene = d.scene
+    assert scene.status_text() == f"{ann} (Red) to move"
+    for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
+        d.key(key)
+    d.settle()
+    assert scene.pair.score_line()[0] == f"Game 1 · {ann} 1 – 0 Bob · 0 drawn"
+    d.key(pygame.K_n)
+    assert scene.status_text() == "Bob (Red) to move"       # the other player starts game 2
+    assert scene.pair.score_line()[0] == f"Game 2 · {ann} 1 – 0 Bob · 0 drawn"
+    assert scene.pair.name(scene.model, 2) == ann
+    again = ui()
+    assert again.scene.choices.names == [ann, "Bob"] and again.scene.choices.alternate
 
 
 def test_config_problems_are_shown_in_the_window_and_can_be_dismissed(ui):

@@ -218,6 +218,70 @@ def test_the_end_of_a_game_offers_the_review_and_shows_a_loss_in_the_loss_colour
     assert lost.scene.model.is_over and result_colour(lost.scene) == lost.c.ctx.theme.loss
 
 
+def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
+    from game.ui import resources
+
+    save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
+    driver = ui()
+    (row,) = [r for r in driver.scene.rows() if r.label == "Review a saved game"]
+    row.activate()
+    driver.frame()
+    texts = []
+    resources.add_text_hook(lambda text, rect: texts.append(text))
+    try:
+        driver.frame()
+    finally:
+        resources._text_hooks.clear()
+    assert "Review a saved game" in texts and "You vs Hard" in texts
+    assert not [t for t in texts if "After move" in t or "analysing" in t or t.startswith("Game review")]
+    assert driver.scene.review is None and not driver.scene.requested   # nothing asked of the worker
+
+
+def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_point(ui):
+    from game.ui import resources
+
+    save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
+    driver = ui(review_time=0.1)
+    (row,) = [r for r in driver.scene.rows() if r.label == "Review a saved game"]
+    row.activate()
+    driver.frame()
+    driver.key(pygame.K_RETURN)
+    scene = driver.scene
+    wait_for_review(driver)
+    reviews = scene.review.reviews
+    # Move 7 (index 6) throws red's win away: the point in its own box is already a loss for red.
+    bounds, _ = scene._value_after(6)
+    assert bounds.outcome.name == "LOSS" and reviews[6].before.outcome.name == "WIN"
+    assert scene._value_after(7)[0] == -reviews[7].played          # yellow's winning move, seen by red
+    drawn = []
+    resources.add_text_hook(lambda text, rect: drawn.append((text, rect)))
+    try:
+        driver.frame()
+    finally:
+        resources._text_hooks.clear()
+    graph = scene._graph
+    legend = [rect for text, rect in drawn if text.startswith("top:") or text in ("proved", "estimate")]
+    small = max(12, max(14, min(24, driver.c.surface.get_height() // 36)) - 6)
+    plot_top = graph.top + small + 6                                  # the strip above the plotted area
+    assert legend and all(graph.top <= rect.top and rect.bottom <= plot_top for rect in legend)
+    assert not [text for text, rect in drawn if graph.colliderect(rect) and text in ("Red wins", "Yellow wins")]
+
+
+def test_play_on_shows_the_move_number_the_review_showed(ui):
+    from game.ui.game_text import move_number
+
+    driver = finish_a_game_against_the_computer(ui)
+    driver.key(pygame.K_r)
+    scene = driver.scene
+    scene.select(4)
+    head = scene.describe_current()[0]
+    assert head.startswith("Move 5:")
+    scene.play_on()
+    driver.frame()
+    assert type(driver.scene).__name__ == "GameScene" and len(driver.scene.model.moves) == 4
+    assert move_number(driver.scene) == 5
+
+
 def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(ui):
     from game.storage import read_autosave, write_autosave
 

@@ -75,13 +75,13 @@ def test_spectator_keys_do_not_play_for_the_computers(ui):
     assert d.scene.model.moves_string() == opening
 
 
-def test_every_game_starts_from_another_balanced_opening_and_the_score_names_the_colours(ui):
+def test_every_game_starts_from_another_balanced_opening_and_the_score_follows_the_players(ui):
     d = ui("Hard", "Hard", spectator_delay=0.0, animation_speed=10.0)
     spectator = d.scene.spectator
     first = d.scene.model.moves_string()
     assert first in OPENINGS
     full, _ = spectator.score_line(d.scene.model, counted=False)
-    assert full == "Game 1 · Hard (1) as Red: 0 · Hard (2) as Yellow: 0 · draws 0"
+    assert full == "Game 1 · Hard (1) 0 – 0 Hard (2) · 0 drawn"
     assert d.scene.status_text().startswith(("Hard (1) as Red", "Hard (2) as Yellow"))
     d.scene.model.load_moves("1212121")               # end this game at once
     d.settle(5)
@@ -90,7 +90,10 @@ def test_every_game_starts_from_another_balanced_opening_and_the_score_names_the
     second = d.scene.model.moves_string()[:len(spectator.opening)]
     assert second == spectator.opening and second in OPENINGS and second != first
     full, _ = spectator.score_line(d.scene.model, counted=False)
-    assert full == "Game 2 · Hard (1) as Yellow: 1 · Hard (2) as Red: 0 · draws 0"
+    # Hard (1) won as Red; now it plays Yellow: the win stays its own, and no colour is named with it.
+    assert full == "Game 2 · Hard (1) 1 – 0 Hard (2) · 0 drawn"
+    assert "Yellow" not in full and "Red" not in full
+    assert d.scene.status_text().startswith(("Hard (1) as Yellow", "Hard (2) as Red"))
     assert d.scene.model.red.level == d.scene.model.yellow.level == "Hard"
 
 
@@ -103,3 +106,18 @@ def test_openings_do_not_repeat_before_the_list_is_used_up():
     spectator = Spectator(GameModel(hard, hard), 0.0, seed=3)
     seen = [spectator.next_opening() for _ in range(len(OPENINGS))]
     assert sorted(seen) == sorted(OPENINGS)
+
+
+def test_n_starts_a_new_match_with_the_colours_the_players_were_given(ui):
+    d = ui("Easy", "Hard", spectator_delay=0.0, animation_speed=10.0)
+    d.scene.model.load_moves("1212121")                 # game 1 ends: Easy (red) wins
+    d.settle(5)
+    d.settle(60)                                         # game 2: colours swapped
+    assert d.scene.model.red.level == "Hard" and d.scene.model.swapped
+    d.key(pygame.K_n)
+    if d.scene.overlay is not None:
+        d.key(pygame.K_y)
+    assert d.scene.model.red.level == "Easy" and d.scene.model.yellow.level == "Hard"
+    assert not d.scene.model.swapped
+    full, _ = d.scene.spectator.score_line(d.scene.model, counted=False)
+    assert full == "Game 1 · Easy 0 – 0 Hard · 0 drawn"
