@@ -74,7 +74,8 @@ def test_unrated_games_are_recorded_but_do_not_move_the_rating() -> None:
 
 def test_brackets_at_the_ends_and_the_even_game() -> None:
     assert Rating(900, 100, 3).bracket(LEVELS) == "below Beginner"
-    assert Rating(2600, 100, 3).bracket(LEVELS) == "above Master"
+    assert Rating(2600, 100, 3).bracket(LEVELS) == "between Master and Perfect"
+    assert Rating(2900, 100, 3).bracket(LEVELS) == "above Perfect"
     assert Rating(1400, 100, 3).even_level([]) is None
 
 
