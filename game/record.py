@@ -1,8 +1,10 @@
 """The player's record against the computer, and a rating estimated from it.
 
 Every finished game between one human and the computer is kept (level, the level's Elo, the
-human's colour, the result, the moves, the date); ``game.record_store`` keeps them on disk.
-Two-player and computer-vs-computer games are not recorded.
+human's colour, the result, the moves, the date, and whether it was rated or casual: see
+``game.rated``); so is a rated game the player left unfinished, as a loss.
+``game.record_store`` keeps them on disk. Two-player and computer-vs-computer games are not
+recorded.
 
 Rating method (Glicko-1, Glickman 1999), recomputed from the whole record each time:
 
@@ -13,8 +15,8 @@ Rating method (Glicko-1, Glickman 1999), recomputed from the whole record each t
 * win = 1, draw = 0.5, loss = 0; the update is Glicko's
   ``r' = r + q / (1/RD^2 + 1/d^2) * g * (s - E)``, ``RD' = sqrt(1 / (1/RD^2 + 1/d^2))``;
 * RD does not grow between games: the player's strength is assumed constant over the record;
-* games against a level without an Elo figure (custom depths, custom levels) are recorded
-  but do not change the rating.
+* casual games, and games against a level without an Elo figure (custom depths, custom
+  levels), are recorded but do not change the rating.
 
 The estimate is shown as "about 1450 ± 120": ± one RD, i.e. about a 68 % interval. The level
 suggested for an even game is the rated level against which the player's expected score is
@@ -71,11 +73,13 @@ class GameRecord:
     result: RecordResult
     moves: str            # 1-based columns, "4453..."
     date: str             # ISO 8601
+    rated: bool = True    # False: a casual game (game.rated), kept but not counted for the rating
 
     @classmethod
-    def now(cls, level: str, elo: int | None, colour: int, result: RecordResult, moves: str) -> GameRecord:
+    def now(cls, level: str, elo: int | None, colour: int, result: RecordResult, moves: str,
+            rated: bool = True) -> GameRecord:
         stamp = datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
-        return cls(level, elo, colour, result, moves, stamp)
+        return cls(level, elo, colour, result, moves, stamp, rated)
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -107,13 +111,16 @@ class GameRecord:
             Position.from_moves(parse_moves(moves))
         except MoveError as exc:
             raise ValueError(f"moves: {exc}") from None
+        rated = data.get("rated", True)  # older records have no casual games
+        if not isinstance(rated, bool):
+            raise ValueError(f"rated: {shown(rated)} is not true or false")
         if not isinstance(date, str):
             raise ValueError("date: missing")
         try:
             datetime.fromisoformat(date)
         except ValueError:
             raise ValueError(f"date: {shown(date)} is not an ISO 8601 date") from None
-        return cls(level, elo, colour, outcome, moves, date)
+        return cls(level, elo, colour, outcome, moves, date, rated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,10 +186,11 @@ def rate_one(rating: Rating, opponent: float, points: float, opponent_rd: float 
 
 
 def rate(games: Iterable[GameRecord]) -> Rating:
-    """The estimate after the rated games, oldest first (unrated games are skipped)."""
+    """The estimate after the rated games, oldest first (casual games and games against unrated
+    levels are skipped)."""
     rating = Rating(START_RATING, START_RD, 0)
     for game in games:
-        if game.elo is not None:
+        if game.rated and game.elo is not None:
             rating = rate_one(rating, game.elo, game.result.points)
     return rating
 
@@ -197,12 +205,17 @@ class Record:
         return rate(self.games)
 
     def per_level(self) -> dict[str, tuple[int, int, int]]:
-        """Level -> (wins, draws, losses), in the order the levels were first played."""
+        """Level -> (wins, draws, losses) of the rated games, in the order the levels were first played."""
         table: dict[str, list[int]] = {}
         for game in self.games:
+            if not game.rated:
+                continue
             row = table.setdefault(game.level, [0, 0, 0])
             row[[RecordResult.WIN, RecordResult.DRAW, RecordResult.LOSS].index(game.result)] += 1
         return {level: (w, d, l) for level, (w, d, l) in table.items()}
+
+    def casual_games(self) -> int:
+        return sum(not game.rated for game in self.games)
 
     def with_game(self, game: GameRecord) -> Record:
         """This record and ``game`` after it."""

@@ -50,7 +50,7 @@ class Level:
     perfect_play: bool = False  # try the exact solver first
     # softmax temperature of the choice among the searched moves (weaker levels; 0: always the best)
     temperature: float = 0.0
-    elo: int | None = None  # measured strength on the ladder's Elo scale (Beginner = 1000); None: unrated
+    elo: int | None = None  # measured strength on the ladder's Elo scale (Easy = 1798); None: unrated
     exact: bool = False  # only proved moves: the exact solver as long as it takes (depth, time unused)
 
 

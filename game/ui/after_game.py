@@ -5,7 +5,9 @@ the tally of this sitting grows; and what a finished game offers: R opens its re
 board) and the menu (the rating and record lines). A game counts only when the scene saw it end:
 the change before showed the same game one move short of its end. A finished game loaded from a
 file, or shown again after its review, is not counted, nor is the same finished game twice in one
-sitting (undo and redo). Two-player and computer-vs-computer games are never recorded.
+sitting (undo and redo). Two-player and computer-vs-computer games are never recorded. Each game
+is recorded rated or casual as the game scene's ``RatingGuard`` says; a rated game the player
+left unfinished is recorded as a loss.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rated import RatedGame, level_elo
 from game.record import GameRecord, RecordResult
 from game.record_keeper import RecordKeeper
 from game.ui.record_view import RecordView
@@ -30,9 +33,11 @@ if TYPE_CHECKING:
 
 
 class AfterGame:
-    def __init__(self, ctx: Context, keeper: RecordKeeper | None = None) -> None:
+    def __init__(self, ctx: Context, keeper: RecordKeeper | None = None,
+                 rating: Callable[[], RatedGame] | None = None) -> None:
         self.ctx = ctx
         self.keeper = keeper if keeper is not None else RecordKeeper()
+        self.rating = rating or (lambda: RatedGame(None))  # the rated-or-casual state of the game
         self.tally = {RecordResult.WIN: 0, RecordResult.DRAW: 0, RecordResult.LOSS: 0}
         self._open: str | None = None  # the moves of the unfinished game the last change showed
         self._counted: set[tuple[str, str, str]] = set()  # (moves, red, yellow) recorded this sitting
@@ -56,19 +61,24 @@ class AfterGame:
         if key in self._counted:
             return
         self._counted.add(key)
-        computer = model.player(3 - colour)
         winner = model.winner
         result = (RecordResult.DRAW if winner is None else
                   RecordResult.WIN if winner == colour else RecordResult.LOSS)
-        elo = None
-        if computer.level:
-            try:
-                elo = self.ctx.settings.level(computer.level).elo
-            except KeyError:
-                elo = None
-        name = computer.level or computer.spec()
         self.tally[result] += 1
-        self.keeper.add(GameRecord.now(name, elo, colour, result, model.moves_string()))
+        self._add(model, colour, result, self.rating().rated)
+
+    def forfeit(self, model: GameModel, game: RatedGame) -> None:
+        """A rated game the player left unfinished: a loss in the record (and in this sitting)."""
+        if game.human is None:
+            return
+        self.tally[RecordResult.LOSS] += 1
+        self._add(model, game.human, RecordResult.LOSS, rated=True)
+
+    def _add(self, model: GameModel, colour: int, result: RecordResult, rated: bool) -> None:
+        computer = model.player(3 - colour)
+        elo = level_elo(computer, self.ctx.settings)
+        name = computer.level or computer.spec()
+        self.keeper.add(GameRecord.now(name, elo, colour, result, model.moves_string(), rated=rated))
         for listener in self.on_record:
             listener()
 
@@ -90,7 +100,9 @@ def connect(ctx: Context, game: GameScene, menu: MenuScene) -> AfterGame:
     """Wire the record, the sitting's tally, the rating lines and the review into the scenes."""
     keeper = RecordKeeper()
     keeper.load()
-    after = AfterGame(ctx, keeper)
+    after = AfterGame(ctx, keeper, lambda: game.rating.game)
+    game.rating.forfeit_hooks.append(after.forfeit)
+    menu.leave_note = game.rating.suspended_note
     view = RecordView(ctx, keeper)
     after.on_record.append(view.refresh)
     game.change_hooks.append(after.update)

@@ -20,6 +20,7 @@ from game.ui.layout import MIN_SIZE, compute_layout
 from game.ui.menu import GameStart, MenuData, MenuScene
 from game.ui.net_lobby import LobbyStart
 from game.ui.net_lobby import connect as connect_network
+from game.ui.overlays import Confirm
 from game.ui.resources import load_icon, reset_fonts
 from game.ui.review_scene import ReviewScene
 from game.ui.scene import Context, Scene, SceneName, Transition, is_ctrl
@@ -83,6 +84,8 @@ class Controller:
         connect_network(self.ctx, self.scenes[SceneName.MENU], self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
+        #: "Quit and lose the rated game?": asked over any scene, answered before anything else
+        self.quit_question: Confirm | None = None
 
     def register(self, name: SceneName, scene: Scene) -> None:
         """Make ``scene`` reachable by ``Transition(name, ...)`` (a later registration replaces it)."""
@@ -119,7 +122,7 @@ class Controller:
 
     def switch(self, transition: Transition) -> None:
         if transition.scene == SceneName.QUIT:
-            self.running = False
+            self.request_quit()
             return
         self.scene.leave()
         self.scene = self.scenes[transition.scene]
@@ -147,13 +150,35 @@ class Controller:
     def draw(self) -> None:
         self.scene.draw(self.surface)
         self.ctx.notices.draw(self.surface, self.ctx.theme, at_top=self.scene.notices_at_top)
+        if self.quit_question is not None:
+            self.quit_question.draw(self.surface, self.ctx.theme)
+
+    def request_quit(self) -> None:
+        """Quit, unless that would lose a rated game: then ask first (the game scene's, on the board
+        or left in the menu). Asking to quit again while asked is the answer yes."""
+        game = self.scenes[SceneName.GAME]
+        if not isinstance(game, GameScene):
+            self.running = False
+            return
+        on_board = self.scene is game
+        at_stake = game.rating.at_stake(game.model, on_board)
+
+        def quit_now() -> None:
+            game.rating.quit(game.model, on_board)
+            self.running = False
+
+        if at_stake is None or self.quit_question is not None:
+            quit_now()
+        else:
+            self.quit_question = Confirm("Quit the game?", game.rating.warning(at_stake), quit_now,
+                                         yes="Quit", no="Keep playing")
 
     def handle(self, event: pygame.event.Event) -> None:
         """Window-wide events first (quit, fullscreen, resize, mute, notices), then the scene."""
         if event.type == pygame.QUIT:
-            self.running = False
+            self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and is_ctrl(event):
-            self.running = False
+            self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m and not is_ctrl(event)
@@ -161,6 +186,9 @@ class Controller:
             self.ctx.remember(muted=self.ctx.sound.toggle_mute())
         elif event.type == pygame.VIDEORESIZE:
             self.resized(event.size)
+        elif self.quit_question is not None:
+            if self.quit_question.handle(event):
+                self.quit_question = None
         elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
               and self.ctx.notices.handle_click(event.pos)):
             pass

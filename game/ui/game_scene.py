@@ -18,6 +18,7 @@ import pygame
 
 from game.engine.board import ColumnFullError, MoveError
 from game.model import GameModel, Scoreboard
+from game.rated import Casual
 from game.settings import HUMAN, parse_player_spec
 from game.echo import shown
 from game.storage import MAX_SHOWN_NAME, SaveFileError, load_game, new_save_path, save_game, save_infos
@@ -30,6 +31,7 @@ from game.ui.game_input import Command, read_key
 from game.ui.layout import COLS, ROWS
 from game.ui.menu import GameStart, MenuData
 from game.ui.overlays import Confirm, HelpOverlay
+from game.ui.rating_guard import RatingGuard
 from game.ui.render import BoardScene
 from game.ui.savelist import CLOSE, SaveList
 from game.ui.scene import Context, Scene, SceneName, Transition
@@ -46,6 +48,7 @@ REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a 
 #: times: a value proved later replaces its estimate (about 15 s in all with the default budget).
 ANALYSIS_ROUNDS = 4
 FLASH_SECONDS = 2.5
+CASUAL_NOTICE_SECONDS = 6.0  # "casual game: not rated" stays a while: the header keeps saying "casual"
 
 
 class Overlay(Protocol):
@@ -78,6 +81,7 @@ class GameScene(Scene):
         self.flash: Flash | None = None
         self.overlay: Overlay | None = None
         self.analysis_on = False
+        self.rating = RatingGuard(ctx.settings)  # rated or casual, and leaving a rated game
         #: Keys that work once a game is over: key -> (label for the status line, action).
         self.end_keys: dict[int, tuple[str, Callable[[], None]]] = {}
         #: Called once with the model when a game has ended (after the last disc has landed).
@@ -168,9 +172,22 @@ class GameScene(Scene):
     def _say(self, text: str, *, warning: bool = False) -> None:
         self.flash = Flash(text, warning=warning)
 
+    def _casual(self, reason: Casual) -> None:
+        """The game turns casual (an undo, a hint, the analysis row): said once, when it happens."""
+        notice = self.rating.make_casual(reason)
+        if notice:
+            self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
+
     def _ask(self, question: str, detail: str, on_yes: Callable[[], None]) -> None:
-        """Do ``on_yes`` now if no unfinished game would be lost, else after the player confirms."""
-        if self.has_unfinished_game():
+        """Do ``on_yes`` now if no unfinished game would be lost, else after the player confirms.
+
+        Leaving a rated game that far on counts as a loss: the question says so."""
+        if self.rating.forfeits(self.model):
+            def leave() -> None:
+                self.rating.leave(self.model)
+                on_yes()
+            self.overlay = Confirm(question, f"{self.rating.warning(self.model)} {detail}".strip(), leave)
+        elif self.has_unfinished_game():
             self.overlay = Confirm(question, f"The game in progress ({len(self.model.moves)} moves) "
                                    f"will be lost. {detail}".strip(), on_yes)
         else:
@@ -197,6 +214,8 @@ class GameScene(Scene):
                 self.model.load_moves(moves)
             except MoveError as exc:
                 self.ctx.notices.add(f"Could not restore the moves {moves!r}: {exc}", "error")
+        self.rating.enter(self.model, self.model.moves_string(), start.continued)
+        self.analysis_on = self.analysis_on and not self.rating.game.against_computer
         self._changed()     # an opening on the board is a game in progress: autosaved like any other
         self.analysis_on = start.analysis
 
@@ -313,6 +332,7 @@ class GameScene(Scene):
         elif self.model.undo():
             self.anims.clear()
             self._changed()
+            self._casual(Casual.UNDO)
         else:
             self._reject(None, "Nothing to undo")
 
@@ -337,6 +357,8 @@ class GameScene(Scene):
             self.model.load_moves(self.spectator.next_opening())
         else:
             self.model.new_game()
+        self.rating.begin(self.model, from_start=True)
+        self.analysis_on = self.analysis_on and not self.rating.game.against_computer
         self.anims.clear()
         self._changed()
         self._say("New game")
@@ -344,6 +366,7 @@ class GameScene(Scene):
     def to_menu(self) -> None:
         """Back to the menu, which offers an unfinished game back (the autosave keeps it too)."""
         unfinished = bool(self.model.moves) and not self.model.is_over
+        self.rating.suspend(self.model)
         self.next = Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None))
 
     def copy_moves(self) -> None:
@@ -377,6 +400,7 @@ class GameScene(Scene):
             self._reject(None, "A hint is for your own turn")
             return
         self.hint_wanted = True
+        self._casual(Casual.HINT)
         if self.analysis is None:
             self._say("Looking for the best move…")
         else:
@@ -393,6 +417,8 @@ class GameScene(Scene):
             return
         self.analysis_on = not self.analysis_on
         self._say("Analysis row on" if self.analysis_on else "Analysis row off")
+        if self.analysis_on:
+            self._casual(Casual.ANALYSIS)
 
     def save(self) -> None:
         try:
@@ -424,6 +450,7 @@ class GameScene(Scene):
         self.anims.clear()
         self.spectator = Spectator(self.model, self.move_delay) if self.humans == 0 else None
         self.pair = TwoPlayers(colours=self.ctx.theme.names) if self.humans == 2 else None
+        self.rating.begin(self.model, from_start=False)
         self._changed()
         self._say(f"Loaded the saved game ({len(saved.moves)} moves)")
         return True

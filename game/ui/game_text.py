@@ -79,18 +79,25 @@ def _thinking_text(scene: GameScene, turn: str) -> str:
     return text + f" · {scene.time - scene.engine.requested_at:.1f} s"
 
 
+def header_right(scene: GameScene) -> str:
+    """"Move 12 · rated" (against the computer: rated or casual), with the watching speed and mute."""
+    right = f"Move {move_number(scene)}"
+    if scene.rating.game.against_computer:
+        right += " · rated" if scene.rating.game.rated else " · casual"
+    if scene.spectator is not None:
+        right += f" · {scene.spectator.delay:.1f} s/move"
+    if scene.ctx.sound.muted:
+        right += " · muted"
+    return right
+
+
 def draw_header(scene: GameScene, surface: pygame.Surface) -> None:
     """Both players, each after a small disc of their colour; the move count on the right."""
     ctx = scene.ctx
     theme, layout = ctx.theme, ctx.layout
     rect = layout.header
     size = layout.text_size
-    right = f"Move {move_number(scene)}"
-    if scene.spectator is not None:
-        right += f" · {scene.spectator.delay:.1f} s/move"
-    if ctx.sound.muted:
-        right += " · muted"
-    right_rect = draw_text(surface, right, size, theme.dim_text, midright=(rect.right - 8, rect.centery))
+    right_rect = draw_text(surface, header_right(scene), size, theme.dim_text, midright=(rect.right - 8, rect.centery))
     x = rect.left + 8
     room = (right_rect.left - 12 - x) // 2
     for number in (1, 2):

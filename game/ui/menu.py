@@ -119,6 +119,7 @@ class GameStart:
     moves: str = ""
     names: tuple[str, str] = ("", "")
     alternate: bool = False
+    continued: bool = False  # carried on from elsewhere (a review): casual even from the empty board
     analysis: bool = False  # open with the analysis row on (a position opened to look at it)
 
 
@@ -172,6 +173,8 @@ class MenuScene(Scene):
         self.info_lines: list[Callable[[], str]] = []
         #: Button rows added before "Help" (label, action), e.g. another scene to open.
         self.extra_rows: list[tuple[str, Callable[[], None]]] = []
+        #: What starting over the unfinished game costs beyond losing it (a rated game: a loss), or "".
+        self.leave_note: Callable[[], str] = lambda: ""
         self._problems_shown = False
 
     def enter(self, data: object) -> None:
@@ -341,8 +344,10 @@ class MenuScene(Scene):
         """Do ``action`` now, or after asking when it would lose the unfinished game on offer."""
         resume = self.resume
         if resume is not None and resume.moves and not resume.position().is_over():
-            self.overlay = Confirm(question, f"The unfinished game ({len(resume.moves)} moves) will "
-                                   f"be lost. Choose No, then \"{RESUME}\", to go on with it.", action)
+            detail = " ".join(part for part in (
+                f"The unfinished game ({len(resume.moves)} moves) will be lost.", self.leave_note(),
+                f"Choose No, then \"{RESUME}\", to go on with it.") if part)
+            self.overlay = Confirm(question, detail, action)
         else:
             action()
 
@@ -536,5 +541,6 @@ def problems_overlay(problems: list[str], source: Path | None) -> TextOverlay:
     where = f"in {source}" if source is not None else "in the settings file"
     return TextOverlay([("Settings problems", [
         *problems,
-        f"Each of these settings keeps its default until it is fixed {where}; the rest of the file is used.",
+        f"Until it is fixed {where}, each of these settings keeps its default (the theme and sound: your last "
+        "choice in the menu); the rest of the file is used.",
     ])])

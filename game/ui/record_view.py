@@ -48,5 +48,9 @@ class RecordView:
         table = self.record.per_level()
         order = {level.name: i for i, level in enumerate(self.ctx.settings.levels)}
         names = sorted(table, key=lambda name: (order.get(name, len(order)), name))
-        lines.append("Won-drawn-lost: " + " · ".join(f"{name} {'-'.join(map(str, table[name]))}" for name in names))
+        parts = [f"{name} {'-'.join(map(str, table[name]))}" for name in names]
+        casual = self.record.casual_games()
+        if casual:
+            parts.append(f"{casual} casual game{'s' if casual != 1 else ''}, not rated")
+        lines.append("Won-drawn-lost: " + " · ".join(parts))
         return lines

@@ -196,7 +196,7 @@ class ReviewScene(Scene):
         if start.back == SceneName.NETWORK_GAME:
             self.next = Transition(SceneName.NETWORK_GAME)
         elif start.back == "game" and start.red is not None and start.yellow is not None and start.moves is not None:
-            self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, start.moves))
+            self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, start.moves, continued=True))
         else:
             self.next = Transition(SceneName.MENU)
 
@@ -216,7 +216,7 @@ class ReviewScene(Scene):
 
         def play_on_now() -> None:
             self.forget_unfinished()
-            self.next = Transition(SceneName.GAME, GameStart(red, yellow, played))
+            self.next = Transition(SceneName.GAME, GameStart(red, yellow, played, continued=True))
 
         kept = self.unfinished()
         if kept is not None and kept.moves and not kept.position().is_over():

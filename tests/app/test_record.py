@@ -97,3 +97,26 @@ def test_even_game_is_the_expected_score_nearest_one_half_within_35_to_65_percen
     for name, elo in LEVELS:  # a player rated at a level's figure is sent to that level
         if elo is not None:
             assert Rating(elo, 100, 3).even_level(LEVELS) == name
+
+
+def test_casual_games_are_kept_marked_and_ignored_by_the_rating(tmp_path: Path) -> None:
+    import json
+
+    from game.record_store import add_game, load_record
+
+    path = tmp_path / "record.jsonl"
+    rated_loss = GameRecord.now("Easy", 1798, 1, RecordResult.LOSS, "4453")
+    casual_win = GameRecord.now("Hard", 2062, 1, RecordResult.WIN, "4453", rated=False)
+    assert add_game(rated_loss, path) is None and add_game(casual_win, path) is None
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [line["rated"] for line in lines] == [True, False]
+    loaded, notice = load_record(path)
+    assert notice is None and loaded.games == (rated_loss, casual_win) and loaded.casual_games() == 1
+    assert loaded.rating() == rate_one(Rating(1500, 350, 0), 1798, 0.0)   # the casual win is not counted
+    assert loaded.per_level() == {"Easy": (0, 0, 1)}
+    # a game written before casual games existed counts, as it did; a bad flag is a bad entry
+    del lines[1]["rated"]
+    assert GameRecord.from_json(lines[1]).rated
+    lines[1]["rated"] = "yes"
+    with pytest.raises(ValueError, match="rated"):
+        GameRecord.from_json(lines[1])

@@ -33,6 +33,14 @@ def finish_a_game_against_the_computer(ui):
     return driver
 
 
+def record_game(driver, result, rated):
+    from game.record import GameRecord
+
+    keeper = driver.c.after_game.keeper
+    keeper.add(GameRecord.now("Easy", 1798, 1, result, "4453", rated=rated))
+    assert keeper.flush()
+
+
 def wait_for_review(driver):
     driver.run_until(lambda: driver.scene.review is not None or driver.scene.error is not None,
                      timeout=120, what="the review")
@@ -47,6 +55,7 @@ def test_a_finished_game_is_recorded_once_and_counted_in_the_sitting(ui, connect
     (game,) = record.games
     assert (game.level, game.elo, game.colour, game.result, game.moves) == ("Easy", 1798, 1, RecordResult.WIN,
                                                                             NEAR_WIN + "4")
+    assert not game.rated  # continued from a saved position: a casual game
     assert driver.c.after_game.tally_text() == "This sitting: 1 won · 0 drawn · 0 lost"
     driver.settle()
     assert driver.c.after_game.keeper.flush()
@@ -71,9 +80,13 @@ def test_the_menu_shows_the_rating_after_a_game(ui):
     driver = finish_a_game_against_the_computer(ui)
     driver.key(pygame.K_ESCAPE)
     driver.frame()
+    assert driver.c.after_game.keeper.flush()
+    lines = [provider() for provider in driver.scene.info_lines]
+    assert lines[0] == "Won-drawn-lost: 1 casual game, not rated"  # a loaded position: casual
+    record_game(driver, RecordResult.LOSS, rated=True)
     lines = [provider() for provider in driver.scene.info_lines]
     assert lines[0].startswith("Your rating: about ") and "±" in lines[0]
-    assert lines[1] == "Won-drawn-lost: Easy 1-0-0"
+    assert lines[1] == "Won-drawn-lost: Easy 0-0-1 · 1 casual game, not rated"
 
 
 def test_review_after_the_game_steps_and_plays_on(ui):

@@ -1,0 +1,115 @@
+"""The game scene's part in an honest rating: whether the game on the board is rated, what makes
+it casual, and what leaving an unfinished rated game costs (the rule itself is ``game.rated``).
+
+A rated game left for the menu with Esc is *suspended*: resuming it from the menu keeps it rated;
+starting another game over it (or quitting) counts it as a loss once the player has made
+``FORFEIT_MOVES`` moves, after a question. Every other way into a game that does not begin on the
+empty board (a save, a review's "play on", an autosave from an earlier run) is casual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.rated import Casual, RatedGame
+
+if TYPE_CHECKING:
+    from game.model import GameModel
+    from game.settings import Settings
+
+__all__ = ["RatingGuard"]
+
+ForfeitHook = Callable[["GameModel", RatedGame], None]
+
+
+class RatingGuard:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.game = RatedGame(None, Casual.TWO_HUMANS_OR_NONE)
+        self._suspended: tuple[GameModel, RatedGame] | None = None
+        #: Told of a rated game the player left unfinished: it counts as a loss (the record listens).
+        self.forfeit_hooks: list[ForfeitHook] = []
+
+    # -- a game begins -----------------------------------------------------------------------
+
+    def begin(self, model: GameModel, *, from_start: bool) -> None:
+        """A game begins on ``model``: a new one (``from_start``) or one continued from a position."""
+        self.game = RatedGame.start(model.red, model.yellow, self.settings, from_start=from_start)
+
+    def enter(self, model: GameModel, moves: str, continued: bool) -> None:
+        """The scene starts ``model`` from ``moves``. The suspended rated game, if these are its
+        players and moves, goes on rated; otherwise it was left, and counts as a loss if far enough."""
+        suspended, self._suspended = self._suspended, None
+        if suspended is not None and not continued and _same_game(suspended[0], model, moves):
+            self.game = suspended[1]
+            return
+        if suspended is not None:
+            self._forfeit_if_due(*suspended)
+        self.begin(model, from_start=not moves and not continued)
+
+    # -- during the game ---------------------------------------------------------------------
+
+    def make_casual(self, reason: Casual) -> str | None:
+        """The game turns casual; the words for the window if it was rated until now."""
+        return self.game.notice() if self.game.make_casual(reason) else None
+
+    def suspend(self, model: GameModel) -> None:
+        """The player goes to the menu: keep a rated unfinished game for a resume."""
+        if self.game.rated and model.moves and not model.is_over:
+            self._suspended = (model, self.game)
+
+    # -- leaving -----------------------------------------------------------------------------
+
+    def forfeits(self, model: GameModel) -> bool:
+        """Would leaving the game on the board now count as a loss?"""
+        return self.game.forfeits(len(model.moves), model.is_over)
+
+    def leave(self, model: GameModel) -> None:
+        """The player leaves the game on the board (after being asked): a loss if it was due."""
+        self._forfeit_if_due(model, self.game)
+        self.game = RatedGame(None, Casual.TWO_HUMANS_OR_NONE)
+
+    def at_stake(self, model: GameModel, on_board: bool) -> GameModel | None:
+        """The rated game quitting now would lose: the one on the board (``on_board``: the game
+        scene is showing it) or the suspended one; None if neither counts yet."""
+        if on_board and self.forfeits(model):
+            return model
+        if self._suspended is not None and self._suspended[1].forfeits(len(self._suspended[0].moves),
+                                                                       self._suspended[0].is_over):
+            return self._suspended[0]
+        return None
+
+    def quit(self, model: GameModel, on_board: bool) -> None:
+        """The program ends now (the player confirmed): the game at stake counts as a loss."""
+        at_stake = self.at_stake(model, on_board)
+        if at_stake is None:
+            return
+        if at_stake is model and on_board:
+            self.leave(model)
+        else:
+            suspended, self._suspended = self._suspended, None
+            assert suspended is not None
+            self._forfeit_if_due(*suspended)
+
+    def suspended_note(self) -> str:
+        """For the menu's question before a new game: what starting over the suspended game costs."""
+        suspended = self._suspended
+        if suspended is None or not suspended[1].forfeits(len(suspended[0].moves), suspended[0].is_over):
+            return ""
+        return "It is a rated game: it will count as a loss in your record."
+
+    @staticmethod
+    def warning(model: GameModel) -> str:
+        return (f"This rated game ({len(model.moves)} moves) will count as a loss in your record. "
+                "Esc keeps playing it.")
+
+    def _forfeit_if_due(self, model: GameModel, game: RatedGame) -> None:
+        if game.forfeits(len(model.moves), model.is_over):
+            for hook in self.forfeit_hooks:
+                hook(model, game)
+
+
+def _same_game(old: GameModel, new: GameModel, moves: str) -> bool:
+    return (old.moves_string() == moves and old.red.spec() == new.red.spec()
+            and old.yellow.spec() == new.yellow.spec())
