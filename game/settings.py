@@ -65,9 +65,9 @@ DEFAULT_LEVELS: tuple[Level, ...] = (
     Level("Easy", 4, elo=1798),
     Level("Medium", 6, elo=1947),
     Level("Hard", 8, elo=2062),
-    Level("Expert", 11, elo=2233),
-    Level("Master", 14, heuristic="threats", time_limit=1.0, perfect_play=True, elo=2502),
-    Level("Perfect", MAX_DEPTH, exact=True, elo=2775),
+    Level("Expert", 12, elo=2253),
+    Level("Master", 14, heuristic="threats", time_limit=1.0, perfect_play=True, elo=2404),
+    Level("Perfect", MAX_DEPTH, exact=True, elo=2677),
 )
 
 

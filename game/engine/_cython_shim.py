@@ -2,7 +2,7 @@
 
 Used only when the ``cython`` package is not importable: the plain module then runs
 without it. Annotations are never evaluated (``from __future__ import annotations``), so
-only the decorators and ``compiled`` are needed here.
+only the decorators, ``declare``, ``cast`` and ``compiled`` are needed here.
 """
 
 from __future__ import annotations
@@ -26,6 +26,11 @@ exceptval = cdivision = _directive
 
 def declare(_type=None, value=None):
     """``x = cython.declare(cython.int, 5)``: a C variable when compiled, here just the value."""
+    return value
+
+
+def cast(_type, value):
+    """``cython.cast(cython.int, x)``: a C conversion when compiled; the values cast here fit."""
     return value
 
 

@@ -91,7 +91,7 @@ class AfterGame:
         if not any(self.tally.values()):
             return
         theme = self.ctx.theme
-        size = max(14, rect.height * 6 // 10)
+        size = self.ctx.layout.small_size      # the size of the analysis row it stands in for
         draw_text(surface, fit_text(self.tally_text(), size, surface.get_width() - 24), size, theme.dim_text,
                   center=rect.center)
 

@@ -321,3 +321,20 @@ def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(ui):
     driver.frame()
     assert type(driver.scene).__name__ == "GameScene" and driver.scene.model.moves_string() == ""
     assert menu.resume is None
+
+
+def test_the_sitting_tally_is_written_as_small_as_the_analysis_row_in_a_large_window(ui, connect4_home):
+    from game.ui import resources
+    from game.ui.layout import compute_layout
+
+    driver = finish_a_game_against_the_computer(ui)
+    driver.c.surface = pygame.display.set_mode((1100, 800))
+    driver.c.ctx.layout = compute_layout((1100, 800))
+    drawn = []
+    resources.add_text_hook(lambda text, rect: drawn.append((text, rect)))
+    try:
+        driver.frame()
+    finally:
+        resources._text_hooks.clear()
+    (rect,) = [rect for text, rect in drawn if text.startswith("This sitting")]
+    assert rect.height < driver.c.ctx.layout.small_size * 1.5        # it was 36 px for a 20 px row
