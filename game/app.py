@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import __version__, files
 from .cli import PROG, check_config, parse_args, resolve_network, resolve_players
+from .engine.book import book_status
 from .settings import load_settings
 from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,
                       report_bad_home, user_data_dir)
@@ -102,11 +103,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
     notices: list[str] = []
+    book = book_status()  # the engine logs the reason once; the window shows it once
+    if not book.available:
+        notices.append(f"Opening book: {book.reason}")
     resume = resumable_autosave(notices)
-    if resume is not None and (red is not None or yellow is not None):
+    if resume is not None and (red is not None or yellow is not None or args.position is not None):
         keep_autosave_for_later()
         notices.append(f"your unfinished game ({resume.red} vs {resume.yellow}, {len(resume.moves)} moves) is kept: "
-                       "start without --red/--yellow to resume it from the menu")
+                       "start without --red/--yellow/--position to resume it from the menu")
         resume = None
     try:
         result = run(
@@ -119,6 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             config_path=Path(args.config) if args.config else None,
             host_port=host_port,
             join=join,
+            position=args.position.strip() if args.position is not None else None,
         )
     except KeyboardInterrupt:
         return 130

@@ -20,6 +20,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .engine.book import BOOK_PACKAGE, BOOK_RESOURCE, BookError, book_path
 from .paths import CONFIG_NAME, assets_dir, shipped_config
 
 PACKAGE = Path(__file__).resolve().parent
@@ -50,6 +51,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         # Package data sits beside the frozen modules, where game.paths and game.data look.
         "--add-data", f"{ASSETS}{sep}game/assets",
         "--add-data", f"{PACKAGE / 'data'}{sep}game/data",
+        *book_args(sep),
         # Test-only and build-only packages that PyInstaller might otherwise follow.
         "--exclude-module", "pytest",
         "--exclude-module", "hypothesis",
@@ -63,6 +65,18 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     if sys.platform in ("win32", "darwin") and icon.is_file():
         args += ["--icon", str(icon)]  # PyInstaller converts it (needs Pillow)
     return args
+
+
+def book_args(sep: str) -> list[str]:
+    """PyInstaller arguments that ship the opening book: its package (found by importlib as in
+    an installation, never imported by the game) with only the book file, and its licence."""
+    try:
+        book = book_path()
+    except BookError as exc:
+        raise SystemExit(f"cannot bundle: {exc} (pip install bitbully-databases)") from None
+    return ["--hidden-import", BOOK_PACKAGE,
+            "--add-data", f"{book}{sep}{BOOK_PACKAGE}/{'/'.join(BOOK_RESOURCE[:-1])}",
+            "--copy-metadata", "bitbully-databases"]
 
 
 def compile_solver() -> bool:

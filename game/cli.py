@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from . import __version__
+from .engine.board import MoveError, Position
 from .engine import negamax
 from .engine.heuristics import HEURISTICS
 from .echo import shown, shown_path
@@ -46,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
             "examples:\n"
             "  connect4 --red human --yellow ai:8:window\n"
             "  connect4 --red Hard --yellow Expert      (computer against computer)\n"
+            "  connect4 --position 4453                 (look at a position, analysis row on)\n"
             "  connect4 --host        /  connect4 --join 192.168.1.20   (a game over the network)\n"
             "  connect4 --check-config ~/.config/connect4/config.toml"
         ),
@@ -58,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--yellow", metavar="SPEC",
                         help="yellow player (same forms as --red); with only one of --red/--yellow "
                         "the other is human")
+    parser.add_argument("--position", metavar="MOVES",
+                        help="open the position after these moves (the columns played, e.g. 4453) as a "
+                        "two-player game with the analysis row")
     network = parser.add_mutually_exclusive_group()
     network.add_argument("--host", nargs="?", const=True, type=_port, metavar="PORT",
                          help="host a game over the network and wait for a player (PORT: default the "
@@ -115,8 +120,14 @@ def resolve_players(
 ) -> tuple[PlayerSpec | None, PlayerSpec | None]:
     """The players asked for with --red/--yellow (both None: open the menu).
 
-    A bad spec ends the program through ``parser.error`` (message + exit status 2).
+    A bad spec, or a ``--position`` that is not a legal game's move string, ends the program
+    through ``parser.error`` (message + exit status 2).
     """
+    if args.position is not None:
+        try:
+            Position.from_moves(args.position)
+        except MoveError as e:
+            parser.error(f"argument --position: {e}")
     if args.red is None and args.yellow is None:
         return None, None
     players = []

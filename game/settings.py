@@ -51,6 +51,7 @@ class Level:
     # softmax temperature of the choice among the searched moves (weaker levels; 0: always the best)
     temperature: float = 0.0
     elo: int | None = None  # measured strength on the ladder's Elo scale (Easy = 1798); None: unrated
+    exact: bool = False  # only proved moves: the exact solver as long as it takes (depth, time unused)
 
 
 #: The built-in ladder, equal to the [[levels]] tables of the shipped config.toml (a test checks
@@ -66,6 +67,7 @@ DEFAULT_LEVELS: tuple[Level, ...] = (
     Level("Hard", 8, elo=2062),
     Level("Expert", 12, elo=2253),
     Level("Master", 14, heuristic="threats", time_limit=1.0, perfect_play=True, elo=2404),
+    Level("Perfect", MAX_DEPTH, exact=True, elo=2677),
 )
 
 
@@ -129,14 +131,19 @@ class Settings:
             level.time_limit if level is not None else None,
             level.perfect_play if level is not None else False,
             level.temperature if level is not None else 0.0,
+            level is not None and level.exact,
         )
 
     def _search_config(
         self, depth: int, heuristic: str | None, time_limit: float | None, perfect_play: bool,
-        temperature: float = 0.0,
+        temperature: float = 0.0, exact: bool = False,
     ) -> SearchConfig:
+        """``exact``: the solver alone with no time limit (depth, time_limit and the rest unused)."""
         from .engine.search import SearchConfig  # here: loading settings need not load the engine
 
+        if exact:
+            return SearchConfig(depth=None, heuristic=heuristic or self.heuristic, discount=self.discount,
+                                window_weights=self.window_weights, table_mb=self.table_mb)
         return SearchConfig(
             depth=depth,
             heuristic=heuristic or self.heuristic,
@@ -377,6 +384,7 @@ LEVEL_SCHEMA: dict[str, Check] = {
     "perfect_play": _bool,
     "temperature": _float(0.0, MAX_TEMPERATURE),
     "elo": _int(0, 4000),
+    "exact": _bool,
 }
 MAX_LEVELS = 20
 MAX_PROBLEMS = 30  # problems listed one by one; the rest are counted in one more line
@@ -481,12 +489,14 @@ def _parse_levels(raw: Any, bad: Callable[..., None]) -> tuple[Level, ...]:
                 required = key in ("name", "depth")
                 bad(f"{where}.{key}", value, str(e),
                     "level left out" if required else "using the default (none)")
-        missing = [k for k in ("name", "depth") if k not in item]
+        required = ("name",) if clean.get("exact") else ("name", "depth")  # an exact level has no depth
+        missing = [k for k in required if k not in item]
         if missing:
             bad(where, item, f"a level with {' and '.join(missing)} set", "level left out")
             continue
-        if "name" not in clean or "depth" not in clean:
+        if "name" not in clean or ("depth" not in clean and "depth" in required):
             continue
+        clean.setdefault("depth", MAX_DEPTH)
         folded = name_key(clean["name"])
         if folded in seen:
             bad(f"{where}.name", clean["name"], "a name no other level has (case-insensitive)",
@@ -600,6 +610,7 @@ class PlayerSpec:
     time_limit: float | None = None
     perfect_play: bool = False
     temperature: float = 0.0
+    exact: bool = False
 
     @property
     def is_ai(self) -> bool:
@@ -631,7 +642,7 @@ class PlayerSpec:
     def search_config(self, settings: Settings) -> SearchConfig:
         return settings._search_config(
             self.depth if self.depth is not None else settings.depth,
-            self.heuristic, self.time_limit, self.perfect_play, self.temperature,
+            self.heuristic, self.time_limit, self.perfect_play, self.temperature, self.exact,
         )
 
 
@@ -676,7 +687,7 @@ def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
     heuristic = _spec_heuristic(text, rest[0]) if rest else level.heuristic
     return PlayerSpec("ai", depth=level.depth, heuristic=heuristic, level=level.name,
                       time_limit=level.time_limit, perfect_play=level.perfect_play,
-                      temperature=level.temperature)
+                      temperature=level.temperature, exact=level.exact)
 
 
 def _shown_spec(text: str, limit: int = 60) -> str:

@@ -29,7 +29,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, TypeAlias
 
 from game.engine.board import Position
@@ -136,12 +136,14 @@ class _Engine:
         self._review_solver: Solver | None = None  # one table for every review: proofs are reused
 
     def _searcher(self, config: SearchConfig) -> Searcher:
-        searcher = self._searchers.pop(config, None)
+        key = replace(config, time_limit=None)  # a table does not depend on the time limit
+        searcher = self._searchers.pop(key, None)
         if searcher is None:
             while len(self._searchers) >= _MAX_SEARCHERS:
                 del self._searchers[next(iter(self._searchers))]
             searcher = Searcher(config)
-        self._searchers[config] = searcher  # most recently used last
+        searcher.config = config  # e.g. a longer analysis of the same position: its table goes on
+        self._searchers[key] = searcher  # most recently used last
         return searcher
 
     def handle(self, request: AIRequest, stop: Any, on_progress: Callable[[Progress], None]) -> tuple[str, Any]:
@@ -161,7 +163,7 @@ class _Engine:
             self._review_solver = Solver(table_mb=request.config.table_mb)
         return review_game(request.moves, time_per_position=request.config.time_limit or DEFAULT_REVIEW_TIME,
                            solver=self._review_solver, stop=stop,
-                           on_progress=lambda done, total: on_progress(ReviewProgress(done, total)))
+                           on_progress=lambda done, total, review: on_progress(ReviewProgress(done, total, review)))
 
 
 def _best_move(searcher: Searcher, request: AIRequest, stop: Any,

@@ -109,6 +109,16 @@ def ui(connect4_home):
     assert not [t.name for t in threading.enumerate() if t.name == "AIWorker" and t.is_alive()]
 
 
+@pytest.fixture
+def bookless(monkeypatch):
+    """Solvers made during the test search the early positions instead of reading them from the
+    opening book and the early table: the positions that are hard without them stay hard."""
+    from game.engine import solver  # here: the fixture patches the module the solvers read
+
+    monkeypatch.setattr(solver, "default_book", lambda: None)
+    monkeypatch.setattr(solver, "early_scores", lambda: None)
+
+
 # ---------------------------------------------------------------- the exact solver's two paths
 NOT_BUILT = "the compiled search was not built (no C compiler or Cython when the package was installed)"
 

@@ -3,6 +3,8 @@
 - ``testsets/``: the public Connect Four benchmark sets, ``<moves> <exact score>`` per line
   (Test_L3_R1 End-Easy, Test_L2_R1 Middle-Easy, Test_L2_R2 Middle-Medium, Test_L1_R1 Begin-Easy,
   Test_L1_R2 Begin-Medium).
+- ``early_positions.txt``: every position with 1 to 4 discs (mirror images once) and its exact
+  score, in the test sets' format; the solver reads it instead of searching.
 - ``analysis/``: early positions with every column's exact score, ``<moves> s1 ... s7``
   (``x`` = full column).
 
@@ -26,10 +28,11 @@ def _lines(path: Path) -> list[str]:
     return [line for line in path.read_text(encoding="ascii").splitlines() if line.strip()]
 
 
-def read_testset(name: str) -> list[tuple[str, int]]:
-    """The benchmark set ``name`` (e.g. "Test_L3_R1") as (moves, exact score) pairs."""
+def read_testset(name: str, folder: str = "testsets") -> list[tuple[str, int]]:
+    """The benchmark set ``name`` (e.g. "Test_L3_R1") as (moves, exact score) pairs; ``folder``
+    inside the data folder ("" for a file at its top, like ``early_positions.txt``)."""
     out = []
-    for line in _lines(TESTSETS_DIR / name):
+    for line in _lines(DATA_DIR / folder / name):
         moves, score = line.split()
         out.append((moves, int(score)))
     return out

@@ -15,11 +15,16 @@ Values that were not proved are kept as proved bounds (``lower <= value <= upper
 alone often settle the class (a move whose value is at least every bound on the best is
 best; a move into a proved loss from a proved win is a blunder).
 
-Order: the positions are solved from the last move backwards with one solver, so the table
-filled by each proof (the endgame) is what the earlier positions' searches run into, and the
-value of the position after a move is already known when the move is judged. Each position
-gets its own time budget; a position that is not proved in time may get a heuristic estimate,
-marked as such, for display only -- an estimate never decides a class.
+Order: the positions with at most ``BOOK_DISCS`` discs come first, proved at once from the
+opening book (the solver searches down to its 12-disc positions). The others are solved from
+the last move backwards with one solver, so the table filled by each proof (the endgame) is what
+the earlier positions' searches run into, and the value of the position after a move is already
+known when the move is judged. Each of those positions gets its own time budget; one that is not
+proved in time may get a heuristic estimate, marked as such, for display only -- an estimate
+never decides a class. Each move's review is reported as soon as it is made.
+
+Accuracy (``Summary.accuracy``): the share of a side's proved moves that kept the exact score,
+a move that kept only the outcome (a slower win, a faster loss) counting half.
 
 Pure engine code: standard library and ``game.engine`` only.
 """
@@ -33,6 +38,7 @@ from time import perf_counter
 from typing import NamedTuple
 
 from .board import Position
+from .book import BOOK_DISCS
 from .scores import Outcome, describe, outcome, win_next_score
 from .search import SearchConfig, Searcher
 from .solver import SearchCancelled, Solver
@@ -157,13 +163,30 @@ def value_text(bounds: Bounds, moves: int) -> str:
     return "not proved"
 
 
+#: What a proved move adds to its side's accuracy (the mean over proved moves, see the module).
+ACCURACY_CREDIT = {MoveClass.BEST: 1.0, MoveClass.GOOD: 0.5, MoveClass.MISTAKE: 0.0, MoveClass.BLUNDER: 0.0}
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """One side's classes counted, and its first move that changed the outcome."""
+    """One side's classes counted, and its first move that changed the outcome.
+
+    ``first_turn`` is named only when every earlier move of that side is proved; otherwise
+    ``first_proved_turn`` is the first one proved, with unproved moves before it.
+    """
 
     player: int
     counts: dict[MoveClass, int]
-    first_turn: MoveReview | None  # the first mistake or blunder
+    first_turn: MoveReview | None  # the first mistake or blunder, every earlier move proved
+    first_proved_turn: MoveReview | None = None  # the first proved one after an unproved move
+
+    @property
+    def accuracy(self) -> float | None:
+        """Percent of the exact score kept over the proved moves (None without any)."""
+        proved = sum(self.counts[c] for c in ACCURACY_CREDIT)
+        if not proved:
+            return None
+        return 100 * sum(credit * self.counts[c] for c, credit in ACCURACY_CREDIT.items()) / proved
 
     def text(self) -> str:
         parts = [f"{self.counts[c]} {c.value}" for c in MoveClass if c is not MoveClass.UNPROVED]
@@ -172,12 +195,18 @@ class Summary:
         if self.counts[MoveClass.UNPROVED]:
             parts.append(f"{self.counts[MoveClass.UNPROVED]} not proved")
         turn = self.first_turn
-        if turn is None:
-            parts.append("no outcome-changing move" if not self.counts[MoveClass.UNPROVED]
-                         else "no outcome-changing move proved")
-        else:
+        if turn is not None:
             parts.append(f"first outcome-changing move: {turn.number} (column {turn.column + 1}, "
                          f"{turn.move_class.value})")
+        elif self.first_proved_turn is not None:
+            later = self.first_proved_turn
+            parts.append(f"outcome changed at move {later.number} (column {later.column + 1}, "
+                         f"{later.move_class.value}) or at an earlier move not proved")
+        else:
+            parts.append("no outcome-changing move" if not self.counts[MoveClass.UNPROVED]
+                         else "no outcome-changing move proved")
+        if self.accuracy is not None:
+            parts.append(f"accuracy {self.accuracy:.0f} %")
         return ", ".join(parts)
 
 
@@ -191,12 +220,16 @@ class GameReview:
     def summary(self, player: int) -> Summary:
         counts = dict.fromkeys(MoveClass, 0)
         first = None
+        unproved_before = False
         for review in self.reviews:
             if review.player != player:
                 continue
             counts[review.move_class] += 1
             if first is None and review.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER):
                 first = review
+            unproved_before |= first is None and review.move_class is MoveClass.UNPROVED
+        if unproved_before:
+            return Summary(player, counts, None, first)
         return Summary(player, counts, first)
 
     @property
@@ -206,13 +239,14 @@ class GameReview:
 
 
 class ReviewProgress(NamedTuple):
-    """How far a review is: ``done`` of ``total`` moves judged (reported after each)."""
+    """How far a review is: ``done`` of ``total`` moves judged, and the move just judged."""
 
     done: int
     total: int
+    review: MoveReview | None = None
 
 
-Progress = Callable[[int, int], None]
+Progress = Callable[[int, int, MoveReview], None]
 
 
 def review_game(
@@ -229,7 +263,8 @@ def review_game(
 
     ``solver``: a solver whose table may already hold proofs from this game (a repeated review
     is then fast); a new one otherwise. ``stop`` (anything with ``is_set()``) cancels the review
-    with ``SearchCancelled``. ``on_progress(done, total)`` is called after each position.
+    with ``SearchCancelled``. ``on_progress(done, total, review)`` is called with each move's
+    review as soon as it is made (the book's moves first, then from the last move backwards).
     ``estimates``: give a heuristic estimate for positions whose outcome was not proved.
     ``first``: review only the moves from this index on (0-based); the earlier ones are played
     but not judged.
@@ -248,13 +283,16 @@ def review_game(
         raise ValueError(f"first must be from 0 to {total}, got {first!r}")
     # values[i]: bounds on the value of positions[i] for its side to move (None: the game is over)
     values: list[Bounds | None] = [None] * (total + 1)
-    reviews: list[MoveReview] = []
-    after = positions[-1]
-    values[total] = None if after.is_over() else _value(solver, after, time_per_position, stop)[0]
-    for i in range(total - 1, first - 1, -1):
+    reviews: dict[int, MoveReview] = {}
+    # with the book, a position with at most BOOK_DISCS discs takes no budget: it is searched
+    # only down to the book's positions
+    in_book = BOOK_DISCS if solver.book is not None else -1
+
+    def judge(i: int) -> None:
         pos, col = positions[i], moves[i]
         played = _played_value(positions[i + 1], values[i + 1])
-        before, best_col = _value(solver, pos, time_per_position, stop)
+        seconds = None if i < in_book else time_per_position
+        before, best_col = _value(solver, pos, seconds, stop)
         # the best score is at least the move's: a proved move score tightens the lower bound
         if played.lower > before.lower:
             before, best_col = Bounds(played.lower, before.upper), col
@@ -262,12 +300,23 @@ def review_game(
         estimate = None
         if estimator is not None and before.outcome is None:
             estimate = _estimate(estimator, pos, stop)
-        reviews.append(MoveReview(i + 1, pos.turn, col, classify(before, played), before, played,
-                                  best_col, estimate))
+        review = reviews[i] = MoveReview(i + 1, pos.turn, col, classify(before, played), before, played,
+                                         best_col, estimate)
         if on_progress is not None:
-            on_progress(total - i, total - first)
-    reviews.reverse()
-    return GameReview(tuple(moves), tuple(reviews))
+            on_progress(len(reviews), total - first, review)
+
+    early = [i for i in range(first, total) if i < in_book]  # the move and its reply in the book
+    for i in early:
+        after = positions[i + 1]
+        values[i + 1] = None if after.is_over() else _value(solver, after, None, stop)[0]
+        judge(i)
+    after = positions[-1]
+    if values[total] is None and not after.is_over():
+        values[total] = _value(solver, after, time_per_position, stop)[0]
+    for i in range(total - 1, first - 1, -1):
+        if i not in reviews:
+            judge(i)
+    return GameReview(tuple(moves), tuple(reviews[i] for i in range(first, total)))
 
 
 def _played_value(after: Position, value_after: Bounds | None) -> Bounds:
@@ -280,10 +329,11 @@ def _played_value(after: Position, value_after: Bounds | None) -> Bounds:
     return -value_after
 
 
-def _value(solver: Solver, pos: Position, seconds: float, stop) -> tuple[Bounds, int | None]:
-    """Bounds on the position's value and a move proved to reach the lower bound, within ``seconds``."""
+def _value(solver: Solver, pos: Position, seconds: float | None, stop) -> tuple[Bounds, int | None]:
+    """Bounds on the position's value and a move proved to reach the lower bound, within
+    ``seconds`` (None: until proved, for the positions the book settles quickly)."""
     try:
-        col, score = solver.best_move(pos, stop=stop, deadline=perf_counter() + seconds)
+        col, score = solver.best_move(pos, stop=stop, deadline=None if seconds is None else perf_counter() + seconds)
     except SearchCancelled:
         if stop is not None and stop.is_set():
             raise

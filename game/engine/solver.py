@@ -28,7 +28,7 @@ losses.
 from __future__ import annotations
 
 from time import perf_counter
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from . import negamax as search_module
 from .board import (
@@ -44,9 +44,10 @@ from .board import (
     non_losing_moves,
     winning_cells_mask,
 )
+from .book import BOOK_DISCS, EARLY_DISCS, Book, default_book, early_scores
 from .ordering import order_by_threats
 from .scores import loss_next_score, score_range, win_next_score
-from .tables import solver_table_entries, solver_table_slots
+from .tables import halve_table, solver_table_entries, solver_table_slots
 
 # A root move's first share of a root test, in nodes; it doubles every round (see _root_test).
 _ROOT_SHARE = 65536
@@ -79,10 +80,18 @@ class _ShareSpent(Exception):
 class Solver:
     """Exact solver with a bounded transposition table that persists between calls."""
 
-    def __init__(self, table_mb: float = 64) -> None:
+    def __init__(self, table_mb: float = 64, book: Book | None | Literal["default"] = "default",
+                 early: bool = True) -> None:
+        """``book``: the opening book whose 12-disc positions end the search ("default": the
+        installed one if it can be used, see ``book.book_status``; None: search them too).
+        ``early``: read positions with at most ``book.EARLY_DISCS`` discs from the shipped table."""
         if not 0 < table_mb <= 4096:
             raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
         self.table_mb = table_mb
+        self.book = default_book() if book == "default" else book
+        self.early = early_scores() if early else None
+        # book hook: exact scores read from the book, kept (bounded) since nodes repeat often
+        self.book_scores: dict[int, int | None] = {}
         self.slots = solver_table_slots(table_mb)
         # plain path: one side's discs -> the cells that would complete a four for it, occupied
         # or not: a pure function of the key, valid forever; most threat computations repeat one
@@ -94,8 +103,10 @@ class Solver:
         self._node_limit: int | None = None  # a root move's share ends here (see _root_test)
         self._search = search_module  # compiled or plain (tests swap it for the plain one)
         self._table = self._search.new_table(self.slots)
+        self._book_discs, self._book_score = self._build_book_hook()
         self._negamax, self._node_count = self._search.build_search(self, self._table, self.threat_cache,
-                                                                    self.max_threats)
+                                                                    self.max_threats, self._book_discs,
+                                                                    self._book_score)
 
     @property
     def nodes(self) -> int:
@@ -114,12 +125,64 @@ class Solver:
     def reset(self) -> None:
         """Empty the table (in place) and set the node count to 0."""
         self.threat_cache.clear()
+        self.book_scores.clear()
         self._search.clear_table(self._table)
         self.nodes = 0
 
     def table_entries(self) -> int:
         """Filled slots of the transposition table (a count over the whole table: slow)."""
         return sum(map(bool, self._table))
+
+    def _build_book_hook(self):
+        """(most discs of a position to read, score look-up) for the search; -1 for none.
+
+        The look-up returns the exact score of a position with ``BOOK_DISCS`` discs from the
+        book, of one with at most ``EARLY_DISCS`` from the early table, or None for any other
+        position or one the book lacks (the search then solves it itself).
+        """
+        book, early = self.book, self.early
+        if book is None and early is None:
+            return -1, None
+        cache = self.book_scores
+        lookup = book.lookup if book is not None else None
+        early = early if early is not None else {}
+        early_discs = EARLY_DISCS
+        book_discs = BOOK_DISCS if book is not None else EARLY_DISCS
+        max_entries = self.max_threats
+
+        def book_score(current: int, mask: int, moves: int) -> int | None:
+            if moves <= early_discs:
+                return early.get(current + mask)
+            if moves != book_discs or lookup is None:
+                return None
+            key = current + mask
+            try:
+                return cache[key]
+            except KeyError:
+                pass
+            if len(cache) >= max_entries:
+                halve_table(cache)
+            v = cache[key] = lookup(current, mask)
+            return v
+
+        return book_discs, book_score
+
+    def _parents_bound(self, current: Bitboard, mask: Bitboard) -> int:
+        """A lower bound on the score of a position one disc past the book, from the book.
+
+        Taking back any top disc of the player who just moved gives a book position of which
+        this one is a child, so this position's score is at least minus that position's score.
+        """
+        last_mover = current ^ mask
+        bound = -CELLS
+        for col in range(WIDTH):
+            column = mask & COLUMN_MASKS[col]
+            top = 1 << (column.bit_length() - 1) if column else 0  # the column's top disc
+            if top & last_mover:
+                score = self._book_score(last_mover ^ top, mask ^ top, BOOK_DISCS)
+                if score is not None and -score > bound:
+                    bound = -score
+        return bound
 
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes > self._node_limit:
@@ -159,6 +222,11 @@ class Solver:
             self.partial = Partial(win, win, None)
             return win
         self._stop, self._deadline = stop, deadline
+        if moves <= self._book_discs:  # book hook at the root
+            v = self._book_score(current, mask, moves)
+            if v is not None:
+                self.partial = Partial(v, v, None)
+                return v
         opp_win = winning_cells_mask(current ^ mask, mask)
         order = self._root_moves(current, mask, moves, opp_win, first)
         if isinstance(order, int):
@@ -169,6 +237,9 @@ class Solver:
             lo, hi = max(lo, known.lower), min(hi, known.upper)
             if lo > hi:
                 raise ValueError(f"known bounds {known.lower}..{known.upper} do not fit this position")
+            self.partial = Partial(lo, hi, None)
+        if moves == BOOK_DISCS + 1 and self.book is not None:  # book hook: a bound from the parents
+            lo = max(lo, self._parents_bound(current, mask))
             self.partial = Partial(lo, hi, None)
         while lo < hi:
             if climb and (proven is not None or known is not None):

@@ -16,7 +16,8 @@ The first line says which path the exact solver runs: compiled (the extension bu
 install) or plain Python; ``--plain`` measures the plain path even when the compiled one exists.
 
 ``--ui`` runs the UI frame-time benchmark instead (``game.ui.bench_ui``); ``--review`` times
-reviewing typical games (``game.tools.review.bench``).
+reviewing typical games (``game.tools.review.bench``); ``--book`` times the opening book, the
+analysis of early positions and the Perfect level's moves (``game.tools.bench_book``).
 Times are given twice: wall-clock, and CPU time of this process (``time.process_time``),
 which stays meaningful on a busy machine; speed-ups are computed from CPU time.
 """
@@ -274,6 +275,9 @@ def main(argv: list[str] | None = None) -> int:
         "per benchmark set (docs/benchmarks.md explains the tables and keeps dated figures).")
     parser.add_argument("--ui", action="store_true", help="run the UI frame-time benchmark instead")
     parser.add_argument("--review", action="store_true", help="time the game review of typical games instead")
+    parser.add_argument("--book", action="store_true",
+                        help="time the opening book, early analysis and Perfect's moves instead "
+                             "(--compare, --cap S, --perfect-games N: see python -m game.tools.bench_book -h)")
     parser.add_argument("--search-only", action="store_true", help="only the heuristic-search table")
     parser.add_argument("--exact-only", action="store_true", help="only the exact-solver table")
     parser.add_argument("--plain", action="store_true",
@@ -299,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui.bench_ui import main as ui_main  # here: only --ui needs pygame
 
         return ui_main(rest)
-    if rest:
+    if rest and not args.book:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.review:
         if report_bad_home(parser.prog):
@@ -307,6 +311,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.tools.review import bench as review_bench  # here: only --review needs the reviewer
 
         return review_bench()
+    if args.book:
+        from game.tools.bench_book import main as book_main  # here: only --book needs it
+
+        return book_main(rest)
     heuristics = [h for h in args.heuristics.split(",") if h]
     for h in heuristics:
         if h not in HEURISTICS:

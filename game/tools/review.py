@@ -32,7 +32,7 @@ from time import perf_counter, process_time
 from typing import BinaryIO, TextIO
 
 from game.engine.board import MoveError, parse_moves
-from game.engine.review import GameReview, MoveReview, review_game
+from game.engine.review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
 from game.settings import load_settings
 from game.storage import SaveFileError, load_game, report_bad_home
@@ -92,6 +92,7 @@ def game_json(source: str, review: GameReview) -> str:
         summary[PLAYER_NAMES[player]] = {
             **{c.value: n for c, n in s.counts.items()},
             "first_outcome_change": None if s.first_turn is None else s.first_turn.number,
+            "accuracy": None if s.accuracy is None else round(s.accuracy, 1),
         }
     doc = {"source": source, "moves": "".join(str(c + 1) for c in review.moves),
            "proved": review.proved, "reviews": [move(r) for r in review.reviews], "summary": summary}
@@ -130,13 +131,13 @@ def _games(files: list[str], lines: BinaryIO, err: TextIO) -> Iterator[tuple[str
         yield source, moves
 
 
-def _progress_reporter(source: str, err: TextIO) -> Callable[[int, int], None]:
+def _progress_reporter(source: str, err: TextIO) -> Callable[[int, int, MoveReview], None]:
     """Say on ``err`` how far a long review got: first after PROGRESS_AFTER s, then every
     PROGRESS_EVERY s (a review at a long --time can take many minutes per game)."""
     started = perf_counter()
     next_at = started + PROGRESS_AFTER
 
-    def report(done: int, total: int) -> None:
+    def report(done: int, total: int, _review: MoveReview | None = None) -> None:
         nonlocal next_at
         now = perf_counter()
         if now >= next_at and done < total:
@@ -219,22 +220,29 @@ BENCH_GAMES: tuple[str, ...] = ("445367453675455344737735372666", "2243444744322
 BENCH_PROVED_FROM = 15  # discs on the board: positions from the 16th disc on must be proved
 
 
-def bench(seconds: float | None = None, out: TextIO = sys.stdout) -> int:
-    """Time reviewing each of ``BENCH_GAMES`` at the configured budget; 1 if a late position is unproved."""
+def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool = True) -> int:
+    """Time reviewing each of ``BENCH_GAMES`` at the configured budget, with the book and (with
+    ``compare``) without it; 1 if a late position is unproved."""
     settings, _ = load_settings()
     budget = seconds if seconds is not None else settings.review_time
     print(f"Game review, {budget:g} s per position, a fresh table per game", file=out)
-    print(f"{'moves':>5} {'wall s':>8} {'cpu s':>8} {'proved':>7} {'late proved':>12}  game", file=out)
+    print(f"{'book':>4} {'moves':>5} {'wall s':>8} {'cpu s':>8} {'proved':>7} {'unproved':>9} {'late proved':>12}  game",
+          file=out)
     status = 0
     for game in BENCH_GAMES:
         moves = parse_moves(game)
-        wall, cpu = perf_counter(), process_time()
-        review = review_game(moves, time_per_position=budget, solver=Solver(table_mb=settings.table_mb))
-        wall, cpu = perf_counter() - wall, process_time() - cpu
-        late = [r for r in review.reviews if r.discs_before >= BENCH_PROVED_FROM]
-        late_proved = sum(r.before.is_exact for r in late)
-        if late_proved < len(late):
-            status = 1
-        print(f"{len(moves):>5} {wall:>8.2f} {cpu:>8.2f} {review.proved:>3}/{len(moves):<3} "
-              f"{late_proved:>5}/{len(late):<6}  {game}", file=out)
+        for with_book in (True, False) if compare else (True,):
+            solver = Solver(table_mb=settings.table_mb) if with_book else \
+                Solver(table_mb=settings.table_mb, book=None, early=False)
+            wall, cpu = perf_counter(), process_time()
+            review = review_game(moves, time_per_position=budget, solver=solver)
+            wall, cpu = perf_counter() - wall, process_time() - cpu
+            late = [r for r in review.reviews if r.discs_before >= BENCH_PROVED_FROM]
+            late_proved = sum(r.before.is_exact for r in late)
+            unproved = sum(r.move_class is MoveClass.UNPROVED for r in review.reviews)
+            if with_book and late_proved < len(late):
+                status = 1
+            print(f"{'yes' if with_book else 'no':>4} {len(moves):>5} {wall:>8.2f} {cpu:>8.2f} "
+                  f"{review.proved:>3}/{len(moves):<3} {100 * unproved / len(moves):>8.0f}% "
+                  f"{late_proved:>5}/{len(late):<6}  {game}", file=out, flush=True)
     return status

@@ -30,14 +30,15 @@ MAX_DT = 0.1   # seconds; a longer stall (window dragged, machine busy) is not r
 def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: PlayerSpec | str | None = None,
         notices: Iterable[object] = (), resume: SavedGame | None = None,
         config_path: str | Path | None = None, host_port: int | None = None, join: str | None = None,
-        problems: Iterable[object] = ()) -> int:
+        problems: Iterable[object] = (), position: str | None = None) -> int:
     """Open the window and play until the player quits; returns the process exit code.
 
     ``red``/``yellow`` (specs or spec strings) skip the menu; ``notices`` are shown in the window;
     ``problems`` (the settings file's) are listed in the menu; ``resume`` is an autosaved game the
     menu offers to continue; an explicit ``config_path`` makes the config's theme and sound win
     over the remembered preferences (not where its value is broken); ``host_port``/``join`` open
-    the window hosting a network game on that port, or joining the one at that ``address[:port]``."""
+    the window hosting a network game on that port, or joining the one at that ``address[:port]``;
+    ``position`` (a legal move string) opens as a game with the analysis row."""
     # Here, not at the top: importing game.ui (e.g. for the type names above) loads no pygame.
     import pygame
 
@@ -67,7 +68,7 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
         return 1
     try:
         network = LobbyStart(host_port, join) if host_port is not None or join is not None else None
-        controller.start(players[0], players[1], resume, network=network)
+        controller.start(players[0], players[1], resume, network=network, position=position)
         clock = pygame.time.Clock()
         controller.frame(0.0)
         pygame.display.flip()

@@ -94,12 +94,16 @@ class Controller:
     # -- setup -----------------------------------------------------------------------------
 
     def start(self, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None,
-              resume: SavedGame | None = None, network: LobbyStart | None = None) -> None:
+              resume: SavedGame | None = None, network: LobbyStart | None = None,
+              position: str | None = None) -> None:
         """Open the menu (offering ``resume``), or go straight into a game when players are given,
-        or into hosting or joining a network game."""
+        or into hosting or joining a network game; ``position`` (a checked move string) opens
+        with those moves and the analysis row."""
         self.switch(Transition(SceneName.MENU, MenuData(resume)))
         if network is not None:
             self.switch(Transition(SceneName.NETWORK, network))
+        elif position is not None:
+            self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN, position, analysis=True)))
         elif red is not None or yellow is not None:
             self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN)))
             if self.ctx.config_problems:  # the menu lists them; in a game, one line says where

@@ -94,6 +94,7 @@ class EngineLink:
             elif update.result is None:
                 self.progress = update.progress
             else:
+                self.request = None  # answered: the same question may be asked again (e.g. for longer)
                 answer = self._answer(str(getattr(update.kind, "value", update.kind)), update.result)
                 if answer is not None:
                     answers.append(answer)

@@ -30,6 +30,8 @@ class Command(enum.Enum):
     STEP = "step"
     SLOWER = "slower"
     FASTER = "faster"
+    COPY = "copy"                  # the move string to the clipboard
+    PASTE = "paste"                # open the clipboard's move string as a two-player game
 
 
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, COLS + 1)}
@@ -38,7 +40,8 @@ PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
 DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
 
-CTRL_KEYS = {pygame.K_z: Command.UNDO, pygame.K_y: Command.REDO, pygame.K_s: Command.SAVE, pygame.K_o: Command.LOAD}
+CTRL_KEYS = {pygame.K_z: Command.UNDO, pygame.K_y: Command.REDO, pygame.K_s: Command.SAVE, pygame.K_o: Command.LOAD,
+             pygame.K_c: Command.COPY, pygame.K_v: Command.PASTE}
 COMMON_KEYS = {pygame.K_ESCAPE: Command.MENU, pygame.K_n: Command.NEW_GAME, pygame.K_a: Command.ANALYSIS,
                pygame.K_h: Command.HINT, pygame.K_r: Command.RETRY, pygame.K_F1: Command.HELP}
 PLAYER_KEYS = {pygame.K_LEFT: Command.CURSOR_LEFT, pygame.K_RIGHT: Command.CURSOR_RIGHT,

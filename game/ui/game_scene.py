@@ -22,7 +22,7 @@ from game.rated import Casual
 from game.settings import HUMAN, parse_player_spec
 from game.echo import shown
 from game.storage import MAX_SHOWN_NAME, SaveFileError, load_game, new_save_path, save_game, save_infos
-from game.ui import game_text
+from game.ui import clipboard, game_text
 from game.ui.analysis_view import best_column, hint_words
 from game.ui.anim import DropAnimation, Shake
 from game.ui.autosaver import Autosaver
@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 __all__ = ["DELAY_STEP", "GameScene"]
 
 REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a human (reads as a reply)
+#: An analysis that came back with estimates is asked again, each time for twice as long, this many
+#: times: a value proved later replaces its estimate (about 15 s in all with the default budget).
+ANALYSIS_ROUNDS = 4
 FLASH_SECONDS = 2.5
 CASUAL_NOTICE_SECONDS = 6.0  # "casual game: not rated" stays a while: the header keeps saying "casual"
 
@@ -93,6 +96,7 @@ class GameScene(Scene):
         """Forget everything computed for the previous position (hint, analysis, pending move...)."""
         self.pending: SearchResult | None = None
         self.analysis: Analysis | None = None
+        self.analysis_rounds = 0  # analyses of this position that came back with estimates
         self.hint_wanted = False
         self.since_move = 0.0
         self.over_handled = False
@@ -213,6 +217,7 @@ class GameScene(Scene):
         self.rating.enter(self.model, self.model.moves_string(), start.continued)
         self.analysis_on = self.analysis_on and not self.rating.game.against_computer
         self._changed()     # an opening on the board is a game in progress: autosaved like any other
+        self.analysis_on = start.analysis
 
     def leave(self) -> None:
         self.engine.cancel()
@@ -266,7 +271,7 @@ class GameScene(Scene):
             Command.UNDO: self.undo, Command.REDO: self.redo, Command.SAVE: self.save,
             Command.LOAD: self.open_savelist, Command.MENU: self.to_menu, Command.NEW_GAME: self.new_game,
             Command.ANALYSIS: self.toggle_analysis, Command.HINT: self.request_hint, Command.RETRY: self.retry,
-            Command.HELP: self.open_help,
+            Command.HELP: self.open_help, Command.COPY: self.copy_moves, Command.PASTE: self.paste_moves,
             Command.CURSOR_LEFT: lambda: self._move_cursor(-1), Command.CURSOR_RIGHT: lambda: self._move_cursor(1),
             Command.DROP: lambda: self.play_column(self.cursor),
         }
@@ -364,6 +369,24 @@ class GameScene(Scene):
         self.rating.suspend(self.model)
         self.next = Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None))
 
+    def copy_moves(self) -> None:
+        """Ctrl+C: the game's move string ("4453", the test sets' notation) to the clipboard."""
+        moves = self.model.moves_string()
+        problem = clipboard.put(moves)
+        if problem is not None:
+            self._say(problem, warning=True)
+        else:
+            self._say(f"Copied the moves {clipboard.shown(moves)}" if moves else "Copied an empty board (no moves yet)")
+
+    def paste_moves(self) -> None:
+        """Ctrl+V: open the clipboard's move string as a two-player game with the analysis row."""
+        moves, problem = clipboard.get_moves()
+        if problem is not None:
+            self._say(problem, warning=True)
+            return
+        start = GameStart(HUMAN, HUMAN, moves, analysis=True)
+        self._ask("Open the pasted position?", "", lambda: setattr(self, "next", Transition(SceneName.GAME, start)))
+
     def retry(self) -> None:
         if self.engine.error:
             self.engine.error = None
@@ -440,8 +463,9 @@ class GameScene(Scene):
             return None
         if self.model.is_ai_turn():
             return Ask.MOVE if self.pending is None else None
-        if (self.hint_wanted or self.analysis_on) and self.analysis is None:
-            return Ask.ANALYSIS
+        if (self.hint_wanted or self.analysis_on) and (
+                self.analysis is None or (not self.analysis.exact and self.analysis_rounds < ANALYSIS_ROUNDS)):
+            return Ask.ANALYSIS  # again, for twice as long, while it holds estimates: proofs replace them
         return None
 
     def _config_for(self, ask: Ask) -> SearchConfig:
@@ -450,6 +474,7 @@ class GameScene(Scene):
             return self.model.player(self.model.turn).search_config(settings)
         # A hint alone gets a little longer than the analysis row: it is asked for on purpose.
         budget = settings.analysis_time if self.analysis_on else max(1.0, settings.analysis_time)
+        budget *= 2 ** self.analysis_rounds
         return replace(settings.search_config(), perfect_play=True, time_limit=budget)
 
     def _accept(self, answer: Answer) -> None:
@@ -457,6 +482,7 @@ class GameScene(Scene):
             self.pending = answer.move
         elif answer.analysis is not None:
             self.analysis = answer.analysis
+            self.analysis_rounds += not answer.analysis.exact
             if self.hint_wanted:
                 self._announce_hint()
 

@@ -120,6 +120,7 @@ class GameStart:
     names: tuple[str, str] = ("", "")
     alternate: bool = False
     continued: bool = False  # carried on from elsewhere (a review): casual even from the empty board
+    analysis: bool = False  # open with the analysis row on (a position opened to look at it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +250,8 @@ class MenuScene(Scene):
 
     def _ai_rows(self, who: str, choice: AIChoice) -> list[Row]:
         levels = [level.name for level in self.ctx.settings.levels] + [CUSTOM]
-        details = {level.name: f"depth {level.depth}" + (f", ~{level.elo} Elo" if level.elo is not None else "")
+        details = {level.name: ("exact play" if level.exact else f"depth {level.depth}")
+                   + (f", ~{level.elo} Elo" if level.elo is not None else "")
                    for level in self.ctx.settings.levels}
 
         def change_level(delta: int) -> None:

@@ -125,6 +125,7 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "Ctrl+Z / Ctrl+Y: undo / redo (against the computer: back to your previous turn)",
             "H: hint · A: analysis row · N: new game · R: retry after an engine error",
             "Ctrl+S: save · Ctrl+O: load (Delete removes the selected save) · M: mute",
+            "Ctrl+C: copy the moves (e.g. 4453) · Ctrl+V: open copied moves as a two-player game",
             "F11: fullscreen · Esc: menu · Ctrl+Q: quit · F1 or ?: this help",
             "Two computers playing: Space pause · Right one move · + / − time per move",
         ]),

@@ -71,6 +71,7 @@ class ReviewScene(Scene):
         self.index = 0                      # the move shown: the position before moves[index]
         self.review: GameReview | None = None
         self.progress: ReviewProgress | None = None
+        self.proved: dict[int, MoveReview] = {}  # move index -> its review, as each one arrives
         self.error: str | None = None
         self.tag = 0
         self.requested = False
@@ -115,6 +116,7 @@ class ReviewScene(Scene):
         self.moves = moves
         self.index = len(moves)
         self.progress = None
+        self.proved = {}
         self.error = None
         self.stepped = False
         self.tag = self.ctx.new_epoch()
@@ -248,6 +250,8 @@ class ReviewScene(Scene):
             elif update.result is None:
                 if isinstance(update.progress, ReviewProgress):
                     self.progress = update.progress
+                    if update.progress.review is not None:
+                        self.proved[update.progress.review.number - 1] = update.progress.review
             elif isinstance(update.result, GameReview):
                 self.requested = False
                 self._accept(update.result)
@@ -274,9 +278,13 @@ class ReviewScene(Scene):
         return Position.from_moves(self.moves[:index])
 
     def current(self) -> MoveReview | None:
-        if self.review is None or self.index >= len(self.review.reviews):
-            return None
-        return self.review.reviews[self.index]
+        return self.review_of(self.index)
+
+    def review_of(self, index: int) -> MoveReview | None:
+        """The review of move ``index`` (0-based): from the finished review, or as it arrived."""
+        if self.review is None:
+            return self.proved.get(index)
+        return self.review.reviews[index] if index < len(self.review.reviews) else None
 
     def describe_current(self) -> list[str]:
         """Lines about the shown move: what was played, its class, the best move in words."""
@@ -382,7 +390,7 @@ class ReviewScene(Scene):
             if index == n:
                 text, colour = "end: " + self._result_text(), theme.dim_text
             else:
-                review = self.review.reviews[index] if self.review is not None else None
+                review = self.review_of(index)
                 cls = CLASS_WORDS[review.move_class] if review else "…"
                 text = f"{index + 1:>2}. {theme.colour_name(1 + index % 2):<6} col {self.moves[index] + 1}   {cls}"
                 colour = CLASS_COLOURS[review.move_class] if review else theme.dim_text

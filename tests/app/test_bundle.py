@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from game import __version__, bundle
+from game.engine.book import book_path
 
 
 def test_pyinstaller_arguments_include_assets_and_entry():
@@ -22,7 +23,12 @@ def test_pyinstaller_arguments_include_assets_and_entry():
     assert "--windowed" in args and "--onedir" in args
     data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
     # In a checkout the assets are at the top level, the reference data inside the package.
-    assert data == [f"{bundle.REPO / 'assets'}{os.pathsep}game/assets", f"{bundle.PACKAGE / 'data'}{os.pathsep}game/data"]
+    assert data[:2] == [f"{bundle.REPO / 'assets'}{os.pathsep}game/assets",
+                        f"{bundle.PACKAGE / 'data'}{os.pathsep}game/data"]
+    # the opening book: its file alone, where importlib finds it in its package, and its licence
+    assert data[2] == f"{book_path()}{os.pathsep}bitbully_databases/assets"
+    assert args[args.index("--hidden-import") + 1] == "bitbully_databases"
+    assert args[args.index("--copy-metadata") + 1] == "bitbully-databases"
     assert bundle.CONFIG == bundle.REPO / "config.toml"
 
 
@@ -48,6 +54,9 @@ def test_built_app_folder(built):
     assets = built / "_internal" / "game" / "assets"
     for name in ("icon.png", "drop.wav", "win.wav", "draw.wav", "invalid.wav"):
         assert (assets / name).is_file(), name
+    book = built / "_internal" / "bitbully_databases" / "assets"
+    assert [p.name for p in book.iterdir()] == ["book_12ply_distances.dat"]
+    assert (book / "book_12ply_distances.dat").stat().st_size == book_path().stat().st_size
 
 
 @pytest.mark.slow

@@ -106,7 +106,7 @@ def test_without_players_the_menu_opens(fake_ui):
     ((settings, kwargs),) = fake_ui
     assert settings == DEFAULTS
     assert kwargs == {"red": None, "yellow": None, "notices": [], "problems": [], "resume": None, "config_path": None,
-                      "host_port": None, "join": None}
+                      "host_port": None, "join": None, "position": None}
 
 
 def test_host_and_join_are_passed_to_the_window(fake_ui):

@@ -12,7 +12,7 @@ from game.record import GameRecord, Rating, Record, RecordResult, rate, rate_one
 from game.settings import DEFAULT_LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
-LEVELS = [(level.name, level.elo) for level in DEFAULT_LEVELS]
+LEVELS = [(level.name, level.elo) for level in DEFAULT_LEVELS if level.elo is not None]  # as the app rates
 WIN, DRAW, LOSS = RecordResult.WIN, RecordResult.DRAW, RecordResult.LOSS
 
 
@@ -75,7 +75,8 @@ def test_unrated_games_are_recorded_but_do_not_move_the_rating() -> None:
 
 def test_brackets_at_the_ends_and_the_even_game() -> None:
     assert Rating(900, 100, 3).bracket(LEVELS) == "below Beginner"
-    assert Rating(2600, 100, 3).bracket(LEVELS) == "above Master"
+    assert Rating(2600, 100, 3).bracket(LEVELS) == "between Master and Perfect"
+    assert Rating(2900, 100, 3).bracket(LEVELS) == "above Perfect"
     assert Rating(1400, 100, 3).even_level([]) is None
 
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from game.engine.heuristics import HEURISTICS, WindowWeights
 from game.settings import (
     LEVEL_SCHEMA,
+    MAX_DEPTH,
     CUSTOM_DEPTH,
     DEFAULT_LEVELS,
     DEFAULTS,
@@ -63,9 +64,9 @@ def test_builtin_defaults_equal_repo_config():
 
 def test_repo_config_levels_block_matches_default_levels():
     data = tomllib.loads(REPO_CONFIG.read_text(encoding="utf-8"))
-    assert [(l["name"], l["depth"]) for l in data["levels"]] == [(l.name, l.depth) for l in DEFAULT_LEVELS]
-    assert [l.name for l in DEFAULT_LEVELS][:8] == ["Beginner", "Novice", "Apprentice", "Easy", "Medium", "Hard",
-                                                    "Expert", "Master"]
+    assert [(l["name"], l.get("depth", MAX_DEPTH)) for l in data["levels"]] == [(l.name, l.depth) for l in DEFAULT_LEVELS]
+    assert [l.name for l in DEFAULT_LEVELS] == ["Beginner", "Novice", "Apprentice", "Easy", "Medium", "Hard",
+                                                "Expert", "Master", "Perfect"]
     master = DEFAULTS.level("master")
     assert master.perfect_play and master.time_limit == 1.0
 
@@ -674,3 +675,30 @@ def test_a_flood_of_problems_is_listed_up_to_a_screenful():
 def test_a_huge_key_is_shown_shortened():
     (problem,) = parse_settings(f'"{"x" * 100_000}" = 1\n')[1]
     assert len(str(problem)) < 1000
+
+
+def test_the_perfect_level_plays_the_solver_alone_without_a_time_limit():
+    perfect = DEFAULTS.level("Perfect")
+    assert perfect.exact and perfect.elo is None or perfect.elo > DEFAULTS.level("Master").elo
+    for config in (DEFAULTS.search_config(level=perfect),
+                   parse_player_spec("perfect", DEFAULTS).search_config(DEFAULTS)):
+        assert config.depth is None and config.time_limit is None and not config.perfect_play
+    # a time limit for every move in [ai] does not cut its proofs short
+    timed = dataclasses.replace(DEFAULTS, time_limit=2.0)
+    assert parse_player_spec("Perfect", timed).search_config(timed).time_limit is None
+    assert DEFAULTS.search_config(level=DEFAULTS.level("Master")).time_limit == 1.0
+
+
+def test_an_exact_level_needs_no_depth(tmp_path):
+    path = write(tmp_path, """
+[[levels]]
+name = "Oracle"
+exact = true
+
+[[levels]]
+name = "Shallow"
+""")
+    settings, problems = load_settings(path)
+    assert [l.name for l in settings.levels] == ["Oracle"]
+    assert settings.levels[0].exact
+    assert [p.key for p in problems] == ["levels[2]"]

@@ -8,7 +8,7 @@ import pytest
 
 from game.data import read_analysis
 from game.engine.board import MoveError, parse_moves
-from game.engine.review import Bounds, MoveClass, classify, review_game, value_text
+from game.engine.review import Bounds, GameReview, MoveClass, MoveReview, classify, review_game, value_text
 from game.engine.scores import Outcome
 from game.engine.solver import SearchCancelled, Solver
 
@@ -80,7 +80,7 @@ def test_a_game_is_reviewed_backwards_and_summarised() -> None:
     game = prefix + parse_moves("23155443233552526111117766")
     calls = []
     review = review_game(game, time_per_position=GENEROUS, estimates=False, first=len(prefix),
-                         on_progress=lambda done, total: calls.append((done, total)))
+                         on_progress=lambda done, total, review: calls.append((done, total)))
     judged = len(game) - len(prefix)
     assert calls == [(n, judged) for n in range(1, judged + 1)]
     assert [r.column for r in review.reviews] == game[len(prefix):]
@@ -97,7 +97,8 @@ def test_a_game_is_reviewed_backwards_and_summarised() -> None:
 
 def test_a_tiny_budget_says_not_proved_instead_of_guessing() -> None:
     game = parse_moves("4453")
-    review = review_game(game, time_per_position=1e-6, estimates=True)
+    # without the book and the early table, the opening is far beyond a microsecond's search
+    review = review_game(game, time_per_position=1e-6, estimates=True, solver=Solver(book=None, early=False))
     assert {r.move_class for r in review.reviews} == {MoveClass.UNPROVED}
     for r in review.reviews:
         assert not r.before.is_exact
@@ -105,6 +106,7 @@ def test_a_tiny_budget_says_not_proved_instead_of_guessing() -> None:
         assert r.estimate is None or -1 < r.estimate < 1
 
 
+@pytest.mark.usefixtures("bookless")
 def test_cancelling_raises_and_illegal_moves_are_refused_before_searching() -> None:
     stop = threading.Event()
     stop.set()
@@ -136,3 +138,46 @@ def test_values_in_words() -> None:
     assert value_text(Bounds(1, 9), 10) == "wins (not proved how fast)"
     assert value_text(Bounds(0, 9), 10) == "at least a draw (not proved)"
     assert value_text(Bounds(-9, 9), 10) == "not proved"
+
+
+def test_a_short_game_has_every_move_classified_and_the_book_moves_come_first() -> None:
+    game = parse_moves("44534467467535")  # yellow wins with its 7th disc
+    arrived = []
+    review = review_game(game, time_per_position=0.05, estimates=False,
+                         on_progress=lambda done, total, r: arrived.append(r.number))
+    assert all(r.move_class is not MoveClass.UNPROVED for r in review.reviews)
+    assert review.proved == len(game)
+    # the moves whose position and reply the book settles are reported first, in order
+    assert arrived[:12] == list(range(1, 13)) and sorted(arrived) == list(range(1, len(game) + 1))
+
+
+def _move(number: int, cls: MoveClass) -> MoveReview:
+    exact = cls is not MoveClass.UNPROVED
+    return MoveReview(number, 1 + (number - 1) % 2, 3, cls, Bounds(1, 1) if exact else Bounds(-3, 3),
+                      Bounds(1, 1) if exact else Bounds(-3, 3), 3 if exact else None)
+
+
+def test_the_first_outcome_change_is_named_only_when_every_earlier_move_is_proved() -> None:
+    moves = [MoveClass.BEST, MoveClass.BEST, MoveClass.UNPROVED, MoveClass.BEST, MoveClass.BLUNDER,
+             MoveClass.BEST, MoveClass.MISTAKE]
+    review = GameReview(tuple(range(len(moves))), tuple(_move(n, c) for n, c in enumerate(moves, start=1)))
+    red = review.summary(1)  # red: best, unproved, blunder, mistake
+    assert red.first_turn is None and red.first_proved_turn is review.reviews[4]
+    assert "outcome changed at move 5 (column 4, blunder) or at an earlier move not proved" in red.text()
+    yellow = review.summary(2)  # yellow: best, best, best
+    assert yellow.first_turn is None and "no outcome-changing move," in yellow.text()
+    proved_first = GameReview((0, 1, 2), tuple(_move(n, c) for n, c in
+                                               enumerate([MoveClass.MISTAKE, MoveClass.BEST, MoveClass.UNPROVED], 1)))
+    assert proved_first.summary(1).first_turn is proved_first.reviews[0]
+
+
+def test_accuracy_counts_best_moves_fully_and_slower_wins_half() -> None:
+    moves = [MoveClass.BEST, MoveClass.BEST, MoveClass.GOOD, MoveClass.BEST, MoveClass.BLUNDER,
+             MoveClass.GOOD, MoveClass.BEST, MoveClass.UNPROVED]
+    review = GameReview(tuple(range(len(moves))), tuple(_move(n, c) for n, c in enumerate(moves, start=1)))
+    red = review.summary(1)       # best, good, blunder, best: (1 + 0.5 + 0 + 1) / 4
+    yellow = review.summary(2)    # best, best, good, unproved (left out): (1 + 1 + 0.5) / 3
+    assert red.accuracy == pytest.approx(62.5) and "accuracy 62 %" in red.text()
+    assert yellow.accuracy == pytest.approx(250 / 3)
+    only_unproved = GameReview((0,), (_move(1, MoveClass.UNPROVED),))
+    assert only_unproved.summary(1).accuracy is None and "accuracy" not in only_unproved.summary(1).text()

@@ -445,6 +445,7 @@ def test_cancel_mid_search_at_depth_14_returns_within_100_ms():
     assert latency < 0.100, f"search returned {latency * 1000:.0f} ms after the stop flag"
 
 
+@pytest.mark.usefixtures("bookless")
 @pytest.mark.parametrize("config", [SearchConfig(depth=None), SearchConfig(depth=20, perfect_play=True, time_limit=60)])
 def test_cancel_exact_search_returns_within_100_ms(config):
     # Exact mode (and perfect play) on an opening the pure-Python solver cannot finish soon:
@@ -601,6 +602,7 @@ def test_perfect_play_solves_when_it_can():
     assert r.move in pos.legal_moves()
 
 
+@pytest.mark.usefixtures("bookless")
 def test_perfect_play_fallback_uses_the_rest_of_the_time_budget():
     # The "Master" level is depth 14, time_limit 1 s, perfect_play. When the solver gives up
     # (half the budget), the depth search must use the remaining time -- depth 6 from this
@@ -612,6 +614,7 @@ def test_perfect_play_fallback_uses_the_rest_of_the_time_budget():
     assert r.depth >= 6, f"fallback search stopped at depth {r.depth}"
 
 
+@pytest.mark.usefixtures("bookless")
 def test_perfect_play_falls_back_to_depth_search():
     # The opening cannot be solved in 0.5 s in Python: the answer comes from the depth search.
     pos = Position.from_moves("4")

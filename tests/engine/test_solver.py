@@ -173,6 +173,7 @@ def test_nodes_are_counted():
     assert s.solve(pos) == 4 and s.nodes == 163  # a reset table: the same search again
 
 
+@pytest.mark.usefixtures("bookless")
 def test_stop_flag_cancels_a_solve():
     # An opening position the pure-Python solver needs a long time for: with the flag set
     # from another thread after 0.2 s it must give up with SearchCancelled.
@@ -187,6 +188,7 @@ def test_stop_flag_cancels_a_solve():
     assert stop.is_set()
 
 
+@pytest.mark.usefixtures("bookless")
 def test_stop_already_set():
     stop = threading.Event()
     stop.set()
@@ -194,6 +196,7 @@ def test_stop_already_set():
         Solver().solve(Position.from_moves("4"), stop=stop)
 
 
+@pytest.mark.usefixtures("bookless")
 @pytest.mark.parametrize("moves", ["", "4", "44", "445", "4453", "44536"])
 def test_partial_bounds_start_at_the_positions_score_range(moves):
     # Before any test has finished, ``partial`` holds the trivial bounds: losing to the
@@ -247,6 +250,7 @@ def test_searcher_column_scores_exact_when_in_time():
         assert list(scores) == [None if e is None else float(e) for e in expected]
 
 
+@pytest.mark.usefixtures("bookless")
 def test_searcher_column_scores_estimates_when_out_of_time():
     pos = Position.from_moves("4")
     scores, exact = Searcher().column_scores(pos, time_limit=0.3)
@@ -277,6 +281,7 @@ def test_searcher_column_scores_fallback_keeps_proven_scores_true(moves):
     assert not wrong, f"(column, reported, exact): {wrong}"
 
 
+@pytest.mark.usefixtures("bookless")
 def test_searcher_column_scores_can_be_cancelled():
     # The analysis view asks for column scores with a stop flag; setting it mid-analysis
     # must end the call (SearchCancelled) within the engine's 100 ms cancellation bound.
@@ -355,6 +360,7 @@ class _StopAfter:
         return self.left < 0
 
 
+@pytest.mark.usefixtures("bookless")
 def test_cancelled_best_move_leaves_only_proved_facts():
     # Interrupt best_move at many points of its work, with the best or the worst column
     # searched first, and hold what `partial` claims against the C++ analysis: the score

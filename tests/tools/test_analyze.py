@@ -173,9 +173,10 @@ def test_time_budget_options():
     r = analyze("--depth", "30", "--time", "0.3", stdin="4\n")
     no_traceback(r)
     assert r.returncode == 0 and r.stdout.split()[:1] == ["4"], r.stderr
-    # Exact solve of an opening with a tiny budget: it gives up on that line, says so on
-    # stderr naming the line, and the run fails; the next line is still analysed.
-    r = analyze("--time", "0.05", stdin="4\n2252576253462244111563365343671351441\n")
+    # Exact solve of a 13-disc position (past the opening book, seconds of search) with a tiny
+    # budget: it gives up on that line, says so on stderr naming the line, and the run fails;
+    # the next line is still analysed.
+    r = analyze("--time", "0.05", stdin="2541266355551\n2252576253462244111563365343671351441\n")
     no_traceback(r)
     assert r.returncode == 1
     assert "line 1" in r.stderr.lower()
@@ -249,9 +250,11 @@ def test_an_empty_line_is_the_empty_board():
     lines = out.splitlines()
     assert len(lines) == 2 and all(line.startswith(" ") and len(line.split()) == 4 for line in lines)
     assert all(line.split()[1] == "4" for line in lines)  # the depth-2 search opens in the centre
-    r = analyze("--time", "0.05", stdin="\n")  # exact: the empty board is a real (long) solve
+    r = analyze("--time", "0.05", stdin="\n")  # exact: the opening book answers at once
     no_traceback(r)
-    assert "(empty board)" in r.stderr and "empty line" not in r.stderr
+    assert r.returncode == 0 and r.stdout.startswith(" ") and r.stdout.split()[:2] == ["1", "4"], r.stderr
+    r = analyze("--columns", "--time", "0.05", stdin="\n")
+    assert r.stdout == " -2 -1 0 1 0 -1 -2\n", r.stderr
 
 
 def test_a_long_exact_solve_reports_progress_with_the_proved_interval():

@@ -19,8 +19,9 @@ CLASSES = {c.value for c in MoveClass}
 BLUNDER_GAME = "36477245374472" + "23155443233552526111117766"
 SHORT_GAME = "44534467467535"   # yellow wins with its 7th disc
 # Red has three in the bottom row and column 4 wins at once; red plays 7 and yellow completes
-# column 5. Both judgements at the end need no search (a win at once), so they are proved
-# whatever the budget and however busy the machine: the classes can be asserted exactly.
+# column 5. Both judgements at the end need no search (a win at once), and the opening before
+# them is in the book, so every move is proved whatever the budget and however busy the
+# machine: the classes can be asserted exactly. Column 4 was the winning move all along.
 THROWN_WIN = "15253575"
 
 
@@ -58,8 +59,11 @@ def test_the_classes_and_the_words_of_a_thrown_win(tmp_path: Path) -> None:
     (lines,) = games_of(result.stdout)
     assert lines[6] == "7 7 blunder red best: column 4 — wins in 1; played: loses in 1"
     assert lines[7] == "8 5 best yellow best: column 5 — wins in 1; played: wins in 1"
-    assert lines[8].startswith("# red: ") and "first outcome-changing move: 7 (column 7, blunder)" in lines[8]
-    assert lines[9].startswith("# yellow: ") and "1 best" in lines[9]
+    assert lines[0] == "1 1 blunder red best: column 4 — wins in 21; played: loses in 20"
+    assert [line.split()[2] for line in lines[:8]] == ["blunder"] * 7 + ["best"]
+    assert lines[8] == ("# red: 0 best, 0 good, 0 mistakes, 4 blunders, "
+                        "first outcome-changing move: 1 (column 1, blunder), accuracy 0 %")
+    assert lines[9].startswith("# yellow: 1 best, 0 good, 0 mistakes, 3 blunders") and "accuracy 25 %" in lines[9]
 
 
 def test_json_has_one_object_per_game(tmp_path: Path) -> None:
@@ -73,9 +77,9 @@ def test_json_has_one_object_per_game(tmp_path: Path) -> None:
     blunder = second["reviews"][6]
     assert (blunder["class"], blunder["column"], blunder["best_column"]) == ("blunder", 7, 4)
     assert blunder["value"] == [18, 18] and blunder["played_value"] == [-18, -18]
-    assert second["summary"]["red"]["blunder"] == 1
-    assert second["summary"]["red"]["first_outcome_change"] == 7
-    assert second["proved"] >= 2
+    assert second["summary"]["red"]["blunder"] == 4
+    assert second["summary"]["red"]["first_outcome_change"] == 1
+    assert second["proved"] == len(THROWN_WIN)
 
 
 def test_a_save_file_is_reviewed(tmp_path: Path) -> None:

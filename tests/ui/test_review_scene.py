@@ -98,6 +98,9 @@ def test_review_after_the_game_steps_and_plays_on(ui):
     review = scene.review
     assert [r.column for r in review.reviews] == [int(c) - 1 for c in NEAR_WIN + "4"]
     assert review.reviews[-1].move_class is MoveClass.BEST
+    # the screen opens at the first outcome-changing move: red's first disc (column 1 loses)
+    assert scene.describe_current()[0] == "Move 1: Red played column 1 — blunder"
+    driver.key(pygame.K_END)
     assert scene.describe_current()[0] == "After move 7: Red won"
     driver.key(pygame.K_LEFT)
     assert scene.index == 6
@@ -145,14 +148,18 @@ def test_review_a_saved_game_from_the_menu(ui):
     assert type(scene).__name__ == "ReviewScene" and scene.savelist is not None
     driver.key(pygame.K_RETURN)
     assert scene.savelist is None and len(scene.moves) == len(THROWN_WIN)
-    driver.frame()
-    assert scene.review is None       # the analysis runs in the worker; the screen keeps drawing
-    wait_for_review(driver)
-    # the view jumps to the first outcome-changing move: red's blunder, move 7
-    assert scene.index == 6
+    driver.frame()                    # the analysis runs in the worker (this short game, all in the
+    wait_for_review(driver)           # book, may be done by the next frame)
+    # the view jumps to the first outcome-changing move: red's first disc, in column 1, loses
+    assert scene.index == 0
+    assert scene.describe_current() == ["Move 1: Red played column 1 — blunder", "Best: column 4 — wins in 21",
+                                        "Played: loses in 20"]
+    assert "first outcome-changing move: 1 (column 1, blunder)" in scene.summary_lines()[0]
+    driver.key(pygame.K_END)
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_LEFT)
     assert scene.describe_current() == ["Move 7: Red played column 7 — blunder", "Best: column 4 — wins in 1",
                                         "Played: loses in 1"]
-    assert "first outcome-changing move: 7 (column 7, blunder)" in scene.summary_lines()[0]
     driver.key(pygame.K_ESCAPE)
     driver.frame()
     assert type(driver.scene).__name__ == "MenuScene"
@@ -187,7 +194,12 @@ def test_the_worker_reviews_in_its_process_with_progress():
     *progress, final = updates
     assert final.error is None and isinstance(final.result, GameReview)
     assert len(final.result.reviews) == len(moves)
-    assert [p.progress for p in progress] == [ReviewProgress(n, len(moves)) for n in range(1, len(moves) + 1)]
+    assert [p.progress[:2] for p in progress] == [(n, len(moves)) for n in range(1, len(moves) + 1)]
+    # each report carries the move just judged: every move once, the same as in the result
+    arrived = {p.progress.review.number: p.progress.review for p in progress}
+    assert sorted(arrived) == list(range(1, len(moves) + 1))
+    assert [arrived[n] for n in sorted(arrived)] == list(final.result.reviews)
+    assert all(isinstance(p.progress, ReviewProgress) for p in progress)
 
 
 def test_the_review_draws_at_any_window_size(ui):

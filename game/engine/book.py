@@ -1,0 +1,300 @@
+"""The opening book: exact scores of every position with 12 discs, read from disk as needed.
+
+The data is the "12-ply with distances" book of the ``bitbully-databases`` package (MIT licence,
+Markus Thill): ``assets/book_12ply_distances.dat``, found through the package's resources and
+memory-mapped. Nothing is loaded: a look-up is a binary search over the file's fixed-size
+records, so opening costs a few spot checks and the memory is the operating system's page cache.
+
+File format (one record = 5 bytes, records sorted ascending by their first 4):
+
+* a signed big-endian 32-bit position key: the board column by column from the left, each
+  column bottom to top, ``10`` for a disc of the player who moved first, ``11`` for the other
+  player's, a ``0`` after each column (a full one too) and one more ``0`` at the end -- exactly
+  32 bits with 12 discs;
+* a signed byte: the value for the side to move (the first player, with 12 discs on the board),
+  ``0`` a draw, ``v > 0`` a win and ``v < 0`` a loss whose distance ``score_of_value`` turns into
+  this engine's score scale (``scores``).
+
+A position is stored either as itself or as its mirror image, so a look-up tries both. A book
+that is missing, the wrong size, out of order or holds an impossible value is not used: the
+engine then searches as it would without one, and ``book_status`` says once why.
+
+The earliest positions are the costliest to search down to 12 discs, so the exact scores of
+every position with at most ``EARLY_DISCS`` discs ship with the game as a small table
+(``game/data/early_positions.txt``, one ``<moves> <score>`` line per position up to mirror
+images), derived from the book by ``python -m game.tools.early_book``.
+"""
+
+from __future__ import annotations
+
+import logging
+import mmap
+from dataclasses import dataclass
+from importlib import resources, util
+from pathlib import Path
+from time import perf_counter
+from typing import Self
+
+from game.data import read_testset
+
+from .board import H1, WIDTH, Bitboard, Position
+from .scores import score_range
+
+__all__ = ["BOOK_DISCS", "EARLY_DISCS", "Book", "BookError", "BookStatus", "book_status", "default_book",
+           "early_scores", "key_of", "reset_default_book", "score_of_value"]
+
+log = logging.getLogger(__name__)
+
+#: The package that ships the book, and the file inside it.
+BOOK_PACKAGE = "bitbully_databases"
+BOOK_RESOURCE = ("assets", "book_12ply_distances.dat")
+#: Every position in the book has this many discs; the first player is to move.
+BOOK_DISCS = 12
+RECORD = 5
+KEY_BYTES = 4
+#: Records compared at opening to catch a file that is not sorted (a damaged or shuffled one).
+SPOT_CHECKS = 257
+#: The book's value for a win with the last possible disc; a win one disc sooner is 2 more.
+_LAST_WIN_VALUE = 69
+#: The same for losses: a loss to the opponent's last possible disc is -68, one sooner -70.
+_LAST_LOSS_VALUE = -68
+_SCORE_LOW, _SCORE_HIGH = score_range(BOOK_DISCS)
+#: Positions with at most this many discs are in the shipped table of early positions.
+EARLY_DISCS = 4
+EARLY_FILE = "early_positions.txt"
+
+
+class BookError(Exception):
+    """The book file cannot be used; the message says why in words for a player."""
+
+
+def score_of_value(value: int) -> int:
+    """The engine's score (``scores``) of a book value, for the first player to move.
+
+    The book counts distances in plies from the end of the board; every two plies are one of
+    the mover's discs, which is what the engine's score counts.
+    """
+    if value > 0:
+        return (value - _LAST_WIN_VALUE) // 2
+    if value < 0:
+        return (value - _LAST_LOSS_VALUE) // 2
+    return 0
+
+
+def _column_codes() -> tuple[tuple[int, int], ...]:
+    """(code, bit length) of a column's part of the key, indexed by ``mover + mask`` of that
+    column (Pons' key restricted to one column: unique for each column state)."""
+    codes: list[tuple[int, int]] = [(0, 0)] * (1 << H1)
+    for height in range(H1):
+        filled = (1 << height) - 1
+        for mover in range(1 << height):
+            code, length = 0, 0
+            for row in range(height):
+                code = (code << 2) | 0b10 | ((mover >> row & 1) ^ 1)  # 10 the mover's, 11 the other's
+                length += 2
+            codes[mover + filled] = (code << 1, length + 1)  # the column's closing 0
+    return tuple(codes)
+
+
+_CODES = _column_codes()
+_COLUMN = (1 << H1) - 1
+
+
+def key_of(current: Bitboard, mask: Bitboard) -> tuple[int, int]:
+    """(key, key of the mirror image) of a 12-disc position, as the book stores them.
+
+    ``current`` holds the discs of the player to move, the first player with 12 discs.
+    """
+    key = mirrored = 0
+    shift = 0
+    for c in range(WIDTH):
+        code, length = _CODES[(current >> c * H1 & _COLUMN) + (mask >> c * H1 & _COLUMN)]
+        key = (key << length) | code
+        mirrored |= code << shift
+        shift += length
+    # the closing 0, then the two's complement of the 32-bit key
+    key <<= 1
+    mirrored <<= 1
+    return _signed(key), _signed(mirrored)
+
+
+def _signed(key: int) -> int:
+    return key - (1 << 32) if key >> 31 else key
+
+
+@dataclass(frozen=True, slots=True)
+class BookStatus:
+    """Whether the book is in use, and if not, one sentence saying why."""
+
+    available: bool
+    reason: str
+    path: str | None = None
+    open_seconds: float = 0.0
+
+
+class Book:
+    """A memory-mapped, read-only book file. Use ``score`` or ``lookup``; close when done."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        try:
+            with open(self.path, "rb") as f:
+                size = f.seek(0, 2)
+                if size == 0 or size % RECORD:
+                    raise BookError(f"the opening book has a wrong size ({size} bytes)")
+                self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            if hasattr(mmap, "MADV_RANDOM"):  # look-ups jump about: read no pages ahead of them
+                self._map.madvise(mmap.MADV_RANDOM)
+        except OSError as exc:
+            raise BookError(f"the opening book cannot be read ({exc.strerror or exc})") from None
+        self.records = size // RECORD
+        try:
+            self._spot_check()
+        except BookError:
+            self.close()
+            raise
+        self.lookups = 0
+
+    def _key_at(self, i: int) -> int:
+        return int.from_bytes(self._map[i * RECORD:i * RECORD + KEY_BYTES], "big", signed=True)
+
+    def _spot_check(self) -> None:
+        """Evenly spaced records must be in ascending order and hold possible values."""
+        n = self.records
+        picks = sorted({n - 1, *(n * k // SPOT_CHECKS for k in range(SPOT_CHECKS))})
+        previous = None
+        for i in picks:
+            key = self._key_at(i)
+            if previous is not None and key <= previous:
+                raise BookError("the opening book is damaged (its positions are out of order)")
+            if not _SCORE_LOW <= score_of_value(self._value_at(i)) <= _SCORE_HIGH:
+                raise BookError("the opening book is damaged (it holds an impossible value)")
+            previous = key
+
+    def _value_at(self, i: int) -> int:
+        b = self._map[i * RECORD + KEY_BYTES]
+        return b - 256 if b > 127 else b
+
+    def _find(self, key: int) -> int | None:
+        """The value stored for ``key`` (binary search), or None."""
+        data = self._map
+        lo, hi = 0, self.records - 1
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            at = mid * RECORD
+            k = int.from_bytes(data[at:at + KEY_BYTES], "big", signed=True)
+            if k < key:
+                lo = mid + 1
+            elif k > key:
+                hi = mid - 1
+            else:
+                b = data[at + KEY_BYTES]
+                return b - 256 if b > 127 else b
+        return None
+
+    def lookup(self, current: Bitboard, mask: Bitboard) -> int | None:
+        """Exact score of a 12-disc position for the side to move, or None if the book lacks it.
+
+        The caller guarantees 12 discs (the first player to move); the book stores a position
+        or its mirror image, so both are tried.
+        """
+        self.lookups += 1
+        key, mirrored = key_of(current, mask)
+        value = self._find(key)
+        if value is None and mirrored != key:
+            value = self._find(mirrored)
+        return None if value is None else score_of_value(value)
+
+    def score(self, pos: Position) -> int | None:
+        """``lookup`` of a ``Position``; None also for a position that is not a book position."""
+        if pos.moves != BOOK_DISCS or pos.is_over():
+            return None
+        return self.lookup(pos.current, pos.mask)
+
+    def close(self) -> None:
+        if self._map is not None:
+            self._map.close()
+            self._map = None  # type: ignore[assignment]
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def book_path() -> Path:
+    """Where the installed package keeps the book; ``BookError`` if it is not installed.
+
+    The package is located without running it (its own reader is not needed) and the file is
+    reached through its resource reader, which also works in a frozen bundle.
+    """
+    try:
+        spec = util.find_spec(BOOK_PACKAGE)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or spec.loader is None:
+        raise BookError("the opening book is not installed (package bitbully-databases)")
+    reader = getattr(spec.loader, "get_resource_reader", None)
+    files = reader(spec.name).files() if reader is not None else None
+    if files is None:
+        raise BookError("the opening book's package has no data files")
+    resource = files.joinpath(*BOOK_RESOURCE)
+    if not resource.is_file():
+        raise BookError("the opening book file is missing from package bitbully-databases")
+    with resources.as_file(resource) as path:  # a real file already: as_file returns it as is
+        return Path(path)
+
+
+_default: Book | None = None
+_status: BookStatus | None = None
+
+
+def default_book() -> Book | None:
+    """The installed book, opened once per process; None if it cannot be used (see ``book_status``)."""
+    global _default, _status
+    if _status is None:
+        start = perf_counter()
+        try:
+            path = book_path()
+            _default = Book(path)
+            _status = BookStatus(True, "the opening book is in use", str(path), perf_counter() - start)
+        except BookError as exc:
+            _status = BookStatus(False, f"{exc}: early positions are searched instead, which is slower")
+            log.warning("%s", _status.reason)
+    return _default
+
+
+def book_status() -> BookStatus:
+    """Whether the default book is in use and why not (opens it if not yet tried)."""
+    default_book()
+    assert _status is not None
+    return _status
+
+
+def reset_default_book() -> None:
+    """Forget the opened book, so the next ``default_book`` looks again (for tests and tools)."""
+    global _default, _status
+    if _default is not None:
+        _default.close()
+    _default, _status = None, None
+
+
+_early: dict[int, int] | None = None
+
+
+def early_scores() -> dict[int, int]:
+    """Exact scores of every position with 1 to ``EARLY_DISCS`` discs, keyed by ``Position.key``
+    (mirror images included), read once from the table that ships with the game."""
+    global _early
+    if _early is None:
+        table = {}
+        try:
+            for moves, score in read_testset(EARLY_FILE, folder=""):
+                pos = Position.from_moves(moves)
+                table[pos.key()] = table[pos.mirror().key()] = score
+        except (OSError, ValueError) as exc:  # a broken installation: search these positions too
+            log.warning("the table of early positions cannot be read (%s)", exc)
+            table = {}
+        _early = table
+    return _early
