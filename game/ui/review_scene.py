@@ -315,6 +315,16 @@ class ReviewScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------
 
+    def title(self) -> str:
+        """The screen's title; the players named as the game's header names them ("You" for the
+        one human playing the computer)."""
+        red, yellow = self.start.red, self.start.yellow
+        if red is None or yellow is None:
+            return "Game review"
+        names = ["You" if not p.is_ai and q.is_ai else p.label() for p, q in ((red, yellow), (yellow, red))]
+        theme = self.ctx.theme
+        return f"Game review — {theme.colour_name(1)}: {names[0]} · {theme.colour_name(2)}: {names[1]}"
+
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
         width, height = surface.get_size()
@@ -324,9 +334,7 @@ class ReviewScene(Scene):
             self.savelist.draw(surface, theme)
             return
         size = max(14, min(24, height // 36))
-        title = "Game review"
-        if self.start.red is not None and self.start.yellow is not None:
-            title += f" — {theme.colour_name(1)}: {self.start.red.label()} · {theme.colour_name(2)}: {self.start.yellow.label()}"
+        title = self.title()
         draw_text(surface, fit_text(title, size + 4, width - 24), size + 4, theme.text, bold=True,
                   midtop=(width // 2, 8))
         top = 16 + (size + 4) * 3 // 2

@@ -148,6 +148,8 @@ def test_review_a_saved_game_from_the_menu(ui):
     assert type(scene).__name__ == "ReviewScene" and scene.savelist is not None
     driver.key(pygame.K_RETURN)
     assert scene.savelist is None and len(scene.moves) == len(THROWN_WIN)
+    # the players named as in the game's header: the human playing the computer is "You"
+    assert scene.title() == "Game review — Red: You · Yellow: Computer (Hard)"
     driver.frame()                    # the analysis runs in the worker (this short game, all in the
     wait_for_review(driver)           # book, may be done by the next frame)
     # the view jumps to the first outcome-changing move: red's first disc, in column 1, loses
