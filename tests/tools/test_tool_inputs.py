@@ -120,6 +120,9 @@ def test_number_ranges_and_their_edges():
     ("game.bench", ["--limit", "-5"]),
     ("game.bench", ["--limit", "1_000"]),
     ("game.bench", ["--depths", "4,\u0665"]),
+    ("game.bench", ["--book", "--cap", "nan"]),
+    ("game.bench", ["--book", "--perfect-games", "-1"]),
+    ("game.tools.early_book", ["--check", "-3"]),
 ])
 def test_every_tool_applies_the_number_rule_with_its_range(module, args):
     result = run(module, args)
