@@ -38,6 +38,7 @@ from typing import Callable, Iterable
 
 import game.engine.solver as solver_module
 from game.data import TESTSETS_DIR
+from game.echo import shown
 from game.engine import negamax
 from game.engine.board import BOTTOM_CELLS, CELLS, COLUMN_MASKS, TOP_CELLS, WIDTH, Position, alignment
 from game.engine.heuristics import HEURISTICS, scoremap_value
@@ -318,13 +319,13 @@ def main(argv: list[str] | None = None) -> int:
     heuristics = [h for h in args.heuristics.split(",") if h]
     for h in heuristics:
         if h not in HEURISTICS:
-            parser.error(f"unknown heuristic {h!r}; choose from {', '.join(HEURISTICS)}")
+            parser.error(f"unknown heuristic '{shown(h)}'; choose from {', '.join(HEURISTICS)}")
     if any(not 1 <= d <= CELLS for d in args.depths):
         parser.error(f"depths must be from 1 to {CELLS}")
     known = {file for file, _, _ in TEST_SETS}
     chosen = set(args.sets.split(",")) if args.sets else {f for f, _, d in TEST_SETS if d > 0}
     if chosen - known:
-        parser.error(f"unknown test set {sorted(chosen - known)[0]!r}; choose from {', '.join(sorted(known))}")
+        parser.error(f"unknown test set '{shown(sorted(chosen - known)[0])}'; choose from {', '.join(sorted(known))}")
     if args.plain:
         use_plain_path()
     print(f"Machine: {platform.machine()}, {platform.processor() or 'unknown CPU'}, "

@@ -148,6 +148,8 @@ ESCAPES = "a\x1b[31mb\x07c"
     ("game.arena", ["ai:3," + LONG + "=1", "random"]),
     ("game.review", [LONG + ".c4save"]),
     ("game.review", [ESCAPES + ".c4save"]),
+    ("game.bench", ["--sets", LONG]),
+    ("game.bench", ["--heuristics", ESCAPES]),
 ])
 def test_echoed_names_and_values_are_short_and_escaped(module, args):
     result = run(module, args)
