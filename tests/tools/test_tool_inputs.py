@@ -131,6 +131,15 @@ def test_every_tool_applies_the_number_rule_with_its_range(module, args):
     assert "error: argument" in err and ("use" in err)
 
 
+@pytest.mark.parametrize("reference, problem", [("nosuchprogram-c4", "no program 'nosuchprogram-c4' found"),
+                                                ('"unclosed', "No closing quotation")])
+def test_a_reference_solver_that_cannot_run_is_one_line_before_any_timing(reference, problem):
+    result = run("game.bench", ["--processes", "--reference", reference, "--sets", "Test_L3_R1", "--limit", "1"])
+    err = result.stderr.decode()
+    assert result.returncode == 2 and "Traceback" not in err and problem in err
+    assert b"Whole processes" not in result.stdout
+
+
 # --- echoes ----------------------------------------------------------------------------------
 
 
