@@ -698,12 +698,13 @@ def test_search_covering_the_rest_of_the_game_is_exact(left):
 
 def test_perfect_play_solves_again_after_the_depth_search(monkeypatch):
     # Perfect play spends its budget anytime-style: a short solver try, the depth search,
-    # then the solver again with the rest of the time. Shrink the first try so it cannot
-    # finish (this Middle-Medium position takes ~30k solver nodes): the answer must then come
-    # from the second try -- exact, with the set's score -- after depth-search reports.
+    # then the solver again with the rest of the time. The first try gets a deadline that has
+    # already passed, so it ends at its first look at the clock (after CHECK_EVERY + 1 nodes;
+    # this Middle-Medium position takes ~31k) however fast the solver runs: the answer must
+    # then come from the second try -- exact, with the set's score -- after depth-search reports.
     import game.engine.perfect as perfect
 
-    monkeypatch.setattr(perfect, "SOLVE_FIRST", 1e-4)
+    monkeypatch.setattr(perfect, "SOLVE_FIRST", 0.0)
     moves, score = "6614446666373154", -4
     pos = Position.from_moves(moves)
     reports = []
@@ -767,6 +768,10 @@ def test_a_win_found_beyond_the_depth_is_not_flagged_exact(monkeypatch):
     assert Solver().column_scores(pos) == [3, 4, 3, 3, 3, None, 3]
     r = Searcher(SearchConfig(depth=12, heuristic="threats")).search(pos)
     assert (r.move, r.score, r.exact) == (4, 3, False)
-    monkeypatch.setattr(perfect, "SOLVE_FIRST", 1e-4)  # the first solver try fails
-    r = Searcher(SearchConfig(depth=12, heuristic="threats", perfect_play=True, time_limit=60)).search(pos)
+    # The first solver try fails: its deadline has passed, and the position takes ~19k nodes.
+    monkeypatch.setattr(perfect, "SOLVE_FIRST", 0.0)
+    reports = []
+    searcher = Searcher(SearchConfig(depth=12, heuristic="threats", perfect_play=True, time_limit=60))
+    r = searcher.search(pos, on_progress=reports.append)
     assert (r.move, r.score, r.exact) == (1, 4, True)
+    assert len(reports) > 1 and not any(p.exact for p in reports[:-1]), "the depth search ran between the tries"
