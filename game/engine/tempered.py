@@ -50,10 +50,8 @@ def candidate_columns(pos: Position) -> list[int]:
     stops every threat)."""
     current, mask = pos.current, pos.mask
     possible = (mask + BOTTOM) & BOARD
-    if possible & winning_cells_mask(current ^ mask, mask):
-        allowed = non_losing_moves(mask, winning_cells_mask(current ^ mask, mask))
-    else:
-        allowed = possible
+    opp_win = winning_cells_mask(current ^ mask, mask)
+    allowed = non_losing_moves(mask, opp_win) if possible & opp_win else possible
     return [c for c in range(WIDTH) if allowed & COLUMN_MASKS[c]]
 
 

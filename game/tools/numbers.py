@@ -36,7 +36,7 @@ def whole(lo: int, hi: int, unit: str = "") -> Callable[[str], int]:
     """An argparse type: a whole number from ``lo`` to ``hi``."""
     def parse(text: str) -> int:
         if not _WHOLE.fullmatch(text) or len(text) > 20:
-            raise argparse.ArgumentTypeError(f"{shown(text)!r} is not a whole number; use {lo} to {hi}")
+            raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a whole number; use {lo} to {hi}")
         value = int(text)
         if not lo <= value <= hi:
             raise argparse.ArgumentTypeError(f"{value} is out of range; use {lo} to {hi}" + (f" {unit}" if unit else ""))
@@ -52,7 +52,7 @@ def real(lo: float, hi: float, *, lo_open: bool = False, unit: str = "") -> Call
 
     def parse(text: str) -> float:
         if not _REAL.fullmatch(text) or len(text) > 40:
-            raise argparse.ArgumentTypeError(f"{shown(text)!r} is not a number; use {allowed}")
+            raise argparse.ArgumentTypeError(f"'{shown(text)}' is not a number; use {allowed}")
         value = float(text)
         if not math.isfinite(value) or value < lo or (lo_open and value == lo) or value > hi:
             raise argparse.ArgumentTypeError(f"{shown(text)} is out of range; use {allowed}")

@@ -90,6 +90,14 @@ def test_numbers_in_a_form_people_do_not_type_are_refused(text):
         numbers.whole(1, 1000)(text)
 
 
+def test_a_refused_number_is_echoed_escaped_once():
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError) as refused:
+        numbers.whole(1, 10)("a\x1bb")
+    assert "'a\\x1bb' is not a whole number" in str(refused.value)
+
+
 def test_number_ranges_and_their_edges():
     import argparse
 
