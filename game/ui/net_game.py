@@ -408,7 +408,7 @@ class NetGameScene(GameScene):
         ctx = self.ctx
         theme, layout = ctx.theme, ctx.layout
         rect, size = layout.header, layout.text_size
-        right = f"Move {len(self.model.moves)}" + ("" if self.connected else " · offline")
+        right = f"Move {game_text.move_number(self)}" + ("" if self.connected else " · offline")
         right_rect = draw_text(surface, right, size, theme.dim_text if self.connected else theme.warning,
                                midright=(rect.right - 8, rect.centery))
         x = rect.left + 8

@@ -14,9 +14,10 @@ from game.engine.board import parse_moves
 from game.net import events as ev
 from game.net.link import NetLink
 from game.storage import read_autosave
+from game.ui import net_game
 from game.ui.net_game import Answer, NetGameScene
 from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
-from game.ui.resources import reset_fonts
+from game.ui.resources import draw_text, reset_fonts
 from game.ui.scene import SceneName, Transition
 
 
@@ -66,6 +67,20 @@ def drop(d, col, guest=None):
     if guest is not None:
         moves = d.scene.model.moves_string()
         wait_for(guest, ev.Moved, where=lambda e: e.moves == moves)
+
+
+def drawn_texts(d, monkeypatch) -> list[str]:
+    """Every text the network game draws in one frame."""
+    texts: list[str] = []
+
+    def record(surface, text, *args, **kwargs):
+        texts.append(text)
+        return draw_text(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(net_game, "draw_text", record)
+    d.scene.draw(pygame.Surface((800, 700)))
+    monkeypatch.setattr(net_game, "draw_text", draw_text)
+    return texts
 
 
 def test_a_whole_game_in_the_window_then_a_rematch_and_the_score(ui):
@@ -184,16 +199,18 @@ def test_chat_goes_both_ways_cleaned(ui):
         guest.close()
 
 
-def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui):
+def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui, monkeypatch):
     d, guest, _ = hosted_game(ui)
     scene = d.scene
     try:
+        assert "Move 1" in drawn_texts(d, monkeypatch)      # the move to be played, as local games say
         drop(d, 3, guest)
         guest.play(2)
         until(d, lambda: len(scene.model.moves) == 2, "the reply")
         guest._loop.call_soon_threadsafe(lambda: guest._conn.writer.transport.abort())
         until(d, lambda: not scene.connected, "the drop")
         assert any("Game kept" in n.text for n in d.c.ctx.notices.items)
+        assert "Move 3 · offline" in drawn_texts(d, monkeypatch)      # numbered as local games are
         drop(d, 0)
         assert scene.model.moves_string() == "43" and "Not connected" in scene.flash.text
         autosave = read_autosave()
