@@ -23,7 +23,7 @@ from game.net.link import NetLink
 from game.net.protocol import MAX_CHAT_CHARS
 from game.settings import HUMAN, escape_control
 from game.ui import game_text
-from game.ui.game_scene import GameScene
+from game.ui.game_scene import Flash, GameScene
 from game.ui.menu import GameStart, MenuData
 from game.ui.overlays import Confirm
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
@@ -32,6 +32,7 @@ from game.ui.scene import Context, SceneName, Transition, is_ctrl
 from game.ui.theme import PLAYER_NAMES
 
 CHAT_SECONDS = 12.0
+DROP_SECONDS = 10.0   # how long the reason for a dropped connection stays in the status line
 LEFT_GAME = "the other player left the game"
 LEAVE_WAIT = 0.3     # quitting waits this long at most for the goodbye to go out
 KEY_HELP = (("1–7 or click drop · Ctrl+Z ask to undo · T chat · N rematch · Ctrl+R resign · R review · "
@@ -157,7 +158,8 @@ class NetGameScene(GameScene):
             if isinstance(self.overlay, Answer):
                 self.overlay = None
             after = f"waiting for {self.opponent} to come back" if self.hosting else "R reconnects"
-            self.ctx.notices.add(f"{event.reason}. Game kept: {after}", "error", seconds=10.0)
+            # In the status line, not a notice: a notice would cover the score line at the top.
+            self.flash = Flash(f"{event.reason}. Game kept: {after}", seconds=DROP_SECONDS, warning=True)
         elif isinstance(event, ev.Connected):
             self._connected(event)
         elif isinstance(event, ev.Failed):

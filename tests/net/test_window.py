@@ -209,7 +209,8 @@ def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui, monkeypatch
         until(d, lambda: len(scene.model.moves) == 2, "the reply")
         guest._loop.call_soon_threadsafe(lambda: guest._conn.writer.transport.abort())
         until(d, lambda: not scene.connected, "the drop")
-        assert any("Game kept" in n.text for n in d.c.ctx.notices.items)
+        assert "Game kept" in scene.flash.text and scene.flash.warning
+        assert d.c.ctx.notices.texts() == []          # no box over the score line
         assert "Move 3 · offline" in drawn_texts(d, monkeypatch)      # numbered as local games are
         drop(d, 0)
         assert scene.model.moves_string() == "43" and "Not connected" in scene.flash.text
