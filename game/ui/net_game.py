@@ -209,13 +209,9 @@ class NetGameScene(GameScene):
 
     def _count(self, model: GameModel | None = None) -> None:
         """Add a finished game to the score once (a win, a resignation or a draw)."""
-        if self._counted is not None:
+        if self._counted is not None or not self.over:
             return
-        winner = self.model.winner
-        if self.resigned is not None:
-            winner = 3 - self.resigned
-        elif not self.model.is_over:
-            return
+        winner = self.winner
         self._counted = "drawn" if winner is None else "won" if winner == self.colour else "lost"
         setattr(self.score, self._counted, getattr(self.score, self._counted) + 1)
 
@@ -230,6 +226,12 @@ class NetGameScene(GameScene):
     @property
     def over(self) -> bool:
         return self.model.is_over or self.resigned is not None
+
+    @property
+    def winner(self) -> int | None:
+        """Who won this game: the other player when one resigned, else the board's winner (None
+        while the game goes on or when it is drawn)."""
+        return 3 - self.resigned if self.resigned is not None else self.model.winner
 
     def human_can_move(self) -> bool:
         return (self.connected and not self.over and self.model.turn == self.colour and self.overlay is None
@@ -399,7 +401,7 @@ class NetGameScene(GameScene):
         if self.over and not self.anims:
             size = max(18, layout.cell // 2)
             text, size = largest_fitting((self.result_text(),), size, surface.get_width() - 16, min_size=14, bold=True)
-            winner = 3 - self.resigned if self.resigned is not None else self.model.winner
+            winner = self.winner
             colour = theme.draw if winner is None else theme.win if winner == self.colour else theme.loss
             draw_text(surface, text, size, colour, bold=True, center=(layout.board.centerx, layout.ghost_y))
         self._draw_status(surface)
