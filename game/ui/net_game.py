@@ -29,7 +29,6 @@ from game.ui.overlays import Confirm
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.review_scene import ReviewStart
 from game.ui.scene import Context, SceneName, Transition, is_ctrl
-from game.ui.theme import PLAYER_NAMES
 
 CHAT_SECONDS = 12.0
 DROP_SECONDS = 10.0   # how long the reason for a dropped connection stays in the status line
@@ -169,7 +168,7 @@ class NetGameScene(GameScene):
         self.opponent, self.colour, self.connected = event.opponent, event.colour, True
         self._follow(event.moves)
         self._say(f"{self.opponent} is back: the game goes on" if event.resumed
-                  else f"Playing {self.opponent}: you are {PLAYER_NAMES[self.colour]}")
+                  else f"Playing {self.opponent}: you are {self.ctx.theme.colour_name(self.colour)}")
 
     def _follow(self, moves: str, animate: int | None = None) -> None:
         """Show the game the link agreed on: one new move drops in, anything else is set at once."""
@@ -375,8 +374,8 @@ class NetGameScene(GameScene):
             return (f"{name} is not connected: waiting for them to come back · Esc menu" if self.hosting
                     else "Disconnected: R reconnects · Esc menu")
         if self.model.turn == self.colour:
-            return f"Your turn ({PLAYER_NAMES[self.colour]})"
-        return f"{name}'s turn ({PLAYER_NAMES[self.model.turn]})…"
+            return f"Your turn ({self.ctx.theme.colour_name(self.colour)})"
+        return f"{name}'s turn ({self.ctx.theme.colour_name(self.model.turn)})…"
 
     def result_text(self) -> str:
         if self.resigned is not None:
@@ -421,7 +420,7 @@ class NetGameScene(GameScene):
             disc = ctx.renderer.disc(theme, number, max(5, size * 4 // 10))
             surface.blit(disc, disc.get_rect(midleft=(x, rect.centery)))
             who = "You" if number == self.colour else escape_control(self.opponent)
-            label, label_size = largest_fitting((f"{PLAYER_NAMES[number]}: {who}", who), size,
+            label, label_size = largest_fitting((f"{self.ctx.theme.colour_name(number)}: {who}", who), size,
                                                 room - disc.get_width() - 12)
             draw_text(surface, label, label_size, theme.text, midleft=(x + disc.get_width() + 4, rect.centery))
             x += room
