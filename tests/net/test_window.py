@@ -106,6 +106,7 @@ def test_a_whole_game_in_the_window_then_a_rematch_and_the_score(ui):
         until(d, lambda: not scene.over, "the game back in play")
         assert (scene.score.won, scene.score.lost) == (0, 0)
         assert scene.model.moves_string() == "44556"    # the guest's move and the win went back
+        wait_for(guest, ev.State, where=lambda e: e.moves == "44556")     # the guest has the yes too
         guest.play(5)
         until(d, lambda: len(scene.model.moves) == 6, "the guest's move again")
         d.settle()
