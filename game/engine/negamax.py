@@ -146,6 +146,7 @@ def _plain_search(solver, table, threat_cache, max_threats, book_discs, book_sco
     slots = len(table)
     key_shift, lower_shift, upper_shift = KEY_SHIFT, LOWER_SHIFT, UPPER_SHIFT
     bound_mask, offset, top = BOUND_MASK, BOUND_OFFSET, BOUND_OFFSET - 1
+    cut_mask = CUT_MASK
     keep_for_lower, keep_for_upper = UPPER_FIELD, LOWER_FIELD | CUT_MASK
     nodes = 0  # a closure variable: cheaper than an attribute in the hottest function
     halve = halve_table
@@ -214,7 +215,7 @@ def _plain_search(solver, table, threat_cache, max_threats, book_discs, book_sco
         m1 = moves + 1
         # The move that refuted this position last time first, on its own: it usually does
         # again, and then the other moves' threats need not be computed.
-        code = entry & CUT_MASK
+        code = entry & cut_mask
         hint = candidates & cut_masks[code]
         if hint:
             candidates ^= hint
@@ -252,7 +253,7 @@ def _plain_search(solver, table, threat_cache, max_threats, book_discs, book_sco
             if score >= beta:
                 entry = table[slot]
                 table[slot] = (key << key_shift | (score + offset) << lower_shift | rank % rank_unit
-                               | (entry & UPPER_FIELD if entry >> key_shift == key else 0))
+                               | (entry & keep_for_lower if entry >> key_shift == key else 0))
                 return score
             if score > alpha:
                 alpha = score

@@ -28,6 +28,7 @@ import argparse
 import os
 import platform
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -38,6 +39,7 @@ from typing import Callable, Iterable
 
 import game.engine.solver as solver_module
 from game.data import TESTSETS_DIR
+from game.echo import shown
 from game.engine import negamax
 from game.engine.board import BOTTOM_CELLS, CELLS, COLUMN_MASKS, TOP_CELLS, WIDTH, Position, alignment
 from game.engine.heuristics import HEURISTICS, scoremap_value
@@ -229,13 +231,26 @@ def _timed_process(command: list[str], moves: list[str]) -> tuple[float, float, 
         return wall, cpu, sink.read().decode("ascii", "replace").splitlines()
 
 
-def process_table(limits: dict[str, int], reference: str | None, plain: bool, out=sys.stdout) -> int:
+def reference_command(text: str | None) -> list[str] | None:
+    """``--reference``'s command split as a shell would, its program found on PATH (None for
+    none); ValueError with a short reason otherwise."""
+    try:
+        command = shlex.split(text or "")
+    except ValueError as exc:  # an unclosed quotation
+        raise ValueError(f"--reference '{shown(text or '')}': {exc}") from None
+    if not command:
+        return None
+    if shutil.which(command[0]) is None:
+        raise ValueError(f"--reference: no program '{shown(command[0])}' found")
+    return command
+
+
+def process_table(limits: dict[str, int], ref_cmd: list[str] | None, plain: bool, out=sys.stdout) -> int:
     """Time whole analyser processes per set (and a reference solver's); returns mismatches."""
     ours = ([sys.executable, "-c", "import sys, game.tools.bench as b; sys.exit(b.run_plain_analyze())"]
             if plain else [sys.executable, "-m", "game.analyze"])
-    ref_cmd = shlex.split(reference) if reference else None
     print(f"Whole processes: python -m game.analyze, {'plain Python' if plain else solver_path()}"
-          + (f", against {reference}" if reference else "") + "\n", file=out)
+          + (f", against {shown(shlex.join(ref_cmd))}" if ref_cmd else "") + "\n", file=out)
     head = "| Test set | Positions | Mismatches | Wall time | CPU time | CPU ms per position |"
     rule = "|----------|----------:|-----------:|----------:|---------:|--------------------:|"
     if ref_cmd:
@@ -318,13 +333,17 @@ def main(argv: list[str] | None = None) -> int:
     heuristics = [h for h in args.heuristics.split(",") if h]
     for h in heuristics:
         if h not in HEURISTICS:
-            parser.error(f"unknown heuristic {h!r}; choose from {', '.join(HEURISTICS)}")
+            parser.error(f"unknown heuristic '{shown(h)}'; choose from {', '.join(HEURISTICS)}")
     if any(not 1 <= d <= CELLS for d in args.depths):
         parser.error(f"depths must be from 1 to {CELLS}")
     known = {file for file, _, _ in TEST_SETS}
     chosen = set(args.sets.split(",")) if args.sets else {f for f, _, d in TEST_SETS if d > 0}
     if chosen - known:
-        parser.error(f"unknown test set {sorted(chosen - known)[0]!r}; choose from {', '.join(sorted(known))}")
+        parser.error(f"unknown test set '{shown(sorted(chosen - known)[0])}'; choose from {', '.join(sorted(known))}")
+    try:
+        reference = reference_command(args.reference)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.plain:
         use_plain_path()
     print(f"Machine: {platform.machine()}, {platform.processor() or 'unknown CPU'}, "
@@ -333,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     limits = {file: (args.limit if args.limit is not None else default or 100)
               for file, _, default in TEST_SETS if file in chosen}
     if args.processes:
-        return 1 if process_table(limits, args.reference, args.plain) else 0
+        return 1 if process_table(limits, reference, args.plain) else 0
     if not args.exact_only:
         search_table(heuristics, args.depths, args.baseline_max_depth)
     bad = 0

@@ -26,6 +26,7 @@ from game.engine.book import BOOK_DISCS, RECORD, Book, book_path, reset_default_
 from game.engine.search import Searcher
 from game.engine.solver import SearchCancelled, Solver
 from game.settings import DEFAULTS
+from game.tools.numbers import real, whole
 
 #: Positions per disc count in the fixed sample (disc counts 1 .. 12).
 PER_DISC_COUNT = 20
@@ -33,6 +34,9 @@ SAMPLE_SEED = 17
 #: Seconds after which one position's analysis with the book is cut off (and counted as such):
 #: a 12-disc position's columns lie past the book, and a close one can take minutes in Python.
 BOOK_CAP = 60.0
+#: Bounds of the command-line options: an hour per position, a thousand games.
+MAX_CAP = 3600.0
+MAX_PERFECT_GAMES = 1000
 
 
 def sample_positions(per_count: int = PER_DISC_COUNT, seed: int = SAMPLE_SEED) -> list[Position]:
@@ -166,11 +170,11 @@ def perfect_move_times(games: int, out=sys.stdout) -> MoveTimes:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench --book", description=__doc__.split("\n\n")[0])
     parser.add_argument("--compare", action="store_true", help="also time the analysis without the book")
-    parser.add_argument("--cap", type=float, default=2.0, help="seconds per position without the book (default 2)")
-    parser.add_argument("--perfect-games", type=int, default=4, help="games for Perfect's move times (default 4)")
+    parser.add_argument("--cap", type=real(0.0, MAX_CAP, lo_open=True, unit="seconds"), default=2.0,
+                        help="seconds per position without the book (default 2)")
+    parser.add_argument("--perfect-games", type=whole(0, MAX_PERFECT_GAMES), default=4,
+                        help="games for Perfect's move times (default 4)")
     args = parser.parse_args(argv)
-    if args.cap <= 0 or args.perfect_games < 0:
-        parser.error("--cap must be positive and --perfect-games at least 0")
     book_row()
     analysis_table(args.compare, args.cap)
     if args.perfect_games:

@@ -18,9 +18,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from game.data import DATA_DIR, read_testset
+from game.echo import shown_path
 from game.engine.board import WIDTH, Position, format_moves
 from game.engine.book import EARLY_DISCS, EARLY_FILE, book_status
 from game.engine.solver import Solver
+from game.files import atomic_write_text, describe_os_error
+from game.tools.numbers import whole
 
 
 def early_positions(discs: int = EARLY_DISCS) -> Iterator[tuple[str, Position]]:
@@ -54,7 +57,7 @@ def bookless_solver() -> Solver:
 def write_table(path: Path) -> int:
     solver = bookless_solver()
     lines = [f"{moves} {solver.solve(pos)}\n" for moves, pos in early_positions()]
-    path.write_text("".join(lines), encoding="ascii")
+    atomic_write_text(path, "".join(lines))
     return len(lines)
 
 
@@ -72,7 +75,7 @@ def check_table(count: int, seed: int = 1) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.early_book", description=__doc__.split("\n")[0])
-    parser.add_argument("--check", type=int, metavar="N", help="solve N random lines again and compare")
+    parser.add_argument("--check", type=whole(1, 100_000), metavar="N", help="solve N random lines again and compare")
     parser.add_argument("--output", type=Path, default=DATA_DIR / EARLY_FILE, help="where to write the table")
     args = parser.parse_args(argv)
     if args.check is not None:
@@ -81,7 +84,12 @@ def main(argv: list[str] | None = None) -> int:
             print(line)
         print(f"{args.check - len(wrong)} of {args.check} agree")
         return 1 if wrong else 0
-    print(f"wrote {write_table(args.output)} positions to {args.output}")
+    try:
+        written = write_table(args.output)
+    except OSError as exc:
+        print(f"early_book: cannot write {shown_path(args.output)}: {describe_os_error(exc)}", file=sys.stderr)
+        return 1
+    print(f"wrote {written} positions to {shown_path(args.output)}")
     return 0
 
 

@@ -309,6 +309,10 @@ def test_player_specs_resolve():
     assert steady.config.temperature == 0 and "temperature" not in steady.describe()
     with pytest.raises(arena.SpecError, match="temperature"):
         arena.parse_arena_player("ai:1,temp=11")
+    for option in ("time=1_0", "table=1_0", "temp=nan", "blunder=\u0660.5", "discount=inf"):
+        with pytest.raises(arena.SpecError, match="is not a (whole )?number; use"):
+            arena.parse_arena_player(f"ai:1,{option}")
+    assert arena.parse_arena_player("ai:1,time=0.5,table=16").config.table_mb == 16
     hooked = arena.parse_arena_player("ai:2,eval=threats")
     assert hooked.make(1).choose(Position.from_moves("112233")) == 3  # it still takes a win
 

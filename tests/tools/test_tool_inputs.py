@@ -120,12 +120,24 @@ def test_number_ranges_and_their_edges():
     ("game.bench", ["--limit", "-5"]),
     ("game.bench", ["--limit", "1_000"]),
     ("game.bench", ["--depths", "4,\u0665"]),
+    ("game.bench", ["--book", "--cap", "nan"]),
+    ("game.bench", ["--book", "--perfect-games", "-1"]),
+    ("game.tools.early_book", ["--check", "-3"]),
 ])
 def test_every_tool_applies_the_number_rule_with_its_range(module, args):
     result = run(module, args)
     err = result.stderr.decode()
     assert result.returncode == 2 and "Traceback" not in err
     assert "error: argument" in err and ("use" in err)
+
+
+@pytest.mark.parametrize("reference, problem", [("nosuchprogram-c4", "no program 'nosuchprogram-c4' found"),
+                                                ('"unclosed', "No closing quotation")])
+def test_a_reference_solver_that_cannot_run_is_one_line_before_any_timing(reference, problem):
+    result = run("game.bench", ["--processes", "--reference", reference, "--sets", "Test_L3_R1", "--limit", "1"])
+    err = result.stderr.decode()
+    assert result.returncode == 2 and "Traceback" not in err and problem in err
+    assert b"Whole processes" not in result.stdout
 
 
 # --- echoes ----------------------------------------------------------------------------------
@@ -145,6 +157,8 @@ ESCAPES = "a\x1b[31mb\x07c"
     ("game.arena", ["ai:3," + LONG + "=1", "random"]),
     ("game.review", [LONG + ".c4save"]),
     ("game.review", [ESCAPES + ".c4save"]),
+    ("game.bench", ["--sets", LONG]),
+    ("game.bench", ["--heuristics", ESCAPES]),
 ])
 def test_echoed_names_and_values_are_short_and_escaped(module, args):
     result = run(module, args)

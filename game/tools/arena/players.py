@@ -8,6 +8,7 @@ override their search configuration (``ai:8,discount=0``, ``master,time=0.5``, `
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import random
 import sys
@@ -20,6 +21,7 @@ from game.engine.tempered import MAX_TEMPERATURE
 from game.settings import load_settings, parse_player_spec
 from game.tools.rules_player import RulePlayer
 from game.echo import shown
+from game.tools.numbers import real, whole
 
 class Mover(Protocol):
     def choose(self, pos: Position) -> int: ...
@@ -90,32 +92,40 @@ _OPTION_FIELDS = {
 }
 
 
+MAX_TIME = 86_400.0  # a day per move
+MAX_TABLE_MB = 4096
+#: The number rule (``game.tools.numbers``) with each numeric option's range, and what it is.
+_NUMBERS = {
+    "discount": (real(0.0, 1.0), "discount"),  # 1 itself is refused by the search configuration
+    "time": (real(0.0, MAX_TIME, lo_open=True, unit="seconds"), "time per move"),
+    "table": (whole(1, MAX_TABLE_MB, unit="MB"), "table size"),
+    "temp": (real(0.0, MAX_TEMPERATURE), "temperature"),
+    "blunder": (real(0.0, 1.0), "probability"),
+}
+
+
+def _number(key: str, raw: str) -> float | int:
+    parse, what = _NUMBERS[key]
+    try:
+        return parse(raw)
+    except argparse.ArgumentTypeError as exc:
+        raise ValueError(f"{exc} (a {what})") from None
+
+
 def _option_value(key: str, raw: str) -> Any:
-    if key == "time":
-        return None if raw.lower() in ("none", "0", "off") else float(raw)
+    if key == "time" and raw.lower() in ("none", "0", "off"):
+        return None
     if key == "perfect":
         if raw.lower() in ("1", "true", "yes", "on"):
             return True
         if raw.lower() in ("0", "false", "no", "off"):
             return False
         raise ValueError(f"{_q(raw)} is not 0/1")
-    if key == "table":
-        return int(raw)
-    if key == "temp":
-        t = float(raw)
-        if not 0 <= t <= MAX_TEMPERATURE:
-            raise ValueError(f"{raw!r} is not a temperature 0..{MAX_TEMPERATURE:g}")
-        return t
-    if key == "blunder":
-        p = float(raw)
-        if not 0 <= p <= 1:
-            raise ValueError(f"{_q(raw)} is not a probability 0..1")
-        return p
     if key == "eval":
         if raw.lower() != "threats":
             raise ValueError(f"{_q(raw)} is not a choice here; use eval=threats (or ai:DEPTH:HEURISTIC)")
         return "threats"
-    return float(raw)
+    return _number(key, raw)
 
 
 def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
