@@ -32,7 +32,7 @@ def parse_address(text: str, default_port: int) -> tuple[str, int]:
         host, port_text = text.split(":")
     port = default_port
     if port_text or text.endswith(":"):
-        if not port_text.isdigit() or not MIN_PORT <= int(port_text[:6]) <= MAX_PORT:
+        if not (port_text.isascii() and port_text.isdigit()) or not MIN_PORT <= int(port_text[:6]) <= MAX_PORT:
             raise ValueError(f"the port must be a number from {MIN_PORT} to {MAX_PORT}")
         port = int(port_text)
     try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias, get_args
 
 from game.engine.board import CELLS, WIDTH
 from game.names import level_name_problem
@@ -133,8 +133,7 @@ class Ping:
 
 
 Message: TypeAlias = Hello | Offer | Accept | Move | Undo | UndoAnswer | Rematch | Chat | Resign | Bye | Ping
-KINDS: dict[str, type] = {cls.kind: cls for cls in (Hello, Offer, Accept, Move, Undo, UndoAnswer, Rematch, Chat,
-                                                       Resign, Bye, Ping)}
+KINDS: dict[str, type] = {cls.kind: cls for cls in get_args(Message)}
 
 
 def encode(message: Message) -> bytes:

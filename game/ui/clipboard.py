@@ -9,17 +9,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.echo import shown
 from game.engine.board import CELLS, MoveError, Position
 
 #: Pasted text longer than this is not looked at (a full board has CELLS moves).
 MAX_PASTE = 4 * CELLS
 SHOWN = 24  # characters of a move string quoted in a message
-
-
-def shown(text: str, limit: int = SHOWN) -> str:
-    """``text`` for a message: control characters escaped, shortened with an ellipsis."""
-    quoted = text.encode("unicode_escape").decode("ascii")
-    return quoted if len(quoted) <= limit else quoted[:limit - 1] + "…"
 
 
 def put(moves: str) -> str | None:
@@ -50,5 +45,5 @@ def check_moves(text: str) -> tuple[str, str | None]:
     try:
         Position.from_moves(moves)
     except MoveError as exc:
-        return "", f"Cannot open the pasted moves {shown(moves)}: {shown(str(exc), 90)}"
+        return "", f"Cannot open the pasted moves {shown(moves, SHOWN)}: {shown(str(exc), 90)}"
     return moves, None

@@ -376,7 +376,8 @@ class GameScene(Scene):
         if problem is not None:
             self._say(problem, warning=True)
         else:
-            self._say(f"Copied the moves {clipboard.shown(moves)}" if moves else "Copied an empty board (no moves yet)")
+            self._say(f"Copied the moves {shown(moves, clipboard.SHOWN)}" if moves
+                      else "Copied an empty board (no moves yet)")
 
     def paste_moves(self) -> None:
         """Ctrl+V: open the clipboard's move string as a two-player game with the analysis row."""

@@ -19,7 +19,7 @@ from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_playe
 from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text
+from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList
 from game.ui.scene import Context, Scene, SceneName, Transition
 from game.ui.theme import THEMES
@@ -487,12 +487,13 @@ class MenuScene(Scene):
         selected = self.selected
         for i, row in enumerate(rows):
             self._draw_row(surface, row, size, i == selected)
-        help_text = ("Up/Down choose · Left/Right or click to change · Enter start · F1 help · M mute · "
-                     "F11 fullscreen · Ctrl+Q quit")
+        help_texts = (("Up/Down choose · Left/Right or click to change · Enter start · F1 help · M mute · "
+                       "F11 fullscreen · Ctrl+Q quit"),
+                      "Up/Down choose · Left/Right change · Enter start · F1 help · Ctrl+Q quit")
         if self.editing is not None:
-            help_text = "Type the name · Backspace deletes · Enter keeps it"
-        draw_text(surface, fit_text(help_text, max(14, height // 45), width - 20), max(14, height // 45),
-                  theme.dim_text, midbottom=(width // 2, height - 8))
+            help_texts = ("Type the name · Backspace deletes · Enter keeps it",)
+        help_text, help_size = largest_fitting(help_texts, max(14, height // 45), width - 20, min_size=13)
+        draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(width // 2, height - 8))
         if self.overlay is not None:
             self.overlay.draw(surface, theme)
 

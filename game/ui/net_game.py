@@ -23,15 +23,15 @@ from game.net.link import NetLink
 from game.net.protocol import MAX_CHAT_CHARS
 from game.settings import HUMAN, escape_control
 from game.ui import game_text
-from game.ui.game_scene import GameScene
+from game.ui.game_scene import Flash, GameScene
 from game.ui.menu import GameStart, MenuData
 from game.ui.overlays import Confirm
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.review_scene import ReviewStart
 from game.ui.scene import Context, SceneName, Transition, is_ctrl
-from game.ui.theme import PLAYER_NAMES
 
 CHAT_SECONDS = 12.0
+DROP_SECONDS = 10.0   # how long the reason for a dropped connection stays in the status line
 LEFT_GAME = "the other player left the game"
 LEAVE_WAIT = 0.3     # quitting waits this long at most for the goodbye to go out
 KEY_HELP = (("1–7 or click drop · Ctrl+Z ask to undo · T chat · N rematch · Ctrl+R resign · R review · "
@@ -157,7 +157,8 @@ class NetGameScene(GameScene):
             if isinstance(self.overlay, Answer):
                 self.overlay = None
             after = f"waiting for {self.opponent} to come back" if self.hosting else "R reconnects"
-            self.ctx.notices.add(f"{event.reason}. Game kept: {after}", "error", seconds=10.0)
+            # In the status line, not a notice: a notice would cover the score line at the top.
+            self.flash = Flash(f"{event.reason}. Game kept: {after}", seconds=DROP_SECONDS, warning=True)
         elif isinstance(event, ev.Connected):
             self._connected(event)
         elif isinstance(event, ev.Failed):
@@ -167,7 +168,7 @@ class NetGameScene(GameScene):
         self.opponent, self.colour, self.connected = event.opponent, event.colour, True
         self._follow(event.moves)
         self._say(f"{self.opponent} is back: the game goes on" if event.resumed
-                  else f"Playing {self.opponent}: you are {PLAYER_NAMES[self.colour]}")
+                  else f"Playing {self.opponent}: you are {self.ctx.theme.colour_name(self.colour)}")
 
     def _follow(self, moves: str, animate: int | None = None) -> None:
         """Show the game the link agreed on: one new move drops in, anything else is set at once."""
@@ -207,13 +208,9 @@ class NetGameScene(GameScene):
 
     def _count(self, model: GameModel | None = None) -> None:
         """Add a finished game to the score once (a win, a resignation or a draw)."""
-        if self._counted is not None:
+        if self._counted is not None or not self.over:
             return
-        winner = self.model.winner
-        if self.resigned is not None:
-            winner = 3 - self.resigned
-        elif not self.model.is_over:
-            return
+        winner = self.winner
         self._counted = "drawn" if winner is None else "won" if winner == self.colour else "lost"
         setattr(self.score, self._counted, getattr(self.score, self._counted) + 1)
 
@@ -228,6 +225,12 @@ class NetGameScene(GameScene):
     @property
     def over(self) -> bool:
         return self.model.is_over or self.resigned is not None
+
+    @property
+    def winner(self) -> int | None:
+        """Who won this game: the other player when one resigned, else the board's winner (None
+        while the game goes on or when it is drawn)."""
+        return 3 - self.resigned if self.resigned is not None else self.model.winner
 
     def human_can_move(self) -> bool:
         return (self.connected and not self.over and self.model.turn == self.colour and self.overlay is None
@@ -371,8 +374,8 @@ class NetGameScene(GameScene):
             return (f"{name} is not connected: waiting for them to come back · Esc menu" if self.hosting
                     else "Disconnected: R reconnects · Esc menu")
         if self.model.turn == self.colour:
-            return f"Your turn ({PLAYER_NAMES[self.colour]})"
-        return f"{name}'s turn ({PLAYER_NAMES[self.model.turn]})…"
+            return f"Your turn ({self.ctx.theme.colour_name(self.colour)})"
+        return f"{name}'s turn ({self.ctx.theme.colour_name(self.model.turn)})…"
 
     def result_text(self) -> str:
         if self.resigned is not None:
@@ -397,7 +400,7 @@ class NetGameScene(GameScene):
         if self.over and not self.anims:
             size = max(18, layout.cell // 2)
             text, size = largest_fitting((self.result_text(),), size, surface.get_width() - 16, min_size=14, bold=True)
-            winner = 3 - self.resigned if self.resigned is not None else self.model.winner
+            winner = self.winner
             colour = theme.draw if winner is None else theme.win if winner == self.colour else theme.loss
             draw_text(surface, text, size, colour, bold=True, center=(layout.board.centerx, layout.ghost_y))
         self._draw_status(surface)
@@ -408,7 +411,7 @@ class NetGameScene(GameScene):
         ctx = self.ctx
         theme, layout = ctx.theme, ctx.layout
         rect, size = layout.header, layout.text_size
-        right = f"Move {len(self.model.moves)}" + ("" if self.connected else " · offline")
+        right = f"Move {game_text.move_number(self)}" + ("" if self.connected else " · offline")
         right_rect = draw_text(surface, right, size, theme.dim_text if self.connected else theme.warning,
                                midright=(rect.right - 8, rect.centery))
         x = rect.left + 8
@@ -417,7 +420,7 @@ class NetGameScene(GameScene):
             disc = ctx.renderer.disc(theme, number, max(5, size * 4 // 10))
             surface.blit(disc, disc.get_rect(midleft=(x, rect.centery)))
             who = "You" if number == self.colour else escape_control(self.opponent)
-            label, label_size = largest_fitting((f"{PLAYER_NAMES[number]}: {who}", who), size,
+            label, label_size = largest_fitting((f"{self.ctx.theme.colour_name(number)}: {who}", who), size,
                                                 room - disc.get_width() - 12)
             draw_text(surface, label, label_size, theme.text, midleft=(x + disc.get_width() + 4, rect.centery))
             x += room

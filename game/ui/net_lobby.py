@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from game.ui.menu import MenuScene
 
 COLOUR_CHOICES = (None, 1, 2)
-COLOUR_LABELS = {None: "Random", 1: "Red (moves first)", 2: "Yellow"}
 MAX_TYPED = 64
 BACK_TO_MENU = "back to the menu"
 
@@ -99,7 +98,7 @@ class NetLobbyScene(Scene):
         return self.link
 
     def choices(self) -> list[Choice]:
-        rows = [Choice(f"Host a game  ·  you play: {COLOUR_LABELS[self.colour]}", self.host),
+        rows = [Choice(f"Host a game  ·  you play: {self._colour_label()}", self.host),
                 Choice("Join a game", self.open_join),
                 Choice("Back to the menu", self.back)]
         self._place(rows, self.ctx.layout.size[1] // 3)
@@ -270,6 +269,13 @@ class NetLobbyScene(Scene):
             draw_text(surface, fit_text(row.label, size, row.rect.width - 24, True), size, colour, bold=True,
                       center=row.rect.center)
 
+    def _colour_label(self) -> str:
+        """The host's colour as the window draws it (the theme names the discs)."""
+        if self.colour is None:
+            return "Random"
+        name = self.ctx.theme.colour_name(self.colour)
+        return f"{name} (moves first)" if self.colour == 1 else name
+
     def _draw_hosting(self, surface: pygame.Surface, size: int) -> None:
         theme = self.ctx.theme
         width, height = surface.get_size()
@@ -283,7 +289,7 @@ class NetLobbyScene(Scene):
             draw_text(surface, fit_text(line, line_size, width - 20, bool(i)), line_size,
                       theme.accent if i else theme.text, bold=bool(i), center=(width // 2, y))
             y += line_size + 12
-        colour = COLOUR_LABELS[self.colour] if self.colour else "Random (drawn when a player joins)"
+        colour = self._colour_label() if self.colour else "Random (drawn when a player joins)"
         draw_text(surface, fit_text(f"Your colour: {colour}", size - 4, width - 20), size - 4,
                   theme.dim_text, center=(width // 2, y + 8))
 

@@ -145,7 +145,7 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "Left/Right (or Up/Down, the wheel): step · Home/End: first/last move · click the list or the "
             "graph: go to a move · P: play on from the shown position · Esc: back",
         ]),
-                ("Levels (Elo: measured strength, the scale of your rating)", [level_line(level) for level in settings.levels]),
+        ("Levels (Elo: measured strength, the scale of your rating)", [level_line(level) for level in settings.levels]),
         ("Rated games", [
             "A game against a rated level from the empty board is rated: it moves your rating.",
             "An undo, a hint or the analysis row makes it casual: kept in your record, not rated.",

@@ -1,4 +1,4 @@
-"""Helpers for the network tests: two real sides on loopback, a raw-socket stand-in for a hostile
+"""What the network tests share: two real sides on loopback, a raw-socket stand-in for a hostile
 peer, and waits bounded in time."""
 
 from __future__ import annotations

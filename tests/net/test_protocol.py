@@ -106,8 +106,9 @@ def test_typed_addresses(text, expected):
 
 
 @pytest.mark.parametrize("text", ["", "host:", "host:80", "host:70000", "host:port", "[::1", "a b", "x" * 300,
-                                  "/etc/passwd", "[::1]x"])
+                                  "/etc/passwd", "[::1]x", "host:\u00b2", "host:\u0667\u0664\u0664\u0664"])
 def test_bad_addresses_say_what_is_wrong(text):
     with pytest.raises(ValueError) as info:
         parse_address(text, 7444)
     assert str(info.value) and "\n" not in str(info.value)
+    assert "invalid literal" not in str(info.value)      # the game's own words, not int()'s

@@ -16,7 +16,7 @@ from game.net.link import NetLink
 from game.storage import read_autosave
 from game.ui.net_game import Answer, NetGameScene
 from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
-from game.ui.resources import reset_fonts
+from game.ui.resources import add_text_hook, remove_text_hook, reset_fonts
 from game.ui.scene import SceneName, Transition
 
 
@@ -38,10 +38,10 @@ def until(driver, predicate, what, timeout=5.0):
     driver.run_until(predicate, timeout=timeout, what=what)
 
 
-def hosted_game(ui, colour_keys=(pygame.K_RIGHT,)):
+def hosted_game(ui, colour_keys=(pygame.K_RIGHT,), **settings):
     """The window hosts (via the menu row and the lobby; Right: as red), a test-driven NetLink joins it."""
     port = free_port()
-    d = ui(network_port=port, network_name="Ann")
+    d = ui(network_port=port, network_name="Ann", **settings)
     menu = d.scene
     row = next(i for i, r in enumerate(menu.rows()) if r.label == "Play over the network")
     menu.selected = row
@@ -68,6 +68,21 @@ def drop(d, col, guest=None):
         wait_for(guest, ev.Moved, where=lambda e: e.moves == moves)
 
 
+def drawn_texts(d) -> list[str]:
+    """Every text the network game draws in one frame."""
+    texts: list[str] = []
+
+    def hook(text, rect):
+        texts.append(text)
+
+    add_text_hook(hook)
+    try:
+        d.scene.draw(pygame.Surface((800, 700)))
+    finally:
+        remove_text_hook(hook)
+    return texts
+
+
 def test_a_whole_game_in_the_window_then_a_rematch_and_the_score(ui):
     d, guest, _ = hosted_game(ui)
     scene = d.scene
@@ -91,6 +106,7 @@ def test_a_whole_game_in_the_window_then_a_rematch_and_the_score(ui):
         until(d, lambda: not scene.over, "the game back in play")
         assert (scene.score.won, scene.score.lost) == (0, 0)
         assert scene.model.moves_string() == "44556"    # the guest's move and the win went back
+        wait_for(guest, ev.State, where=lambda e: e.moves == "44556")     # the guest has the yes too
         guest.play(5)
         until(d, lambda: len(scene.model.moves) == 6, "the guest's move again")
         d.settle()
@@ -188,12 +204,15 @@ def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui):
     d, guest, _ = hosted_game(ui)
     scene = d.scene
     try:
+        assert "Move 1" in drawn_texts(d)      # the move to be played, as local games say
         drop(d, 3, guest)
         guest.play(2)
         until(d, lambda: len(scene.model.moves) == 2, "the reply")
         guest._loop.call_soon_threadsafe(lambda: guest._conn.writer.transport.abort())
         until(d, lambda: not scene.connected, "the drop")
-        assert any("Game kept" in n.text for n in d.c.ctx.notices.items)
+        assert "Game kept" in scene.flash.text and scene.flash.warning
+        assert d.c.ctx.notices.texts() == []          # no box over the score line
+        assert "Move 3 · offline" in drawn_texts(d)      # numbered as local games are
         drop(d, 0)
         assert scene.model.moves_string() == "43" and "Not connected" in scene.flash.text
         autosave = read_autosave()
@@ -254,3 +273,13 @@ def test_command_line_join_to_nobody_says_why_and_stays_in_the_lobby(ui):
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_ESCAPE)
     assert d.scene.next is None and d.c.scene.__class__.__name__ == "MenuScene"
+
+
+def test_the_network_game_names_the_discs_as_the_theme_draws_them(ui):
+    d, guest, _ = hosted_game(ui, theme="colorblind")
+    try:
+        texts = drawn_texts(d)
+        assert "Orange: You" in texts and "Yellow: Bob" in texts
+        assert d.scene.status_text() == "Your turn (Orange)"
+    finally:
+        guest.close()

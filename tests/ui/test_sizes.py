@@ -124,7 +124,10 @@ def test_help_and_load_list_fit(ui, size):
 def test_menu_fits_at_the_minimum(ui):
     d = ui()
     resize(d, MIN_SIZE)
-    assert_fits(texts_drawn(d), MIN_SIZE)
+    rects = texts_drawn(d)
+    assert_fits(rects, MIN_SIZE)
+    assert not [t for t, _ in rects if t.endswith("…")]     # the key help is shorter, not cut
+    assert any("Ctrl+Q quit" in t for t, _ in rects)
 
 
 def test_no_large_gap_under_the_board_in_a_tall_window():
