@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import __version__, files
 from .cli import PROG, check_config, parse_args, resolve_network, resolve_players
+from .echo import tolerant_output
 from .engine.book import book_status
 from .settings import load_settings
 from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,
@@ -63,7 +64,7 @@ def autosave_sentence() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the program; returns the exit status (0 ok, 1 failure, 2 bad arguments or config)."""
-    _tolerant_output()
+    tolerant_output()
     if sys.stderr is not None:
         logging.basicConfig(level=logging.WARNING, format=f"{PROG}: %(message)s")
     try:
@@ -133,16 +134,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"details are in {where}; {autosave_sentence()}" if where is not None else autosave_sentence())
         return 1
     return result if isinstance(result, int) else 0
-
-
-def _tolerant_output() -> None:
-    """Let a terminal that cannot show a character (an ASCII locale, say) get it as an escape
-    (``\u2014``) instead of stopping the program with UnicodeEncodeError."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            pass
 
 
 def _exit_code(e: SystemExit) -> int:
