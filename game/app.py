@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import __version__, files
 from .cli import PROG, check_config, parse_args, resolve_network, resolve_players
+from .echo import tolerant_output
 from .engine.book import book_status
 from .settings import load_settings
 from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,

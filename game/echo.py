@@ -9,8 +9,9 @@ printable line, so one problem is one line and nothing reaches the terminal raw.
 from __future__ import annotations
 
 import os
+import sys
 
-__all__ = ["MAX_SHOWN", "shown", "shown_path"]
+__all__ = ["MAX_SHOWN", "shown", "shown_path", "tolerant_output"]
 
 MAX_SHOWN = 60
 
@@ -48,3 +49,13 @@ def shown_path(path: os.PathLike[str] | str, limit: int = 120) -> str:
     text = os.fspath(path)
     text = text if text.isprintable() else _escaped(text)
     return text if len(text) <= limit else "..." + text[-(limit - 3):]
+
+
+def tolerant_output() -> None:
+    """Let a terminal that cannot show a character (an ASCII locale, say) get it as an escape
+    (``\u2014``) instead of stopping the program with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass

@@ -44,7 +44,7 @@ except ImportError:  # pragma: no cover - Windows
 
 __all__ = [
     "STALE_AFTER", "FileLock", "LockTimeout", "NotRegularFileError", "append_line", "atomic_write_bytes",
-    "atomic_write_text", "clean_stale_temporaries", "describe_os_error", "fsync_dir", "read_regular_file",
+    "atomic_write_text", "clean_stale_temporaries", "create_new", "describe_os_error", "fsync_dir", "read_regular_file",
     "set_aside", "try_lock", "unlock", "write_aside",
 ]
 
@@ -124,6 +124,12 @@ def read_regular_file(path: Path | str, limit: int) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def create_new(path: Path | str) -> None:
+    """Create ``path`` as an empty file, only if nothing is there: FileExistsError otherwise, so
+    two processes reserving one name never both get it."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o644))
 
 
 def fsync_dir(folder: Path | str) -> None:

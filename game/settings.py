@@ -703,7 +703,8 @@ def _spec_depth(text: str, depth_text: str) -> int:
                          f"depth must be {lo}–{hi}")
     depth = int(depth_text) if len(depth_text) <= 6 else hi + 1  # int() of a huge digit string is slow
     if not lo <= depth <= hi:
-        raise ValueError(f"bad player {_shown_spec(text)}: depth {depth} is out of range; depth must be {lo}–{hi}")
+        raise ValueError(f"bad player {_shown_spec(text)}: depth {shown(depth_text, 20)} is out of range; "
+                         f"depth must be {lo}–{hi}")
     return depth
 
 

@@ -441,7 +441,7 @@ def new_save_path() -> Path:
     while True:
         path = folder / (f"{stem}{SAVE_SUFFIX}" if n == 1 else f"{stem}-{n}{SAVE_SUFFIX}")
         try:
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644))
+            files.create_new(path)
         except FileExistsError:
             n += 1
             continue

@@ -109,13 +109,3 @@ def silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
-
-
-def tolerant_output() -> None:
-    """Let a terminal that cannot show a character (an ASCII locale) get it as an escape
-    (``\u2014``) instead of stopping the tool with UnicodeEncodeError."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            pass

@@ -31,12 +31,13 @@ from pathlib import Path
 from time import perf_counter, process_time
 from typing import BinaryIO, TextIO
 
+from game.echo import tolerant_output
 from game.engine.board import MoveError, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
 from game.settings import load_settings
 from game.storage import SaveFileError, load_game, report_bad_home
-from game.tools.lines import SIGPIPE_STATUS, InputFailed, read_lines, say, shown, silence_stdout, tolerant_output
+from game.tools.lines import SIGPIPE_STATUS, InputFailed, read_lines, say, shown, silence_stdout
 from game.tools.numbers import real
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}

@@ -396,7 +396,7 @@ def test_parse_player_spec(text, expected):
     ("ai:-1", "depth must be 1–20"),
     ("ai:0", "out of range"),
     (f"ai:{CUSTOM_DEPTH[1] + 1}", "out of range"),
-    ("ai:99999999999999999999", "out of range"),
+    ("ai:99999999999999999999", "depth 99999999999999999999 is out of range"),  # as typed, not capped
     ("ai:٣", "not a whole number"),
     ("ai:4:magic", "unknown heuristic"),
     ("ai:4:window:extra", "too many"),
