@@ -23,7 +23,6 @@ from .engine.book import book_status
 from .settings import load_settings
 from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,
                       report_bad_home, user_data_dir)
-from .tools.lines import tolerant_output
 
 log = logging.getLogger("game")
 
