@@ -30,9 +30,10 @@ import re
 import stat
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -50,7 +51,8 @@ SAVES_NAME = "saves"
 SAVE_SUFFIX = ".c4save"
 AUTOSAVE_NAME = "autosave" + SAVE_SUFFIX
 SAVE_MAGIC = "Connect Four saved game"
-SAVE_FORMAT = "1"
+SAVE_FORMAT = "1"  # the five fields every save has
+SAVE_FORMAT_EXTRAS = "2"  # written only when a save carries an optional field (see _OPTIONAL)
 SAVE_END = "end"  # last line: a file cut short (copied half, disk full) is recognised
 MAX_SAVE_BYTES = 64 * 1024
 MAX_PREFS_BYTES = 256 * 1024
@@ -240,12 +242,14 @@ class SavedGame:
     red: str  # player spec strings: "human", "ai:8:window", a level name
     yellow: str
     saved_at: str  # ISO 8601 date and time
+    #: The game counts in the rating (only an autosave says so: a game resumed from it stays rated).
+    rated: bool = False
 
     @classmethod
-    def now(cls, moves: str, red: str, yellow: str) -> "SavedGame":
+    def now(cls, moves: str, red: str, yellow: str, *, rated: bool = False) -> "SavedGame":
         """A SavedGame stamped with the current local time."""
         stamp = datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
-        return cls(moves, red, yellow, stamp)
+        return cls(moves, red, yellow, stamp, rated=rated)
 
     def position(self) -> Position:
         """The position after the moves (they are validated when the game is parsed/saved)."""
@@ -294,21 +298,45 @@ def is_player_spec(spec: str) -> bool:
     return name == name.strip() and level_name_problem(name) is None
 
 
+@dataclass(frozen=True)
+class _Optional:
+    """A save field that may be left out: written only when it differs from its default."""
+
+    attribute: str
+    write: Callable[[Any], str]
+    read: Callable[[str], Any]  # ValueError for a value that is not one
+
+
+def _yes(value: str) -> bool:
+    if value not in ("yes", "no"):
+        raise ValueError(f"expected yes or no, found {value[:20]!r}")
+    return value == "yes"
+
+
+#: Optional fields by their name in the file. A save that uses one is written as format 2, so an
+#: older version refuses it by its format line rather than misreading it.
+_OPTIONAL = {"rated": _Optional("rated", lambda rated: "yes" if rated else "no", _yes)}
+
+
 def format_save(game: SavedGame) -> str:
     """The text of a save file. SaveFileError if the game itself is not valid."""
     _check_game(game)
+    extras = [f"{key}: {field.write(getattr(game, key))}\n" for key, field in _OPTIONAL.items()
+              if getattr(game, field.attribute) != _DEFAULTS[field.attribute]]
     return (
         f"{SAVE_MAGIC}\n"
-        f"format: {SAVE_FORMAT}\n"
+        f"format: {SAVE_FORMAT_EXTRAS if extras else SAVE_FORMAT}\n"
         f"red: {game.red}\n"
         f"yellow: {game.yellow}\n"
         f"saved: {game.saved_at}\n"
         f"moves: {game.moves}\n"
-        f"{SAVE_END}\n"
+        + "".join(extras)
+        + f"{SAVE_END}\n"
     )
 
 
 _FIELDS = {"format": "format", "red": "red", "yellow": "yellow", "saved": "saved_at", "moves": "moves"}
+_DEFAULTS = {field.name: field.default for field in fields(SavedGame) if field.default is not MISSING}
 
 
 def parse_save(text: str) -> SavedGame:
@@ -340,11 +368,11 @@ def parse_save(text: str) -> SavedGame:
             continue
         key, sep, value = line.partition(":")
         key = key.strip().lower()
-        if not sep or key not in _FIELDS:
+        if not sep or (key not in _FIELDS and key not in _OPTIONAL):
             cut = " (file truncated?)" if number == len(lines) and not text.endswith("\n") else ""
             raise SaveFileError(
                 f"line {number}: expected 'NAME: VALUE' with NAME one of "
-                f"{', '.join(_FIELDS)}, found {line[:40]!r}{cut}"
+                f"{', '.join([*_FIELDS, *_OPTIONAL])}, found {line[:40]!r}{cut}"
             )
         if key in found:
             raise SaveFileError(f"line {number}: {key!r} appears twice (first on line {where[key]})")
@@ -354,12 +382,19 @@ def parse_save(text: str) -> SavedGame:
         raise SaveFileError(f"incomplete: {', '.join(missing)} missing (file truncated?)")
     if not ended:
         raise SaveFileError(f"the file ends early: no {SAVE_END!r} line after the moves (file truncated?)")
-    if found["format"] != SAVE_FORMAT:
+    if found["format"] not in (SAVE_FORMAT, SAVE_FORMAT_EXTRAS):
         raise SaveFileError(
             f"line {where['format']}: save format {found['format'][:20]!r} is not supported "
-            f"(this version reads format {SAVE_FORMAT})"
+            f"(this version reads formats {SAVE_FORMAT} and {SAVE_FORMAT_EXTRAS})"
         )
-    game = SavedGame(**{_FIELDS[k]: v for k, v in found.items() if k != "format"})
+    optional = {}
+    for key, field in _OPTIONAL.items():
+        if key in found:
+            try:
+                optional[field.attribute] = field.read(found[key])
+            except ValueError as e:
+                raise SaveFileError(f"line {where[key]}: {key}: {e}") from None
+    game = SavedGame(**{_FIELDS[k]: v for k, v in found.items() if k in _FIELDS and k != "format"}, **optional)
     try:
         _check_game(game)
     except SaveFileError as e:

@@ -157,6 +157,28 @@ def test_parse_tolerates_comments_blank_lines_bom_and_crlf():
     assert parse_save(text.replace("\n", "\r\n")) == GAME
 
 
+def test_an_optional_field_is_written_only_when_set_and_raises_the_format():
+    # A rated autosave says so in a line of its own; the format line changes with it, so an older
+    # version refuses the file by its format rather than reading a rated game as a casual one.
+    rated = SavedGame("4453", "human", "Easy", GAME.saved_at, rated=True)
+    lines = format_save(rated).splitlines()
+    assert lines[1] == "format: 2" and lines[-2:] == ["rated: yes", "end"]
+    assert parse_save(format_save(rated)) == rated
+    assert "rated" not in format_save(GAME) and parse_save(format_save(GAME)).rated is False
+    assert parse_save(GOOD.replace("end", "rated: no\nend")) == GAME
+
+
+@pytest.mark.parametrize("line,needle", [
+    ("rated: maybe", "line 7: rated: expected yes or no, found 'maybe'"),
+    ("rated: " + "y" * 500, "line 7: rated: expected yes or no"),
+    ("rated: yes\nrated: yes", "line 8: 'rated' appears twice"),
+])
+def test_a_bad_optional_field_is_named_with_its_line(line, needle):
+    with pytest.raises(SaveFileError) as e:
+        parse_save(GOOD.replace("end", line + "\nend"))
+    assert needle in str(e.value) and len(str(e.value)) < 200
+
+
 def test_saved_game_now_has_a_valid_date():
     game = SavedGame.now("44", "human", "human")
     assert parse_save(format_save(game)) == game
