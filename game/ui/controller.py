@@ -80,6 +80,7 @@ class Controller:
         menu, review = self.scenes[SceneName.MENU], self.scenes[SceneName.REVIEW]
         review.unfinished = lambda: menu.resume        # "play on" asks before it replaces that game
         review.forget_unfinished = lambda: setattr(menu, "resume", None)
+        review.leave_note = lambda: menu.leave_note()   # a rated game left so counts as a loss: say so
         self.after_game = after_game.connect(self.ctx, self.scenes[SceneName.GAME], self.scenes[SceneName.MENU])
         connect_network(self.ctx, self.scenes[SceneName.MENU], self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import signal
 import threading
 from types import FrameType
-from typing import Any
+from typing import Any, Self
 
 __all__ = ["Termination"]
 
@@ -38,7 +38,7 @@ class Termination:
         if self.signal is None:
             self.signal = signum
 
-    def __enter__(self) -> Termination:
+    def __enter__(self) -> Self:
         # Only the main thread may install handlers (a game run from another thread keeps the defaults).
         if threading.current_thread() is threading.main_thread():
             for signum in SIGNALS:

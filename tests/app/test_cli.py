@@ -605,3 +605,32 @@ def test_check_config_on_an_ascii_terminal(tmp_path):
                        text=True, env=env, cwd=REPO, timeout=120)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert len(r.stdout.splitlines()) == 4 and "\\u2014" in r.stdout
+
+
+def test_sigterm_ends_a_rated_game_at_once_and_its_autosave_stays_rated(home):
+    """A logout or ``kill PID`` during a rated game: the program ends without a question (SDL would
+    have made it the window's close), with the status of a terminated program, and the game is
+    autosaved rated, for the next start to offer as it was."""
+    import signal
+    import time
+
+    env = {**os.environ, "CONNECT4_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONPATH": str(REPO)}
+    game = subprocess.Popen([sys.executable, "-m", "game", "--red", "Easy", "--yellow", "human"], cwd=REPO,
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    autosave = home / "autosave.c4save"
+    try:
+        deadline = time.monotonic() + 60            # start-up, then the computer's first move, autosaved
+        while not autosave.is_file() and game.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert game.poll() is None and autosave.is_file(), "no first move within 60 s"
+        game.send_signal(signal.SIGTERM)
+        _, err = game.communicate(timeout=15)
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait(timeout=10)
+    assert game.returncode == 128 + signal.SIGTERM, err.decode(errors="replace")
+    saved = load_game(autosave)
+    assert saved.rated and len(saved.moves) == 1 and (saved.red, saved.yellow) == ("Easy", "human")
+    assert not (home / "record.jsonl").exists()
