@@ -124,10 +124,7 @@ class RatingGuard:
         the autosave that held it): a loss if it was due; True if it was counted."""
         suspended, self._suspended = self._suspended, None
         self._resume_notice = None
-        if suspended is None or not suspended[1].forfeits(len(suspended[0].moves), suspended[0].is_over):
-            return False
-        self._forfeit_if_due(*suspended)
-        return True
+        return suspended is not None and self._forfeit_if_due(*suspended)
 
     def suspended_note(self) -> str:
         """For the menu's question before a new game: what starting over the suspended game costs."""
@@ -141,10 +138,13 @@ class RatingGuard:
         return (f"This rated game ({len(model.moves)} moves) will count as a loss in your record. "
                 "Esc keeps playing it.")
 
-    def _forfeit_if_due(self, model: GameModel, game: RatedGame) -> None:
-        if game.forfeits(len(model.moves), model.is_over):
-            for hook in self.forfeit_hooks:
-                hook(model, game)
+    def _forfeit_if_due(self, model: GameModel, game: RatedGame) -> bool:
+        """Count ``game`` as a loss if leaving it now forfeits it; True if it was counted."""
+        if not game.forfeits(len(model.moves), model.is_over):
+            return False
+        for hook in self.forfeit_hooks:
+            hook(model, game)
+        return True
 
 
 def _same_game(old: GameModel, new: GameModel, moves: str) -> bool:
