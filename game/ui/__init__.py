@@ -63,7 +63,8 @@ def _run_window(settings: Settings, players: list[PlayerSpec | None], ending: Te
                 position: str | None) -> int:
     """Open the window, run the loop until the player quits or the system asks the program to end
     (``ending``), and close everything down; returns the exit code."""
-    import pygame  # here: see run
+    # Here, as in run: importing game.ui loads no pygame.
+    import pygame
 
     from game.ui.controller import Controller, set_window_identity
     from game.ui.net_lobby import LobbyStart

@@ -42,7 +42,8 @@ class Termination:
         # Only the main thread may install handlers (a game run from another thread keeps the defaults).
         if threading.current_thread() is threading.main_thread():
             for signum in SIGNALS:
-                self._previous[signum] = signal.signal(signum, self)
+                if signal.getsignal(signum) is not signal.SIG_IGN:  # ignored (``nohup``): left so
+                    self._previous[signum] = signal.signal(signum, self)
         return self
 
     def __exit__(self, *exc_info: object) -> None:

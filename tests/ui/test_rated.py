@@ -439,3 +439,16 @@ def test_play_on_from_a_review_over_a_rated_game_cut_short_says_it_counts(rated,
     assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == "1122"
     (game,) = games(d)
     assert game.result is RecordResult.LOSS
+
+
+@pytest.mark.skipif(len(SIGNALS) < 2, reason="no SIGHUP on this system")
+def test_a_signal_the_player_chose_to_ignore_stays_ignored():
+    """``nohup connect4``: SIGHUP is ignored on purpose, and the game must not end on it."""
+    term, hup = SIGNALS
+    before = signal.signal(hup, signal.SIG_IGN)
+    try:
+        with Termination() as ending:
+            assert signal.getsignal(hup) is signal.SIG_IGN and signal.getsignal(term) is ending
+        assert signal.getsignal(hup) is signal.SIG_IGN and signal.getsignal(term) is not ending
+    finally:
+        signal.signal(hup, before if before is not None else signal.SIG_DFL)
