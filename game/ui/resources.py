@@ -41,7 +41,12 @@ class _NullFont:
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font | _NullFont:
-    """pygame's default font at ``size`` pixels (cached); a null font if fonts are unavailable."""
+    """pygame's default font at ``size`` pixels (cached); a null font if fonts are unavailable.
+
+    The cache never outlives pygame: ``pygame.quit`` kills every font object, so the first font
+    made after a start arms a quit hook that empties the caches (a font from before a restart
+    would raise "font module quit since font created" on its first use)."""
+    _forget_on_quit()
     try:
         if not pygame.font.get_init():
             pygame.font.init()
@@ -54,10 +59,29 @@ def font(size: int, bold: bool = False) -> pygame.font.Font | _NullFont:
 
 
 def reset_fonts() -> None:
-    """Forget cached fonts and rendered text (they die with ``pygame.quit``); called when a window opens."""
+    """Forget cached fonts and rendered text (they die with ``pygame.quit``); called when a window
+    opens and, through the hook :func:`font` arms, when pygame quits."""
     font.cache_clear()
     render_text.cache_clear()
     fit_text.cache_clear()
+
+
+_quit_hook_armed = False
+
+
+def _forget_on_quit() -> None:
+    """Have the next ``pygame.quit`` call :func:`reset_fonts` (pygame runs each registered quit
+    function once and then forgets it, so the hook is armed again after every quit)."""
+    global _quit_hook_armed
+    if not _quit_hook_armed:
+        _quit_hook_armed = True
+        pygame.register_quit(_on_quit)
+
+
+def _on_quit() -> None:
+    global _quit_hook_armed
+    _quit_hook_armed = False
+    reset_fonts()
 
 
 @lru_cache(maxsize=512)
