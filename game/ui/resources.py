@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.echo import shown
 from game.paths import assets_dir
 from game.ui.theme import Colour
 
@@ -84,10 +85,20 @@ def _on_quit() -> None:
     reset_fonts()
 
 
+def drawable(text: str) -> str:
+    """``text`` as the font can take it: pygame encodes text as UTF-8, and a lone surrogate (a
+    byte of a file name that is not UTF-8) would raise, so such a string is shown escaped."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return shown(text, 10 * len(text))     # no character escapes to more than 10
+    return text
+
+
 @lru_cache(maxsize=512)
 def render_text(text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """The rendered text (cached: most labels are the same from frame to frame)."""
-    return font(size, bold).render(text, True, colour)
+    return font(size, bold).render(drawable(text), True, colour)
 
 
 #: Called with (text, rect) for every text drawn; layout tests record where text lands.
@@ -109,6 +120,7 @@ def draw_text(surface: pygame.Surface, text: str, size: int, colour: Colour, *, 
     """Render ``text`` and place it by a Rect anchor keyword (``center=...``, ``midleft=...``, ...).
 
     Returns the rectangle the text covers (empty text covers nothing and is not reported)."""
+    text = drawable(text)
     image = render_text(text, size, tuple(colour), bold)
     rect = image.get_rect(**anchor)
     if not text:
@@ -121,7 +133,7 @@ def draw_text(surface: pygame.Surface, text: str, size: int, colour: Colour, *, 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """Width in pixels of ``text`` at ``size``."""
-    return font(size, bold).size(text)[0]
+    return font(size, bold).size(drawable(text))[0]
 
 
 def largest_fitting(texts: tuple[str, ...], size: int, max_width: int, *, min_size: int = 11,
@@ -142,6 +154,7 @@ def largest_fitting(texts: tuple[str, ...], size: int, max_width: int, *, min_si
 def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
     """``text``, shortened with an ellipsis if needed to fit ``max_width`` pixels ("" if not even
     the ellipsis fits)."""
+    text = drawable(text)
     f = font(size, bold)
     if f.size(text)[0] <= max_width:
         return text
