@@ -452,3 +452,23 @@ def test_a_signal_the_player_chose_to_ignore_stays_ignored():
         assert signal.getsignal(hup) is signal.SIG_IGN and signal.getsignal(term) is not ending
     finally:
         signal.signal(hup, before if before is not None else signal.SIG_DFL)
+
+
+def test_a_save_of_the_rated_game_opened_over_it_is_casual_and_the_game_counts(rated, ui):
+    """Ctrl+S during a rated game, the program killed, then that save opened from the menu: the
+    question said the rated game counts, so it does, and the save goes on casual."""
+    d = rated()
+    for col in (0, 6, 0):
+        human_move(d, col)
+    moves = d.scene.model.moves_string()
+    d.key(pygame.K_s, CTRL)
+    killed(d)
+    d = next_start(ui)
+    choose(d, "Open a saved game")
+    d.key(pygame.K_RETURN)
+    assert LOSS_NOTE in d.scene.overlay.detail
+    d.key(pygame.K_y)
+    assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == moves
+    assert not d.scene.rating.game.rated
+    (game,) = games(d)
+    assert game.rated and game.result is RecordResult.LOSS
