@@ -196,7 +196,11 @@ class GameScene(Scene):
     # -- scene contract --------------------------------------------------------------------
 
     def enter(self, data: object) -> None:
+        """Start what ``data`` (a GameStart) says; without data, show the game again as it was left
+        (back from its review: the same game, names, scores and analysis row)."""
         super().enter(data)
+        if data is None:
+            return
         start = data if isinstance(data, GameStart) else GameStart(HUMAN, HUMAN)
         self.model = GameModel(start.red, start.yellow, settings=self.ctx.settings)
         self.epoch = self.ctx.new_epoch()

@@ -170,7 +170,7 @@ class SaveList:
         picture = _draw_board(surface, theme, info, rect) if info.game is not None else rect.move(rect.width, 0)
         text_w = picture.left - rect.left - 16
         players, details = describe(info, theme.names)
-        draw_text(surface, fit_text(players, size, text_w), size, theme.text, bold=True,
+        draw_text(surface, fit_text(players, size, text_w, True), size, theme.text, bold=True,
                   topleft=(rect.left + 8, rect.top + 4))
         colour = theme.error if info.game is None else theme.dim_text
         draw_text(surface, fit_text(details, size, text_w), size, colour,

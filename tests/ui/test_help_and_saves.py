@@ -244,3 +244,25 @@ def test_a_long_notice_is_shown_whole_on_two_lines_and_a_longer_one_cut_after_th
         assert drawn[0][1].bottom <= drawn[1][1].top                     # one line under the other
         joined = " ".join(t for t, _ in drawn)
         assert joined == text if whole else (joined.endswith("…") and text.startswith(joined[:-1]))
+
+
+def test_every_text_of_the_save_list_stays_inside_its_frame():
+    from game.storage import SaveInfo
+    from game.ui import resources
+    from game.ui.theme import CLASSIC
+
+    pygame.font.init()
+    long_name = Path("a-very-long-name-" * 14 + ".c4save")
+    infos = [SaveInfo(long_name, None, f"{long_name.name}: line 1: not a Connect Four save file"),
+             SaveInfo(Path("new.c4save"), SavedGame("4453", "human", "Hard", "2026-03-04T18:30:00+00:00"))]
+    savelist = SaveList(infos)
+    surface = pygame.Surface((960, 840))
+    drawn: list[tuple[str, pygame.Rect]] = []
+    hook = lambda text, rect: drawn.append((text, rect.copy()))     # noqa: E731
+    resources.add_text_hook(hook)
+    try:
+        savelist.draw(surface, CLASSIC)
+    finally:
+        resources.remove_text_hook(hook)
+    assert any(text.startswith("a-very-long-name-") for text, _ in drawn)
+    assert all(savelist._frame.contains(rect) for _, rect in drawn), drawn
