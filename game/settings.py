@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
@@ -397,6 +397,17 @@ def _default_shown(name: str) -> str:
     return f"using the default {_show(value)}"
 
 
+#: What a level does without one of its optional keys, where the key's default is None.
+_LEVEL_WITHOUT = {"heuristic": "using the [ai] heuristic", "time_limit": "using the [ai] time_limit",
+                  "elo": "leaving the level unrated"}
+
+
+def _level_default_shown(key: str) -> str:
+    """"using the default 0.0" for an optional [[levels]] key, or what the level does without it."""
+    default = next(f.default for f in fields(Level) if f.name == key)
+    return _LEVEL_WITHOUT[key] if default is None else f"using the default {_show(default)}"
+
+
 def _known(keys: Any) -> str:
     return "one of the known keys: " + ", ".join(keys)
 
@@ -488,7 +499,7 @@ def _parse_levels(raw: Any, bad: Callable[..., None]) -> tuple[Level, ...]:
             except _Bad as e:
                 required = key in ("name", "depth")
                 bad(f"{where}.{key}", value, str(e),
-                    "level left out" if required else "using the default (none)")
+                    "level left out" if required else _level_default_shown(key))
         required = ("name",) if clean.get("exact") else ("name", "depth")  # an exact level has no depth
         missing = [k for k in required if k not in item]
         if missing:

@@ -107,7 +107,7 @@ class ReviewScene(Scene):
 
     def _open_savelist(self) -> None:
         try:
-            self.savelist = SaveList(save_infos(), title="Review a saved game")
+            self.savelist = SaveList(save_infos(), title="Review a saved game", verb="review")
         except OSError as exc:
             self.ctx.notices.add(f"Could not list the saved games: {exc}", "error")
             self.next = Transition(SceneName.MENU)

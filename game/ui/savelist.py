@@ -13,7 +13,7 @@ from game.echo import shown, shown_path
 from game.engine.board import Position
 from game.storage import MAX_SHOWN_NAME, SaveInfo, delete_save
 from game.ui.layout import COLS, ROWS
-from game.ui.overlays import Confirm, shade
+from game.ui.overlays import Confirm, shade, wrap_at_most
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, text_width
 from game.ui.theme import Theme
@@ -72,9 +72,10 @@ def _result(position: Position, humans: list[int], names: tuple[str, str]) -> st
 class SaveList:
     VISIBLE = 6
 
-    def __init__(self, infos: list[SaveInfo], title: str = "Load a saved game") -> None:
+    def __init__(self, infos: list[SaveInfo], title: str = "Load a saved game", verb: str = "load") -> None:
         self.infos = infos
         self.title = title
+        self.verb = verb                   # what Enter does, for the key help: "load", "review"
         self.selected = 0
         self.confirm: Confirm | None = None
         self.message = ""
@@ -141,7 +142,8 @@ class SaveList:
         size = max(13, min(22, height // 36))
         entry_h = size * 2 + 14
         shown = min(self.VISIBLE, max(1, len(self.infos)), max(1, (height - 40 - size * 3 - 28) // entry_h))
-        extra = 2 * (size + 2) if self.show_path else 0
+        # room for two more lines: the full path (I), or why the selected save cannot be loaded
+        extra = 2 * (size + 2) if self.show_path or any(info.game is None for info in self.infos) else 0
         frame = pygame.Rect(0, 0, min(width - 16, 640), entry_h * shown + size * 3 + 28 + extra)
         frame.center = (width // 2, height // 2)
         self._frame = frame
@@ -185,10 +187,20 @@ class SaveList:
             for i, line in enumerate(lines):
                 draw_text(surface, line, small, theme.text, midtop=(frame.centerx, top + i * line_h))
             return
+        selected = self.infos[self.selected] if self.infos else None
         if self.message:
             text, colour = self.message, theme.accent
+        elif selected is not None and selected.game is None:
+            # the whole reason, which the entry itself may have had to cut
+            lines = wrap_at_most(f"Cannot be loaded: {_reason(selected.path, selected.problem)} · Delete removes it",
+                                 small, frame.width - 20, 2)
+            for i, line in enumerate(lines, start=1 - len(lines)):
+                draw_text(surface, line, small, theme.error, midbottom=(frame.centerx, frame.bottom - 6 + i * (small + 2)))
+            return
+        elif not self.infos:
+            text, colour = "Esc close", theme.dim_text
         else:
-            text, colour = "Enter load · Delete remove · I file path · Esc cancel", theme.dim_text
+            text, colour = f"Enter {self.verb} · Delete remove · I file path · Esc cancel", theme.dim_text
         draw_text(surface, fit_text(text, small, frame.width - 20), small, colour,
                   midbottom=(frame.centerx, frame.bottom - 6))
 

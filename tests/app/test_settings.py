@@ -702,3 +702,16 @@ name = "Shallow"
     assert [l.name for l in settings.levels] == ["Oracle"]
     assert settings.levels[0].exact
     assert [p.key for p in problems] == ["levels[2]"]
+
+
+def test_a_bad_optional_level_key_says_what_the_level_does_without_it():
+    _, problems = parse_settings(
+        '[[levels]]\nname = "Warm"\ndepth = 1\ntemperature = "hot"\nheuristic = "nope"\ntime_limit = -1\n'
+        'elo = 99999\nperfect_play = "yes"\n'
+    )
+    fallbacks = {p.key: p.fallback for p in problems}
+    assert fallbacks == {"levels[1].temperature": "using the default 0.0",
+                         "levels[1].heuristic": "using the [ai] heuristic",
+                         "levels[1].time_limit": "using the [ai] time_limit",
+                         "levels[1].elo": "leaving the level unrated",
+                         "levels[1].perfect_play": "using the default false"}
