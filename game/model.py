@@ -167,9 +167,11 @@ class GameModel:
             self.swapped = False
         self._reset(history, cols)
 
-    def saved_game(self) -> SavedGame:
-        """The game as the storage module writes it (players as spec strings, stamped now)."""
-        return SavedGame.now(self.moves_string(), self.player_text(self.red), self.player_text(self.yellow))
+    def saved_game(self, *, rated: bool = False) -> SavedGame:
+        """The game as the storage module writes it (players as spec strings, stamped now);
+        ``rated`` only for the autosave of a rated game (any other save is casual when loaded)."""
+        return SavedGame.now(self.moves_string(), self.player_text(self.red), self.player_text(self.yellow),
+                             rated=rated)
 
     def player_text(self, spec: PlayerSpec) -> str:
         """How a save names the player: a level exactly as the level plays is saved by its name alone
