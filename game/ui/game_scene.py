@@ -20,7 +20,7 @@ from game.engine.board import ColumnFullError, MoveError
 from game.model import GameModel, Scoreboard
 from game.rated import Casual
 from game.settings import HUMAN, parse_player_spec
-from game.echo import shown
+from game.echo import counted, shown
 from game.storage import SaveFileError, load_game, new_save_path, save_game, save_infos
 from game.ui import clipboard, game_text
 from game.ui.analysis_view import best_column, hint_words
@@ -195,7 +195,7 @@ class GameScene(Scene):
                 on_yes()
             self.overlay = Confirm(question, f"{self.rating.warning(self.model)} {detail}".strip(), leave)
         elif self.has_unfinished_game():
-            self.overlay = Confirm(question, f"The game in progress ({len(self.model.moves)} moves) "
+            self.overlay = Confirm(question, f"The game in progress ({counted(len(self.model.moves), 'move')}) "
                                    f"will be lost. {detail}".strip(), on_yes)
         else:
             on_yes()
@@ -399,7 +399,8 @@ class GameScene(Scene):
             self._say(problem, warning=True)
             return
         start = GameStart(HUMAN, HUMAN, moves, analysis=True)
-        self._ask("Open the pasted position?", "", lambda: setattr(self, "next", Transition(SceneName.GAME, start)))
+        self._ask("Open the pasted position?", f"The moves {shown(moves, clipboard.SHOWN)} open as a two-player "
+                  "game with the analysis row.", lambda: setattr(self, "next", Transition(SceneName.GAME, start)))
 
     def retry(self) -> None:
         if self.engine.error:
@@ -441,7 +442,7 @@ class GameScene(Scene):
         except (OSError, SaveFileError) as exc:
             self.ctx.notices.add(f"Could not save the game: {exc}", "error")
             return
-        self._say(f"Saved ({len(self.model.moves)} moves) — Ctrl+O lists your saves")
+        self._say(f"Saved ({counted(len(self.model.moves), 'move')}) — Ctrl+O lists your saves")
 
     def open_savelist(self) -> None:
         try:
@@ -466,7 +467,7 @@ class GameScene(Scene):
         self.pair = TwoPlayers(colours=self.ctx.theme.names) if self.humans == 2 else None
         self.rating.begin(self.model, from_start=False)
         self._changed()
-        self._say(f"Loaded the saved game ({len(saved.moves)} moves)")
+        self._say(f"Loaded the saved game ({counted(len(saved.moves), 'move')})")
         return True
 
     # -- engine ----------------------------------------------------------------------------

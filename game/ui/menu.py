@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game.echo import counted
 from game.engine.heuristics import HEURISTICS
 from game.names import MAX_PLAYER_NAME_CHARS, clean_player_name
 from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec
@@ -210,7 +211,7 @@ class MenuScene(Scene):
         """The rows shown for the current choices (or for ``mode``), laid out for the window."""
         rows: list[Row] = []
         if self.resume is not None:
-            rows.append(Row(RESUME, f"{len(self.resume.moves)} moves", activate=self.resume_game))
+            rows.append(Row(RESUME, counted(len(self.resume.moves), "move"), activate=self.resume_game))
         rows.append(Row("Mode", MODE_LABELS[self.choices.mode], change=self._change_mode))
         rows += self._mode_rows(mode or self.choices.mode)
         rows.append(Row("Theme", self.ctx.theme_name, change=self._change_theme))
@@ -345,7 +346,7 @@ class MenuScene(Scene):
         resume = self.resume
         if resume is not None and resume.moves and not resume.position().is_over():
             detail = " ".join(part for part in (
-                f"The unfinished game ({len(resume.moves)} moves) will be lost.", self.leave_note(),
+                f"The unfinished game ({counted(len(resume.moves), 'move')}) will be lost.", self.leave_note(),
                 f"Choose No, then \"{RESUME}\", to go on with it.") if part)
             self.overlay = Confirm(question, detail, action)
         else:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
+from game.echo import counted
 from game.engine.board import Position, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
@@ -224,7 +225,7 @@ class ReviewScene(Scene):
         kept = self.unfinished()
         if kept is not None and kept.moves and not kept.position().is_over():
             note = f"{self.leave_note()} " if self.leave_note() else ""
-            self.confirm = Confirm("Play on from here?", f"The unfinished game ({len(kept.moves)} moves) will be "
+            self.confirm = Confirm("Play on from here?", f"The unfinished game ({counted(len(kept.moves), 'move')}) will be "
                                    f"lost. {note}Choose No, then Esc and \"Resume unfinished game\", to go on "
                                    "with it.", play_on_now)
         else:

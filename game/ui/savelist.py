@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from game.echo import shown, shown_path
+from game.echo import counted, shown, shown_path
 from game.engine.board import Position
 from game.storage import MAX_SHOWN_NAME, SaveInfo, delete_save
 from game.ui.layout import COLS, ROWS
@@ -43,7 +43,7 @@ def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tupl
     humans = [n for n, spec in ((1, game.red), (2, game.yellow)) if spec.casefold() == "human"]
     when = info.saved_at
     date = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
-    moves = f"{info.moves} move" + ("" if info.moves == 1 else "s")
+    moves = counted(info.moves, "move")
     details = " · ".join(part for part in (moves, _result(game.position(), humans, names), date) if part)
     if len(humans) == 2:
         return "Two players", details
