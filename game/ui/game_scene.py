@@ -21,7 +21,7 @@ from game.model import GameModel, Scoreboard
 from game.rated import Casual
 from game.settings import HUMAN, parse_player_spec
 from game.echo import shown
-from game.storage import MAX_SHOWN_NAME, SaveFileError, load_game, new_save_path, save_game, save_infos
+from game.storage import SaveFileError, load_game, new_save_path, save_game, save_infos
 from game.ui import clipboard, game_text
 from game.ui.analysis_view import best_column, hint_words
 from game.ui.anim import DropAnimation, Shake
@@ -33,7 +33,7 @@ from game.ui.menu import GameStart, MenuData, open_network_game
 from game.ui.overlays import Confirm, HelpOverlay
 from game.ui.rating_guard import RatingGuard
 from game.ui.render import BoardScene
-from game.ui.savelist import CLOSE, SaveList
+from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.scene import Context, Scene, SceneName, Transition
 from game.ui.spectator import DELAY_STEP, Spectator
 from game.ui.two_players import TwoPlayers
@@ -449,7 +449,7 @@ class GameScene(Scene):
             yellow = parse_player_spec(saved.yellow, self.ctx.settings)
             self.model.load_moves(saved.moves, red=red, yellow=yellow)
         except (SaveFileError, MoveError, ValueError, OSError) as exc:
-            self.ctx.notices.add(f"Could not load {shown(path.name, MAX_SHOWN_NAME)}: {exc}", "error")
+            self.ctx.notices.add(load_failure("load", path, exc), "error")
             return False
         self.anims.clear()
         self.spectator = Spectator(self.model, self.move_delay) if self.humans == 0 else None

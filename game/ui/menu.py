@@ -20,7 +20,7 @@ from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
-from game.ui.savelist import CLOSE, SaveList
+from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.scene import Context, Scene, SceneName, Transition
 from game.ui.theme import THEMES
 
@@ -398,7 +398,7 @@ class MenuScene(Scene):
             red = parse_player_spec(saved.red, self.ctx.settings)
             yellow = parse_player_spec(saved.yellow, self.ctx.settings)
         except (SaveFileError, ValueError, OSError) as exc:
-            self.ctx.notices.add(f"Could not open {path.name}: {exc}", "error")
+            self.ctx.notices.add(load_failure("open", path, exc), "error")
             return
 
         def play() -> None:

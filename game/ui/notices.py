@@ -6,9 +6,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.overlays import wrap
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text
 from game.ui.theme import Theme
+
+MAX_LINES = 2  # a longer notice is cut: the stack stays over the top of the window
 
 
 @dataclass(slots=True)
@@ -50,19 +53,33 @@ class Notices:
         return False
 
     def draw(self, surface: pygame.Surface, theme: Theme, *, at_top: bool = True) -> None:
-        """Stack the notices under the header line (``at_top``) or upwards from the bottom."""
+        """Stack the notices under the header line (``at_top``) or upwards from the bottom; a long
+        notice wraps onto a second line (then ends in "…") rather than being cut at the first."""
         self._rects = []
         width, height = surface.get_size()
         size = max(16, height // 36)
         box_w = min(width - 20, max(320, width * 3 // 4))
-        step = size + 22
-        y = max(24, height // 16) + 4 if at_top else height - 40 - step
+        line_h = size + 4
+        y = max(24, height // 16) + 4 if at_top else height - 46
         for notice in self.items[:self.MAX_SHOWN]:
-            text = fit_text(notice.text, size, box_w - 24)
-            rect = pygame.Rect(0, 0, box_w, size + 16)
-            rect.midtop = (width // 2, y)
+            lines = _lines(notice.text, size, box_w - 24)
+            rect = pygame.Rect(0, 0, box_w, line_h * len(lines) + 12)
+            if at_top:
+                rect.midtop = (width // 2, y)
+                y = rect.bottom + 6
+            else:
+                rect.midbottom = (width // 2, y)
+                y = rect.top - 6
             colour = theme.error if notice.level == "error" else theme.accent
             draw_panel(surface, rect, theme, border=colour)
-            draw_text(surface, text, size, theme.text, midleft=(rect.left + 12, rect.centery))
+            for i, line in enumerate(lines):
+                draw_text(surface, line, size, theme.text, midleft=(rect.left + 12, rect.top + 6 + line_h * i + line_h // 2))
             self._rects.append((rect, notice))
-            y += step if at_top else -step
+
+
+def _lines(text: str, size: int, width: int) -> list[str]:
+    """``text`` in at most :data:`MAX_LINES` lines of ``width`` pixels, the last one cut with "…"."""
+    lines = wrap(text, size, width)
+    if len(lines) > MAX_LINES:
+        lines = lines[:MAX_LINES - 1] + [fit_text(" ".join(lines[MAX_LINES - 1:]), size, width)]
+    return lines

@@ -11,7 +11,7 @@ import pygame
 from game.rated import FORFEIT_MOVES
 from game.settings import Level, Settings
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text, font
+from game.ui.resources import draw_text, drawable, fit_text, font
 from game.ui.theme import Colour, Theme
 
 YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y)
@@ -36,7 +36,7 @@ def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in drawable(text).split():
         candidate = f"{line} {word}" if line else word
         if f.size(candidate)[0] <= max_width:
             line = candidate

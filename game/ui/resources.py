@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.echo import shown
 from game.paths import assets_dir
 from game.ui.theme import Colour
 
@@ -41,7 +42,12 @@ class _NullFont:
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font | _NullFont:
-    """pygame's default font at ``size`` pixels (cached); a null font if fonts are unavailable."""
+    """pygame's default font at ``size`` pixels (cached); a null font if fonts are unavailable.
+
+    The cache never outlives pygame: ``pygame.quit`` kills every font object, so the first font
+    made after a start arms a quit hook that empties the caches (a font from before a restart
+    would raise "font module quit since font created" on its first use)."""
+    _forget_on_quit()
     try:
         if not pygame.font.get_init():
             pygame.font.init()
@@ -54,16 +60,45 @@ def font(size: int, bold: bool = False) -> pygame.font.Font | _NullFont:
 
 
 def reset_fonts() -> None:
-    """Forget cached fonts and rendered text (they die with ``pygame.quit``); called when a window opens."""
+    """Forget cached fonts and rendered text (they die with ``pygame.quit``); called when a window
+    opens and, through the hook :func:`font` arms, when pygame quits."""
     font.cache_clear()
     render_text.cache_clear()
     fit_text.cache_clear()
 
 
+_quit_hook_armed = False
+
+
+def _forget_on_quit() -> None:
+    """Have the next ``pygame.quit`` call :func:`reset_fonts` (pygame runs each registered quit
+    function once and then forgets it, so the hook is armed again after every quit)."""
+    global _quit_hook_armed
+    if not _quit_hook_armed:
+        _quit_hook_armed = True
+        pygame.register_quit(_on_quit)
+
+
+def _on_quit() -> None:
+    global _quit_hook_armed
+    _quit_hook_armed = False
+    reset_fonts()
+
+
+def drawable(text: str) -> str:
+    """``text`` as the font can take it: pygame encodes text as UTF-8, and a lone surrogate (a
+    byte of a file name that is not UTF-8) would raise, so such a string is shown escaped."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return shown(text, 10 * len(text))     # no character escapes to more than 10
+    return text
+
+
 @lru_cache(maxsize=512)
 def render_text(text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """The rendered text (cached: most labels are the same from frame to frame)."""
-    return font(size, bold).render(text, True, colour)
+    return font(size, bold).render(drawable(text), True, colour)
 
 
 #: Called with (text, rect) for every text drawn; layout tests record where text lands.
@@ -85,6 +120,7 @@ def draw_text(surface: pygame.Surface, text: str, size: int, colour: Colour, *, 
     """Render ``text`` and place it by a Rect anchor keyword (``center=...``, ``midleft=...``, ...).
 
     Returns the rectangle the text covers (empty text covers nothing and is not reported)."""
+    text = drawable(text)
     image = render_text(text, size, tuple(colour), bold)
     rect = image.get_rect(**anchor)
     if not text:
@@ -97,7 +133,7 @@ def draw_text(surface: pygame.Surface, text: str, size: int, colour: Colour, *, 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """Width in pixels of ``text`` at ``size``."""
-    return font(size, bold).size(text)[0]
+    return font(size, bold).size(drawable(text))[0]
 
 
 def largest_fitting(texts: tuple[str, ...], size: int, max_width: int, *, min_size: int = 11,
@@ -118,6 +154,7 @@ def largest_fitting(texts: tuple[str, ...], size: int, max_width: int, *, min_si
 def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
     """``text``, shortened with an ellipsis if needed to fit ``max_width`` pixels ("" if not even
     the ellipsis fits)."""
+    text = drawable(text)
     f = font(size, bold)
     if f.size(text)[0] <= max_width:
         return text

@@ -23,14 +23,13 @@ from game.engine.board import Position, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
 from game.settings import PlayerSpec, parse_player_spec
-from game.echo import shown
-from game.storage import MAX_SHOWN_NAME, SavedGame, SaveFileError, load_game, save_infos
+from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import GameStart
 from game.ui.overlays import Confirm
 from game.ui.render import BoardScene, draw_panel
 from game.ui.resources import draw_text, fit_text, text_width
-from game.ui.savelist import CLOSE, SaveList
+from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.scene import Context, Scene, SceneName, Transition
 
 if TYPE_CHECKING:
@@ -134,7 +133,7 @@ class ReviewScene(Scene):
             red = parse_player_spec(saved.red, self.ctx.settings)
             yellow = parse_player_spec(saved.yellow, self.ctx.settings)
         except (SaveFileError, ValueError) as exc:
-            self.ctx.notices.add(f"Could not open {shown(path.name, MAX_SHOWN_NAME)}: {exc}", "error")
+            self.ctx.notices.add(load_failure("open", path, exc), "error")
             return
         self.savelist = None
         self.start = ReviewStart(saved.moves, red, yellow, back="menu")

@@ -38,8 +38,7 @@ def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tupl
     """(players, details) of one entry, e.g. ("You vs Hard", "12 moves · unfinished · 2026-11-23 22:40");
     ``names`` are the colours as the theme draws them."""
     if info.game is None:
-        name = shown(info.path.name, MAX_SHOWN_NAME)
-        return name, f"cannot be loaded: {info.problem.removeprefix(name + ': ')}"
+        return shown(info.path.name, MAX_SHOWN_NAME), f"cannot be loaded: {_reason(info.path, info.problem)}"
     game = info.game
     humans = [n for n, spec in ((1, game.red), (2, game.yellow)) if spec.casefold() == "human"]
     when = info.saved_at
@@ -49,6 +48,16 @@ def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tupl
     if len(humans) == 2:
         return "Two players", details
     return f"{player_words(game.red, len(humans))} vs {player_words(game.yellow, len(humans))}", details
+
+
+def load_failure(verb: str, path: Path, problem: object) -> str:
+    """"Could not open NAME: why" for a save that cannot be used: the name escaped (a file name
+    may hold any byte) and said once (a problem from :func:`game.storage.load_game` starts with it)."""
+    return f"Could not {verb} {shown(path.name, MAX_SHOWN_NAME)}: {_reason(path, problem)}"
+
+
+def _reason(path: Path, problem: object) -> str:
+    return str(problem).removeprefix(shown(path.name, MAX_SHOWN_NAME) + ": ")
 
 
 def _result(position: Position, humans: list[int], names: tuple[str, str]) -> str:

@@ -65,3 +65,16 @@ def test_only_proven_values_wear_the_win_draw_loss_colours():
         results = {theme.win, theme.draw, theme.loss}
         assert not colours_on(ESTIMATES, theme) & results
         assert results <= colours_on(EMPTY_BOARD, theme)
+
+
+def test_the_row_draws_again_after_pygame_quits_and_restarts():
+    # pygame.quit kills every font object: a cached one must not survive into the next start
+    # (it raised "font module quit since font created" in whichever test came next).
+    pygame.init()
+    colours_on(EMPTY_BOARD, CLASSIC)
+    pygame.quit()
+    pygame.font.init()
+    assert {CLASSIC.win, CLASSIC.draw, CLASSIC.loss} <= colours_on(EMPTY_BOARD, CLASSIC)
+    pygame.quit()
+    pygame.init()
+    assert {CLASSIC.win, CLASSIC.draw, CLASSIC.loss} <= colours_on(EMPTY_BOARD, CLASSIC)

@@ -177,3 +177,70 @@ def test_save_names_that_are_not_utf8_are_listed_escaped_in_the_save_list_and_th
     d2.frame()
     d2.frame()
     assert d2.scene.savelist is not None and len(d2.scene.savelist.infos) == 2
+
+
+def test_a_broken_save_whose_name_is_not_utf8_is_refused_from_the_menu_with_its_name_once(ui):
+    from game.ui import resources
+
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    Path(os.fsdecode(os.fsencode(folder) + b"/bad\xff.c4save")).write_bytes(b"\x00 not a save")
+    d = ui()
+    (row,) = [r for r in d.scene.rows() if r.label == "Open a saved game"]
+    row.activate()
+    d.frame()
+    d.key(pygame.K_RETURN)
+    assert d.c.ctx.notices.texts() == ["Could not open bad\\xff.c4save: binary data, not a save file "
+                                       "(NUL byte at offset 0)"]
+    texts: list[str] = []
+    hook = lambda text, rect: texts.append(text)            # noqa: E731
+    resources.add_text_hook(hook)
+    try:
+        d.frame()                                            # drawn, not a crash on the undecodable byte
+    finally:
+        resources.remove_text_hook(hook)
+    assert any("bad\\xff.c4save" in t for t in texts)
+    assert isinstance(d.scene, MenuScene) and d.c.running
+
+
+def test_text_that_pygame_cannot_encode_is_drawn_escaped():
+    from game.ui import resources
+
+    pygame.font.init()
+    surface = pygame.Surface((400, 40))
+    seen: list[str] = []
+    hook = lambda text, rect: seen.append(text)             # noqa: E731
+    resources.add_text_hook(hook)
+    try:
+        rect = resources.draw_text(surface, "save-\udcff.c4save", 16, (255, 255, 255), topleft=(0, 0))
+    finally:
+        resources.remove_text_hook(hook)
+    assert seen == ["save-\\xff.c4save"]
+    assert rect.width == resources.text_width("save-\\xff.c4save", 16) > 0
+    assert resources.fit_text("save-\udcff.c4save", 16, 1000) == "save-\\xff.c4save"
+
+
+def test_a_long_notice_is_shown_whole_on_two_lines_and_a_longer_one_cut_after_the_second():
+    from game.ui import resources
+    from game.ui.notices import Notices
+    from game.ui.theme import CLASSIC
+
+    pygame.font.init()
+    reason = ("Could not load badplayer.c4save: unknown player 'Grandmaster': use human, ai, ai:DEPTH "
+              "(DEPTH 1-20), ai:DEPTH:HEURISTIC or a level name")
+    surface = pygame.Surface((960, 840))
+    for text, whole in ((reason, True), (reason + " " + reason, False)):
+        notices = Notices()
+        notices.add(text)
+        drawn: list[tuple[str, pygame.Rect]] = []
+        hook = lambda t, rect: drawn.append((t, rect))      # noqa: E731
+        resources.add_text_hook(hook)
+        try:
+            notices.draw(surface, CLASSIC)
+        finally:
+            resources.remove_text_hook(hook)
+        (box, _), = notices._rects
+        assert len(drawn) == 2 and all(box.contains(rect) for _, rect in drawn)
+        assert drawn[0][1].bottom <= drawn[1][1].top                     # one line under the other
+        joined = " ".join(t for t, _ in drawn)
+        assert joined == text if whole else (joined.endswith("…") and text.startswith(joined[:-1]))
