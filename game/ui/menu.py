@@ -383,8 +383,10 @@ class MenuScene(Scene):
     def _open_save(self, path: Path) -> None:
         try:
             saved = load_game(path)
-        except (SaveFileError, OSError) as exc:
-            self.ctx.notices.add(f"Could not open {path.name}: {exc}", "error")
+            red = parse_player_spec(saved.red, self.ctx.settings)
+            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+        except (SaveFileError, ValueError, OSError) as exc:
+            self.ctx.notices.add(load_failure("open", path, exc), "error")
             return
         if saved.seat is not None:
             self.overlay = None
@@ -393,12 +395,6 @@ class MenuScene(Scene):
                 self.next = transition
             else:
                 self._unless_unfinished("Open this saved game?", lambda: self._go(transition))
-            return
-        try:
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
-        except (SaveFileError, ValueError, OSError) as exc:
-            self.ctx.notices.add(load_failure("open", path, exc), "error")
             return
 
         def play() -> None:
