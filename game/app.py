@@ -1,7 +1,8 @@
 """Program entry: ``connect4`` (gui-script) and ``python -m game``.
 
 Parses the command line, loads the settings (bad keys become notices shown in the window),
-finds an autosaved game to offer for resuming, and hands over to ``game.ui.run``. Whatever
+finds an autosaved game to offer for resuming, and hands over to ``game.ui.run`` (which also ends
+the program when the system asks, with SIGTERM). Whatever
 goes wrong ends with a clear one-line message, never a traceback on the user's screen:
 an unexpected error writes its details to ``crash.log`` in the user data folder.
 """
@@ -21,8 +22,7 @@ from .cli import PROG, check_config, parse_args, resolve_network, resolve_player
 from .echo import tolerant_output
 from .engine.book import book_status
 from .settings import load_settings
-from .storage import (SavedGame, clean_stale_files, keep_autosave_for_later, last_autosave, read_autosave,
-                      report_bad_home, user_data_dir)
+from .storage import SavedGame, clean_stale_files, last_autosave, read_autosave, report_bad_home, user_data_dir
 
 log = logging.getLogger("game")
 
@@ -107,12 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     book = book_status()  # the engine logs the reason once; the window shows it once
     if not book.available:
         notices.append(f"Opening book: {book.reason}")
-    resume = resumable_autosave(notices)
-    if resume is not None and (red is not None or yellow is not None or args.position is not None):
-        keep_autosave_for_later()
-        notices.append(f"your unfinished game ({resume.red} vs {resume.yellow}, {len(resume.moves)} moves) is kept: "
-                       "start without --red/--yellow/--position to resume it from the menu")
-        resume = None
+    resume = resumable_autosave(notices)  # a game started at once keeps it for later (game.ui.run)
     try:
         result = run(
             settings,

@@ -7,7 +7,9 @@ ignores it. A game becomes casual the moment one of those things happens, and st
 
 Leaving an unfinished rated game after at least ``FORFEIT_MOVES`` of one's own moves (a new game,
 loading another game, the menu's Start over it, quitting) counts as a loss: otherwise a player
-could drop every game that goes wrong.
+could drop every game that goes wrong. A rated game that ends without being left (the program
+killed, the machine switched off, a logout) is not counted: its autosave says it is rated, and
+the next start offers it again as a rated game (:meth:`RatedGame.resumed`), to be finished or left.
 
 No pygame here: the UI tells a :class:`RatedGame` what happened and asks it what the game is.
 """
@@ -47,7 +49,7 @@ class RatedGame:
     @classmethod
     def start(cls, red: PlayerSpec, yellow: PlayerSpec, settings: Settings, *, from_start: bool) -> RatedGame:
         """The state of a game that begins now: ``from_start`` False for a game continued from a
-        position (a save, a review's "play on", an autosave resumed after the program ended)."""
+        position (a save, a review's "play on", an autosave that was not rated)."""
         humans = [n for n, spec in ((1, red), (2, yellow)) if not spec.is_ai]
         if len(humans) != 1:
             return cls(None, Casual.TWO_HUMANS_OR_NONE)
@@ -58,6 +60,13 @@ class RatedGame:
         elif not from_start:
             game.reason = Casual.NOT_FROM_START
         return game
+
+    @classmethod
+    def resumed(cls, red: PlayerSpec, yellow: PlayerSpec, settings: Settings, *, rated: bool) -> RatedGame:
+        """The state of a game resumed from an autosave of an earlier run that says whether it was
+        ``rated``: rated again only if it was, and its players are still a rated pairing under the
+        current settings (a level may have lost its Elo figure since); else casual."""
+        return cls.start(red, yellow, settings, from_start=rated)
 
     @property
     def rated(self) -> bool:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from game.settings import PlayerSpec, Settings
     from game.storage import SavedGame
+    from game.ui.signals import Termination
 
 __all__ = ["run"]
 
@@ -38,19 +39,36 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
     menu offers to continue; an explicit ``config_path`` makes the config's theme and sound win
     over the remembered preferences (not where its value is broken); ``host_port``/``join`` open
     the window hosting a network game on that port, or joining the one at that ``address[:port]``;
-    ``position`` (a legal move string) opens as a game with the analysis row."""
+    ``position`` (a legal move string) opens as a game with the analysis row. A game started at
+    once (players or a position) keeps ``resume`` for a later start instead, after counting it as a
+    loss if it was a rated game far enough on. SIGTERM or SIGHUP ends the program without a
+    question (``game.ui.signals``); the exit code is then 128 + the signal's number."""
     # Here, not at the top: importing game.ui (e.g. for the type names above) loads no pygame.
-    import pygame
-
     from game.settings import parse_player_spec
-    from game.ui.controller import Controller, set_window_identity
-    from game.ui.net_lobby import LobbyStart
+    from game.ui.signals import Termination
 
     try:
         players = [parse_player_spec(p, settings) if isinstance(p, str) else p for p in (red, yellow)]
     except ValueError as exc:
         print(f"connect4: {exc}", file=sys.stderr)
         return 2
+    with Termination() as ending:      # before SDL starts: it then leaves SIGTERM to us
+        return _run_window(settings, players, ending, notices=notices, problems=problems, resume=resume,
+                           config_path=config_path, host_port=host_port, join=join, position=position)
+
+
+def _run_window(settings: Settings, players: list[PlayerSpec | None], ending: Termination, *,
+                notices: Iterable[object], problems: Iterable[object], resume: SavedGame | None,
+                config_path: str | Path | None, host_port: int | None, join: str | None,
+                position: str | None) -> int:
+    """Open the window, run the loop until the player quits or the system asks the program to end
+    (``ending``), and close everything down; returns the exit code."""
+    # Here, as in run: importing game.ui loads no pygame.
+    import pygame
+
+    from game.ui.controller import Controller, set_window_identity
+    from game.ui.net_lobby import LobbyStart
+
     try:
         pygame.display.init()
         driver = pygame.display.get_driver()
@@ -72,11 +90,13 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
         clock = pygame.time.Clock()
         controller.frame(0.0)
         pygame.display.flip()
-        while controller.running:
+        while controller.running and ending.signal is None:
             dt = clock.tick(settings.fps) / 1000.0
             controller.frame(min(dt, MAX_DT))
             pygame.display.flip()
-        return 0
+        if ending.signal is not None:
+            controller.terminate()
+        return ending.exit_status
     finally:  # an unexpected error propagates to game.app.main, which logs it and tells the player
         pygame.display.quit()      # the window goes first, so quitting looks instant ...
         controller.shutdown()      # ... while the AI worker is stopped (bounded, even mid-search)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.settings import HUMAN, default_config_path
-from game.storage import load_prefs
+from game.storage import keep_autosave_for_later, load_prefs
 from game.ui import after_game
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
@@ -80,6 +80,7 @@ class Controller:
         menu, review = self.scenes[SceneName.MENU], self.scenes[SceneName.REVIEW]
         review.unfinished = lambda: menu.resume        # "play on" asks before it replaces that game
         review.forget_unfinished = lambda: setattr(menu, "resume", None)
+        review.leave_note = lambda: menu.leave_note()   # a rated game left so counts as a loss: say so
         self.after_game = after_game.connect(self.ctx, self.scenes[SceneName.GAME], self.scenes[SceneName.MENU])
         connect_network(self.ctx, self.scenes[SceneName.MENU], self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]
@@ -96,9 +97,16 @@ class Controller:
     def start(self, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None,
               resume: SavedGame | None = None, network: LobbyStart | None = None,
               position: str | None = None) -> None:
-        """Open the menu (offering ``resume``), or go straight into a game when players are given,
-        or into hosting or joining a network game; ``position`` (a checked move string) opens
-        with those moves and the analysis row."""
+        """Open the menu (offering ``resume``, the autosave of an earlier run), or go straight into
+        a game when players are given (``resume`` is then kept for a later start, see
+        :meth:`_keep_for_later`), or into hosting or joining a network game; ``position`` (a
+        checked move string) opens with those moves and the analysis row."""
+        game = self.scenes[SceneName.GAME]
+        if resume is not None and isinstance(game, GameScene):
+            game.rating.adopt(resume)     # resumed rated if it was; left, a loss once due
+        if resume is not None and network is None and (red, yellow, position) != (None, None, None):
+            self._keep_for_later(resume)
+            resume = None
         self.switch(Transition(SceneName.MENU, MenuData(resume)))
         if network is not None:
             self.switch(Transition(SceneName.NETWORK, network))
@@ -111,6 +119,20 @@ class Controller:
                 self.ctx.notices.add(f"{count} problem{'s' if count > 1 else ''} in the settings: Esc, then "
                                      "\"Settings problems\" in the menu, lists them", "error",
                                      seconds=CONFIG_NOTICE_SECONDS)
+
+    def _keep_for_later(self, resume: SavedGame) -> None:
+        """A game started from the command line leaves the earlier run's unfinished game in its
+        autosave for the next start without players to offer. A rated one is left as the menu's
+        Start game over it leaves it: a loss once far enough on, and casual from then on."""
+        game = self.scenes[SceneName.GAME]
+        counted = isinstance(game, GameScene) and game.rating.set_aside()
+        keep_autosave_for_later()
+        what = f"({resume.red} vs {resume.yellow}, {len(resume.moves)} moves)"
+        resume_later = "start without --red/--yellow/--position to resume it from the menu"
+        self.ctx.notices.add(f"Your unfinished rated game {what} counts as a loss: another game started over it. "
+                             f"It is kept as a casual game: {resume_later}" if counted
+                             else f"Your unfinished game {what} is kept: {resume_later}",
+                             "error", seconds=CONFIG_NOTICE_SECONDS)
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
@@ -172,6 +194,16 @@ class Controller:
         else:
             self.quit_question = Confirm("Quit the game?", game.rating.warning(at_stake), quit_now,
                                          yes="Quit", no="Keep playing")
+
+    def terminate(self) -> None:
+        """The system asks the program to end (SIGTERM: a logout, ``kill PID``): nobody is there to
+        answer a question, so none is asked and no rated game is counted. The game on the board is
+        autosaved once more as it stands (rated if it is); the next start offers it as it was."""
+        game = self.scenes[SceneName.GAME]
+        if self.scene is game and isinstance(game, GameScene) and game.has_unfinished_game():
+            game.autosave()
+        self.quit_question = None
+        self.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
         """Window-wide events first (quit, fullscreen, resize, mute, notices), then the scene."""

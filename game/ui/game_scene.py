@@ -82,6 +82,8 @@ class GameScene(Scene):
         self.overlay: Overlay | None = None
         self.analysis_on = False
         self.rating = RatingGuard(ctx.settings)  # rated or casual, and leaving a rated game
+        # first of the hooks: the autosave says casual before the record counts the loss
+        self.rating.forfeit_hooks.append(lambda model, _game: self.autosaver.forfeited(model))
         #: Keys that work once a game is over: key -> (label for the status line, action).
         self.end_keys: dict[int, tuple[str, Callable[[], None]]] = {}
         #: Called once with the model when a game has ended (after the last disc has landed).
@@ -163,7 +165,7 @@ class GameScene(Scene):
     def _changed(self) -> None:
         """The model changed (move, undo, redo, new game, load)."""
         self._reset_position_state()
-        self.autosaver.changed(self.model)
+        self.autosave()
         if self.pair is not None:
             self.pair.update(self.model)
         for hook in self.change_hooks:
@@ -177,6 +179,11 @@ class GameScene(Scene):
         notice = self.rating.make_casual(reason)
         if notice:
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
+            self.autosave()     # a kill from now on must not bring the game back rated
+
+    def autosave(self) -> None:
+        """Write the game on the board to the autosave as it stands, rated or casual."""
+        self.autosaver.changed(self.model, rated=self.rating.game.rated)
 
     def _ask(self, question: str, detail: str, on_yes: Callable[[], None]) -> None:
         """Do ``on_yes`` now if no unfinished game would be lost, else after the player confirms.
@@ -214,7 +221,9 @@ class GameScene(Scene):
                 self.model.load_moves(moves)
             except MoveError as exc:
                 self.ctx.notices.add(f"Could not restore the moves {moves!r}: {exc}", "error")
-        self.rating.enter(self.model, self.model.moves_string(), start.continued)
+        notice = self.rating.enter(self.model, self.model.moves_string(), start.continued)
+        if notice:                                  # a rated autosave whose level is no longer rated
+            self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
         self.analysis_on = self.analysis_on and not self.rating.game.against_computer
         self._changed()     # an opening on the board is a game in progress: autosaved like any other
         self.analysis_on = start.analysis

@@ -3,8 +3,14 @@ it casual, and what leaving an unfinished rated game costs (the rule itself is `
 
 A rated game left for the menu with Esc is *suspended*: resuming it from the menu keeps it rated;
 starting another game over it (or quitting) counts it as a loss once the player has made
-``FORFEIT_MOVES`` moves, after a question. Every other way into a game that does not begin on the
-empty board (a save, a review's "play on", an autosave from an earlier run) is casual.
+``FORFEIT_MOVES`` moves, after a question. The autosave of an earlier run that the menu offers is
+suspended the same way (:meth:`RatingGuard.adopt`): a rated game cut short by a kill, a crash or a
+logout comes back rated, and starting another game over it counts it as a loss once due. Every
+other way into a game that does not begin on the empty board (a save, a review's "play on", an
+autosave that was not rated) is casual.
+
+A game counted as a loss is told to ``forfeit_hooks``: the record adds the loss and the autosave
+is rewritten casual, so that no later start brings the game back rated and counts it twice.
 """
 
 from __future__ import annotations
@@ -12,11 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.model import GameModel
 from game.rated import Casual, RatedGame
+from game.settings import parse_player_spec
 
 if TYPE_CHECKING:
-    from game.model import GameModel
     from game.settings import Settings
+    from game.storage import SavedGame
 
 __all__ = ["RatingGuard"]
 
@@ -28,6 +36,7 @@ class RatingGuard:
         self.settings = settings
         self.game = RatedGame(None, Casual.TWO_HUMANS_OR_NONE)
         self._suspended: tuple[GameModel, RatedGame] | None = None
+        self._resume_notice: str | None = None  # said when the adopted autosave is resumed casual
         #: Told of a rated game the player left unfinished: it counts as a loss (the record listens).
         self.forfeit_hooks: list[ForfeitHook] = []
 
@@ -37,16 +46,34 @@ class RatingGuard:
         """A game begins on ``model``: a new one (``from_start``) or one continued from a position."""
         self.game = RatedGame.start(model.red, model.yellow, self.settings, from_start=from_start)
 
-    def enter(self, model: GameModel, moves: str, continued: bool) -> None:
-        """The scene starts ``model`` from ``moves``. The suspended rated game, if these are its
-        players and moves, goes on rated; otherwise it was left, and counts as a loss if far enough."""
+    def adopt(self, saved: SavedGame) -> None:
+        """The autosave of an earlier run, which the menu offers: held as suspended, so that resuming
+        it, starting another game over it and quitting treat it as a game left for the menu in this
+        run. It is rated if it was saved rated and its players are still a rated pairing
+        (``RatedGame.resumed``); a save whose players the settings no longer know is not held (the
+        menu says it cannot be resumed, and it can no longer count)."""
+        try:
+            red, yellow = (parse_player_spec(spec, self.settings) for spec in (saved.red, saved.yellow))
+            model = GameModel(red, yellow, saved.moves, settings=self.settings)
+        except ValueError:  # an unknown player, or moves a hand-edited file got wrong (MoveError)
+            return
+        game = RatedGame.resumed(red, yellow, self.settings, rated=saved.rated)
+        self._suspended = (model, game)
+        self._resume_notice = game.notice() if saved.rated and not game.rated else None
+
+    def enter(self, model: GameModel, moves: str, continued: bool) -> str | None:
+        """The scene starts ``model`` from ``moves``. The suspended game, if these are its players
+        and moves, goes on as it was (rated or not); otherwise it was left, and counts as a loss if
+        far enough. Returns what the window should say: a rated autosave resumed casual, and why."""
         suspended, self._suspended = self._suspended, None
+        notice, self._resume_notice = self._resume_notice, None
         if suspended is not None and not continued and _same_game(suspended[0], model, moves):
             self.game = suspended[1]
-            return
+            return notice
         if suspended is not None:
             self._forfeit_if_due(*suspended)
         self.begin(model, from_start=not moves and not continued)
+        return None
 
     # -- during the game ---------------------------------------------------------------------
 
@@ -92,6 +119,13 @@ class RatingGuard:
             assert suspended is not None
             self._forfeit_if_due(*suspended)
 
+    def set_aside(self) -> bool:
+        """The suspended game is left without a question (a game started from the command line over
+        the autosave that held it): a loss if it was due; True if it was counted."""
+        suspended, self._suspended = self._suspended, None
+        self._resume_notice = None
+        return suspended is not None and self._forfeit_if_due(*suspended)
+
     def suspended_note(self) -> str:
         """For the menu's question before a new game: what starting over the suspended game costs."""
         suspended = self._suspended
@@ -104,10 +138,13 @@ class RatingGuard:
         return (f"This rated game ({len(model.moves)} moves) will count as a loss in your record. "
                 "Esc keeps playing it.")
 
-    def _forfeit_if_due(self, model: GameModel, game: RatedGame) -> None:
-        if game.forfeits(len(model.moves), model.is_over):
-            for hook in self.forfeit_hooks:
-                hook(model, game)
+    def _forfeit_if_due(self, model: GameModel, game: RatedGame) -> bool:
+        """Count ``game`` as a loss if leaving it now forfeits it; True if it was counted."""
+        if not game.forfeits(len(model.moves), model.is_over):
+            return False
+        for hook in self.forfeit_hooks:
+            hook(model, game)
+        return True
 
 
 def _same_game(old: GameModel, new: GameModel, moves: str) -> bool:

@@ -81,6 +81,7 @@ class ReviewScene(Scene):
         # to withdraw that offer once the player agreed; set by the controller.
         self.unfinished: Callable[[], SavedGame | None] = lambda: None
         self.forget_unfinished: Callable[[], None] = lambda: None
+        self.leave_note: Callable[[], str] = lambda: ""  # what else replacing it costs (a rated game: a loss)
         self._rows: list[tuple[pygame.Rect, int]] = []
         self._graph = pygame.Rect(0, 0, 0, 0)
 
@@ -219,9 +220,10 @@ class ReviewScene(Scene):
 
         kept = self.unfinished()
         if kept is not None and kept.moves and not kept.position().is_over():
+            note = f"{self.leave_note()} " if self.leave_note() else ""
             self.confirm = Confirm("Play on from here?", f"The unfinished game ({len(kept.moves)} moves) will be "
-                                   "lost. Choose No, then Esc and \"Resume unfinished game\", to go on with it.",
-                                   play_on_now)
+                                   f"lost. {note}Choose No, then Esc and \"Resume unfinished game\", to go on "
+                                   "with it.", play_on_now)
         else:
             play_on_now()
 

@@ -148,21 +148,75 @@ def test_unfinished_autosave_is_offered(fake_ui):
     assert fake_ui[0][1]["resume"] == game
 
 
-def test_a_game_from_the_command_line_keeps_the_unfinished_autosave(fake_ui, home):
+@pytest.fixture
+def window(monkeypatch):
+    """Replace game.ui.run with a window that starts as the real one does (the controller's
+    start with what app.main hands over), draws one frame and closes."""
+    import pygame
+
+    import game.ui
+    from game.ui.controller import Controller
+    from game.worker import AIWorker
+
+    started = []
+
+    def run(settings, *, red, yellow, resume, notices, position, **kwargs):
+        pygame.display.init()
+        pygame.font.init()
+        controller = Controller(settings, notices=notices, worker_factory=lambda: AIWorker(use_process=False))
+        try:
+            controller.start(red, yellow, resume, position=position)
+            controller.frame(0.0, [])
+            assert controller.after_game.keeper.flush()
+            started.append(controller.ctx.notices.texts())
+        finally:
+            controller.shutdown()
+            pygame.quit()
+        return 0
+
+    monkeypatch.setattr(game.ui, "run", run)
+    return started
+
+
+def new_run() -> None:
+    """What a new start of the program sees: the last run's autosave slot is free (its lock dropped)."""
+    storage._release(storage._slot)
+    storage._slot = None
+
+
+@pytest.mark.parametrize("argv", [["--red", "human", "--yellow", "Easy"], ["--position", "44"]])
+def test_a_game_from_the_command_line_keeps_the_unfinished_autosave(window, home, argv):
     game = SavedGame("4453", "human", "Hard", "2026-01-31T18:05:00")
     write_autosave(game)
     first = autosave_path()
-    storage._release(storage._slot)  # a new run of the program
-    storage._slot = None
-    app.main(["--red", "human", "--yellow", "Easy"])
-    kwargs = fake_ui[0][1]
-    assert kwargs["resume"] is None
-    assert any("unfinished game (human vs Hard, 4 moves) is kept" in n for n in kwargs["notices"])
+    new_run()
+    assert app.main(argv) == 0
+    (notices,) = window
+    assert any("unfinished game (human vs Hard, 4 moves) is kept" in n for n in notices)
     write_autosave(SavedGame("1", "human", "Easy", "2026-01-31T18:06:00"))  # the new game's first move
     assert autosave_path() != first and load_game(first) == game
-    storage._release(storage._slot)  # the next start, without players, offers a free autosave again
-    storage._slot = None
+    new_run()                      # the next start, without players, offers a free autosave again
     assert app.resumable_autosave() is not None
+
+
+def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(window, home):
+    """A rated game cut short (killed), then another game started from the command line: the
+    rated game is left, as Start game in the menu leaves it, and stays on offer as a casual game."""
+    from game.record import RecordResult
+    from game.record_store import load_record
+
+    write_autosave(SavedGame("44535", "human", "Hard", "2026-01-31T18:05:00", rated=True))  # 3 moves of yours
+    first = autosave_path()
+    new_run()
+    assert app.main(["--red", "human", "--yellow", "Easy"]) == 0
+    (notices,) = window
+    assert any("rated game (human vs Hard, 5 moves) counts as a loss" in n for n in notices)
+    (lost,) = load_record()[0].games
+    assert lost.rated and lost.result is RecordResult.LOSS and lost.level == "Hard" and lost.moves == "44535"
+    assert load_game(first).moves == "44535" and not load_game(first).rated
+    new_run()
+    assert app.main(["--red", "human", "--yellow", "Easy"]) == 0   # once casual, never counted again
+    assert len(load_record()[0].games) == 1 and "is kept" in " ".join(window[1])
 
 
 @pytest.mark.parametrize("moves", ["", "1212121"])  # nothing to resume / already won
@@ -551,3 +605,32 @@ def test_check_config_on_an_ascii_terminal(tmp_path):
                        text=True, env=env, cwd=REPO, timeout=120)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert len(r.stdout.splitlines()) == 4 and "\\u2014" in r.stdout
+
+
+def test_sigterm_ends_a_rated_game_at_once_and_its_autosave_stays_rated(home):
+    """A logout or ``kill PID`` during a rated game: the program ends without a question (SDL would
+    have made it the window's close), with the status of a terminated program, and the game is
+    autosaved rated, for the next start to offer as it was."""
+    import signal
+    import time
+
+    env = {**os.environ, "CONNECT4_HOME": str(home), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONPATH": str(REPO)}
+    game = subprocess.Popen([sys.executable, "-m", "game", "--red", "Easy", "--yellow", "human"], cwd=REPO,
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    autosave = home / "autosave.c4save"
+    try:
+        deadline = time.monotonic() + 60            # start-up, then the computer's first move, autosaved
+        while not autosave.is_file() and game.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert game.poll() is None and autosave.is_file(), "no first move within 60 s"
+        game.send_signal(signal.SIGTERM)
+        _, err = game.communicate(timeout=15)
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait(timeout=10)
+    assert game.returncode == 128 + signal.SIGTERM, err.decode(errors="replace")
+    saved = load_game(autosave)
+    assert saved.rated and len(saved.moves) == 1 and (saved.red, saved.yellow) == ("Easy", "human")
+    assert not (home / "record.jsonl").exists()

@@ -1,21 +1,27 @@
 """An honest rating in the window: a game is rated only from the empty board against a rated level
 with no undo, hint or analysis row; anything else is casual (said at once, kept marked in the
-record); leaving an unfinished rated game asks first and counts as a loss."""
+record); leaving an unfinished rated game asks first and counts as a loss. Across runs: a rated
+game cut short (killed, crashed, logged out) comes back rated from its autosave, and is counted
+once, never twice, when it is left."""
 
 from __future__ import annotations
+
+import signal
 
 import pygame
 import pytest
 
+from game import app, storage
 from game.record import RecordResult
 from game.record_store import load_record
 from game.settings import Level
-from game.storage import SavedGame, save_game, saves_dir
+from game.storage import SavedGame, autosave_path, load_game, save_game, saves_dir
 from game.ui.game_scene import GameScene
 from game.ui.game_text import header_right
 from game.ui.menu import GameStart, MenuScene
 from game.ui.overlays import Confirm
 from game.ui.scene import SceneName, Transition
+from game.ui.signals import SIGNALS, Termination
 
 QUICK = (Level("Quick", 1, elo=1500), Level("Mine", 1))  # a rated level and an unrated one
 CTRL = pygame.KMOD_LCTRL
@@ -205,3 +211,244 @@ def test_quitting_from_the_menu_over_a_left_rated_game_asks_too(rated, connect4_
     assert not d.c.running
     (game,) = games(d)
     assert game.result is RecordResult.LOSS
+
+
+# -- across runs: the autosave of a rated game --------------------------------------------------
+
+LOSS_NOTE = "It is a rated game: it will count as a loss in your record."
+
+
+def autosaved() -> SavedGame:
+    """The autosave as the next start of the program reads it."""
+    return load_game(autosave_path())
+
+
+def killed(d) -> None:
+    """The program ends without a word (kill -9, a crash, the power cut): nothing more runs, the
+    games already recorded are on disk, and the system drops the autosave's lock."""
+    assert d.c.after_game.keeper.flush()
+    storage._release(storage._slot)
+    storage._slot = None
+
+
+def next_start(ui, levels=QUICK):
+    """A new run of the program, started without players: the menu offers the free autosave."""
+    return ui(levels=levels, resume=app.resumable_autosave())
+
+
+def choose(d, label: str) -> None:
+    """Select the menu row ``label`` with the keys (from the top down) and press Enter."""
+    assert isinstance(d.scene, MenuScene)
+    labels = [row.label for row in d.scene.rows()]
+    for _ in labels:
+        d.key(pygame.K_UP)
+    for _ in labels:
+        if labels[d.scene.selected] == label:
+            break
+        d.key(pygame.K_DOWN)
+    assert labels[d.scene.selected] == label
+    d.key(pygame.K_RETURN)
+
+
+def rated_game_cut_short(rated, own_moves: int = 3) -> str:
+    """A rated game with ``own_moves`` of the player's moves, then the program killed; its moves."""
+    d = rated()
+    for col in (0, 6, 0, 6)[:own_moves]:
+        human_move(d, col)
+    moves = d.scene.model.moves_string()
+    assert autosaved() == SavedGame(moves, "human", "Quick", autosaved().saved_at, rated=True)
+    killed(d)
+    return moves
+
+
+def test_a_rated_game_cut_short_comes_back_rated(rated, ui):
+    moves = rated_game_cut_short(rated)
+    d = next_start(ui)
+    assert d.scene.resume.rated and d.scene.rows()[d.scene.selected].label == "Resume unfinished game"
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == moves
+    assert d.scene.rating.game.rated and header(d) == "Move 7 · rated" and notices(d) == []
+    play_to_the_end(d)
+    (game,) = games(d)
+    assert game.rated and game.moves.startswith(moves) and len(game.moves) > len(moves)
+
+
+def test_a_rated_game_cut_short_and_left_in_the_next_run_counts_once(rated, ui):
+    moves = rated_game_cut_short(rated)
+    d = next_start(ui)
+    choose(d, "Start game")
+    assert isinstance(d.scene.overlay, Confirm) and LOSS_NOTE in d.scene.overlay.detail
+    d.key(pygame.K_y)
+    assert isinstance(d.scene, GameScene) and d.scene.model.moves == () and d.scene.rating.game.rated
+    (game,) = games(d)
+    assert game.rated and game.result is RecordResult.LOSS and game.moves == moves
+    assert autosaved().moves == moves and not autosaved().rated   # still offered, never rated again
+    killed(d)                                                       # before the new game's first move
+    d = next_start(ui)
+    choose(d, "Start game")
+    assert "loss" not in d.scene.overlay.detail
+    d.key(pygame.K_y)
+    assert len(games(d)) == 1
+
+
+@pytest.mark.parametrize("leave", ["quit", "new game"])
+def test_a_rated_game_counted_when_left_comes_back_casual(rated, ui, leave):
+    d = rated()
+    for col in (0, 6, 0):
+        human_move(d, col)
+    moves = d.scene.model.moves_string()
+    assert autosaved().rated
+    if leave == "quit":
+        d.key(pygame.K_q, CTRL)
+        d.key(pygame.K_q, CTRL)                      # asked, and asking again is yes
+        assert not d.c.running
+    else:
+        d.key(pygame.K_n)
+        d.key(pygame.K_y)
+        assert d.scene.model.moves == ()
+    (game,) = games(d)
+    assert game.result is RecordResult.LOSS
+    killed(d)                                        # a new game with no move yet leaves the autosave
+    assert autosaved().moves == moves and not autosaved().rated
+    d = next_start(ui)
+    d.key(pygame.K_RETURN)                           # the game is not lost: it goes on, casual
+    assert d.scene.model.moves_string() == moves and not d.scene.rating.game.rated and header(d).endswith("casual")
+    d.key(pygame.K_q, CTRL)
+    assert not d.c.running and d.c.quit_question is None and len(games(d)) == 1
+
+
+def test_a_rated_game_cut_short_before_three_moves_is_dropped_without_a_loss(rated, ui):
+    moves = rated_game_cut_short(rated, own_moves=2)
+    d = next_start(ui)
+    d.key(pygame.K_RETURN)
+    assert d.scene.model.moves_string() == moves and d.scene.rating.game.rated   # still rated
+    d.key(pygame.K_ESCAPE)
+    choose(d, "Start game")
+    assert "loss" not in d.scene.overlay.detail
+    d.key(pygame.K_y)
+    assert games(d) == ()
+
+
+def test_a_second_window_is_not_offered_the_rated_game_the_first_holds(rated, ui):
+    rated_game_cut_short(rated)
+    first = next_start(ui)                           # offered the killed game, and holds its autosave
+    assert first.scene.resume is not None and first.scene.resume.rated
+    storage._slot = None                             # a second window while the first still runs
+    second = next_start(ui)
+    assert second.scene.resume is None
+    choose(second, "Start game")                     # nothing to leave there: no question, no loss
+    assert isinstance(second.scene, GameScene) and games(second) == ()
+    choose(first, "Start game")
+    first.key(pygame.K_y)
+    (game,) = games(first)
+    assert game.result is RecordResult.LOSS and len(load_record()[0].games) == 1
+
+
+def test_the_autosave_turns_casual_with_the_game_and_a_save_is_never_rated(rated, ui):
+    d = rated()
+    for col in (0, 6, 0):
+        human_move(d, col)
+    d.key(pygame.K_s, CTRL)
+    (saved,) = saves_dir().glob("*.c4save")
+    assert not load_game(saved).rated and autosaved().rated
+    d.key(pygame.K_h)                                # a hint: casual from now on, autosave included
+    assert not autosaved().rated and autosaved().moves == d.scene.model.moves_string()
+    killed(d)
+    d = next_start(ui)
+    d.key(pygame.K_RETURN)
+    assert not d.scene.rating.game.rated
+    d.key(pygame.K_ESCAPE)
+    choose(d, "Open a saved game")                   # a save opened from the menu: casual too
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_y)
+    assert isinstance(d.scene, GameScene) and not d.scene.rating.game.rated and games(d) == ()
+
+
+def test_a_rated_autosave_whose_level_lost_its_elo_resumes_casual_and_says_so(rated, ui):
+    moves = rated_game_cut_short(rated)
+    d = next_start(ui, levels=(Level("Quick", 1),))  # the settings changed: Quick has no Elo now
+    d.key(pygame.K_RETURN)
+    assert d.scene.model.moves_string() == moves and not d.scene.rating.game.rated
+    assert notices(d) == ["Casual game: not rated — the computer's level has no Elo figure"]
+    d.key(pygame.K_ESCAPE)
+    choose(d, "Start game")
+    assert "loss" not in d.scene.overlay.detail
+    d.key(pygame.K_y)
+    assert games(d) == ()
+
+
+def test_a_rated_autosave_whose_level_is_gone_cannot_count(rated, ui):
+    rated_game_cut_short(rated)
+    d = next_start(ui, levels=(Level("Other", 1, elo=1500),))
+    choose(d, "Start game")
+    assert "loss" not in d.scene.overlay.detail
+    d.key(pygame.K_ESCAPE)
+    choose(d, "Resume unfinished game")
+    assert isinstance(d.scene, MenuScene) and "unknown player 'Quick'" in notices(d)[0]
+    d.key(pygame.K_q, CTRL)
+    assert not d.c.running and games(d) == ()
+
+
+# -- the system asks the program to end ------------------------------------------------------
+
+@pytest.mark.parametrize("signum", SIGNALS)
+def test_a_signal_to_end_asks_nothing_counts_nothing_and_the_game_comes_back_rated(rated, ui, signum):
+    d = rated()
+    for col in (0, 6, 0):
+        human_move(d, col)
+    moves = d.scene.model.moves_string()
+    d.frame(pygame.event.Event(pygame.QUIT))          # the player's own close: asked ...
+    assert isinstance(d.c.quit_question, Confirm)
+    with Termination() as ending:                     # ... then the logout, as run() meets it
+        signal.raise_signal(signum)
+        d.frame()
+    assert ending.signal == signum and ending.exit_status == 128 + signum
+    assert not pygame.event.peek(pygame.QUIT)         # SDL did not turn it into a close
+    d.c.terminate()
+    assert not d.c.running and d.c.quit_question is None and games(d) == ()
+    assert autosaved() == SavedGame(moves, "human", "Quick", autosaved().saved_at, rated=True)
+    killed(d)
+    d = next_start(ui)
+    d.key(pygame.K_RETURN)
+    assert d.scene.model.moves_string() == moves and d.scene.rating.game.rated
+
+
+def test_quitting_from_the_menu_over_a_rated_game_cut_short_asks_and_counts_it(rated, ui):
+    moves = rated_game_cut_short(rated)
+    d = next_start(ui)
+    d.key(pygame.K_q, CTRL)
+    assert d.c.running and "will count as a loss" in d.c.quit_question.detail
+    d.key(pygame.K_y)
+    assert not d.c.running
+    (game,) = games(d)
+    assert game.rated and game.result is RecordResult.LOSS and game.moves == moves
+    assert autosaved().moves == moves and not autosaved().rated
+
+
+def test_play_on_from_a_review_over_a_rated_game_cut_short_says_it_counts(rated, ui):
+    rated_game_cut_short(rated)
+    save_game(saves_dir() / "other.c4save", SavedGame.now("1122", "human", "Quick"))
+    d = next_start(ui)
+    choose(d, "Review a saved game")
+    d.key(pygame.K_RETURN)                            # the saved game
+    d.key(pygame.K_END)
+    d.key(pygame.K_p)
+    assert LOSS_NOTE in d.scene.confirm.detail and games(d) == ()
+    d.key(pygame.K_y)
+    d.frame()
+    assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == "1122"
+    (game,) = games(d)
+    assert game.result is RecordResult.LOSS
+
+
+@pytest.mark.skipif(len(SIGNALS) < 2, reason="no SIGHUP on this system")
+def test_a_signal_the_player_chose_to_ignore_stays_ignored():
+    """``nohup connect4``: SIGHUP is ignored on purpose, and the game must not end on it."""
+    term, hup = SIGNALS
+    before = signal.signal(hup, signal.SIG_IGN)
+    try:
+        with Termination() as ending:
+            assert signal.getsignal(hup) is signal.SIG_IGN and signal.getsignal(term) is ending
+        assert signal.getsignal(hup) is signal.SIG_IGN and signal.getsignal(term) is not ending
+    finally:
+        signal.signal(hup, before if before is not None else signal.SIG_DFL)
