@@ -29,7 +29,7 @@ from game.ui.autosaver import Autosaver
 from game.ui.engine_link import Analysis, Answer, Ask, EngineLink
 from game.ui.game_input import Command, read_key
 from game.ui.layout import COLS, ROWS
-from game.ui.menu import GameStart, MenuData
+from game.ui.menu import GameStart, MenuData, open_network_game
 from game.ui.overlays import Confirm, HelpOverlay
 from game.ui.rating_guard import RatingGuard
 from game.ui.render import BoardScene
@@ -456,6 +456,9 @@ class GameScene(Scene):
         """Load a saved game; on any problem show it and keep the current game."""
         try:
             saved = load_game(path)
+            if saved.seat is not None:    # a network game goes back into the network, or to its review
+                self.next = open_network_game(saved)
+                return True
             red = parse_player_spec(saved.red, self.ctx.settings)
             yellow = parse_player_spec(saved.yellow, self.ctx.settings)
             self.model.load_moves(saved.moves, red=red, yellow=yellow)
