@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
@@ -701,6 +701,22 @@ def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
                       temperature=level.temperature, exact=level.exact)
 
 
+def parse_saved_player(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
+    """A player named in a saved game, as :func:`parse_player_spec` reads it; a built-in level
+    the settings' [[levels]] no longer list is still that built-in level, so a game saved against
+    Novice opens after a settings file replaced the ladder. ValueError otherwise."""
+    try:
+        return parse_player_spec(text, settings)
+    except ValueError:
+        if settings.levels == DEFAULT_LEVELS:
+            raise
+        try:
+            return parse_player_spec(text, replace(settings, levels=DEFAULT_LEVELS))
+        except ValueError:
+            pass
+        raise
+
+
 def _shown_spec(text: str, limit: int = 60) -> str:
     """A player spec as echoed in a message: repr-escaped and at most ``limit`` characters."""
     shown = repr(text)
@@ -729,6 +745,6 @@ def _spec_heuristic(text: str, heuristic_text: str) -> str:
 
 __all__ = [
     "CONFIG_NAME", "CUSTOM_DEPTH", "escape_control", "DEFAULTS", "DEFAULT_LEVELS", "THEMES", "ConfigProblem", "HUMAN",
-    "Level", "PlayerSpec", "Settings", "default_config_path", "load_settings", "parse_player_spec",
+    "Level", "PlayerSpec", "Settings", "default_config_path", "load_settings", "parse_player_spec", "parse_saved_player",
     "parse_settings", "repo_config_path",
 ]

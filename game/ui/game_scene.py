@@ -19,7 +19,7 @@ import pygame
 from game.engine.board import ColumnFullError, MoveError
 from game.model import GameModel, Scoreboard
 from game.rated import Casual
-from game.settings import HUMAN, parse_player_spec
+from game.settings import HUMAN, parse_saved_player
 from game.echo import counted, shown
 from game.storage import SaveFileError, load_game, new_save_path, save_game, save_infos
 from game.ui import clipboard, game_text
@@ -459,8 +459,8 @@ class GameScene(Scene):
             if saved.seat is not None:    # a network game goes back into the network, or to its review
                 self.next = open_network_game(saved)
                 return True
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+            red = parse_saved_player(saved.red, self.ctx.settings)
+            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
             self.model.load_moves(saved.moves, red=red, yellow=yellow)
         except (SaveFileError, MoveError, ValueError, OSError) as exc:
             self.ctx.notices.add(load_failure("load", path, exc), "error")

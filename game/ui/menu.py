@@ -16,7 +16,7 @@ import pygame
 from game.echo import counted
 from game.engine.heuristics import HEURISTICS
 from game.names import clean_player_name, typed_name
-from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec
+from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec, parse_saved_player
 from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
 from game.ui.render import draw_panel
@@ -384,8 +384,8 @@ class MenuScene(Scene):
     def _open_save(self, path: Path) -> None:
         try:
             saved = load_game(path)
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+            red = parse_saved_player(saved.red, self.ctx.settings)
+            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
         except (SaveFileError, ValueError, OSError) as exc:
             self.ctx.notices.add(load_failure("open", path, exc), "error")
             return
@@ -417,8 +417,8 @@ class MenuScene(Scene):
             self.next = open_network_game(saved)
             return
         try:
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+            red = parse_saved_player(saved.red, self.ctx.settings)
+            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
         except ValueError as exc:
             self.ctx.notices.add(f"Cannot resume the unfinished game: {exc}", "error")
             return

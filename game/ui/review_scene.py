@@ -23,7 +23,7 @@ from game.echo import counted
 from game.engine.board import Position, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
-from game.settings import PlayerSpec, parse_player_spec
+from game.settings import PlayerSpec, parse_saved_player
 from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import GameStart
@@ -135,8 +135,8 @@ class ReviewScene(Scene):
     def _load(self, path: Path) -> None:
         try:
             saved = load_game(path)
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+            red = parse_saved_player(saved.red, self.ctx.settings)
+            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
         except (SaveFileError, ValueError) as exc:
             self.ctx.notices.add(load_failure("open", path, exc), "error")
             return

@@ -715,3 +715,14 @@ def test_a_bad_optional_level_key_says_what_the_level_does_without_it():
                          "levels[1].time_limit": "using the [ai] time_limit",
                          "levels[1].elo": "leaving the level unrated",
                          "levels[1].perfect_play": "using the default false"}
+
+
+def test_a_saved_games_built_in_level_still_plays_when_the_settings_replaced_the_ladder():
+    from game.settings import parse_saved_player
+
+    settings, problems = parse_settings('[[levels]]\nname = "Club"\ndepth = 3\n')
+    assert problems == [] and [level.name for level in settings.levels] == ["Club"]
+    assert parse_saved_player("Novice", settings) == parse_player_spec("Novice", DEFAULTS)
+    assert parse_saved_player("club", settings).level == "Club"
+    with pytest.raises(ValueError, match="unknown player 'Grandmaster'.*Club"):
+        parse_saved_player("Grandmaster", settings)      # the settings' own levels are the ones named
