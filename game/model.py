@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.board import Position, format_moves, parse_moves
 from game.settings import parse_player_spec
-from game.storage import SavedGame
+from game.storage import NetworkSeat, SavedGame
 
 if TYPE_CHECKING:
     from game.settings import PlayerSpec, Settings
@@ -33,6 +33,7 @@ class GameModel:
         self.red = red
         self.yellow = yellow
         self.settings = settings     # the levels, so that saves name a level as it was chosen
+        self.network: NetworkSeat | None = None     # a network game: this side's seat, kept in its saves
         # True after an odd number of new_game(swap_colours=True): the players that started as
         # red and yellow now sit on the other side. The Scoreboard needs it to credit wins.
         self.swapped = False
@@ -169,9 +170,10 @@ class GameModel:
 
     def saved_game(self, *, rated: bool = False) -> SavedGame:
         """The game as the storage module writes it (players as spec strings, stamped now);
-        ``rated`` only for the autosave of a rated game (any other save is casual when loaded)."""
+        ``rated`` only for the autosave of a rated game (any other save is casual when loaded); a
+        network game's saves carry this side's seat."""
         return SavedGame.now(self.moves_string(), self.player_text(self.red), self.player_text(self.yellow),
-                             rated=rated)
+                             rated=rated, seat=self.network)
 
     def player_text(self, spec: PlayerSpec) -> str:
         """How a save names the player: a level exactly as the level plays is saved by its name alone

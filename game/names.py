@@ -20,7 +20,7 @@ from __future__ import annotations
 import unicodedata
 
 __all__ = ["MAX_NAME_CHARS", "MAX_PLAYER_NAME_CHARS", "NAME_PUNCTUATION", "RESERVED_NAMES", "clean_level_name",
-           "clean_player_name", "level_name_problem", "name_key"]
+           "clean_player_name", "level_name_problem", "name_key", "typed_name"]
 
 MAX_NAME_CHARS = 30
 NAME_PUNCTUATION = "_.-'()+&#!?,"
@@ -74,10 +74,21 @@ def name_key(text: str) -> str:
 MAX_PLAYER_NAME_CHARS = 20
 
 
-def clean_player_name(text: object) -> str:
+def clean_player_name(text: object, limit: int = MAX_PLAYER_NAME_CHARS) -> str:
     """A player's name as typed, made safe to show and store: the characters a level name allows
-    (anything else dropped), inner runs of spaces made one, at most MAX_PLAYER_NAME_CHARS."""
+    (anything else dropped), inner runs of spaces made one, at most ``limit`` characters."""
     if not isinstance(text, str):
         return ""
     kept = "".join(ch for ch in unicodedata.normalize("NFC", text) if _allowed(ch))
-    return " ".join(kept.split())[:MAX_PLAYER_NAME_CHARS].strip()
+    return " ".join(kept.split())[:limit].strip()
+
+
+def typed_name(name: str, text: str, limit: int = MAX_PLAYER_NAME_CHARS) -> str:
+    """``name`` with what was typed added: the characters a name allows, one space between words,
+    at most ``limit`` characters (the finished name is cleaned once more by clean_player_name)."""
+    for ch in text:
+        if len(name) >= limit:
+            break
+        if ch == " " and name and not name.endswith(" ") or ch != " " and clean_player_name(ch):
+            name += ch
+    return name

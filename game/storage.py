@@ -22,6 +22,7 @@ No pygame here.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import json
 import logging
@@ -41,6 +42,8 @@ from . import files
 from .echo import shown
 from .engine.board import HEIGHT, WIDTH, MoveError, Position
 from .names import MAX_NAME_CHARS, level_name_problem
+from .net.address import MAX_PORT, MIN_PORT, parse_address, show_address
+from .net.protocol import COLOURS, GAME_ID
 
 log = logging.getLogger(__name__)
 
@@ -234,6 +237,31 @@ class AutosaveError(SaveFileError, OSError):
     """
 
 
+class NetRole(enum.StrEnum):
+    """This side's part in a network game: it hosted the game, or joined it."""
+
+    HOST = "host"
+    GUEST = "guest"
+
+
+@dataclass(frozen=True)
+class NetworkSeat:
+    """This side of a network game, as its save keeps it: enough to go back into the same game
+    (the host listens again on ``port``; the guest joins ``address`` again) with the same id."""
+
+    role: NetRole
+    game_id: str          # the protocol's game id (16 hex digits), the same on both sides
+    colour: int           # this side's player: 1 red, 2 yellow
+    opponent: str         # the other player's name (checked by the name rule when read)
+    address: str = ""     # a guest's: the host it joined, as ``address:port`` (``[v6]:port``)
+    port: int = 0         # a host's: the port it listened on
+
+    def save_fields(self) -> dict[str, Any]:
+        """The SavedGame fields that carry this seat."""
+        return {"network": self.role, "game_id": self.game_id, "network_colour": self.colour,
+                "opponent": self.opponent, "address": self.address, "port": self.port}
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """A game on disk: the move string ("4453", 1-based columns) and who played."""
@@ -244,16 +272,31 @@ class SavedGame:
     saved_at: str  # ISO 8601 date and time
     #: The game counts in the rating (only an autosave says so: a game resumed from it stays rated).
     rated: bool = False
+    #: A game against a player on another computer: this side's part in it (see NetworkSeat).
+    network: NetRole | None = None
+    game_id: str = ""
+    network_colour: int = 0
+    opponent: str = ""
+    address: str = ""
+    port: int = 0
 
     @classmethod
-    def now(cls, moves: str, red: str, yellow: str, *, rated: bool = False) -> "SavedGame":
+    def now(cls, moves: str, red: str, yellow: str, *, rated: bool = False,
+            seat: NetworkSeat | None = None) -> "SavedGame":
         """A SavedGame stamped with the current local time."""
         stamp = datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
-        return cls(moves, red, yellow, stamp, rated=rated)
+        return cls(moves, red, yellow, stamp, rated=rated, **(seat.save_fields() if seat else {}))
 
     def position(self) -> Position:
         """The position after the moves (they are validated when the game is parsed/saved)."""
         return Position.from_moves(self.moves)
+
+    @property
+    def seat(self) -> NetworkSeat | None:
+        """This side of the network game the save holds; None for a game played on this computer."""
+        if self.network is None:
+            return None
+        return NetworkSeat(self.network, self.game_id, self.network_colour, self.opponent, self.address, self.port)
 
 
 def _check_game(game: SavedGame) -> Position:
@@ -272,6 +315,7 @@ def _check_game(game: SavedGame) -> Position:
     except (TypeError, ValueError):
         raise SaveFileError(f"saved: {str(game.saved_at)[:40]!r} is not a date and time "
                             f"(expected ISO 8601, like 2026-01-31T18:05:00+01:00)") from None
+    _check_network(game)
     if not isinstance(game.moves, str):
         raise SaveFileError("moves: the move string is missing")
     if len(game.moves) > WIDTH * HEIGHT:
@@ -280,6 +324,46 @@ def _check_game(game: SavedGame) -> Position:
         return Position.from_moves(game.moves)
     except MoveError as e:
         raise SaveFileError(f"moves: {e}") from None
+
+
+def _check_network(game: SavedGame) -> None:
+    """The network fields go together: all of a host's or a guest's, or none. SaveFileError
+    naming the field (by its name in the file) otherwise; a name from the file is shown escaped
+    and cut."""
+    seat = game.seat
+    if seat is None:
+        extra = next((key for key, field in _OPTIONAL.items() if key in _NETWORK_KEYS
+                      and getattr(game, field.attribute) != _DEFAULTS[field.attribute]), None)
+        if extra is not None:
+            raise SaveFileError(f"{extra}: only a network game has one (no 'network: host' or 'network: guest')")
+        return
+    if (game.red, game.yellow) != ("human", "human"):
+        raise SaveFileError("network: a network game is two people's (red and yellow: human)")
+    if not isinstance(seat.game_id, str) or not GAME_ID.fullmatch(seat.game_id):
+        raise SaveFileError(f"game id: '{shown(seat.game_id, 40)}' is not a game id (16 hex digits)")
+    if seat.colour not in (1, 2):
+        raise SaveFileError("you play: missing (red or yellow)")
+    problem = level_name_problem(seat.opponent)
+    if problem is not None:
+        raise SaveFileError(f"opponent: '{shown(seat.opponent, 40)}' is not a player's name ({shown(problem, 60)})")
+    if seat.role is NetRole.GUEST:
+        if seat.port:
+            raise SaveFileError("port: a joining side keeps the host's address, not a port")
+        _read_address(seat.address)
+    elif seat.address:
+        raise SaveFileError("address: a hosting side keeps its port, not an address")
+    elif not MIN_PORT <= seat.port <= MAX_PORT:
+        raise SaveFileError(f"port: missing (a number from {MIN_PORT} to {MAX_PORT})")
+
+
+def _read_address(text: str) -> str:
+    try:
+        host, port = parse_address(text, 0)
+    except ValueError as e:
+        raise SaveFileError(f"address: '{shown(text, 60)}': {e}") from None
+    if not port:
+        raise SaveFileError(f"address: '{shown(text, 60)}' has no port")
+    return show_address(host, port)
 
 
 _AI_SPEC_RE = re.compile(r"ai(:[0-9]{1,2}(:[a-z]{1,10})?)?", re.IGNORECASE)
@@ -313,15 +397,44 @@ def _yes(value: str) -> bool:
     return value == "yes"
 
 
+def _role(value: str) -> NetRole:
+    try:
+        return NetRole(value)
+    except ValueError:
+        raise ValueError(f"expected host or guest, found '{shown(value, 20)}'") from None
+
+
+def _colour(value: str) -> int:
+    if value not in COLOURS:
+        raise ValueError(f"expected red or yellow, found '{shown(value, 20)}'")
+    return COLOURS.index(value) + 1  # type: ignore[arg-type]
+
+
+def _port(value: str) -> int:
+    if not (value.isascii() and value.isdigit()) or not MIN_PORT <= int(value[:6]) <= MAX_PORT:
+        raise ValueError(f"expected a port from {MIN_PORT} to {MAX_PORT}, found '{shown(value, 20)}'")
+    return int(value)
+
+
 #: Optional fields by their name in the file. A save that uses one is written as format 2, so an
-#: older version refuses it by its format line rather than misreading it.
-_OPTIONAL = {"rated": _Optional("rated", lambda rated: "yes" if rated else "no", _yes)}
+#: older version refuses it by its format line rather than misreading it. The network fields are
+#: checked together by _check_network; the opponent's name came from the other computer.
+_OPTIONAL = {
+    "rated": _Optional("rated", lambda rated: "yes" if rated else "no", _yes),
+    "network": _Optional("network", str, _role),
+    "game id": _Optional("game_id", str, str),
+    "you play": _Optional("network_colour", lambda colour: COLOURS[colour - 1], _colour),
+    "opponent": _Optional("opponent", str, str),
+    "address": _Optional("address", str, str),
+    "port": _Optional("port", str, _port),
+}
+_NETWORK_KEYS = ("game id", "you play", "opponent", "address", "port")
 
 
 def format_save(game: SavedGame) -> str:
     """The text of a save file. SaveFileError if the game itself is not valid."""
     _check_game(game)
-    extras = [f"{key}: {field.write(getattr(game, key))}\n" for key, field in _OPTIONAL.items()
+    extras = [f"{key}: {field.write(getattr(game, field.attribute))}\n" for key, field in _OPTIONAL.items()
               if getattr(game, field.attribute) != _DEFAULTS[field.attribute]]
     return (
         f"{SAVE_MAGIC}\n"
@@ -732,7 +845,7 @@ def clear_autosave() -> None:
 
 
 __all__ = [
-    "AutosaveError", "AutosaveStatus", "NotRegularFileError", "SaveFileError", "SavedGame",
+    "AutosaveError", "AutosaveStatus", "NetRole", "NetworkSeat", "NotRegularFileError", "SaveFileError", "SavedGame",
     "UnreadableSaveError", "atomic_write_text", "autosave_path", "clean_stale_files", "clear_autosave",
     "format_save", "keep_autosave_for_later", "last_autosave", "list_saves", "load_game", "load_prefs",
     "new_save_path", "parse_save",

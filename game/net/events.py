@@ -36,12 +36,14 @@ class Failed:
 
 @dataclass(frozen=True, slots=True)
 class Connected:
-    """Playing ``opponent``; ``resumed``: the same game goes on after a dropped connection."""
+    """Playing ``opponent`` the game ``game`` (its id); ``resumed``: the same game goes on after a
+    dropped connection or a restart."""
 
     opponent: str
     colour: int
     moves: str
     resumed: bool
+    game: str
 
 
 @dataclass(frozen=True, slots=True)

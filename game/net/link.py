@@ -32,6 +32,7 @@ from game.net.connection import Closed, Connection, Limits
 from game.net.match import (
     Match,
     Refused,
+    Resume,
     Violation,
     colour_name,
     new_game_id,
@@ -103,14 +104,22 @@ class NetLink:
             except queue.Empty:
                 return out
 
-    def host(self, port: int, colour: int | None = None, bind: str | None = None, advertise: bool = True) -> None:
+    def host(self, port: int, colour: int | None = None, bind: str | None = None, advertise: bool = True,
+             resume: Resume | None = None) -> None:
         """Listen on ``port`` (0: any free port) for one player; ``colour``: the host's, None random;
         ``bind``: one address to listen on (default: all of this computer's); ``advertise``: announce
-        the game on the local network."""
-        self._call(self._start_host, port, colour, bind, advertise)
+        the game on the local network; ``resume``: offer this saved game (its id, moves and colours)
+        instead of a new one, to the player it was with."""
+        self._call(self._start_host, port, colour, bind, advertise, resume)
 
-    def join(self, host: str, port: int) -> None:
-        self._call(self._start_join, host, port)
+    def join(self, host: str, port: int, resume: Resume | None = None) -> None:
+        """Join the game hosted at ``host``:``port``; ``resume``: go back into this saved game (the
+        hello carries its id, moves and colour, as a reconnect does)."""
+        self._call(self._start_join, host, port, resume)
+
+    def rename(self, name: str) -> None:
+        """Play under ``name`` from the next hello on (a checked name: see game.names)."""
+        self._call(setattr, self, "name", name)
 
     def reconnect(self) -> None:
         """Join the same host again to go on with the game (a host simply keeps listening)."""
@@ -243,8 +252,15 @@ class NetLink:
 
     # -- hosting -----------------------------------------------------------------------------
 
-    def _start_host(self, port: int, colour: int | None, bind: str | None, advertise: bool) -> None:
+    def _resume(self, resume: Resume | None) -> None:
+        if resume is not None:
+            self.match, self.opponent = Match.resumed(resume), resume.opponent
+            self._was_connected = True      # the window says the game goes on, not that a new one starts
+
+    def _start_host(self, port: int, colour: int | None, bind: str | None, advertise: bool,
+                    resume: Resume | None) -> None:
         self._colour = colour
+        self._resume(resume)
         self.hosting = True
         self._spawn(self._listen(port, bind, advertise))
 
@@ -357,10 +373,11 @@ class NetLink:
 
     # -- joining -----------------------------------------------------------------------------
 
-    def _start_join(self, host: str, port: int) -> None:
+    def _start_join(self, host: str, port: int, resume: Resume | None = None) -> None:
         if self._conn is not None:
             self._emit(ev.Info("Already connected", warning=True))
             return
+        self._resume(resume)
         self.target = (host, port)
         self._spawn(self._join(host, port))
 
@@ -428,7 +445,7 @@ class NetLink:
         assert m is not None
         resumed = self._was_connected or bool(m.moves)
         self._conn, self._was_connected, self.opponent = conn, True, conn.name
-        self._emit(ev.Connected(conn.name, m.colour, m.moves_string(), resumed))
+        self._emit(ev.Connected(conn.name, m.colour, m.moves_string(), resumed, m.game_id))
         keepalive = self._loop.create_task(self._keepalive(conn))
         reason: str
         try:

@@ -39,6 +39,17 @@ def new_game_id() -> str:
     return secrets.token_hex(8)
 
 
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """A game this side goes back into after its program ended (from its save): the game's id, its
+    moves, this side's colour and the name of the player it was with."""
+
+    game_id: str
+    moves: str
+    colour: int
+    opponent: str
+
+
 @dataclass
 class Match:
     """One game (and its rematches) between this side, playing ``colour``, and the other side."""
@@ -196,6 +207,13 @@ class Match:
         except MoveError:
             return None
         return longer
+
+    @classmethod
+    def resumed(cls, resume: Resume) -> Match:
+        """The saved game ``resume`` describes, as this side left it."""
+        match = cls(resume.game_id, resume.colour)
+        match.adopt(resume.moves)
+        return match
 
     def adopt(self, moves: str) -> None:
         """Continue from ``moves`` (a legal game: see ``resume_with``)."""

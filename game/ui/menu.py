@@ -13,9 +13,10 @@ from typing import Any
 
 import pygame
 
+from game.echo import counted
 from game.engine.heuristics import HEURISTICS
-from game.names import MAX_PLAYER_NAME_CHARS, clean_player_name
-from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec
+from game.names import clean_player_name, typed_name
+from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec, parse_saved_player
 from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
 from game.ui.render import draw_panel
@@ -29,6 +30,24 @@ MODE_LABELS = {"vs_computer": "You vs Computer", "two_players": "Two players (sa
                "spectator": "Computer vs Computer"}
 CUSTOM = "Custom depth"
 RESUME = "Resume unfinished game"
+
+
+def resume_label(saved: SavedGame) -> str:
+    """The resume row's words: a network game is gone back into over the network, with its player."""
+    seat = saved.seat
+    return RESUME if seat is None else f"Resume network game with {seat.opponent}"
+
+
+def open_network_game(saved: SavedGame) -> Transition:
+    """Where a network game's save opens: unfinished, back in the network (its host hosts it again,
+    its guest joins the same host again, for the other player to go on with it); over, in the
+    review. Never as a game of two people at this one computer."""
+    if saved.position().is_over():
+        # here: the review scene imports this module
+        from game.ui.review_scene import ReviewStart
+
+        return Transition(SceneName.REVIEW, ReviewStart(saved.moves, HUMAN, HUMAN))
+    return Transition(SceneName.NETWORK, saved)
 
 
 @dataclass
@@ -138,17 +157,6 @@ class Row:
     rect: pygame.Rect = field(default_factory=pygame.Rect)
 
 
-def _typed(name: str, text: str) -> str:
-    """``name`` with what was typed added: the characters a name allows, one space between words,
-    at most MAX_PLAYER_NAME_CHARS (the finished name is cleaned once more)."""
-    for ch in text:
-        if len(name) >= MAX_PLAYER_NAME_CHARS:
-            break
-        if ch == " " and name and not name.endswith(" ") or ch != " " and clean_player_name(ch):
-            name += ch
-    return name
-
-
 def _cycle(values: list[Any], current: Any, delta: int) -> Any:
     index = values.index(current) if current in values else 0
     return values[(index + delta) % len(values)]
@@ -181,7 +189,7 @@ class MenuScene(Scene):
         super().enter(data)
         if isinstance(data, MenuData) and data.resume is not None:
             self.resume = data.resume
-            self.selected_label = RESUME       # the offer to continue comes first
+            self.selected_label = resume_label(data.resume)     # the offer to continue comes first
         self.overlay = None
         self.editing = None
         if self.ctx.config_problems and not self._problems_shown:
@@ -210,7 +218,7 @@ class MenuScene(Scene):
         """The rows shown for the current choices (or for ``mode``), laid out for the window."""
         rows: list[Row] = []
         if self.resume is not None:
-            rows.append(Row(RESUME, f"{len(self.resume.moves)} moves", activate=self.resume_game))
+            rows.append(Row(resume_label(self.resume), counted(len(self.resume.moves), "move"), activate=self.resume_game))
         rows.append(Row("Mode", MODE_LABELS[self.choices.mode], change=self._change_mode))
         rows += self._mode_rows(mode or self.choices.mode)
         rows.append(Row("Theme", self.ctx.theme_name, change=self._change_theme))
@@ -276,10 +284,11 @@ class MenuScene(Scene):
         width, height = self.ctx.layout.size
         area_top, area_bottom = height // 5, height - max(14, height // 45) - 16
         shown_now = len(self._mode_rows(self.choices.mode))
-        most = len(rows) - shown_now + max(len(self._mode_rows(mode)) for mode in MODES)
+        blank = int(self.resume is None)    # the resume row's place stays, empty: no other row moves
+        most = blank + len(rows) - shown_now + max(len(self._mode_rows(mode)) for mode in MODES)
         row_h = max(18, min(52, (area_bottom - area_top) // most))
         row_w = min(width - 40, 720)
-        for i, row in enumerate(rows):
+        for i, row in enumerate(rows, start=blank):
             row.rect = pygame.Rect((width - row_w) // 2, area_top + i * row_h, row_w, row_h - 3)
 
     def _usable(self, rows: list[Row], index: int, step: int = 1) -> Row:
@@ -326,7 +335,7 @@ class MenuScene(Scene):
         assert self.editing is not None
         names = self.choices.names
         if event.type == pygame.TEXTINPUT:
-            names[self.editing] = _typed(names[self.editing], event.text)
+            names[self.editing] = typed_name(names[self.editing], event.text)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             names[self.editing] = names[self.editing][:-1]
         elif (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
@@ -344,9 +353,10 @@ class MenuScene(Scene):
         """Do ``action`` now, or after asking when it would lose the unfinished game on offer."""
         resume = self.resume
         if resume is not None and resume.moves and not resume.position().is_over():
+            what = f"network game with {resume.seat.opponent}" if resume.seat is not None else "game"
             detail = " ".join(part for part in (
-                f"The unfinished game ({len(resume.moves)} moves) will be lost.", self.leave_note(),
-                f"Choose No, then \"{RESUME}\", to go on with it.") if part)
+                f"The unfinished {what} ({counted(len(resume.moves), 'move')}) will be lost.", self.leave_note(),
+                f"Choose No, then \"{resume_label(resume)}\", to go on with it.") if part)
             self.overlay = Confirm(question, detail, action)
         else:
             action()
@@ -374,10 +384,18 @@ class MenuScene(Scene):
     def _open_save(self, path: Path) -> None:
         try:
             saved = load_game(path)
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+            red = parse_saved_player(saved.red, self.ctx.settings)
+            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
         except (SaveFileError, ValueError, OSError) as exc:
             self.ctx.notices.add(load_failure("open", path, exc), "error")
+            return
+        if saved.seat is not None:
+            self.overlay = None
+            transition = open_network_game(saved)
+            if transition.scene is SceneName.REVIEW:       # reviewing loses nothing
+                self.next = transition
+            else:
+                self._unless_unfinished("Open this saved game?", lambda: self._go(transition))
             return
 
         def play() -> None:
@@ -388,13 +406,20 @@ class MenuScene(Scene):
         self.overlay = None
         self._unless_unfinished("Open this saved game?", play)
 
+    def _go(self, transition: Transition) -> None:
+        self.resume = None
+        self.next = transition
+
     def resume_game(self) -> None:
         saved, self.resume = self.resume, None
         if saved is None:
             return
+        if saved.seat is not None:
+            self.next = open_network_game(saved)
+            return
         try:
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+            red = parse_saved_player(saved.red, self.ctx.settings)
+            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
         except ValueError as exc:
             self.ctx.notices.add(f"Cannot resume the unfinished game: {exc}", "error")
             return

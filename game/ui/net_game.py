@@ -18,10 +18,12 @@ from typing import Literal
 import pygame
 
 from game.model import GameModel
+from game.names import clean_level_name
 from game.net import events as ev
 from game.net.link import NetLink
 from game.net.protocol import MAX_CHAT_CHARS
 from game.settings import HUMAN, escape_control
+from game.storage import NetRole, NetworkSeat, clear_autosave
 from game.ui import game_text
 from game.ui.game_scene import Flash, GameScene
 from game.ui.menu import GameStart, MenuData
@@ -43,11 +45,14 @@ KEY_HELP = (("1–7 or click drop · Ctrl+Z ask to undo · T chat · N rematch �
 
 @dataclass(frozen=True, slots=True)
 class NetStart:
-    """What the network game scene starts from: the connected link and how it connected."""
+    """What the network game scene starts from: the connected link and how it connected (a host
+    listening on ``port``, or a guest that joined ``address``, as ``address:port``)."""
 
     link: NetLink
     connected: ev.Connected
     hosting: bool
+    address: str = ""
+    port: int = 0
 
 
 @dataclass
@@ -85,6 +90,8 @@ class NetGameScene(GameScene):
         self.opponent = ""
         self.colour = 1
         self.hosting = False
+        self.address, self.port = "", 0                # where to go back into this game (see NetStart)
+        self.game_id = ""
         self.connected = False
         self.resigned: int | None = None
         self.score = Score()
@@ -107,8 +114,10 @@ class NetGameScene(GameScene):
             super().enter(data)
             self.next = Transition(SceneName.MENU)
             return
-        super().enter(GameStart(HUMAN, HUMAN, data.connected.moves))
         self.link, self.hosting, self._by_key = data.link, data.hosting, False
+        self.address, self.port = data.address, data.port
+        self.opponent, self.colour, self.game_id = data.connected.opponent, data.connected.colour, data.connected.game
+        super().enter(GameStart(HUMAN, HUMAN, data.connected.moves))    # autosaved as a network game
         self.score, self.resigned, self.chat, self.typing = Score(), None, None, None
         self._counted, self.rematch_asked = None, False
         self._connected(data.connected)
@@ -164,8 +173,23 @@ class NetGameScene(GameScene):
         elif isinstance(event, ev.Failed):
             self._say(event.reason[:1].upper() + event.reason[1:], warning=True)
 
+    def _changed(self) -> None:
+        """Every save of this game (the autosave, Ctrl+S, the menu's offer) says whose it is and
+        how to go back into it."""
+        self.model.network = self.seat()
+        super()._changed()
+
+    def seat(self) -> NetworkSeat | None:
+        if not self.game_id:
+            return None
+        role = NetRole.HOST if self.hosting else NetRole.GUEST
+        return NetworkSeat(role, self.game_id, self.colour, clean_level_name(self.opponent),
+                           "" if self.hosting else self.address, self.port if self.hosting else 0)
+
     def _connected(self, event: ev.Connected) -> None:
         self.opponent, self.colour, self.connected = event.opponent, event.colour, True
+        self.game_id = event.game
+        self.model.network = self.seat()
         self._follow(event.moves)
         self._say(f"{self.opponent} is back: the game goes on" if event.resumed
                   else f"Playing {self.opponent}: you are {self.ctx.theme.colour_name(self.colour)}")
@@ -184,9 +208,11 @@ class NetGameScene(GameScene):
     def _state(self, state: ev.State) -> None:
         new_game = state.moves == "" and (self.model.is_over or self.resigned is not None)
         self.colour = state.colour
+        self.model.network = self.seat()
         if state.resigned is not None and self.resigned is None:
             self.resigned = state.resigned
             self._count(self.model)
+            clear_autosave()        # ended: nothing to go back into (the board alone does not say so)
         elif state.resigned is None:
             self.resigned = None
         if new_game:
@@ -349,8 +375,10 @@ class NetGameScene(GameScene):
         if self.over or not self.connected:
             self._leave()
             return
-        self.overlay = Confirm("Leave the network game?", f"{self.opponent} is told you left. The game is "
-                               "autosaved: the menu offers it to resume on this computer.", self._leave)
+        again = "hosts it again" if self.hosting else "joins it again"
+        self.overlay = Confirm("Leave the network game?", f"{self.opponent} is told you left. The game is kept: "
+                               f"\"Resume network game\" in the menu {again}, for {self.opponent} to go on with "
+                               "you from this position.", self._leave)
 
     def _leave(self) -> None:
         self._by_key = True

@@ -248,8 +248,8 @@ def test_joining_by_typed_address_and_a_bad_address(ui):
         d = ui(network_name="Ann")
         d.c.switch(Transition(SceneName.NETWORK))
         lobby = d.scene
-        lobby.selected = 1
-        d.key(pygame.K_RETURN)                          # "Join a game"
+        lobby.selected = 2
+        d.key(pygame.K_RETURN)                          # "Join a game" (under the name row)
         assert lobby.page is Page.JOIN
         d.frame(pygame.event.Event(pygame.TEXTINPUT, text="not an address!"))
         d.key(pygame.K_RETURN)

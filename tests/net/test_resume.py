@@ -1,0 +1,356 @@
+"""A network game's saves and going back into it: the save says whose game it is and how to get
+back (host again, or join the same host again, with the game's id), the menu offers it as a
+network game and never as a game of this one computer, and the lobby's name field. Real sockets
+on loopback; every wait is bounded."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from netkit import FAST, wait_for
+from test_window import drop, free_port, hosted_game, until
+
+from game.net import events as ev
+from game.net.link import NetLink
+from game.net.match import Resume
+from game.storage import (
+    NetRole,
+    NetworkSeat,
+    SavedGame,
+    SaveFileError,
+    format_save,
+    list_saves,
+    load_game,
+    load_prefs,
+    parse_save,
+    read_autosave,
+    save_new_game,
+)
+from game.ui.game_scene import GameScene
+from game.ui.menu import MenuScene
+from game.ui.net_game import NetGameScene
+from game.ui.net_lobby import NAME_PREF, NetLobbyScene, Page
+from game.ui.overlays import Confirm
+from game.ui.review_scene import ReviewScene
+from game.ui.scene import SceneName, Transition
+
+GAME_ID = "0123456789abcdef"
+HOST_SEAT = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=7450)
+GUEST_SEAT = NetworkSeat(NetRole.GUEST, GAME_ID, 2, "Ann", address="[::1]:7444")
+
+
+def saved(moves="4453", seat=HOST_SEAT) -> SavedGame:
+    return SavedGame("".join(moves), "human", "human", "2026-11-24T18:30:00+00:00", **seat.save_fields())
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch):
+    monkeypatch.setattr(NetLobbyScene, "bind", "127.0.0.1")
+    monkeypatch.setattr(NetLobbyScene, "advertise", False)
+
+
+# -- the save format ----------------------------------------------------------------------------
+
+
+def test_a_hosts_and_a_guests_save_round_trip_with_their_seat():
+    host, guest = saved(), saved(seat=GUEST_SEAT)
+    lines = format_save(host).splitlines()
+    assert lines[1] == "format: 2"
+    assert lines[6:-1] == ["network: host", f"game id: {GAME_ID}", "you play: red", "opponent: Bob", "port: 7450"]
+    assert format_save(guest).splitlines()[6:-1] == [
+        "network: guest", f"game id: {GAME_ID}", "you play: yellow", "opponent: Ann", "address: [::1]:7444"]
+    assert parse_save(format_save(host)) == host and parse_save(format_save(host)).seat == HOST_SEAT
+    assert parse_save(format_save(guest)).seat == GUEST_SEAT
+    local = SavedGame("4453", "human", "human", host.saved_at)
+    assert local.seat is None and "network" not in format_save(local)
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ("opponent: Bob", "opponent: Bo\x1b[31mb" + "x" * 5000, r"line 10: opponent: 'Bo\x1b[31mbxxx"),
+    ("opponent: Bob", "opponent: ai", "line 10: opponent: 'ai' is not a player's name"),
+    ("opponent: Bob", "opponent: a:b", "line 10: opponent: 'a:b' is not a player's name"),
+    ("game id: " + GAME_ID, "game id: ../../etc/passwd", "line 8: game id: '../../etc/passwd' is not a game id"),
+    ("you play: red", "you play: green", "line 9: you play: expected red or yellow, found 'green'"),
+    ("network: host", "network: server", "line 7: network: expected host or guest, found 'server'"),
+    ("port: 7450", "port: 80", "line 11: port: expected a port from 1024 to 65535, found '80'"),
+    ("port: 7450", "port: ９９９９", "line 11: port: expected a port"),
+    ("port: 7450", "address: not an address!", "line 11: address: a hosting side keeps its port"),
+    ("network: host\n", "", "line 7: game id: only a network game has one"),
+    ("red: human", "red: Easy", "network: a network game is two people's"),
+])
+def test_a_hostile_or_damaged_network_field_is_refused_naming_its_line(old, new, needle):
+    text = format_save(saved()).replace(old, new)
+    with pytest.raises(SaveFileError) as e:
+        parse_save(text)
+    message = str(e.value)
+    assert needle in message and len(message) < 200 and message.isprintable()
+
+
+@pytest.mark.parametrize("line,needle", [
+    ("address: 1.2.3.4", "address: '1.2.3.4' has no port"),
+    ("address: [::1", "address: '[::1': an IPv6 address with a port"),
+    ("port: 7444", "port: a joining side keeps the host's address"),
+])
+def test_a_guests_address_is_checked(line, needle):
+    text = format_save(saved(seat=GUEST_SEAT)).replace("address: [::1]:7444", line)
+    with pytest.raises(SaveFileError) as e:
+        parse_save(text)
+    assert needle in str(e.value)
+
+
+def test_a_save_missing_a_seats_field_is_refused():
+    for key in ("game id", "you play", "opponent", "port"):
+        text = "\n".join(line for line in format_save(saved()).splitlines() if not line.startswith(key + ":"))
+        with pytest.raises(SaveFileError, match=key.split()[0]):
+            parse_save(text + "\n")
+
+
+# -- the network side ----------------------------------------------------------------------------
+
+
+def test_two_restarted_sides_go_back_into_the_same_game_from_their_saves():
+    host = NetLink("Ann", limits=FAST)
+    guest = NetLink("Bob", limits=FAST)
+    try:
+        host.host(0, None, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "4453", 2, "Bob"))
+        port = wait_for(host, ev.Listening).port
+        guest.join("127.0.0.1", port, resume=Resume(GAME_ID, "4453", 1, "Ann"))
+        on_guest, on_host = wait_for(guest, ev.Connected), wait_for(host, ev.Connected)
+        assert (on_guest.moves, on_guest.colour, on_guest.game, on_guest.resumed) == ("4453", 1, GAME_ID, True)
+        assert (on_host.moves, on_host.colour, on_host.game, on_host.resumed) == ("4453", 2, GAME_ID, True)
+        guest.play(0)
+        assert wait_for(host, ev.Moved).moves == "44531"
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_a_host_going_back_into_a_game_turns_away_another_game():
+    host = NetLink("Ann", limits=FAST)
+    guest = NetLink("Cleo", limits=FAST)
+    try:
+        host.host(0, None, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "4453", 2, "Bob"))
+        port = wait_for(host, ev.Listening).port
+        guest.join("127.0.0.1", port, resume=Resume("fedcba9876543210", "44", 1, "Ann"))
+        assert "a different game" in wait_for(guest, ev.Failed).reason
+        stranger = NetLink("Eve", limits=FAST)
+        try:
+            stranger.join("127.0.0.1", port)            # a new player may not take Bob's seat
+            assert "game in progress" in wait_for(stranger, ev.Failed).reason
+        finally:
+            stranger.close()
+    finally:
+        host.close()
+        guest.close()
+
+
+# -- the window -----------------------------------------------------------------------------------
+
+
+def leave_by_esc(d):
+    d.key(pygame.K_ESCAPE)
+    confirm = d.scene.overlay
+    assert isinstance(confirm, Confirm) and confirm.question == "Leave the network game?"
+    assert "hosts it again" in confirm.detail or "joins it again" in confirm.detail
+    assert "this computer" not in confirm.detail
+    d.key(pygame.K_y)
+    assert isinstance(d.scene, MenuScene)
+
+
+def resume_row(d):
+    return d.scene.rows()[0]
+
+
+def test_a_hosted_game_is_autosaved_as_a_network_game_and_hosted_again_from_the_menu(ui):
+    d, guest, port = hosted_game(ui)
+    try:
+        drop(d, 3, guest)
+        guest.play(3)
+        until(d, lambda: d.scene.model.moves_string() == "44", "the reply")
+        autosave = read_autosave()
+        assert autosave is not None and autosave.seat == NetworkSeat(NetRole.HOST, guest.match.game_id, 1, "Bob",
+                                                                     port=port)
+        d.key(pygame.K_s, mod=pygame.KMOD_CTRL)                  # Ctrl+S keeps the seat too
+        assert load_game(list_saves()[0]).seat == autosave.seat
+        leave_by_esc(d)
+        wait_for(guest, ev.Dropped)
+        row = resume_row(d)
+        assert (row.label, row.value) == ("Resume network game with Bob", "2 moves")
+        d.key(pygame.K_RETURN)                          # the row is selected on arrival
+        assert isinstance(d.scene, NetLobbyScene) and d.scene.page is Page.HOSTING
+        until(d, lambda: d.scene.listening is not None, "hosting again")
+        assert d.scene.listening.port == port and not isinstance(d.scene, GameScene)
+        guest.reconnect()                               # the friend's program still runs: R
+        until(d, lambda: isinstance(d.scene, NetGameScene), "the same game")
+        scene = d.scene
+        assert scene.model.moves_string() == "44" and scene.colour == 1 and scene.game_id == guest.match.game_id
+        assert "is back" in scene.flash.text
+        drop(d, 2, guest)
+    finally:
+        guest.close()
+
+
+def test_a_joined_game_is_joined_again_from_the_menu(ui):
+    host = NetLink("Cleo", limits=FAST)
+    try:
+        host.host(0, 1, bind="127.0.0.1", advertise=False)
+        port = wait_for(host, ev.Listening).port
+        d = ui(network_name="Ann")
+        d.c.switch(Transition(SceneName.NETWORK))
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_RETURN)                          # "Join a game"
+        d.frame(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{port}"))
+        d.key(pygame.K_RETURN)
+        until(d, lambda: isinstance(d.scene, NetGameScene), "the joined game")
+        host.play(3)
+        until(d, lambda: d.scene.model.moves_string() == "4", "the host's move")
+        d.settle()
+        seat = read_autosave().seat
+        assert seat == NetworkSeat(NetRole.GUEST, host.match.game_id, 2, "Cleo", address=f"127.0.0.1:{port}")
+        leave_by_esc(d)
+        wait_for(host, ev.Dropped)
+        assert resume_row(d).label == "Resume network game with Cleo"
+        d.key(pygame.K_RETURN)
+        until(d, lambda: isinstance(d.scene, NetGameScene), "the same game again")
+        assert d.scene.model.moves_string() == "4" and d.scene.colour == 2
+        assert wait_for(host, ev.Connected).resumed
+    finally:
+        host.close()
+
+
+def test_a_failed_return_keeps_the_game_offered(ui):
+    game = saved("44", NetworkSeat(NetRole.GUEST, GAME_ID, 1, "Cleo", address=f"127.0.0.1:{free_port()}"))
+    d = ui(resume=game, network_name="Ann")
+    assert resume_row(d).label == "Resume network game with Cleo"
+    d.key(pygame.K_RETURN)
+    lobby = d.scene
+    assert isinstance(lobby, NetLobbyScene) and lobby.page is Page.CONNECTING
+    until(d, lambda: lobby.page is Page.CHOOSE, "the failure")
+    text, warning = lobby.message
+    assert warning and "cannot connect" in text.lower() and "the game is kept" in text
+    assert lobby.choices()[1].label == f"Join Cleo again at {game.address}"
+    d.key(pygame.K_ESCAPE)                   # back to the menu: offered again
+    assert isinstance(d.scene, MenuScene) and d.scene.resume == game
+    assert resume_row(d).label == "Resume network game with Cleo"
+
+
+def test_a_network_game_is_never_resumed_or_replaced_as_a_local_game_without_asking(ui):
+    d = ui(resume=saved())
+    menu = d.scene
+    labels = [row.label for row in menu.rows()]
+    assert labels[0] == "Resume network game with Bob" and "Resume unfinished game" not in labels
+    menu.selected_label = "Start game"
+    d.key(pygame.K_RETURN)
+    confirm = menu.overlay
+    assert isinstance(confirm, Confirm)
+    assert "network game with Bob (4 moves) will be lost" in confirm.detail
+    assert '"Resume network game with Bob"' in confirm.detail
+    d.key(pygame.K_n)
+    assert menu.resume is not None and isinstance(d.scene, MenuScene)
+
+
+def test_the_other_rows_stay_put_with_or_without_a_resume_row(ui):
+    for size in ((430, 410), (1280, 960)):
+        plain = ui(window_width=size[0], window_height=size[1]).scene
+        offered = ui(window_width=size[0], window_height=size[1], resume=saved()).scene
+        where = {row.label: row.rect for row in plain.rows()}
+        rows = offered.rows()
+        assert all(where[row.label] == row.rect for row in rows[1:])
+        assert rows[0].rect.bottom <= where["Mode"].top
+        assert rows[-1].rect.bottom <= size[1] - 14       # the small window still fits (key help under it)
+
+
+def test_a_saved_network_game_opens_in_the_network_or_its_review(ui):
+    seat = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=free_port())
+    unfinished = save_new_game(saved("4453", seat))
+    finished = save_new_game(saved("4455667", seat))
+    d = ui()
+    menu = d.scene
+    menu._open_save(finished)
+    d.frame()
+    assert isinstance(d.scene, ReviewScene) and d.scene.moves == [3, 3, 4, 4, 5, 5, 6]
+    d.c.switch(Transition(SceneName.MENU))
+    menu._open_save(unfinished)
+    d.frame()
+    assert isinstance(d.scene, NetLobbyScene) and d.scene.page is Page.HOSTING
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, MenuScene)
+    game = ui(red="human", yellow="human")
+    assert game.scene.load(unfinished)
+    game.frame()
+    assert isinstance(game.scene, NetLobbyScene) and game.scene.resume.seat == seat
+
+
+# -- the name ----------------------------------------------------------------------------------
+
+
+def type_name(d, text):
+    lobby = d.scene
+    lobby.selected = 0
+    d.key(pygame.K_RETURN)
+    assert lobby.editing is not None
+    for _ in range(40):
+        d.key(pygame.K_BACKSPACE)
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    d.key(pygame.K_RETURN)
+    assert lobby.editing is None
+
+
+def test_the_name_field_is_remembered_at_once_and_sent_in_the_hello(ui):
+    port = free_port()
+    d = ui(network_port=port, network_name="Ann")
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    assert lobby.choices()[0].label == "Your name: Ann"     # prefilled from [network] name
+    type_name(d, "Zoë  the:\x1b[31mGreat" + "x" * 40)
+    expected = "Zoë the31mGreat" + "x" * 15           # the name rule's characters, 30 at most
+    assert lobby.name == expected and load_prefs()[NAME_PREF] == expected
+    assert lobby.choices()[0].label == f"Your name: {expected}"
+    type_name(d, "ai")                                  # the rule refuses it: the name stays
+    assert lobby.name == expected and lobby.message[1] and "kind of player" in lobby.message[0]
+    lobby.selected = 1
+    d.key(pygame.K_RETURN)                              # host
+    until(d, lambda: lobby.listening is not None, "listening")
+    guest = NetLink("Bob", limits=FAST)
+    try:
+        guest.join("127.0.0.1", port)
+        assert wait_for(guest, ev.Connected).opponent == expected
+    finally:
+        guest.close()
+
+
+def test_an_empty_name_means_the_usual_name_and_the_join_page_renames_the_link(ui):
+    host = NetLink("Cleo", limits=FAST)
+    try:
+        host.host(0, 1, bind="127.0.0.1", advertise=False)
+        port = wait_for(host, ev.Listening).port
+        d = ui(network_name="Ann")
+        d.c.switch(Transition(SceneName.NETWORK))
+        type_name(d, "Dora")
+        type_name(d, "")
+        assert d.scene.name == "Ann" and load_prefs()[NAME_PREF] == ""
+        d.scene.selected = 2
+        d.key(pygame.K_RETURN)                          # "Join a game": browsing starts a link
+        assert d.scene.page is Page.JOIN and d.scene.link is not None and d.scene.wants_text
+        type_name(d, "Edna")                            # the name row on the join page
+        d.frame(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{port}"))
+        d.key(pygame.K_RETURN)
+        until(d, lambda: isinstance(d.scene, NetGameScene), "the joined game")
+        assert wait_for(host, ev.Connected).opponent == "Edna"
+    finally:
+        host.close()
+
+
+def test_a_resigned_game_is_not_offered_again(ui):
+    d, guest, _ = hosted_game(ui)
+    try:
+        drop(d, 3, guest)
+        assert read_autosave() is not None
+        guest.resign()
+        until(d, lambda: d.scene.resigned == 2, "the resignation")
+        assert read_autosave() is None
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.scene, MenuScene) and d.scene.resume is None
+    finally:
+        guest.close()
