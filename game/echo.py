@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-__all__ = ["MAX_SHOWN", "shown", "shown_path", "tolerant_output"]
+__all__ = ["MAX_SHOWN", "counted", "shown", "shown_path", "tolerant_output"]
 
 MAX_SHOWN = 60
 
@@ -42,6 +42,11 @@ def shown(value: object, limit: int = MAX_SHOWN) -> str:
     text = text[: limit * 8]  # escaping at most quadruples: never escape megabytes for one line
     text = text if text.isprintable() else _escaped(text)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def counted(number: int, noun: str) -> str:
+    """"1 move", "2 moves", "0 moves": a count with its noun (a regular plural)."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def shown_path(path: os.PathLike[str] | str, limit: int = 120) -> str:

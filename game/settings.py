@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
@@ -397,6 +397,17 @@ def _default_shown(name: str) -> str:
     return f"using the default {_show(value)}"
 
 
+#: What a level does without one of its optional keys, where the key's default is None.
+_LEVEL_WITHOUT = {"heuristic": "using the [ai] heuristic", "time_limit": "using the [ai] time_limit",
+                  "elo": "leaving the level unrated"}
+
+
+def _level_default_shown(key: str) -> str:
+    """"using the default 0.0" for an optional [[levels]] key, or what the level does without it."""
+    default = next(f.default for f in fields(Level) if f.name == key)
+    return _LEVEL_WITHOUT[key] if default is None else f"using the default {_show(default)}"
+
+
 def _known(keys: Any) -> str:
     return "one of the known keys: " + ", ".join(keys)
 
@@ -488,7 +499,7 @@ def _parse_levels(raw: Any, bad: Callable[..., None]) -> tuple[Level, ...]:
             except _Bad as e:
                 required = key in ("name", "depth")
                 bad(f"{where}.{key}", value, str(e),
-                    "level left out" if required else "using the default (none)")
+                    "level left out" if required else _level_default_shown(key))
         required = ("name",) if clean.get("exact") else ("name", "depth")  # an exact level has no depth
         missing = [k for k in required if k not in item]
         if missing:
@@ -690,6 +701,22 @@ def parse_player_spec(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
                       temperature=level.temperature, exact=level.exact)
 
 
+def parse_saved_player(text: str, settings: Settings = DEFAULTS) -> PlayerSpec:
+    """A player named in a saved game, as :func:`parse_player_spec` reads it; a built-in level
+    the settings' [[levels]] no longer list is still that built-in level, so a game saved against
+    Novice opens after a settings file replaced the ladder. ValueError otherwise."""
+    try:
+        return parse_player_spec(text, settings)
+    except ValueError:
+        if settings.levels == DEFAULT_LEVELS:
+            raise
+        try:
+            return parse_player_spec(text, replace(settings, levels=DEFAULT_LEVELS))
+        except ValueError:
+            pass
+        raise
+
+
 def _shown_spec(text: str, limit: int = 60) -> str:
     """A player spec as echoed in a message: repr-escaped and at most ``limit`` characters."""
     shown = repr(text)
@@ -718,6 +745,6 @@ def _spec_heuristic(text: str, heuristic_text: str) -> str:
 
 __all__ = [
     "CONFIG_NAME", "CUSTOM_DEPTH", "escape_control", "DEFAULTS", "DEFAULT_LEVELS", "THEMES", "ConfigProblem", "HUMAN",
-    "Level", "PlayerSpec", "Settings", "default_config_path", "load_settings", "parse_player_spec",
+    "Level", "PlayerSpec", "Settings", "default_config_path", "load_settings", "parse_player_spec", "parse_saved_player",
     "parse_settings", "repo_config_path",
 ]

@@ -188,14 +188,19 @@ class Summary:
             return None
         return 100 * sum(credit * self.counts[c] for c, credit in ACCURACY_CREDIT.items()) / proved
 
-    def text(self) -> str:
+    def text(self, brief: bool = False) -> str:
+        """"1 best, 5 good, 2 mistakes, 0 blunders, first outcome-changing move: 3 (column 4,
+        mistake), accuracy 44 %"; ``brief`` leaves out the outcome-changing move (for a narrow
+        window, where the move list and the graph mark it)."""
         parts = [f"{self.counts[c]} {c.value}" for c in MoveClass if c is not MoveClass.UNPROVED]
         parts[2] = parts[2] + ("s" if self.counts[MoveClass.MISTAKE] != 1 else "")
         parts[3] = parts[3] + ("s" if self.counts[MoveClass.BLUNDER] != 1 else "")
         if self.counts[MoveClass.UNPROVED]:
             parts.append(f"{self.counts[MoveClass.UNPROVED]} not proved")
         turn = self.first_turn
-        if turn is not None:
+        if brief:
+            pass
+        elif turn is not None:
             parts.append(f"first outcome-changing move: {turn.number} (column {turn.column + 1}, "
                          f"{turn.move_class.value})")
         elif self.first_proved_turn is not None:

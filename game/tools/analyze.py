@@ -59,6 +59,14 @@ def format_score(score: float | None) -> str:
     return f"{score:.4f}"
 
 
+OUTPUT_HELP = """\
+output, one line per position:
+  MOVES SCORE BEST NODES MICROSECONDS     e.g. 4453 -2 3 1186 11090
+  with --columns: MOVES and the seven columns' scores (x: a full column)
+SCORE is for the side to move: 0 a draw, positive a win (22 - k: with its k-th disc),
+negative a loss; with --depth, an estimate between -1 and 1 with four decimals. BEST is
+the column to play (1-7). A bad line is reported on stderr and skipped (exit status 1)."""
+
 MAX_TIME = 86_400.0  # a day: exact solves of early positions can take hours
 _positive_float = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
 _depth = whole(1, CELLS)
@@ -68,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m game.analyze",
         description="Score Connect Four positions read from standard input (one move string per line).",
+        epilog=OUTPUT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--depth", type=_depth, help="heuristic search to this depth (default: exact solve)")
     parser.add_argument("--heuristic", choices=HEURISTICS, help="evaluation for --depth (default: from config)")

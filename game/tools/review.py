@@ -49,12 +49,22 @@ PROGRESS_EVERY = 5.0
 
 _seconds = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
 
+OUTPUT_HELP = """\
+output, one line per move:
+  NUMBER COLUMN CLASS SIDE best: ...; played: ...
+  e.g. 15 2 blunder red best: column 5 — wins in 7; played: loses in 6
+then one summary line per side, starting with #; a blank line between games.
+best keeps the exact score; good keeps the result (a slower win, a faster loss);
+mistake loses one step (win to draw, draw to loss); blunder turns a win into a loss;
+unproved: not proved within --time, never guessed."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m game.review",
         description="Classify every move of Connect Four games (best, good, mistake, blunder, unproved) "
                     "from exact scores. Reads save files, or move strings from standard input, one game a line.",
+        epilog=OUTPUT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="saved games (.c4save); none: read standard input")
     parser.add_argument("--time", type=_seconds, metavar="SECONDS",

@@ -114,8 +114,10 @@ def connect(ctx: Context, game: GameScene, menu: MenuScene) -> AfterGame:
 
     def review_this_game() -> None:
         model = game.model
+        pair = game.pair
+        names = (pair.name(model, 1), pair.name(model, 2)) if pair is not None and pair.named else None
         game.next = Transition(SceneName.REVIEW, ReviewStart(model.moves_string(), model.red, model.yellow,
-                                                             back="game"))
+                                                             back="game", names=names))
 
     game.end_keys[pygame.K_r] = ("R review", review_this_game)
     menu.info_lines += [lambda: view.line(0), lambda: view.line(1)]

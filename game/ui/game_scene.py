@@ -19,8 +19,8 @@ import pygame
 from game.engine.board import ColumnFullError, MoveError
 from game.model import GameModel, Scoreboard
 from game.rated import Casual
-from game.settings import HUMAN, parse_player_spec
-from game.echo import shown
+from game.settings import HUMAN, parse_saved_player
+from game.echo import counted, shown
 from game.storage import SaveFileError, load_game, new_save_path, save_game, save_infos
 from game.ui import clipboard, game_text
 from game.ui.analysis_view import best_column, hint_words
@@ -195,7 +195,7 @@ class GameScene(Scene):
                 on_yes()
             self.overlay = Confirm(question, f"{self.rating.warning(self.model)} {detail}".strip(), leave)
         elif self.has_unfinished_game():
-            self.overlay = Confirm(question, f"The game in progress ({len(self.model.moves)} moves) "
+            self.overlay = Confirm(question, f"The game in progress ({counted(len(self.model.moves), 'move')}) "
                                    f"will be lost. {detail}".strip(), on_yes)
         else:
             on_yes()
@@ -203,7 +203,11 @@ class GameScene(Scene):
     # -- scene contract --------------------------------------------------------------------
 
     def enter(self, data: object) -> None:
+        """Start what ``data`` (a GameStart) says; without data, show the game again as it was left
+        (back from its review: the same game, names, scores and analysis row)."""
         super().enter(data)
+        if data is None:
+            return
         start = data if isinstance(data, GameStart) else GameStart(HUMAN, HUMAN)
         self.model = GameModel(start.red, start.yellow, settings=self.ctx.settings)
         self.epoch = self.ctx.new_epoch()
@@ -395,7 +399,8 @@ class GameScene(Scene):
             self._say(problem, warning=True)
             return
         start = GameStart(HUMAN, HUMAN, moves, analysis=True)
-        self._ask("Open the pasted position?", "", lambda: setattr(self, "next", Transition(SceneName.GAME, start)))
+        self._ask("Open the pasted position?", f"The moves {shown(moves, clipboard.SHOWN)} open as a two-player "
+                  "game with the analysis row.", lambda: setattr(self, "next", Transition(SceneName.GAME, start)))
 
     def retry(self) -> None:
         if self.engine.error:
@@ -437,7 +442,7 @@ class GameScene(Scene):
         except (OSError, SaveFileError) as exc:
             self.ctx.notices.add(f"Could not save the game: {exc}", "error")
             return
-        self._say(f"Saved ({len(self.model.moves)} moves) — Ctrl+O lists your saves")
+        self._say(f"Saved ({counted(len(self.model.moves), 'move')}) — Ctrl+O lists your saves")
 
     def open_savelist(self) -> None:
         try:
@@ -454,8 +459,8 @@ class GameScene(Scene):
             if saved.seat is not None:    # a network game goes back into the network, or to its review
                 self.next = open_network_game(saved)
                 return True
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+            red = parse_saved_player(saved.red, self.ctx.settings)
+            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
             self.model.load_moves(saved.moves, red=red, yellow=yellow)
         except (SaveFileError, MoveError, ValueError, OSError) as exc:
             self.ctx.notices.add(load_failure("load", path, exc), "error")
@@ -465,7 +470,7 @@ class GameScene(Scene):
         self.pair = TwoPlayers(colours=self.ctx.theme.names) if self.humans == 2 else None
         self.rating.begin(self.model, from_start=False)
         self._changed()
-        self._say(f"Loaded the saved game ({len(saved.moves)} moves)")
+        self._say(f"Loaded the saved game ({counted(len(saved.moves), 'move')})")
         return True
 
     # -- engine ----------------------------------------------------------------------------

@@ -13,9 +13,10 @@ from typing import Any
 
 import pygame
 
+from game.echo import counted
 from game.engine.heuristics import HEURISTICS
 from game.names import clean_player_name, typed_name
-from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec
+from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec, parse_saved_player
 from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
 from game.ui.render import draw_panel
@@ -217,7 +218,7 @@ class MenuScene(Scene):
         """The rows shown for the current choices (or for ``mode``), laid out for the window."""
         rows: list[Row] = []
         if self.resume is not None:
-            rows.append(Row(resume_label(self.resume), f"{len(self.resume.moves)} moves", activate=self.resume_game))
+            rows.append(Row(resume_label(self.resume), counted(len(self.resume.moves), "move"), activate=self.resume_game))
         rows.append(Row("Mode", MODE_LABELS[self.choices.mode], change=self._change_mode))
         rows += self._mode_rows(mode or self.choices.mode)
         rows.append(Row("Theme", self.ctx.theme_name, change=self._change_theme))
@@ -354,7 +355,7 @@ class MenuScene(Scene):
         if resume is not None and resume.moves and not resume.position().is_over():
             what = f"network game with {resume.seat.opponent}" if resume.seat is not None else "game"
             detail = " ".join(part for part in (
-                f"The unfinished {what} ({len(resume.moves)} moves) will be lost.", self.leave_note(),
+                f"The unfinished {what} ({counted(len(resume.moves), 'move')}) will be lost.", self.leave_note(),
                 f"Choose No, then \"{resume_label(resume)}\", to go on with it.") if part)
             self.overlay = Confirm(question, detail, action)
         else:
@@ -383,8 +384,8 @@ class MenuScene(Scene):
     def _open_save(self, path: Path) -> None:
         try:
             saved = load_game(path)
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+            red = parse_saved_player(saved.red, self.ctx.settings)
+            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
         except (SaveFileError, ValueError, OSError) as exc:
             self.ctx.notices.add(load_failure("open", path, exc), "error")
             return
@@ -416,8 +417,8 @@ class MenuScene(Scene):
             self.next = open_network_game(saved)
             return
         try:
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+            red = parse_saved_player(saved.red, self.ctx.settings)
+            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
         except ValueError as exc:
             self.ctx.notices.add(f"Cannot resume the unfinished game: {exc}", "error")
             return

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.overlays import wrap
+from game.ui.overlays import wrap_at_most
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text
+from game.ui.resources import draw_text
 from game.ui.theme import Theme
 
 MAX_LINES = 2  # a longer notice is cut: the stack stays over the top of the window
@@ -62,7 +62,7 @@ class Notices:
         line_h = size + 4
         y = max(24, height // 16) + 4 if at_top else height - 46
         for notice in self.items[:self.MAX_SHOWN]:
-            lines = _lines(notice.text, size, box_w - 24)
+            lines = wrap_at_most(notice.text, size, box_w - 24, MAX_LINES)
             rect = pygame.Rect(0, 0, box_w, line_h * len(lines) + 12)
             if at_top:
                 rect.midtop = (width // 2, y)
@@ -76,10 +76,3 @@ class Notices:
                 draw_text(surface, line, size, theme.text, midleft=(rect.left + 12, rect.top + 6 + line_h * i + line_h // 2))
             self._rects.append((rect, notice))
 
-
-def _lines(text: str, size: int, width: int) -> list[str]:
-    """``text`` in at most :data:`MAX_LINES` lines of ``width`` pixels, the last one cut with "…"."""
-    lines = wrap(text, size, width)
-    if len(lines) > MAX_LINES:
-        lines = lines[:MAX_LINES - 1] + [fit_text(" ".join(lines[MAX_LINES - 1:]), size, width)]
-    return lines

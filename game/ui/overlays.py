@@ -49,6 +49,14 @@ def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
     return lines or [""]
 
 
+def wrap_at_most(text: str, size: int, max_width: int, most: int) -> list[str]:
+    """:func:`wrap`, in at most ``most`` lines: the last one cut with "…" when the text is longer."""
+    lines = wrap(text, size, max_width)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [fit_text(" ".join(lines[most - 1:]), size, max_width)]
+    return lines
+
+
 class Confirm:
     """"Start a new game?" — Enter or Y (or a click on Yes) does it, Esc or N (or No) keeps things."""
 
@@ -101,8 +109,9 @@ class Confirm:
 
 
 def level_line(level: Level) -> str:
-    """"Hard — depth 8 — about 2062 Elo" (with what else the level does, if anything)."""
-    parts = [level.name, f"depth {level.depth}"]
+    """"Hard — depth 8 — about 2062 Elo" (with what else the level does, if anything); a level
+    that plays only proved moves has no depth to show."""
+    parts = [level.name, "exact play: only proved best moves" if level.exact else f"depth {level.depth}"]
     if level.perfect_play:
         parts[-1] += ", perfect play when it can prove it"
     if level.temperature:

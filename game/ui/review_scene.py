@@ -19,16 +19,17 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
+from game.echo import counted
 from game.engine.board import Position, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
-from game.settings import PlayerSpec, parse_player_spec
+from game.settings import PlayerSpec, parse_saved_player
 from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import GameStart, resume_label
 from game.ui.overlays import Confirm
 from game.ui.render import BoardScene, draw_panel
-from game.ui.resources import draw_text, fit_text, text_width
+from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.scene import Context, Scene, SceneName, Transition
 
@@ -52,13 +53,16 @@ CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE
 class ReviewStart:
     """What the review scene opens: a game's moves and players, or (``moves`` None) a saved game to pick.
 
-    ``back`` is where Esc returns: "game" shows the reviewed game again, "menu" the menu, "network
-    game" the network game it came from (still connected)."""
+    ``back`` is where Esc returns: "game" shows the reviewed game again as it was left (two
+    players' names and score, a match's score), "menu" the menu, "network game" the network game
+    it came from (still connected). ``names`` are two people's names by colour, red's first; the
+    title shows them and a game played on from the review keeps them."""
 
     moves: str | None
     red: PlayerSpec | None = None
     yellow: PlayerSpec | None = None
     back: Literal["game", "menu", "network game"] = "menu"
+    names: tuple[str, str] | None = None
 
 
 class ReviewScene(Scene):
@@ -105,7 +109,7 @@ class ReviewScene(Scene):
 
     def _open_savelist(self) -> None:
         try:
-            self.savelist = SaveList(save_infos(), title="Review a saved game")
+            self.savelist = SaveList(save_infos(), title="Review a saved game", verb="review")
         except OSError as exc:
             self.ctx.notices.add(f"Could not list the saved games: {exc}", "error")
             self.next = Transition(SceneName.MENU)
@@ -131,8 +135,8 @@ class ReviewScene(Scene):
     def _load(self, path: Path) -> None:
         try:
             saved = load_game(path)
-            red = parse_player_spec(saved.red, self.ctx.settings)
-            yellow = parse_player_spec(saved.yellow, self.ctx.settings)
+            red = parse_saved_player(saved.red, self.ctx.settings)
+            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
         except (SaveFileError, ValueError) as exc:
             self.ctx.notices.add(load_failure("open", path, exc), "error")
             return
@@ -195,8 +199,8 @@ class ReviewScene(Scene):
         start = self.start
         if start.back == SceneName.NETWORK_GAME:
             self.next = Transition(SceneName.NETWORK_GAME)
-        elif start.back == "game" and start.red is not None and start.yellow is not None and start.moves is not None:
-            self.next = Transition(SceneName.GAME, GameStart(start.red, start.yellow, start.moves, continued=True))
+        elif start.back == "game":
+            self.next = Transition(SceneName.GAME)      # no start: the game scene as it was left
         else:
             self.next = Transition(SceneName.MENU)
 
@@ -212,16 +216,16 @@ class ReviewScene(Scene):
         if self._position(self.index).is_over():
             self.ctx.notices.add("The game is over at this move: step back to play on from an earlier one")
             return
-        red, yellow = start.red, start.yellow
+        red, yellow, names = start.red, start.yellow, start.names or ("", "")
 
         def play_on_now() -> None:
             self.forget_unfinished()
-            self.next = Transition(SceneName.GAME, GameStart(red, yellow, played, continued=True))
+            self.next = Transition(SceneName.GAME, GameStart(red, yellow, played, names=names, continued=True))
 
         kept = self.unfinished()
         if kept is not None and kept.moves and not kept.position().is_over():
             note = f"{self.leave_note()} " if self.leave_note() else ""
-            self.confirm = Confirm("Play on from here?", f"The unfinished game ({len(kept.moves)} moves) will be "
+            self.confirm = Confirm("Play on from here?", f"The unfinished game ({counted(len(kept.moves), 'move')}) will be "
                                    f"lost. {note}Choose No, then Esc and \"{resume_label(kept)}\", to go on "
                                    "with it.", play_on_now)
         else:
@@ -302,17 +306,20 @@ class ReviewScene(Scene):
                 f"Best: {move.best_text()}",
                 f"Played: {move.played_text()}"]
 
-    def _result_text(self) -> str:
+    def _result_text(self, short: bool = False) -> str:
         pos = self._position(len(self.moves))
         winner = pos.winner()
         if winner is not None:
             return f"{self.ctx.theme.colour_name(winner)} won"
-        return "draw: the board is full" if pos.is_draw() else "the game was not finished"
+        if pos.is_draw():
+            return "draw" if short else "draw: the board is full"
+        return "unfinished" if short else "the game was not finished"
 
-    def summary_lines(self) -> list[str]:
+    def summary_lines(self, brief: bool = False) -> list[str]:
+        """Each side's summary; ``brief`` leaves out its outcome-changing move (a narrow window)."""
         if self.review is None:
             return []
-        return [f"{self.ctx.theme.colour_name(p)}: {self.review.summary(p).text()}" for p in (1, 2)]
+        return [f"{self.ctx.theme.colour_name(p)}: {self.review.summary(p).text(brief)}" for p in (1, 2)]
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -322,7 +329,8 @@ class ReviewScene(Scene):
         red, yellow = self.start.red, self.start.yellow
         if red is None or yellow is None:
             return "Game review"
-        names = ["You" if not p.is_ai and q.is_ai else p.label() for p, q in ((red, yellow), (yellow, red))]
+        names = list(self.start.names or ["You" if not p.is_ai and q.is_ai else p.label()
+                                          for p, q in ((red, yellow), (yellow, red))])
         theme = self.ctx.theme
         return f"Game review — {theme.colour_name(1)}: {names[0]} · {theme.colour_name(2)}: {names[1]}"
 
@@ -336,7 +344,7 @@ class ReviewScene(Scene):
             return
         size = max(14, min(24, height // 36))
         title = self.title()
-        draw_text(surface, fit_text(title, size + 4, width - 24), size + 4, theme.text, bold=True,
+        draw_text(surface, fit_text(title, size + 4, width - 24, True), size + 4, theme.text, bold=True,
                   midtop=(width // 2, 8))
         top = 16 + (size + 4) * 3 // 2
         graph_h = max(40, height // 5)
@@ -352,10 +360,11 @@ class ReviewScene(Scene):
         y = body.bottom + 8
         for i, line in enumerate(self.describe_current()):
             colour = theme.text if i == 0 else theme.dim_text
-            draw_text(surface, fit_text(line, size, width - 24), size, colour, bold=i == 0, topleft=(16, y))
+            draw_text(surface, fit_text(line, size, width - 24, i == 0), size, colour, bold=i == 0, topleft=(16, y))
             y += size + 6
-        for line in self.summary_lines():
-            draw_text(surface, fit_text(line, size - 2, width - 24), size - 2, theme.text, topleft=(16, y))
+        for line, brief in zip(self.summary_lines(), self.summary_lines(brief=True)):
+            text, small = largest_fitting((line, brief), size - 2, width - 24, min_size=min(11, size - 2))
+            draw_text(surface, text, small, theme.text, topleft=(16, y))
             y += size + 4
         self._graph = pygame.Rect(40, height - graph_h - help_h - 6, max(40, width - 80), graph_h)
         self._draw_graph(surface, self._graph, size)
@@ -397,17 +406,34 @@ class ReviewScene(Scene):
             if index == self.index:
                 pygame.draw.rect(surface, theme.accent, r, 2, border_radius=5)
             if index == n:
-                text, colour = "end: " + self._result_text(), theme.dim_text
+                text, small = largest_fitting(("end: " + self._result_text(), "end: " + self._result_text(short=True)),
+                                              size - 2, r.width - 24)
+                draw_text(surface, text, small, theme.dim_text, midleft=(r.left + 20, r.centery))
             else:
-                review = self.review_of(index)
-                cls = CLASS_WORDS[review.move_class] if review else "…"
-                text = f"{index + 1:>2}. {theme.colour_name(1 + index % 2):<6} col {self.moves[index] + 1}   {cls}"
-                colour = CLASS_COLOURS[review.move_class] if review else theme.dim_text
-                disc = self.ctx.renderer.disc(theme, 1 + index % 2, max(4, size // 3))
-                surface.blit(disc, disc.get_rect(midleft=(r.left + 4, r.centery)))
-            draw_text(surface, fit_text(text, size - 2, r.width - 24), size - 2, colour,
-                      midleft=(r.left + 20, r.centery))
+                self._draw_move_row(surface, r, index, size - 2)
             self._rows.append((r, index))
+
+    def _draw_move_row(self, surface: pygame.Surface, r: pygame.Rect, index: int, size: int) -> None:
+        """"12.  Yellow  col 4   best" in columns: the number right-aligned after the mover's disc,
+        so a two-digit number never runs into the disc."""
+        theme = self.ctx.theme
+        review = self.review_of(index)
+        colour = CLASS_COLOURS[review.move_class] if review else theme.dim_text
+        player = 1 + index % 2
+        disc = self.ctx.renderer.disc(theme, player, max(4, (size + 2) // 3))
+        surface.blit(disc, disc.get_rect(midleft=(r.left + 4, r.centery)))
+        number_right = r.left + 8 + disc.get_width() + text_width("88.", size)
+        draw_text(surface, f"{index + 1}.", size, colour, midright=(number_right, r.centery))
+        name_left = number_right + 6
+        draw_text(surface, fit_text(theme.colour_name(player), size, r.right - name_left), size, colour,
+                  midleft=(name_left, r.centery))
+        rest_left = name_left + max(text_width(theme.colour_name(n), size) for n in (1, 2)) + 8
+        cls = CLASS_WORDS[review.move_class] if review else "…"
+        col = self.moves[index] + 1
+        brief = "?" if review is not None and review.move_class is MoveClass.UNPROVED else cls
+        text, small = largest_fitting((f"col {col}   {cls}", f"col {col} {cls}", f"col {col} {brief}"), size,
+                                      max(1, r.right - 4 - rest_left), min_size=min(11, size))
+        draw_text(surface, text, small, colour, midleft=(rest_left, r.centery))
 
     def _draw_graph(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         """The first player's value after each move, in the box of that move (a blunder drops in its
@@ -470,10 +496,12 @@ class ReviewScene(Scene):
         """What the bands mean (top, middle, bottom) and, when there are estimates, the two markers
         (drawn, not font glyphs: not every font has them)."""
         theme = self.ctx.theme
-        text = f"top: {theme.colour_name(1)} wins · middle: draw · bottom: {theme.colour_name(2)} wins"
+        red, yellow = theme.colour_name(1), theme.colour_name(2)
+        texts = (f"top: {red} wins · middle: draw · bottom: {yellow} wins", f"top: {red} wins · bottom: {yellow} wins",
+                 f"top: {red} · bottom: {yellow}")
         room = strip.width - (2 * text_width("estimate proved", small) + 60 if estimates else 0)
-        label = draw_text(surface, fit_text(text, small, max(20, room)), small, theme.dim_text,
-                          midleft=(strip.left, strip.centery))
+        text, size = largest_fitting(texts, small, max(20, room), min_size=min(11, small))
+        label = draw_text(surface, text, size, theme.dim_text, midleft=(strip.left, strip.centery))
         if not estimates:
             return
         radius = max(3, small // 4)

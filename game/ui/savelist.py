@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pygame
 
-from game.echo import shown, shown_path
+from game.echo import counted, shown, shown_path
 from game.engine.board import Position
 from game.storage import MAX_SHOWN_NAME, SaveInfo, delete_save
 from game.ui.layout import COLS, ROWS
-from game.ui.overlays import Confirm, shade
+from game.ui.overlays import Confirm, shade, wrap_at_most
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, text_width
 from game.ui.theme import Theme
@@ -43,7 +43,7 @@ def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tupl
     humans = [n for n, spec in ((1, game.red), (2, game.yellow)) if spec.casefold() == "human"]
     when = info.saved_at
     date = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
-    moves = f"{info.moves} move" + ("" if info.moves == 1 else "s")
+    moves = counted(info.moves, "move")
     details = " · ".join(part for part in (moves, _result(game.position(), humans, names), date) if part)
     if len(humans) == 2:
         return "Two players", details
@@ -72,9 +72,10 @@ def _result(position: Position, humans: list[int], names: tuple[str, str]) -> st
 class SaveList:
     VISIBLE = 6
 
-    def __init__(self, infos: list[SaveInfo], title: str = "Load a saved game") -> None:
+    def __init__(self, infos: list[SaveInfo], title: str = "Load a saved game", verb: str = "load") -> None:
         self.infos = infos
         self.title = title
+        self.verb = verb                   # what Enter does, for the key help: "load", "review"
         self.selected = 0
         self.confirm: Confirm | None = None
         self.message = ""
@@ -141,7 +142,8 @@ class SaveList:
         size = max(13, min(22, height // 36))
         entry_h = size * 2 + 14
         shown = min(self.VISIBLE, max(1, len(self.infos)), max(1, (height - 40 - size * 3 - 28) // entry_h))
-        extra = 2 * (size + 2) if self.show_path else 0
+        # room for two more lines: the full path (I), or why the selected save cannot be loaded
+        extra = 2 * (size + 2) if self.show_path or any(info.game is None for info in self.infos) else 0
         frame = pygame.Rect(0, 0, min(width - 16, 640), entry_h * shown + size * 3 + 28 + extra)
         frame.center = (width // 2, height // 2)
         self._frame = frame
@@ -170,7 +172,7 @@ class SaveList:
         picture = _draw_board(surface, theme, info, rect) if info.game is not None else rect.move(rect.width, 0)
         text_w = picture.left - rect.left - 16
         players, details = describe(info, theme.names)
-        draw_text(surface, fit_text(players, size, text_w), size, theme.text, bold=True,
+        draw_text(surface, fit_text(players, size, text_w, True), size, theme.text, bold=True,
                   topleft=(rect.left + 8, rect.top + 4))
         colour = theme.error if info.game is None else theme.dim_text
         draw_text(surface, fit_text(details, size, text_w), size, colour,
@@ -185,10 +187,20 @@ class SaveList:
             for i, line in enumerate(lines):
                 draw_text(surface, line, small, theme.text, midtop=(frame.centerx, top + i * line_h))
             return
+        selected = self.infos[self.selected] if self.infos else None
         if self.message:
             text, colour = self.message, theme.accent
+        elif selected is not None and selected.game is None:
+            # the whole reason, which the entry itself may have had to cut
+            lines = wrap_at_most(f"Cannot be loaded: {_reason(selected.path, selected.problem)} · Delete removes it",
+                                 small, frame.width - 20, 2)
+            for i, line in enumerate(lines, start=1 - len(lines)):
+                draw_text(surface, line, small, theme.error, midbottom=(frame.centerx, frame.bottom - 6 + i * (small + 2)))
+            return
+        elif not self.infos:
+            text, colour = "Esc close", theme.dim_text
         else:
-            text, colour = "Enter load · Delete remove · I file path · Esc cancel", theme.dim_text
+            text, colour = f"Enter {self.verb} · Delete remove · I file path · Esc cancel", theme.dim_text
         draw_text(surface, fit_text(text, small, frame.width - 20), small, colour,
                   midbottom=(frame.centerx, frame.bottom - 6))
 

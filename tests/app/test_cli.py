@@ -634,3 +634,9 @@ def test_sigterm_ends_a_rated_game_at_once_and_its_autosave_stays_rated(home):
     saved = load_game(autosave)
     assert saved.rated and len(saved.moves) == 1 and (saved.red, saved.yellow) == ("Easy", "human")
     assert not (home / "record.jsonl").exists()
+
+
+def test_a_count_is_written_with_its_noun_in_the_singular_for_one():
+    from game.echo import counted
+
+    assert [counted(n, "move") for n in (0, 1, 2, 42)] == ["0 moves", "1 move", "2 moves", "42 moves"]

@@ -702,3 +702,27 @@ name = "Shallow"
     assert [l.name for l in settings.levels] == ["Oracle"]
     assert settings.levels[0].exact
     assert [p.key for p in problems] == ["levels[2]"]
+
+
+def test_a_bad_optional_level_key_says_what_the_level_does_without_it():
+    _, problems = parse_settings(
+        '[[levels]]\nname = "Warm"\ndepth = 1\ntemperature = "hot"\nheuristic = "nope"\ntime_limit = -1\n'
+        'elo = 99999\nperfect_play = "yes"\n'
+    )
+    fallbacks = {p.key: p.fallback for p in problems}
+    assert fallbacks == {"levels[1].temperature": "using the default 0.0",
+                         "levels[1].heuristic": "using the [ai] heuristic",
+                         "levels[1].time_limit": "using the [ai] time_limit",
+                         "levels[1].elo": "leaving the level unrated",
+                         "levels[1].perfect_play": "using the default false"}
+
+
+def test_a_saved_games_built_in_level_still_plays_when_the_settings_replaced_the_ladder():
+    from game.settings import parse_saved_player
+
+    settings, problems = parse_settings('[[levels]]\nname = "Club"\ndepth = 3\n')
+    assert problems == [] and [level.name for level in settings.levels] == ["Club"]
+    assert parse_saved_player("Novice", settings) == parse_player_spec("Novice", DEFAULTS)
+    assert parse_saved_player("club", settings).level == "Club"
+    with pytest.raises(ValueError, match="unknown player 'Grandmaster'.*Club"):
+        parse_saved_player("Grandmaster", settings)      # the settings' own levels are the ones named

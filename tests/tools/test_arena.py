@@ -192,6 +192,7 @@ def test_match_is_deterministic_for_a_seed_and_records_colours():
     assert [(r.moves, r.a_score) for r in one.records] == [(r.moves, r.a_score) for r in two.records]
     other = arena.run_match(RULES, RANDOM, games=8, seed=12, workers=1)
     assert [r.moves for r in other.records] != [r.moves for r in one.records]
+    assert "8 games (4 openings x 2 colours), seed 11, 1 worker\n" in one.text() + "\n"
     for r in one.records:
         pos = Position.from_moves(r.moves)
         assert r.moves.startswith(r.opening) and pos.is_over()

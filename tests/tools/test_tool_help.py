@@ -23,3 +23,28 @@ def test_help_has_no_markup(main, capsys):
     text = capsys.readouterr().out
     assert text.startswith("usage: ") and len(text) > 200
     assert not MARKUP.search(text), MARKUP.search(text).group(0)
+
+
+def test_analyze_help_explains_its_output_with_an_example_it_really_prints(capsys):
+    import io
+
+    from game.tools import analyze as tool
+
+    with pytest.raises(SystemExit):
+        tool.main(["--help"])
+    text = capsys.readouterr().out
+    assert "MOVES SCORE BEST NODES MICROSECONDS" in text and "--columns" in text.split("output, one line")[1]
+    example = text.split("e.g. ")[1].split()[:3]                 # moves, score, best column
+    out = io.StringIO()
+    config = tool.make_config(tool.build_parser().parse_args([]), tool.build_parser())
+    assert tool.run(io.BytesIO(f"{example[0]}\n".encode()), out, io.StringIO(), config, columns=False) == 0
+    assert out.getvalue().split()[:3] == example
+
+
+def test_review_help_names_each_field_and_class(capsys):
+    with pytest.raises(SystemExit):
+        review.main(["--help"])
+    text = capsys.readouterr().out.split("output, one line per move:")[1]
+    assert "NUMBER COLUMN CLASS SIDE" in text
+    for word in ("best", "good", "mistake", "blunder", "unproved", "#"):
+        assert word in text, word

@@ -47,6 +47,8 @@ def test_pasting_over_an_unfinished_game_asks_first(ui):
     pygame.scrap.put_text("77")
     d.key(pygame.K_v, mod=CTRL)
     assert isinstance(d.scene.overlay, Confirm)
+    assert d.scene.overlay.detail == ("The game in progress (1 move) will be lost. The moves 77 open as a "
+                                      "two-player game with the analysis row.")
     assert d.scene.model.moves_string() == "1"
     d.key(pygame.K_y)
     d.frame()

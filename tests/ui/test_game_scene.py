@@ -7,7 +7,7 @@ import pygame
 
 from game.engine.board import Position
 from game.engine.search import SearchResult
-from game.storage import list_saves, saves_dir
+from game.storage import SavedGame, list_saves, save_game, saves_dir
 from game.worker import AIUpdate
 
 CTRL = pygame.KMOD_LCTRL
@@ -541,3 +541,14 @@ def test_two_players_without_names_are_scored_by_colour(ui):
     d.settle()
     assert d.scene.pair.score_line()[0] == "Game 1 · Red 1 – 0 Yellow · 0 drawn"
     assert d.scene.status_text().startswith("Red wins!")
+
+
+def test_a_game_saved_against_a_built_in_level_loads_after_the_settings_replaced_the_ladder(ui):
+    from game.settings import Level
+
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    save_game(folder / "novice.c4save", SavedGame.now("4453", "human", "Novice"))
+    d = ui("human", "human", levels=(Level("Club", 3),))
+    assert d.scene.load(folder / "novice.c4save")
+    assert d.scene.model.moves_string() == "4453" and d.scene.model.yellow.level == "Novice"

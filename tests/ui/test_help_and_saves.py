@@ -57,6 +57,8 @@ def test_help_lists_rules_keys_analysis_and_levels_with_their_strength():
     assert len(levels) == len(DEFAULTS.levels)
     hard = DEFAULTS.level("Hard")
     assert level_line(hard) == f"Hard — depth {hard.depth} — about {hard.elo} Elo"
+    perfect = DEFAULTS.level("Perfect")
+    assert level_line(perfect) == f"Perfect — exact play: only proved best moves — about {perfect.elo} Elo"
 
 
 def make_saves():
@@ -244,3 +246,39 @@ def test_a_long_notice_is_shown_whole_on_two_lines_and_a_longer_one_cut_after_th
         assert drawn[0][1].bottom <= drawn[1][1].top                     # one line under the other
         joined = " ".join(t for t, _ in drawn)
         assert joined == text if whole else (joined.endswith("…") and text.startswith(joined[:-1]))
+
+
+def test_every_text_of_the_save_list_stays_inside_its_frame():
+    from game.echo import shown
+    from game.storage import MAX_SHOWN_NAME, SaveInfo
+    from game.ui import resources
+    from game.ui.theme import CLASSIC
+
+    pygame.font.init()
+    long_name = Path("a-very-long-name-" * 14 + ".c4save")
+    reason = ("line 6: moves: move 8: '9' is not a column; a move string uses only the digits 1-7 "
+              "(and this one goes on for a while)")
+    # as game.storage.load_game words it: the name, shortened, first
+    infos = [SaveInfo(long_name, None, f"{shown(long_name.name, MAX_SHOWN_NAME)}: {reason}"),
+             SaveInfo(Path("new.c4save"), SavedGame("4453", "human", "Hard", "2026-03-04T18:30:00+00:00"))]
+    surface = pygame.Surface((960, 840))
+
+    def drawn(savelist: SaveList) -> list[tuple[str, pygame.Rect]]:
+        texts: list[tuple[str, pygame.Rect]] = []
+        hook = lambda text, rect: texts.append((text, rect.copy()))     # noqa: E731
+        resources.add_text_hook(hook)
+        try:
+            savelist.draw(surface, CLASSIC)
+        finally:
+            resources.remove_text_hook(hook)
+        assert all(savelist._frame.contains(rect) for _, rect in texts), texts
+        return texts
+
+    savelist = SaveList(infos, title="Review a saved game", verb="review")
+    texts = [text for text, _ in drawn(savelist)]
+    assert any(text.startswith("a-very-long-name-") for text in texts)
+    # the broken entry is selected: the footer gives its whole reason, which the entry had to cut
+    assert f"Cannot be loaded: {reason} · Delete removes it" == " ".join(texts[-2:])
+    savelist.selected = 1
+    assert [text for text, _ in drawn(savelist)][-1] == "Enter review · Delete remove · I file path · Esc cancel"
+    assert [text for text, _ in drawn(SaveList([]))][-1] == "Esc close"

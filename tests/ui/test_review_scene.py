@@ -340,3 +340,75 @@ def test_the_sitting_tally_is_written_as_small_as_the_analysis_row_in_a_large_wi
         resources._text_hooks.clear()
     (rect,) = [rect for text, rect in drawn if text.startswith("This sitting")]
     assert rect.height < driver.c.ctx.layout.small_size * 1.5        # it was 36 px for a 20 px row
+
+
+def test_two_named_players_are_named_in_the_review_and_find_their_game_and_score_again(ui):
+    from game.settings import HUMAN
+    from game.ui.menu import GameStart
+    from game.ui.scene import SceneName, Transition
+
+    driver = ui()
+    driver.c.switch(Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, names=("Ann", "Bob"))))
+    for col in "1212121":                               # Ann (Red) wins in column 1
+        driver.key(getattr(pygame, f"K_{col}"))
+        driver.settle(10)
+    game = driver.scene
+    assert game.model.is_over and game.pair.score_line()[0] == "Game 1 · Ann 1 – 0 Bob · 0 drawn"
+    game.analysis_on = True
+    driver.key(pygame.K_r)
+    review = driver.scene
+    assert review.title() == "Game review — Red: Ann · Yellow: Bob"
+    driver.key(pygame.K_ESCAPE)
+    driver.frame()
+    assert driver.scene is game and game.model.moves_string() == "1212121"   # the game as it was left
+    assert game.pair.score_line()[0] == "Game 1 · Ann 1 – 0 Bob · 0 drawn" and game.analysis_on
+    assert game.status_text().startswith("Ann (Red) wins!")
+    driver.key(pygame.K_r)
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_p)                              # play on from move 2: the same two people
+    driver.frame()
+    assert driver.scene.model.moves_string() == "1" and driver.scene.status_text() == "Bob (Yellow) to move"
+
+
+def drawn_texts(driver) -> list[tuple[str, pygame.Rect]]:
+    from game.ui import resources
+
+    texts: list[tuple[str, pygame.Rect]] = []
+    hook = lambda text, rect: texts.append((text, rect.copy()))     # noqa: E731
+    resources.add_text_hook(hook)
+    try:
+        driver.frame()
+    finally:
+        resources.remove_text_hook(hook)
+    return texts
+
+
+def test_the_move_list_keeps_two_digit_numbers_clear_of_the_disc_and_a_narrow_window_keeps_whole_words(ui):
+    game = "7777776666" + "1212121"                    # 17 moves: Red wins in column 1
+    save_game(saves_dir() / "long.c4save", SavedGame.now(game, "human", "human"))
+    driver = ui(review_time=0.1)
+    (row,) = [r for r in driver.scene.rows() if r.label == "Review a saved game"]
+    row.activate()
+    driver.frame()
+    driver.key(pygame.K_RETURN)
+    scene = driver.scene
+    wait_for_review(driver)
+    for size in ((960, 840), MIN_SIZE):
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        scene.select(9)                                                     # move 10, in the list's middle
+        texts = drawn_texts(driver)
+        numbers = [(t, rect) for t, rect in texts if t.endswith(".") and t[:-1].isdigit()]
+        assert {"9.", "10."} <= {t for t, _ in numbers}
+        assert len({rect.right for _, rect in numbers}) == 1                # right-aligned in one column
+        list_left = min(r.left for r, _ in scene._rows)
+        disc_right = list_left + 4 + 2 * max(4, (max(14, min(24, size[1] // 36)) - 2 + 2) // 3)
+        assert all(rect.left >= disc_right for _, rect in numbers)
+        driver.key(pygame.K_END)
+        words = [t for t, _ in drawn_texts(driver)]
+        assert not [t for t in words if t.endswith("…")], words              # shorter words, never cut
+        assert "end: Red won" in words
+        summaries = [t for t in words if t.startswith(("Red: ", "Yellow: "))]
+        assert len(summaries) == 2 and all("accuracy" in t for t in summaries)
+    assert [t for t in words if t.startswith("Red: ")] == [scene.summary_lines(brief=True)[0]]

@@ -22,7 +22,7 @@ from game.engine.solver import SearchCancelled, Solver
 from game.tools.arena.players import ArenaPlayer
 from game.tools.arena.pool import Progress, default_workers, run_parallel
 from game import files
-from game.echo import shown, shown_path
+from game.echo import counted, shown, shown_path
 
 #: Reference sets: name -> (file in the references directory, kind, description).
 #: "testset" files give the position's exact score only (the chosen move's score is
@@ -231,7 +231,7 @@ class AccuracyResult:
 
     def text(self) -> str:
         lines = [
-            f"accuracy of {self.description}, seed {self.seed}, {self.workers} workers",
+            f"accuracy of {self.description}, seed {self.seed}, {counted(self.workers, 'worker')}",
             f"{'set':<15} {'positions':>9} {'optimal':>9} {'outcome-changing':>17} {'unsolved':>9} {'time/move':>10}",
         ]
         for s in self.summaries():

@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from game.echo import counted
 from game.engine.board import MoveError, Position
 from game.tools.arena.elo import EloEstimate, Sample, elo_estimate, json_float
 from game.data.openings import OPENINGS
@@ -190,7 +191,8 @@ class MatchResult:
         lines = [
             f"A = {self.a_description}",
             f"B = {self.b_description}",
-            f"{self.games} games ({pairs} openings x 2 colours), seed {self.seed}, {self.workers} workers",
+            f"{counted(self.games, 'game')} ({counted(pairs, 'opening')} x 2 colours), seed {self.seed}, "
+            f"{counted(self.workers, 'worker')}",
             f"A: +{self.wins} ={self.draws} -{self.losses}   score {100 * self.score:.1f} %"
             + (f"   (as red {100 * red:.1f} %, as yellow {100 * yellow:.1f} %)" if red is not None and yellow is not None else ""),
             f"Elo difference A - B: {elo.text(unit='colour-swapped pairs of games')}"
