@@ -395,7 +395,9 @@ class NetLink:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(host, port, limit=MAX_LINE_BYTES), self.limits.connect)
         except (TimeoutError, OSError) as exc:
-            text = "no answer" if isinstance(exc, asyncio.TimeoutError) else (exc.strerror or str(exc))
+            text = ("no answer" if isinstance(exc, asyncio.TimeoutError)
+                    else "nobody is hosting a game there" if isinstance(exc, ConnectionRefusedError)
+                    else exc.strerror or str(exc))
             self._emit(ev.Failed(f"cannot connect to {where}: {clean_text(text, 80)}"))
             return
         conn = Connection(reader, writer, self.limits)

@@ -347,9 +347,9 @@ class MenuScene(Scene):
 
     def start_game(self) -> None:
         """Start a game with the chosen players; asks first when an unfinished game is on offer."""
-        self._unless_unfinished("Start a new game?", self._start_now)
+        self.unless_unfinished("Start a new game?", self._start_now)
 
-    def _unless_unfinished(self, question: str, action: Callable[[], None]) -> None:
+    def unless_unfinished(self, question: str, action: Callable[[], None]) -> None:
         """Do ``action`` now, or after asking when it would lose the unfinished game on offer."""
         resume = self.resume
         if resume is not None and resume.moves and not resume.position().is_over():
@@ -395,7 +395,7 @@ class MenuScene(Scene):
             if transition.scene is SceneName.REVIEW:       # reviewing loses nothing
                 self.next = transition
             else:
-                self._unless_unfinished("Open this saved game?", lambda: self._go(transition))
+                self.unless_unfinished("Open this saved game?", lambda: self._go(transition))
             return
 
         def play() -> None:
@@ -404,7 +404,7 @@ class MenuScene(Scene):
             self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves, continued=True))
 
         self.overlay = None
-        self._unless_unfinished("Open this saved game?", play)
+        self.unless_unfinished("Open this saved game?", play)
 
     def _go(self, transition: Transition) -> None:
         self.resume = None

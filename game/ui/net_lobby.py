@@ -377,6 +377,9 @@ class NetLobbyScene(Scene):
         if self.editing is not None:
             return ("Type your name · Backspace deletes · Enter keeps it (empty: your usual name)",
                     "Type your name · Enter keeps it")
+        if self.page is Page.CHOOSE and self.resume is not None:
+            return ("Up/Down choose · Enter goes back into the game or types your name · Esc menu",
+                    "Up/Down · Enter · Esc menu")
         return {Page.CHOOSE: ("Up/Down choose · Left/Right colour · Enter start or type your name · Esc menu",
                               "Up/Down · Left/Right colour · Enter · Esc menu"),
                 Page.HOSTING: ("Esc stops hosting",),
@@ -439,5 +442,13 @@ def connect(ctx: Context, menu: MenuScene, register: Callable[[SceneName, Scene]
     lobby = NetLobbyScene(ctx)
     register(SceneName.NETWORK, lobby)
     register(SceneName.NETWORK_GAME, NetGameScene(ctx))
-    menu.extra_rows.append(("Play over the network", lambda: setattr(menu, "next", Transition(SceneName.NETWORK))))
+
+    def open_lobby() -> None:
+        def go() -> None:
+            menu.resume, menu.next = None, Transition(SceneName.NETWORK)
+
+        # A new network game's first move replaces the autosave: the unfinished game is asked about first.
+        menu.unless_unfinished("Play over the network?", go)
+
+    menu.extra_rows.append(("Play over the network", open_lobby))
     return lobby

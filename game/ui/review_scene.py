@@ -26,7 +26,7 @@ from game.engine.scores import MAX_SCORE, Outcome
 from game.settings import PlayerSpec, parse_saved_player
 from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.layout import COLS, ROWS, Layout
-from game.ui.menu import GameStart
+from game.ui.menu import GameStart, resume_label
 from game.ui.overlays import Confirm
 from game.ui.render import BoardScene, draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
@@ -226,7 +226,7 @@ class ReviewScene(Scene):
         if kept is not None and kept.moves and not kept.position().is_over():
             note = f"{self.leave_note()} " if self.leave_note() else ""
             self.confirm = Confirm("Play on from here?", f"The unfinished game ({counted(len(kept.moves), 'move')}) will be "
-                                   f"lost. {note}Choose No, then Esc and \"Resume unfinished game\", to go on "
+                                   f"lost. {note}Choose No, then Esc and \"{resume_label(kept)}\", to go on "
                                    "with it.", play_on_now)
         else:
             play_on_now()

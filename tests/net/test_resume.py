@@ -354,3 +354,28 @@ def test_a_resigned_game_is_not_offered_again(ui):
         assert isinstance(d.scene, MenuScene) and d.scene.resume is None
     finally:
         guest.close()
+
+
+def test_playing_over_the_network_asks_before_an_unfinished_game_is_replaced(ui):
+    d = ui(resume=SavedGame.now("4453", "human", "Easy"))
+    menu = d.scene
+    menu.selected_label = "Play over the network"
+    d.key(pygame.K_RETURN)
+    assert isinstance(menu.overlay, Confirm) and "unfinished game (4 moves) will be lost" in menu.overlay.detail
+    d.key(pygame.K_n)
+    assert isinstance(d.scene, MenuScene) and menu.resume is not None
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_y)
+    assert isinstance(d.scene, NetLobbyScene) and menu.resume is None
+    lobby = d.scene
+    assert "Left/Right colour" in lobby.help_texts()[0]
+    lobby.resume = saved()
+    assert "Left/Right" not in lobby.help_texts()[0]
+
+
+def test_the_save_list_names_a_network_games_opponent(connect4_home):
+    from game.storage import SaveInfo
+    from game.ui.savelist import describe
+
+    players, details = describe(SaveInfo(connect4_home / "x.c4save", saved()))
+    assert players == "Network game with Bob" and details.startswith("4 moves · unfinished")
