@@ -33,6 +33,7 @@ class Casual(enum.Enum):
 
     TWO_HUMANS_OR_NONE = "not a game between you and the computer"
     UNRATED_LEVEL = "the computer's level has no Elo figure"
+    LEVEL_NOT_LISTED = "the computer's level is no longer in your settings"
     NOT_FROM_START = "the game did not start from the empty board"
     UNDO = "a move was taken back"
     HINT = "a hint was asked for"
@@ -56,7 +57,7 @@ class RatedGame:
         computer = yellow if humans[0] == 1 else red
         game = cls(humans[0])
         if level_elo(computer, settings) is None:
-            game.reason = Casual.UNRATED_LEVEL
+            game.reason = Casual.UNRATED_LEVEL if _listed(computer, settings) else Casual.LEVEL_NOT_LISTED
         elif not from_start:
             game.reason = Casual.NOT_FROM_START
         return game
@@ -96,6 +97,17 @@ class RatedGame:
     def notice(self) -> str:
         """What the window says when the game turns casual."""
         return f"Casual game: not rated — {self.reason.value}" if self.reason else "Rated game"
+
+
+def _listed(spec: PlayerSpec, settings: Settings) -> bool:
+    """Whether a computer player is a custom depth or a level the settings list (a saved game may
+    name a built-in level that a settings file's own ladder has replaced)."""
+    if spec.level:
+        try:
+            settings.level(spec.level)
+        except KeyError:
+            return False
+    return True
 
 
 def level_elo(spec: PlayerSpec, settings: Settings) -> int | None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.settings import HUMAN, default_config_path
-from game.storage import keep_autosave_for_later, load_prefs
+from game.storage import AUTOSAVE_NAME, SaveInfo, keep_autosave_for_later, load_prefs
 from game.ui import after_game
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
@@ -23,6 +23,7 @@ from game.ui.net_lobby import connect as connect_network
 from game.ui.overlays import Confirm
 from game.ui.resources import load_icon, reset_fonts
 from game.ui.review_scene import ReviewScene
+from game.ui.savelist import describe
 from game.ui.scene import Context, Scene, SceneName, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
@@ -127,11 +128,11 @@ class Controller:
         game = self.scenes[SceneName.GAME]
         counted = isinstance(game, GameScene) and game.rating.set_aside()
         keep_autosave_for_later()
-        what = f"({resume.red} vs {resume.yellow}, {len(resume.moves)} moves)"
-        resume_later = "start without --red/--yellow/--position to resume it from the menu"
-        self.ctx.notices.add(f"Your unfinished rated game {what} counts as a loss: another game started over it. "
-                             f"It is kept as a casual game: {resume_later}" if counted
-                             else f"Your unfinished game {what} is kept: {resume_later}",
+        what = f"({describe(SaveInfo(Path(AUTOSAVE_NAME), resume))[0]}, {len(resume.moves)} moves)"
+        later = "start without --red/--yellow/--position to resume it"
+        self.ctx.notices.add(f"Unfinished rated game {what} counted as a loss: another game started over it. "
+                             f"It is kept, casual now: {later}." if counted
+                             else f"Unfinished game {what} kept: {later} from the menu.",
                              "error", seconds=CONFIG_NOTICE_SECONDS)
 
     def _open_window(self) -> pygame.Surface:

@@ -138,7 +138,7 @@ class GameStart:
     moves: str = ""
     names: tuple[str, str] = ("", "")
     alternate: bool = False
-    continued: bool = False  # carried on from elsewhere (a review): casual even from the empty board
+    continued: bool = False  # carried on from elsewhere (a review, a save): casual even from the empty board
     analysis: bool = False  # open with the analysis row on (a position opened to look at it)
 
 
@@ -400,7 +400,8 @@ class MenuScene(Scene):
 
         def play() -> None:
             self.resume = None
-            self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves))
+            # a save is casual, even one that holds the moves of the rated game it replaces
+            self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves, continued=True))
 
         self.overlay = None
         self.unless_unfinished("Open this saved game?", play)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from game.model import GameModel
 from game.rated import Casual, RatedGame
-from game.settings import parse_player_spec
+from game.settings import parse_saved_player
 
 if TYPE_CHECKING:
     from game.settings import Settings
@@ -50,10 +50,11 @@ class RatingGuard:
         """The autosave of an earlier run, which the menu offers: held as suspended, so that resuming
         it, starting another game over it and quitting treat it as a game left for the menu in this
         run. It is rated if it was saved rated and its players are still a rated pairing
-        (``RatedGame.resumed``); a save whose players the settings no longer know is not held (the
-        menu says it cannot be resumed, and it can no longer count)."""
+        (``RatedGame.resumed``: not a built-in level the settings no longer list). A save whose
+        players cannot be read at all is not held: the menu says it cannot be resumed, and it can
+        no longer count."""
         try:
-            red, yellow = (parse_player_spec(spec, self.settings) for spec in (saved.red, saved.yellow))
+            red, yellow = (parse_saved_player(spec, self.settings) for spec in (saved.red, saved.yellow))
             model = GameModel(red, yellow, saved.moves, settings=self.settings)
         except ValueError:  # an unknown player, or moves a hand-edited file got wrong (MoveError)
             return

@@ -45,6 +45,8 @@ def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tupl
     date = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
     moves = counted(info.moves, "move")
     details = " · ".join(part for part in (moves, _result(game.position(), humans, names), date) if part)
+    if game.seat is not None:          # the name passed the name rule when the file was read
+        return f"Network game with {game.seat.opponent}", details
     if len(humans) == 2:
         return "Two players", details
     return f"{player_words(game.red, len(humans))} vs {player_words(game.yellow, len(humans))}", details

@@ -192,7 +192,7 @@ def test_a_game_from_the_command_line_keeps_the_unfinished_autosave(window, home
     new_run()
     assert app.main(argv) == 0
     (notices,) = window
-    assert any("unfinished game (human vs Hard, 4 moves) is kept" in n for n in notices)
+    assert any("Unfinished game (You vs Hard, 4 moves) kept" in n for n in notices)
     write_autosave(SavedGame("1", "human", "Easy", "2026-01-31T18:06:00"))  # the new game's first move
     assert autosave_path() != first and load_game(first) == game
     new_run()                      # the next start, without players, offers a free autosave again
@@ -210,13 +210,13 @@ def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(
     new_run()
     assert app.main(["--red", "human", "--yellow", "Easy"]) == 0
     (notices,) = window
-    assert any("rated game (human vs Hard, 5 moves) counts as a loss" in n for n in notices)
+    assert any("rated game (You vs Hard, 5 moves) counted as a loss" in n for n in notices)
     (lost,) = load_record()[0].games
     assert lost.rated and lost.result is RecordResult.LOSS and lost.level == "Hard" and lost.moves == "44535"
     assert load_game(first).moves == "44535" and not load_game(first).rated
     new_run()
     assert app.main(["--red", "human", "--yellow", "Easy"]) == 0   # once casual, never counted again
-    assert len(load_record()[0].games) == 1 and "is kept" in " ".join(window[1])
+    assert len(load_record()[0].games) == 1 and "kept: start without" in " ".join(window[1])
 
 
 @pytest.mark.parametrize("moves", ["", "1212121"])  # nothing to resume / already won

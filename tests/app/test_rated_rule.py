@@ -33,6 +33,17 @@ def test_only_a_game_from_the_start_against_a_rated_level_is_rated():
     assert not continued.rated and continued.reason is Casual.NOT_FROM_START
 
 
+def test_a_resumed_autosave_is_rated_only_if_it_was_and_its_level_still_is():
+    from game.settings import parse_saved_player
+
+    assert RatedGame.resumed(HUMAN, spec("rated"), SETTINGS, rated=True).rated
+    assert RatedGame.resumed(HUMAN, spec("rated"), SETTINGS, rated=False).reason is Casual.NOT_FROM_START
+    assert RatedGame.resumed(HUMAN, spec("free"), SETTINGS, rated=True).reason is Casual.UNRATED_LEVEL
+    easy = parse_saved_player("Easy", SETTINGS)          # a built-in level this ladder does not list
+    assert level_elo(easy, DEFAULTS) is not None
+    assert RatedGame.resumed(easy, HUMAN, SETTINGS, rated=True).reason is Casual.LEVEL_NOT_LISTED
+
+
 def test_a_game_turns_casual_once_and_stays_casual():
     game = RatedGame.start(HUMAN, spec("rated"), SETTINGS, from_start=True)
     assert game.make_casual(Casual.HINT)

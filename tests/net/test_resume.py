@@ -371,3 +371,11 @@ def test_playing_over_the_network_asks_before_an_unfinished_game_is_replaced(ui)
     assert "Left/Right colour" in lobby.help_texts()[0]
     lobby.resume = saved()
     assert "Left/Right" not in lobby.help_texts()[0]
+
+
+def test_the_save_list_names_a_network_games_opponent(connect4_home):
+    from game.storage import SaveInfo
+    from game.ui.savelist import describe
+
+    players, details = describe(SaveInfo(connect4_home / "x.c4save", saved()))
+    assert players == "Network game with Bob" and details.startswith("4 moves · unfinished")

@@ -15,7 +15,7 @@ from game import app, storage
 from game.record import RecordResult
 from game.record_store import load_record
 from game.settings import Level
-from game.storage import SavedGame, autosave_path, load_game, save_game, saves_dir
+from game.storage import SavedGame, autosave_path, load_game, save_game, saves_dir, write_autosave
 from game.ui.game_scene import GameScene
 from game.ui.game_text import header_right
 from game.ui.menu import GameStart, MenuScene
@@ -223,12 +223,17 @@ def autosaved() -> SavedGame:
     return load_game(autosave_path())
 
 
-def killed(d) -> None:
-    """The program ends without a word (kill -9, a crash, the power cut): nothing more runs, the
-    games already recorded are on disk, and the system drops the autosave's lock."""
-    assert d.c.after_game.keeper.flush()
+def new_run() -> None:
+    """The program ended: the system drops the autosave's lock, and the next start chooses again."""
     storage._release(storage._slot)
     storage._slot = None
+
+
+def killed(d) -> None:
+    """The program ends without a word (kill -9, a crash, the power cut): nothing more runs, and
+    the games already recorded are on disk."""
+    assert d.c.after_game.keeper.flush()
+    new_run()
 
 
 def next_start(ui, levels=QUICK):
@@ -452,3 +457,39 @@ def test_a_signal_the_player_chose_to_ignore_stays_ignored():
         assert signal.getsignal(hup) is signal.SIG_IGN and signal.getsignal(term) is not ending
     finally:
         signal.signal(hup, before if before is not None else signal.SIG_DFL)
+
+
+def test_a_save_of_the_rated_game_opened_over_it_is_casual_and_the_game_counts(rated, ui):
+    """Ctrl+S during a rated game, the program killed, then that save opened from the menu: the
+    question said the rated game counts, so it does, and the save goes on casual."""
+    d = rated()
+    for col in (0, 6, 0):
+        human_move(d, col)
+    moves = d.scene.model.moves_string()
+    d.key(pygame.K_s, CTRL)
+    killed(d)
+    d = next_start(ui)
+    choose(d, "Open a saved game")
+    d.key(pygame.K_RETURN)
+    assert LOSS_NOTE in d.scene.overlay.detail
+    d.key(pygame.K_y)
+    assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == moves
+    assert not d.scene.rating.game.rated
+    (game,) = games(d)
+    assert game.rated and game.result is RecordResult.LOSS
+
+
+def test_a_rated_autosave_against_a_built_in_level_the_settings_dropped_resumes_casual(ui):
+    """A settings file that replaced the ladder: the game against Easy still opens (a saved game's
+    built-in level does), but Easy is no longer a rated level here, and the window says why."""
+    write_autosave(SavedGame.now("445353", "human", "Easy", rated=True))
+    new_run()
+    d = next_start(ui)                                # QUICK: a ladder without Easy
+    choose(d, "Start game")
+    assert "loss" not in d.scene.overlay.detail
+    d.key(pygame.K_n)
+    choose(d, "Resume unfinished game")
+    assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == "445353"
+    assert not d.scene.rating.game.rated
+    assert notices(d) == ["Casual game: not rated — the computer's level is no longer in your settings"]
+    assert not autosaved().rated
