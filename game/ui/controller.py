@@ -99,13 +99,13 @@ class Controller:
               resume: SavedGame | None = None, network: LobbyStart | None = None,
               position: str | None = None) -> None:
         """Open the menu (offering ``resume``, the autosave of an earlier run), or go straight into
-        a game when players are given (``resume`` is then kept for a later start, see
-        :meth:`_keep_for_later`), or into hosting or joining a network game; ``position`` (a
-        checked move string) opens with those moves and the analysis row."""
+        a game when players are given, or into hosting or joining a network game (``resume`` is
+        then kept for a later start, see :meth:`_keep_for_later`); ``position`` (a checked move
+        string) opens with those moves and the analysis row."""
         game = self.scenes[SceneName.GAME]
         if resume is not None and isinstance(game, GameScene):
             game.rating.adopt(resume)     # resumed rated if it was; left, a loss once due
-        if resume is not None and network is None and (red, yellow, position) != (None, None, None):
+        if resume is not None and (red, yellow, position, network) != (None, None, None, None):
             self._keep_for_later(resume)
             resume = None
         self.switch(Transition(SceneName.MENU, MenuData(resume)))
@@ -129,7 +129,7 @@ class Controller:
         counted = isinstance(game, GameScene) and game.rating.set_aside()
         keep_autosave_for_later()
         what = f"({describe(SaveInfo(Path(AUTOSAVE_NAME), resume))[0]}, {len(resume.moves)} moves)"
-        later = "start without --red/--yellow/--position to resume it"
+        later = "start without --red/--yellow/--position/--host/--join to resume it"
         self.ctx.notices.add(f"Unfinished rated game {what} counted as a loss: another game started over it. "
                              f"It is kept, casual now: {later}." if counted
                              else f"Unfinished game {what} kept: {later} from the menu.",

@@ -257,6 +257,10 @@ class GameScene(Scene):
             if result == CLOSE:
                 self.overlay = None
             elif isinstance(result, Path):
+                broken = next((info for info in overlay.infos if info.path == result and info.game is None), None)
+                if broken is not None:      # known not to load: say why at once, not after "lose your game?"
+                    self.ctx.notices.add(load_failure("load", result, broken.problem), "error")
+                    return
                 self.overlay = None
                 self._ask("Load this saved game?", "", lambda: self.load(result))
         elif result and self.overlay is overlay:

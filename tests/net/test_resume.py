@@ -379,3 +379,16 @@ def test_the_save_list_names_a_network_games_opponent(connect4_home):
 
     players, details = describe(SaveInfo(connect4_home / "x.c4save", saved()))
     assert players == "Network game with Bob" and details.startswith("4 moves · unfinished")
+
+
+def test_hosting_or_joining_from_the_command_line_keeps_the_unfinished_game_for_later(ui, connect4_home):
+    from game.storage import autosave_path, write_autosave
+    from game.ui.net_lobby import LobbyStart
+
+    write_autosave(saved())
+    kept = autosave_path()
+    d = ui()
+    d.c.start(resume=read_autosave(), network=LobbyStart(join=f"127.0.0.1:{free_port()}"))
+    assert isinstance(d.scene, NetLobbyScene) and d.c.scenes[SceneName.MENU].resume is None
+    assert any("Network game with Bob" in text and "kept" in text for text in d.c.ctx.notices.texts())
+    assert autosave_path() != kept and load_game(kept).seat == HOST_SEAT     # a new game cannot replace it

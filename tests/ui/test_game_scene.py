@@ -8,6 +8,7 @@ import pygame
 from game.engine.board import Position
 from game.engine.search import SearchResult
 from game.storage import SavedGame, list_saves, save_game, saves_dir
+from game.ui.savelist import SaveList
 from game.worker import AIUpdate
 
 CTRL = pygame.KMOD_LCTRL
@@ -282,9 +283,8 @@ def test_loading_a_broken_save_keeps_the_game(ui):
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "broken.c4save").write_bytes(b"\x00\x01garbage")
     d.key(pygame.K_o, CTRL)
-    d.key(pygame.K_RETURN)
-    d.key(pygame.K_RETURN)                             # yes, replace the game in progress
-    assert d.scene.model.moves_string() == "4"
+    d.key(pygame.K_RETURN)                             # refused at once: no "the game will be lost?" first
+    assert isinstance(d.scene.overlay, SaveList) and d.scene.model.moves_string() == "4"
     # the file is named once, though the reason the storage gives starts with its name too
     assert d.c.ctx.notices.texts()[-1] == ("Could not load broken.c4save: binary data, not a save file "
                                            "(NUL byte at offset 0)")
