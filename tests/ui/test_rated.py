@@ -522,3 +522,5 @@ def test_ctrl_z_against_the_computer_takes_back_two_plies_and_rewrites_the_autos
     d.key(pygame.K_z, CTRL)                          # your last move and the computer's answer
     assert d.scene.model.moves_string() == before[:4]
     assert autosaved().moves == before[:4] and not autosaved().rated
+    d.key(pygame.K_z, CTRL)                          # casual already: the undo itself rewrites it
+    assert d.scene.model.moves_string() == autosaved().moves == before[:2]
