@@ -104,6 +104,7 @@ def connect(ctx: Context, game: GameScene, menu: MenuScene) -> AfterGame:
     game.rating.forfeit_hooks.append(after.forfeit)
     menu.leave_note = game.rating.suspended_note
     menu.leave_unfinished = game.rating.set_aside     # whatever comes next (a network game too)
+    menu.offer_rated = game.rating.resumes_rated
     view = RecordView(ctx, keeper)
     after.on_record.append(view.refresh)
     game.change_hooks.append(after.update)

@@ -183,6 +183,8 @@ class MenuScene(Scene):
         self.extra_rows: list[tuple[str, Callable[[], None]]] = []
         #: What starting over the unfinished game costs beyond losing it (a rated game: a loss), or "".
         self.leave_note: Callable[[], str] = lambda: ""
+        #: Whether the unfinished game on offer goes on as a rated game (the resume row says so).
+        self.offer_rated: Callable[[SavedGame], bool] = lambda saved: False
         #: Told when the player agrees to lose the unfinished game on offer (a rated one counts then).
         self.leave_unfinished: Callable[[], object] = lambda: None
         self._problems_shown = False
@@ -220,7 +222,9 @@ class MenuScene(Scene):
         """The rows shown for the current choices (or for ``mode``), laid out for the window."""
         rows: list[Row] = []
         if self.resume is not None:
-            rows.append(Row(resume_label(self.resume), counted(len(self.resume.moves), "move"), activate=self.resume_game))
+            rated = " · rated" if self.offer_rated(self.resume) else ""
+            rows.append(Row(resume_label(self.resume), counted(len(self.resume.moves), "move") + rated,
+                            activate=self.resume_game))
         rows.append(Row("Mode", MODE_LABELS[self.choices.mode], change=self._change_mode))
         rows += self._mode_rows(mode or self.choices.mode)
         rows.append(Row("Theme", self.ctx.theme_name, change=self._change_theme))

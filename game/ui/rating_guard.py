@@ -120,6 +120,12 @@ class RatingGuard:
             assert suspended is not None
             self._forfeit_if_due(*suspended)
 
+    def resumes_rated(self, saved: SavedGame) -> bool:
+        """Whether resuming ``saved`` (the menu's offer) goes on with the suspended game, rated."""
+        suspended = self._suspended
+        return (suspended is not None and suspended[1].rated and saved.seat is None
+                and suspended[0].moves_string() == saved.moves)
+
     def set_aside(self) -> bool:
         """The suspended game is left now, whatever starts next: the player said yes to the menu's
         question (a network game, too, replaces it), or a game started from the command line over

@@ -146,7 +146,7 @@ def test_esc_then_resume_keeps_the_game_rated_and_esc_then_start_counts_a_loss(r
     for col in (0, 6, 0):
         human_move(d, col)
     d.key(pygame.K_ESCAPE)
-    assert isinstance(d.scene, MenuScene)
+    assert isinstance(d.scene, MenuScene) and d.scene.rows()[0].value == "6 moves · rated"
     d.key(pygame.K_RETURN)                               # "Resume unfinished game"
     assert isinstance(d.scene, GameScene) and d.scene.rating.game.rated
     d.key(pygame.K_ESCAPE)
@@ -269,7 +269,8 @@ def rated_game_cut_short(rated, own_moves: int = 3) -> str:
 def test_a_rated_game_cut_short_comes_back_rated(rated, ui):
     moves = rated_game_cut_short(rated)
     d = next_start(ui)
-    assert d.scene.resume.rated and d.scene.rows()[d.scene.selected].label == "Resume unfinished game"
+    row = d.scene.rows()[d.scene.selected]
+    assert (row.label, row.value) == ("Resume unfinished game", "6 moves · rated")
     d.key(pygame.K_RETURN)
     assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == moves
     assert d.scene.rating.game.rated and header(d) == "Move 7 · rated" and notices(d) == []
@@ -372,6 +373,7 @@ def test_the_autosave_turns_casual_with_the_game_and_a_save_is_never_rated(rated
 def test_a_rated_autosave_whose_level_lost_its_elo_resumes_casual_and_says_so(rated, ui):
     moves = rated_game_cut_short(rated)
     d = next_start(ui, levels=(Level("Quick", 1),))  # the settings changed: Quick has no Elo now
+    assert d.scene.rows()[0].value == "6 moves"     # not offered as rated
     d.key(pygame.K_RETURN)
     assert d.scene.model.moves_string() == moves and not d.scene.rating.game.rated
     assert notices(d) == ["Casual game: not rated — the computer's level has no Elo figure"]
