@@ -103,6 +103,7 @@ def connect(ctx: Context, game: GameScene, menu: MenuScene) -> AfterGame:
     after = AfterGame(ctx, keeper, lambda: game.rating.game)
     game.rating.forfeit_hooks.append(after.forfeit)
     menu.leave_note = game.rating.suspended_note
+    menu.leave_unfinished = game.rating.set_aside     # whatever comes next (a network game too)
     view = RecordView(ctx, keeper)
     after.on_record.append(view.refresh)
     game.change_hooks.append(after.update)

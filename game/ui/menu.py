@@ -183,6 +183,8 @@ class MenuScene(Scene):
         self.extra_rows: list[tuple[str, Callable[[], None]]] = []
         #: What starting over the unfinished game costs beyond losing it (a rated game: a loss), or "".
         self.leave_note: Callable[[], str] = lambda: ""
+        #: Told when the player agrees to lose the unfinished game on offer (a rated one counts then).
+        self.leave_unfinished: Callable[[], object] = lambda: None
         self._problems_shown = False
 
     def enter(self, data: object) -> None:
@@ -357,7 +359,12 @@ class MenuScene(Scene):
             detail = " ".join(part for part in (
                 f"The unfinished {what} ({counted(len(resume.moves), 'move')}) will be lost.", self.leave_note(),
                 f"Choose No, then \"{resume_label(resume)}\", to go on with it.") if part)
-            self.overlay = Confirm(question, detail, action)
+
+            def leave() -> None:
+                self.leave_unfinished()
+                action()
+
+            self.overlay = Confirm(question, detail, leave)
         else:
             action()
 

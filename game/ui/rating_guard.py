@@ -121,8 +121,9 @@ class RatingGuard:
             self._forfeit_if_due(*suspended)
 
     def set_aside(self) -> bool:
-        """The suspended game is left without a question (a game started from the command line over
-        the autosave that held it): a loss if it was due; True if it was counted."""
+        """The suspended game is left now, whatever starts next: the player said yes to the menu's
+        question (a network game, too, replaces it), or a game started from the command line over
+        the autosave that held it. A loss if it was due; True if it was counted."""
         suspended, self._suspended = self._suspended, None
         self._resume_notice = None
         return suspended is not None and self._forfeit_if_due(*suspended)

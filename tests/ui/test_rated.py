@@ -493,3 +493,21 @@ def test_a_rated_autosave_against_a_built_in_level_the_settings_dropped_resumes_
     assert not d.scene.rating.game.rated
     assert notices(d) == ["Casual game: not rated — the computer's level is no longer in your settings"]
     assert not autosaved().rated
+
+
+def test_a_network_game_over_a_rated_game_cut_short_counts_it_when_the_player_says_yes(rated, ui):
+    """A network game's first move replaces the autosave: the menu asks first, and the yes that
+    gives up the rated game counts it then, not at some later start."""
+    moves = rated_game_cut_short(rated)
+    d = next_start(ui)
+    choose(d, "Play over the network")
+    assert LOSS_NOTE in d.scene.overlay.detail and games(d) == ()
+    d.key(pygame.K_y)
+    d.frame()
+    assert d.c.scene is d.c.scenes[SceneName.NETWORK]
+    (game,) = games(d)
+    assert game.rated and game.result is RecordResult.LOSS and game.moves == moves
+    assert not autosaved().rated
+    d.key(pygame.K_ESCAPE)                            # back in the menu, another game: counted once
+    choose(d, "Start game")
+    assert isinstance(d.scene, GameScene) and len(games(d)) == 1
