@@ -159,7 +159,8 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "A game against a rated level from the empty board is rated: it moves your rating.",
             "An undo, a hint or the analysis row makes it casual: kept in your record, not rated.",
             f"Leaving a rated game after {FORFEIT_MOVES} of your moves (N, Esc then Start, quit) "
-            "counts as a loss; the game asks first.",
+            "counts as a loss; the game asks first. One cut short (the program killed, a logout) "
+            "comes back rated at the next start.",
         ]),
     ]
 

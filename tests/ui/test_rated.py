@@ -511,3 +511,16 @@ def test_a_network_game_over_a_rated_game_cut_short_counts_it_when_the_player_sa
     d.key(pygame.K_ESCAPE)                            # back in the menu, another game: counted once
     choose(d, "Start game")
     assert isinstance(d.scene, GameScene) and len(games(d)) == 1
+
+
+def test_ctrl_z_against_the_computer_takes_back_two_plies_and_rewrites_the_autosave_casual(rated):
+    d = rated()
+    for col in (0, 6, 0):
+        human_move(d, col)
+    before = d.scene.model.moves_string()
+    assert len(before) == 6 and autosaved().moves == before and autosaved().rated
+    d.key(pygame.K_z, CTRL)                          # your last move and the computer's answer
+    assert d.scene.model.moves_string() == before[:4]
+    assert autosaved().moves == before[:4] and not autosaved().rated
+    d.key(pygame.K_z, CTRL)                          # casual already: the undo itself rewrites it
+    assert d.scene.model.moves_string() == autosaved().moves == before[:2]
