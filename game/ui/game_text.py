@@ -104,11 +104,13 @@ def draw_header(scene: GameScene, surface: pygame.Surface) -> None:
         disc = ctx.renderer.disc(theme, number, max(5, size * 4 // 10))
         surface.blit(disc, disc.get_rect(midleft=(x, rect.centery)))
         player = scene.model.player(number)
+        colour = theme.colour_name(number)
         who = (scene.spectator.colour_label(scene.model, number) if scene.spectator is not None
                else scene.pair.name(scene.model, number) if scene.pair is not None and scene.pair.named
-               else "You" if scene.humans == 1 and not player.is_ai else player.label())
-        label, label_size = largest_fitting((f"{theme.colour_name(number)}: {who}", who), size,
-                                            room - disc.get_width() - 12)
+               else "You" if scene.humans == 1 and not player.is_ai
+               else None if not player.is_ai else player.label())   # two unnamed people: their colours
+        texts = (f"{colour}: {who}", who) if who is not None else (colour,)
+        label, label_size = largest_fitting(texts, size, room - disc.get_width() - 12)
         draw_text(surface, label, label_size, theme.text, midleft=(x + disc.get_width() + 4, rect.centery))
         x += room
 

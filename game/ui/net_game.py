@@ -348,8 +348,10 @@ class NetGameScene(GameScene):
     def _review_or_reconnect(self) -> None:
         if self.over and not self.anims:
             self._keep_link = True
+            opponent = escape_control(self.opponent)
+            names = ("You", opponent) if self.colour == 1 else (opponent, "You")
             self.next = Transition(SceneName.REVIEW, ReviewStart(self.model.moves_string(), HUMAN, HUMAN,
-                                                                 back=SceneName.NETWORK_GAME))
+                                                                 back=SceneName.NETWORK_GAME, names=names))
         elif not self.connected and not self.hosting and self.link is not None:
             self.link.reconnect()
             self._say("Reconnecting…")

@@ -329,6 +329,8 @@ class ReviewScene(Scene):
         red, yellow = self.start.red, self.start.yellow
         if red is None or yellow is None:
             return "Game review"
+        if not (red.is_ai or yellow.is_ai or self.start.names):
+            return "Game review — two players"
         names = list(self.start.names or ["You" if not p.is_ai and q.is_ai else p.label()
                                           for p, q in ((red, yellow), (yellow, red))])
         theme = self.ctx.theme

@@ -16,7 +16,7 @@ from game.net.link import NetLink
 from game.storage import read_autosave
 from game.ui.net_game import Answer, NetGameScene
 from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
-from game.ui.resources import add_text_hook, remove_text_hook, reset_fonts
+from game.ui.resources import add_text_hook, remove_text_hook
 from game.ui.scene import SceneName, Transition
 
 
@@ -24,8 +24,6 @@ from game.ui.scene import SceneName, Transition
 def loopback_only(monkeypatch):
     monkeypatch.setattr(NetLobbyScene, "bind", "127.0.0.1")
     monkeypatch.setattr(NetLobbyScene, "advertise", False)
-    yield
-    reset_fonts()       # after the ui fixture's pygame.quit: no later test gets a dead cached font
 
 
 def free_port() -> int:
@@ -134,6 +132,7 @@ def test_a_finished_game_is_reviewed_and_the_connection_waits_for_it(ui):
                 d.settle()
         d.key(pygame.K_r)
         assert d.c.scene.__class__.__name__ == "ReviewScene"
+        assert d.c.scene.title() == "Game review — Red: You · Yellow: Bob"   # the window plays red
         guest.chat("still there?")
         d.key(pygame.K_ESCAPE)                           # back to the network game, still connected
         assert d.scene is scene and scene.connected

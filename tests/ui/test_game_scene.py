@@ -541,6 +541,19 @@ def test_two_players_without_names_are_scored_by_colour(ui):
     d.settle()
     assert d.scene.pair.score_line()[0] == "Game 1 · Red 1 – 0 Yellow · 0 drawn"
     assert d.scene.status_text().startswith("Red wins!")
+    from game.ui import resources
+
+    texts: list[str] = []
+    hook = lambda text, rect: texts.append(text)            # noqa: E731
+    resources.add_text_hook(hook)
+    try:
+        d.frame()
+    finally:
+        resources.remove_text_hook(hook)
+    assert "Red" in texts and "Yellow" in texts             # the header names them by colour alone
+    assert not [t for t in texts if "Human" in t]
+    d.key(pygame.K_r)
+    assert d.scene.title() == "Game review — two players"
 
 
 def test_a_game_saved_against_a_built_in_level_loads_after_the_settings_replaced_the_ladder(ui):
