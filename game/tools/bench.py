@@ -287,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m game.bench",
         description="Time the engine: the heuristic search per heuristic and depth, and the exact solver "
-        "per benchmark set (docs/benchmarks.md explains the tables and keeps dated figures).")
+        "per benchmark set (docs/benchmarks.md in the source repository explains the tables and keeps "
+        "dated figures).")
     parser.add_argument("--ui", action="store_true", help="run the UI frame-time benchmark instead")
     parser.add_argument("--review", action="store_true", help="time the game review of typical games instead")
     parser.add_argument("--book", action="store_true",
