@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from netkit import FAST, wait_for
+from netkit import FAST, start_host, wait_for
 from test_window import drop, free_port, hosted_game, until
 
 from game.net import events as ev
@@ -191,10 +191,8 @@ def test_a_hosted_game_is_autosaved_as_a_network_game_and_hosted_again_from_the_
 
 
 def test_a_joined_game_is_joined_again_from_the_menu(ui):
-    host = NetLink("Cleo", limits=FAST)
+    host, port = start_host("Cleo", 1)
     try:
-        host.host(0, 1, bind="127.0.0.1", advertise=False)
-        port = wait_for(host, ev.Listening).port
         d = ui(network_name="Ann")
         d.c.switch(Transition(SceneName.NETWORK))
         d.key(pygame.K_DOWN)
@@ -321,10 +319,8 @@ def test_the_name_field_is_remembered_at_once_and_sent_in_the_hello(ui):
 
 
 def test_an_empty_name_means_the_usual_name_and_the_join_page_renames_the_link(ui):
-    host = NetLink("Cleo", limits=FAST)
+    host, port = start_host("Cleo", 1)
     try:
-        host.host(0, 1, bind="127.0.0.1", advertise=False)
-        port = wait_for(host, ev.Listening).port
         d = ui(network_name="Ann")
         d.c.switch(Transition(SceneName.NETWORK))
         type_name(d, "Dora")

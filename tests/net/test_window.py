@@ -8,7 +8,7 @@ import time
 
 import pygame
 import pytest
-from netkit import FAST, wait_for
+from netkit import FAST, start_host, wait_for
 
 from game.engine.board import parse_moves
 from game.net import events as ev
@@ -240,10 +240,8 @@ def test_closing_the_window_mid_game_tells_the_other_side(ui):
 
 
 def test_joining_by_typed_address_and_a_bad_address(ui):
-    host = NetLink("Cleo", limits=FAST)
+    host, port = start_host("Cleo", 2)
     try:
-        host.host(0, 2, bind="127.0.0.1", advertise=False)
-        port = wait_for(host, ev.Listening).port
         d = ui(network_name="Ann")
         d.c.switch(Transition(SceneName.NETWORK))
         lobby = d.scene
