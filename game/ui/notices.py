@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui.overlays import wrap_at_most
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text
+from game.ui.resources import draw_text, wrap_at_most
 from game.ui.theme import Theme
 
 MAX_LINES = 2  # a longer notice is cut: the stack stays over the top of the window

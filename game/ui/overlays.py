@@ -11,7 +11,7 @@ import pygame
 from game.rated import FORFEIT_MOVES
 from game.settings import Level, Settings
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, drawable, fit_text, font
+from game.ui.resources import draw_text, fit_text, wrap
 from game.ui.theme import Colour, Theme
 
 YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y)
@@ -28,33 +28,6 @@ def shade(surface: pygame.Surface, alpha: int = 150) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, alpha))
     surface.blit(veil, (0, 0))
-
-
-def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
-    """``text`` broken into lines at spaces so that each fits ``max_width`` (a single word that is
-    too long is cut with an ellipsis)."""
-    f = font(size, bold)
-    lines: list[str] = []
-    line = ""
-    for word in drawable(text).split():
-        candidate = f"{line} {word}" if line else word
-        if f.size(candidate)[0] <= max_width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        line = word if f.size(word)[0] <= max_width else fit_text(word, size, max_width, bold)
-    if line:
-        lines.append(line)
-    return lines or [""]
-
-
-def wrap_at_most(text: str, size: int, max_width: int, most: int) -> list[str]:
-    """:func:`wrap`, in at most ``most`` lines: the last one cut with "…" when the text is longer."""
-    lines = wrap(text, size, max_width)
-    if len(lines) > most:
-        lines = lines[:most - 1] + [fit_text(" ".join(lines[most - 1:]), size, max_width)]
-    return lines
 
 
 class Confirm:

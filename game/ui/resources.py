@@ -65,6 +65,7 @@ def reset_fonts() -> None:
     font.cache_clear()
     render_text.cache_clear()
     fit_text.cache_clear()
+    wrap.cache_clear()
 
 
 _quit_hook_armed = False
@@ -168,3 +169,31 @@ def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
         else:
             hi = mid - 1
     return text[:lo] + "…"
+
+
+@lru_cache(maxsize=256)
+def wrap(text: str, size: int, max_width: int, bold: bool = False) -> tuple[str, ...]:
+    """``text`` broken into lines at spaces so that each fits ``max_width`` (a single word that is
+    too long is cut with an ellipsis); cached, as the overlays and notices are drawn every frame."""
+    f = font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in drawable(text).split():
+        candidate = f"{line} {word}" if line else word
+        if f.size(candidate)[0] <= max_width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = word if f.size(word)[0] <= max_width else fit_text(word, size, max_width, bold)
+    if line:
+        lines.append(line)
+    return tuple(lines) or ("",)
+
+
+def wrap_at_most(text: str, size: int, max_width: int, most: int) -> tuple[str, ...]:
+    """:func:`wrap`, in at most ``most`` lines: the last one cut with "…" when the text is longer."""
+    lines = wrap(text, size, max_width)
+    if len(lines) > most:
+        lines = (*lines[:most - 1], fit_text(" ".join(lines[most - 1:]), size, max_width))
+    return lines

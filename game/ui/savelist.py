@@ -13,9 +13,9 @@ from game.echo import counted, shown, shown_path
 from game.engine.board import Position
 from game.storage import MAX_SHOWN_NAME, SaveInfo, delete_save
 from game.ui.layout import COLS, ROWS
-from game.ui.overlays import Confirm, shade, wrap_at_most
+from game.ui.overlays import Confirm, shade
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text, text_width
+from game.ui.resources import draw_text, fit_text, text_width, wrap_at_most
 from game.ui.theme import Theme
 
 CLOSE = "close"

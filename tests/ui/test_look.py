@@ -127,3 +127,20 @@ def test_no_display_is_a_clear_message_not_an_invisible_window(connect4_home, mo
     assert run(DEFAULTS, red="human", yellow="human") == 1
     err = capsys.readouterr().err
     assert "no display found" in err and "Traceback" not in err
+
+
+def test_wrapped_text_is_measured_once_not_every_frame(ui):
+    from game.ui import resources
+    from game.ui.overlays import Confirm
+
+    d = ui("human", "human")
+    resources.reset_fonts()
+    assert resources.wrap.cache_info().currsize == 0
+    confirm = Confirm("Start a new game?", "The unfinished game (12 moves) will be lost. " * 4, lambda: None)
+    confirm.draw(d.c.surface, d.c.ctx.theme)
+    measured = resources.wrap.cache_info().misses
+    assert measured >= 2                                  # the question and the detail
+    confirm.draw(d.c.surface, d.c.ctx.theme)                 # the next frame measures nothing again
+    assert resources.wrap.cache_info().misses == measured
+    lines = resources.wrap_at_most("word " * 200, 16, 200, 2)
+    assert len(lines) == 2 and lines[-1].endswith("…")
