@@ -228,7 +228,6 @@ class GameScene(Scene):
         notice = self.rating.enter(self.model, self.model.moves_string(), start.continued)
         if notice:                                  # a rated autosave whose level is no longer rated
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
-        self.analysis_on = self.analysis_on and not self.rating.game.against_computer
         self._changed()     # an opening on the board is a game in progress: autosaved like any other
         self.analysis_on = start.analysis
 
