@@ -224,7 +224,7 @@ class GameScene(Scene):
             try:
                 self.model.load_moves(moves)
             except MoveError as exc:
-                self.ctx.notices.add(f"Could not restore the moves {moves!r}: {exc}", "error")
+                self.ctx.notices.add(f"Could not restore the moves {shown(moves, clipboard.SHOWN)}: {exc}", "error")
         notice = self.rating.enter(self.model, self.model.moves_string(), start.continued)
         if notice:                                  # a rated autosave whose level is no longer rated
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)

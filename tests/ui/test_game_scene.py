@@ -565,3 +565,15 @@ def test_a_game_saved_against_a_built_in_level_loads_after_the_settings_replaced
     d = ui("human", "human", levels=(Level("Club", 3),))
     assert d.scene.load(folder / "novice.c4save")
     assert d.scene.model.moves_string() == "4453" and d.scene.model.yellow.level == "Novice"
+
+
+def test_moves_that_cannot_be_restored_are_named_escaped_and_short(ui):
+    from game.settings import HUMAN
+    from game.ui.menu import GameStart
+    from game.ui.scene import SceneName, Transition
+
+    d = ui("human", "human")
+    d.c.switch(Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, "4\x1b" + "4" * 300)))
+    text = d.c.ctx.notices.texts()[-1]
+    assert text.startswith("Could not restore the moves 4\\x1b444") and "\x1b" not in text
+    assert len(text) < 200 and d.scene.model.moves_string() == ""
