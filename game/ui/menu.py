@@ -15,7 +15,7 @@ import pygame
 
 from game.echo import counted
 from game.engine.heuristics import HEURISTICS
-from game.names import clean_player_name, typed_name
+from game.names import MAX_PLAYER_NAME_CHARS, clean_player_name, typed_name
 from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec, parse_saved_player
 from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
@@ -155,6 +155,20 @@ class Row:
     activate: Callable[[], None] | None = None     # button rows (and the name rows: Enter types)
     enabled: bool = True                           # greyed out and skipped when it does not apply
     rect: pygame.Rect = field(default_factory=pygame.Rect)
+
+
+#: Keys that end typing a name (and keep it); a click anywhere ends it too.
+NAME_DONE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
+
+
+def typing_name(name: str, event: pygame.event.Event, limit: int = MAX_PLAYER_NAME_CHARS) -> tuple[str, bool]:
+    """(``name`` after ``event``, whether the typing ends): typed letters go in (see typed_name),
+    Backspace takes the last one out, NAME_DONE_KEYS or a click end it."""
+    if event.type == pygame.TEXTINPUT:
+        return typed_name(name, event.text, limit), False
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+        return name[:-1], False
+    return name, event.type == pygame.KEYDOWN and event.key in NAME_DONE_KEYS or event.type == pygame.MOUSEBUTTONDOWN
 
 
 def _cycle(values: list[Any], current: Any, delta: int) -> Any:
@@ -340,13 +354,8 @@ class MenuScene(Scene):
     def _type(self, event: pygame.event.Event) -> None:
         assert self.editing is not None
         names = self.choices.names
-        if event.type == pygame.TEXTINPUT:
-            names[self.editing] = typed_name(names[self.editing], event.text)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            names[self.editing] = names[self.editing][:-1]
-        elif (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
-                                                              pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
-              or event.type == pygame.MOUSEBUTTONDOWN):
+        names[self.editing], done = typing_name(names[self.editing], event)
+        if done:
             names[self.editing] = clean_player_name(names[self.editing])
             self.editing = None
             self._remember_choices()

@@ -20,7 +20,6 @@ from game.names import (
     clean_level_name,
     clean_player_name,
     level_name_problem,
-    typed_name,
 )
 from game.net import events as ev
 from game.net.address import parse_address, show_address
@@ -29,7 +28,7 @@ from game.net.link import NetLink
 from game.net.match import Resume
 from game.settings import escape_control
 from game.storage import NetRole, SavedGame
-from game.ui.menu import MenuData
+from game.ui.menu import MenuData, typing_name
 from game.ui.net_game import NetGameScene, NetStart
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
@@ -220,13 +219,8 @@ class NetLobbyScene(Scene):
 
     def _edit(self, event: pygame.event.Event) -> None:
         assert self.editing is not None
-        if event.type == pygame.TEXTINPUT:
-            self.editing = typed_name(self.editing, event.text, MAX_NAME_CHARS)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.editing = self.editing[:-1]
-        elif (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
-                                                              pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
-              or event.type == pygame.MOUSEBUTTONDOWN):
+        self.editing, done = typing_name(self.editing, event, MAX_NAME_CHARS)
+        if done:
             self.finish_name()
 
     def finish_name(self) -> None:
