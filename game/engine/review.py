@@ -197,22 +197,21 @@ class Summary:
         parts[3] = parts[3] + ("s" if self.counts[MoveClass.BLUNDER] != 1 else "")
         if self.counts[MoveClass.UNPROVED]:
             parts.append(f"{self.counts[MoveClass.UNPROVED]} not proved")
-        turn = self.first_turn
-        if brief:
-            pass
-        elif turn is not None:
-            parts.append(f"first outcome-changing move: {turn.number} (column {turn.column + 1}, "
-                         f"{turn.move_class.value})")
-        elif self.first_proved_turn is not None:
-            later = self.first_proved_turn
-            parts.append(f"outcome changed at move {later.number} (column {later.column + 1}, "
-                         f"{later.move_class.value}) or at an earlier move not proved")
-        else:
-            parts.append("no outcome-changing move" if not self.counts[MoveClass.UNPROVED]
-                         else "no outcome-changing move proved")
+        if not brief:
+            parts.append(self._outcome_change())
         if self.accuracy is not None:
             parts.append(f"accuracy {self.accuracy:.0f} %")
         return ", ".join(parts)
+
+    def _outcome_change(self) -> str:
+        """The first move that changed the outcome, as far as the proofs tell."""
+        turn, later = self.first_turn, self.first_proved_turn
+        if turn is not None:
+            return f"first outcome-changing move: {turn.number} (column {turn.column + 1}, {turn.move_class.value})"
+        if later is not None:
+            return (f"outcome changed at move {later.number} (column {later.column + 1}, "
+                    f"{later.move_class.value}) or at an earlier move not proved")
+        return "no outcome-changing move" if not self.counts[MoveClass.UNPROVED] else "no outcome-changing move proved"
 
 
 @dataclass(frozen=True, slots=True)
