@@ -111,12 +111,6 @@ class GameModel:
         self._redo.clear()
         self.generation += 1
 
-    def can_undo(self) -> bool:
-        return self._undo_steps() > 0
-
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
     def undo(self) -> bool:
         """Take back moves (see the class docstring); False if there is nothing to take back."""
         steps = self._undo_steps()

@@ -67,6 +67,47 @@ class UIDriver:
             time.sleep(0.002)
 
 
+class StepWorker:
+    """An AI worker that answers each request at the next ``poll``, computed there and then by the
+    game's own engine: the computer's moves keep step with the frames, however fast the machine."""
+
+    use_process = False
+
+    def __init__(self):
+        import threading
+
+        from game.service.engine import Engine
+
+        self.engine = Engine()
+        self.pending = None
+        self.never = threading.Event()      # a search here is never stopped: it ends within the poll
+
+    def submit(self, request):
+        self.pending = request
+
+    def cancel(self):
+        self.pending = None
+
+    @property
+    def busy(self):
+        return self.pending is not None
+
+    def poll(self, generation=None):
+        from game.service.engine import Outcome
+        from game.service.requests import AIUpdate
+
+        request, self.pending = self.pending, None
+        if request is None or (generation is not None and request.generation != generation):
+            return []
+        outcome, payload = self.engine.handle(request, self.never, lambda progress: None)
+        if outcome is Outcome.RESULT:
+            return [AIUpdate(request.generation, request.kind, result=payload)]
+        return [AIUpdate(request.generation, request.kind, error=str(payload))]
+
+    def close(self, timeout=0.5):
+        self.pending = None
+
+
 @pytest.fixture
 def ui(connect4_home):
     """Factory: ``ui(red=..., yellow=..., **settings_overrides)`` -> UIDriver on a fresh controller.
@@ -79,7 +120,7 @@ def ui(connect4_home):
 
     from game.settings import DEFAULTS, parse_player_spec
     from game.ui.controller import Controller
-    from game.worker import AIWorker
+    from game.service.worker import AIWorker
 
     pygame.display.init()
     pygame.font.init()

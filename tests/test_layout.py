@@ -118,7 +118,7 @@ def test_the_package_has_the_rooms():
     names = {module_name(p) for p in SOURCES}
     assert {"game.engine.board", "game.engine.search", "game.engine.solver", "game.engine.heuristics",
             "game.tools.analyze", "game.tools.bench", "game.tools.arena", "game.ui.controller",
-            "game.settings", "game.storage", "game.worker", "game.data"} <= names
+            "game.settings", "game.storage", "game.service.worker", "game.data"} <= names
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))

@@ -22,8 +22,7 @@ from game.record import GameRecord, RecordResult
 from game.record_keeper import RecordKeeper
 from game.ui.record_view import RecordView
 from game.ui.resources import draw_text, fit_text
-from game.ui.review_scene import ReviewStart
-from game.ui.scene import SceneName, Transition
+from game.ui.scene import ReviewStart, SceneName, Transition
 
 if TYPE_CHECKING:
     from game.model import GameModel

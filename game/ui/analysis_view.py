@@ -15,7 +15,7 @@ import pygame
 
 from game.engine.board import CENTRE_ORDER
 from game.engine.scores import Outcome, describe, outcome
-from game.ui.engine_link import Analysis
+from game.service.requests import Analysis
 from game.ui.resources import draw_text, fit_text, text_width
 from game.ui.theme import Colour, Theme
 

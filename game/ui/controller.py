@@ -12,26 +12,27 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.service.client import EngineService
 from game.settings import HUMAN, default_config_path
 from game.storage import AUTOSAVE_NAME, SaveInfo, keep_autosave_for_later, load_prefs
 from game.ui import after_game
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
-from game.ui.menu import GameStart, MenuData, MenuScene
+from game.ui.menu import MenuScene
 from game.ui.net_lobby import LobbyStart
 from game.ui.net_lobby import connect as connect_network
 from game.ui.overlays import Confirm
 from game.ui.resources import load_icon, reset_fonts
 from game.ui.review_scene import ReviewScene
 from game.ui.savelist import describe
-from game.ui.scene import Context, Scene, SceneName, Transition, is_ctrl
+from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
 
 if TYPE_CHECKING:
     from game.settings import PlayerSpec, Settings
     from game.storage import SavedGame
-    from game.worker import AIWorker  # here: the engine loads after the first frame is shown
+    from game.service.worker import AIWorker
 
 TITLE = "Connect Four"
 CONFIG_NOTICE_SECONDS = 12.0
@@ -41,7 +42,7 @@ CLOSE_TIMEOUT = 0.3       # the worker gets this long to stop; quitting as a who
 
 def _default_worker(settings: Settings) -> AIWorker:
     """The AI worker config.toml asks for: the search in a process (default) or in a thread."""
-    from game.worker import AIWorker  # here: the engine loads after the first frame is shown
+    from game.service.worker import AIWorker  # here: the search process starts after the first frame
 
     return AIWorker(use_process=settings.worker == "process")
 
@@ -63,7 +64,7 @@ class Controller:
             sound=SoundPlayer(volume=volume, muted=muted),
             theme_name=theme,
             layout=compute_layout(self.surface.get_size()),
-            worker_factory=worker_factory or (lambda: _default_worker(settings)),
+            engine=EngineService(worker_factory or (lambda: _default_worker(settings))),
             config_problems=[str(p) for p in problems],
             config_source=config_path or default_config_path(),
         )
@@ -257,8 +258,7 @@ class Controller:
         self.scene.leave()
         for scene in self.scenes.values():
             scene.shutdown()
-        if self.ctx.has_worker:
-            self.ctx.worker.close(timeout=CLOSE_TIMEOUT)
+        self.ctx.engine.close(timeout=CLOSE_TIMEOUT)
 
 
 #: The settings keys behind the window's look and sound (what the menu remembers as preferences).

@@ -1,7 +1,7 @@
 """The game scene: the board, a human's moves, the computer's replies, hint, analysis, undo/redo,
 save/load and matches between two computers. It never applies a game rule itself: GameModel does.
 
-The scene delegates: keys to ``game_input``, the engine to ``EngineLink``, the autosave to
+The scene delegates: keys to ``game_input``, the engine to an ``EngineClient``, the autosave to
 ``Autosaver``, the words and the rows around the board to ``game_text``, a computers' match to
 ``Spectator``, and questions, help and the load list to overlays. ``_game_over`` is the one place
 where the end of a game is handled; ``end_keys``, ``game_over_hooks`` and ``change_hooks`` let other
@@ -17,29 +17,32 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.engine.board import ColumnFullError, MoveError
+from game.engine.review import ReviewProgress
+from game.engine.search import SearchResult
 from game.model import GameModel, Scoreboard
 from game.rated import Casual
+from game.service.client import EngineClient
+from game.service.requests import AIRequest, AIUpdate, Analysis, Kind
 from game.settings import HUMAN, parse_saved_player
 from game.echo import counted, shown
 from game.storage import SaveFileError, load_game, new_save_path, save_game, save_infos
 from game.ui import clipboard, game_text
+from game.ui.game_text import Flash, GameView
 from game.ui.analysis_view import best_column, hint_words
 from game.ui.anim import DropAnimation, Shake
 from game.ui.autosaver import Autosaver
-from game.ui.engine_link import Analysis, Answer, Ask, EngineLink
 from game.ui.game_input import Command, read_key
 from game.ui.layout import COLS, ROWS
-from game.ui.menu import GameStart, MenuData, open_network_game
 from game.ui.overlays import Confirm, HelpOverlay
 from game.ui.rating_guard import RatingGuard
 from game.ui.render import BoardScene
 from game.ui.savelist import CLOSE, SaveList, load_failure
-from game.ui.scene import Context, Scene, SceneName, Transition
+from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
 from game.ui.spectator import DELAY_STEP, Spectator
 from game.ui.two_players import TwoPlayers
 
 if TYPE_CHECKING:
-    from game.engine.search import Progress, SearchConfig, SearchResult
+    from game.engine.search import Progress, SearchConfig
 
 __all__ = ["DELAY_STEP", "GameScene"]
 
@@ -47,7 +50,6 @@ REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a 
 #: An analysis that came back with estimates is asked again, each time for twice as long, this many
 #: times: a value proved later replaces its estimate (about 15 s in all with the default budget).
 ANALYSIS_ROUNDS = 4
-FLASH_SECONDS = 2.5
 CASUAL_NOTICE_SECONDS = 6.0  # "casual game: not rated" stays a while: the header keeps saying "casual"
 
 
@@ -56,21 +58,12 @@ class Overlay(Protocol):
     def draw(self, surface: pygame.Surface, theme: object) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Flash:
-    """A short message shown in the status line's place."""
-
-    text: str
-    seconds: float = FLASH_SECONDS
-    warning: bool = False
-
-
 class GameScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.model = GameModel(HUMAN, HUMAN)
-        self.epoch = ctx.new_epoch()
-        self.engine = EngineLink(ctx)
+        self.epoch = ctx.engine.new_epoch()
+        self.engine = EngineClient(ctx.engine, self._engine_failed)
         self.autosaver = Autosaver(ctx.notices)
         self.spectator: Spectator | None = None
         self.pair: TwoPlayers | None = None          # two people at one screen: names and score
@@ -115,7 +108,7 @@ class GameScene(Scene):
         return sum(not self.model.player(n).is_ai for n in (1, 2))
 
     @property
-    def request(self) -> tuple[Ask, int] | None:
+    def request(self) -> tuple[Kind, int] | None:
         return self.engine.request
 
     @property
@@ -144,10 +137,6 @@ class GameScene(Scene):
     def has_unfinished_game(self) -> bool:
         """A game a player built that one key would throw away: moves made, not over, a human in it."""
         return bool(self.model.moves) and not self.model.is_over and self.humans > 0
-
-    def shown_analysis(self) -> Analysis | None:
-        """The analysis of the position on the board (it is forgotten whenever the position changes)."""
-        return self.analysis
 
     @property
     def hint(self) -> int | None:
@@ -210,7 +199,7 @@ class GameScene(Scene):
             return
         start = data if isinstance(data, GameStart) else GameStart(HUMAN, HUMAN)
         self.model = GameModel(start.red, start.yellow, settings=self.ctx.settings)
-        self.epoch = self.ctx.new_epoch()
+        self.epoch = self.ctx.engine.new_epoch()
         self.anims.clear()
         self.shake = None
         self.overlay = None
@@ -478,34 +467,42 @@ class GameScene(Scene):
 
     # -- engine ----------------------------------------------------------------------------
 
-    def _wanted(self) -> Ask | None:
+    def _wanted(self) -> Kind | None:
         """Which answer the engine should be working on for the current state, if any."""
         if self.model.is_over or self.engine.error:
             return None
         if self.model.is_ai_turn():
-            return Ask.MOVE if self.pending is None else None
+            return Kind.MOVE if self.pending is None else None
         if (self.hint_wanted or self.analysis_on) and (
                 self.analysis is None or (not self.analysis.exact and self.analysis_rounds < ANALYSIS_ROUNDS)):
-            return Ask.ANALYSIS  # again, for twice as long, while it holds estimates: proofs replace them
+            return Kind.ANALYSIS  # again, for twice as long, while it holds estimates: proofs replace them
         return None
 
-    def _config_for(self, ask: Ask) -> SearchConfig:
+    def _request(self, kind: Kind) -> AIRequest:
+        """The request for ``kind`` in the current state: built only when it is submitted."""
+        return AIRequest(self.tag, self.model.position, self._config_for(kind), kind)
+
+    def _config_for(self, kind: Kind) -> SearchConfig:
         settings = self.ctx.settings
-        if ask is Ask.MOVE:
+        if kind is Kind.MOVE:
             return self.model.player(self.model.turn).search_config(settings)
         # A hint alone gets a little longer than the analysis row: it is asked for on purpose.
         budget = settings.analysis_time if self.analysis_on else max(1.0, settings.analysis_time)
         budget *= 2 ** self.analysis_rounds
         return replace(settings.search_config(), perfect_play=True, time_limit=budget)
 
-    def _accept(self, answer: Answer) -> None:
-        if answer.ask is Ask.MOVE:
-            self.pending = answer.move
-        elif answer.analysis is not None:
-            self.analysis = answer.analysis
-            self.analysis_rounds += not answer.analysis.exact
+    def _accept(self, update: AIUpdate) -> None:
+        result = update.result
+        if isinstance(result, SearchResult):
+            self.pending = result
+        elif isinstance(result, Analysis):
+            self.analysis = result
+            self.analysis_rounds += not result.exact
             if self.hint_wanted:
                 self._announce_hint()
+
+    def _engine_failed(self, message: str) -> None:
+        self.ctx.notices.add(f"Engine error: {message}", "error", seconds=10.0)
 
     def _apply_computer_move(self) -> None:
         if self.pending is None or self.anims:
@@ -535,11 +532,11 @@ class GameScene(Scene):
                 self.shake = None
         if self.flash is not None:
             self.flash = replace(self.flash, seconds=self.flash.seconds - dt) if self.flash.seconds > dt else None
-        for answer in self.engine.poll(self.tag):
-            self._accept(answer)
+        for update in self.engine.poll(self.tag):
+            self._accept(update)
         self._apply_computer_move()
-        ask = self._wanted()
-        self.engine.sync(ask, self.tag, self.model.position, self._config_for(ask) if ask else None, self.time)
+        kind = self._wanted()
+        self.engine.sync(kind, self.tag, lambda: self._request(kind), self.time)
         self._update_game_over(dt)
 
     def _update_game_over(self, dt: float) -> None:
@@ -580,18 +577,31 @@ class GameScene(Scene):
             time=self.time,
         )
 
+    def view(self) -> GameView:
+        """This frame's values for the words around the board."""
+        engine = self.engine
+        return GameView(
+            ctx=self.ctx, model=self.model, rating=self.rating.game, spectator=self.spectator, pair=self.pair,
+            humans=self.humans, anims=tuple(self.anims), end_labels=tuple(label for label, _ in self.end_keys.values()),
+            engine_error=engine.error, progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
+            requested_at=engine.requested_at, pending=self.pending, time=self.time, hint_text=self.hint_text(),
+            hint_wanted=self.hint_wanted, over_handled=self.over_handled, analysis_on=self.analysis_on,
+            analysis=self.analysis, top_row_extra=self.top_row_extra, cursor=self.cursor,
+            can_move=self.human_can_move(), flash=self.flash)
+
     def status_text(self) -> str:
-        return game_text.status_text(self)
+        return game_text.status_text(self.view())
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         surface.fill(ctx.theme.background)
-        game_text.draw_header(self, surface)
-        game_text.draw_top_row(self, surface)
-        game_text.draw_column_numbers(self, surface)
+        view = self.view()
+        game_text.draw_header(view, surface)
+        game_text.draw_top_row(view, surface)
+        game_text.draw_column_numbers(view, surface)
         ctx.renderer.draw(surface, ctx.layout, ctx.theme, self.board_scene())
         if self.model.is_over and not self.anims:
-            game_text.draw_result(self, surface)
-        game_text.draw_status(self, surface)
+            game_text.draw_result(view, surface)
+        game_text.draw_status(view, surface)
         if self.overlay is not None:
             self.overlay.draw(surface, ctx.theme)

@@ -5,6 +5,8 @@ nothing leaves the window or runs into its neighbour at any size from the minimu
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,98 +18,144 @@ from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.theme import Colour
 
 if TYPE_CHECKING:
-    from game.ui.game_scene import GameScene
+    from game.engine.search import Progress, SearchResult
+    from game.model import GameModel
+    from game.rated import RatedGame
+    from game.service.requests import Analysis
+    from game.ui.anim import DropAnimation
+    from game.ui.scene import Context
+    from game.ui.spectator import Spectator
+    from game.ui.two_players import TwoPlayers
+
+FLASH_SECONDS = 2.5
 
 
-def player_name(scene: GameScene, number: int) -> str:
+@dataclass(frozen=True, slots=True)
+class Flash:
+    """A short message shown in the status line's place."""
+
+    text: str
+    seconds: float = FLASH_SECONDS
+    warning: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """What the game scene's words are made from, handed over by the scene for one frame."""
+
+    ctx: Context
+    model: GameModel
+    rating: RatedGame
+    spectator: Spectator | None
+    pair: TwoPlayers | None
+    humans: int
+    anims: tuple[DropAnimation, ...]
+    end_labels: tuple[str, ...]            # what the keys that work once a game is over do
+    engine_error: str | None
+    progress: Progress | None
+    requested_at: float
+    pending: SearchResult | None           # the computer's chosen move, not played yet
+    time: float
+    hint_text: str | None
+    hint_wanted: bool
+    over_handled: bool
+    analysis_on: bool
+    analysis: Analysis | None
+    top_row_extra: Callable[[pygame.Surface, pygame.Rect], None] | None
+    cursor: int
+    can_move: bool                          # the player at the window may drop a disc now
+    flash: Flash | None
+
+
+def player_name(view: GameView, number: int) -> str:
     """"Red (you)", "Yellow (computer)", "Ann (Red)", "Hard (1) as Red" or just "Red", with the
     colours named as the theme draws them."""
-    model = scene.model
+    model = view.model
     spec = model.player(number)
-    name = scene.ctx.theme.colour_name(number)
-    if scene.spectator is not None:
-        return f"{scene.spectator.colour_label(model, number)} as {name}"
-    if scene.pair is not None and scene.pair.named:
-        return f"{scene.pair.name(model, number)} ({name})"
-    if scene.humans == 1:
+    name = view.ctx.theme.colour_name(number)
+    if view.spectator is not None:
+        return f"{view.spectator.colour_label(model, number)} as {name}"
+    if view.pair is not None and view.pair.named:
+        return f"{view.pair.name(model, number)} ({name})"
+    if view.humans == 1:
         return f"{name} (you)" if not spec.is_ai else f"{name} (computer)"
     return f"{name} — {spec.label()}" if spec.is_ai else name
 
 
-def result_text(scene: GameScene) -> str:
-    model = scene.model
+def result_text(view: GameView) -> str:
+    model = view.model
     winner = model.winner
     if winner is None:
         return "Draw: the board is full"
-    if scene.humans == 1:
+    if view.humans == 1:
         return "You win!" if not model.player(winner).is_ai else "The computer wins"
-    return f"{player_name(scene, winner)} wins!"
+    return f"{player_name(view, winner)} wins!"
 
 
-def status_text(scene: GameScene) -> str:
+def status_text(view: GameView) -> str:
     """The status line: the falling disc, the result, an engine error, thinking, or whose turn it is."""
-    model = scene.model
-    if scene.anims:
-        falling = scene.anims[-1]
-        return f"{player_name(scene, falling.player)} drops in column {falling.col + 1}"
+    model = view.model
+    if view.anims:
+        falling = view.anims[-1]
+        return f"{player_name(view, falling.player)} drops in column {falling.col + 1}"
     if model.is_over:
-        extra = "".join(f" · {label}" for label, _ in scene.end_keys.values())
-        return result_text(scene) + f" · N new game{extra} · Esc menu"
-    if scene.engine.error:
-        return f"Engine error: {scene.engine.error} · R retry · Ctrl+Z undo · N new game"
-    turn = player_name(scene, model.turn)
-    if scene.spectator is not None and scene.spectator.paused:
+        extra = "".join(f" · {label}" for label in view.end_labels)
+        return result_text(view) + f" · N new game{extra} · Esc menu"
+    if view.engine_error:
+        return f"Engine error: {view.engine_error} · R retry · Ctrl+Z undo · N new game"
+    turn = player_name(view, model.turn)
+    if view.spectator is not None and view.spectator.paused:
         return f"Paused · {turn} to move · Space resume · Right step"
     if model.is_ai_turn():
-        return _thinking_text(scene, turn)
+        return _thinking_text(view, turn)
     text = f"{turn} to move"
-    hint = scene.hint_text()
+    hint = view.hint_text
     if hint is not None:
         text += f" · hint: {hint}"
-    elif scene.hint_wanted:
+    elif view.hint_wanted:
         text += " · finding a hint…"
     return text
 
 
-def _thinking_text(scene: GameScene, turn: str) -> str:
-    if scene.pending is not None:
-        return f"{turn} has chosen column {scene.pending.move + 1}"
-    text = f"{turn} is thinking{'.' * (1 + int(scene.time * 3) % 3):<3}"
-    progress = scene.engine.progress
+def _thinking_text(view: GameView, turn: str) -> str:
+    if view.pending is not None:
+        return f"{turn} has chosen column {view.pending.move + 1}"
+    text = f"{turn} is thinking{'.' * (1 + int(view.time * 3) % 3):<3}"
+    progress = view.progress
     if progress is not None:
         text += f" depth {progress.depth} · {progress.nodes:,} nodes"
-    return text + f" · {scene.time - scene.engine.requested_at:.1f} s"
+    return text + f" · {view.time - view.requested_at:.1f} s"
 
 
-def header_right(scene: GameScene) -> str:
+def header_right(view: GameView) -> str:
     """"Move 12 · rated" (against the computer: rated or casual), with the watching speed and mute."""
-    right = f"Move {move_number(scene)}"
-    if scene.rating.game.against_computer:
-        right += " · rated" if scene.rating.game.rated else " · casual"
-    if scene.spectator is not None:
-        right += f" · {scene.spectator.delay:.1f} s/move"
-    if scene.ctx.sound.muted:
+    right = f"Move {move_number(view)}"
+    if view.rating.against_computer:
+        right += " · rated" if view.rating.rated else " · casual"
+    if view.spectator is not None:
+        right += f" · {view.spectator.delay:.1f} s/move"
+    if view.ctx.sound.muted:
         right += " · muted"
     return right
 
 
-def draw_header(scene: GameScene, surface: pygame.Surface) -> None:
+def draw_header(view: GameView, surface: pygame.Surface) -> None:
     """Both players, each after a small disc of their colour; the move count on the right."""
-    ctx = scene.ctx
+    ctx = view.ctx
     theme, layout = ctx.theme, ctx.layout
     rect = layout.header
     size = layout.text_size
-    right_rect = draw_text(surface, header_right(scene), size, theme.dim_text, midright=(rect.right - 8, rect.centery))
+    right_rect = draw_text(surface, header_right(view), size, theme.dim_text, midright=(rect.right - 8, rect.centery))
     x = rect.left + 8
     room = (right_rect.left - 12 - x) // 2
     for number in (1, 2):
         disc = ctx.renderer.disc(theme, number, max(5, size * 4 // 10))
         surface.blit(disc, disc.get_rect(midleft=(x, rect.centery)))
-        player = scene.model.player(number)
+        player = view.model.player(number)
         colour = theme.colour_name(number)
-        who = (scene.spectator.colour_label(scene.model, number) if scene.spectator is not None
-               else scene.pair.name(scene.model, number) if scene.pair is not None and scene.pair.named
-               else "You" if scene.humans == 1 and not player.is_ai
+        who = (view.spectator.colour_label(view.model, number) if view.spectator is not None
+               else view.pair.name(view.model, number) if view.pair is not None and view.pair.named
+               else "You" if view.humans == 1 and not player.is_ai
                else None if not player.is_ai else player.label())   # two unnamed people: their colours
         texts = (f"{colour}: {who}", who) if who is not None else (colour,)
         label, label_size = largest_fitting(texts, size, room - disc.get_width() - 12)
@@ -115,73 +163,73 @@ def draw_header(scene: GameScene, surface: pygame.Surface) -> None:
         x += room
 
 
-def move_number(scene: GameScene) -> int:
+def move_number(view: GameView) -> int:
     """The move the header names: the one to be played next, the last one once the game is over
     (as the review numbers moves, so "play on" from the review's move 23 shows move 23)."""
-    played = len(scene.model.moves)
-    return played if scene.model.is_over else played + 1
+    played = len(view.model.moves)
+    return played if view.model.is_over else played + 1
 
 
-def draw_top_row(scene: GameScene, surface: pygame.Surface) -> None:
+def draw_top_row(view: GameView, surface: pygame.Surface) -> None:
     """The row above the board: the analysis, or the score of a match between two computers or two
     people, or (against the computer) what ``top_row_extra`` draws there."""
-    ctx = scene.ctx
+    ctx = view.ctx
     theme, layout = ctx.theme, ctx.layout
-    score = (scene.spectator.score_line(scene.model, scene.over_handled) if scene.spectator is not None
-             else scene.pair.score_line() if scene.pair is not None and not scene.analysis_on else None)
+    score = (view.spectator.score_line(view.model, view.over_handled) if view.spectator is not None
+             else view.pair.score_line() if view.pair is not None and not view.analysis_on else None)
     if score is not None:
         text, size = largest_fitting(score, layout.small_size, surface.get_width() - 16)
         draw_text(surface, text, size, theme.dim_text, center=layout.analysis.center)
-    elif scene.analysis_on and not (scene.model.is_over and not scene.anims):
-        waiting = "analysis: on your turn" if scene.model.is_ai_turn() else "analysing…"
-        draw_analysis_row(surface, layout.analysis, layout.cell, layout.small_size, scene.shown_analysis(),
-                          len(scene.model.moves), theme, waiting)
-    elif scene.top_row_extra is not None and scene.humans == 1:  # the tally is of games against the computer
-        scene.top_row_extra(surface, layout.analysis)
+    elif view.analysis_on and not (view.model.is_over and not view.anims):
+        waiting = "analysis: on your turn" if view.model.is_ai_turn() else "analysing…"
+        draw_analysis_row(surface, layout.analysis, layout.cell, layout.small_size, view.analysis,
+                          len(view.model.moves), theme, waiting)
+    elif view.top_row_extra is not None and view.humans == 1:  # the tally is of games against the computer
+        view.top_row_extra(surface, layout.analysis)
 
 
-def draw_column_numbers(scene: GameScene, surface: pygame.Surface) -> None:
+def draw_column_numbers(view: GameView, surface: pygame.Surface) -> None:
     """1-7 over the columns: the keys that drop a disc there."""
-    layout, theme = scene.ctx.layout, scene.ctx.theme
+    layout, theme = view.ctx.layout, view.ctx.theme
     size = max(11, min(layout.small_size, layout.numbers.height + 2))
     for col in range(COLS):
         x = layout.board.left + col * layout.cell + layout.cell // 2
-        colour = theme.text if col == scene.cursor and scene.human_can_move() else theme.dim_text
+        colour = theme.text if col == view.cursor and view.can_move else theme.dim_text
         draw_text(surface, str(col + 1), size, colour, center=(x, layout.numbers.centery))
 
 
-def draw_result(scene: GameScene, surface: pygame.Surface) -> None:
-    layout = scene.ctx.layout
+def draw_result(view: GameView, surface: pygame.Surface) -> None:
+    layout = view.ctx.layout
     size = max(18, layout.cell // 2)
-    text, size = largest_fitting((result_text(scene),), size, surface.get_width() - 16, min_size=14, bold=True)
-    draw_text(surface, text, size, result_colour(scene), bold=True, center=(layout.board.centerx, layout.ghost_y))
+    text, size = largest_fitting((result_text(view),), size, surface.get_width() - 16, min_size=14, bold=True)
+    draw_text(surface, text, size, result_colour(view), bold=True, center=(layout.board.centerx, layout.ghost_y))
 
 
-def result_colour(scene: GameScene) -> Colour:
+def result_colour(view: GameView) -> Colour:
     """A lost game is not shown in the colour of a win: loss colour when the one human lost."""
-    theme, model = scene.ctx.theme, scene.model
+    theme, model = view.ctx.theme, view.model
     if model.winner is None:
         return theme.draw
-    if scene.humans == 1 and model.player(model.winner).is_ai:
+    if view.humans == 1 and model.player(model.winner).is_ai:
         return theme.loss
     return theme.win
 
 
-def draw_status(scene: GameScene, surface: pygame.Surface) -> None:
+def draw_status(view: GameView, surface: pygame.Surface) -> None:
     """The status line (or a short message in its place) and the key help under it."""
-    theme, layout = scene.ctx.theme, scene.ctx.layout
+    theme, layout = view.ctx.theme, view.ctx.layout
     rect = layout.status
-    if scene.flash is not None:
-        text = scene.flash.text
-        colour = theme.warning if scene.flash.warning else theme.accent
+    if view.flash is not None:
+        text = view.flash.text
+        colour = theme.warning if view.flash.warning else theme.accent
     else:
-        text = status_text(scene)
-        colour = theme.error if scene.engine.error else theme.text
+        text = status_text(view)
+        colour = theme.error if view.engine_error else theme.text
     width = rect.width - 16
     size = layout.text_size
     while size > 14 and text_width(text, size, True) > width:
         size -= 1
     draw_text(surface, fit_text(text, size, width, True), size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
-    keys = KEY_HELP_SPECTATOR if scene.spectator is not None else KEY_HELP_PLAYER
+    keys = KEY_HELP_SPECTATOR if view.spectator is not None else KEY_HELP_PLAYER
     help_text, help_size = largest_fitting(keys, layout.small_size, width)
     draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))

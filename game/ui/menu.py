@@ -22,7 +22,7 @@ from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
-from game.ui.scene import Context, Scene, SceneName, Transition
+from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
 from game.ui.theme import THEMES
 
 MODES = ("vs_computer", "two_players", "spectator")
@@ -36,18 +36,6 @@ def resume_label(saved: SavedGame) -> str:
     """The resume row's words: a network game is gone back into over the network, with its player."""
     seat = saved.seat
     return RESUME if seat is None else f"Resume network game with {seat.opponent}"
-
-
-def open_network_game(saved: SavedGame) -> Transition:
-    """Where a network game's save opens: unfinished, back in the network (its host hosts it again,
-    its guest joins the same host again, for the other player to go on with it); over, in the
-    review. Never as a game of two people at this one computer."""
-    if saved.position().is_over():
-        # here: the review scene imports this module
-        from game.ui.review_scene import ReviewStart
-
-        return Transition(SceneName.REVIEW, ReviewStart(saved.moves, HUMAN, HUMAN))
-    return Transition(SceneName.NETWORK, saved)
 
 
 @dataclass
@@ -126,25 +114,6 @@ class MenuChoices:
             return self.red_ai.spec(settings), self.yellow_ai.spec(settings)
         computer = self.computer.spec(settings)
         return (HUMAN, computer) if self.human_colour == 1 else (computer, HUMAN)
-
-
-@dataclass(frozen=True, slots=True)
-class GameStart:
-    """What the game scene starts from; two people at one screen also bring their names (red's
-    first) and whether they take turns to start."""
-
-    red: PlayerSpec
-    yellow: PlayerSpec
-    moves: str = ""
-    names: tuple[str, str] = ("", "")
-    alternate: bool = False
-    continued: bool = False  # carried on from elsewhere (a review, a save): casual even from the empty board
-    analysis: bool = False  # open with the analysis row on (a position opened to look at it)
-
-
-@dataclass(frozen=True, slots=True)
-class MenuData:
-    resume: SavedGame | None = None
 
 
 @dataclass

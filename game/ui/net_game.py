@@ -26,11 +26,9 @@ from game.settings import HUMAN, escape_control
 from game.storage import NetRole, NetworkSeat, clear_autosave
 from game.ui import game_text
 from game.ui.game_scene import Flash, GameScene
-from game.ui.menu import GameStart, MenuData
 from game.ui.overlays import Confirm
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
-from game.ui.review_scene import ReviewStart
-from game.ui.scene import Context, SceneName, Transition, is_ctrl
+from game.ui.scene import Context, GameStart, MenuData, ReviewStart, SceneName, Transition, is_ctrl
 
 CHAT_SECONDS = 12.0
 DROP_SECONDS = 10.0   # how long the reason for a dropped connection stays in the status line
@@ -425,7 +423,7 @@ class NetGameScene(GameScene):
         surface.fill(theme.background)
         self._draw_header(surface)
         self._draw_top_row(surface)
-        game_text.draw_column_numbers(self, surface)
+        game_text.draw_column_numbers(self.view(), surface)
         ctx.renderer.draw(surface, layout, theme, self.board_scene())
         if self.over and not self.anims:
             size = max(18, layout.cell // 2)
@@ -441,7 +439,7 @@ class NetGameScene(GameScene):
         ctx = self.ctx
         theme, layout = ctx.theme, ctx.layout
         rect, size = layout.header, layout.text_size
-        right = f"Move {game_text.move_number(self)}" + ("" if self.connected else " · offline")
+        right = f"Move {game_text.move_number(self.view())}" + ("" if self.connected else " · offline")
         right_rect = draw_text(surface, right, size, theme.dim_text if self.connected else theme.warning,
                                midright=(rect.right - 8, rect.centery))
         x = rect.left + 8

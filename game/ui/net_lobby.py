@@ -28,11 +28,11 @@ from game.net.link import NetLink
 from game.net.match import Resume
 from game.settings import escape_control
 from game.storage import NetRole, SavedGame
-from game.ui.menu import MenuData, typing_name
+from game.ui.menu import typing_name
 from game.ui.net_game import NetGameScene, NetStart
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
-from game.ui.scene import Context, Scene, SceneName, Transition
+from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
 
 if TYPE_CHECKING:
     from game.ui.menu import MenuScene

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.ui.layout import COLS, ROWS, Layout
-from game.ui.resources import draw_text
 from game.ui.theme import Colour, Theme
 
 
@@ -142,12 +141,3 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, *, alph
     if border is not None:
         pygame.draw.rect(surface, border, rect, 2, border_radius=10)
 
-
-def draw_lines(surface: pygame.Surface, lines: Iterable[tuple[str, Colour]], size: int,
-               topleft: tuple[int, int]) -> int:
-    """Draw lines of text downwards from ``topleft``; return the y below the last line."""
-    x, y = topleft
-    for text, colour in lines:
-        rect = draw_text(surface, text, size, colour, topleft=(x, y))
-        y = rect.bottom + size // 4
-    return y

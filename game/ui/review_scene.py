@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,15 +23,17 @@ from game.echo import counted
 from game.engine.board import Position, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
-from game.settings import PlayerSpec, parse_saved_player
+from game.service.client import EngineClient
+from game.service.requests import AIRequest, Kind
+from game.settings import parse_saved_player
 from game.storage import SavedGame, SaveFileError, load_game, save_infos
 from game.ui.layout import COLS, ROWS, Layout
-from game.ui.menu import GameStart, resume_label
+from game.ui.menu import resume_label
 from game.ui.overlays import Confirm
 from game.ui.render import BoardScene, draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.savelist import CLOSE, SaveList, load_failure
-from game.ui.scene import Context, Scene, SceneName, Transition
+from game.ui.scene import Context, GameStart, ReviewStart, Scene, SceneName, Transition
 
 if TYPE_CHECKING:
     from game.engine.review import Bounds
@@ -49,22 +51,6 @@ CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE
                MoveClass.BLUNDER: "blunder", MoveClass.UNPROVED: "not proved"}
 
 
-@dataclass(frozen=True, slots=True)
-class ReviewStart:
-    """What the review scene opens: a game's moves and players, or (``moves`` None) a saved game to pick.
-
-    ``back`` is where Esc returns: "game" shows the reviewed game again as it was left (two
-    players' names and score, a match's score), "menu" the menu, "network game" the network game
-    it came from (still connected). ``names`` are two people's names by colour, red's first; the
-    title shows them and a game played on from the review keeps them."""
-
-    moves: str | None
-    red: PlayerSpec | None = None
-    yellow: PlayerSpec | None = None
-    back: Literal["game", "menu", "network game"] = "menu"
-    names: tuple[str, str] | None = None
-
-
 class ReviewScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -77,7 +63,7 @@ class ReviewScene(Scene):
         self.proved: dict[int, MoveReview] = {}  # move index -> its review, as each one arrives
         self.error: str | None = None
         self.tag = 0
-        self.requested = False
+        self.engine = EngineClient(ctx.engine)
         self.stepped = False               # the player moved the selection before the review came
         self.savelist: SaveList | None = None
         self.confirm: Confirm | None = None
@@ -103,9 +89,8 @@ class ReviewScene(Scene):
             self._show(parse_moves(self.start.moves))
 
     def leave(self) -> None:
-        if self.requested and self.ctx.has_worker:
-            self.ctx.worker.cancel()
-        self.requested = False
+        if self.engine.request is not None:
+            self.engine.cancel()
 
     def _open_savelist(self) -> None:
         try:
@@ -123,7 +108,7 @@ class ReviewScene(Scene):
         self.proved = {}
         self.error = None
         self.stepped = False
-        self.tag = self.ctx.new_epoch()
+        self.tag = self.ctx.engine.new_epoch()
         self.review = self.cache.get(self._key())
         if self.review is not None:
             self.cache.move_to_end(self._key())
@@ -236,30 +221,20 @@ class ReviewScene(Scene):
     def update(self, dt: float) -> None:
         if self.savelist is not None or self.review is not None or self.error is not None:
             return
-        worker = self.ctx.worker
-        if not self.requested:
-            from game.worker import AIRequest, Kind  # here: the engine loads only when a review is asked for
-
-            config = replace(self.ctx.settings.search_config(), time_limit=self.ctx.settings.review_time)
-            try:
-                worker.submit(AIRequest(self.tag, self._position(len(self.moves)), config, Kind.REVIEW,
-                                        moves=tuple(self.moves)))
-            except Exception as exc:  # noqa: BLE001 - shown to the player, never a traceback
-                self.error = str(exc) or type(exc).__name__
-                return
-            self.requested = True
-        for update in worker.poll(generation=self.tag):
-            if update.error is not None:
-                self.error = " ".join(update.error.split())
-                self.requested = False
-            elif update.result is None:
-                if isinstance(update.progress, ReviewProgress):
-                    self.progress = update.progress
-                    if update.progress.review is not None:
-                        self.proved[update.progress.review.number - 1] = update.progress.review
+        self.engine.sync(Kind.REVIEW, self.tag, self._request)
+        for update in self.engine.poll(self.tag):
+            if isinstance(update.progress, ReviewProgress):
+                self.progress = update.progress
+                if update.progress.review is not None:
+                    self.proved[update.progress.review.number - 1] = update.progress.review
             elif isinstance(update.result, GameReview):
-                self.requested = False
                 self._accept(update.result)
+        if self.engine.error is not None:
+            self.error, self.engine.error = self.engine.error, None
+
+    def _request(self) -> AIRequest:
+        config = replace(self.ctx.settings.search_config(), time_limit=self.ctx.settings.review_time)
+        return AIRequest(self.tag, self._position(len(self.moves)), config, Kind.REVIEW, moves=tuple(self.moves))
 
     def _accept(self, review: GameReview) -> None:
         self.review = review

@@ -1,16 +1,17 @@
-"""The scene contract and the state every scene shares (owned by the controller)."""
+"""The scene contract, the state every scene shares (owned by the controller), and every value
+one scene hands the next (``Transition.data``): a scene knows the next one only by its name."""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
-from game.storage import save_prefs
+from game.settings import HUMAN, PlayerSpec
+from game.storage import SavedGame, save_prefs
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
 from game.ui.render import BoardRenderer
@@ -18,26 +19,25 @@ from game.ui.sound import SoundPlayer
 from game.ui.theme import Theme, get_theme
 
 if TYPE_CHECKING:
+    from game.service.client import EngineService
+    from game.service.worker import AIWorker
     from game.settings import Settings
-    from game.worker import AIWorker
 
 
 @dataclass
 class Context:
-    """What all scenes share: settings, preferences, sound, notices, the one AI worker, the layout."""
+    """What all scenes share: settings, preferences, sound, notices, the engine service, the layout."""
 
     settings: Settings
     prefs: dict[str, Any]
     sound: SoundPlayer
     theme_name: str
     layout: Layout
-    worker_factory: Callable[[], AIWorker]
+    engine: EngineService
     notices: Notices = field(default_factory=Notices)
     config_problems: list[str] = field(default_factory=list)   # every problem of the settings file
     config_source: Path | None = None                          # the settings file they are in
     renderer: BoardRenderer = field(default_factory=BoardRenderer)
-    _worker: AIWorker | None = None
-    _epoch: int = 0
 
     @property
     def theme(self) -> Theme:
@@ -46,21 +46,7 @@ class Context:
     @property
     def worker(self) -> AIWorker:
         """The AI worker, started on first use (the menu never needs it)."""
-        if self._worker is None:
-            self._worker = self.worker_factory()
-        return self._worker
-
-    @property
-    def has_worker(self) -> bool:
-        return self._worker is not None
-
-    def new_epoch(self) -> int:
-        """A fresh tag base for a new GameModel.
-
-        AI requests carry ``epoch + model.generation``; a new model restarts its generation at 0,
-        so without the epoch a late answer for an old game could match the new one."""
-        self._epoch += 1 << 32
-        return self._epoch
+        return self.engine.worker
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(size)
@@ -91,6 +77,51 @@ class Transition:
 
     scene: SceneName
     data: object = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameStart:
+    """What the game scene starts from; two people at one screen also bring their names (red's
+    first) and whether they take turns to start."""
+
+    red: PlayerSpec
+    yellow: PlayerSpec
+    moves: str = ""
+    names: tuple[str, str] = ("", "")
+    alternate: bool = False
+    continued: bool = False  # carried on from elsewhere (a review, a save): casual even from the empty board
+    analysis: bool = False  # open with the analysis row on (a position opened to look at it)
+
+
+@dataclass(frozen=True, slots=True)
+class MenuData:
+    resume: SavedGame | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewStart:
+    """What the review scene opens: a game's moves and players, or (``moves`` None) a saved game to pick.
+
+    ``back`` is where Esc returns: "game" shows the reviewed game again as it was left (two
+    players' names and score, a match's score), "menu" the menu, "network game" the network game
+    it came from (still connected). ``names`` are two people's names by colour, red's first; the
+    title shows them and a game played on from the review keeps them."""
+
+    moves: str | None
+    red: PlayerSpec | None = None
+    yellow: PlayerSpec | None = None
+    back: Literal["game", "menu", "network game"] = "menu"
+    names: tuple[str, str] | None = None
+
+
+def open_network_game(saved: SavedGame) -> Transition:
+    """Where a network game's save opens: unfinished, back in the network (its host hosts it again,
+    its guest joins the same host again, for the other player to go on with it); over, in the
+    review. Never as a game of two people at this one computer."""
+    if saved.position().is_over():
+        return Transition(SceneName.REVIEW, ReviewStart(saved.moves, HUMAN, HUMAN))
+    return Transition(SceneName.NETWORK, saved)
+
 
 
 class Scene:

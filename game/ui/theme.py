@@ -92,7 +92,3 @@ def get_theme(name: str) -> Theme:
     """The theme called ``name``; unknown names fall back to classic (settings validate the name)."""
     return THEMES.get(name, CLASSIC)
 
-
-def next_theme(name: str) -> str:
-    names = list(THEMES)
-    return names[(names.index(name) + 1) % len(names)] if name in THEMES else names[0]

@@ -156,7 +156,7 @@ def window(monkeypatch):
 
     import game.ui
     from game.ui.controller import Controller
-    from game.worker import AIWorker
+    from game.service.worker import AIWorker
 
     started = []
 

@@ -26,7 +26,8 @@ from game.engine.board import Position
 from game.engine.search import SearchConfig, Searcher
 from game.model import GameModel, Scoreboard
 from game.settings import DEFAULTS, PlayerSpec
-from game.worker import AIRequest, AIWorker
+from game.service.requests import AIRequest
+from game.service.worker import AIWorker
 
 GAMES = 1_000
 WARMUP = 500  # games before the memory baseline: the tables fill up first
@@ -186,7 +187,8 @@ def test_search_process_does_not_outlive_a_killed_game():
         import multiprocessing, time
         from game.engine.board import Position
         from game.engine.search import SearchConfig
-        from game.worker import AIRequest, AIWorker
+        from game.service.requests import AIRequest
+        from game.service.worker import AIWorker
         if __name__ == "__main__":
             worker = AIWorker(use_process=True)
             worker.submit(AIRequest(1, Position(), SearchConfig(depth=3), "move"))

@@ -11,8 +11,10 @@ import pytest
 from game.engine.board import Position
 from game.engine.search import Progress, SearchConfig, SearchResult
 from game.engine.solver import Solver
-from game import worker as worker_module
-from game.worker import _MAX_SEARCHERS, AIRequest, AIUpdate, AIWorker, _Engine
+from game.service import process as process_module
+from game.service.engine import MAX_SEARCHERS, Engine
+from game.service.requests import AIRequest, AIUpdate
+from game.service.worker import AIWorker
 
 OPENING = Position.from_moves("4453")
 DEEP = SearchConfig(depth=20)  # from the empty board: many seconds, i.e. "still thinking"
@@ -73,11 +75,11 @@ def test_real_search_returns_a_legal_move_after_progress(worker):
     assert final.result.depth == QUICK.depth
 
 
-def test_hint_takes_the_immediate_win(worker):
+def test_a_move_takes_the_immediate_win(worker):
     pos = Position.from_moves("112233")  # red to move wins in column 4
-    worker.submit(AIRequest(1, pos, QUICK, "hint"))
+    worker.submit(AIRequest(1, pos, QUICK, "move"))
     final = collect(worker)[-1]
-    assert final.kind == "hint" and final.result.move == 3
+    assert final.kind == "move" and final.result.move == 3
 
 
 def test_analysis_gives_a_score_per_column(worker):
@@ -85,7 +87,7 @@ def test_analysis_gives_a_score_per_column(worker):
     worker.submit(AIRequest(3, pos, SearchConfig(depth=4, time_limit=0.2), "analysis"))
     final = collect(worker)[-1]
     assert final.kind == "analysis" and final.error is None
-    scores, exact = final.result
+    scores, exact = final.result.scores, final.result.exact
     assert len(scores) == 7 and scores[3] is None
     assert all(isinstance(s, float) for i, s in enumerate(scores) if i != 3)
     if exact:  # proved within the budget: the solver's own column scores
@@ -203,17 +205,17 @@ def test_a_hung_search_process_is_replaced_for_the_next_request():
 
 
 def test_one_searcher_per_config_and_never_shared():
-    engine = _Engine()
-    a = engine._searcher(SearchConfig(depth=4))
-    assert engine._searcher(SearchConfig(depth=4)) is a  # equal config: the same table again
-    b = engine._searcher(SearchConfig(depth=4, heuristic="window"))
+    engine = Engine()
+    a = engine.searcher(SearchConfig(depth=4))
+    assert engine.searcher(SearchConfig(depth=4)) is a  # equal config: the same table again
+    b = engine.searcher(SearchConfig(depth=4, heuristic="window"))
     assert b is not a and b.config.heuristic == "window"
-    assert engine._searcher(SearchConfig(depth=4)) is a  # a is now the most recently used
-    others = [engine._searcher(SearchConfig(depth=d)) for d in range(5, 5 + _MAX_SEARCHERS - 2)]
+    assert engine.searcher(SearchConfig(depth=4)) is a  # a is now the most recently used
+    others = [engine.searcher(SearchConfig(depth=d)) for d in range(5, 5 + MAX_SEARCHERS - 2)]
     # The table is full: the next new config pushes out the least recently used one, b.
-    engine._searcher(SearchConfig(depth=12))
-    assert engine._searcher(SearchConfig(depth=4)) is a
-    assert engine._searcher(SearchConfig(depth=4, heuristic="window")) is not b
+    engine.searcher(SearchConfig(depth=12))
+    assert engine.searcher(SearchConfig(depth=4)) is a
+    assert engine.searcher(SearchConfig(depth=4, heuristic="window")) is not b
     assert len({id(s) for s in others}) == len(others)
 
 
@@ -232,7 +234,7 @@ def test_worker_module_does_not_import_pygame():
 
     from pathlib import Path
 
-    code = "import sys, game.worker, game.model, game.paths; print('pygame' in sys.modules)"
+    code = "import sys, game.service.client, game.model, game.paths; print('pygame' in sys.modules)"
     repo = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=repo)
     assert out.stdout.strip() == "False"
@@ -242,10 +244,10 @@ def test_a_suspended_search_process_is_noticed_and_the_request_can_be_retried(mo
     """SIGSTOP: the process sends nothing more. After the request's time limit plus the stall
     allowance it fails with an error (the window then offers R retry, as after a crash), and the
     retry runs in a new process."""
-    monkeypatch.setattr(worker_module, "_STALL_AFTER", 1.0)
+    monkeypatch.setattr(process_module, "_STALL_AFTER", 1.0)
     children_before = child_pids()
     limited = SearchConfig(depth=20, time_limit=1.5)
-    assert worker_module.silence_bound(AIRequest(1, OPENING, limited, "move")) == 2.5
+    assert process_module.silence_bound(AIRequest(1, OPENING, limited, "move")) == 2.5
     with AIWorker() as w:
         w.submit(AIRequest(1, Position(), limited, "move"))
         collect(w, until_final=False)                               # running: its first depth reported
@@ -270,7 +272,7 @@ def test_a_suspended_search_process_is_noticed_and_the_request_can_be_retried(mo
 def test_a_long_search_without_finished_iterations_is_not_taken_for_a_stalled_one(monkeypatch):
     # Heartbeats come every 0.25 s: six of them may go missing on a loaded machine before the
     # silence counts as a stall, and the 3 s of deep iterations below are still twice that.
-    monkeypatch.setattr(worker_module, "_STALL_AFTER", 1.5)
+    monkeypatch.setattr(process_module, "_STALL_AFTER", 1.5)
     with AIWorker() as w:
         start_deep_search(w, generation=1)
         time.sleep(3)                                               # deep iterations: heartbeats only

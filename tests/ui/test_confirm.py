@@ -125,7 +125,7 @@ def test_start_without_an_unfinished_game_asks_nothing(ui):
 
 
 def test_undo_against_the_computer_goes_back_two_plies_and_rewrites_the_autosave(ui):
-    from game.worker import AIUpdate
+    from game.service.requests import AIUpdate
 
     fake = FakeWorker()
     d = ui("human", "ai:8", worker_factory=lambda: fake)

@@ -9,7 +9,7 @@ from game.engine.board import Position
 from game.engine.search import SearchResult
 from game.storage import SavedGame, list_saves, save_game, saves_dir
 from game.ui.savelist import SaveList
-from game.worker import AIUpdate
+from game.service.requests import AIUpdate, Analysis
 
 CTRL = pygame.KMOD_LCTRL
 
@@ -42,11 +42,8 @@ class FakeWorker:
 
 
 def column_scores(scores, exact):
-    """An analysis answer as the worker sends it (its ColumnScores where the worker defines one)."""
-    import game.worker
-
-    maker = getattr(game.worker, "ColumnScores", None)
-    return maker(tuple(scores), exact) if maker is not None else (tuple(scores), exact)
+    """An analysis answer as the worker sends it."""
+    return Analysis(tuple(scores), exact)
 
 
 def result(move: int) -> SearchResult:
@@ -401,7 +398,6 @@ def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
 
 
 def test_hint_is_the_analysis_rows_best_column_from_the_same_search(ui):
-    from game.ui.engine_link import Analysis
 
     fake = FakeWorker()
     d = ui("human", "human", worker_factory=lambda: fake)
@@ -569,7 +565,7 @@ def test_a_game_saved_against_a_built_in_level_loads_after_the_settings_replaced
 
 def test_moves_that_cannot_be_restored_are_named_escaped_and_short(ui):
     from game.settings import HUMAN
-    from game.ui.menu import GameStart
+    from game.ui.scene import GameStart
     from game.ui.scene import SceneName, Transition
 
     d = ui("human", "human")
@@ -577,3 +573,15 @@ def test_moves_that_cannot_be_restored_are_named_escaped_and_short(ui):
     text = d.c.ctx.notices.texts()[-1]
     assert text.startswith("Could not restore the moves 4\\x1b444") and "\x1b" not in text
     assert len(text) < 200 and d.scene.model.moves_string() == ""
+
+
+def test_the_search_config_is_built_once_per_request_not_every_frame(ui):
+    fake = FakeWorker()
+    d = ui("human", "ai:8", worker_factory=lambda: fake)
+    built = []
+    real = d.scene._config_for
+    d.scene._config_for = lambda kind: built.append(kind) or real(kind)
+    d.key(pygame.K_4)
+    d.settle(40)                                        # the computer thinks for 2 s of frames
+    assert len(fake.requests) == 1 and fake.requests[-1].kind == "move"
+    assert len(built) == 1

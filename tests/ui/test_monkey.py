@@ -31,7 +31,7 @@ from game import storage
 from game.engine.board import HEIGHT, WIDTH, Position
 from game.settings import Level
 from game.storage import read_autosave
-from game.ui.menu import GameStart
+from game.ui.scene import GameStart
 from game.ui.scene import Transition
 
 EVENTS_PER_START = 2_100

@@ -18,7 +18,8 @@ from game.settings import Level
 from game.storage import SavedGame, autosave_path, load_game, save_game, saves_dir, write_autosave
 from game.ui.game_scene import GameScene
 from game.ui.game_text import header_right
-from game.ui.menu import GameStart, MenuScene
+from game.ui.menu import MenuScene
+from game.ui.scene import GameStart
 from game.ui.overlays import Confirm
 from game.ui.scene import SceneName, Transition
 from game.ui.signals import SIGNALS, Termination
@@ -51,7 +52,7 @@ def play_to_the_end(d) -> None:
 def header(d) -> str:
     """The header's right-hand words ("Move 3 · rated"), after drawing a frame with them."""
     d.scene.draw(pygame.Surface((800, 700)))
-    return header_right(d.scene)
+    return header_right(d.scene.view())
 
 
 def games(d) -> tuple:

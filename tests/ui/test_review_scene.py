@@ -181,7 +181,8 @@ def test_two_player_games_are_not_recorded(ui, connect4_home):
 def test_the_worker_reviews_in_its_process_with_progress():
     from game.engine.board import Position, parse_moves
     from game.engine.search import SearchConfig
-    from game.worker import AIRequest, AIWorker
+    from game.service.requests import AIRequest
+    from game.service.worker import AIWorker
 
     moves = tuple(parse_moves(BLUNDER_GAME))
     with AIWorker() as worker:
@@ -221,7 +222,7 @@ def test_the_end_of_a_game_offers_the_review_and_shows_a_loss_in_the_loss_colour
     from game.ui.game_text import result_colour
 
     driver = finish_a_game_against_the_computer(ui)
-    assert result_colour(driver.scene) == driver.c.ctx.theme.win  # the human won
+    assert result_colour(driver.scene.view()) == driver.c.ctx.theme.win  # the human won
     driver.key(pygame.K_1)                                          # a move after the end
     assert "R review" in driver.scene.flash.text
     lost = ui(red="Easy", yellow="human")
@@ -229,7 +230,7 @@ def test_the_end_of_a_game_offers_the_review_and_shows_a_loss_in_the_loss_colour
     save_game(path, SavedGame.now(NEAR_WIN + "4", "Easy", "human"))
     assert lost.scene.load(path)
     lost.settle(5)
-    assert lost.scene.model.is_over and result_colour(lost.scene) == lost.c.ctx.theme.loss
+    assert lost.scene.model.is_over and result_colour(lost.scene.view()) == lost.c.ctx.theme.loss
 
 
 def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
@@ -248,7 +249,7 @@ def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
         resources._text_hooks.clear()
     assert "Review a saved game" in texts and "You vs Hard" in texts
     assert not [t for t in texts if "After move" in t or "analysing" in t or t.startswith("Game review")]
-    assert driver.scene.review is None and not driver.scene.requested   # nothing asked of the worker
+    assert driver.scene.review is None and driver.scene.engine.request is None   # nothing asked of the worker
 
 
 def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_point(ui):
@@ -293,7 +294,7 @@ def test_play_on_shows_the_move_number_the_review_showed(ui):
     scene.play_on()
     driver.frame()
     assert type(driver.scene).__name__ == "GameScene" and len(driver.scene.model.moves) == 4
-    assert move_number(driver.scene) == 5
+    assert move_number(driver.scene.view()) == 5
 
 
 def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(ui):
@@ -344,7 +345,7 @@ def test_the_sitting_tally_is_written_as_small_as_the_analysis_row_in_a_large_wi
 
 def test_two_named_players_are_named_in_the_review_and_find_their_game_and_score_again(ui):
     from game.settings import HUMAN
-    from game.ui.menu import GameStart
+    from game.ui.scene import GameStart
     from game.ui.scene import SceneName, Transition
 
     driver = ui()

@@ -10,7 +10,7 @@ import pytest
 
 from game.storage import SavedGame, save_game, saves_dir
 from game.ui import resources
-from game.ui.engine_link import Analysis
+from game.service.requests import Analysis
 from game.ui.layout import MIN_SIZE, compute_layout
 
 SIZES = [MIN_SIZE, (420, 700), (1200, 420), (1920, 1080), (700, 1400)]

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from types import SimpleNamespace
+
 import pygame
+
+from conftest import StepWorker
+from game.ui import spectator
 
 from game.data.openings import OPENINGS
 from game.ui.game_scene import DELAY_STEP
@@ -51,10 +57,18 @@ def test_minimum_time_per_move(ui):
     assert 5.0 - 1e-6 <= waited + frames * 0.1 < 5.0 + 0.1 + 1e-6
 
 
-def test_match_continues_with_colours_swapped_and_a_scoreboard(ui):
-    d = ui("ai:1", "ai:3", spectator_delay=0.0, animation_speed=10.0)
+def test_match_continues_with_colours_swapped_and_a_scoreboard(ui, monkeypatch):
+    # The engine answers in step with the frames (StepWorker) and the openings come in a fixed
+    # order: what happens in a number of frames no longer depends on the machine's speed.
+    monkeypatch.setattr(spectator, "random", SimpleNamespace(Random=lambda seed=None: random.Random(25)))
+    d = ui("ai:1", "ai:3", spectator_delay=0.0, animation_speed=10.0, worker_factory=StepWorker)
     first_red = d.scene.model.red
-    d.run_until(lambda: d.scene.model.is_over, timeout=60, what="the end of game 1")
+    first_opening = d.scene.spectator.opening
+    frames = 0
+    while not d.scene.model.is_over:
+        d.frame()
+        frames += 1
+        assert frames < 42 * 60, "game 1 never ended"
     final_length = len(d.scene.model.moves)
     d.settle(5)
     assert d.scene.scoreboard is not None and d.scene.scoreboard.games == 1
@@ -63,6 +77,8 @@ def test_match_continues_with_colours_swapped_and_a_scoreboard(ui):
     assert d.scene.model.red == d.scene.model.player(1) != first_red
     assert d.scene.model.yellow == first_red
     assert len(d.scene.model.moves) < final_length    # a fresh game is under way
+    assert d.scene.model.moves_string().startswith(d.scene.spectator.opening)
+    assert d.scene.spectator.opening != first_opening
     assert d.scene.scoreboard.games == 1
 
 

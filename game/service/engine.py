@@ -1,0 +1,93 @@
+"""Answers requests, in the search process or the worker thread: one handler per request kind.
+
+:class:`Engine` keeps one Searcher per config so its table helps from move to move. Tables are
+never shared between configs: a different heuristic, weight or depth gets its own Searcher. At
+most ``MAX_SEARCHERS`` are kept; the least recently used one is dropped. No pygame here."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from game.engine.review import DEFAULT_TIME as DEFAULT_REVIEW_TIME
+from game.engine.review import GameReview, ReviewProgress, review_game
+from game.engine.search import Progress, SearchCancelled, SearchConfig, Searcher, SearchResult
+from game.engine.solver import Solver
+from game.service.requests import ANALYSIS_TIME, AIRequest, AIResult, Analysis, Kind, describe
+
+__all__ = ["Engine", "MAX_SEARCHERS", "Outcome"]
+
+MAX_SEARCHERS = 4  # Searchers (each with its own table) kept alive per worker, least recent dropped
+
+
+class Outcome(enum.Enum):
+    """What a backend says about a running request (the same value in the process and the thread)."""
+
+    PROGRESS = "progress"  # payload: a Progress (a ReviewProgress for a review)
+    ALIVE = "alive"  # still working, nothing new (the search process's heartbeat)
+    RESULT = "result"  # payload: the request's result
+    ERROR = "error"  # payload: one line saying what went wrong
+    CANCELLED = "cancelled"  # the request was stopped before it finished
+
+
+OnProgress = Callable[[Any], None]
+
+
+class Engine:
+    def __init__(self) -> None:
+        self._searchers: dict[SearchConfig, Searcher] = {}
+        self._review_solver: Solver | None = None  # one table for every review: proofs are reused
+
+    def searcher(self, config: SearchConfig) -> Searcher:
+        """The Searcher for ``config`` (made if needed), now the most recently used."""
+        key = replace(config, time_limit=None)  # a table does not depend on the time limit
+        searcher = self._searchers.pop(key, None)
+        if searcher is None:
+            while len(self._searchers) >= MAX_SEARCHERS:
+                del self._searchers[next(iter(self._searchers))]
+            searcher = Searcher(config)
+        searcher.config = config  # e.g. a longer analysis of the same position: its table goes on
+        self._searchers[key] = searcher  # most recently used last
+        return searcher
+
+    def handle(self, request: AIRequest, stop: Any, on_progress: OnProgress) -> tuple[Outcome, Any]:
+        """(RESULT, value), (ERROR, message) or (CANCELLED, None); never raises."""
+        try:
+            return Outcome.RESULT, _HANDLERS[request.kind](self, request, stop, on_progress)
+        except SearchCancelled:
+            return Outcome.CANCELLED, None
+        except Exception as exc:  # the engine failing must not take the game down
+            return Outcome.ERROR, describe(exc)
+
+    def review(self, request: AIRequest, stop: Any, on_progress: OnProgress) -> GameReview:
+        if self._review_solver is None:
+            self._review_solver = Solver(table_mb=request.config.table_mb)
+        return review_game(request.moves, time_per_position=request.config.time_limit or DEFAULT_REVIEW_TIME,
+                           solver=self._review_solver, stop=stop,
+                           on_progress=lambda done, total, review: on_progress(ReviewProgress(done, total, review)))
+
+
+def _best_move(engine: Engine, request: AIRequest, stop: Any, on_progress: Callable[[Progress], None]) -> SearchResult:
+    return engine.searcher(request.config).search(request.position, stop=stop, on_progress=on_progress)
+
+
+def _analyse(engine: Engine, request: AIRequest, stop: Any, on_progress: OnProgress) -> Analysis:
+    limit = request.config.time_limit
+    scores, exact = engine.searcher(request.config).column_scores(
+        request.position, time_limit=ANALYSIS_TIME if limit is None else limit, stop=stop
+    )
+    return Analysis(tuple(scores), bool(exact))
+
+
+def _review(engine: Engine, request: AIRequest, stop: Any, on_progress: OnProgress) -> GameReview:
+    return engine.review(request, stop, on_progress)  # one solver table for every review, not a searcher
+
+
+#: How each kind of request is answered (in the search process, or the thread).
+_HANDLERS: dict[Kind, Callable[[Engine, AIRequest, Any, OnProgress], AIResult]] = {
+    Kind.MOVE: _best_move,
+    Kind.ANALYSIS: _analyse,
+    Kind.REVIEW: _review,
+}

@@ -1,0 +1,243 @@
+"""The search process behind the worker thread (the default backend), and its body.
+
+The worker thread owns one process: it forwards the latest request, cancels the running search
+through a ``multiprocessing.Event`` the engine's ``stop`` polls, passes progress and results
+back, and replaces the process if it dies, ignores its stop or goes silent.
+
+Why a process and not just the thread: the search is pure Python, so in a thread it holds the GIL
+and a 60 fps loop loses frames (docs/engine.md has the frame times). The process also runs at a
+lower priority (nice), so the window gets the CPU first. No pygame here."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import signal
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.service.engine import Engine, Outcome
+from game.service.requests import AIRequest, describe
+
+__all__ = ["ProcessBackend", "silence_bound"]
+
+_NICE = 5  # the search process's lower scheduling priority (Unix)
+_STOP_GRACE = 1.0  # a search still running this long after its stop is a hung process: replaced
+_ORPHAN_CHECK = 1.0  # seconds between two looks at whether the game process still exists
+_HEARTBEAT = 0.25  # seconds between two "still working" messages of a running search
+_STALL_AFTER = 3.0  # seconds of silence (plus the request's own time limit) that mean a stalled process
+
+Emit = Callable[[int, AIRequest, Outcome, Any], None]
+
+
+def _process_main(requests: Any, updates: Any, stop: Any) -> None:
+    """Body of the search process: answer (seq, request) items until None arrives."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the parent's to handle
+    try:
+        os.nice(_NICE)  # on a busy machine the window, not the search, gets the CPU first
+    except (AttributeError, OSError):  # no nice() on Windows
+        pass
+    engine = Engine()
+    parent = multiprocessing.parent_process()
+    stop = _StopOrOrphaned(stop, parent)
+    while True:
+        try:
+            item = requests.get(timeout=_ORPHAN_CHECK)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return  # the game was killed without closing us: nobody will ever ask again
+            continue
+        if item is None:
+            return
+        seq, request = item
+        done = threading.Event()
+        beat = threading.Thread(target=_heartbeat, args=(updates, seq, done), name="heartbeat", daemon=True)
+        beat.start()
+        try:
+            outcome, payload = engine.handle(request, stop,
+                                             lambda p, seq=seq: updates.put((seq, Outcome.PROGRESS, p)))
+        finally:
+            done.set()
+            beat.join()
+        updates.put((seq, outcome, payload))
+
+
+def _heartbeat(updates: Any, seq: int, done: threading.Event) -> None:
+    """Say "still working" while a request runs. A search that runs for minutes without finishing
+    an iteration still sends these, so silence means the process itself is stopped (SIGSTOP, a
+    debugger, swapped out for good) or wedged, never that the search is merely long."""
+    while not done.wait(_HEARTBEAT):
+        updates.put((seq, Outcome.ALIVE, None))
+
+
+def silence_bound(request: AIRequest) -> float:
+    """How long a running request's process may send nothing before it counts as stalled: the
+    request's own time limit (per position for a review) plus ``_STALL_AFTER``, so a slow
+    machine that still meets the time limit is never taken for a stalled one."""
+    return _STALL_AFTER + (request.config.time_limit or 0.0)
+
+
+class _StopOrOrphaned:
+    """The search's stop flag, also raised when the game process has died (a crash, kill -9)."""
+
+    def __init__(self, stop: Any, parent: Any) -> None:
+        self._stop = stop
+        self._parent = parent
+
+    def is_set(self) -> bool:
+        return self._stop.is_set() or (self._parent is not None and not self._parent.is_alive())
+
+
+class ProcessBackend:
+    """Owns the search process; used only from the worker thread (``kill`` excepted)."""
+
+    def __init__(self, emit: Emit) -> None:
+        self._emit = emit
+        self._ctx = multiprocessing.get_context("spawn")  # fork is unsafe once SDL runs threads
+        self._proc: Any = None
+        self._requests: Any = None
+        self._updates: Any = None
+        self._stop: Any = None
+        self._running: tuple[int, AIRequest] | None = None  # sent to the process, not answered yet
+        self._pending: tuple[int, AIRequest] | None = None  # waits until the process is free
+        self._stopped_at: float | None = None  # when the running search was told to stop
+        self._heard_at = 0.0  # when the process last said anything about the running request
+
+    def start(self) -> None:
+        # Fresh queues and event for every process: one that died may have left their locks held.
+        self._requests = self._ctx.Queue()
+        self._updates = self._ctx.Queue()
+        self._stop = self._ctx.Event()
+        self._proc = self._ctx.Process(
+            target=_process_main,
+            args=(self._requests, self._updates, self._stop),
+            name="connect4-search",
+            daemon=True,
+        )
+        self._proc.start()
+
+    @property
+    def idle(self) -> bool:
+        return self._running is None and self._pending is None
+
+    def submit(self, seq: int, request: AIRequest) -> None:
+        self._pending = (seq, request)
+        self._stop_running()
+
+    def cancel(self) -> None:
+        self._pending = None
+        self._stop_running()
+
+    def _stop_running(self) -> None:
+        if self._running is not None:
+            self._stop.set()
+            if self._stopped_at is None:
+                self._stopped_at = time.monotonic()
+
+    def pump(self) -> None:
+        """Pass on what the process said, restart it if it died, send the next request when free."""
+        if self._running is not None:
+            self._drain()
+            if self._running is not None and not self._proc.is_alive():
+                self._drain()  # it may have answered just before dying
+                if self._running is not None:
+                    self._fail(f"the search process stopped unexpectedly (exit code {self._proc.exitcode})")
+            elif self._running is not None and self._stopped_at is None:
+                silent = time.monotonic() - self._heard_at
+                if silent > silence_bound(self._running[1]):
+                    self._fail(f"the search process stopped answering ({silent:.0f} s without a word: "
+                               f"suspended or stuck)")
+            elif self._running is not None and self._stopped_at is not None:
+                if time.monotonic() - self._stopped_at > _STOP_GRACE:
+                    # It ignores its stop (hung, or suspended): its answer is stale anyway.
+                    seq, request = self._running
+                    self._running = None
+                    self._emit(seq, request, Outcome.CANCELLED, None)
+                    self._discard_process()
+        if self._running is None and self._pending is not None:
+            if self._proc is None or not self._proc.is_alive():
+                self._discard_process()
+                self.start()
+            self._stop.clear()  # safe: nothing runs, so nothing can miss this stop
+            self._stopped_at = None
+            self._running, self._pending = self._pending, None
+            self._heard_at = time.monotonic()
+            self._requests.put(self._running)
+
+    def _drain(self) -> None:
+        while self._running is not None:
+            try:
+                seq, outcome, payload = self._updates.get_nowait()
+            except queue.Empty:
+                return
+            except Exception as exc:  # a message torn by a dying process
+                self._fail(f"lost contact with the search process ({describe(exc)})")
+                return
+            running_seq, request = self._running
+            if seq != running_seq:
+                continue
+            self._heard_at = time.monotonic()
+            if outcome is Outcome.ALIVE:
+                continue
+            if outcome is not Outcome.PROGRESS:
+                self._running = None
+            self._emit(seq, request, outcome, payload)
+
+    def _fail(self, message: str) -> None:
+        seq, request = self._running  # type: ignore[misc]
+        self._running = None
+        self._emit(seq, request, Outcome.ERROR, message)
+        self._discard_process()  # restarted with the next request
+
+    def _discard_process(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            if proc.is_alive():
+                proc.kill()
+            proc.join(0.5)
+            if not proc.is_alive():
+                proc.close()
+        for q in (self._requests, self._updates):
+            if q is not None:
+                q.cancel_join_thread()
+                q.close()
+        self._requests = self._updates = self._stop = None
+
+    def shutdown(self, deadline: float) -> None:
+        """Stop the process by ``deadline``: politely if it is quick about it, else terminate it."""
+        proc = self._proc
+        if proc is None:
+            return
+        if proc.is_alive():
+            self._stop.set()
+            self._requests.put(None)
+            # Polite exit takes a moment (interpreter shutdown); allow it half the time left.
+            proc.join(max(0.0, (deadline - time.monotonic()) / 2))
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(max(0.0, deadline - time.monotonic()))
+            if proc.is_alive():
+                proc.kill()
+                proc.join(0.1)
+        self._requests.close()
+        self._requests.join_thread()  # the feeder thread: at most two small items, already sent
+        self._updates.cancel_join_thread()
+        self._updates.close()
+        if not proc.is_alive():
+            proc.close()
+        # Drop the queues and event now: their semaphores are released when they are collected.
+        self._proc = self._requests = self._updates = self._stop = None
+
+    def kill(self) -> None:
+        """Last resort from another thread when the worker thread did not finish in time."""
+        proc = self._proc
+        if proc is not None:
+            try:
+                proc.kill()
+            except (ValueError, AttributeError):  # already closed
+                pass
+
+

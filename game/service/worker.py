@@ -1,0 +1,236 @@
+"""The computer player behind the window: a thread the UI talks to, a search process behind it.
+
+The UI thread only ever puts a request in a queue (``submit``), takes whatever has arrived
+(``poll``, once per frame) and never waits. A background thread owns the backend: the search
+process (``game.service.process``, the default) or, with ``AIWorker(use_process=False)``, the
+search in the thread itself, for where processes are not possible; config.toml's ``[ai] worker``
+chooses.
+
+Every request carries the model's generation. A newer ``submit`` or a ``cancel`` makes all answers
+to older requests stale: ``poll`` never returns them. The UI still compares ``update.generation``
+with the model's (or passes it to ``poll``) because the model can change without a new request.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Any
+
+from game.service.engine import Engine, Outcome
+from game.service.process import Emit, ProcessBackend
+from game.service.requests import AIRequest, AIUpdate, describe
+
+__all__ = ["AIWorker"]
+
+_POLL = 0.01  # how often the thread looks at the process while a search runs (seconds)
+
+
+class _Superseded:
+    """The ``stop`` of an in-thread search: set once the UI has sent anything newer."""
+
+    def __init__(self, worker: AIWorker) -> None:
+        self._worker = worker
+
+    def is_set(self) -> bool:
+        return self._worker._changes != self._worker._seen
+
+
+class _InlineBackend:
+    """Runs the search in the worker thread itself (``use_process=False``)."""
+
+    def __init__(self, emit: Emit, stop: _Superseded) -> None:
+        self._emit = emit
+        self._stop = stop
+        self._engine = Engine()
+        self._pending: tuple[int, AIRequest] | None = None
+
+    def start(self) -> None:
+        pass
+
+    @property
+    def idle(self) -> bool:
+        return self._pending is None
+
+    def submit(self, seq: int, request: AIRequest) -> None:
+        self._pending = (seq, request)
+
+    def cancel(self) -> None:
+        self._pending = None
+
+    def pump(self) -> None:
+        if self._pending is None:
+            return
+        seq, request = self._pending
+        self._pending = None
+        outcome, payload = self._engine.handle(
+            request, self._stop, lambda p: self._emit(seq, request, Outcome.PROGRESS, p)
+        )
+        self._emit(seq, request, outcome, payload)
+
+    def shutdown(self, deadline: float) -> None:
+        pass
+
+    def kill(self) -> None:
+        pass
+
+
+class AIWorker:
+    """The computer player's thread (and process); see the module docstring.
+
+    Used from the UI thread only: ``submit``, ``cancel``, ``poll`` and ``busy`` never block.
+    ``close`` returns within its timeout and leaves no thread or process behind.
+    """
+
+    def __init__(self, use_process: bool = True) -> None:
+        self.use_process = use_process
+        self._lock = threading.Lock()
+        self._seq = 0  # number of the latest submitted request
+        self._active: tuple[int, AIRequest] | None = None  # the request poll() reports on
+        self._closed = False
+        self._commands: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self._out: queue.Queue[tuple[int, AIUpdate]] = queue.Queue()
+        # Count of submit/cancel/close calls, and how many of them the thread has taken in: an
+        # in-thread search (use_process=False) stops as soon as the two differ.
+        self._changes = 0
+        self._seen = 0
+        self._crash: str | None = None
+        self._start_thread()
+
+    def _start_thread(self) -> None:
+        self._commands = queue.Queue()
+        self._crash = None
+        if self.use_process:
+            self._backend: _InlineBackend | ProcessBackend = ProcessBackend(self._emit)
+        else:
+            self._backend = _InlineBackend(self._emit, _Superseded(self))
+        self._thread = threading.Thread(target=self._serve, name="AIWorker", daemon=True)
+        self._thread.start()
+
+    # -- UI thread ---------------------------------------------------------------------------
+
+    def submit(self, request: AIRequest) -> None:
+        """Start computing ``request``; whatever was running is cancelled and its answer dropped."""
+        if not isinstance(request, AIRequest):
+            raise TypeError(f"submit() needs an AIRequest, not {type(request).__name__}")
+        if self._closed:
+            raise RuntimeError("the AI worker is closed")
+        if not self._thread.is_alive():
+            self._start_thread()
+        with self._lock:
+            self._seq += 1
+            self._active = (self._seq, request)
+            self._commands.put(("submit", self._seq, request))
+            self._changes += 1
+
+    def cancel(self) -> None:
+        """Stop the running search; nothing more is reported for it."""
+        with self._lock:
+            self._active = None
+            self._commands.put(("cancel",))
+            self._changes += 1
+
+    @property
+    def busy(self) -> bool:
+        """True from submit() until poll() has handed out the request's result or error."""
+        return self._active is not None
+
+    def poll(self, generation: int | None = None) -> list[AIUpdate]:
+        """The updates that arrived since the last call, oldest first; never blocks.
+
+        Answers to requests that were replaced or cancelled are dropped. With ``generation``,
+        updates for any other generation are dropped too (they still end the request).
+        """
+        updates: list[AIUpdate] = []
+        with self._lock:
+            while True:
+                try:
+                    seq, update = self._out.get_nowait()
+                except queue.Empty:
+                    break
+                if self._active is None or seq != self._active[0]:
+                    continue
+                if update.final:
+                    self._active = None
+                if generation is None or update.generation == generation:
+                    updates.append(update)
+            if self._active is not None and self._crash is not None and not self._thread.is_alive():
+                request = self._active[1]
+                updates.append(AIUpdate(request.generation, request.kind, error=self._crash))
+                self._active = None
+        return updates
+
+    def close(self, timeout: float = 0.5) -> None:
+        """Stop everything within ``timeout`` seconds, terminating a busy search process."""
+        if self._closed:
+            return
+        deadline = time.monotonic() + timeout
+        self._closed = True
+        with self._lock:
+            self._active = None
+            # The thread gets most of the time; the rest is for our join and the last resort.
+            self._commands.put(("close", deadline - 0.2 * timeout))
+            self._changes += 1
+        self._thread.join(max(0.0, deadline - 0.05 * timeout - time.monotonic()))
+        if self._thread.is_alive():
+            self._backend.kill()
+            self._thread.join(max(0.0, deadline - time.monotonic()))
+
+    def __enter__(self) -> AIWorker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- worker thread -----------------------------------------------------------------------
+
+    def _emit(self, seq: int, request: AIRequest, outcome: Outcome, payload: Any) -> None:
+        # CANCELLED only ever answers a replaced or cancelled request, which poll() drops; it
+        # still ends the request, so that nothing can wait for it forever.
+        if outcome is Outcome.CANCELLED:
+            payload = "the search was cancelled"
+        if outcome is Outcome.PROGRESS:
+            update = AIUpdate(request.generation, request.kind, progress=payload)
+        elif outcome is Outcome.RESULT:
+            update = AIUpdate(request.generation, request.kind, result=payload)
+        else:
+            update = AIUpdate(request.generation, request.kind, error=str(payload))
+        self._out.put((seq, update))
+
+    def _serve(self) -> None:
+        backend = self._backend
+        deadline: float | None = None
+        try:
+            backend.start()
+            while True:
+                commands = [self._next_command(block=backend.idle)]
+                with self._lock:  # the UI puts and counts under this lock: nothing slips between
+                    while True:
+                        try:
+                            commands.append(self._commands.get_nowait())
+                        except queue.Empty:
+                            break
+                    self._seen = self._changes
+                for command in commands:
+                    if command is None:
+                        continue
+                    if command[0] == "close":
+                        deadline = command[1]
+                        return
+                    if command[0] == "submit":
+                        backend.submit(command[1], command[2])
+                    else:
+                        backend.cancel()
+                backend.pump()
+        except Exception as exc:  # a bug here must reach the UI as an error, not a silent hang
+            self._crash = f"the AI worker stopped: {describe(exc)}"
+        finally:
+            backend.shutdown(time.monotonic() + 0.4 if deadline is None else deadline)
+
+    def _next_command(self, block: bool) -> tuple[Any, ...] | None:
+        try:
+            return self._commands.get(timeout=None if block else _POLL)
+        except queue.Empty:
+            return None
