@@ -1,5 +1,6 @@
 """GameModel and Scoreboard: the game rules the window relies on, without any window."""
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -8,6 +9,15 @@ from game.engine.board import ColumnFullError, GameOverError, MoveError, Notatio
 from game.model import GameModel, Scoreboard
 from game.settings import PlayerSpec, parse_player_spec
 from game.storage import SavedGame, format_save, parse_save
+
+
+def can_undo(model: GameModel) -> bool:
+    """Whether an undo would take something back (tried on a copy: the model stays as it is)."""
+    return copy.deepcopy(model).undo()
+
+
+def can_redo(model: GameModel) -> bool:
+    return copy.deepcopy(model).redo()
 
 HUMAN = PlayerSpec("human")
 AI = PlayerSpec("ai", depth=4)
@@ -22,7 +32,7 @@ def test_new_model_is_empty_and_red_starts():
     assert not model.is_ai_turn()
     assert model.last_move is None and model.winner is None
     assert not model.is_over and not model.is_draw
-    assert not model.can_undo() and not model.can_redo()
+    assert not can_undo(model) and not can_redo(model)
     assert model.generation == 0
     with pytest.raises(ValueError, match="player number"):
         model.player(3)
@@ -72,7 +82,7 @@ def test_two_humans_undo_and_redo_one_move_at_a_time():
     model = GameModel(HUMAN, HUMAN, "4453")
     assert model.undo() and model.moves_string() == "445"
     assert model.undo() and model.moves_string() == "44"
-    assert model.can_redo()
+    assert can_redo(model)
     assert model.redo() and model.moves_string() == "445"
     assert model.redo() and model.moves_string() == "4453"
     assert not model.redo()
@@ -87,11 +97,11 @@ def test_undo_against_computer_returns_to_the_humans_previous_turn():
     assert model.moves_string() == "44"  # the human's move and the reply, both gone
     assert model.turn == 1 and not model.is_ai_turn()
     assert model.undo() and model.moves_string() == ""
-    assert not model.can_undo() and not model.undo()
+    assert not can_undo(model) and not model.undo()
     # redo replays up to the human's next turn: the human's move and the computer's answer
     assert model.redo() and model.moves_string() == "44"
     assert model.redo() and model.moves_string() == "4453"
-    assert not model.can_redo()
+    assert not can_redo(model)
 
 
 def test_undo_while_computer_thinks_takes_back_only_the_humans_move():
@@ -106,7 +116,7 @@ def test_undo_while_computer_thinks_takes_back_only_the_humans_move():
 
 def test_undo_when_human_plays_yellow():
     model = GameModel(AI, HUMAN, "4")  # computer opened, human to move
-    assert not model.can_undo()  # nothing of the human's to take back
+    assert not can_undo(model)  # nothing of the human's to take back
     model.play(3)
     model.play(4)  # computer's answer
     assert model.undo() and model.moves_string() == "4"
@@ -131,7 +141,7 @@ def test_new_move_clears_redo():
     model = GameModel(HUMAN, HUMAN, "445")
     model.undo()
     model.play(0)
-    assert not model.can_redo() and model.moves_string() == "441"
+    assert not can_redo(model) and model.moves_string() == "441"
 
 
 def test_every_change_bumps_generation():
@@ -175,10 +185,10 @@ def test_new_game_can_swap_colours():
 def test_load_errors_keep_the_current_game(bad, error):
     model = GameModel(HUMAN, AI, "4453")
     model.undo()
-    before = (model.moves_string(), model.generation, model.can_redo(), model.red, model.yellow)
+    before = (model.moves_string(), model.generation, can_redo(model), model.red, model.yellow)
     with pytest.raises(error, match="move"):
         model.load_moves(bad, red=AI, yellow=AI)
-    assert (model.moves_string(), model.generation, model.can_redo(), model.red, model.yellow) == before
+    assert (model.moves_string(), model.generation, can_redo(model), model.red, model.yellow) == before
 
 
 def test_load_replaces_moves_and_players():
@@ -187,7 +197,7 @@ def test_load_replaces_moves_and_players():
     assert model.moves_string() == "4453"
     assert model.red is AI_WINDOW and model.yellow is HUMAN
     assert model.last_move == (2, 0)
-    assert not model.can_redo()
+    assert not can_redo(model)
 
 
 def test_saved_game_round_trips_through_storage():

@@ -176,7 +176,7 @@ def test_hints_analysis_and_redo_are_off(ui):
         for key in (pygame.K_h, pygame.K_a):
             d.key(key)
             assert "off in network games" in scene.flash.text
-        assert not scene.analysis_on and not scene.ctx.has_worker
+        assert not scene.analysis_on and not scene.ctx.engine.started
         d.key(pygame.K_y, mod=pygame.KMOD_CTRL)
         assert "Redo is off" in scene.flash.text
     finally:
