@@ -34,7 +34,9 @@ class UIDriver:
         return self.c.scene
 
     def frame(self, *events, dt=DT):
+        """One frame; then the session's writers finish, so a test reads the autosave as it stands."""
         self.c.frame(dt, list(events))
+        assert self.c.ctx.session.flush(), "the autosave or the record was not written in time"
 
     def key(self, key, mod=0):
         import pygame
@@ -65,6 +67,51 @@ class UIDriver:
                 raise AssertionError(f"timed out waiting for {what}")
             self.frame()
             time.sleep(0.002)
+
+
+class TextRecorder:
+    """Every text drawn inside a ``with`` block, with the rectangle it covers (empty texts are not
+    drawn, so not recorded). ``draw_text`` renders through ``resources.render_text``; inside the
+    block that is wrapped, and the rendered image notes where ``draw_text`` places it."""
+
+    def __init__(self, hook=None):
+        self.rects = []
+        self.hook = hook            # also told each (text, rect) as it is drawn
+
+    @property
+    def texts(self):
+        return [text for text, _ in self.rects]
+
+    def __enter__(self):
+        import pygame
+
+        from game.ui import resources
+
+        recorder = self
+
+        class Placed(pygame.Surface):
+            def get_rect(self, **anchor):
+                rect = super().get_rect(**anchor)
+                if self.text:
+                    recorder.rects.append((self.text, rect.copy()))
+                    if recorder.hook is not None:
+                        recorder.hook(self.text, rect)
+                return rect
+
+        def render(text, size, colour, bold=False):
+            image = real(text, size, colour, bold)
+            placed = Placed(image.get_size(), pygame.SRCALPHA)
+            placed.blit(image, (0, 0))
+            placed.text = text
+            return placed
+
+        self._resources, self._real = resources, resources.render_text
+        real = self._real
+        resources.render_text = render
+        return self
+
+    def __exit__(self, *exc):
+        self._resources.render_text = self._real
 
 
 class StepWorker:

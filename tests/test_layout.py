@@ -172,3 +172,112 @@ def test_module_level_imports_have_no_cycle():
     for node in sorted(graph):
         if node not in state:
             walk(node, [node])
+
+
+# -- the floors, counting every import (inside functions and under TYPE_CHECKING too) --------------
+
+def every_import(path: Path) -> list[tuple[str, int]]:
+    """(imported module, line) for every import in ``path``, wherever it stands."""
+    module = module_name(path)
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend((alias.name, node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            target = resolve(module, path.name == "__init__.py", node)
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                is_module = ((PACKAGE.parent / Path(*sub.split("."))).with_suffix(".py").exists()
+                             or (PACKAGE.parent / Path(*sub.split("."))).is_dir())
+                found.append((sub if is_module else target, node.lineno))
+    return found
+
+
+def in_room(module: str, *prefixes: str) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+
+def importers(*prefixes: str) -> list[Path]:
+    return [p for p in SOURCES if in_room(module_name(p), *prefixes)]
+
+
+@pytest.mark.parametrize("path", importers("game.engine"), ids=lambda p: module_name(p))
+def test_the_engine_imports_only_the_engine_and_its_shipped_data(path):
+    wrong = [(t, line) for t, line in every_import(path)
+             if t.split(".")[0] == "game" and not in_room(t, "game.engine", "game.data")]
+    wrong += [(t, line) for t, line in every_import(path) if t.split(".")[0] in {"pygame", "zeroconf", "ifaddr"}]
+    assert not wrong, f"{module_name(path)} imports {wrong}"
+
+
+@pytest.mark.parametrize("path", importers("game.engine", "game.net", "game.tools"), ids=lambda p: module_name(p))
+def test_nothing_in_the_engine_network_or_tools_imports_the_ui(path):
+    wrong = [(t, line) for t, line in every_import(path) if in_room(t, "game.ui", "pygame")]
+    assert not wrong, f"{module_name(path)} imports the UI: {wrong}"
+
+
+@pytest.mark.parametrize("path", importers("game.session", "game.service"), ids=lambda p: module_name(p))
+def test_the_session_and_the_engine_service_import_no_pygame_ui_or_network(path):
+    wrong = [(t, line) for t, line in every_import(path) if in_room(t, "pygame", "game.ui", "game.net")]
+    assert not wrong, f"{module_name(path)} imports {wrong}"
+
+
+@pytest.mark.parametrize("path", importers("game.service"), ids=lambda p: module_name(p))
+def test_the_engine_service_asks_only_the_engine(path):
+    wrong = [(t, line) for t, line in every_import(path)
+             if t.split(".")[0] == "game" and not in_room(t, "game.engine", "game.service")]
+    assert not wrong, f"{module_name(path)} imports {wrong}"
+
+
+#: Cycles other rooms are still taking apart; each one listed here is a module set in one cycle.
+KNOWN_CYCLES: list[frozenset[str]] = [
+    frozenset({"game.engine.analysis", "game.engine.deepening", "game.engine.perfect", "game.engine.search",
+               "game.engine.tempered"}),
+]
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
+    """Tarjan's algorithm: the module sets in which every module reaches every other one."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = set()
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.add(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(component)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycle_counting_every_import():
+    known = {module_name(p) for p in SOURCES}
+    graph = {module_name(p): {t for t, _ in every_import(p) if t in known and not t.startswith(module_name(p) + ".")}
+             for p in SOURCES}
+    cycles = [sorted(c) for c in strongly_connected(graph) if frozenset(c) not in KNOWN_CYCLES]
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_a_cycle_is_found_when_there_is_one():
+    assert strongly_connected({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+    assert strongly_connected({"a": {"b"}, "b": set()}) == []

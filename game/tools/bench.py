@@ -15,7 +15,8 @@ Two tables (docs/benchmarks.md explains them and keeps dated figures):
 The first line says which path the exact solver runs: compiled (the extension built at
 install) or plain Python; ``--plain`` measures the plain path even when the compiled one exists.
 
-``--ui`` runs the UI frame-time benchmark instead (``game.ui.bench_ui``); ``--review`` times
+``python -m game.bench --ui`` runs the UI frame-time benchmark instead (its entry starts
+``game.ui.bench_ui``: this package never imports the UI); ``--review`` times
 reviewing typical games (``game.tools.review.bench``); ``--book`` times the opening book, the
 analysis of early positions and the Perfect level's moves (``game.tools.bench_book``).
 Times are given twice: wall-clock, and CPU time of this process (``time.process_time``),
@@ -316,9 +317,7 @@ def main(argv: list[str] | None = None) -> int:
                              "(default: all but Begin-Medium and Begin-Hard, which take hours in Python)")
     args, rest = parser.parse_known_args(argv)
     if args.ui:
-        from game.ui.bench_ui import main as ui_main  # here: only --ui needs pygame
-
-        return ui_main(rest)
+        parser.error("the UI benchmark is started by its entry: python -m game.bench --ui")
     if rest and not args.book:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.review:

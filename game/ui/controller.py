@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.service.client import EngineService
+from game.session.core import Departure, Session
 from game.settings import HUMAN, default_config_path
 from game.storage import AUTOSAVE_NAME, SaveInfo, keep_autosave_for_later, load_prefs
-from game.ui import after_game
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
 from game.ui.menu import MenuScene
@@ -38,6 +38,7 @@ TITLE = "Connect Four"
 CONFIG_NOTICE_SECONDS = 12.0
 MAX_START_NOTICES = 2  # boxes shown at start; more are counted in the last one
 CLOSE_TIMEOUT = 0.3       # the worker gets this long to stop; quitting as a whole takes under 0.5 s
+SESSION_FLUSH_TIMEOUT = 5.0   # the last autosave and record lines are written before the program ends
 
 
 def _default_worker(settings: Settings) -> AIWorker:
@@ -65,6 +66,7 @@ class Controller:
             theme_name=theme,
             layout=compute_layout(self.surface.get_size()),
             engine=EngineService(worker_factory or (lambda: _default_worker(settings))),
+            session=Session(settings),
             config_problems=[str(p) for p in problems],
             config_source=config_path or default_config_path(),
         )
@@ -79,12 +81,7 @@ class Controller:
         self.register(SceneName.MENU, MenuScene(self.ctx))
         self.register(SceneName.GAME, GameScene(self.ctx))
         self.register(SceneName.REVIEW, ReviewScene(self.ctx))
-        menu, review = self.scenes[SceneName.MENU], self.scenes[SceneName.REVIEW]
-        review.unfinished = lambda: menu.resume        # "play on" asks before it replaces that game
-        review.forget_unfinished = lambda: setattr(menu, "resume", None)
-        review.leave_note = lambda: menu.leave_note()   # a rated game left so counts as a loss: say so
-        self.after_game = after_game.connect(self.ctx, self.scenes[SceneName.GAME], self.scenes[SceneName.MENU])
-        connect_network(self.ctx, self.scenes[SceneName.MENU], self.register)
+        connect_network(self.ctx, self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
         #: "Quit and lose the rated game?": asked over any scene, answered before anything else
@@ -103,9 +100,8 @@ class Controller:
         a game when players are given, or into hosting or joining a network game (``resume`` is
         then kept for a later start, see :meth:`_keep_for_later`); ``position`` (a checked move
         string) opens with those moves and the analysis row."""
-        game = self.scenes[SceneName.GAME]
-        if resume is not None and isinstance(game, GameScene):
-            game.rating.adopt(resume)     # resumed rated if it was; left, a loss once due
+        if resume is not None:
+            self.ctx.session.rating.adopt(resume)     # resumed rated if it was; left, a loss once due
         if resume is not None and (red, yellow, position, network) != (None, None, None, None):
             self._keep_for_later(resume)
             resume = None
@@ -126,8 +122,7 @@ class Controller:
         """A game started from the command line leaves the earlier run's unfinished game in its
         autosave for the next start without players to offer. A rated one is left as the menu's
         Start game over it leaves it: a loss once far enough on, and casual from then on."""
-        game = self.scenes[SceneName.GAME]
-        counted = isinstance(game, GameScene) and game.rating.set_aside()
+        counted = self.ctx.session.rating.set_aside()
         keep_autosave_for_later()
         what = f"({describe(SaveInfo(Path(AUTOSAVE_NAME), resume))[0]}, {len(resume.moves)} moves)"
         later = "start without --red/--yellow/--position/--host/--join to resume it"
@@ -161,6 +156,8 @@ class Controller:
             if not self.running:
                 return
         self.scene.update(dt)
+        for notice in self.ctx.session.poll():
+            self.ctx.notices.add(notice, "error", seconds=CONFIG_NOTICE_SECONDS)
         self.ctx.notices.update(dt)
         self._follow_transition()
         if self.running:
@@ -181,21 +178,19 @@ class Controller:
         """Quit, unless that would lose a rated game: then ask first (the game scene's, on the board
         or left in the menu). Asking to quit again while asked is the answer yes."""
         game = self.scenes[SceneName.GAME]
-        if not isinstance(game, GameScene):
-            self.running = False
-            return
-        on_board = self.scene is game
-        at_stake = game.rating.at_stake(game.model, on_board)
+        board = game.model if self.scene is game and isinstance(game, GameScene) else None
+        session = self.ctx.session
+        leaving = session.leaving(Departure.QUIT, board)
 
         def quit_now() -> None:
-            game.rating.quit(game.model, on_board)
+            if leaving is not None:
+                session.leave(leaving)
             self.running = False
 
-        if at_stake is None or self.quit_question is not None:
+        if leaving is None or self.quit_question is not None:
             quit_now()
         else:
-            self.quit_question = Confirm("Quit the game?", game.rating.warning(at_stake), quit_now,
-                                         yes="Quit", no="Keep playing")
+            self.quit_question = Confirm("Quit the game?", leaving.detail, quit_now, yes="Quit", no="Keep playing")
 
     def terminate(self) -> None:
         """The system asks the program to end (SIGTERM: a logout, ``kill PID``): nobody is there to
@@ -259,6 +254,7 @@ class Controller:
         for scene in self.scenes.values():
             scene.shutdown()
         self.ctx.engine.close(timeout=CLOSE_TIMEOUT)
+        self.ctx.session.flush(timeout=SESSION_FLUSH_TIMEOUT)
 
 
 #: The settings keys behind the window's look and sound (what the menu remembers as preferences).

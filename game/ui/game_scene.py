@@ -1,16 +1,16 @@
 """The game scene: the board, a human's moves, the computer's replies, hint, analysis, undo/redo,
 save/load and matches between two computers. It never applies a game rule itself: GameModel does.
 
-The scene delegates: keys to ``game_input``, the engine to an ``EngineClient``, the autosave to
-``Autosaver``, the words and the rows around the board to ``game_text``, a computers' match to
-``Spectator``, and questions, help and the load list to overlays. ``_game_over`` is the one place
-where the end of a game is handled; ``end_keys``, ``game_over_hooks`` and ``change_hooks`` let other
-parts of the game add to it."""
+The scene delegates: keys to ``game_input``, the engine to an ``EngineClient``, the autosave, the
+record and the rating to the session (``game.session``), the words and the rows around the board
+to ``game_text`` (handed a ``GameView``), a computers' match to ``Spectator``, and questions, help
+and the load list to overlays. ``_game_over`` is the one place where the end of a game is handled;
+once it is over, R opens its review."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -21,6 +21,7 @@ from game.engine.review import ReviewProgress
 from game.engine.search import SearchResult
 from game.model import GameModel, Scoreboard
 from game.rated import Casual
+from game.session.core import Departure
 from game.service.client import EngineClient
 from game.service.requests import AIRequest, AIUpdate, Analysis, Kind
 from game.settings import HUMAN, parse_saved_player
@@ -30,14 +31,12 @@ from game.ui import clipboard, game_text
 from game.ui.game_text import Flash, GameView
 from game.ui.analysis_view import best_column, hint_words
 from game.ui.anim import DropAnimation, Shake
-from game.ui.autosaver import Autosaver
 from game.ui.game_input import Command, read_key
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import Confirm, HelpOverlay
-from game.ui.rating_guard import RatingGuard
 from game.ui.render import BoardScene
 from game.ui.savelist import CLOSE, SaveList, load_failure
-from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
+from game.ui.scene import Context, GameStart, MenuData, ReviewStart, Scene, SceneName, Transition, open_network_game
 from game.ui.spectator import DELAY_STEP, Spectator
 from game.ui.two_players import TwoPlayers
 
@@ -64,7 +63,6 @@ class GameScene(Scene):
         self.model = GameModel(HUMAN, HUMAN)
         self.epoch = ctx.engine.new_epoch()
         self.engine = EngineClient(ctx.engine, self._engine_failed)
-        self.autosaver = Autosaver(ctx.notices)
         self.spectator: Spectator | None = None
         self.pair: TwoPlayers | None = None          # two people at one screen: names and score
         self.cursor = COLS // 2
@@ -74,17 +72,7 @@ class GameScene(Scene):
         self.flash: Flash | None = None
         self.overlay: Overlay | None = None
         self.analysis_on = False
-        self.rating = RatingGuard(ctx.settings)  # rated or casual, and leaving a rated game
-        # first of the hooks: the autosave says casual before the record counts the loss
-        self.rating.forfeit_hooks.append(lambda model, _game: self.autosaver.forfeited(model))
-        #: Keys that work once a game is over: key -> (label for the status line, action).
-        self.end_keys: dict[int, tuple[str, Callable[[], None]]] = {}
-        #: Called once with the model when a game has ended (after the last disc has landed).
-        self.game_over_hooks: list[Callable[[GameModel], None]] = []
-        #: Called with the model after every change of it (move, undo, redo, new game, load).
-        self.change_hooks: list[Callable[[GameModel], None]] = []
-        #: Draws into the row above the board when neither the analysis nor a match score uses it.
-        self.top_row_extra: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+        self.rating = ctx.session.rating  # rated or casual, and leaving a rated game
         self._reset_position_state()
 
     def _reset_position_state(self) -> None:
@@ -154,11 +142,9 @@ class GameScene(Scene):
     def _changed(self) -> None:
         """The model changed (move, undo, redo, new game, load)."""
         self._reset_position_state()
-        self.autosave()
+        self.ctx.session.changed(self.model, rated=self.rating.game.rated)
         if self.pair is not None:
             self.pair.update(self.model)
-        for hook in self.change_hooks:
-            hook(self.model)
 
     def _say(self, text: str, *, warning: bool = False) -> None:
         self.flash = Flash(text, warning=warning)
@@ -172,22 +158,39 @@ class GameScene(Scene):
 
     def autosave(self) -> None:
         """Write the game on the board to the autosave as it stands, rated or casual."""
-        self.autosaver.changed(self.model, rated=self.rating.game.rated)
+        self.ctx.session.autosaver.changed(self.model, rated=self.rating.game.rated)
 
     def _ask(self, question: str, detail: str, on_yes: Callable[[], None]) -> None:
         """Do ``on_yes`` now if no unfinished game would be lost, else after the player confirms.
 
         Leaving a rated game that far on counts as a loss: the question says so."""
-        if self.rating.forfeits(self.model):
-            def leave() -> None:
-                self.rating.leave(self.model)
-                on_yes()
-            self.overlay = Confirm(question, f"{self.rating.warning(self.model)} {detail}".strip(), leave)
-        elif self.has_unfinished_game():
-            self.overlay = Confirm(question, f"The game in progress ({counted(len(self.model.moves), 'move')}) "
-                                   f"will be lost. {detail}".strip(), on_yes)
-        else:
+        session = self.ctx.session
+        leaving = session.leaving(Departure.REPLACE, self.model, humans=self.humans)
+        if leaving is None:
             on_yes()
+            return
+
+        def leave() -> None:
+            session.leave(leaving)
+            on_yes()
+
+        self.overlay = Confirm(question, f"{leaving.detail} {detail}".strip(), leave)
+
+    def end_keys(self) -> dict[int, tuple[str, Callable[[], None]]]:
+        """Keys that work once a game is over: key -> (label for the status line, action)."""
+        return {pygame.K_r: ("R review", self.review_game)}
+
+    def review_game(self) -> None:
+        """The finished game in the review, which returns here (names and scores as they were)."""
+        model, pair = self.model, self.pair
+        names = (pair.name(model, 1), pair.name(model, 2)) if pair is not None and pair.named else None
+        self.next = Transition(SceneName.REVIEW, ReviewStart(model.moves_string(), model.red, model.yellow,
+                                                             back="game", names=names))
+
+    def _tally(self) -> str | None:
+        """This sitting's results against the computer, for the row above the board (None: not shown)."""
+        results = self.ctx.session.results
+        return results.tally_text() if results.played and self.humans == 1 else None
 
     # -- scene contract --------------------------------------------------------------------
 
@@ -255,8 +258,8 @@ class GameScene(Scene):
             self.overlay = None
 
     def _handle_key(self, event: pygame.event.Event) -> None:
-        if self.model.is_over and event.key in self.end_keys and not self.anims:
-            self.end_keys[event.key][1]()
+        if self.model.is_over and event.key in self.end_keys() and not self.anims:
+            self.end_keys()[event.key][1]()
             return
         read = read_key(event, self.spectator is not None)
         if read is None:
@@ -299,7 +302,7 @@ class GameScene(Scene):
     def play_column(self, col: int) -> bool:
         """A human asks to drop a disc in ``col``: play it or give visible feedback."""
         if self.model.is_over:
-            more = "".join(f", {label}" for label, _ in self.end_keys.values())
+            more = "".join(f", {label}" for label, _ in self.end_keys().values())
             self._reject(None, f"The game is over: N starts a new one{more}, Esc opens the menu")
             return False
         if self.model.is_ai_turn():
@@ -555,8 +558,6 @@ class GameScene(Scene):
         self.ctx.sound.play("draw" if self.model.winner is None else "win")
         if self.spectator is not None:
             self.spectator.scoreboard.record(self.model)
-        for hook in self.game_over_hooks:
-            hook(self.model)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -582,11 +583,11 @@ class GameScene(Scene):
         engine = self.engine
         return GameView(
             ctx=self.ctx, model=self.model, rating=self.rating.game, spectator=self.spectator, pair=self.pair,
-            humans=self.humans, anims=tuple(self.anims), end_labels=tuple(label for label, _ in self.end_keys.values()),
+            humans=self.humans, anims=tuple(self.anims), end_labels=tuple(label for label, _ in self.end_keys().values()),
             engine_error=engine.error, progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
             requested_at=engine.requested_at, pending=self.pending, time=self.time, hint_text=self.hint_text(),
             hint_wanted=self.hint_wanted, over_handled=self.over_handled, analysis_on=self.analysis_on,
-            analysis=self.analysis, top_row_extra=self.top_row_extra, cursor=self.cursor,
+            analysis=self.analysis, tally=self._tally(), cursor=self.cursor,
             can_move=self.human_can_move(), flash=self.flash)
 
     def status_text(self) -> str:

@@ -5,7 +5,6 @@ nothing leaves the window or runs into its neighbour at any size from the minimu
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -61,7 +60,7 @@ class GameView:
     over_handled: bool
     analysis_on: bool
     analysis: Analysis | None
-    top_row_extra: Callable[[pygame.Surface, pygame.Rect], None] | None
+    tally: str | None                      # this sitting's results against the computer
     cursor: int
     can_move: bool                          # the player at the window may drop a disc now
     flash: Flash | None
@@ -172,7 +171,7 @@ def move_number(view: GameView) -> int:
 
 def draw_top_row(view: GameView, surface: pygame.Surface) -> None:
     """The row above the board: the analysis, or the score of a match between two computers or two
-    people, or (against the computer) what ``top_row_extra`` draws there."""
+    people, or (against the computer) the tally of this sitting."""
     ctx = view.ctx
     theme, layout = ctx.theme, ctx.layout
     score = (view.spectator.score_line(view.model, view.over_handled) if view.spectator is not None
@@ -184,8 +183,9 @@ def draw_top_row(view: GameView, surface: pygame.Surface) -> None:
         waiting = "analysis: on your turn" if view.model.is_ai_turn() else "analysing…"
         draw_analysis_row(surface, layout.analysis, layout.cell, layout.small_size, view.analysis,
                           len(view.model.moves), theme, waiting)
-    elif view.top_row_extra is not None and view.humans == 1:  # the tally is of games against the computer
-        view.top_row_extra(surface, layout.analysis)
+    elif view.tally is not None:   # the tally is of games against the computer
+        draw_text(surface, fit_text(view.tally, layout.small_size, surface.get_width() - 24), layout.small_size,
+                  theme.dim_text, center=layout.analysis.center)
 
 
 def draw_column_numbers(view: GameView, surface: pygame.Surface) -> None:

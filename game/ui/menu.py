@@ -18,6 +18,7 @@ from game.engine.heuristics import HEURISTICS
 from game.names import MAX_PLAYER_NAME_CHARS, clean_player_name, typed_name
 from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec, parse_saved_player
 from game.storage import SavedGame, SaveFileError, load_game, save_infos
+from game.session.core import Departure
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
@@ -157,19 +158,8 @@ class MenuScene(Scene):
         super().__init__(ctx)
         self.choices = MenuChoices.from_prefs(ctx.prefs.get("menu"), ctx.settings)
         self.selected_label = "Mode"
-        self.resume: SavedGame | None = None
         self.overlay: Confirm | HelpOverlay | TextOverlay | SaveList | None = None
         self.editing: int | None = None   # the two-player name being typed (0 red, 1 yellow)
-        #: Lines shown under the title (e.g. the player's record); each provider may return "".
-        self.info_lines: list[Callable[[], str]] = []
-        #: Button rows added before "Help" (label, action), e.g. another scene to open.
-        self.extra_rows: list[tuple[str, Callable[[], None]]] = []
-        #: What starting over the unfinished game costs beyond losing it (a rated game: a loss), or "".
-        self.leave_note: Callable[[], str] = lambda: ""
-        #: Whether the unfinished game on offer goes on as a rated game (the resume row says so).
-        self.offer_rated: Callable[[SavedGame], bool] = lambda saved: False
-        #: Told when the player agrees to lose the unfinished game on offer (a rated one counts then).
-        self.leave_unfinished: Callable[[], object] = lambda: None
         self._problems_shown = False
 
     def enter(self, data: object) -> None:
@@ -183,6 +173,19 @@ class MenuScene(Scene):
             self._problems_shown = True        # once a run: the row keeps them at hand after that
             self.show_problems()
         self.selected_label = self._usable(self.rows(), self.selected).label
+
+    @property
+    def resume(self) -> SavedGame | None:
+        """The unfinished game on offer (the session's: the review's "play on" asks about it too)."""
+        return self.ctx.session.unfinished
+
+    @resume.setter
+    def resume(self, saved: SavedGame | None) -> None:
+        self.ctx.session.unfinished = saved
+
+    def info_lines(self) -> list[str]:
+        """The lines under the title: the player's rating and record, once there is one."""
+        return self.ctx.session.results.lines
 
     @property
     def wants_text(self) -> bool:
@@ -205,7 +208,7 @@ class MenuScene(Scene):
         """The rows shown for the current choices (or for ``mode``), laid out for the window."""
         rows: list[Row] = []
         if self.resume is not None:
-            rated = " · rated" if self.offer_rated(self.resume) else ""
+            rated = " · rated" if self.ctx.session.rating.resumes_rated(self.resume) else ""
             rows.append(Row(resume_label(self.resume), counted(len(self.resume.moves), "move") + rated,
                             activate=self.resume_game))
         rows.append(Row("Mode", MODE_LABELS[self.choices.mode], change=self._change_mode))
@@ -215,7 +218,8 @@ class MenuScene(Scene):
         rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
         rows.append(Row("Start game", activate=self.start_game))
         rows.append(Row("Open a saved game", activate=self.open_saves))
-        rows += [Row(label, activate=action) for label, action in self.extra_rows]
+        rows.append(Row("Review a saved game", activate=self.review_saved))
+        rows.append(Row("Play over the network", activate=self.open_lobby))
         if self.ctx.config_problems:
             rows.append(Row(f"Settings problems ({len(self.ctx.config_problems)})", activate=self.show_problems))
         rows.append(Row("Help (F1)", activate=self.open_help))
@@ -335,20 +339,26 @@ class MenuScene(Scene):
 
     def unless_unfinished(self, question: str, action: Callable[[], None]) -> None:
         """Do ``action`` now, or after asking when it would lose the unfinished game on offer."""
-        resume = self.resume
-        if resume is not None and resume.moves and not resume.position().is_over():
-            what = f"network game with {resume.seat.opponent}" if resume.seat is not None else "game"
-            detail = " ".join(part for part in (
-                f"The unfinished {what} ({counted(len(resume.moves), 'move')}) will be lost.", self.leave_note(),
-                f"Choose No, then \"{resume_label(resume)}\", to go on with it.") if part)
-
-            def leave() -> None:
-                self.leave_unfinished()
-                action()
-
-            self.overlay = Confirm(question, detail, leave)
-        else:
+        resume, session = self.resume, self.ctx.session
+        leaving = session.leaving(Departure.REPLACE)
+        if leaving is None or resume is None:
             action()
+            return
+
+        def leave() -> None:
+            session.leave(leaving)
+            action()
+
+        self.overlay = Confirm(question, f"{leaving.detail} Choose No, then \"{resume_label(resume)}\", to go on "
+                               "with it.", leave)
+
+    def review_saved(self) -> None:
+        self.next = Transition(SceneName.REVIEW)
+
+    def open_lobby(self) -> None:
+        """Host or join a network game. Its first move replaces the autosave: the unfinished game
+        on offer is asked about first."""
+        self.unless_unfinished("Play over the network?", lambda: self._go(Transition(SceneName.NETWORK)))
 
     def _start_now(self) -> None:
         red, yellow = self.choices.players(self.ctx.settings)
@@ -538,7 +548,7 @@ class MenuScene(Scene):
 
     def _draw_info(self, surface: pygame.Surface, top: int, room: int) -> None:
         """The extra lines under the title (``info_lines``), as many as fit."""
-        lines = [text for text in (provider() for provider in self.info_lines) if text]
+        lines = [text for text in self.info_lines() if text]
         if not lines or room < 12:
             return
         size = max(12, min(22, room // len(lines)))

@@ -23,7 +23,8 @@ from game.net import events as ev
 from game.net.link import NetLink
 from game.net.protocol import MAX_CHAT_CHARS
 from game.settings import HUMAN, escape_control
-from game.storage import NetRole, NetworkSeat, clear_autosave
+from game.session.rating import RatingGuard
+from game.storage import NetRole, NetworkSeat
 from game.ui import game_text
 from game.ui.game_scene import Flash, GameScene
 from game.ui.overlays import Confirm
@@ -100,7 +101,7 @@ class NetGameScene(GameScene):
         self._keep_link = False                         # leaving for the review: the game goes on after
         self._by_key = False                            # leaving by a key (not the window closing)
         self._counted: Literal["won", "lost", "drawn"] | None = None    # this game's result, once counted
-        self.game_over_hooks.append(self._count)
+        self.rating = RatingGuard(ctx.settings)     # two people: never rated, never left as a loss
 
     # -- scene contract --------------------------------------------------------------------
 
@@ -210,7 +211,7 @@ class NetGameScene(GameScene):
         if state.resigned is not None and self.resigned is None:
             self.resigned = state.resigned
             self._count(self.model)
-            clear_autosave()        # ended: nothing to go back into (the board alone does not say so)
+            self.ctx.session.autosaver.cleared()    # ended: nothing to go back into (the board alone does not say so)
         elif state.resigned is None:
             self.resigned = None
         if new_game:
@@ -229,6 +230,10 @@ class NetGameScene(GameScene):
         else:
             self.rematch_asked = True
             self._say(f"{self.opponent} wants a rematch: N accepts (colours swap)")
+
+    def _game_over(self) -> None:
+        super()._game_over()
+        self._count(self.model)
 
     def _count(self, model: GameModel | None = None) -> None:
         """Add a finished game to the score once (a win, a resignation or a draw)."""

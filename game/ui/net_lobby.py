@@ -11,7 +11,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,9 +32,6 @@ from game.ui.net_game import NetGameScene, NetStart
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
-
-if TYPE_CHECKING:
-    from game.ui.menu import MenuScene
 
 COLOUR_CHOICES = (None, 1, 2)
 MAX_TYPED = 64
@@ -431,18 +427,9 @@ class NetLobbyScene(Scene):
                   midbottom=(width // 2, below - 1))
 
 
-def connect(ctx: Context, menu: MenuScene, register: Callable[[SceneName, Scene], None]) -> NetLobbyScene:
-    """Add the lobby and the network game to the controller, and the menu's row that leads there."""
+def connect(ctx: Context, register: Callable[[SceneName, Scene], None]) -> NetLobbyScene:
+    """Add the lobby and the network game to the controller (the menu's row leads to the lobby)."""
     lobby = NetLobbyScene(ctx)
     register(SceneName.NETWORK, lobby)
     register(SceneName.NETWORK_GAME, NetGameScene(ctx))
-
-    def open_lobby() -> None:
-        def go() -> None:
-            menu.resume, menu.next = None, Transition(SceneName.NETWORK)
-
-        # A new network game's first move replaces the autosave: the unfinished game is asked about first.
-        menu.unless_unfinished("Play over the network?", go)
-
-    menu.extra_rows.append(("Play over the network", open_lobby))
     return lobby

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -102,20 +101,6 @@ def render_text(text: str, size: int, colour: Colour, bold: bool = False) -> pyg
     return font(size, bold).render(drawable(text), True, colour)
 
 
-#: Called with (text, rect) for every text drawn; layout tests record where text lands.
-TextHook = Callable[[str, pygame.Rect], None]
-_text_hooks: list[TextHook] = []
-
-
-def add_text_hook(hook: TextHook) -> None:
-    _text_hooks.append(hook)
-
-
-def remove_text_hook(hook: TextHook) -> None:
-    if hook in _text_hooks:
-        _text_hooks.remove(hook)
-
-
 def draw_text(surface: pygame.Surface, text: str, size: int, colour: Colour, *, bold: bool = False,
               **anchor: tuple[int, int] | int) -> pygame.Rect:
     """Render ``text`` and place it by a Rect anchor keyword (``center=...``, ``midleft=...``, ...).
@@ -127,8 +112,6 @@ def draw_text(surface: pygame.Surface, text: str, size: int, colour: Colour, *, 
     if not text:
         return pygame.Rect(rect.topleft, (0, rect.height))
     surface.blit(image, rect)
-    for hook in _text_hooks:
-        hook(text, rect)
     return rect
 
 

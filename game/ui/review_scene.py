@@ -12,21 +12,20 @@ positions come from the engine's ``Position`` and the judgements from ``engine.r
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.echo import counted
 from game.engine.board import Position, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
 from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
+from game.session.core import Departure
 from game.settings import parse_saved_player
-from game.storage import SavedGame, SaveFileError, load_game, save_infos
+from game.storage import SaveFileError, load_game, save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import resume_label
 from game.ui.overlays import Confirm
@@ -67,11 +66,6 @@ class ReviewScene(Scene):
         self.stepped = False               # the player moved the selection before the review came
         self.savelist: SaveList | None = None
         self.confirm: Confirm | None = None
-        # The unfinished autosaved game that playing on would replace (the menu's offer), and how
-        # to withdraw that offer once the player agreed; set by the controller.
-        self.unfinished: Callable[[], SavedGame | None] = lambda: None
-        self.forget_unfinished: Callable[[], None] = lambda: None
-        self.leave_note: Callable[[], str] = lambda: ""  # what else replacing it costs (a rated game: a loss)
         self._rows: list[tuple[pygame.Rect, int]] = []
         self._graph = pygame.Rect(0, 0, 0, 0)
 
@@ -203,16 +197,18 @@ class ReviewScene(Scene):
             return
         red, yellow, names = start.red, start.yellow, start.names or ("", "")
 
+        session = self.ctx.session
+        kept, leaving = session.unfinished, session.leaving(Departure.REPLACE)
+
         def play_on_now() -> None:
-            self.forget_unfinished()
+            if leaving is not None:
+                session.leave(leaving)
+            session.unfinished = None      # the game played on from here replaces the one on offer
             self.next = Transition(SceneName.GAME, GameStart(red, yellow, played, names=names, continued=True))
 
-        kept = self.unfinished()
-        if kept is not None and kept.moves and not kept.position().is_over():
-            note = f"{self.leave_note()} " if self.leave_note() else ""
-            self.confirm = Confirm("Play on from here?", f"The unfinished game ({counted(len(kept.moves), 'move')}) will be "
-                                   f"lost. {note}Choose No, then Esc and \"{resume_label(kept)}\", to go on "
-                                   "with it.", play_on_now)
+        if leaving is not None and kept is not None:
+            self.confirm = Confirm("Play on from here?", f"{leaving.detail} Choose No, then Esc and "
+                                   f"\"{resume_label(kept)}\", to go on with it.", play_on_now)
         else:
             play_on_now()
 

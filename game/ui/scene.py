@@ -20,13 +20,15 @@ from game.ui.theme import Theme, get_theme
 
 if TYPE_CHECKING:
     from game.service.client import EngineService
+    from game.session.core import Session
     from game.service.worker import AIWorker
     from game.settings import Settings
 
 
 @dataclass
 class Context:
-    """What all scenes share: settings, preferences, sound, notices, the engine service, the layout."""
+    """What all scenes share: settings, preferences, sound, notices, the engine service, the session
+    (what outlives a scene: the rating, the autosave, the record, the unfinished game on offer), the layout."""
 
     settings: Settings
     prefs: dict[str, Any]
@@ -34,6 +36,7 @@ class Context:
     theme_name: str
     layout: Layout
     engine: EngineService
+    session: Session
     notices: Notices = field(default_factory=Notices)
     config_problems: list[str] = field(default_factory=list)   # every problem of the settings file
     config_source: Path | None = None                          # the settings file they are in

@@ -167,7 +167,7 @@ def window(monkeypatch):
         try:
             controller.start(red, yellow, resume, position=position)
             controller.frame(0.0, [])
-            assert controller.after_game.keeper.flush()
+            assert controller.ctx.session.keeper.flush()
             started.append(controller.ctx.notices.texts())
         finally:
             controller.shutdown()

@@ -1,4 +1,4 @@
-"""The record on disk (game.record_store) and its writer thread (game.record_keeper)."""
+"""The record on disk (game.record_store) and its writer thread (game.session.record_keeper)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 
 from game import files
 from game.record import GameRecord, RecordResult
-from game.record_keeper import RecordKeeper
+from game.session.record_keeper import RecordKeeper
 from game.record_store import (LEGACY_NAME, RECORD_NAME, WAITING_NAME, add_game, game_line, load_record)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -230,7 +230,7 @@ def test_the_keeper_writes_on_its_own_thread(path: Path, monkeypatch: pytest.Mon
         callers.append(threading.current_thread().name)
         return real(g, p)
 
-    monkeypatch.setattr("game.record_keeper.add_game", spy)
+    monkeypatch.setattr("game.session.record_keeper.add_game", spy)
     keeper = RecordKeeper(path)
     keeper.load()
     keeper.add(game("Hard"))
@@ -254,7 +254,7 @@ def test_a_game_nothing_could_store_is_printed_at_exit(tmp_path: Path, capsys: p
     def refuse(g: GameRecord, p: Path | None = None) -> str | None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("game.record_keeper.add_game", refuse)
+    monkeypatch.setattr("game.session.record_keeper.add_game", refuse)
     keeper = RecordKeeper(tmp_path / RECORD_NAME)
     keeper.add(game("Hard"))
     assert keeper.flush()

@@ -16,7 +16,7 @@ from game.net.link import NetLink
 from game.storage import read_autosave
 from game.ui.net_game import Answer, NetGameScene
 from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
-from game.ui.resources import add_text_hook, remove_text_hook
+from conftest import TextRecorder
 from game.ui.scene import SceneName, Transition
 
 
@@ -68,17 +68,9 @@ def drop(d, col, guest=None):
 
 def drawn_texts(d) -> list[str]:
     """Every text the network game draws in one frame."""
-    texts: list[str] = []
-
-    def hook(text, rect):
-        texts.append(text)
-
-    add_text_hook(hook)
-    try:
+    with TextRecorder() as recorder:
         d.scene.draw(pygame.Surface((800, 700)))
-    finally:
-        remove_text_hook(hook)
-    return texts
+    return recorder.texts
 
 
 def test_a_whole_game_in_the_window_then_a_rematch_and_the_score(ui):

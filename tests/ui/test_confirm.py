@@ -142,7 +142,7 @@ def test_undo_against_the_computer_goes_back_two_plies_and_rewrites_the_autosave
 
 def test_an_autosave_failure_never_ends_the_game(ui, monkeypatch):
     from game import storage
-    from game.ui import autosaver
+    from game.session import autosaver
 
     def broken(game):
         raise OSError(28, "No space left on device")

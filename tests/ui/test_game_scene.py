@@ -9,6 +9,7 @@ from game.engine.board import Position
 from game.engine.search import SearchResult
 from game.storage import SavedGame, list_saves, save_game, saves_dir
 from game.ui.savelist import SaveList
+from conftest import TextRecorder
 from game.service.requests import AIUpdate, Analysis
 
 CTRL = pygame.KMOD_LCTRL
@@ -434,62 +435,58 @@ def test_column_numbers_over_the_board(ui):
     from game.ui import resources
 
     d = ui("human", "human")
-    drawn = []
-    resources.add_text_hook(lambda text, rect: drawn.append((text, rect)))
-    try:
+    with TextRecorder() as recorder:
         d.frame()
-    finally:
-        resources._text_hooks.clear()
+    drawn = recorder.rects
     layout = d.c.ctx.layout
     for col in range(7):
         rect = next(r for t, r in drawn if t == str(col + 1))
         assert rect.centerx == layout.cell_center(col, 0)[0] and rect.bottom <= layout.board.top
 
 
-def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
+def test_game_end_is_handled_once_and_offers_the_review_and_the_tally_and_record_lines_are_shown(ui):
+    from game.record import RecordResult
     from game.settings import PlayerSpec
+    from game.ui import resources
+    from game.ui.game_scene import GameScene
     from game.ui.menu import MenuScene
+    from game.ui.review_scene import ReviewScene
     from game.ui.scene import SceneName
 
+    def texts_drawn():
+        with TextRecorder() as recorder:
+            d.frame()
+        return recorder.rects
+
     d = ui("human", "human")
-    ended, pressed = [], []
-    d.scene.game_over_hooks.append(lambda model: ended.append(model.moves_string()))
-    d.scene.end_keys[pygame.K_r] = ("R replay", lambda: pressed.append("r"))
-    d.key(pygame.K_r)                                   # not over yet: R is not the end key
-    assert pressed == []
+    played = sounds(d)
+    d.key(pygame.K_r)                                   # not over yet: R is not the review key
+    assert isinstance(d.scene, GameScene) and d.scene.next is None
     for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
         d.key(key)
     d.settle()
     d.settle()
-    assert ended == ["1212121"]                         # once, after the last disc landed
-    assert "R replay" in d.scene.status_text()
-    d.key(pygame.K_r)
-    assert pressed == ["r"]
-    painted = []
-    d.scene.top_row_extra = lambda surface, rect: painted.append(rect)
-    d.frame()
-    assert painted == []                                 # two players: their score has the row
+    assert played.count("win") == 1                     # once, after the last disc landed
+    assert "R review" in d.scene.status_text()
+    results = d.c.ctx.session.results
+    results.tally[RecordResult.WIN] = 3                 # games against the computer earlier
+    assert not [t for t, _ in texts_drawn() if t.startswith("This sitting")]   # two players: their score
     d.scene.model.red = PlayerSpec("ai", depth=1)        # the same board, now against the computer
     d.scene.pair = None
-    d.frame()
-    assert painted == [d.c.ctx.layout.analysis]          # the free row above the board
-    menu = d.c.scenes[SceneName.MENU]
-    assert isinstance(menu, MenuScene)
-    menu.info_lines.append(lambda: "Your record: 3 wins, 1 draw")
-    opened = []
-    menu.extra_rows.append(("Another room", lambda: opened.append("room")))
+    tally = [(t, r) for t, r in texts_drawn() if t.startswith("This sitting")]
+    assert [t for t, _ in tally] == ["This sitting: 3 won · 0 drawn · 0 lost"]
+    assert tally[0][1].center == d.c.ctx.layout.analysis.center     # the free row above the board
+    d.key(pygame.K_r)
+    assert isinstance(d.scene, ReviewScene) and d.scene.start.moves == "1212121" and d.scene.start.back == "game"
     d.key(pygame.K_ESCAPE)
-    row = next(r for r in d.scene.rows() if r.label == "Another room")
+    d.key(pygame.K_ESCAPE)
+    menu = d.c.scenes[SceneName.MENU]
+    assert d.scene is menu and isinstance(menu, MenuScene)
+    results.lines = ["Your record: 3 wins, 1 draw"]
+    assert "Your record: 3 wins, 1 draw" in [t for t, _ in texts_drawn()]
+    row = next(r for r in d.scene.rows() if r.label == "Review a saved game")
     d.click(row.rect.center)
-    assert opened == ["room"]
-    from game.ui import resources
-
-    texts = []
-    hook = lambda text, rect: texts.append(text)        # noqa: E731
-    resources.add_text_hook(hook)
-    d.frame()
-    resources.remove_text_hook(hook)
-    assert "Your record: 3 wins, 1 draw" in texts
+    assert isinstance(d.scene, ReviewScene) and d.scene.start.moves is None
 
 
 def test_no_ghost_disc_over_a_full_column(ui):
@@ -518,16 +515,10 @@ def test_the_colorblind_theme_names_the_discs_by_their_colours(ui):
 
 def test_two_player_games_show_no_tally_against_the_computer(ui):
     d = ui("human", "human")
-    d.c.after_game.tally[next(iter(d.c.after_game.tally))] = 3     # games against the computer earlier
-    drawn = []
-    from game.ui import resources
-
-    resources.add_text_hook(lambda text, rect: drawn.append(text))
-    try:
+    d.c.ctx.session.results.tally[next(iter(d.c.ctx.session.results.tally))] = 3     # games against the computer earlier
+    with TextRecorder() as recorder:
         d.frame()
-    finally:
-        resources._text_hooks.clear()
-    assert not [t for t in drawn if t.startswith("This sitting")]
+    assert not [t for t in recorder.texts if t.startswith("This sitting")]
 
 
 def test_two_players_without_names_are_scored_by_colour(ui):
@@ -539,13 +530,9 @@ def test_two_players_without_names_are_scored_by_colour(ui):
     assert d.scene.status_text().startswith("Red wins!")
     from game.ui import resources
 
-    texts: list[str] = []
-    hook = lambda text, rect: texts.append(text)            # noqa: E731
-    resources.add_text_hook(hook)
-    try:
+    with TextRecorder() as recorder:
         d.frame()
-    finally:
-        resources.remove_text_hook(hook)
+    texts = recorder.texts
     assert "Red" in texts and "Yellow" in texts             # the header names them by colour alone
     assert not [t for t in texts if "Human" in t]
     d.key(pygame.K_r)

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pygame
 
+from conftest import TextRecorder
+
 from game.storage import SavedGame, list_saves, save_game, saves_dir
 from game.ui.menu import MenuScene
 from game.ui.overlays import Confirm, HelpOverlay, help_sections, level_line
@@ -91,14 +93,12 @@ def test_load_list_shows_players_moves_result_and_date_newest_first(ui):
     from game.ui import resources
 
     hook = lambda text, rect: texts.append(text)            # noqa: E731
-    resources.add_text_hook(hook)
-    d.frame()
-    resources.remove_text_hook(hook)
+    with TextRecorder(hook):
+        d.frame()
     assert not any(str(saves_dir()) in t for t in texts)    # no full paths unless asked for
     d.key(pygame.K_i)
-    resources.add_text_hook(hook)
-    d.frame()
-    resources.remove_text_hook(hook)
+    with TextRecorder(hook):
+        d.frame()
     assert str(saves_dir() / "new.c4save") in "".join(texts)
 
 
@@ -158,14 +158,11 @@ def test_save_names_that_are_not_utf8_are_listed_escaped_in_the_save_list_and_th
     hook = lambda text, rect: texts.append(text)            # noqa: E731
     d = ui("human", "human")
     d.key(pygame.K_o, CTRL)                                  # the save list
-    resources.add_text_hook(hook)
-    try:
+    with TextRecorder(hook):
         d.frame()
         d.key(pygame.K_DOWN)
         d.key(pygame.K_i)                                    # with the full path
         d.frame()
-    finally:
-        resources.remove_text_hook(hook)
     shown_texts = "".join(texts)
     assert "bad\\xff.c4save" in shown_texts and "You vs Hard" in shown_texts
     assert not any("\udcff" in t or "\udce9" in t for t in texts)
@@ -196,11 +193,8 @@ def test_a_broken_save_whose_name_is_not_utf8_is_refused_from_the_menu_with_its_
                                        "(NUL byte at offset 0)"]
     texts: list[str] = []
     hook = lambda text, rect: texts.append(text)            # noqa: E731
-    resources.add_text_hook(hook)
-    try:
+    with TextRecorder(hook):
         d.frame()                                            # drawn, not a crash on the undecodable byte
-    finally:
-        resources.remove_text_hook(hook)
     assert any("bad\\xff.c4save" in t for t in texts)
     assert isinstance(d.scene, MenuScene) and d.c.running
 
@@ -212,11 +206,8 @@ def test_text_that_pygame_cannot_encode_is_drawn_escaped():
     surface = pygame.Surface((400, 40))
     seen: list[str] = []
     hook = lambda text, rect: seen.append(text)             # noqa: E731
-    resources.add_text_hook(hook)
-    try:
+    with TextRecorder(hook):
         rect = resources.draw_text(surface, "save-\udcff.c4save", 16, (255, 255, 255), topleft=(0, 0))
-    finally:
-        resources.remove_text_hook(hook)
     assert seen == ["save-\\xff.c4save"]
     assert rect.width == resources.text_width("save-\\xff.c4save", 16) > 0
     assert resources.fit_text("save-\udcff.c4save", 16, 1000) == "save-\\xff.c4save"
@@ -236,11 +227,8 @@ def test_a_long_notice_is_shown_whole_on_two_lines_and_a_longer_one_cut_after_th
         notices.add(text)
         drawn: list[tuple[str, pygame.Rect]] = []
         hook = lambda t, rect: drawn.append((t, rect))      # noqa: E731
-        resources.add_text_hook(hook)
-        try:
+        with TextRecorder(hook):
             notices.draw(surface, CLASSIC)
-        finally:
-            resources.remove_text_hook(hook)
         (box, _), = notices._rects
         assert len(drawn) == 2 and all(box.contains(rect) for _, rect in drawn)
         assert drawn[0][1].bottom <= drawn[1][1].top                     # one line under the other
@@ -266,11 +254,8 @@ def test_every_text_of_the_save_list_stays_inside_its_frame():
     def drawn(savelist: SaveList) -> list[tuple[str, pygame.Rect]]:
         texts: list[tuple[str, pygame.Rect]] = []
         hook = lambda text, rect: texts.append((text, rect.copy()))     # noqa: E731
-        resources.add_text_hook(hook)
-        try:
+        with TextRecorder(hook):
             savelist.draw(surface, CLASSIC)
-        finally:
-            resources.remove_text_hook(hook)
         assert all(savelist._frame.contains(rect) for _, rect in texts), texts
         return texts
 

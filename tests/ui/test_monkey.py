@@ -105,6 +105,7 @@ class Monkey:
             if state == self.autosave_checked:
                 return
             self.autosave_checked = state
+            assert self.c.ctx.session.flush()      # the autosave is written off the window's thread
             saved = read_autosave()
             if model.is_over:
                 assert saved is None, "autosave of a finished game left behind"

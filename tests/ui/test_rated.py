@@ -57,7 +57,7 @@ def header(d) -> str:
 
 def games(d) -> tuple:
     """The record's games once every game the window has recorded is written."""
-    assert d.c.after_game.keeper.flush()
+    assert d.c.ctx.session.keeper.flush()
     return load_record()[0].games
 
 
@@ -233,7 +233,7 @@ def new_run() -> None:
 def killed(d) -> None:
     """The program ends without a word (kill -9, a crash, the power cut): nothing more runs, and
     the games already recorded are on disk."""
-    assert d.c.after_game.keeper.flush()
+    assert d.c.ctx.session.keeper.flush()
     new_run()
 
 

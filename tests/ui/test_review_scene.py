@@ -7,6 +7,8 @@ import time
 
 import pygame
 
+from conftest import TextRecorder
+
 from game.engine.review import GameReview, MoveClass, ReviewProgress
 from game.record import RecordResult
 from game.record_store import load_record
@@ -36,7 +38,7 @@ def finish_a_game_against_the_computer(ui):
 def record_game(driver, result, rated):
     from game.record import GameRecord
 
-    keeper = driver.c.after_game.keeper
+    keeper = driver.c.ctx.session.keeper
     keeper.add(GameRecord.now("Easy", 1798, 1, result, "4453", rated=rated))
     assert keeper.flush()
 
@@ -49,16 +51,16 @@ def wait_for_review(driver):
 
 def test_a_finished_game_is_recorded_once_and_counted_in_the_sitting(ui, connect4_home):
     driver = finish_a_game_against_the_computer(ui)
-    assert driver.c.after_game.keeper.flush()
+    assert driver.c.ctx.session.keeper.flush()
     record, notice = load_record()
     assert notice is None
     (game,) = record.games
     assert (game.level, game.elo, game.colour, game.result, game.moves) == ("Easy", 1798, 1, RecordResult.WIN,
                                                                             NEAR_WIN + "4")
     assert not game.rated  # continued from a saved position: a casual game
-    assert driver.c.after_game.tally_text() == "This sitting: 1 won · 0 drawn · 0 lost"
+    assert driver.c.ctx.session.results.tally_text() == "This sitting: 1 won · 0 drawn · 0 lost"
     driver.settle()
-    assert driver.c.after_game.keeper.flush()
+    assert driver.c.ctx.session.keeper.flush()
     assert len(load_record()[0].games) == 1           # later frames of the same finished game add nothing
     assert "R review" in driver.scene.status_text()
 
@@ -71,20 +73,22 @@ def test_undo_and_redo_of_the_last_move_do_not_record_the_game_again(ui, connect
     driver.key(pygame.K_y, pygame.KMOD_CTRL)
     driver.settle()
     assert driver.scene.model.is_over
-    assert driver.c.after_game.keeper.flush()
+    assert driver.c.ctx.session.keeper.flush()
     assert len(load_record()[0].games) == 1
-    assert driver.c.after_game.tally_text() == "This sitting: 1 won · 0 drawn · 0 lost"
+    assert driver.c.ctx.session.results.tally_text() == "This sitting: 1 won · 0 drawn · 0 lost"
 
 
 def test_the_menu_shows_the_rating_after_a_game(ui):
     driver = finish_a_game_against_the_computer(ui)
     driver.key(pygame.K_ESCAPE)
     driver.frame()
-    assert driver.c.after_game.keeper.flush()
-    lines = [provider() for provider in driver.scene.info_lines]
+    assert driver.c.ctx.session.keeper.flush()
+    driver.frame()
+    lines = driver.scene.info_lines()
     assert lines[0] == "Won-drawn-lost: 1 casual game, not rated"  # a loaded position: casual
     record_game(driver, RecordResult.LOSS, rated=True)
-    lines = [provider() for provider in driver.scene.info_lines]
+    driver.frame()
+    lines = driver.scene.info_lines()
     assert lines[0].startswith("Your rating: about ") and "±" in lines[0]
     assert lines[1] == "Won-drawn-lost: Easy 0-0-1 · 1 casual game, not rated"
 
@@ -173,9 +177,9 @@ def test_two_player_games_are_not_recorded(ui, connect4_home):
         driver.key(getattr(pygame, f"K_{col}"))
         driver.settle(10)
     assert driver.scene.model.is_over
-    assert driver.c.after_game.keeper.flush()
+    assert driver.c.ctx.session.keeper.flush()
     assert not (connect4_home / "record.jsonl").exists()
-    assert driver.c.after_game.tally_text() == "This sitting: 0 won · 0 drawn · 0 lost"
+    assert driver.c.ctx.session.results.tally_text() == "This sitting: 0 won · 0 drawn · 0 lost"
 
 
 def test_the_worker_reviews_in_its_process_with_progress():
@@ -242,11 +246,8 @@ def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
     row.activate()
     driver.frame()
     texts = []
-    resources.add_text_hook(lambda text, rect: texts.append(text))
-    try:
+    with TextRecorder(lambda text, rect: texts.append(text)):
         driver.frame()
-    finally:
-        resources._text_hooks.clear()
     assert "Review a saved game" in texts and "You vs Hard" in texts
     assert not [t for t in texts if "After move" in t or "analysing" in t or t.startswith("Game review")]
     assert driver.scene.review is None and driver.scene.engine.request is None   # nothing asked of the worker
@@ -269,11 +270,8 @@ def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_poin
     assert bounds.outcome.name == "LOSS" and reviews[6].before.outcome.name == "WIN"
     assert scene._value_after(7)[0] == -reviews[7].played          # yellow's winning move, seen by red
     drawn = []
-    resources.add_text_hook(lambda text, rect: drawn.append((text, rect)))
-    try:
+    with TextRecorder(lambda text, rect: drawn.append((text, rect))):
         driver.frame()
-    finally:
-        resources._text_hooks.clear()
     graph = scene._graph
     legend = [rect for text, rect in drawn if text.startswith("top:") or text in ("proved", "estimate")]
     small = max(12, max(14, min(24, driver.c.surface.get_height() // 36)) - 6)
@@ -334,11 +332,8 @@ def test_the_sitting_tally_is_written_as_small_as_the_analysis_row_in_a_large_wi
     driver.c.surface = pygame.display.set_mode((1100, 800))
     driver.c.ctx.layout = compute_layout((1100, 800))
     drawn = []
-    resources.add_text_hook(lambda text, rect: drawn.append((text, rect)))
-    try:
+    with TextRecorder(lambda text, rect: drawn.append((text, rect))):
         driver.frame()
-    finally:
-        resources._text_hooks.clear()
     (rect,) = [rect for text, rect in drawn if text.startswith("This sitting")]
     assert rect.height < driver.c.ctx.layout.small_size * 1.5        # it was 36 px for a 20 px row
 
@@ -377,11 +372,8 @@ def drawn_texts(driver) -> list[tuple[str, pygame.Rect]]:
 
     texts: list[tuple[str, pygame.Rect]] = []
     hook = lambda text, rect: texts.append((text, rect.copy()))     # noqa: E731
-    resources.add_text_hook(hook)
-    try:
+    with TextRecorder(hook):
         driver.frame()
-    finally:
-        resources.remove_text_hook(hook)
     return texts
 
 

@@ -9,26 +9,11 @@ import pygame
 import pytest
 
 from game.storage import SavedGame, save_game, saves_dir
-from game.ui import resources
+from conftest import TextRecorder
 from game.service.requests import Analysis
 from game.ui.layout import MIN_SIZE, compute_layout
 
 SIZES = [MIN_SIZE, (420, 700), (1200, 420), (1920, 1080), (700, 1400)]
-
-
-class Recorder:
-    def __init__(self):
-        self.rects: list[tuple[str, pygame.Rect]] = []
-
-    def __call__(self, text, rect):
-        self.rects.append((text, rect.copy()))
-
-    def __enter__(self):
-        resources.add_text_hook(self)
-        return self
-
-    def __exit__(self, *exc):
-        resources.remove_text_hook(self)
 
 
 def resize(d, size):
@@ -37,7 +22,7 @@ def resize(d, size):
 
 
 def texts_drawn(d) -> list[tuple[str, pygame.Rect]]:
-    with Recorder() as recorder:
+    with TextRecorder() as recorder:
         d.scene.draw(d.c.surface)
     return recorder.rects
 
@@ -106,7 +91,7 @@ def test_help_and_load_list_fit(ui, size):
     resize(d, size)
     d.key(pygame.K_F1)
     for _ in range(4):                                  # a small window scrolls to the last section
-        with Recorder() as recorder:
+        with TextRecorder() as recorder:
             d.scene.overlay.draw(d.c.surface, d.c.ctx.theme)
         assert_fits(recorder.rects, size)
         if any("Elo" in t for t, _ in recorder.rects):
@@ -115,7 +100,7 @@ def test_help_and_load_list_fit(ui, size):
     assert any("Elo" in t for t, _ in recorder.rects)
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_o, pygame.KMOD_LCTRL)
-    with Recorder() as recorder:
+    with TextRecorder() as recorder:
         d.scene.overlay.draw(d.c.surface, d.c.ctx.theme)
     assert any("You vs Master" in t for t, _ in recorder.rects)
     assert_fits(recorder.rects, size)

@@ -21,8 +21,8 @@ import sys
 import threading
 from pathlib import Path
 
-from .record import GameRecord, Record
-from .record_store import add_game, game_line, load_record, record_path
+from game.record import GameRecord, Record
+from game.record_store import add_game, game_line, load_record, record_path
 
 log = logging.getLogger(__name__)
 

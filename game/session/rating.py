@@ -9,8 +9,9 @@ logout comes back rated, and starting another game over it counts it as a loss o
 other way into a game that does not begin on the empty board (a save, a review's "play on", an
 autosave that was not rated) is casual.
 
-A game counted as a loss is told to ``forfeit_hooks``: the record adds the loss and the autosave
-is rewritten casual, so that no later start brings the game back rated and counts it twice.
+A game counted as a loss is told to the guard's owner (``forfeited``, given at construction):
+the session rewrites the autosave casual and adds the loss to the record, so that no later start
+brings the game back rated and counts it twice. No pygame here.
 """
 
 from __future__ import annotations
@@ -28,17 +29,17 @@ if TYPE_CHECKING:
 
 __all__ = ["RatingGuard"]
 
-ForfeitHook = Callable[["GameModel", RatedGame], None]
+Forfeited = Callable[[GameModel, RatedGame], None]
 
 
 class RatingGuard:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, forfeited: Forfeited | None = None) -> None:
         self.settings = settings
         self.game = RatedGame(None, Casual.TWO_HUMANS_OR_NONE)
         self._suspended: tuple[GameModel, RatedGame] | None = None
         self._resume_notice: str | None = None  # said when the adopted autosave is resumed casual
-        #: Told of a rated game the player left unfinished: it counts as a loss (the record listens).
-        self.forfeit_hooks: list[ForfeitHook] = []
+        #: Told of a rated game the player left unfinished: it counts as a loss.
+        self._forfeited = forfeited
 
     # -- a game begins -----------------------------------------------------------------------
 
@@ -98,23 +99,23 @@ class RatingGuard:
         self._forfeit_if_due(model, self.game)
         self.game = RatedGame(None, Casual.TWO_HUMANS_OR_NONE)
 
-    def at_stake(self, model: GameModel, on_board: bool) -> GameModel | None:
-        """The rated game quitting now would lose: the one on the board (``on_board``: the game
-        scene is showing it) or the suspended one; None if neither counts yet."""
-        if on_board and self.forfeits(model):
-            return model
+    def at_stake(self, board: GameModel | None) -> GameModel | None:
+        """The rated game quitting now would lose: the one on the ``board`` (None: the game scene
+        is not showing it) or the suspended one; None if neither counts yet."""
+        if board is not None and self.forfeits(board):
+            return board
         if self._suspended is not None and self._suspended[1].forfeits(len(self._suspended[0].moves),
                                                                        self._suspended[0].is_over):
             return self._suspended[0]
         return None
 
-    def quit(self, model: GameModel, on_board: bool) -> None:
+    def quit(self, board: GameModel | None) -> None:
         """The program ends now (the player confirmed): the game at stake counts as a loss."""
-        at_stake = self.at_stake(model, on_board)
+        at_stake = self.at_stake(board)
         if at_stake is None:
             return
-        if at_stake is model and on_board:
-            self.leave(model)
+        if at_stake is board:
+            self.leave(board)
         else:
             suspended, self._suspended = self._suspended, None
             assert suspended is not None
@@ -150,8 +151,8 @@ class RatingGuard:
         """Count ``game`` as a loss if leaving it now forfeits it; True if it was counted."""
         if not game.forfeits(len(model.moves), model.is_over):
             return False
-        for hook in self.forfeit_hooks:
-            hook(model, game)
+        if self._forfeited is not None:
+            self._forfeited(model, game)
         return True
 
 

@@ -1,0 +1,111 @@
+"""Keeps the autosave in step with the game in the window, written on a thread of its own.
+
+After every change the game in progress is written; once it is over the autosave is removed. A
+board without moves (a new game, everything undone) leaves the previous autosave alone until its
+first move. The window's thread only hands the game over (a value: the save as it stands); a
+writer thread does the writing and its two fsyncs, in order, the latest game last. A failure to
+write (the disk, the folder, a player the save format refuses) never ends the game: the window
+says once "Autosave stopped: <reason>" (through :meth:`Autosaver.poll`) and play goes on without
+autosaving.
+
+The autosave of a rated game says so (``rated: yes``): a game cut short by a kill, a crash or a
+logout comes back rated at the next start. It is rewritten casual the moment the game turns
+casual, and when the game is counted as a loss for being left (:meth:`Autosaver.forfeited`).
+No pygame here."""
+
+from __future__ import annotations
+
+import queue
+import threading
+
+from game.model import GameModel
+from game.storage import SavedGame, SaveFileError, clear_autosave, write_autosave
+
+__all__ = ["Autosaver"]
+
+STOPPED_NOTICE = "Autosave stopped: {}"
+
+
+class Autosaver:
+    def __init__(self) -> None:
+        self.stopped: str | None = None      # the reason autosaving stopped, once it did
+        self._lock = threading.Lock()
+        self._jobs: queue.Queue[SavedGame | None] = queue.Queue()   # None: remove the autosave
+        self._thread: threading.Thread | None = None
+        self._notices: list[str] = []
+        self._written: str | None = None    # the moves of the last game handed to the writer
+
+    def changed(self, model: GameModel, *, rated: bool = False, active: bool = True) -> None:
+        """The model changed (move, undo, redo, new game, load), or the game stopped being
+        ``rated``. ``active=False``: nothing to keep (a game between two computers), the autosave
+        is left alone."""
+        if self.stopped is not None or not active:
+            return
+        if model.is_over:
+            self._submit(None, None)
+        elif model.moves:
+            self._submit(model.saved_game(rated=rated), model.moves_string())
+
+    def cleared(self) -> None:
+        """The game ended in a way the board does not show (a resignation): nothing to go back into."""
+        if self.stopped is None:
+            self._submit(None, None)
+
+    def forfeited(self, model: GameModel) -> None:
+        """``model``'s rated game was just counted as a loss for being left unfinished. Its autosave
+        (the game on the board, or the one left for the menu, or the earlier run's the menu offered)
+        is rewritten casual: the game is still offered at the next start, but never rated again,
+        so it cannot be counted twice. An autosave written since for another game is left alone."""
+        if self._written is None or self._written == model.moves_string():
+            self.changed(model, rated=False)
+
+    def poll(self) -> list[str]:
+        """Notices for the player since the last poll (at most one: autosaving stops at the first failure)."""
+        with self._lock:
+            notices, self._notices = self._notices, []
+        return notices
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until everything handed over is written (tests; closing the window); False on timeout."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+            return not thread.is_alive()
+        return True
+
+    def _submit(self, game: SavedGame | None, moves: str | None) -> None:
+        self._written = moves if game is not None else self._written
+        self._jobs.put(game)
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="autosave-writer")
+                self._thread.start()
+
+    def _run(self) -> None:
+        """Write until the queue is empty, then end (a new job starts a new thread). Only the
+        latest of several waiting games is written: each one replaces the one before."""
+        while True:
+            with self._lock:
+                jobs = []
+                while True:
+                    try:
+                        jobs.append(self._jobs.get_nowait())
+                    except queue.Empty:
+                        break
+                if not jobs:
+                    self._thread = None
+                    return
+            self._write(jobs[-1])
+
+    def _write(self, game: SavedGame | None) -> None:
+        if self.stopped is not None:
+            return
+        try:
+            if game is None:
+                clear_autosave()
+            else:
+                write_autosave(game)
+        except (OSError, SaveFileError) as exc:
+            self.stopped = " ".join((str(exc) or type(exc).__name__).split())
+            with self._lock:
+                self._notices.append(STOPPED_NOTICE.format(self.stopped))
