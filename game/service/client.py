@@ -69,7 +69,7 @@ class EngineClient:
         self.progress = None
         self.error = None
 
-    def sync(self, kind: Kind | None, tag: int, make: Callable[[], AIRequest], now: float = 0.0) -> None:
+    def sync(self, kind: Kind | None, tag: int, make: Callable[[Kind], AIRequest], now: float = 0.0) -> None:
         """Make the worker work on ``kind`` for ``tag`` (``make`` builds that request), or on nothing."""
         wanted = (kind, tag) if kind is not None else None
         if wanted == self.request:
@@ -82,7 +82,7 @@ class EngineClient:
             if kind is None:
                 self.service.worker.cancel()
             else:
-                request = make()
+                request = make(kind)
                 if (request.kind, request.generation) != wanted:
                     raise ValueError(f"asked for a {kind} request, built a {request.kind} one")
                 self.service.worker.submit(request)

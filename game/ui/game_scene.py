@@ -12,26 +12,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
 from game.engine.board import ColumnFullError, MoveError
 from game.engine.review import ReviewProgress
-from game.engine.search import SearchResult
 from game.model import GameModel, Scoreboard
 from game.rated import Casual
-from game.session.core import Departure
-from game.service.client import EngineClient
-from game.service.requests import AIRequest, AIUpdate, Analysis, Kind
-from game.settings import HUMAN, parse_saved_player
 from game.echo import counted, shown
+from game.service.client import EngineClient
+from game.session.core import Departure
+from game.settings import HUMAN, parse_saved_player
 from game.storage import SaveFileError, load_game, new_save_path, save_game, save_infos
 from game.ui import clipboard, game_text
-from game.ui.game_text import Flash, GameView
-from game.ui.analysis_view import best_column, hint_words
 from game.ui.anim import DropAnimation, Shake
 from game.ui.game_input import Command, read_key
+from game.ui.game_text import Flash, GameView
+from game.ui.game_thinking import Thinking
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import Confirm, HelpOverlay
 from game.ui.render import BoardScene
@@ -40,15 +38,9 @@ from game.ui.scene import Context, GameStart, MenuData, ReviewStart, Scene, Scen
 from game.ui.spectator import DELAY_STEP, Spectator
 from game.ui.two_players import TwoPlayers
 
-if TYPE_CHECKING:
-    from game.engine.search import Progress, SearchConfig
-
 __all__ = ["DELAY_STEP", "GameScene"]
 
 REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a human (reads as a reply)
-#: An analysis that came back with estimates is asked again, each time for twice as long, this many
-#: times: a value proved later replaces its estimate (about 15 s in all with the default budget).
-ANALYSIS_ROUNDS = 4
 CASUAL_NOTICE_SECONDS = 6.0  # "casual game: not rated" stays a while: the header keeps saying "casual"
 
 
@@ -63,6 +55,7 @@ class GameScene(Scene):
         self.model = GameModel(HUMAN, HUMAN)
         self.epoch = ctx.engine.new_epoch()
         self.engine = EngineClient(ctx.engine, self._engine_failed)
+        self.thinking = Thinking(self.engine, ctx.settings)
         self.spectator: Spectator | None = None
         self.pair: TwoPlayers | None = None          # two people at one screen: names and score
         self.cursor = COLS // 2
@@ -77,13 +70,9 @@ class GameScene(Scene):
 
     def _reset_position_state(self) -> None:
         """Forget everything computed for the previous position (hint, analysis, pending move...)."""
-        self.pending: SearchResult | None = None
-        self.analysis: Analysis | None = None
-        self.analysis_rounds = 0  # analyses of this position that came back with estimates
-        self.hint_wanted = False
+        self.thinking.forget()
         self.since_move = 0.0
         self.over_handled = False
-        self.engine.forget()
 
     # -- state -----------------------------------------------------------------------------
 
@@ -94,14 +83,6 @@ class GameScene(Scene):
     @property
     def humans(self) -> int:
         return sum(not self.model.player(n).is_ai for n in (1, 2))
-
-    @property
-    def request(self) -> tuple[Kind, int] | None:
-        return self.engine.request
-
-    @property
-    def progress(self) -> Progress | None:
-        return self.engine.progress
 
     @property
     def savelist(self) -> SaveList | None:
@@ -128,16 +109,11 @@ class GameScene(Scene):
 
     @property
     def hint(self) -> int | None:
-        """The hinted column: the analysis row's best column, once asked for and known."""
-        if not self.hint_wanted or self.analysis is None or not self.human_can_move():
-            return None
-        return best_column(self.analysis)
+        """The hinted column, shown on the player's own turn once asked for and known."""
+        return self.thinking.hint() if self.human_can_move() else None
 
     def hint_text(self) -> str | None:
-        if self.hint is None or self.analysis is None:
-            return None
-        words = hint_words(self.analysis, len(self.model.moves))
-        return words[1] if words else None
+        return self.thinking.hint_text(len(self.model.moves)) if self.human_can_move() else None
 
     def _changed(self) -> None:
         """The model changed (move, undo, redo, new game, load)."""
@@ -409,9 +385,9 @@ class GameScene(Scene):
         if not self.human_can_move():
             self._reject(None, "A hint is for your own turn")
             return
-        self.hint_wanted = True
+        self.thinking.hint_wanted = True
         self._casual(Casual.HINT)
-        if self.analysis is None:
+        if self.thinking.analysis is None:
             self._say("Looking for the best move…")
         else:
             self._announce_hint()
@@ -470,53 +446,20 @@ class GameScene(Scene):
 
     # -- engine ----------------------------------------------------------------------------
 
-    def _wanted(self) -> Kind | None:
-        """Which answer the engine should be working on for the current state, if any."""
-        if self.model.is_over or self.engine.error:
-            return None
-        if self.model.is_ai_turn():
-            return Kind.MOVE if self.pending is None else None
-        if (self.hint_wanted or self.analysis_on) and (
-                self.analysis is None or (not self.analysis.exact and self.analysis_rounds < ANALYSIS_ROUNDS)):
-            return Kind.ANALYSIS  # again, for twice as long, while it holds estimates: proofs replace them
-        return None
-
-    def _request(self, kind: Kind) -> AIRequest:
-        """The request for ``kind`` in the current state: built only when it is submitted."""
-        return AIRequest(self.tag, self.model.position, self._config_for(kind), kind)
-
-    def _config_for(self, kind: Kind) -> SearchConfig:
-        settings = self.ctx.settings
-        if kind is Kind.MOVE:
-            return self.model.player(self.model.turn).search_config(settings)
-        # A hint alone gets a little longer than the analysis row: it is asked for on purpose.
-        budget = settings.analysis_time if self.analysis_on else max(1.0, settings.analysis_time)
-        budget *= 2 ** self.analysis_rounds
-        return replace(settings.search_config(), perfect_play=True, time_limit=budget)
-
-    def _accept(self, update: AIUpdate) -> None:
-        result = update.result
-        if isinstance(result, SearchResult):
-            self.pending = result
-        elif isinstance(result, Analysis):
-            self.analysis = result
-            self.analysis_rounds += not result.exact
-            if self.hint_wanted:
-                self._announce_hint()
-
     def _engine_failed(self, message: str) -> None:
         self.ctx.notices.add(f"Engine error: {message}", "error", seconds=10.0)
 
     def _apply_computer_move(self) -> None:
-        if self.pending is None or self.anims:
+        pending = self.thinking.pending
+        if pending is None or self.anims:
             return
         if self.spectator is not None:
             if not self.spectator.may_move(self.since_move):
                 return
         elif self.since_move < REPLY_DELAY:
             return
-        move = self.pending.move
-        self.pending = None
+        move = pending.move
+        self.thinking.pending = None
         if not self._play(move):
             self.engine.failed(f"the engine chose an illegal move (column {move + 1})")
 
@@ -536,10 +479,12 @@ class GameScene(Scene):
         if self.flash is not None:
             self.flash = replace(self.flash, seconds=self.flash.seconds - dt) if self.flash.seconds > dt else None
         for update in self.engine.poll(self.tag):
-            self._accept(update)
+            if self.thinking.accept(update) and self.human_can_move():
+                self._announce_hint()
         self._apply_computer_move()
-        kind = self._wanted()
-        self.engine.sync(kind, self.tag, lambda: self._request(kind), self.time)
+        tag, model, analysis_on = self.tag, self.model, self.analysis_on
+        self.engine.sync(self.thinking.wanted(model, analysis_on), tag,
+                         lambda kind: self.thinking.request(kind, tag, model, analysis_on), self.time)
         self._update_game_over(dt)
 
     def _update_game_over(self, dt: float) -> None:
@@ -585,9 +530,9 @@ class GameScene(Scene):
             ctx=self.ctx, model=self.model, rating=self.rating.game, spectator=self.spectator, pair=self.pair,
             humans=self.humans, anims=tuple(self.anims), end_labels=tuple(label for label, _ in self.end_keys().values()),
             engine_error=engine.error, progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
-            requested_at=engine.requested_at, pending=self.pending, time=self.time, hint_text=self.hint_text(),
-            hint_wanted=self.hint_wanted, over_handled=self.over_handled, analysis_on=self.analysis_on,
-            analysis=self.analysis, tally=self._tally(), cursor=self.cursor,
+            requested_at=engine.requested_at, pending=self.thinking.pending, time=self.time, hint_text=self.hint_text(),
+            hint_wanted=self.thinking.hint_wanted, over_handled=self.over_handled, analysis_on=self.analysis_on,
+            analysis=self.thinking.analysis, tally=self._tally(), cursor=self.cursor,
             can_move=self.human_can_move(), flash=self.flash)
 
     def status_text(self) -> str:

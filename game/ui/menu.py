@@ -7,29 +7,25 @@ between runs (``game.storage`` preferences)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from game.echo import counted
 from game.engine.heuristics import HEURISTICS
-from game.names import MAX_PLAYER_NAME_CHARS, clean_player_name, typed_name
-from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec, parse_saved_player
-from game.storage import SavedGame, SaveFileError, load_game, save_infos
+from game.names import clean_player_name
 from game.session.core import Departure
-from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
+from game.settings import CUSTOM_DEPTH, parse_saved_player
+from game.storage import SavedGame, SaveFileError, load_game, save_infos
+from game.ui.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
+from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
 from game.ui.theme import THEMES
+from game.ui.widgets import Row, typing_name
 
-MODES = ("vs_computer", "two_players", "spectator")
-MODE_LABELS = {"vs_computer": "You vs Computer", "two_players": "Two players (same screen)",
-               "spectator": "Computer vs Computer"}
-CUSTOM = "Custom depth"
 RESUME = "Resume unfinished game"
 
 
@@ -37,113 +33,6 @@ def resume_label(saved: SavedGame) -> str:
     """The resume row's words: a network game is gone back into over the network, with its player."""
     seat = saved.seat
     return RESUME if seat is None else f"Resume network game with {seat.opponent}"
-
-
-@dataclass
-class AIChoice:
-    """One computer player's menu settings: a level name, or CUSTOM with ``depth`` and ``heuristic``
-    (the heuristic belongs to the custom depth only: a level brings its own)."""
-
-    level: str
-    depth: int
-    heuristic: str
-
-    def spec(self, settings: Settings) -> PlayerSpec:
-        """The player, parsed from the same text the command line takes (``--yellow Hard``)."""
-        if self.level == CUSTOM:
-            return parse_player_spec(f"ai:{self.depth}:{self.heuristic}", settings)
-        return parse_player_spec(self.level, settings)
-
-    @classmethod
-    def default(cls, settings: Settings, *, opponent: bool = False) -> AIChoice:
-        """A first start's choice: a human's opponent starts at the newcomer's level (the weakest,
-        ``Settings.newcomer_level``), a computer in a computer match in the middle of the ladder."""
-        levels = settings.levels
-        if opponent:
-            level = settings.newcomer_level().name if levels else CUSTOM
-        else:
-            level = levels[len(levels) // 2].name if levels else CUSTOM
-        return cls(level, settings.depth, settings.heuristic)
-
-    @classmethod
-    def from_prefs(cls, data: Any, settings: Settings, *, opponent: bool = False) -> AIChoice:
-        """Validate remembered choices against the current settings; anything off uses the default."""
-        choice = cls.default(settings, opponent=opponent)
-        if not isinstance(data, dict):
-            return choice
-        names = [level.name for level in settings.levels] + [CUSTOM]
-        if data.get("level") in names:
-            choice.level = data["level"]
-        lo, hi = CUSTOM_DEPTH
-        depth = data.get("depth")
-        if isinstance(depth, int) and not isinstance(depth, bool) and lo <= depth <= hi:
-            choice.depth = depth
-        if data.get("heuristic") in HEURISTICS:
-            choice.heuristic = data["heuristic"]
-        return choice
-
-
-@dataclass
-class MenuChoices:
-    mode: str
-    human_colour: int                     # 1 = red (moves first), 2 = yellow
-    computer: AIChoice                    # the opponent in "You vs Computer"
-    red_ai: AIChoice                      # the two computers in spectator mode
-    yellow_ai: AIChoice
-    names: list[str] = field(default_factory=lambda: ["", ""])   # two players: red's, then yellow's
-    alternate: bool = False               # two players take turns to start
-
-    @classmethod
-    def from_prefs(cls, data: Any, settings: Settings) -> MenuChoices:
-        data = data if isinstance(data, dict) else {}
-        mode = data.get("mode") if data.get("mode") in MODES else MODES[0]
-        colour = data.get("human_colour") if data.get("human_colour") in (1, 2) else 1
-        names = data.get("names")
-        names = [clean_player_name(n) for n in names] if isinstance(names, list) and len(names) == 2 else ["", ""]
-        return cls(mode, colour, *(AIChoice.from_prefs(data.get(k), settings, opponent=k == "computer")
-                                   for k in ("computer", "red_ai", "yellow_ai")),
-                   names=names, alternate=data.get("alternate") is True)
-
-    def to_prefs(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def players(self, settings: Settings) -> tuple[PlayerSpec, PlayerSpec]:
-        """(red, yellow) for the chosen mode."""
-        if self.mode == "two_players":
-            return HUMAN, HUMAN
-        if self.mode == "spectator":
-            return self.red_ai.spec(settings), self.yellow_ai.spec(settings)
-        computer = self.computer.spec(settings)
-        return (HUMAN, computer) if self.human_colour == 1 else (computer, HUMAN)
-
-
-@dataclass
-class Row:
-    label: str
-    value: str = ""
-    change: Callable[[int], None] | None = None    # option rows: step the value by -1/+1
-    activate: Callable[[], None] | None = None     # button rows (and the name rows: Enter types)
-    enabled: bool = True                           # greyed out and skipped when it does not apply
-    rect: pygame.Rect = field(default_factory=pygame.Rect)
-
-
-#: Keys that end typing a name (and keep it); a click anywhere ends it too.
-NAME_DONE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
-
-
-def typing_name(name: str, event: pygame.event.Event, limit: int = MAX_PLAYER_NAME_CHARS) -> tuple[str, bool]:
-    """(``name`` after ``event``, whether the typing ends): typed letters go in (see typed_name),
-    Backspace takes the last one out, NAME_DONE_KEYS or a click end it."""
-    if event.type == pygame.TEXTINPUT:
-        return typed_name(name, event.text, limit), False
-    if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-        return name[:-1], False
-    return name, event.type == pygame.KEYDOWN and event.key in NAME_DONE_KEYS or event.type == pygame.MOUSEBUTTONDOWN
-
-
-def _cycle(values: list[Any], current: Any, delta: int) -> Any:
-    index = values.index(current) if current in values else 0
-    return values[(index + delta) % len(values)]
 
 
 class MenuScene(Scene):
@@ -256,14 +145,14 @@ class MenuScene(Scene):
                    for level in self.ctx.settings.levels}
 
         def change_level(delta: int) -> None:
-            choice.level = _cycle(levels, choice.level, delta)
+            choice.level = cycle(levels, choice.level, delta)
 
         def change_depth(delta: int) -> None:
             lo, hi = CUSTOM_DEPTH
             choice.depth = lo + (choice.depth - lo + delta) % (hi - lo + 1)
 
         def change_heuristic(delta: int) -> None:
-            choice.heuristic = _cycle(list(HEURISTICS), choice.heuristic, delta)
+            choice.heuristic = cycle(list(HEURISTICS), choice.heuristic, delta)
 
         custom = choice.level == CUSTOM
         level_text = choice.level if custom else f"{choice.level} ({details[choice.level]})"
@@ -299,7 +188,7 @@ class MenuScene(Scene):
         self.ctx.remember(menu=self.choices.to_prefs())
 
     def _change_mode(self, delta: int) -> None:
-        self.choices.mode = _cycle(list(MODES), self.choices.mode, delta)
+        self.choices.mode = cycle(list(MODES), self.choices.mode, delta)
 
     def _change_colour(self, delta: int) -> None:
         self.choices.human_colour = 3 - self.choices.human_colour
@@ -308,7 +197,7 @@ class MenuScene(Scene):
         self.choices.alternate = not self.choices.alternate
 
     def _change_theme(self, delta: int) -> None:
-        self.ctx.theme_name = _cycle(list(THEMES), self.ctx.theme_name, delta)
+        self.ctx.theme_name = cycle(list(THEMES), self.ctx.theme_name, delta)
         self.ctx.remember(theme=self.ctx.theme_name)
 
     def _change_sound(self, delta: int) -> None:
@@ -560,13 +449,3 @@ class MenuScene(Scene):
                              midtop=(width // 2, top))
             room -= rect.height
             top = rect.bottom
-
-
-def problems_overlay(problems: list[str], source: Path | None) -> TextOverlay:
-    """Every problem of the settings file in full, and what the game does about them."""
-    where = f"in {source}" if source is not None else "in the settings file"
-    return TextOverlay([("Settings problems", [
-        *problems,
-        f"Until it is fixed {where}, each of these settings keeps its default (the theme and sound: your last "
-        "choice in the menu); the rest of the file is used.",
-    ])])

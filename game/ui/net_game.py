@@ -373,9 +373,6 @@ class NetGameScene(GameScene):
     def request_hint(self) -> None:
         self._no_hints()
 
-    def _wanted(self) -> None:
-        return None      # no computer player, no hint, no analysis: the engine is never asked
-
     def to_menu(self) -> None:
         if self.over or not self.connected:
             self._leave()

@@ -27,11 +27,11 @@ from game.net.link import NetLink
 from game.net.match import Resume
 from game.settings import escape_control
 from game.storage import NetRole, SavedGame
-from game.ui.menu import typing_name
 from game.ui.net_game import NetGameScene, NetStart
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
+from game.ui.widgets import typing_name
 
 COLOUR_CHOICES = (None, 1, 2)
 MAX_TYPED = 64

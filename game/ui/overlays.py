@@ -5,6 +5,7 @@ An overlay's ``handle(event)`` returns True once it has closed; the scene then d
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pygame
 
@@ -205,3 +206,13 @@ class HelpOverlay(TextOverlay):
 
     def __init__(self, settings: Settings, names: tuple[str, str] = ("Red", "Yellow")) -> None:
         super().__init__(help_sections(settings, names))
+
+
+def problems_overlay(problems: list[str], source: Path | None) -> TextOverlay:
+    """Every problem of the settings file in full, and what the game does about them."""
+    where = f"in {source}" if source is not None else "in the settings file"
+    return TextOverlay([("Settings problems", [
+        *problems,
+        f"Until it is fixed {where}, each of these settings keeps its default (the theme and sound: your last "
+        "choice in the menu); the rest of the file is used.",
+    ])])

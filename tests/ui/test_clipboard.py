@@ -36,9 +36,9 @@ def test_ctrl_v_opens_the_position_as_a_two_player_game_with_the_analysis_row(ui
     assert scene.analysis_on
     # four discs: proved from the book within the first budget, or (on a busy machine) by a
     # longer analysis asked for while the row shows estimates
-    d.run_until(lambda: scene.analysis is not None and scene.analysis.exact, timeout=60,
+    d.run_until(lambda: scene.thinking.analysis is not None and scene.thinking.analysis.exact, timeout=60,
                 what="the proved analysis of the pasted position")
-    assert scene.analysis.scores == (-5.0, -5.0, -2.0, -3.0, -4.0, -2.0, -2.0)
+    assert scene.thinking.analysis.scores == (-5.0, -5.0, -2.0, -3.0, -4.0, -2.0, -2.0)
 
 
 def test_pasting_over_an_unfinished_game_asks_first(ui):

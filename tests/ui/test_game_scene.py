@@ -220,12 +220,12 @@ def test_undo_while_computer_thinks_drops_the_stale_result(ui):
 def test_undo_with_the_real_worker_mid_search(ui):
     d = ui("human", "ai:12")
     d.key(pygame.K_4)
-    d.run_until(lambda: d.scene.progress is not None, what="search progress")
+    d.run_until(lambda: d.scene.engine.progress is not None, what="search progress")
     d.key(pygame.K_z, CTRL)
     assert d.scene.model.moves_string() == ""
     d.settle(30)
     assert d.scene.model.moves_string() == ""
-    assert d.scene.request is None
+    assert d.scene.engine.request is None
 
 
 def test_hint_highlights_the_engines_column(ui):
@@ -248,8 +248,8 @@ def test_analysis_row_scores_every_column(ui):
         d.key(key)
     d.settle()
     d.key(pygame.K_a)
-    d.run_until(lambda: d.scene.analysis is not None, what="the analysis")
-    scores = d.scene.analysis.scores
+    d.run_until(lambda: d.scene.thinking.analysis is not None, what="the analysis")
+    scores = d.scene.thinking.analysis.scores
     assert len(scores) == 7 and scores[0] is None and all(s is not None for s in scores[1:])
     d.key(pygame.K_a)
     assert not d.scene.analysis_on
@@ -411,7 +411,7 @@ def test_hint_is_the_analysis_rows_best_column_from_the_same_search(ui):
     d.key(pygame.K_h)
     d.frame()
     assert fake.requests[-1] is asked                   # no second search: the hint reads the row
-    assert d.scene.hint == 3 and d.scene.analysis == Analysis((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)
+    assert d.scene.hint == 3 and d.scene.thinking.analysis == Analysis((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)
     assert d.scene.flash.text == "Hint: column 4 — wins in 21"
     d.settle()
     assert d.scene.status_text() == "Red to move · hint: column 4 — wins in 21"
@@ -566,8 +566,8 @@ def test_the_search_config_is_built_once_per_request_not_every_frame(ui):
     fake = FakeWorker()
     d = ui("human", "ai:8", worker_factory=lambda: fake)
     built = []
-    real = d.scene._config_for
-    d.scene._config_for = lambda kind: built.append(kind) or real(kind)
+    real = d.scene.thinking._config
+    d.scene.thinking._config = lambda *args: built.append(args[0]) or real(*args)
     d.key(pygame.K_4)
     d.settle(40)                                        # the computer thinks for 2 s of frames
     assert len(fake.requests) == 1 and fake.requests[-1].kind == "move"

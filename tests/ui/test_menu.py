@@ -6,7 +6,8 @@ import pygame
 
 from game.storage import SavedGame, load_prefs
 from game.ui.game_scene import GameScene
-from game.ui.menu import CUSTOM, MenuScene
+from game.ui.menu import MenuScene
+from game.ui.menu_choices import CUSTOM
 
 
 def row_labels(d) -> list[str]:

@@ -25,13 +25,13 @@ def test_quit_during_a_deep_search(connect4_home, monkeypatch, how):
 
     def frame(self, dt, events=None):
         scene = self.scene
-        if ("t" not in posted and isinstance(scene, GameScene) and scene.progress is not None
-                and scene.progress.depth >= 7):
+        if ("t" not in posted and isinstance(scene, GameScene) and scene.engine.progress is not None
+                and scene.engine.progress.depth >= 7):
             event = (pygame.event.Event(pygame.QUIT) if how == "close" else
                      pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL, unicode=""))
             pygame.event.post(event)
             posted["t"] = time.monotonic()
-            posted["depth"] = scene.progress.depth
+            posted["depth"] = scene.engine.progress.depth
         return original(self, dt, events)
 
     monkeypatch.setattr(Controller, "frame", frame)

@@ -85,7 +85,7 @@ def test_undo_hint_or_analysis_make_the_game_casual_and_say_so(rated, connect4_h
     assert not d.scene.rating.game.rated and header(d).endswith(" · casual")
     if d.scene.analysis_on:
         d.key(pygame.K_a)                       # switching it off again does not make it rated
-    d.scene.hint_wanted = False
+    d.scene.thinking.hint_wanted = False
     play_to_the_end(d)
     (game,) = games(d)
     assert not game.rated                       # kept in the record, marked

@@ -255,6 +255,7 @@ def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
 
 def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_point(ui):
     from game.ui import resources
+    from game.ui.review_graph import value_after
 
     save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
     driver = ui(review_time=0.1)
@@ -266,9 +267,9 @@ def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_poin
     wait_for_review(driver)
     reviews = scene.review.reviews
     # Move 7 (index 6) throws red's win away: the point in its own box is already a loss for red.
-    bounds, _ = scene._value_after(6)
+    bounds, _ = value_after(scene.review, 6)
     assert bounds.outcome.name == "LOSS" and reviews[6].before.outcome.name == "WIN"
-    assert scene._value_after(7)[0] == -reviews[7].played          # yellow's winning move, seen by red
+    assert value_after(scene.review, 7)[0] == -reviews[7].played          # yellow's winning move, seen by red
     drawn = []
     with TextRecorder(lambda text, rect: drawn.append((text, rect))):
         driver.frame()

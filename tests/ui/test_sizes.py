@@ -57,8 +57,8 @@ def test_game_with_analysis_row_hint_and_help_line(ui, size):
     d.scene.analysis_on = True
     d.c.ctx.sound.muted = True
     resize(d, size)
-    d.scene.analysis = Analysis((-2.0, -11.0, 0.0, 13.0, 0.0, -13.0, None), True)
-    d.scene.hint_wanted = True
+    d.scene.thinking.analysis = Analysis((-2.0, -11.0, 0.0, 13.0, 0.0, -13.0, None), True)
+    d.scene.thinking.hint_wanted = True
     d.scene.flash = None
     rects = texts_drawn(d)
     texts = [t for t, _ in rects]
@@ -71,7 +71,7 @@ def test_estimates_finished_game_and_spectator_fit(ui, size):
     d = ui("human", "human", worker_factory=Silent)
     resize(d, size)
     d.scene.analysis_on = True
-    d.scene.analysis = Analysis((0.1, -0.25, 0.3, 0.2, 0.0, -0.1, 0.05), False)
+    d.scene.thinking.analysis = Analysis((0.1, -0.25, 0.3, 0.2, 0.0, -0.1, 0.05), False)
     assert_fits(texts_drawn(d), size)
     d.scene.model.load_moves("1212121")
     d.settle(2)

@@ -22,14 +22,14 @@ def test_pause_and_step(ui):
     d.settle()
     count = len(d.scene.model.moves)
     # Paused: answers may arrive but no move is played, however long we wait.
-    d.run_until(lambda: d.scene.pending is not None or d.scene.model.is_over, what="a ready move")
+    d.run_until(lambda: d.scene.thinking.pending is not None or d.scene.model.is_over, what="a ready move")
     d.settle()
     assert len(d.scene.model.moves) == count
     assert "Paused" in d.scene.status_text()
     d.key(pygame.K_RIGHT)                               # step exactly one move
     d.settle()
     assert len(d.scene.model.moves) == count + 1
-    d.run_until(lambda: d.scene.pending is not None, what="the next ready move")
+    d.run_until(lambda: d.scene.thinking.pending is not None, what="the next ready move")
     d.settle()
     assert len(d.scene.model.moves) == count + 1
     d.key(pygame.K_SPACE)                               # resume
@@ -48,7 +48,7 @@ def test_minimum_time_per_move(ui):
     assert d.scene.move_delay == 0.0
     d.scene.spectator.delay = 5.0
     count = len(d.scene.model.moves)
-    d.run_until(lambda: d.scene.pending is not None, what="a ready move")
+    d.run_until(lambda: d.scene.thinking.pending is not None, what="a ready move")
     waited, frames = d.scene.since_move, 0
     while len(d.scene.model.moves) == count:
         d.frame(dt=0.1)
