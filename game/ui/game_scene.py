@@ -18,7 +18,7 @@ import pygame
 
 from game.engine.board import ColumnFullError, MoveError
 from game.engine.review import ReviewProgress
-from game.model import GameModel, Scoreboard
+from game.model import GameModel
 from game.rated import Casual
 from game.echo import counted, shown
 from game.service.client import EngineClient
@@ -35,12 +35,11 @@ from game.ui.overlays import Confirm, HelpOverlay
 from game.ui.render import BoardScene
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.scene import Context, GameStart, MenuData, ReviewStart, Scene, SceneName, Transition, open_network_game
-from game.ui.spectator import DELAY_STEP, Spectator
-from game.ui.two_players import TwoPlayers
+from game.ui.seats import AgainstComputer, Allow, Seats, seats_for
+from game.ui.spectator import DELAY_STEP
 
 __all__ = ["DELAY_STEP", "GameScene"]
 
-REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a human (reads as a reply)
 CASUAL_NOTICE_SECONDS = 6.0  # "casual game: not rated" stays a while: the header keeps saying "casual"
 
 
@@ -56,8 +55,7 @@ class GameScene(Scene):
         self.epoch = ctx.engine.new_epoch()
         self.engine = EngineClient(ctx.engine, self._engine_failed)
         self.thinking = Thinking(self.engine, ctx.settings)
-        self.spectator: Spectator | None = None
-        self.pair: TwoPlayers | None = None          # two people at one screen: names and score
+        self.seats: Seats = AgainstComputer()      # who plays, what that allows, its words
         self.cursor = COLS // 2
         self.time = 0.0
         self.anims: list[DropAnimation] = []
@@ -89,16 +87,9 @@ class GameScene(Scene):
         return self.overlay if isinstance(self.overlay, SaveList) else None
 
     @property
-    def paused(self) -> bool:
-        return self.spectator is not None and self.spectator.paused
-
-    @property
     def move_delay(self) -> float:
-        return self.spectator.delay if self.spectator is not None else self.ctx.settings.spectator_delay
-
-    @property
-    def scoreboard(self) -> Scoreboard | None:
-        return self.spectator.scoreboard if self.spectator is not None else None
+        spectator = self.seats.spectator
+        return spectator.delay if spectator is not None else self.ctx.settings.spectator_delay
 
     def human_can_move(self) -> bool:
         return not self.model.is_over and not self.model.is_ai_turn() and self.overlay is None
@@ -119,8 +110,7 @@ class GameScene(Scene):
         """The model changed (move, undo, redo, new game, load)."""
         self._reset_position_state()
         self.ctx.session.changed(self.model, rated=self.rating.game.rated)
-        if self.pair is not None:
-            self.pair.update(self.model)
+        self.seats.changed(self.model)
 
     def _say(self, text: str, *, warning: bool = False) -> None:
         self.flash = Flash(text, warning=warning)
@@ -158,15 +148,14 @@ class GameScene(Scene):
 
     def review_game(self) -> None:
         """The finished game in the review, which returns here (names and scores as they were)."""
-        model, pair = self.model, self.pair
-        names = (pair.name(model, 1), pair.name(model, 2)) if pair is not None and pair.named else None
+        model, names = self.model, self.seats.review_names(self.model)
         self.next = Transition(SceneName.REVIEW, ReviewStart(model.moves_string(), model.red, model.yellow,
                                                              back="game", names=names))
 
     def _tally(self) -> str | None:
         """This sitting's results against the computer, for the row above the board (None: not shown)."""
         results = self.ctx.session.results
-        return results.tally_text() if results.played and self.humans == 1 else None
+        return results.tally_text() if results.played and self.seats.against_computer else None
 
     # -- scene contract --------------------------------------------------------------------
 
@@ -183,11 +172,10 @@ class GameScene(Scene):
         self.shake = None
         self.overlay = None
         self.engine.request = None
-        self.spectator = None
-        self.pair = TwoPlayers(start.names, start.alternate, self.ctx.theme.names) if self.humans == 2 else None
-        if self.model.red.is_ai and self.model.yellow.is_ai:
-            self.spectator = Spectator(self.model, self.ctx.settings.spectator_delay)
-        moves = start.moves or (self.spectator.next_opening() if self.spectator is not None else "")
+        self.seats = seats_for(self.model, names=start.names, alternate=start.alternate,
+                               colours=self.ctx.theme.names, delay=self.ctx.settings.spectator_delay)
+        spectator = self.seats.spectator
+        moves = start.moves or (spectator.next_opening() if spectator is not None else "")
         if moves:
             try:
                 self.model.load_moves(moves)
@@ -213,7 +201,7 @@ class GameScene(Scene):
                 self.cursor = col
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             col = self.ctx.layout.column_at(event.pos)
-            if col is not None and self.spectator is None:
+            if col is not None and Allow.DROP in self.seats.allows:
                 self.cursor = col
                 self.play_column(col)
 
@@ -237,7 +225,7 @@ class GameScene(Scene):
         if self.model.is_over and event.key in self.end_keys() and not self.anims:
             self.end_keys()[event.key][1]()
             return
-        read = read_key(event, self.spectator is not None)
+        read = read_key(event, self.seats.watching)
         if read is None:
             return
         command, col = read
@@ -250,7 +238,6 @@ class GameScene(Scene):
             action()
 
     def _actions(self) -> dict[Command, Callable[[], None]]:
-        spectator = self.spectator
         actions: dict[Command, Callable[[], None]] = {
             Command.UNDO: self.undo, Command.REDO: self.redo, Command.SAVE: self.save,
             Command.LOAD: self.open_savelist, Command.MENU: self.to_menu, Command.NEW_GAME: self.new_game,
@@ -259,11 +246,8 @@ class GameScene(Scene):
             Command.CURSOR_LEFT: lambda: self._move_cursor(-1), Command.CURSOR_RIGHT: lambda: self._move_cursor(1),
             Command.DROP: lambda: self.play_column(self.cursor),
         }
-        if spectator is not None:
-            actions[Command.PAUSE] = lambda: self._say(spectator.toggle_pause())
-            actions[Command.STEP] = lambda: self._say_if(spectator.step())
-            actions[Command.FASTER] = lambda: self._say(spectator.change_delay(-1))
-            actions[Command.SLOWER] = lambda: self._say(spectator.change_delay(1))
+        for command, steer in self.seats.steering().items():
+            actions[command] = lambda steer=steer: self._say_if(steer())
         return actions
 
     def _say_if(self, text: str | None) -> None:
@@ -310,10 +294,17 @@ class GameScene(Scene):
         self.ctx.sound.play("invalid")
         self._say(message, warning=True)
 
+    def _refused(self, what: Allow) -> bool:
+        """Whether the seats refuse ``what`` (and said why, if they have words for it)."""
+        if what in self.seats.allows:
+            return False
+        self._say_if(self.seats.refusal(what))
+        return True
+
     def undo(self) -> None:
-        if self.spectator is not None:
-            self._say("Undo is for games with a human player")
-        elif self.model.undo():
+        if self._refused(Allow.UNDO):
+            return
+        if self.model.undo():
             self.anims.clear()
             self._changed()
             self._casual(Casual.UNDO)
@@ -321,7 +312,7 @@ class GameScene(Scene):
             self._reject(None, "Nothing to undo")
 
     def redo(self) -> None:
-        if self.spectator is not None:
+        if self._refused(Allow.REDO):
             return
         if self.model.redo():
             self.anims.clear()
@@ -333,14 +324,7 @@ class GameScene(Scene):
         self._ask("Start a new game?", "", self._start_new_game)
 
     def _start_new_game(self) -> None:
-        if self.pair is not None:
-            self.pair.new_game(self.model)
-        elif self.spectator is not None:  # a new match, with the colours the players were given
-            self.model.new_game(swap_colours=self.model.swapped)
-            self.spectator = Spectator(self.model, self.spectator.delay)
-            self.model.load_moves(self.spectator.next_opening())
-        else:
-            self.model.new_game()
+        self.seats.new_game(self.model)
         self.rating.begin(self.model, from_start=True)
         self.analysis_on = self.analysis_on and not self.rating.game.against_computer
         self.anims.clear()
@@ -385,6 +369,8 @@ class GameScene(Scene):
         if not self.human_can_move():
             self._reject(None, "A hint is for your own turn")
             return
+        if self._refused(Allow.HINT):
+            return
         self.thinking.hint_wanted = True
         self._casual(Casual.HINT)
         if self.thinking.analysis is None:
@@ -398,8 +384,7 @@ class GameScene(Scene):
             self._say(f"Hint: {text}")
 
     def toggle_analysis(self) -> None:
-        if self.spectator is not None:
-            self._say("The analysis row is for games with a human player")
+        if self._refused(Allow.ANALYSIS):
             return
         self.analysis_on = not self.analysis_on
         self._say("Analysis row on" if self.analysis_on else "Analysis row off")
@@ -437,8 +422,7 @@ class GameScene(Scene):
             self.ctx.notices.add(load_failure("load", path, exc), "error")
             return False
         self.anims.clear()
-        self.spectator = Spectator(self.model, self.move_delay) if self.humans == 0 else None
-        self.pair = TwoPlayers(colours=self.ctx.theme.names) if self.humans == 2 else None
+        self.seats = seats_for(self.model, colours=self.ctx.theme.names, delay=self.move_delay)
         self.rating.begin(self.model, from_start=False)
         self._changed()
         self._say(f"Loaded the saved game ({counted(len(saved.moves), 'move')})")
@@ -453,10 +437,7 @@ class GameScene(Scene):
         pending = self.thinking.pending
         if pending is None or self.anims:
             return
-        if self.spectator is not None:
-            if not self.spectator.may_move(self.since_move):
-                return
-        elif self.since_move < REPLY_DELAY:
+        if not self.seats.reply_due(self.since_move):
             return
         move = pending.move
         self.thinking.pending = None
@@ -493,16 +474,15 @@ class GameScene(Scene):
         if not self.over_handled:
             self.over_handled = True
             self._game_over()
-        elif self.spectator is not None and self.spectator.next_game_due(dt):
+        elif self.seats.spectator is not None and self.seats.next_game_due(dt):
             self.model.new_game(swap_colours=True)
-            self.model.load_moves(self.spectator.next_opening())
+            self.model.load_moves(self.seats.spectator.next_opening())
             self._changed()
 
     def _game_over(self) -> None:
         """The one place where a finished game is handled, once, after its last disc has landed."""
         self.ctx.sound.play("draw" if self.model.winner is None else "win")
-        if self.spectator is not None:
-            self.spectator.scoreboard.record(self.model)
+        self.seats.game_over(self.model)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -527,8 +507,7 @@ class GameScene(Scene):
         """This frame's values for the words around the board."""
         engine = self.engine
         return GameView(
-            ctx=self.ctx, model=self.model, rating=self.rating.game, spectator=self.spectator, pair=self.pair,
-            humans=self.humans, anims=tuple(self.anims), end_labels=tuple(label for label, _ in self.end_keys().values()),
+            ctx=self.ctx, model=self.model, rating=self.rating.game, seats=self.seats, anims=tuple(self.anims), end_labels=tuple(label for label, _ in self.end_keys().values()),
             engine_error=engine.error, progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
             requested_at=engine.requested_at, pending=self.thinking.pending, time=self.time, hint_text=self.hint_text(),
             hint_wanted=self.thinking.hint_wanted, over_handled=self.over_handled, analysis_on=self.analysis_on,

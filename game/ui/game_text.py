@@ -23,8 +23,7 @@ if TYPE_CHECKING:
     from game.service.requests import Analysis
     from game.ui.anim import DropAnimation
     from game.ui.scene import Context
-    from game.ui.spectator import Spectator
-    from game.ui.two_players import TwoPlayers
+    from game.ui.seats import Seats
 
 FLASH_SECONDS = 2.5
 
@@ -45,9 +44,7 @@ class GameView:
     ctx: Context
     model: GameModel
     rating: RatedGame
-    spectator: Spectator | None
-    pair: TwoPlayers | None
-    humans: int
+    seats: Seats
     anims: tuple[DropAnimation, ...]
     end_labels: tuple[str, ...]            # what the keys that work once a game is over do
     engine_error: str | None
@@ -69,16 +66,7 @@ class GameView:
 def player_name(view: GameView, number: int) -> str:
     """"Red (you)", "Yellow (computer)", "Ann (Red)", "Hard (1) as Red" or just "Red", with the
     colours named as the theme draws them."""
-    model = view.model
-    spec = model.player(number)
-    name = view.ctx.theme.colour_name(number)
-    if view.spectator is not None:
-        return f"{view.spectator.colour_label(model, number)} as {name}"
-    if view.pair is not None and view.pair.named:
-        return f"{view.pair.name(model, number)} ({name})"
-    if view.humans == 1:
-        return f"{name} (you)" if not spec.is_ai else f"{name} (computer)"
-    return f"{name} — {spec.label()}" if spec.is_ai else name
+    return view.seats.name(view.model, number, view.ctx.theme.colour_name(number))
 
 
 def result_text(view: GameView) -> str:
@@ -86,9 +74,7 @@ def result_text(view: GameView) -> str:
     winner = model.winner
     if winner is None:
         return "Draw: the board is full"
-    if view.humans == 1:
-        return "You win!" if not model.player(winner).is_ai else "The computer wins"
-    return f"{player_name(view, winner)} wins!"
+    return view.seats.result(model, player_name(view, winner))
 
 
 def status_text(view: GameView) -> str:
@@ -103,7 +89,7 @@ def status_text(view: GameView) -> str:
     if view.engine_error:
         return f"Engine error: {view.engine_error} · R retry · Ctrl+Z undo · N new game"
     turn = player_name(view, model.turn)
-    if view.spectator is not None and view.spectator.paused:
+    if view.seats.paused:
         return f"Paused · {turn} to move · Space resume · Right step"
     if model.is_ai_turn():
         return _thinking_text(view, turn)
@@ -131,8 +117,7 @@ def header_right(view: GameView) -> str:
     right = f"Move {move_number(view)}"
     if view.rating.against_computer:
         right += " · rated" if view.rating.rated else " · casual"
-    if view.spectator is not None:
-        right += f" · {view.spectator.delay:.1f} s/move"
+    right += view.seats.header_note()
     if view.ctx.sound.muted:
         right += " · muted"
     return right
@@ -150,12 +135,8 @@ def draw_header(view: GameView, surface: pygame.Surface) -> None:
     for number in (1, 2):
         disc = ctx.renderer.disc(theme, number, max(5, size * 4 // 10))
         surface.blit(disc, disc.get_rect(midleft=(x, rect.centery)))
-        player = view.model.player(number)
         colour = theme.colour_name(number)
-        who = (view.spectator.colour_label(view.model, number) if view.spectator is not None
-               else view.pair.name(view.model, number) if view.pair is not None and view.pair.named
-               else "You" if view.humans == 1 and not player.is_ai
-               else None if not player.is_ai else player.label())   # two unnamed people: their colours
+        who = view.seats.who(view.model, number)     # None: two unnamed people, their colours alone
         texts = (f"{colour}: {who}", who) if who is not None else (colour,)
         label, label_size = largest_fitting(texts, size, room - disc.get_width() - 12)
         draw_text(surface, label, label_size, theme.text, midleft=(x + disc.get_width() + 4, rect.centery))
@@ -174,8 +155,7 @@ def draw_top_row(view: GameView, surface: pygame.Surface) -> None:
     people, or (against the computer) the tally of this sitting."""
     ctx = view.ctx
     theme, layout = ctx.theme, ctx.layout
-    score = (view.spectator.score_line(view.model, view.over_handled) if view.spectator is not None
-             else view.pair.score_line() if view.pair is not None and not view.analysis_on else None)
+    score = view.seats.score(view.model, view.over_handled, view.analysis_on)
     if score is not None:
         text, size = largest_fitting(score, layout.small_size, surface.get_width() - 16)
         draw_text(surface, text, size, theme.dim_text, center=layout.analysis.center)
@@ -210,7 +190,7 @@ def result_colour(view: GameView) -> Colour:
     theme, model = view.ctx.theme, view.model
     if model.winner is None:
         return theme.draw
-    if view.humans == 1 and model.player(model.winner).is_ai:
+    if view.seats.lost(model):
         return theme.loss
     return theme.win
 
@@ -230,6 +210,6 @@ def draw_status(view: GameView, surface: pygame.Surface) -> None:
     while size > 14 and text_width(text, size, True) > width:
         size -= 1
     draw_text(surface, fit_text(text, size, width, True), size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
-    keys = KEY_HELP_SPECTATOR if view.spectator is not None else KEY_HELP_PLAYER
+    keys = KEY_HELP_SPECTATOR if view.seats.watching else KEY_HELP_PLAYER
     help_text, help_size = largest_fitting(keys, layout.small_size, width)
     draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))

@@ -452,6 +452,7 @@ def test_game_end_is_handled_once_and_offers_the_review_and_the_tally_and_record
     from game.ui.menu import MenuScene
     from game.ui.review_scene import ReviewScene
     from game.ui.scene import SceneName
+    from game.ui.seats import AgainstComputer
 
     def texts_drawn():
         with TextRecorder() as recorder:
@@ -472,7 +473,7 @@ def test_game_end_is_handled_once_and_offers_the_review_and_the_tally_and_record
     results.tally[RecordResult.WIN] = 3                 # games against the computer earlier
     assert not [t for t, _ in texts_drawn() if t.startswith("This sitting")]   # two players: their score
     d.scene.model.red = PlayerSpec("ai", depth=1)        # the same board, now against the computer
-    d.scene.pair = None
+    d.scene.seats = AgainstComputer()
     tally = [(t, r) for t, r in texts_drawn() if t.startswith("This sitting")]
     assert [t for t, _ in tally] == ["This sitting: 3 won · 0 drawn · 0 lost"]
     assert tally[0][1].center == d.c.ctx.layout.analysis.center     # the free row above the board
@@ -526,7 +527,7 @@ def test_two_players_without_names_are_scored_by_colour(ui):
     for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
         d.key(key)
     d.settle()
-    assert d.scene.pair.score_line()[0] == "Game 1 · Red 1 – 0 Yellow · 0 drawn"
+    assert d.scene.seats.pair.score_line()[0] == "Game 1 · Red 1 – 0 Yellow · 0 drawn"
     assert d.scene.status_text().startswith("Red wins!")
     from game.ui import resources
 

@@ -361,11 +361,11 @@ def test_two_players_names_score_and_turns_to_start(ui):
     for key in (pygame.K_1, pygame.K_2) * 3 + (pygame.K_1,):
         d.key(key)
     d.settle()
-    assert scene.pair.score_line()[0] == f"Game 1 · {ann} 1 – 0 Bob · 0 drawn"
+    assert scene.seats.pair.score_line()[0] == f"Game 1 · {ann} 1 – 0 Bob · 0 drawn"
     d.key(pygame.K_n)
     assert scene.status_text() == "Bob (Red) to move"       # the other player starts game 2
-    assert scene.pair.score_line()[0] == f"Game 2 · {ann} 1 – 0 Bob · 0 drawn"
-    assert scene.pair.name(scene.model, 2) == ann
+    assert scene.seats.pair.score_line()[0] == f"Game 2 · {ann} 1 – 0 Bob · 0 drawn"
+    assert scene.seats.pair.name(scene.model, 2) == ann
     again = ui()
     assert again.scene.choices.names == [ann, "Bob"] and again.scene.choices.alternate
 

@@ -119,7 +119,7 @@ class Monkey:
         g = self.game()
         if g.savelist is not None:
             return "game+savelist"
-        return "spectator" if g.spectator else {0: "computer-vs-computer", 1: "vs-computer", 2: "two-players"}[g.humans]
+        return "spectator" if g.seats.spectator else {0: "computer-vs-computer", 1: "vs-computer", 2: "two-players"}[g.humans]
 
     # -- events -----------------------------------------------------------------------------
 

@@ -350,7 +350,7 @@ def test_two_named_players_are_named_in_the_review_and_find_their_game_and_score
         driver.key(getattr(pygame, f"K_{col}"))
         driver.settle(10)
     game = driver.scene
-    assert game.model.is_over and game.pair.score_line()[0] == "Game 1 · Ann 1 – 0 Bob · 0 drawn"
+    assert game.model.is_over and game.seats.pair.score_line()[0] == "Game 1 · Ann 1 – 0 Bob · 0 drawn"
     game.analysis_on = True
     driver.key(pygame.K_r)
     review = driver.scene
@@ -358,7 +358,7 @@ def test_two_named_players_are_named_in_the_review_and_find_their_game_and_score
     driver.key(pygame.K_ESCAPE)
     driver.frame()
     assert driver.scene is game and game.model.moves_string() == "1212121"   # the game as it was left
-    assert game.pair.score_line()[0] == "Game 1 · Ann 1 – 0 Bob · 0 drawn" and game.analysis_on
+    assert game.seats.pair.score_line()[0] == "Game 1 · Ann 1 – 0 Bob · 0 drawn" and game.analysis_on
     assert game.status_text().startswith("Ann (Red) wins!")
     driver.key(pygame.K_r)
     driver.key(pygame.K_HOME)

@@ -18,7 +18,7 @@ def test_pause_and_step(ui):
     d = ui("ai:2", "ai:2", spectator_delay=0.0)
     d.run_until(lambda: len(d.scene.model.moves) >= 1, what="the first move")
     d.key(pygame.K_SPACE)
-    assert d.scene.paused
+    assert d.scene.seats.paused
     d.settle()
     count = len(d.scene.model.moves)
     # Paused: answers may arrive but no move is played, however long we wait.
@@ -33,7 +33,7 @@ def test_pause_and_step(ui):
     d.settle()
     assert len(d.scene.model.moves) == count + 1
     d.key(pygame.K_SPACE)                               # resume
-    assert not d.scene.paused
+    assert not d.scene.seats.paused
     d.run_until(lambda: len(d.scene.model.moves) > count + 1, what="play after resuming")
 
 
@@ -46,7 +46,7 @@ def test_minimum_time_per_move(ui):
     for _ in range(10):
         d.key(pygame.K_MINUS)
     assert d.scene.move_delay == 0.0
-    d.scene.spectator.delay = 5.0
+    d.scene.seats.spectator.delay = 5.0
     count = len(d.scene.model.moves)
     d.run_until(lambda: d.scene.thinking.pending is not None, what="a ready move")
     waited, frames = d.scene.since_move, 0
@@ -63,7 +63,7 @@ def test_match_continues_with_colours_swapped_and_a_scoreboard(ui, monkeypatch):
     monkeypatch.setattr(spectator, "random", SimpleNamespace(Random=lambda seed=None: random.Random(25)))
     d = ui("ai:1", "ai:3", spectator_delay=0.0, animation_speed=10.0, worker_factory=StepWorker)
     first_red = d.scene.model.red
-    first_opening = d.scene.spectator.opening
+    first_opening = d.scene.seats.spectator.opening
     frames = 0
     while not d.scene.model.is_over:
         d.frame()
@@ -71,15 +71,15 @@ def test_match_continues_with_colours_swapped_and_a_scoreboard(ui, monkeypatch):
         assert frames < 42 * 60, "game 1 never ended"
     final_length = len(d.scene.model.moves)
     d.settle(5)
-    assert d.scene.scoreboard is not None and d.scene.scoreboard.games == 1
-    assert "1" in str(d.scene.scoreboard)
+    assert d.scene.seats.spectator.scoreboard is not None and d.scene.seats.spectator.scoreboard.games == 1
+    assert "1" in str(d.scene.seats.spectator.scoreboard)
     d.settle(60)                                        # the result stays up, then game 2 starts
     assert d.scene.model.red == d.scene.model.player(1) != first_red
     assert d.scene.model.yellow == first_red
     assert len(d.scene.model.moves) < final_length    # a fresh game is under way
-    assert d.scene.model.moves_string().startswith(d.scene.spectator.opening)
-    assert d.scene.spectator.opening != first_opening
-    assert d.scene.scoreboard.games == 1
+    assert d.scene.model.moves_string().startswith(d.scene.seats.spectator.opening)
+    assert d.scene.seats.spectator.opening != first_opening
+    assert d.scene.seats.spectator.scoreboard.games == 1
 
 
 def test_spectator_keys_do_not_play_for_the_computers(ui):
@@ -93,7 +93,7 @@ def test_spectator_keys_do_not_play_for_the_computers(ui):
 
 def test_every_game_starts_from_another_balanced_opening_and_the_score_follows_the_players(ui):
     d = ui("Hard", "Hard", spectator_delay=0.0, animation_speed=10.0)
-    spectator = d.scene.spectator
+    spectator = d.scene.seats.spectator
     first = d.scene.model.moves_string()
     assert first in OPENINGS
     full, _ = spectator.score_line(d.scene.model, counted=False)
@@ -135,5 +135,5 @@ def test_n_starts_a_new_match_with_the_colours_the_players_were_given(ui):
         d.key(pygame.K_y)
     assert d.scene.model.red.level == "Easy" and d.scene.model.yellow.level == "Hard"
     assert not d.scene.model.swapped
-    full, _ = d.scene.spectator.score_line(d.scene.model, counted=False)
+    full, _ = d.scene.seats.spectator.score_line(d.scene.model, counted=False)
     assert full == "Game 1 · Easy 0 – 0 Hard · 0 drawn"

@@ -1,0 +1,208 @@
+"""Who plays the game on the board, and what that allows: the game scene asks its seats, never
+checks which kind they are.
+
+* :class:`AgainstComputer` — one person and the computer: everything is allowed; the words say
+  "you" and "the computer"; finished games join the record (the tally is shown).
+* :class:`TwoPeople` — two people at one screen: their names (or colours) and the sitting's score.
+* :class:`Watching` — two computers: the match's pacing (pause, step, time per move), its score and
+  a new balanced opening every game; nobody at the screen drops a disc, takes one back or asks for
+  a hint.
+
+Each kind says what it allows (:class:`Allow`), the words for what it refuses, and its own header
+and status words."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+
+from game.model import GameModel
+from game.ui.game_input import Command
+from game.ui.spectator import Spectator
+from game.ui.two_players import TwoPlayers
+
+__all__ = ["AgainstComputer", "Allow", "Seats", "TwoPeople", "Watching", "seats_for"]
+
+REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a person (reads as a reply)
+
+
+class Allow(enum.Flag):
+    """What the person at the screen may do in a game."""
+
+    DROP = enum.auto()       # drop a disc (a click, a number key)
+    UNDO = enum.auto()
+    REDO = enum.auto()
+    HINT = enum.auto()
+    ANALYSIS = enum.auto()   # the analysis row
+    LOAD = enum.auto()       # open a saved game over this one
+
+
+EVERYTHING = Allow.DROP | Allow.UNDO | Allow.REDO | Allow.HINT | Allow.ANALYSIS | Allow.LOAD
+
+
+class Seats:
+    """The seats of a game with a person at the screen (the defaults of the kinds below)."""
+
+    allows = EVERYTHING
+    against_computer = False        # finished games join the record; the row above shows the tally
+    watching = False                # keys steer a match between computers instead of playing
+    spectator: Spectator | None = None
+    pair: TwoPlayers | None = None
+
+    def refusal(self, what: Allow) -> str | None:
+        """What to say when ``what`` is asked for and not allowed (None: nothing, the key does nothing)."""
+        return None
+
+    def name(self, model: GameModel, number: int, colour: str) -> str:
+        """Who plays ``number`` in the status line: "Red", "Yellow — Hard"."""
+        spec = model.player(number)
+        return f"{colour} — {spec.label()}" if spec.is_ai else colour
+
+    def who(self, model: GameModel, number: int) -> str | None:
+        """Who plays ``number`` in the header, after the colour (None: the colour alone)."""
+        spec = model.player(number)
+        return spec.label() if spec.is_ai else None
+
+    def result(self, model: GameModel, winner_name: str) -> str:
+        return f"{winner_name} wins!"
+
+    def lost(self, model: GameModel) -> bool:
+        """Whether the person at the screen lost the finished game (shown in the loss colour)."""
+        return False
+
+    def score(self, model: GameModel, counted: bool, analysis_on: bool) -> tuple[str, ...] | None:
+        """The row above the board: the match's or the sitting's score (None: the row is free)."""
+        return None
+
+    def header_note(self) -> str:
+        return ""
+
+    @property
+    def paused(self) -> bool:
+        return False
+
+    def reply_due(self, since_move: float) -> bool:
+        """Whether a computer move that is ready may be played now."""
+        return since_move >= REPLY_DELAY
+
+    def changed(self, model: GameModel) -> None:
+        """The game changed (a move, an undo, a load)."""
+
+    def game_over(self, model: GameModel) -> None:
+        """The game has just ended (once, after its last disc landed)."""
+
+    def next_game_due(self, dt: float) -> bool:
+        """Whether, ``dt`` seconds on after a finished game, the next one starts by itself."""
+        return False
+
+    def new_game(self, model: GameModel) -> None:
+        """N: the next game of the sitting on ``model``."""
+        model.new_game()
+
+    def review_names(self, model: GameModel) -> tuple[str, str] | None:
+        """The names the review shows for this game (None: the players' usual words)."""
+        return None
+
+    def steering(self) -> dict[Command, Callable[[], str | None]]:
+        """The match's own commands and what each one says."""
+        return {}
+
+
+class AgainstComputer(Seats):
+    against_computer = True
+
+    def name(self, model: GameModel, number: int, colour: str) -> str:
+        return f"{colour} (computer)" if model.player(number).is_ai else f"{colour} (you)"
+
+    def who(self, model: GameModel, number: int) -> str | None:
+        spec = model.player(number)
+        return spec.label() if spec.is_ai else "You"
+
+    def result(self, model: GameModel, winner_name: str) -> str:
+        return "The computer wins" if self.lost(model) else "You win!"
+
+    def lost(self, model: GameModel) -> bool:
+        return model.winner is not None and model.player(model.winner).is_ai
+
+
+class TwoPeople(Seats):
+    def __init__(self, pair: TwoPlayers) -> None:
+        self.pair = pair
+
+    def name(self, model: GameModel, number: int, colour: str) -> str:
+        return f"{self.pair.name(model, number)} ({colour})" if self.pair.named else colour
+
+    def who(self, model: GameModel, number: int) -> str | None:
+        return self.pair.name(model, number) if self.pair.named else None
+
+    def score(self, model: GameModel, counted: bool, analysis_on: bool) -> tuple[str, ...] | None:
+        return None if analysis_on else self.pair.score_line()
+
+    def changed(self, model: GameModel) -> None:
+        self.pair.update(model)
+
+    def new_game(self, model: GameModel) -> None:
+        self.pair.new_game(model)
+
+    def review_names(self, model: GameModel) -> tuple[str, str] | None:
+        return (self.pair.name(model, 1), self.pair.name(model, 2)) if self.pair.named else None
+
+
+class Watching(Seats):
+    allows = Allow.LOAD
+    watching = True
+
+    def __init__(self, spectator: Spectator) -> None:
+        self.spectator = spectator
+
+    def refusal(self, what: Allow) -> str | None:
+        if what in (Allow.UNDO, Allow.ANALYSIS):
+            return f"{'Undo' if what is Allow.UNDO else 'The analysis row'} is for games with a human player"
+        return None     # redo does nothing; a hint is refused before: it is never this screen's turn
+
+    def name(self, model: GameModel, number: int, colour: str) -> str:
+        return f"{self.spectator.colour_label(model, number)} as {colour}"
+
+    def who(self, model: GameModel, number: int) -> str | None:
+        return self.spectator.colour_label(model, number)
+
+    def score(self, model: GameModel, counted: bool, analysis_on: bool) -> tuple[str, ...] | None:
+        return self.spectator.score_line(model, counted)
+
+    def header_note(self) -> str:
+        return f" · {self.spectator.delay:.1f} s/move"
+
+    @property
+    def paused(self) -> bool:
+        return self.spectator.paused
+
+    def reply_due(self, since_move: float) -> bool:
+        return self.spectator.may_move(since_move)
+
+    def game_over(self, model: GameModel) -> None:
+        self.spectator.scoreboard.record(model)
+
+    def next_game_due(self, dt: float) -> bool:
+        return self.spectator.next_game_due(dt)
+
+    def new_game(self, model: GameModel) -> None:
+        """A new match, with the colours the players were given, from a balanced opening."""
+        model.new_game(swap_colours=model.swapped)
+        self.spectator = Spectator(model, self.spectator.delay)
+        model.load_moves(self.spectator.next_opening())
+
+    def steering(self) -> dict[Command, Callable[[], str | None]]:
+        spectator = self.spectator
+        return {Command.PAUSE: spectator.toggle_pause, Command.STEP: spectator.step,
+                Command.FASTER: lambda: spectator.change_delay(-1), Command.SLOWER: lambda: spectator.change_delay(1)}
+
+
+def seats_for(model: GameModel, *, names: tuple[str, str] = ("", ""), alternate: bool = False,
+              colours: tuple[str, str] = ("Red", "Yellow"), delay: float = 0.0) -> Seats:
+    """The seats of ``model``'s players: two computers are watched, two people share the screen."""
+    humans = sum(not model.player(n).is_ai for n in (1, 2))
+    if humans == 0:
+        return Watching(Spectator(model, delay))
+    if humans == 2:
+        return TwoPeople(TwoPlayers(names, alternate, colours))
+    return AgainstComputer()
