@@ -23,8 +23,8 @@ from game.rated import Casual
 from game.echo import counted, shown
 from game.service.client import EngineClient
 from game.session.core import Departure
-from game.settings import HUMAN, parse_saved_player
-from game.storage import SaveFileError, load_game, new_save_path, save_game, save_infos
+from game.settings import HUMAN
+from game.storage import SaveFileError, load_game, save_infos
 from game.ui import clipboard, game_text
 from game.ui.anim import DropAnimation, Shake
 from game.ui.game_input import Command, read_key
@@ -32,8 +32,8 @@ from game.ui.game_text import Flash, GameView
 from game.ui.game_thinking import Thinking
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import Confirm, HelpOverlay
-from game.ui.render import BoardScene
 from game.ui.savelist import CLOSE, SaveList, load_failure
+from game.ui.saves import OPEN_ERRORS, players_of, save_new
 from game.ui.scene import Context, GameStart, MenuData, ReviewStart, Scene, SceneName, Transition, open_network_game
 from game.ui.seats import AgainstComputer, Allow, Seats, seats_for
 from game.ui.spectator import DELAY_STEP
@@ -393,12 +393,9 @@ class GameScene(Scene):
 
     def save(self) -> None:
         try:
-            path = new_save_path()
-            save_game(path, self.model.saved_game())
+            self._say(save_new(self.model))
         except (OSError, SaveFileError) as exc:
             self.ctx.notices.add(f"Could not save the game: {exc}", "error")
-            return
-        self._say(f"Saved ({counted(len(self.model.moves), 'move')}) — Ctrl+O lists your saves")
 
     def open_savelist(self) -> None:
         try:
@@ -415,10 +412,9 @@ class GameScene(Scene):
             if saved.seat is not None:    # a network game goes back into the network, or to its review
                 self.next = open_network_game(saved)
                 return True
-            red = parse_saved_player(saved.red, self.ctx.settings)
-            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
+            red, yellow = players_of(saved, self.ctx.settings)
             self.model.load_moves(saved.moves, red=red, yellow=yellow)
-        except (SaveFileError, MoveError, ValueError, OSError) as exc:
+        except (*OPEN_ERRORS, MoveError) as exc:
             self.ctx.notices.add(load_failure("load", path, exc), "error")
             return False
         self.anims.clear()
@@ -486,47 +482,24 @@ class GameScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def board_scene(self) -> BoardScene:
-        model = self.model
-        settled = not self.anims
-        playable = model.position.can_play(self.cursor)
-        ghost = (self.cursor, model.turn) if self.human_can_move() and settled and playable else None
-        return BoardScene(
-            cell=model.position.cell,
-            hidden={(a.col, a.row) for a in self.anims},
-            falling=[(a.col, a.y, a.player) for a in self.anims],
-            ghost=ghost,
-            last_move=model.last_move,
-            winning=model.winning_cells if settled else frozenset(),
-            hint=self.hint,
-            shake=(self.shake.col, self.shake.offset(), self.shake.strength) if self.shake else None,
-            time=self.time,
-        )
-
     def view(self) -> GameView:
         """This frame's values for the words around the board."""
         engine = self.engine
+        shake = self.shake
         return GameView(
-            ctx=self.ctx, model=self.model, rating=self.rating.game, seats=self.seats, anims=tuple(self.anims), end_labels=tuple(label for label, _ in self.end_keys().values()),
-            engine_error=engine.error, progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
-            requested_at=engine.requested_at, pending=self.thinking.pending, time=self.time, hint_text=self.hint_text(),
-            hint_wanted=self.thinking.hint_wanted, over_handled=self.over_handled, analysis_on=self.analysis_on,
-            analysis=self.thinking.analysis, tally=self._tally(), cursor=self.cursor,
-            can_move=self.human_can_move(), flash=self.flash)
+            ctx=self.ctx, model=self.model, rating=self.rating.game, seats=self.seats, anims=tuple(self.anims),
+            end_labels=tuple(label for label, _ in self.end_keys().values()), engine_error=engine.error,
+            progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
+            requested_at=engine.requested_at, pending=self.thinking.pending, time=self.time, hint=self.hint,
+            hint_text=self.hint_text(), hint_wanted=self.thinking.hint_wanted, over_handled=self.over_handled,
+            analysis_on=self.analysis_on, analysis=self.thinking.analysis, tally=self._tally(), cursor=self.cursor,
+            can_move=self.human_can_move(), flash=self.flash,
+            shake=(shake.col, shake.offset(), shake.strength) if shake is not None else None)
 
     def status_text(self) -> str:
         return game_text.status_text(self.view())
 
     def draw(self, surface: pygame.Surface) -> None:
-        ctx = self.ctx
-        surface.fill(ctx.theme.background)
-        view = self.view()
-        game_text.draw_header(view, surface)
-        game_text.draw_top_row(view, surface)
-        game_text.draw_column_numbers(view, surface)
-        ctx.renderer.draw(surface, ctx.layout, ctx.theme, self.board_scene())
-        if self.model.is_over and not self.anims:
-            game_text.draw_result(view, surface)
-        game_text.draw_status(view, surface)
+        game_text.draw(self.view(), surface)
         if self.overlay is not None:
-            self.overlay.draw(surface, ctx.theme)
+            self.overlay.draw(surface, self.ctx.theme)

@@ -13,6 +13,7 @@ import pygame
 from game.ui.analysis_view import draw_analysis_row
 from game.ui.game_input import KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
 from game.ui.layout import COLS
+from game.ui.render import BoardScene
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.theme import Colour
 
@@ -61,6 +62,41 @@ class GameView:
     cursor: int
     can_move: bool                          # the player at the window may drop a disc now
     flash: Flash | None
+    hint: int | None                        # the hinted column, framed on the board
+    shake: tuple[int, float, float] | None  # a refused column shaking: (column, offset, strength)
+
+
+def draw(view: GameView, surface: pygame.Surface) -> None:
+    """The whole game screen but its overlay: the words around the board and the board."""
+    ctx = view.ctx
+    surface.fill(ctx.theme.background)
+    draw_header(view, surface)
+    draw_top_row(view, surface)
+    draw_column_numbers(view, surface)
+    ctx.renderer.draw(surface, ctx.layout, ctx.theme, board_scene(view))
+    if view.model.is_over and not view.anims:
+        draw_result(view, surface)
+    draw_status(view, surface)
+
+
+def board_scene(view: GameView) -> BoardScene:
+    """What the board shows: the discs, the falling ones, the ghost disc over the cursor's column,
+    the last move, the winning line once the last disc has landed, the hint, a refused column."""
+    model = view.model
+    settled = not view.anims
+    playable = model.position.can_play(view.cursor)
+    ghost = (view.cursor, model.turn) if view.can_move and settled and playable else None
+    return BoardScene(
+        cell=model.position.cell,
+        hidden={(a.col, a.row) for a in view.anims},
+        falling=[(a.col, a.y, a.player) for a in view.anims],
+        ghost=ghost,
+        last_move=model.last_move,
+        winning=model.winning_cells if settled else frozenset(),
+        hint=view.hint,
+        shake=view.shake,
+        time=view.time,
+    )
 
 
 def player_name(view: GameView, number: int) -> str:

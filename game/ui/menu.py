@@ -15,13 +15,14 @@ from game.echo import counted
 from game.engine.heuristics import HEURISTICS
 from game.names import clean_player_name
 from game.session.core import Departure
-from game.settings import CUSTOM_DEPTH, parse_saved_player
-from game.storage import SavedGame, SaveFileError, load_game, save_infos
+from game.settings import CUSTOM_DEPTH
+from game.storage import SavedGame, save_infos
 from game.ui.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
+from game.ui.saves import OPEN_ERRORS, open_save, players_of
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
 from game.ui.theme import THEMES
 from game.ui.widgets import Row, typing_name
@@ -271,12 +272,11 @@ class MenuScene(Scene):
 
     def _open_save(self, path: Path) -> None:
         try:
-            saved = load_game(path)
-            red = parse_saved_player(saved.red, self.ctx.settings)
-            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
-        except (SaveFileError, ValueError, OSError) as exc:
+            opened = open_save(path, self.ctx.settings)
+        except OPEN_ERRORS as exc:
             self.ctx.notices.add(load_failure("open", path, exc), "error")
             return
+        saved, red, yellow = opened.saved, opened.red, opened.yellow
         if saved.seat is not None:
             self.overlay = None
             transition = open_network_game(saved)
@@ -306,8 +306,7 @@ class MenuScene(Scene):
             self.next = open_network_game(saved)
             return
         try:
-            red = parse_saved_player(saved.red, self.ctx.settings)
-            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
+            red, yellow = players_of(saved, self.ctx.settings)
         except ValueError as exc:
             self.ctx.notices.add(f"Cannot resume the unfinished game: {exc}", "error")
             return

@@ -426,7 +426,7 @@ class NetGameScene(GameScene):
         self._draw_header(surface)
         self._draw_top_row(surface)
         game_text.draw_column_numbers(self.view(), surface)
-        ctx.renderer.draw(surface, layout, theme, self.board_scene())
+        ctx.renderer.draw(surface, layout, theme, game_text.board_scene(self.view()))
         if self.over and not self.anims:
             size = max(18, layout.cell // 2)
             text, size = largest_fitting((self.result_text(),), size, surface.get_width() - 16, min_size=14, bold=True)

@@ -22,8 +22,7 @@ from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
 from game.session.core import Departure
-from game.settings import parse_saved_player
-from game.storage import SaveFileError, load_game, save_infos
+from game.storage import save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import resume_label
 from game.ui.overlays import Confirm
@@ -31,6 +30,7 @@ from game.ui.render import BoardScene, draw_panel
 from game.ui.review_graph import CLASS_COLOURS, CLASS_WORDS, draw_graph
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.savelist import CLOSE, SaveList, load_failure
+from game.ui.saves import OPEN_ERRORS, open_save
 from game.ui.scene import Context, GameStart, ReviewStart, Scene, SceneName, Transition
 
 
@@ -100,15 +100,13 @@ class ReviewScene(Scene):
 
     def _load(self, path: Path) -> None:
         try:
-            saved = load_game(path)
-            red = parse_saved_player(saved.red, self.ctx.settings)
-            yellow = parse_saved_player(saved.yellow, self.ctx.settings)
-        except (SaveFileError, ValueError) as exc:
+            opened = open_save(path, self.ctx.settings)
+        except OPEN_ERRORS as exc:
             self.ctx.notices.add(load_failure("open", path, exc), "error")
             return
         self.savelist = None
-        self.start = ReviewStart(saved.moves, red, yellow, back="menu")
-        self._show(parse_moves(saved.moves))
+        self.start = ReviewStart(opened.saved.moves, opened.red, opened.yellow, back="menu")
+        self._show(parse_moves(opened.saved.moves))
 
     # -- input -----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from game.engine.search import SearchResult
 from game.storage import SavedGame, list_saves, save_game, saves_dir
 from game.ui.savelist import SaveList
 from conftest import TextRecorder
+from game.ui import game_text
 from game.service.requests import AIUpdate, Analysis
 
 CTRL = pygame.KMOD_LCTRL
@@ -131,7 +132,7 @@ def test_win_is_highlighted_and_announced(ui):
         d.key(key)
     d.settle()
     assert d.scene.model.winner == 1
-    assert d.scene.board_scene().winning == frozenset({(0, 0), (0, 1), (0, 2), (0, 3)})
+    assert game_text.board_scene(d.scene.view()).winning == frozenset({(0, 0), (0, 1), (0, 2), (0, 3)})
     assert "Red wins" in d.scene.status_text()
     assert played[-1] == "win"
     d.key(pygame.K_3)                                   # no move after the end
@@ -237,7 +238,7 @@ def test_hint_highlights_the_engines_column(ui):
     d.run_until(lambda: d.scene.hint is not None, what="the hint")
     assert d.scene.hint == 3                           # column 4 wins at once
     d.settle(10)
-    assert d.scene.board_scene().hint == 3
+    assert game_text.board_scene(d.scene.view()).hint == 3
     d.key(pygame.K_5)                                  # any move clears the hint
     assert d.scene.hint is None
 
@@ -497,9 +498,9 @@ def test_no_ghost_disc_over_a_full_column(ui):
     d.settle()
     d.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=d.c.ctx.layout.cell_center(0, 5), rel=(0, 0), buttons=(0, 0, 0)))
     assert d.scene.cursor == 0 and d.scene.human_can_move()
-    assert d.scene.board_scene().ghost is None
+    assert game_text.board_scene(d.scene.view()).ghost is None
     d.key(pygame.K_RIGHT)
-    assert d.scene.board_scene().ghost == (1, d.scene.model.turn)
+    assert game_text.board_scene(d.scene.view()).ghost == (1, d.scene.model.turn)
 
 
 def test_the_colorblind_theme_names_the_discs_by_their_colours(ui):
