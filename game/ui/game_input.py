@@ -1,9 +1,12 @@
-"""The game scene's keys: which command a key press means, for a game with a human player or for
-two computers playing each other."""
+"""The game scene's input: which command a key press means, for a game with a human player or for
+two computers playing each other, and which of the scene's actions each command starts
+(:func:`handle_input`, for keys and the mouse)."""
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
@@ -77,3 +80,77 @@ def read_key(event: pygame.event.Event, spectator: bool) -> tuple[Command, int] 
         return Command.PLAY, NUMBER_KEYS[key]
     command = PLAYER_KEYS.get(key)
     return (command, 0) if command else None
+
+
+class Player(Protocol):
+    """The game scene as its input sees it: the actions a key or a click starts."""
+
+    cursor: int
+
+    def play_column(self, col: int) -> bool: ...
+    def end_keys(self) -> dict[int, tuple[str, Callable[[], None]]]: ...
+    def game_is_over(self) -> bool: ...
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def save(self) -> None: ...
+    def open_savelist(self) -> None: ...
+    def to_menu(self) -> None: ...
+    def new_game(self) -> None: ...
+    def toggle_analysis(self) -> None: ...
+    def request_hint(self) -> None: ...
+    def retry(self) -> None: ...
+    def open_help(self) -> None: ...
+    def copy_moves(self) -> None: ...
+    def paste_moves(self) -> None: ...
+    def steer(self, command: Command) -> bool: ...
+
+
+def handle_input(event: pygame.event.Event, player: Player, column_at: Callable[[tuple[int, int]], int | None],
+                 *, watching: bool, may_drop: bool) -> None:
+    """A key press, a pointer move or a click, turned into ``player``'s action. ``watching``: the keys
+    steer a match between computers; ``may_drop``: a click drops a disc."""
+    if event.type == pygame.KEYDOWN:
+        _key(event, player, watching)
+    elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+        col = column_at(event.pos)
+        if col is None:
+            return
+        if event.type == pygame.MOUSEMOTION:
+            player.cursor = col
+        elif event.button == 1 and may_drop:
+            player.cursor = col
+            player.play_column(col)
+
+
+def _key(event: pygame.event.Event, player: Player, watching: bool) -> None:
+    end_keys = player.end_keys()
+    if event.key in end_keys and player.game_is_over():
+        end_keys[event.key][1]()
+        return
+    read = read_key(event, watching)
+    if read is None:
+        return
+    command, col = read
+    if command is Command.PLAY:
+        player.cursor = col
+        player.play_column(col)
+        return
+    if player.steer(command):
+        return
+    action = _actions(player).get(command)
+    if action is not None:
+        action()
+
+
+def _actions(player: Player) -> dict[Command, Callable[[], None]]:
+    def move_cursor(step: int) -> None:
+        player.cursor = (player.cursor + step) % COLS
+
+    return {
+        Command.UNDO: player.undo, Command.REDO: player.redo, Command.SAVE: player.save,
+        Command.LOAD: player.open_savelist, Command.MENU: player.to_menu, Command.NEW_GAME: player.new_game,
+        Command.ANALYSIS: player.toggle_analysis, Command.HINT: player.request_hint, Command.RETRY: player.retry,
+        Command.HELP: player.open_help, Command.COPY: player.copy_moves, Command.PASTE: player.paste_moves,
+        Command.CURSOR_LEFT: lambda: move_cursor(-1), Command.CURSOR_RIGHT: lambda: move_cursor(1),
+        Command.DROP: lambda: player.play_column(player.cursor),
+    }

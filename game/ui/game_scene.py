@@ -27,7 +27,7 @@ from game.settings import HUMAN
 from game.storage import SaveFileError, load_game, save_infos
 from game.ui import clipboard, game_text
 from game.ui.anim import DropAnimation, Shake
-from game.ui.game_input import Command, read_key
+from game.ui.game_input import Command, handle_input
 from game.ui.game_text import Flash, GameView
 from game.ui.game_thinking import Thinking
 from game.ui.layout import COLS, ROWS
@@ -195,15 +195,15 @@ class GameScene(Scene):
             self._handle_overlay(event)
         elif event.type == pygame.KEYDOWN:
             self._handle_key(event)
-        elif event.type == pygame.MOUSEMOTION:
-            col = self.ctx.layout.column_at(event.pos)
-            if col is not None:
-                self.cursor = col
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            col = self.ctx.layout.column_at(event.pos)
-            if col is not None and Allow.DROP in self.seats.allows:
-                self.cursor = col
-                self.play_column(col)
+        else:
+            self._input(event)
+
+    def _handle_key(self, event: pygame.event.Event) -> None:
+        self._input(event)
+
+    def _input(self, event: pygame.event.Event) -> None:
+        handle_input(event, self, self.ctx.layout.column_at, watching=self.seats.watching,
+                     may_drop=Allow.DROP in self.seats.allows)
 
     def _handle_overlay(self, event: pygame.event.Event) -> None:
         overlay = self.overlay
@@ -221,41 +221,21 @@ class GameScene(Scene):
         elif result and self.overlay is overlay:
             self.overlay = None
 
-    def _handle_key(self, event: pygame.event.Event) -> None:
-        if self.model.is_over and event.key in self.end_keys() and not self.anims:
-            self.end_keys()[event.key][1]()
-            return
-        read = read_key(event, self.seats.watching)
-        if read is None:
-            return
-        command, col = read
-        if command is Command.PLAY:
-            self.cursor = col
-            self.play_column(col)
-            return
-        action = self._actions().get(command)
-        if action is not None:
-            action()
+    def game_is_over(self) -> bool:
+        """Over, and its last disc has landed: the keys of a finished game work."""
+        return self.model.is_over and not self.anims
 
-    def _actions(self) -> dict[Command, Callable[[], None]]:
-        actions: dict[Command, Callable[[], None]] = {
-            Command.UNDO: self.undo, Command.REDO: self.redo, Command.SAVE: self.save,
-            Command.LOAD: self.open_savelist, Command.MENU: self.to_menu, Command.NEW_GAME: self.new_game,
-            Command.ANALYSIS: self.toggle_analysis, Command.HINT: self.request_hint, Command.RETRY: self.retry,
-            Command.HELP: self.open_help, Command.COPY: self.copy_moves, Command.PASTE: self.paste_moves,
-            Command.CURSOR_LEFT: lambda: self._move_cursor(-1), Command.CURSOR_RIGHT: lambda: self._move_cursor(1),
-            Command.DROP: lambda: self.play_column(self.cursor),
-        }
-        for command, steer in self.seats.steering().items():
-            actions[command] = lambda steer=steer: self._say_if(steer())
-        return actions
+    def steer(self, command: Command) -> bool:
+        """A command of the seats' own (a match's pause, step, speed): done, and what it says shown."""
+        steer = self.seats.steering().get(command)
+        if steer is None:
+            return False
+        self._say_if(steer())
+        return True
 
     def _say_if(self, text: str | None) -> None:
         if text:
             self._say(text)
-
-    def _move_cursor(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % COLS
 
     # -- player actions --------------------------------------------------------------------
 
