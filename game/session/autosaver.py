@@ -15,10 +15,10 @@ No pygame here."""
 
 from __future__ import annotations
 
-import queue
 import threading
 
 from game.model import GameModel
+from game.session.writer import Writer
 from game.storage import SavedGame, SaveFileError, clear_autosave, write_autosave
 
 __all__ = ["Autosaver"]
@@ -30,8 +30,8 @@ class Autosaver:
     def __init__(self) -> None:
         self.stopped: str | None = None      # the reason autosaving stopped, once it did
         self._lock = threading.Lock()
-        self._jobs: queue.Queue[SavedGame | None] = queue.Queue()   # None: remove the autosave
-        self._thread: threading.Thread | None = None
+        # Each game replaces the one before, so of several waiting only the latest is written.
+        self._writer: Writer[SavedGame | None] = Writer("autosave-writer", lambda games: self._write(games[-1]))
         self._notices: list[str] = []
         self._written: str | None = None    # the moves of the last game handed to the writer
 
@@ -67,35 +67,12 @@ class Autosaver:
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until everything handed over is written (tests; closing the window); False on timeout."""
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-            return not thread.is_alive()
-        return True
+        return self._writer.flush(timeout)
 
     def _submit(self, game: SavedGame | None, moves: str | None) -> None:
+        """Hand ``game`` to the writer (None: remove the autosave)."""
         self._written = moves if game is not None else self._written
-        self._jobs.put(game)
-        with self._lock:
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="autosave-writer")
-                self._thread.start()
-
-    def _run(self) -> None:
-        """Write until the queue is empty, then end (a new job starts a new thread). Only the
-        latest of several waiting games is written: each one replaces the one before."""
-        while True:
-            with self._lock:
-                jobs = []
-                while True:
-                    try:
-                        jobs.append(self._jobs.get_nowait())
-                    except queue.Empty:
-                        break
-                if not jobs:
-                    self._thread = None
-                    return
-            self._write(jobs[-1])
+        self._writer.submit(game)
 
     def _write(self, game: SavedGame | None) -> None:
         if self.stopped is not None:

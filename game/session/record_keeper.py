@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import atexit
 import logging
-import queue
 import sys
 import threading
 from pathlib import Path
 
 from game.record import GameRecord, Record
 from game.record_store import add_game, game_line, load_record, record_path
+from game.session.writer import Writer
 
 log = logging.getLogger(__name__)
 
@@ -35,10 +35,9 @@ class RecordKeeper:
         self.record = Record()
         self.loaded = False  # the file's games are in ``record`` (the first load has finished)
         self._lock = threading.Lock()
-        self._jobs: queue.Queue[GameRecord | None] = queue.Queue()  # None: load the file
+        self._writer: Writer[GameRecord | None] = Writer("record-writer", self._work)  # None: load the file
         self._notices: list[str] = []
         self._unsaved: list[GameRecord] = []  # neither the record nor its waiting file took these
-        self._thread: threading.Thread | None = None
         self._changed = False
         self._exit_hook = False  # _last_try is registered to run when the program ends
 
@@ -62,30 +61,13 @@ class RecordKeeper:
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every submitted job is done (tests; closing the window); False on timeout."""
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-            return not thread.is_alive()
-        return True
+        return self._writer.flush(timeout)
 
     def _submit(self, job: GameRecord | None) -> None:
-        self._jobs.put(job)
-        with self._lock:
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="record-writer")
-                self._thread.start()
+        self._writer.submit(job)
 
-    def _run(self) -> None:
-        """Work until the queue is empty, then end (a new job starts a new thread)."""
-        while True:
-            try:
-                job = self._jobs.get_nowait()
-            except queue.Empty:
-                with self._lock:
-                    if self._jobs.empty():
-                        self._thread = None
-                        return
-                continue
+    def _work(self, jobs: list[GameRecord | None]) -> None:
+        for job in jobs:
             try:
                 self._load() if job is None else self._write(job)
             except Exception as exc:  # the record must never stop the game: say it and go on
