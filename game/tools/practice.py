@@ -30,7 +30,7 @@ from game.engine.solver import Solver
 from game.practice.schedule import add_drills, due_entries, end_of_day
 from game.settings import load_settings
 from game.storage import SavedGame, SaveFileError, load_game, report_bad_home
-from game.store.drills import load_drills
+from game.store.drills import update_drills
 from game.tools.lines import SIGPIPE_STATUS, shown, silence_stdout
 from game.tools.review import MAX_SOURCE, MAX_TIME, PLAYER_NAMES
 from game.tools.numbers import real
@@ -102,12 +102,18 @@ def run_files(names: list[str], out: TextIO, err: TextIO, *, seconds: float, tab
 
 
 def run_due(out: TextIO, err: TextIO, now: datetime) -> int:
-    entries, notice = load_drills()
+    """Print the kept drills due today; 1 when the drills cannot be read (damaged lines set
+    aside are said on ``err``, and the others are printed)."""
+    try:
+        entries, notice = update_drills(None)
+    except OSError as exc:
+        print(f"practice: cannot read your drills: {files.describe_os_error(exc)}", file=err)
+        return 1
     if notice:
         print(f"practice: {notice}", file=err)
     for entry in due_entries(entries, end_of_day(now)):
         print(drill_json(entry.drill, due=entry.card.due.isoformat(timespec="seconds")), file=out, flush=True)
-    return 1 if notice and not entries else 0
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -135,3 +135,11 @@ def test_help_is_plain_text(main, capsys):
     assert exit_.value.code == 0
     text = capsys.readouterr().out
     assert text.startswith("usage: ") and "``" not in text
+
+
+def test_drills_that_cannot_be_read_are_status_1_and_left_alone(tmp_path):
+    (tmp_path / "drills.jsonl").mkdir()
+    result = run("game.practice", "--due", home=tmp_path)
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.startswith("practice: cannot read your drills: ") and len(result.stderr.splitlines()) == 1
+    assert (tmp_path / "drills.jsonl").is_dir()
