@@ -91,11 +91,10 @@ def is_obvious(pos: Position, col: int) -> bool:
 def _only(solver: Solver, pos: Position, kept: Outcome, deadline: float | None = None) -> int | None:
     """The single column that keeps ``kept`` for the side to move, or None (none or several)."""
     scores = solver.column_scores(pos, deadline=deadline)
-    columns = [c for c, s in enumerate(scores) if s is not None and outcome(s) is kept]
-    best = max(s for s in scores if s is not None)
-    if outcome(best) is not kept or len(columns) != 1:
+    if outcome(max(s for s in scores if s is not None)) is not kept:
         return None
-    return columns[0]
+    columns = keeping_columns(scores)
+    return columns[0] if len(columns) == 1 else None
 
 
 def _resistance(solver: Solver, pos: Position, deadline: float | None = None) -> list[int]:

@@ -73,10 +73,10 @@ def test_a_line_that_breaks_a_rule_is_caught(solver, kind):
     after = pos.play(line.line[0])
     scores = solver.column_scores(after)
     weaker = [c for c, s in enumerate(scores) if s is not None and s < max(x for x in scores if x is not None)]
-    if weaker:
-        moves = (line.line[0], weaker[0]) + line.line[2:]
-        with pytest.raises(LineError):
-            check_line(solver, dataclasses.replace(line, line=moves))
+    assert weaker  # the defender has a reply that resists less
+    moves = (line.line[0], weaker[0]) + line.line[2:]
+    with pytest.raises(LineError, match="longest resistance"):
+        check_line(solver, dataclasses.replace(line, line=moves))
     with pytest.raises(LineError, match="exact score"):
         check_line(solver, dataclasses.replace(line, score=line.score + 1))
 
