@@ -39,6 +39,7 @@ from game.engine.board import Position, format_moves
 from game.engine.puzzles import OnlyMoveLine, PuzzleKind, check_line, find_line
 from game.engine.solver import SearchCancelled, Solver
 from game.files import atomic_write_text
+from game.settings import DEFAULTS
 from game.tools.arena.match import GameTask, make_tasks, play_game
 from game.tools.arena.players import ArenaPlayer, parse_arena_player
 from game.tools.arena.pool import Progress, default_workers, run_parallel
@@ -131,12 +132,10 @@ def difficulty(puzzle: OnlyMoveLine, ladder: tuple[tuple[ArenaPlayer, int], ...]
 
 
 def ladder_players() -> tuple[tuple[ArenaPlayer, int], ...]:
-    """The ladder's players (temperature off) and their Elo from the settings."""
-    from game.settings import load_settings  # only the builder reads the levels' Elo
-
-    settings, _ = load_settings()
-    elos = {level.name: level.elo for level in settings.levels}
-    return tuple((parse_arena_player(f"{name},temp=0", settings), elos[name]) for name in LADDER)
+    """The ladder's players (temperature off) and their Elo, from the built-in levels (a player's
+    own config.toml changes nothing in the shipped set)."""
+    elos = {level.name: level.elo for level in DEFAULTS.levels}
+    return tuple((parse_arena_player(f"{name},temp=0", DEFAULTS), elos[name]) for name in LADDER)
 
 
 def _rate(item: tuple[OnlyMoveLine, tuple[tuple[ArenaPlayer, int], ...]]) -> tuple[OnlyMoveLine, int]:
@@ -177,10 +176,10 @@ def puzzle_line(puzzle: OnlyMoveLine, rating: int) -> str:
 
 
 def build(games: int, workers: int, out: Path, progress: bool = True) -> int:
-    settings_players = ladder_players()
+    ladder = ladder_players()
     tasks: list[GameTask] = []
     for k, (a, b) in enumerate(PAIRINGS):
-        pair = make_tasks(parse_arena_player(a), parse_arena_player(b), games, SEED + k)
+        pair = make_tasks(parse_arena_player(a, DEFAULTS), parse_arena_player(b, DEFAULTS), games, SEED + k)
         tasks += [GameTask(len(tasks) + t.index, t.opening, t.a, t.b, t.a_is_red, t.a_seed, t.b_seed) for t in pair]
     bar = Progress(len(tasks), "games", enabled=progress)
     found: list[Found] = []
@@ -191,7 +190,7 @@ def build(games: int, workers: int, out: Path, progress: bool = True) -> int:
     chosen = choose(found, PER_BUCKET)
     bar = Progress(len(chosen), "difficulty", enabled=progress)
     rated = []
-    for puzzle, rating in run_parallel(_rate, [(p, settings_players) for p in chosen], workers):
+    for puzzle, rating in run_parallel(_rate, [(p, ladder) for p in chosen], workers):
         rated.append(puzzle_line(puzzle, rating))
         bar.update()
     bar.close()
