@@ -15,7 +15,7 @@ import pytest
 from game.engine.board import parse_moves
 from game.engine.drills import mine_drills
 from game.engine.solver import Solver
-from game.storage import SavedGame, save_game
+from game.storage import NetRole, NetworkSeat, SavedGame, save_game
 from game.tools import practice, puzzles
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,3 +143,13 @@ def test_drills_that_cannot_be_read_are_status_1_and_left_alone(tmp_path):
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.startswith("practice: cannot read your drills: ") and len(result.stderr.splitlines()) == 1
     assert (tmp_path / "drills.jsonl").is_dir()
+
+
+@pytest.mark.parametrize("red, yellow, seat, players", [
+    ("human", "Easy", None, (1,)), ("Hard", "HUMAN", None, (2,)), ("human", "human", None, (1, 2)),
+    ("Easy", "ai:6", None, (1, 2)),
+    ("human", "human", NetworkSeat(NetRole.GUEST, "0123456789abcdef", 2, "Ann", address="[::1]:7444"), (2,)),
+])
+def test_whose_slips_a_save_makes_drills_of(red, yellow, seat, players):
+    game = SavedGame.now(GAME, red, yellow, seat=seat)
+    assert practice.players_of(game) == players
