@@ -378,6 +378,8 @@ class GameScene(Scene):
             self.ctx.notices.add(f"Could not save the game: {exc}", "error")
 
     def open_savelist(self) -> None:
+        if self._refused(Allow.LOAD):
+            return
         try:
             infos = save_infos()
         except OSError as exc:
