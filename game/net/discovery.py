@@ -24,7 +24,8 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 from game.names import level_name_problem
 from game.net import events as ev
 from game.net.address import local_addresses
-from game.net.protocol import PROTOCOL_VERSION, clean_text
+from game.echo import plain_text
+from game.net.protocol import PROTOCOL_VERSION
 
 SERVICE = "_connect4._tcp.local."
 # An interface without multicast (or without IPv6) is normal here, not a warning with a traceback
@@ -80,7 +81,7 @@ class Discovery:
             await self._zeroconf().async_register_service(self._info, allow_name_change=True)
         except Exception as exc:  # noqa: BLE001 - no multicast, a firewall...: the typed address still works
             self._info = None
-            self.report(ev.Info(f"Not announced on the local network ({clean_text(str(exc), 60) or 'no multicast'}): "
+            self.report(ev.Info(f"Not announced on the local network ({plain_text(str(exc), 60) or 'no multicast'}): "
                                 "give your friend the address", warning=True))
 
     async def unadvertise(self) -> None:
@@ -96,7 +97,7 @@ class Discovery:
         try:
             self._browser = AsyncServiceBrowser(self._zeroconf().zeroconf, [SERVICE], handlers=[self._changed])
         except Exception as exc:  # noqa: BLE001 - discovery off; typing an address still works
-            self.report(ev.Found((), f"discovery is off: {clean_text(str(exc), 60) or 'no multicast'}"))
+            self.report(ev.Found((), f"discovery is off: {plain_text(str(exc), 60) or 'no multicast'}"))
             return
         self._emit()
 

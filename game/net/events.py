@@ -9,7 +9,7 @@ simply follows it and can never drift from what the network side agreed with the
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Question(enum.Enum):
@@ -36,14 +36,15 @@ class Failed:
 
 @dataclass(frozen=True, slots=True)
 class Connected:
-    """Playing ``opponent`` the game ``game`` (its id); ``resumed``: the same game goes on after a
-    dropped connection or a restart."""
+    """Playing ``opponent`` the game ``game`` (its id and ``secret``); ``resumed``: the same game
+    goes on after a dropped connection or a restart."""
 
     opponent: str
     colour: int
     moves: str
     resumed: bool
     game: str
+    secret: str = field(repr=False)     # the game's secret, kept in the save: never shown
 
 
 @dataclass(frozen=True, slots=True)

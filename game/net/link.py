@@ -17,27 +17,20 @@ from __future__ import annotations
 
 import asyncio
 import queue
-import random
 import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game import __version__
-from game.engine.board import MoveError, Position
-from game.names import name_key
+from game.echo import plain_text
+from game.names import clean_level_name
 from game.net import events as ev
 from game.net.address import local_addresses, show_address
 from game.net.connection import Closed, Connection, Limits
-from game.net.match import (
-    Match,
-    Refused,
-    Resume,
-    Violation,
-    colour_name,
-    new_game_id,
-    player_of,
-)
+from game.net.gate import BUSY, HandshakeGate
+from game.net.handshake import IN_PROGRESS, Seating, Turned, join_hello, seat, take_offer
+from game.net.match import Match, Refused, Resume, Violation
 from game.net.protocol import (
     MAX_CHAT_CHARS,
     MAX_LINE_BYTES,
@@ -46,7 +39,6 @@ from game.net.protocol import (
     Accept,
     Bye,
     Chat,
-    Colour,
     Hello,
     Message,
     Move,
@@ -57,14 +49,15 @@ from game.net.protocol import (
     Resign,
     Undo,
     UndoAnswer,
-    clean_text,
+    a_kind,
 )
+from game.net.secret import new_nonce
 
 if TYPE_CHECKING:
     from game.net.discovery import Discovery
 
 CLOSED_WINDOW = "the other player closed the game"
-IN_PROGRESS = "game in progress: this host is already playing someone"
+INTRUDER_NOTE_SECONDS = 5.0     # "someone else tried to join" is said at most this often
 
 
 class NetLink:
@@ -83,8 +76,8 @@ class NetLink:
         self.target: tuple[str, int] | None = None    # the host joined last (for reconnecting)
         self._conn: Connection | None = None
         self._server: asyncio.Server | None = None
-        self._handshakes = 0
-        self._was_connected = False         # a game was played: the next connection resumes it
+        self._gate: HandshakeGate[Connection] = HandshakeGate(self.limits.handshakes)
+        self._intruder_noted = float("-inf")
         self.opponent: str | None = None    # the name of the player this side's game is with
         self._closing = False
         self._colour: int | None = None     # the host's colour for a new game; None: random
@@ -138,10 +131,10 @@ class NetLink:
         self._call(self._rematch)
 
     def resign(self) -> None:
-        self._call(self._local, lambda m: (m.resign(m.colour), [Resign()])[1], "You resigned")
+        self._call(self._local, lambda m: (m.resign(m.colour), [Resign()])[1])
 
     def chat(self, text: str) -> None:
-        self._call(self._chat, clean_text(text, MAX_CHAT_CHARS))
+        self._call(self._chat, plain_text(text, MAX_CHAT_CHARS))
 
     def browse(self, on: bool) -> None:
         """Start or stop looking for games on the local network (``Found`` events)."""
@@ -255,7 +248,6 @@ class NetLink:
     def _resume(self, resume: Resume | None) -> None:
         if resume is not None:
             self.match, self.opponent = Match.resumed(resume), resume.opponent
-            self._was_connected = True      # the window says the game goes on, not that a new one starts
 
     def _start_host(self, port: int, colour: int | None, bind: str | None, advertise: bool,
                     resume: Resume | None) -> None:
@@ -282,92 +274,67 @@ class NetLink:
 
     async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, self.limits)
-        if self._conn is not None or self._handshakes >= self.limits.handshakes:
+        if self._conn is not None:
             await conn.close(IN_PROGRESS)
-            self._emit(ev.Info("Someone else tried to join: they were told a game is in progress"))
+            now = time.monotonic()
+            if now - self._intruder_noted >= INTRUDER_NOTE_SECONDS:
+                self._intruder_noted = now
+                self._emit(ev.Info("Someone else tried to join: they were told a game is in progress"))
             return
-        self._handshakes += 1
+        peer = writer.get_extra_info("peername")
+        evicted = self._gate.admit(conn, str(peer[0]) if isinstance(peer, tuple) and peer else "")
+        if evicted is not None:
+            self._spawn(evicted.close(BUSY))
         try:
-            accepted = await self._host_handshake(conn)
+            seating = await self._host_handshake(conn)
         except (Violation, Closed, ProtocolError) as exc:
-            await conn.close(str(exc) if isinstance(exc, Violation) else None)
-            if self.match is None or not self.match.moves:
+            pushed_out = not self._gate.holds(conn)
+            await conn.close(str(exc) if isinstance(exc, Violation) and not pushed_out else None)
+            if not pushed_out and (self.match is None or not self.match.moves):
                 self._emit(ev.Info(f"A connection attempt failed: {exc}", warning=True))
             return
         finally:
-            self._handshakes -= 1
-        if accepted:
-            await self._play(conn)
+            self._gate.release(conn)
+        if seating is not None:
+            self.match = seating.take()
+            await self._play(conn, seating.resumed)
 
-    async def _host_handshake(self, conn: Connection) -> bool:
-        conn.send(Hello(PROTOCOL_VERSION, self.version, self.name))
+    async def _host_handshake(self, conn: Connection) -> Seating | None:
+        """Hello, offer, accept; the seating once the player has accepted (the game is not changed
+        here), None when it was turned away."""
+        nonce = new_nonce()
+        conn.send(Hello(PROTOCOL_VERSION, self.version, self.name, nonce))
         hello = await conn.read(self.limits.hello)
         if not await self._same_protocol(conn, hello):
-            return False
+            return None
         assert isinstance(hello, Hello)
-        conn.name = hello.name
-        refusal = self._seat(hello)
-        if refusal is not None:
-            await conn.close(refusal)
-            self._emit(ev.Info(f"{hello.name} was turned away: {refusal}", warning=True))
-            return False
-        match = self.match
-        assert match is not None
-        conn.send(Offer(match.game_id, colour_name(match.opponent), match.moves_string()))
+        conn.name = clean_level_name(hello.name)
+        try:
+            seating = seat(self.match, hello, nonce, self._colour, self.opponent or "the other player")
+        except Turned as exc:
+            await conn.close(str(exc))
+            self._emit(ev.Info(f"{conn.name} was turned away: {exc}", warning=True))
+            return None
+        conn.send(seating.offer)
         accept = await conn.read(self.limits.hello)
-        if not isinstance(accept, Accept) or accept.game != match.game_id:
-            raise Violation(f"{accept.kind} where the game's accept was due")
+        if not isinstance(accept, Accept) or accept.game != seating.offer.game:
+            raise Violation(f"{a_kind(accept.kind)} where the game's accept was due")
         if self._conn is not None:
             await conn.close(IN_PROGRESS)
-            return False
-        return True
-
-    def _seat(self, hello: Hello) -> str | None:
-        """Whether the player saying ``hello`` may play here; the refusal sent to it, or None."""
-        m = self.match
-        if hello.game is None:
-            if m is not None and m.moves:
-                # The opponent's program was restarted and lost the game id: the same name takes
-                # its seat again (a name is no password: the window says who came back).
-                same = self.opponent is not None and name_key(hello.name) == name_key(self.opponent)
-                return None if same else IN_PROGRESS
-            if m is None:
-                colour = self._colour or random.choice((1, 2))
-                self.match = Match(new_game_id(), colour)
             return None
-        if m is None and hello.colour is not None:
-            return self._adopt(hello.game, hello.moves, hello.colour)
-        if m is None or m.game_id != hello.game:
-            return "a different game: the host is not playing the game you are resuming"
-        moves = m.resume_with(hello.moves)
-        if moves is None:
-            return "a different game: the two boards do not match"
-        m.adopt(moves)
-        return None
-
-    def _adopt(self, game: str, moves: str, their_colour: Colour) -> str | None:
-        """A host with no game of its own (it was restarted) takes up the game a returning player
-        brings, if it is a legal game: the same id, the same moves, the other colour."""
-        try:
-            Position.from_moves(moves)
-        except MoveError:
-            return "a different game: the moves you are resuming are not a legal game"
-        self.match = Match(game, 3 - player_of(their_colour))
-        self.match.adopt(moves)
-        self._was_connected = True      # the window says the game goes on, not that a new one starts
-        return None
+        return seating
 
     async def _same_protocol(self, conn: Connection, hello: Message) -> bool:
         if isinstance(hello, Bye):
-            raise Closed(f"refused: {clean_text(hello.reason, MAX_REASON_CHARS) or 'no reason given'}")
+            raise Closed(f"refused: {plain_text(hello.reason, MAX_REASON_CHARS) or 'no reason given'}")
         if not isinstance(hello, Hello):
-            raise Violation(f"{hello.kind} where a hello was due")
+            raise Violation(f"{a_kind(hello.kind)} where a hello was due")
         if hello.protocol == PROTOCOL_VERSION:
             return True
         reason = (f"protocol version {hello.protocol} cannot play protocol version {PROTOCOL_VERSION} "
                   f"(game {hello.version} and {self.version}): both players need the same version")
         await conn.close(reason)
-        text = f"{hello.name} runs another version of the game: {reason}"
+        text = f"{clean_level_name(hello.name)} runs another version of the game: {reason}"
         self._emit(ev.Info(text, warning=True) if self.hosting else ev.Failed(text))
         return False
 
@@ -398,9 +365,10 @@ class NetLink:
             text = ("no answer" if isinstance(exc, asyncio.TimeoutError)
                     else "nobody is hosting a game there" if isinstance(exc, ConnectionRefusedError)
                     else exc.strerror or str(exc))
-            self._emit(ev.Failed(f"cannot connect to {where}: {clean_text(text, 80)}"))
+            self._emit(ev.Failed(f"cannot connect to {where}: {plain_text(text, 80)}"))
             return
         conn = Connection(reader, writer, self.limits)
+        resuming = self.match is not None
         try:
             accepted = await self._join_handshake(conn)
         except (Violation, Closed) as exc:
@@ -408,46 +376,35 @@ class NetLink:
             self._emit(ev.Failed(f"{where}: {exc}"))
             return
         if accepted:
-            await self._play(conn)
+            await self._play(conn, resumed=resuming)
 
     async def _join_handshake(self, conn: Connection) -> bool:
-        m = self.match
-        conn.send(Hello(PROTOCOL_VERSION, self.version, self.name, m.game_id, m.moves_string(), colour_name(m.colour))
-                  if m is not None else Hello(PROTOCOL_VERSION, self.version, self.name))
+        """The host's hello (its nonce), this side's hello, the host's offer, the accept."""
         hello = await conn.read(self.limits.hello)
         if not await self._same_protocol(conn, hello):
             return False
         assert isinstance(hello, Hello)
-        conn.name = hello.name
+        conn.name = clean_level_name(hello.name)
+        nonce = new_nonce()
+        conn.send(join_hello(self.match, self.name, self.version, hello.nonce, nonce))
         offer = await conn.read(self.limits.hello)
         if isinstance(offer, Bye):
-            raise Closed(f"refused: {clean_text(offer.reason, MAX_REASON_CHARS) or 'no reason given'}")
+            raise Closed(f"refused: {plain_text(offer.reason, MAX_REASON_CHARS) or 'no reason given'}")
         if not isinstance(offer, Offer):
-            raise Violation(f"{offer.kind} where the game's offer was due")
-        if m is not None:
-            if offer.game != m.game_id or m.resume_with(offer.moves) != offer.moves:
-                raise Violation("an offer of a different game than the one being resumed")
-            m.adopt(offer.moves)
-            m.colour = player_of(offer.colour)
-        else:
-            try:
-                Position.from_moves(offer.moves)
-            except MoveError:
-                raise Violation("an offer whose moves are not a legal game") from None
-            self.match = Match(offer.game, player_of(offer.colour))
-            self.match.adopt(offer.moves)
+            raise Violation(f"{a_kind(offer.kind)} where the game's offer was due")
+        self.match = take_offer(self.match, offer, nonce, hello.nonce)
         conn.send(Accept(offer.game))
         return True
 
     # -- playing -----------------------------------------------------------------------------
 
-    async def _play(self, conn: Connection) -> None:
-        """Hold the connection for one game until it ends; the match survives it."""
+    async def _play(self, conn: Connection, resumed: bool) -> None:
+        """Hold the connection for one game until it ends; the match survives it. ``resumed``:
+        the game goes on (the player came back), rather than starting."""
         m = self.match
         assert m is not None
-        resumed = self._was_connected or bool(m.moves)
-        self._conn, self._was_connected, self.opponent = conn, True, conn.name
-        self._emit(ev.Connected(conn.name, m.colour, m.moves_string(), resumed, m.game_id))
+        self._conn, self.opponent = conn, conn.name
+        self._emit(ev.Connected(conn.name, m.colour, m.moves_string(), resumed, m.game_id, m.secret))
         keepalive = self._loop.create_task(self._keepalive(conn))
         reason: str
         try:
@@ -457,7 +414,8 @@ class NetLink:
             reason = f"Disconnected: {conn.name} sent {exc}"
             await conn.close(f"you sent {exc}")
         except Closed as exc:
-            reason = str(exc)[:1].upper() + str(exc)[1:]
+            said = str(exc)      # a sentence; one that starts with the player's name keeps it as it is
+            reason = said if said.startswith(conn.name) else said[:1].upper() + said[1:]
             await conn.close()
         finally:
             keepalive.cancel()
@@ -499,14 +457,14 @@ class NetLink:
             self._emit(self._state())
             self._emit(ev.Info(f"{conn.name} resigned: you win"))
         elif isinstance(message, Chat):
-            text = clean_text(message.text, MAX_CHAT_CHARS)
+            text = plain_text(message.text, MAX_CHAT_CHARS)
             if text:
                 self._emit(ev.ChatLine(text))
         elif isinstance(message, Bye):
-            said = clean_text(message.reason, MAX_REASON_CHARS)
+            said = plain_text(message.reason, MAX_REASON_CHARS)
             raise Closed(f"{conn.name} left" + (f": {said}" if said else ""))
         elif not isinstance(message, Ping):
-            raise Violation(f"a {message.kind} in the middle of a game")
+            raise Violation(f"{a_kind(message.kind)} in the middle of a game")
 
     # -- stopping and discovery ----------------------------------------------------------------
 

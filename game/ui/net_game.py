@@ -92,6 +92,7 @@ class NetGameScene(GameScene):
         self.hosting = False
         self.address, self.port = "", 0                # where to go back into this game (see NetStart)
         self.game_id = ""
+        self.secret = ""                                # the game's secret (kept in its saves, never shown)
         self.connected = False
         self.resigned: int | None = None
         self.score = Score()
@@ -117,6 +118,7 @@ class NetGameScene(GameScene):
         self.link, self.hosting, self._by_key = data.link, data.hosting, False
         self.address, self.port = data.address, data.port
         self.opponent, self.colour, self.game_id = data.connected.opponent, data.connected.colour, data.connected.game
+        self.secret = data.connected.secret
         super().enter(GameStart(HUMAN, HUMAN, data.connected.moves))    # autosaved as a network game
         self.score, self.resigned, self.chat, self.typing = Score(), None, None, None
         self._counted, self.rematch_asked = None, False
@@ -184,11 +186,11 @@ class NetGameScene(GameScene):
             return None
         role = NetRole.HOST if self.hosting else NetRole.GUEST
         return NetworkSeat(role, self.game_id, self.colour, clean_level_name(self.opponent),
-                           "" if self.hosting else self.address, self.port if self.hosting else 0)
+                           "" if self.hosting else self.address, self.port if self.hosting else 0, self.secret)
 
     def _connected(self, event: ev.Connected) -> None:
         self.opponent, self.colour, self.connected = event.opponent, event.colour, True
-        self.game_id = event.game
+        self.game_id, self.secret = event.game, event.secret
         self.model.network = self.seat()
         self._follow(event.moves)
         self._say(f"{self.opponent} is back: the game goes on" if event.resumed

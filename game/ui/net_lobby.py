@@ -42,6 +42,8 @@ MAX_TYPED = 64
 BACK_TO_MENU = "back to the menu"
 NAME_PREF = "network_name"      # the name typed in the lobby ("": config.toml's, else the account's)
 NAME_LABEL = "Your name"
+NO_SECRET = ("This game was saved by an older version, without the game's secret: it cannot be taken "
+             "back over the network (the save list still has it to review)")
 
 
 class Page(enum.Enum):
@@ -164,7 +166,10 @@ class NetLobbyScene(Scene):
         seat = saved.seat if saved is not None else None
         if saved is None or seat is None:
             return
-        resume = Resume(seat.game_id, saved.moves, seat.colour, seat.opponent)
+        if not seat.secret:
+            self.message = (NO_SECRET, True)
+            return
+        resume = Resume(seat.game_id, saved.moves, seat.colour, seat.opponent, seat.secret)
         if seat.role is NetRole.HOST:
             self.page, self.listening, self.message = Page.HOSTING, None, None
             self._link().host(seat.port, seat.colour, bind=self.bind, advertise=self.advertise, resume=resume)

@@ -35,8 +35,9 @@ from game.ui.review_scene import ReviewScene
 from game.ui.scene import SceneName, Transition
 
 GAME_ID = "0123456789abcdef"
-HOST_SEAT = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=7450)
-GUEST_SEAT = NetworkSeat(NetRole.GUEST, GAME_ID, 2, "Ann", address="[::1]:7444")
+SECRET = "5ec2e7" + "0" * 26
+HOST_SEAT = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=7450, secret=SECRET)
+GUEST_SEAT = NetworkSeat(NetRole.GUEST, GAME_ID, 2, "Ann", address="[::1]:7444", secret=SECRET)
 
 
 def saved(moves="4453", seat=HOST_SEAT) -> SavedGame:
@@ -56,9 +57,11 @@ def test_a_hosts_and_a_guests_save_round_trip_with_their_seat():
     host, guest = saved(), saved(seat=GUEST_SEAT)
     lines = format_save(host).splitlines()
     assert lines[1] == "format: 2"
-    assert lines[6:-1] == ["network: host", f"game id: {GAME_ID}", "you play: red", "opponent: Bob", "port: 7450"]
+    assert lines[6:-1] == ["network: host", f"game id: {GAME_ID}", "you play: red", "opponent: Bob", "port: 7450",
+                           f"secret: {SECRET}"]
     assert format_save(guest).splitlines()[6:-1] == [
-        "network: guest", f"game id: {GAME_ID}", "you play: yellow", "opponent: Ann", "address: [::1]:7444"]
+        "network: guest", f"game id: {GAME_ID}", "you play: yellow", "opponent: Ann", "address: [::1]:7444",
+        f"secret: {SECRET}"]
     assert parse_save(format_save(host)) == host and parse_save(format_save(host)).seat == HOST_SEAT
     assert parse_save(format_save(guest)).seat == GUEST_SEAT
     local = SavedGame("4453", "human", "human", host.saved_at)
@@ -77,6 +80,8 @@ def test_a_hosts_and_a_guests_save_round_trip_with_their_seat():
     ("port: 7450", "address: not an address!", "line 11: address: a hosting side keeps its port"),
     ("network: host\n", "", "line 7: game id: only a network game has one"),
     ("red: human", "red: Easy", "network: a network game is two people's"),
+    (f"secret: {SECRET}", "secret: " + SECRET[:-1] + "g", "line 12: secret: not a game's secret"),
+    (f"secret: {SECRET}", "secret: ../../etc/passwd", "line 12: secret: not a game's secret"),
 ])
 def test_a_hostile_or_damaged_network_field_is_refused_naming_its_line(old, new, needle):
     text = format_save(saved()).replace(old, new)
@@ -84,6 +89,14 @@ def test_a_hostile_or_damaged_network_field_is_refused_naming_its_line(old, new,
         parse_save(text)
     message = str(e.value)
     assert needle in message and len(message) < 200 and message.isprintable()
+    assert SECRET[:-1] not in message                  # a secret is never shown, not even a damaged one
+
+
+def test_a_save_of_the_version_before_secrets_still_loads_and_its_secret_is_never_shown():
+    old = format_save(saved()).replace(f"secret: {SECRET}\n", "")
+    game = parse_save(old)
+    assert game.seat is not None and game.seat.secret == "" and game.moves == "4453"
+    assert SECRET not in repr(saved()) and SECRET not in repr(HOST_SEAT)
 
 
 @pytest.mark.parametrize("line,needle", [
@@ -112,9 +125,9 @@ def test_two_restarted_sides_go_back_into_the_same_game_from_their_saves():
     host = NetLink("Ann", limits=FAST)
     guest = NetLink("Bob", limits=FAST)
     try:
-        host.host(0, None, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "4453", 2, "Bob"))
+        host.host(0, None, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "4453", 2, "Bob", SECRET))
         port = wait_for(host, ev.Listening).port
-        guest.join("127.0.0.1", port, resume=Resume(GAME_ID, "4453", 1, "Ann"))
+        guest.join("127.0.0.1", port, resume=Resume(GAME_ID, "4453", 1, "Ann", SECRET))
         on_guest, on_host = wait_for(guest, ev.Connected), wait_for(host, ev.Connected)
         assert (on_guest.moves, on_guest.colour, on_guest.game, on_guest.resumed) == ("4453", 1, GAME_ID, True)
         assert (on_host.moves, on_host.colour, on_host.game, on_host.resumed) == ("4453", 2, GAME_ID, True)
@@ -129,9 +142,9 @@ def test_a_host_going_back_into_a_game_turns_away_another_game():
     host = NetLink("Ann", limits=FAST)
     guest = NetLink("Cleo", limits=FAST)
     try:
-        host.host(0, None, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "4453", 2, "Bob"))
+        host.host(0, None, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "4453", 2, "Bob", SECRET))
         port = wait_for(host, ev.Listening).port
-        guest.join("127.0.0.1", port, resume=Resume("fedcba9876543210", "44", 1, "Ann"))
+        guest.join("127.0.0.1", port, resume=Resume("fedcba9876543210", "44", 1, "Ann", SECRET))
         assert "a different game" in wait_for(guest, ev.Failed).reason
         stranger = NetLink("Eve", limits=FAST)
         try:
@@ -169,7 +182,7 @@ def test_a_hosted_game_is_autosaved_as_a_network_game_and_hosted_again_from_the_
         until(d, lambda: d.scene.model.moves_string() == "44", "the reply")
         autosave = read_autosave()
         assert autosave is not None and autosave.seat == NetworkSeat(NetRole.HOST, guest.match.game_id, 1, "Bob",
-                                                                     port=port)
+                                                                     port=port, secret=guest.match.secret)
         d.key(pygame.K_s, mod=pygame.KMOD_CTRL)                  # Ctrl+S keeps the seat too
         assert load_game(list_saves()[0]).seat == autosave.seat
         leave_by_esc(d)
@@ -204,7 +217,8 @@ def test_a_joined_game_is_joined_again_from_the_menu(ui):
         until(d, lambda: d.scene.model.moves_string() == "4", "the host's move")
         d.settle()
         seat = read_autosave().seat
-        assert seat == NetworkSeat(NetRole.GUEST, host.match.game_id, 2, "Cleo", address=f"127.0.0.1:{port}")
+        assert seat == NetworkSeat(NetRole.GUEST, host.match.game_id, 2, "Cleo", address=f"127.0.0.1:{port}",
+                                   secret=host.match.secret)
         leave_by_esc(d)
         wait_for(host, ev.Dropped)
         assert resume_row(d).label == "Resume network game with Cleo"
@@ -217,7 +231,8 @@ def test_a_joined_game_is_joined_again_from_the_menu(ui):
 
 
 def test_a_failed_return_keeps_the_game_offered(ui):
-    game = saved("44", NetworkSeat(NetRole.GUEST, GAME_ID, 1, "Cleo", address=f"127.0.0.1:{free_port()}"))
+    game = saved("44", NetworkSeat(NetRole.GUEST, GAME_ID, 1, "Cleo", address=f"127.0.0.1:{free_port()}",
+                                   secret=SECRET))
     d = ui(resume=game, network_name="Ann")
     assert resume_row(d).label == "Resume network game with Cleo"
     d.key(pygame.K_RETURN)
@@ -230,6 +245,18 @@ def test_a_failed_return_keeps_the_game_offered(ui):
     d.key(pygame.K_ESCAPE)                   # back to the menu: offered again
     assert isinstance(d.scene, MenuScene) and d.scene.resume == game
     assert resume_row(d).label == "Resume network game with Cleo"
+
+
+def test_a_game_saved_without_its_secret_is_kept_but_not_taken_back_over_the_network(ui):
+    old = parse_save(format_save(saved("44")).replace(f"secret: {SECRET}\n", ""))
+    d = ui(resume=old, network_name="Ann")
+    d.key(pygame.K_RETURN)
+    lobby = d.scene
+    assert isinstance(lobby, NetLobbyScene) and lobby.page is Page.CHOOSE and lobby.link is None
+    text, warning = lobby.message
+    assert warning and "without the game's secret" in text and "cannot be taken back" in text
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, MenuScene) and d.scene.resume == old
 
 
 def test_a_network_game_is_never_resumed_or_replaced_as_a_local_game_without_asking(ui):
@@ -259,7 +286,7 @@ def test_the_other_rows_stay_put_with_or_without_a_resume_row(ui):
 
 
 def test_a_saved_network_game_opens_in_the_network_or_its_review(ui):
-    seat = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=free_port())
+    seat = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=free_port(), secret=SECRET)
     unfinished = save_new_game(saved("4453", seat))
     finished = save_new_game(saved("4455667", seat))
     d = ui()
