@@ -60,7 +60,8 @@ def plain_text(text: str, limit: int) -> str:
     """Text from outside (a peer's name, chat or reason, a discovered name, a file name) made safe to
     show: control sequences removed whole, every other control or format character (bidirectional
     overrides, zero-width characters, line separators) gone, a line break or tab a space, a byte of
-    a file name that is not UTF-8 shown as U+FFFD, runs of spaces one, at most ``limit`` characters."""
+    a file name that is not UTF-8 shown as the byte it was (``\\xff``), runs of spaces one, at most
+    ``limit`` characters."""
     text = _CONTROL_SEQUENCE.sub("", text[: limit * 8 + 64])   # bounded work for any length
     out = []
     for ch in text:
@@ -68,7 +69,8 @@ def plain_text(text: str, limit: int) -> str:
         if ch.isspace() or category in ("Zl", "Zp"):
             out.append(" ")
         elif category == "Cs":
-            out.append("\ufffd")
+            code = ord(ch)
+            out.append(f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else "\ufffd")
         elif category[0] != "C":
             out.append(ch)
     return " ".join("".join(out).split())[:limit]

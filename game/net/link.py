@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from game import __version__
 from game.echo import plain_text
-from game.names import clean_level_name
+from game.names import MAX_NAME_CHARS, clean_player_name
 from game.net import events as ev
 from game.net.address import local_addresses, show_address
 from game.net.connection import Closed, Connection, Limits
@@ -58,6 +58,11 @@ if TYPE_CHECKING:
 
 CLOSED_WINDOW = "the other player closed the game"
 INTRUDER_NOTE_SECONDS = 5.0     # "someone else tried to join" is said at most this often
+
+
+def shown_name(name: str) -> str:
+    """A peer's name (it passed the name rule) in its clean form: NFC, one space between words."""
+    return clean_player_name(name, MAX_NAME_CHARS)
 
 
 class NetLink:
@@ -308,7 +313,7 @@ class NetLink:
         if not await self._same_protocol(conn, hello):
             return None
         assert isinstance(hello, Hello)
-        conn.name = clean_level_name(hello.name)
+        conn.name = shown_name(hello.name)
         try:
             seating = seat(self.match, hello, nonce, self._colour, self.opponent or "the other player")
         except Turned as exc:
@@ -334,7 +339,7 @@ class NetLink:
         reason = (f"protocol version {hello.protocol} cannot play protocol version {PROTOCOL_VERSION} "
                   f"(game {hello.version} and {self.version}): both players need the same version")
         await conn.close(reason)
-        text = f"{clean_level_name(hello.name)} runs another version of the game: {reason}"
+        text = f"{shown_name(hello.name)} runs another version of the game: {reason}"
         self._emit(ev.Info(text, warning=True) if self.hosting else ev.Failed(text))
         return False
 
@@ -384,7 +389,7 @@ class NetLink:
         if not await self._same_protocol(conn, hello):
             return False
         assert isinstance(hello, Hello)
-        conn.name = clean_level_name(hello.name)
+        conn.name = shown_name(hello.name)
         nonce = new_nonce()
         conn.send(join_hello(self.match, self.name, self.version, hello.nonce, nonce))
         offer = await conn.read(self.limits.hello)

@@ -107,7 +107,11 @@ def test_a_silent_client_is_closed_after_the_hello_time_and_the_host_waits_on(ho
     ("4", {"type": "undo", "back_to": 0}, "not the asker's last move"),
     ("4", {"type": "undo_answer", "accept": True}, "no undo asked"),
     ("4", {"type": "rematch"}, "before the game has ended"),
-    ("4", {"type": "hello", "protocol": 1, "version": "1", "name": "Eve"}, "in the middle of a game"),
+    ("4", {"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Eve", "nonce": NONCE},
+     "a hello in the middle of a game"),
+    ("4", {"type": "accept", "game": "0123456789abcdef"}, "an accept in the middle of a game"),
+    ("4", {"type": "offer", "game": "0123456789abcdef", "colour": "red", "secret": SECRET},
+     "an offer in the middle of a game"),
 ])
 def test_a_rule_breaking_message_mid_game_is_refused_and_the_game_kept(host, moves, attack, reason):
     link, port = host
@@ -126,6 +130,36 @@ def test_a_rule_breaking_message_mid_game_is_refused_and_the_game_kept(host, mov
     assert reason in dropped.reason and dropped.reason.startswith("Disconnected: Eve sent")
     assert reason in bye_reason(peer)           # the other side is told why too
     assert link.match.moves_string() == moves   # the game is kept as it was
+
+
+@pytest.mark.parametrize("first, said", [({"type": "accept", "game": "0123456789abcdef"}, "an accept where a hello"),
+                                         ({"type": "undo", "back_to": 0}, "an undo where a hello")])
+def test_a_message_before_the_hello_is_named_with_its_article(host, first, said):
+    link, port = host
+    peer = RawPeer(port)
+    peer.send(first)
+    assert said in bye_reason(peer)
+
+
+def test_control_sequences_in_chat_and_reasons_are_removed_whole(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.join_game()
+    wait_for(link, ev.Connected)
+    peer.send({"type": "chat", "text": "\x1b[2J\x1b[31mRED\u202e \x1b]0;owned\x07gg"})
+    assert wait_for(link, ev.ChatLine).text == "RED gg"
+    peer.send({"type": "bye", "reason": "\x1b[2Jgone \x1b]8;;http://x\x1b\\for\x1b]8;;\x1b\\ now\x9b31m"})
+    assert wait_for(link, ev.Dropped).reason == "Eve left: gone for now"
+
+
+def test_a_name_with_odd_spacing_is_shown_in_its_clean_form(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.hello(name="  e   VE ")
+    offer = peer.read_until("offer")
+    peer.send({"type": "accept", "game": offer["game"]})
+    assert wait_for(link, ev.Connected).opponent == "e VE"
+    assert link.opponent == "e VE"
 
 
 def test_a_wrong_protocol_version_gets_a_clear_message_on_both_sides(host):

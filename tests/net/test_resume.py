@@ -404,6 +404,16 @@ def test_the_save_list_names_a_network_games_opponent(connect4_home):
     assert players == "Network game with Bob" and details.startswith("4 moves · unfinished")
 
 
+def test_a_file_name_from_outside_is_shown_with_its_control_sequences_removed_whole(connect4_home):
+    from game.storage import SaveInfo
+    from game.ui.savelist import describe, load_failure
+
+    path = connect4_home / "\x1b[2J\x1b[31mred\u202e\x1b]0;t\x07.c4save"
+    players, details = describe(SaveInfo(path, None, "damaged"))
+    assert players == "red.c4save" and "damaged" in details
+    assert load_failure("open", path, "damaged") == "Could not open red.c4save: damaged"
+
+
 def test_hosting_or_joining_from_the_command_line_keeps_the_unfinished_game_for_later(ui, connect4_home):
     from game.storage import autosave_path, write_autosave
     from game.ui.net_lobby import LobbyStart
