@@ -71,10 +71,9 @@ class Choice:
 
 
 class NetLobbyScene(Scene):
-    #: The one address to host on (None: all of this computer's) and whether to announce the game on
-    #: the local network; tests host on loopback only, without announcing.
+    #: The one address to host on (None: all of this computer's); tests host on loopback only.
+    #: Whether a hosted game is announced is ``[network] announce`` of config.toml.
     bind: str | None = None
-    advertise: bool = True
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -172,7 +171,8 @@ class NetLobbyScene(Scene):
         resume = Resume(seat.game_id, saved.moves, seat.colour, seat.opponent, seat.secret)
         if seat.role is NetRole.HOST:
             self.page, self.listening, self.message = Page.HOSTING, None, None
-            self._link().host(seat.port, seat.colour, bind=self.bind, advertise=self.advertise, resume=resume)
+            self._link().host(seat.port, seat.colour, bind=self.bind, advertise=self.ctx.settings.network_announce,
+                              resume=resume)
             return
         try:
             host, port = parse_address(seat.address, self.ctx.settings.network_port)
@@ -184,7 +184,7 @@ class NetLobbyScene(Scene):
     def host(self, port: int | None = None) -> None:
         self.page, self.listening, self.message = Page.HOSTING, None, None
         self._link().host(self.ctx.settings.network_port if port is None else port, self.colour, bind=self.bind,
-                          advertise=self.advertise)
+                          advertise=self.ctx.settings.network_announce)
 
     def open_join(self) -> None:
         self.page, self.selected, self.message = Page.JOIN, 0, None

@@ -47,7 +47,6 @@ def saved(moves="4453", seat=HOST_SEAT) -> SavedGame:
 @pytest.fixture(autouse=True)
 def loopback_only(monkeypatch):
     monkeypatch.setattr(NetLobbyScene, "bind", "127.0.0.1")
-    monkeypatch.setattr(NetLobbyScene, "advertise", False)
 
 
 # -- the save format ----------------------------------------------------------------------------

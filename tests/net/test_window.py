@@ -8,6 +8,7 @@ import time
 
 import pygame
 import pytest
+from zeroconf import InterfaceChoice
 from netkit import FAST, start_host, wait_for
 
 from game.engine.board import parse_moves
@@ -23,7 +24,6 @@ from game.ui.scene import SceneName, Transition
 @pytest.fixture(autouse=True)
 def loopback_only(monkeypatch):
     monkeypatch.setattr(NetLobbyScene, "bind", "127.0.0.1")
-    monkeypatch.setattr(NetLobbyScene, "advertise", False)
 
 
 def free_port() -> int:
@@ -270,6 +270,19 @@ def test_command_line_join_to_nobody_says_why_and_stays_in_the_lobby(ui):
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_ESCAPE)
     assert d.scene.next is None and d.c.scene.__class__.__name__ == "MenuScene"
+
+
+@pytest.mark.parametrize("announce", [False, True])
+def test_a_hosted_game_is_announced_only_when_the_setting_says_so(ui, zeroconf_attempts, announce):
+    d, guest, port = hosted_game(ui, network_announce=announce)
+    try:
+        if announce:       # it tried, on every interface (the tests refuse that, as no multicast would)
+            assert zeroconf_attempts and zeroconf_attempts[0] is InterfaceChoice.All
+        else:
+            assert zeroconf_attempts == [] and d.scene.link._discovery is None
+        drop(d, 3, guest)                # a typed address works either way
+    finally:
+        guest.close()
 
 
 def test_the_network_game_names_the_discs_as_the_theme_draws_them(ui):
