@@ -91,9 +91,15 @@ class Dropped:
 
 @dataclass(frozen=True, slots=True)
 class FoundGame:
+    """A game announced on the local network: the name it gives itself (anyone can announce any
+    name), the address it is at, ``newer``: it speaks a newer protocol (this version cannot join
+    it), ``nearby``: the address is on one of this computer's networks."""
+
     name: str
     host: str
     port: int
+    newer: bool = False
+    nearby: bool = True
 
 
 @dataclass(frozen=True, slots=True)

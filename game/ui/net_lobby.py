@@ -204,6 +204,13 @@ class NetLobbyScene(Scene):
         self.target = show_address(host, port)
         self._link().join(host, port, resume)
 
+    def _join_found(self, game: ev.FoundGame) -> None:
+        if game.newer:
+            self.message = (f"{game.name} at {show_address(game.host, game.port)} runs a newer version "
+                            "of the game: both players need the same version", True)
+            return
+        self._join(game.host, game.port)
+
     def back(self) -> None:
         """One page back: waiting and connecting are cancelled; the first page leads to the menu,
         which offers the saved network game again when it was not gone back into."""
@@ -278,8 +285,7 @@ class NetLobbyScene(Scene):
         shown = f"Address: {escape_control(self.typed)}_" if self.typed else "Type an address, e.g. 192.168.1.20:7444"
         rows = [self._name_row(), Choice(shown, self.join_typed)]
         for game in self.games:
-            rows.append(Choice(f"{game.name}  ·  {show_address(game.host, game.port)}",
-                               lambda g=game: self._join(g.host, g.port)))
+            rows.append(Choice(found_label(game), lambda g=game: self._join_found(g)))
         self._place(rows, self.ctx.layout.size[1] // 4)
         for row in rows[2:]:
             row.rect.move_ip(0, rows[0].rect.height)     # room for the line saying what they are
@@ -434,6 +440,14 @@ class NetLobbyScene(Scene):
         below = rows[2].rect.top if len(rows) > 2 else rows[1].rect.bottom + size + 8
         draw_text(surface, fit_text(escape_control(note), size - 4, width - 20), size - 4, theme.dim_text,
                   midbottom=(width // 2, below - 1))
+
+
+def found_label(game: ev.FoundGame) -> str:
+    """A found game's row: its address first (a name proves nothing: anyone can announce any name),
+    then the name, and what is unusual about it."""
+    notes = [note for note, on in (("needs a newer version", game.newer),
+                                   ("not on your network", not game.nearby)) if on]
+    return "  ·  ".join([show_address(game.host, game.port), game.name, *notes])
 
 
 def connect(ctx: Context, menu: MenuScene, register: Callable[[SceneName, Scene], None]) -> NetLobbyScene:
