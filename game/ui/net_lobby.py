@@ -89,6 +89,7 @@ class NetLobbyScene(Scene):
         self.message: tuple[str, bool] | None = None      # (text, is a warning)
         self.resume: SavedGame | None = None               # the network game to go back into
         self.editing: str | None = None                    # the name being typed
+        self._after_name: Callable[[], None] | None = None  # hosting or joining, once the name is kept
 
     @property
     def name(self) -> str:
@@ -133,8 +134,9 @@ class NetLobbyScene(Scene):
         if self.resume is not None:
             rows.append(Choice(self._resume_label(), self.go_back_in))
         else:
-            rows += [Choice(f"Host a game  ·  you play: {self._colour_label()}", self.host, self._change_colour),
-                     Choice("Join a game", self.open_join)]
+            rows += [Choice(f"Host a game  ·  you play: {self._colour_label()}", lambda: self._named(self.host),
+                            self._change_colour),
+                     Choice("Join a game", lambda: self._named(self.open_join))]
         rows.append(Choice("Back to the menu", self.back))
         self._place(rows, self.ctx.layout.size[1] // 4)
         return rows
@@ -225,6 +227,17 @@ class NetLobbyScene(Scene):
 
     # -- the name --------------------------------------------------------------------------
 
+    def _named(self, action: Callable[[], None]) -> None:
+        """``action`` (host or join), once the player has seen the name the other player will see:
+        the first time, when no name was ever chosen (the account's login name, "root" say, is
+        only a guess), the name row opens first and Enter goes on; Esc stays here."""
+        if NAME_PREF in self.ctx.prefs or self.ctx.settings.network_name:
+            action()
+            return
+        self.selected, self._after_name = 0, action
+        self.edit_name()
+        self.message = (f"First, your name as the other player sees it: Enter keeps {self.name}", False)
+
     def edit_name(self) -> None:
         """Type the name the other player sees: letters go in, Backspace takes out, Enter keeps it."""
         self.editing = self.name
@@ -232,6 +245,8 @@ class NetLobbyScene(Scene):
     def _edit(self, event: pygame.event.Event) -> None:
         assert self.editing is not None
         self.editing, done = typing_name(self.editing, event, MAX_NAME_CHARS)
+        if done and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._after_name = None         # the name is kept, hosting or joining waits
         if done:
             self.finish_name()
 
@@ -239,6 +254,7 @@ class NetLobbyScene(Scene):
         """Keep the typed name (remembered at once); an empty one means the default name again, one
         the name rule refuses ("ai", no letter) keeps the name there was and says why."""
         typed, self.editing = clean_player_name(self.editing or "", MAX_NAME_CHARS), None
+        after, self._after_name = self._after_name, None
         problem = level_name_problem(typed) if typed else None
         if problem is not None:
             self.message = (f"Not a player's name ({problem}): you stay {self.name}", True)
@@ -246,6 +262,9 @@ class NetLobbyScene(Scene):
         self.ctx.remember(**{NAME_PREF: typed})
         if self.link is not None:
             self.link.rename(self.name)
+        if after is not None:
+            self.message = None
+            after()
 
     # -- input -----------------------------------------------------------------------------
 

@@ -364,6 +364,53 @@ def test_an_empty_name_means_the_usual_name_and_the_join_page_renames_the_link(u
         host.close()
 
 
+def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypatch):
+    monkeypatch.setattr("getpass.getuser", lambda: "root")
+    port = free_port()
+    d = ui(network_port=port)                          # no [network] name, no name typed yet
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 1
+    d.key(pygame.K_RETURN)                             # "Host a game": the name first
+    assert lobby.editing == "root" and lobby.page is Page.CHOOSE and lobby.link is None
+    assert "your name as the other player sees it" in lobby.message[0]
+    d.key(pygame.K_ESCAPE)                             # Esc: the name is kept, nothing hosted
+    assert lobby.editing is None and lobby.page is Page.CHOOSE and load_prefs()[NAME_PREF] == "root"
+    lobby.selected = 1
+    d.key(pygame.K_RETURN)                             # asked once: now it hosts at once
+    assert lobby.page is Page.HOSTING
+    d.key(pygame.K_ESCAPE)
+    d.c.switch(Transition(SceneName.MENU))
+    again = ui(network_port=free_port())
+    monkeypatch.setattr("getpass.getuser", lambda: "root")
+    again.c.switch(Transition(SceneName.NETWORK))
+    again.scene.selected = 2
+    again.key(pygame.K_RETURN)                         # "Join a game" remembers the answer too
+    assert again.scene.page is Page.JOIN
+
+
+def test_a_name_typed_at_the_first_question_goes_on_to_host_under_it(ui, monkeypatch):
+    monkeypatch.setattr("getpass.getuser", lambda: "root")
+    port = free_port()
+    d = ui(network_port=port)
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 1
+    d.key(pygame.K_RETURN)
+    for _ in "root":
+        d.key(pygame.K_BACKSPACE)
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="Ann"))
+    d.key(pygame.K_RETURN)
+    assert lobby.page is Page.HOSTING and lobby.name == "Ann"
+    until(d, lambda: lobby.listening is not None, "listening")
+    guest = NetLink("Bob", limits=FAST)
+    try:
+        guest.join("127.0.0.1", port)
+        assert wait_for(guest, ev.Connected).opponent == "Ann"
+    finally:
+        guest.close()
+
+
 def test_a_resigned_game_is_not_offered_again(ui):
     d, guest, _ = hosted_game(ui)
     try:
