@@ -21,11 +21,15 @@ The rules (docs/network.md, "Who may sit down"):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.echo import plain_text
+from game.names import MAX_NAME_CHARS, clean_player_name
+from game.net.connection import Closed, Connection
 from game.net.match import Match, Violation, colour_name, new_match, player_of
-from game.net.protocol import PROTOCOL_VERSION, Hello, Offer
-from game.net.secret import proof, proves
+from game.net.protocol import MAX_REASON_CHARS, PROTOCOL_VERSION, Accept, Bye, Hello, Message, Offer, a_kind
+from game.net.secret import new_nonce, proof, proves
 
 IN_PROGRESS = "game in progress: this host is already playing someone"
 NOT_HERE = ("a different game: this host does not have the game you are going back into "
@@ -42,6 +46,72 @@ def waiting_for(opponent: str) -> str:
 
 class Turned(Exception):
     """The host does not seat the player who said hello; the text is the reason it is sent."""
+
+
+class OtherVersion(Exception):
+    """The other side speaks another protocol version: the text is the reason sent to it,
+    ``told`` the line for this side's player."""
+
+    def __init__(self, reason: str, told: str) -> None:
+        super().__init__(reason)
+        self.told = told
+
+
+def shown_name(name: str) -> str:
+    """A peer's name (it passed the name rule) in its clean form: NFC, one space between words."""
+    return clean_player_name(name, MAX_NAME_CHARS)
+
+
+def _refused(bye: Bye) -> Closed:
+    return Closed(f"refused: {plain_text(bye.reason, MAX_REASON_CHARS) or 'no reason given'}")
+
+
+def _hello(message: Message, version: str) -> Hello:
+    """The other side's first message, a hello of this protocol version."""
+    if isinstance(message, Bye):
+        raise _refused(message)
+    if not isinstance(message, Hello):
+        raise Violation(f"{a_kind(message.kind)} where a hello was due")
+    if message.protocol != PROTOCOL_VERSION:
+        reason = (f"protocol version {message.protocol} cannot play protocol version {PROTOCOL_VERSION} "
+                  f"(game {message.version} and {version}): both players need the same version")
+        raise OtherVersion(reason, f"{shown_name(message.name)} runs another version of the game: {reason}")
+    return message
+
+
+async def host_side(conn: Connection, name: str, version: str, timeout: float,
+                    decide: Callable[[Hello, str], Seating]) -> Seating:
+    """The host's handshake: hello, ``decide`` (see :func:`seat`), offer, accept. The seating
+    once the player has accepted; nothing is changed here. Raises Turned, OtherVersion, Violation
+    or Closed."""
+    nonce = new_nonce()
+    conn.send(Hello(PROTOCOL_VERSION, version, name, nonce))
+    hello = _hello(await conn.read(timeout), version)
+    conn.name = shown_name(hello.name)
+    seating = decide(hello, nonce)
+    conn.send(seating.offer)
+    accept = await conn.read(timeout)
+    if not isinstance(accept, Accept) or accept.game != seating.offer.game:
+        raise Violation(f"{a_kind(accept.kind)} where the game's accept was due")
+    return seating
+
+
+async def join_side(conn: Connection, current: Match | None, name: str, version: str, timeout: float) -> Match:
+    """The joining side's handshake: the host's hello (its nonce) first, then this side's hello,
+    the host's offer, the accept. The game to play (see :func:`take_offer`); raises OtherVersion,
+    Violation or Closed, and ``current`` is then as it was."""
+    hello = _hello(await conn.read(timeout), version)
+    conn.name = shown_name(hello.name)
+    nonce = new_nonce()
+    conn.send(join_hello(current, name, version, hello.nonce, nonce))
+    offer = await conn.read(timeout)
+    if isinstance(offer, Bye):
+        raise _refused(offer)
+    if not isinstance(offer, Offer):
+        raise Violation(f"{a_kind(offer.kind)} where the game's offer was due")
+    match = take_offer(current, offer, nonce, hello.nonce)
+    conn.send(Accept(offer.game))
+    return match
 
 
 @dataclass(frozen=True, slots=True)

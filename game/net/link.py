@@ -9,8 +9,10 @@ waits on a socket; the network thread never touches the window.
 The other side is untrusted (see docs/network.md for every limit): a line longer than
 ``MAX_LINE_BYTES`` closes the connection unread, every message is checked by ``protocol.decode``
 and every move by ``Match`` (the engine's rules), a hello must come within ``Limits.hello``
-seconds, more than ``Limits.rate`` messages a second (after a burst) close the connection, and a
-host plays one opponent at a time. Whatever the other side does, this side keeps its game.
+seconds, more than ``Limits.rate`` messages a second (after a burst) close the connection, a
+host plays one opponent at a time, who sits down is decided by ``game.net.handshake`` and how
+many may be in their handshake by ``game.net.gate``. Whatever the other side does, this side
+keeps its game.
 """
 
 from __future__ import annotations
@@ -24,25 +26,21 @@ from typing import TYPE_CHECKING
 
 from game import __version__
 from game.echo import plain_text
-from game.names import MAX_NAME_CHARS, clean_player_name
 from game.net import events as ev
 from game.net.address import local_addresses, show_address
 from game.net.connection import Closed, Connection, Limits
 from game.net.gate import BUSY, HandshakeGate
-from game.net.handshake import IN_PROGRESS, Seating, Turned, join_hello, seat, take_offer
+from game.net.handshake import IN_PROGRESS, OtherVersion, Seating, Turned, host_side, join_side, seat
 from game.net.match import Match, Refused, Resume, Violation
 from game.net.protocol import (
     MAX_CHAT_CHARS,
     MAX_LINE_BYTES,
     MAX_REASON_CHARS,
-    PROTOCOL_VERSION,
-    Accept,
     Bye,
     Chat,
     Hello,
     Message,
     Move,
-    Offer,
     Ping,
     ProtocolError,
     Rematch,
@@ -51,18 +49,12 @@ from game.net.protocol import (
     UndoAnswer,
     a_kind,
 )
-from game.net.secret import new_nonce
 
 if TYPE_CHECKING:
     from game.net.discovery import Discovery
 
 CLOSED_WINDOW = "the other player closed the game"
-INTRUDER_NOTE_SECONDS = 5.0     # "someone else tried to join" is said at most this often
-
-
-def shown_name(name: str) -> str:
-    """A peer's name (it passed the name rule) in its clean form: NFC, one space between words."""
-    return clean_player_name(name, MAX_NAME_CHARS)
+NOTE_SECONDS = 5.0     # what became of a stranger's connection is said at most this often
 
 
 class NetLink:
@@ -82,7 +74,7 @@ class NetLink:
         self._conn: Connection | None = None
         self._server: asyncio.Server | None = None
         self._gate: HandshakeGate[Connection] = HandshakeGate(self.limits.handshakes)
-        self._intruder_noted = float("-inf")
+        self._noted = float("-inf")        # when a stranger's connection was last told of
         self.opponent: str | None = None    # the name of the player this side's game is with
         self._closing = False
         self._colour: int | None = None     # the host's colour for a new game; None: random
@@ -275,73 +267,49 @@ class NetLink:
         addresses = tuple(show_address(a, port) for a in ([bind] if bind else local_addresses()))
         self._emit(ev.Listening(port, addresses))
         if advertise:
-            await self._advertise(port, bind)
+            await self._discovery_service().advertise(self.name, port, bind)
 
     async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, self.limits)
         if self._conn is not None:
             await conn.close(IN_PROGRESS)
-            now = time.monotonic()
-            if now - self._intruder_noted >= INTRUDER_NOTE_SECONDS:
-                self._intruder_noted = now
-                self._emit(ev.Info("Someone else tried to join: they were told a game is in progress"))
+            self._note("Someone else tried to join: they were told a game is in progress")
             return
         peer = writer.get_extra_info("peername")
         evicted = self._gate.admit(conn, str(peer[0]) if isinstance(peer, tuple) and peer else "")
         if evicted is not None:
             self._spawn(evicted.close(BUSY))
         try:
-            seating = await self._host_handshake(conn)
+            seating = await host_side(conn, self.name, self.version, self.limits.hello, self._seat)
+        except (Turned, OtherVersion) as exc:
+            await conn.close(str(exc))
+            self._emit(ev.Info(f"{conn.name} was turned away: {exc}" if isinstance(exc, Turned) else exc.told,
+                               warning=True))
+            return
         except (Violation, Closed, ProtocolError) as exc:
             pushed_out = not self._gate.holds(conn)
             await conn.close(str(exc) if isinstance(exc, Violation) and not pushed_out else None)
             if not pushed_out and (self.match is None or not self.match.moves):
-                self._emit(ev.Info(f"A connection attempt failed: {exc}", warning=True))
+                self._note(f"A connection attempt failed: {exc}", warning=True)
             return
         finally:
             self._gate.release(conn)
-        if seating is not None:
-            self.match = seating.take()
-            await self._play(conn, seating.resumed)
-
-    async def _host_handshake(self, conn: Connection) -> Seating | None:
-        """Hello, offer, accept; the seating once the player has accepted (the game is not changed
-        here), None when it was turned away."""
-        nonce = new_nonce()
-        conn.send(Hello(PROTOCOL_VERSION, self.version, self.name, nonce))
-        hello = await conn.read(self.limits.hello)
-        if not await self._same_protocol(conn, hello):
-            return None
-        assert isinstance(hello, Hello)
-        conn.name = shown_name(hello.name)
-        try:
-            seating = seat(self.match, hello, nonce, self._colour, self.opponent or "the other player")
-        except Turned as exc:
-            await conn.close(str(exc))
-            self._emit(ev.Info(f"{conn.name} was turned away: {exc}", warning=True))
-            return None
-        conn.send(seating.offer)
-        accept = await conn.read(self.limits.hello)
-        if not isinstance(accept, Accept) or accept.game != seating.offer.game:
-            raise Violation(f"{a_kind(accept.kind)} where the game's accept was due")
         if self._conn is not None:
             await conn.close(IN_PROGRESS)
-            return None
-        return seating
+            return
+        self.match = seating.take()
+        await self._play(conn, seating.resumed)
 
-    async def _same_protocol(self, conn: Connection, hello: Message) -> bool:
-        if isinstance(hello, Bye):
-            raise Closed(f"refused: {plain_text(hello.reason, MAX_REASON_CHARS) or 'no reason given'}")
-        if not isinstance(hello, Hello):
-            raise Violation(f"{a_kind(hello.kind)} where a hello was due")
-        if hello.protocol == PROTOCOL_VERSION:
-            return True
-        reason = (f"protocol version {hello.protocol} cannot play protocol version {PROTOCOL_VERSION} "
-                  f"(game {hello.version} and {self.version}): both players need the same version")
-        await conn.close(reason)
-        text = f"{shown_name(hello.name)} runs another version of the game: {reason}"
-        self._emit(ev.Info(text, warning=True) if self.hosting else ev.Failed(text))
-        return False
+    def _seat(self, hello: Hello, nonce: str) -> Seating:
+        return seat(self.match, hello, nonce, self._colour, self.opponent or "the other player")
+
+    def _note(self, text: str, warning: bool = False) -> None:
+        """Tell the window what happened to a stranger's connection, at most once every few
+        seconds (many connections must not flood the window with lines it cannot show)."""
+        now = time.monotonic()
+        if now - self._noted >= NOTE_SECONDS:
+            self._noted = now
+            self._emit(ev.Info(text, warning=warning))
 
     # -- joining -----------------------------------------------------------------------------
 
@@ -375,31 +343,16 @@ class NetLink:
         conn = Connection(reader, writer, self.limits)
         resuming = self.match is not None
         try:
-            accepted = await self._join_handshake(conn)
+            self.match = await join_side(conn, self.match, self.name, self.version, self.limits.hello)
+        except OtherVersion as exc:
+            await conn.close(str(exc))
+            self._emit(ev.Failed(exc.told))
+            return
         except (Violation, Closed) as exc:
             await conn.close(str(exc) if isinstance(exc, Violation) else None)
             self._emit(ev.Failed(f"{where}: {exc}"))
             return
-        if accepted:
-            await self._play(conn, resumed=resuming)
-
-    async def _join_handshake(self, conn: Connection) -> bool:
-        """The host's hello (its nonce), this side's hello, the host's offer, the accept."""
-        hello = await conn.read(self.limits.hello)
-        if not await self._same_protocol(conn, hello):
-            return False
-        assert isinstance(hello, Hello)
-        conn.name = shown_name(hello.name)
-        nonce = new_nonce()
-        conn.send(join_hello(self.match, self.name, self.version, hello.nonce, nonce))
-        offer = await conn.read(self.limits.hello)
-        if isinstance(offer, Bye):
-            raise Closed(f"refused: {plain_text(offer.reason, MAX_REASON_CHARS) or 'no reason given'}")
-        if not isinstance(offer, Offer):
-            raise Violation(f"{a_kind(offer.kind)} where the game's offer was due")
-        self.match = take_offer(self.match, offer, nonce, hello.nonce)
-        conn.send(Accept(offer.game))
-        return True
+        await self._play(conn, resumed=resuming)
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -478,27 +431,18 @@ class NetLink:
         if self._server is not None:
             self._server.close()
             self._server = None
-        await self._unadvertise()
-        if not browse:
-            await self._close_discovery()
+        discovery = self._discovery
+        if discovery is not None:
+            await discovery.unadvertise()
+            if not browse:
+                await discovery.close()
+                self._discovery = None
         conn, self._conn = self._conn, None
         if conn is not None:
             await conn.close(reason)
         for task in list(self._tasks):
             if task is not asyncio.current_task():
                 task.cancel()
-
-    async def _advertise(self, port: int, bind: str | None) -> None:
-        await self._discovery_service().advertise(self.name, port, bind)
-
-    async def _unadvertise(self) -> None:
-        if self._discovery is not None:
-            await self._discovery.unadvertise()
-
-    async def _close_discovery(self) -> None:
-        if self._discovery is not None:
-            await self._discovery.close()
-            self._discovery = None
 
     def _discovery_service(self) -> Discovery:
         # here: zeroconf loads only when hosting or looking for games

@@ -8,7 +8,7 @@ import socket
 import pytest
 from netkit import FAST, RawPeer, cut, drain, pair, play, play_out, start_host, wait_for
 
-from game.engine.board import Position, parse_moves
+from game.engine.board import Position
 from game.net import events as ev
 from game.net.link import NetLink
 
