@@ -270,6 +270,14 @@ class NetLink:
             await self._discovery_service().advertise(self.name, port, bind)
 
     async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            await self._serve(reader, writer)
+        except asyncio.CancelledError:
+            # Stopping: the connection simply goes. Not raised again: this task is the server's
+            # own, nothing waits for it, and asyncio (3.11) would print a cancelled one as an error.
+            writer.close()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Connection(reader, writer, self.limits)
         if self._conn is not None:
             await conn.close(IN_PROGRESS)

@@ -88,6 +88,19 @@ def test_a_megabyte_line_mid_game_drops_the_opponent_and_keeps_the_game(host):
     assert link.match.moves_string() == "4"
 
 
+def test_closing_a_host_while_clients_are_in_their_hello_reports_no_error(caplog):
+    link, port = start_host()
+    peers = [RawPeer(port) for _ in range(3)]
+    for peer in peers:
+        peer.send(b'{"type": "hel')
+    assert _until(lambda: len(link._gate) == 3)
+    link.close(wait=3.0)
+    assert not link._thread.is_alive()
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], [r.getMessage() for r in caplog.records]
+    for peer in peers:
+        assert peer.closed()
+
+
 def test_a_silent_client_is_closed_after_the_hello_time_and_the_host_waits_on(host):
     link, port = host
     peer = RawPeer(port)
