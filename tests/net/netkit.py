@@ -75,6 +75,16 @@ def play(mover: NetLink, watcher: NetLink, col: int) -> ev.Moved:
     return wait_for(watcher, ev.Moved)
 
 
+def quiet(ui):
+    """The ``ui`` factory of tests/conftest.py, hosting with ``[network] announce = false`` unless
+    a test gives ``network_announce=True``."""
+    def make(*args, **overrides):
+        overrides.setdefault("network_announce", False)
+        return ui(*args, **overrides)
+
+    return make
+
+
 def play_out(host: NetLink, client: NetLink, moves: str, host_colour: int = 1) -> ev.Moved:
     """Play ``moves`` alternately from red; returns the last Moved event the watcher saw."""
     moved = None

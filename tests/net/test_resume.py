@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from netkit import FAST, start_host, wait_for
+from netkit import FAST, quiet, start_host, wait_for
 from test_window import drop, free_port, hosted_game, until
 
 from game.net import events as ev
@@ -47,6 +47,11 @@ def saved(moves="4453", seat=HOST_SEAT) -> SavedGame:
 @pytest.fixture(autouse=True)
 def loopback_only(monkeypatch):
     monkeypatch.setattr(NetLobbyScene, "bind", "127.0.0.1")
+
+
+@pytest.fixture
+def ui(ui):
+    return quiet(ui)
 
 
 # -- the save format ----------------------------------------------------------------------------

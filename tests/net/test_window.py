@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 from zeroconf import InterfaceChoice
-from netkit import FAST, start_host, wait_for
+from netkit import FAST, quiet, start_host, wait_for
 
 from game.engine.board import parse_moves
 from game.net import events as ev
@@ -24,6 +24,11 @@ from game.ui.scene import SceneName, Transition
 @pytest.fixture(autouse=True)
 def loopback_only(monkeypatch):
     monkeypatch.setattr(NetLobbyScene, "bind", "127.0.0.1")
+
+
+@pytest.fixture
+def ui(ui):
+    return quiet(ui)
 
 
 def free_port() -> int:
