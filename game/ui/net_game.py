@@ -198,6 +198,11 @@ class NetGameScene(GameScene):
                            "" if self.hosting else self.address, self.port if self.hosting else 0, self.secret)
 
     def _connected(self, event: ev.Connected) -> None:
+        if not event.resumed and event.game != self.game_id:
+            # A new game (a new player after a finished one): nothing of the last one carries over.
+            if event.opponent != self.opponent:
+                self.score = Score()
+            self.resigned, self._counted, self.rematch_asked = None, None, False
         self.opponent, self.colour, self.connected = event.opponent, event.colour, True
         self.game_id, self.secret = event.game, event.secret
         self.model.network = self.seat()

@@ -250,6 +250,29 @@ def test_a_player_leaving_a_finished_game_is_named_as_they_are_and_no_reconnect_
         guest.close()
 
 
+def test_after_a_finished_game_a_new_player_starts_a_new_game_in_the_same_window(ui):
+    d, guest, port = hosted_game(ui)
+    scene = d.scene
+    try:
+        win_for_the_window(d, guest)
+        assert scene.over and scene.score.won == 1
+        old_game = scene.game_id
+        guest.close(wait=2.0)
+        until(d, lambda: not scene.connected, "the drop")
+        newcomer = NetLink("Cleo", limits=FAST)
+        try:
+            newcomer.join("127.0.0.1", port)
+            wait_for(newcomer, ev.Connected)
+            until(d, lambda: scene.connected, "the new player")
+            assert scene.opponent == "Cleo" and scene.game_id != old_game and scene.secret == newcomer.match.secret
+            assert not scene.over and scene.model.moves_string() == "" and scene.score.won == 0
+            assert scene.flash.text.startswith("Playing Cleo")
+        finally:
+            newcomer.close()
+    finally:
+        guest.close()
+
+
 def test_after_resigning_the_status_line_has_the_results_colour(ui):
     d, guest, _ = hosted_game(ui)
     scene = d.scene
