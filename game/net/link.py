@@ -291,8 +291,7 @@ class NetLink:
             seating = await host_side(conn, self.name, self.version, self.limits.hello, self._seat)
         except (Turned, OtherVersion) as exc:
             await conn.close(str(exc))
-            self._emit(ev.Info(f"{conn.name} was turned away: {exc}" if isinstance(exc, Turned) else exc.told,
-                               warning=True))
+            self._note(f"{conn.name} was turned away: {exc}" if isinstance(exc, Turned) else exc.told, warning=True)
             return
         except (Violation, Closed, ProtocolError) as exc:
             pushed_out = not self._gate.holds(conn)
