@@ -220,7 +220,7 @@ def test_a_stranger_cannot_impose_a_game_on_a_fresh_host(moves):
         host.close()
 
 
-def test_a_restarted_joining_side_without_its_save_does_not_get_the_seat_back_by_its_name():
+def test_a_restarted_joining_side_without_its_save_does_not_get_the_seat_back_by_name_or_game_id():
     host, client, port = pair()
     try:
         play_out(host, client, "4453")
@@ -231,6 +231,10 @@ def test_a_restarted_joining_side_without_its_save_does_not_get_the_seat_back_by
             again.join("127.0.0.1", port)
             assert "waiting for Bob to come back" in wait_for(again, ev.Failed).reason
             again.close()
+        stranger = RawPeer(port)                     # the game's id is not enough either
+        stranger.hello(name="Bob", game=host.match.game_id, moves="4453", colour="yellow", proof="ab" * 32)
+        bye = stranger.read_until("bye")
+        assert bye is not None and "proof of the game's secret does not match" in bye["reason"]
         assert host.match.moves_string() == "4453" and not host.connected
     finally:
         client.close()

@@ -236,14 +236,20 @@ def win_for_the_window(d, guest, moves="4455667"):
             d.settle()
 
 
+def won_and_left(ui, guest_name):
+    """The window won a game against ``guest_name``, who then closed their side."""
+    d, guest, port = hosted_game(ui, guest_name=guest_name)
+    win_for_the_window(d, guest)
+    assert d.scene.over
+    guest.close(wait=2.0)
+    until(d, lambda: not d.scene.connected, "the drop")
+    return d, guest, port
+
+
 def test_a_player_leaving_a_finished_game_is_named_as_they_are_and_no_reconnect_is_offered(ui):
-    d, guest, _ = hosted_game(ui, guest_name="root")
+    d, guest, _ = won_and_left(ui, "root")
     scene = d.scene
     try:
-        win_for_the_window(d, guest)
-        assert scene.over
-        guest.close(wait=2.0)
-        until(d, lambda: not scene.connected, "the drop")
         assert scene.flash.text == "root left: the other player closed the game. The game is over: R reviews it"
         assert "N rematch" not in scene.status_text()
     finally:
@@ -251,14 +257,11 @@ def test_a_player_leaving_a_finished_game_is_named_as_they_are_and_no_reconnect_
 
 
 def test_after_a_finished_game_a_new_player_starts_a_new_game_in_the_same_window(ui):
-    d, guest, port = hosted_game(ui)
+    d, guest, port = won_and_left(ui, "Bob")
     scene = d.scene
     try:
-        win_for_the_window(d, guest)
-        assert scene.over and scene.score.won == 1
+        assert scene.score.won == 1
         old_game = scene.game_id
-        guest.close(wait=2.0)
-        until(d, lambda: not scene.connected, "the drop")
         newcomer = NetLink("Cleo", limits=FAST)
         try:
             newcomer.join("127.0.0.1", port)
