@@ -3,7 +3,7 @@
 Everything here treats the other side as untrusted: :func:`decode` turns one received line into
 one typed message or raises :class:`ProtocolError` with a short reason; it never evaluates
 anything, and a message whose type, keys or values are not exactly those documented in
-docs/network.md is refused. :func:`encode` is the only way a message leaves this side.
+docs/network.md (a key given twice included) is refused. :func:`encode` is the only way a message leaves this side.
 
 No pygame and no sockets here.
 """
