@@ -30,6 +30,7 @@ from game.ui.game_scene import Flash, GameScene
 from game.ui.overlays import Confirm
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.scene import Context, GameStart, MenuData, ReviewStart, SceneName, Transition, is_ctrl
+from game.ui.seats import Networked
 from game.ui.theme import Colour
 
 CHAT_SECONDS = 12.0
@@ -126,6 +127,7 @@ class NetGameScene(GameScene):
         self.opponent, self.colour, self.game_id = data.connected.opponent, data.connected.colour, data.connected.game
         self.secret = data.connected.secret
         super().enter(GameStart(HUMAN, HUMAN, data.connected.moves))    # autosaved as a network game
+        self.seats = Networked()     # what the game allows: undo asks the other side; no hints, redo or loading
         self.score, self.resigned, self.chat, self.typing = Score(), None, None, None
         self._counted, self.rematch_asked = None, False
         self._connected(data.connected)
@@ -305,8 +307,7 @@ class NetGameScene(GameScene):
         key, ctrl = event.key, is_ctrl(event)
         actions: dict[tuple[int, bool], Callable[[], None]] = {
             (pygame.K_t, False): self._start_chat, (pygame.K_r, True): self._resign,
-            (pygame.K_r, False): self._review_or_reconnect, (pygame.K_o, True): self._no_loading,
-            (pygame.K_h, False): self._no_hints, (pygame.K_a, False): self._no_hints,
+            (pygame.K_r, False): self._review_or_reconnect,
         }
         action = actions.get((key, ctrl))
         if action is not None:
@@ -347,9 +348,6 @@ class NetGameScene(GameScene):
         else:
             self._reject(None, "Not connected: undo needs the other player's yes")
 
-    def redo(self) -> None:
-        self._reject(None, "Redo is off in network games")
-
     def new_game(self) -> None:
         if not self.over:
             self._reject(None, "N asks for a rematch once this game is over")
@@ -376,18 +374,6 @@ class NetGameScene(GameScene):
             self._say("Reconnecting…")
         elif self.connected:
             self._reject(None, "R reviews the game once it is over")
-
-    def _no_loading(self) -> None:
-        self._reject(None, "Loading a saved game is off in network games (Ctrl+S still saves this one)")
-
-    def _no_hints(self) -> None:
-        self._reject(None, "Hints and the analysis row are off in network games")
-
-    def toggle_analysis(self) -> None:
-        self._no_hints()
-
-    def request_hint(self) -> None:
-        self._no_hints()
 
     def to_menu(self) -> None:
         if self.over or not self.connected:
