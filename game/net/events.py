@@ -56,6 +56,15 @@ class Moved:
 
 
 @dataclass(frozen=True, slots=True)
+class Played:
+    """This side's own move in ``column`` (0-based), accepted by the match and sent; ``moves`` is the
+    game after it. The window shows a move of its player only once this arrives."""
+
+    column: int
+    moves: str
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """The game as agreed now (after an undo, a resignation, a rematch, or a refused local move)."""
 
@@ -110,4 +119,4 @@ class Found:
     error: str | None = None
 
 
-Event = Listening | Failed | Connected | Moved | State | Asked | Info | ChatLine | Dropped | Found
+Event = Listening | Failed | Connected | Moved | Played | State | Asked | Info | ChatLine | Dropped | Found

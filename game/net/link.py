@@ -209,6 +209,8 @@ class NetLink:
             return
         for message in messages:
             conn.send(message)
+            if isinstance(message, Move):      # accepted by the match: now the window may show it
+                self._emit(ev.Played(message.column - 1, m.moves_string()))
         if not any(isinstance(message, Move) for message in messages):
             self._emit(self._state())
         if said:

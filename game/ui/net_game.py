@@ -161,7 +161,7 @@ class NetGameScene(GameScene):
         super().update(dt)
 
     def _on(self, event: ev.Event) -> None:
-        if isinstance(event, ev.Moved):
+        if isinstance(event, (ev.Moved, ev.Played)):     # a move the match accepted, either side's
             self._follow(event.moves, animate=event.column)
         elif isinstance(event, ev.State):
             self._state(event)
@@ -295,9 +295,10 @@ class NetGameScene(GameScene):
         if self.model.turn != self.colour:
             self._reject(None, f"Wait: it is {self.opponent}'s turn")
             return False
-        if not self._play(col):
+        if not self.model.position.can_play(col):
+            self._reject(col, f"Column {col + 1} is full: choose another one")
             return False
-        self.link.play(col)
+        self.link.play(col)      # shown once the match has accepted it (a Played event)
         return True
 
     def _handle_key(self, event: pygame.event.Event) -> None:

@@ -62,9 +62,13 @@ def hosted_game(ui, colour_keys=(pygame.K_RIGHT,), guest_name="Bob", **settings)
     return d, guest, port
 
 
-def drop(d, col, guest=None):
-    """The window's player drops in ``col``; with ``guest``: until the guest has seen it."""
+def drop(d, col, guest=None, refused=False):
+    """The window's player drops in ``col`` (shown once the match has accepted it, unless it is
+    ``refused``); with ``guest``: until the guest has seen it."""
+    before = d.scene.model.moves_string()
     d.key(getattr(pygame, f"K_{col + 1}"))
+    if not refused:
+        until(d, lambda: d.scene.model.moves_string() == before + str(col + 1), "the move accepted")
     d.settle()
     if guest is not None:
         moves = d.scene.model.moves_string()
@@ -297,7 +301,7 @@ def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui):
         assert "Game kept" in scene.flash.text and scene.flash.warning
         assert d.c.ctx.notices.texts() == []          # no box over the score line
         assert "Move 3 · offline" in drawn_texts(d)      # numbered as local games are
-        drop(d, 0)
+        drop(d, 0, refused=True)
         assert scene.model.moves_string() == "43" and "Not connected" in scene.flash.text
         autosave = read_autosave()
         assert autosave is not None and autosave.moves == "43"        # saved like any other game
@@ -376,5 +380,26 @@ def test_the_network_game_names_the_discs_as_the_theme_draws_them(ui):
         texts = drawn_texts(d)
         assert "Orange: You" in texts and "Yellow: Bob" in texts
         assert d.scene.status_text() == "Your turn (Orange)"
+    finally:
+        guest.close()
+
+
+def test_a_move_the_match_refuses_never_reaches_the_board(ui):
+    """Own undo request unanswered: the match refuses a move, and the board never showed it (the
+    move is shown only once the match has accepted it, never dropped and then taken back)."""
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        drop(d, 3, guest)
+        guest.play(2)
+        until(d, lambda: scene.model.moves_string() == "43", "the reply")
+        d.settle()
+        d.key(pygame.K_z, pygame.KMOD_LCTRL)            # asks to take back: the answer is pending
+        wait_for(guest, ev.Asked)
+        d.key(pygame.K_1)
+        seen = {scene.model.moves_string()}
+        until(d, lambda: seen.add(scene.model.moves_string()) or (
+            scene.flash is not None and "Waiting for the answer" in scene.flash.text), "the refusal")
+        assert seen == {"43"} and not scene.anims
     finally:
         guest.close()
