@@ -42,7 +42,7 @@ def test_one_line_per_move_with_three_fixed_fields_and_a_blank_line_between_game
     games = games_of(result.stdout)
     assert len(games) == 3
     for moves, lines in zip((SHORT_GAME, BLUNDER_GAME, "4453"), games):
-        move_lines = [line for line in lines if not line.startswith("#")]
+        move_lines = [line for line in lines if not line.startswith(("#", " "))]
         assert len(move_lines) == len(moves)
         for n, (line, col) in enumerate(zip(move_lines, moves), start=1):
             number, column, cls, *_ = line.split()
@@ -53,17 +53,29 @@ def test_one_line_per_move_with_three_fixed_fields_and_a_blank_line_between_game
     assert games[1][-2].startswith("# red: ")
 
 
-def test_the_classes_and_the_words_of_a_thrown_win(tmp_path: Path) -> None:
+def test_the_classes_verdicts_and_explanations_of_a_thrown_win(tmp_path: Path) -> None:
     result = run_review("--time", "0.05", stdin=THROWN_WIN + "\n", home=tmp_path)
     assert result.returncode == 0, result.stderr
     (lines,) = games_of(result.stdout)
-    assert lines[6] == "7 7 blunder red best: column 4 — wins in 1; played: loses in 1"
-    assert lines[7] == "8 5 best yellow best: column 5 — wins in 1; played: wins in 1"
-    assert lines[0] == "1 1 blunder red best: column 4 — wins in 21; played: loses in 20"
-    assert [line.split()[2] for line in lines[:8]] == ["blunder"] * 7 + ["best"]
-    assert lines[8] == ("# red: 0 best, 0 good, 0 mistakes, 4 blunders, "
-                        "first outcome-changing move: 1 (column 1, blunder), accuracy 0 %")
-    assert lines[9].startswith("# yellow: 1 best, 0 good, 0 mistakes, 3 blunders") and "accuracy 25 %" in lines[9]
+    moves = [line for line in lines if not line.startswith(("#", " "))]
+    assert moves[6] == ("7 7 blunder red [error: missed win] best: column 4 — wins with Red's next move; "
+                        "played: loses to Yellow's next move")
+    assert moves[7] == "8 5 best yellow best: column 5 — wins with Yellow's next move; played: wins with Yellow's next move"
+    assert moves[0] == "1 1 blunder red [deep] best: column 4 — win, a long one; played: loss, a long one"
+    assert [line.split()[2] for line in moves] == ["blunder"] * 7 + ["best"]
+    # every blunder is followed by its explanation and the line that proves it
+    for k, line in enumerate(lines[:-2]):
+        if not line.startswith(" "):
+            assert lines[k + 1].startswith("    why (") == ("blunder" in line)
+    seventh = lines.index(moves[6])
+    assert lines[seventh + 1] == ("    why (gave up): Red could win at once at column 4, bottom row. "
+                                  "Yellow wins at once at column 5, fourth row from the bottom.")
+    assert lines[seventh + 2] == "    line: 5"
+    assert lines[-2] == ("# red: errors: move 7 (column 7, missed win); deep: move 1 (column 1), move 3 (column 2), "
+                         "move 5 (column 3); 0 best, 0 good, 0 mistakes, 4 blunders, "
+                         "first outcome-changing move: 1 (column 1, blunder), accuracy 0 %")
+    assert lines[-1].startswith("# yellow: errors: move 6 (column 5, missed block); deep: move 2 (column 5), ")
+    assert "1 best, 0 good, 0 mistakes, 3 blunders" in lines[-1] and "accuracy 25 %" in lines[-1]
 
 
 def test_json_has_one_object_per_game(tmp_path: Path) -> None:
@@ -79,7 +91,16 @@ def test_json_has_one_object_per_game(tmp_path: Path) -> None:
     assert blunder["value"] == [18, 18] and blunder["played_value"] == [-18, -18]
     assert second["summary"]["red"]["blunder"] == 4
     assert second["summary"]["red"]["first_outcome_change"] == 1
+    assert (second["summary"]["red"]["errors"], second["summary"]["red"]["deep"]) == ([7], [1, 3, 5])
+    assert second["summary"]["yellow"]["errors"] == [6]
     assert second["proved"] == len(THROWN_WIN)
+    assert (blunder["verdict"], blunder["severity"]) == ("missed win", "error")
+    assert blunder["explanation"]["kind"] == "gave up" and blunder["line"] == "5"
+    for review in second["reviews"]:
+        assert ("explanation" in review) == ("line" in review) == (review["class"] == "blunder")
+        if review["class"] == "blunder":
+            assert review["explanation"]["text"] and review["line"]
+    assert second["reviews"][7]["verdict"] is None and second["reviews"][7]["severity"] is None
 
 
 def test_a_save_file_is_reviewed(tmp_path: Path) -> None:
@@ -88,8 +109,9 @@ def test_a_save_file_is_reviewed(tmp_path: Path) -> None:
     result = run_review(str(path), "--time", "0.05", home=tmp_path)
     assert result.returncode == 0, result.stderr
     (lines,) = games_of(result.stdout)
-    assert len(lines) == len(THROWN_WIN) + 2
-    assert lines[6].startswith("7 7 blunder red")
+    assert len([line for line in lines if not line.startswith(" ")]) == len(THROWN_WIN) + 2
+    assert "7 7 blunder red [error: missed win] best: column 4 — wins with Red's next move; " \
+           "played: loses to Yellow's next move" in lines
 
 
 @pytest.mark.parametrize(("line", "message"), [
