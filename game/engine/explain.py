@@ -230,7 +230,7 @@ def explain_move(pos: Position, col: int, solver: Solver, *, names: Sequence[str
     played = -solver.solve(after, stop=stop)
     if played >= best:
         return None
-    line = principal_line(after, solver, score=-played, stop=stop)
+    line = principal_line(after, solver, stop=stop)
     mover, opponent = names[pos.moves % 2], names[1 - pos.moves % 2]
     missed = at_once(pos, best, (best_col,))
     if missed is not None:  # a win at once comes first: it is what the player could have seen
@@ -262,7 +262,7 @@ def _gave_up(pos: Position, best_col: int, best: int, played: int, solver: Solve
     """What the better move ``best_col`` would have done, in the terms of ``how_it_wins``."""
     mover, opponent = names[pos.moves % 2], names[1 - pos.moves % 2]
     better = pos.play(best_col)
-    line = (best_col, *principal_line(better, solver, score=-best, stop=stop))
+    line = (best_col, *principal_line(better, solver, stop=stop))
     kind, claim = how_it_wins(pos, best, line, names)
     now = (f"lets {opponent} hold a draw" if outcome(played) is Outcome.DRAW
            else f"still wins, but only {win_phrase(played, pos.moves, names)}")

@@ -27,21 +27,21 @@ from .solver import Partial, Solver
 __all__ = ["principal_line", "principal_scores"]
 
 
-def principal_scores(pos: Position, solver: Solver, *, score: int | None = None, stop=None,
+def principal_scores(pos: Position, solver: Solver, *, stop=None,
                      deadline: float | None = None) -> tuple[tuple[int, int], ...]:
     """(column, exact score for the side that plays it) of each move of the principal line.
 
-    ``score``: the exact score of ``pos`` when the caller knows it (it saves a search). From the
-    second move on the score is known, and each move is found by testing the columns, centre
-    first, with one null-window search each for "scores at least the known score" (the tests
-    ``Solver.best_move`` makes when handed exact bounds), cheaper than solving every position.
+    The first move is ``Solver.best_move``'s. From the second on, the score is known (minus the
+    one before), so one root test of "scores more than the known score minus one" finds a move
+    that keeps it (the root's moves share that test's work, see ``Solver._root_test``): cheaper
+    than solving every position of the line.
     ``stop`` (anything with ``is_set()``) and ``deadline`` (a ``time.perf_counter()`` value) end
     the search with ``SearchCancelled``; the guarantee is in the module's documentation.
     """
     if pos.is_over():
         return ()
     steps: list[tuple[int, int]] = []
-    expected = score
+    expected: int | None = None
     while not pos.is_over():
         known = None if expected is None else Partial(expected - 1, expected, None)
         col, score = solver.best_move(pos, stop=stop, deadline=deadline, climb=False, known=known)
@@ -53,12 +53,10 @@ def principal_scores(pos: Position, solver: Solver, *, score: int | None = None,
     return tuple(steps)
 
 
-def principal_line(pos: Position, solver: Solver, *, score: int | None = None, stop=None,
-                   deadline: float | None = None) -> tuple[int, ...]:
+def principal_line(pos: Position, solver: Solver, *, stop=None, deadline: float | None = None) -> tuple[int, ...]:
     """The 0-based columns of the principal line from ``pos`` (empty when the game is over).
 
     Every move is optimal for its side; a won or lost position's line ends in the winner's four in
     a row after exactly ``plies_to_end(score, pos.moves)`` plies, a drawn one fills the board.
-    ``score``: the exact score of ``pos``, if known (see ``principal_scores``).
     """
-    return tuple(col for col, _ in principal_scores(pos, solver, score=score, stop=stop, deadline=deadline))
+    return tuple(col for col, _ in principal_scores(pos, solver, stop=stop, deadline=deadline))

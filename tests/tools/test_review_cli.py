@@ -189,3 +189,30 @@ def test_lines_too_long_to_be_a_game_are_refused_unread(tmp_path: Path) -> None:
                             env=env, cwd=ROOT, timeout=120)
     assert result.returncode == 1 and len(result.stderr) < 300 and b"4444" not in result.stderr
     assert result.stdout.decode().startswith("1 ")
+
+
+def test_the_play_test_game_leads_with_its_learnable_error() -> None:
+    import io
+
+    from game.tools.review import run
+
+    game = "445354556734435313346576667777"
+    out, err = io.StringIO(), io.StringIO()
+    assert run([], io.BytesIO(f"{game}\n".encode()), out, err, 30.0, True, 16) == 0
+    doc = json.loads(out.getvalue())
+    move_29, move_3 = doc["reviews"][28], doc["reviews"][2]
+    assert (move_29["class"], move_29["verdict"], move_29["severity"]) == ("good", "under a winning cell", "error")
+    assert move_29["explanation"] == {
+        "kind": "at once",
+        "text": "Red's disc fills the cell under Yellow's winning cell: Yellow plays column 7, top row and wins."}
+    assert move_29["line"] == "7"
+    assert (move_3["class"], move_3["verdict"], move_3["severity"]) == ("blunder", "deep", "deep")
+    assert move_3["explanation"]["kind"] and len(move_3["line"]) == 37  # yellow's 19th disc wins
+    assert (doc["summary"]["red"]["errors"], doc["summary"]["red"]["deep"]) == ([29], [3])
+    assert [r["number"] for r in doc["reviews"] if "explanation" in r] == [3, 29]
+    out = io.StringIO()
+    assert run([], io.BytesIO(f"{game}\n".encode()), out, err, 30.0, False, 16) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[-2].startswith("# red: errors: move 29 (column 7, under a winning cell); deep: move 3 (column 5); ")
+    assert "29 7 good red [error: under a winning cell] best: column 2 — loses in 5 of Yellow's moves; " \
+           "played: loses to Yellow's next move" in lines
