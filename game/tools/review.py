@@ -278,20 +278,23 @@ if __name__ == "__main__":
 
 
 #: Games timed by ``python -m game.bench --review``: the first 30 moves of a game between the
-#: Easy and Medium levels (its end still open), and a finished 29-move game between two depth
-#: searches. The target: 30 moves in at most 15 s, every position from the 16th disc on proved.
-BENCH_GAMES: tuple[str, ...] = ("445367453675455344737735372666", "22434447443227353353221777666")
+#: Easy and Medium levels (its end still open), a finished 29-move game between two depth
+#: searches, and a casual player's 30-move game lost to Easy. The target: 30 moves in at most
+#: 15 s, every position from the 16th disc on proved, and the errors explained in under 1 s.
+BENCH_GAMES: tuple[str, ...] = ("445367453675455344737735372666", "22434447443227353353221777666",
+                                "445354556734435313346576667777")
 BENCH_PROVED_FROM = 15  # discs on the board: positions from the 16th disc on must be proved
 
 
 def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool = True) -> int:
     """Time reviewing each of ``BENCH_GAMES`` at the configured budget, with the book and (with
-    ``compare``) without it; 1 if a late position is unproved."""
+    ``compare``) without it, and then explaining its errors with the same solver (``explain s``:
+    the moves ``to_explain`` picks, with their principal lines); 1 if a late position is unproved."""
     settings, _ = load_settings()
     budget = seconds if seconds is not None else settings.review_time
     print(f"Game review, {budget:g} s per position, a fresh table per game", file=out)
-    print(f"{'book':>4} {'moves':>5} {'wall s':>8} {'cpu s':>8} {'proved':>7} {'unproved':>9} {'late proved':>12}  game",
-          file=out)
+    print(f"{'book':>4} {'moves':>5} {'wall s':>8} {'cpu s':>8} {'proved':>7} {'unproved':>9} {'late proved':>12} "
+          f"{'explain s':>10} {'explained':>9}  game", file=out)
     status = 0
     for game in BENCH_GAMES:
         moves = parse_moves(game)
@@ -301,6 +304,9 @@ def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool 
             wall, cpu = perf_counter(), process_time()
             review = review_game(moves, time_per_position=budget, solver=solver)
             wall, cpu = perf_counter() - wall, process_time() - cpu
+            explain_wall = perf_counter()
+            explained = explain_game(moves, to_explain(review), solver)
+            explain_wall = perf_counter() - explain_wall
             late = [r for r in review.reviews if r.discs_before >= BENCH_PROVED_FROM]
             late_proved = sum(r.before.is_exact for r in late)
             unproved = sum(r.move_class is MoveClass.UNPROVED for r in review.reviews)
@@ -308,5 +314,6 @@ def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool 
                 status = 1
             print(f"{'yes' if with_book else 'no':>4} {len(moves):>5} {wall:>8.2f} {cpu:>8.2f} "
                   f"{review.proved:>3}/{len(moves):<3} {100 * unproved / len(moves):>8.0f}% "
-                  f"{late_proved:>5}/{len(late):<6}  {game}", file=out, flush=True)
+                  f"{late_proved:>5}/{len(late):<6} {explain_wall:>10.2f} {len(explained):>9}  {game}",
+                  file=out, flush=True)
     return status

@@ -216,3 +216,16 @@ def test_the_play_test_game_leads_with_its_learnable_error() -> None:
     assert lines[-2].startswith("# red: errors: move 29 (column 7, under a winning cell); deep: move 3 (column 5); ")
     assert "29 7 good red [error: under a winning cell] best: column 2 — loses in 5 of Yellow's moves; " \
            "played: loses to Yellow's next move" in lines
+
+
+def test_the_review_bench_times_the_explanations_too() -> None:
+    import io
+
+    from game.tools.review import BENCH_GAMES, bench
+
+    out = io.StringIO()
+    assert bench(seconds=0.5, out=out, compare=False) == 0
+    header, *rows = out.getvalue().splitlines()[1:]
+    assert "explain s" in header and "explained" in header
+    assert [row.split()[-1] for row in rows] == list(BENCH_GAMES)
+    assert all(int(row.split()[-2]) > 0 for row in rows)  # every game has errors to explain
