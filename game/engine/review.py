@@ -219,26 +219,25 @@ class Summary:
         return 100 * sum(credit * self.counts[c] for c, credit in ACCURACY_CREDIT.items()) / proved
 
     def lead(self) -> str:
-        """The errors a player can learn from first, then the deep ones: "errors: move 29 (column 7,
-        under a winning cell); inaccuracies: none; deep: move 3 (column 5)"."""
-        def moves(reviews: tuple[MoveReview, ...], word: bool) -> str:
-            if not reviews:
-                return "none"
-            return ", ".join(f"move {r.number} (column {r.column + 1}"
-                             f"{', ' + r.verdict.value if word and r.verdict else ''})" for r in reviews)
+        """The errors a player can learn from, then the inaccuracies and the deep moves: "errors:
+        move 29 (column 7, under a winning cell); deep: moves 3, 5"."""
+        def detailed(reviews: tuple[MoveReview, ...]) -> str:
+            return ", ".join(f"move {r.number} (column {r.column + 1}, {r.verdict.value if r.verdict else ''})"
+                             for r in reviews) or "none"
 
-        parts = [f"errors: {moves(self.errors, True)}"]
+        parts = [f"errors: {detailed(self.errors)}"]
         if self.inaccuracies:
-            parts.append(f"inaccuracies: {moves(self.inaccuracies, True)}")
+            parts.append(f"inaccuracies: {detailed(self.inaccuracies)}")
         if self.deep:
-            parts.append(f"deep: {moves(self.deep, False)}")
+            numbers = ", ".join(str(r.number) for r in self.deep)
+            parts.append(f"deep: move{'s' if len(self.deep) > 1 else ''} {numbers}")
         return "; ".join(parts)
 
     def text(self, brief: bool = False) -> str:
-        """"errors: move 9 (column 2, missed block); 1 best, 5 good, 2 mistakes, 0 blunders, first
-        outcome-changing move: 3 (column 4, mistake), accuracy 44 %": the errors a player can learn
-        from lead (``lead``); ``brief`` leaves out the outcome-changing move (for a narrow window,
-        where the move list and the graph mark it)."""
+        """"errors: move 9 (column 2, missed block); deep: move 3; 1 best, 5 good, 2 mistakes, 0
+        blunders, first outcome-changing move: 3 (column 4, mistake), accuracy 44 %": the errors a
+        player can learn from lead (``lead``). ``brief`` (for a narrow window, where the move list
+        and the graph mark the moves) leaves out the lead and the outcome-changing move."""
         parts = [f"{self.counts[c]} {c.value}" for c in MoveClass if c is not MoveClass.UNPROVED]
         parts[2] = parts[2] + ("s" if self.counts[MoveClass.MISTAKE] != 1 else "")
         parts[3] = parts[3] + ("s" if self.counts[MoveClass.BLUNDER] != 1 else "")
@@ -248,7 +247,7 @@ class Summary:
             parts.append(self._outcome_change())
         if self.accuracy is not None:
             parts.append(f"accuracy {self.accuracy:.0f} %")
-        return f"{self.lead()}; {', '.join(parts)}"
+        return ", ".join(parts) if brief else f"{self.lead()}; {', '.join(parts)}"
 
     def _outcome_change(self) -> str:
         """The first move that changed the outcome, as far as the proofs tell."""
