@@ -140,9 +140,8 @@ def zugzwang(pos: Position, score: int, line: Sequence[int]) -> Zugzwang | None:
         return None
     final = Cell(line[-1], end.height(line[-1]))
     winner_to_move = positions[::2]  # the positions where the winner is to move
-    standing = [c for c in cells_of(threats_mask(pos, mine=True) & ~playable_mask(pos)) if right_parity(c, pos.turn)]
-    if final in standing:
-        return Zugzwang(final, 0)
+    standing = sorted((c for c in cells_of(threats_mask(pos, mine=True) & ~playable_mask(pos))
+                       if right_parity(c, pos.turn)), key=lambda c: c != final)  # the winning cell first
     still = threats_mask(end, mine=True)
     kept = next((c for c in standing if still & c.bit), None)
     if kept is not None:
@@ -152,7 +151,7 @@ def zugzwang(pos: Position, score: int, line: Sequence[int]) -> Zugzwang | None:
     since = len(winner_to_move) - 1
     while since > 0 and threats_mask(winner_to_move[since - 1], mine=True) & final.bit:
         since -= 1
-    if since == len(winner_to_move) - 1 or playable_mask(winner_to_move[since]) & final.bit:
+    if since == len(winner_to_move) - 1:
         return None  # the threat came with the last moves: a plain threat, not a zugzwang
     return Zugzwang(final, 2 * since)
 

@@ -150,21 +150,22 @@ class MoveReview:
 
     def best_text(self) -> str:
         """The best move and its value in words: "column 5 — wins in 7", or what is known."""
-        if self.best_column is None or (not self.before.is_exact and self.before.outcome is None):
-            return "best move not proved"
-        return f"column {self.best_column + 1} — {value_text(self.before, self.discs_before)}"
+        return self._best(value_text)
 
     def played_text(self) -> str:
         return value_text(self.played, self.discs_before)
 
     def best_words(self) -> str:
         """``best_text`` with distances a player can read (``scores.distance_text``)."""
-        if self.best_column is None or (not self.before.is_exact and self.before.outcome is None):
-            return "best move not proved"
-        return f"column {self.best_column + 1} — {value_words(self.before, self.discs_before)}"
+        return self._best(value_words)
 
     def played_words(self) -> str:
         return value_words(self.played, self.discs_before)
+
+    def _best(self, words: Callable[[Bounds, int], str]) -> str:
+        if self.best_column is None or (not self.before.is_exact and self.before.outcome is None):
+            return "best move not proved"
+        return f"column {self.best_column + 1} — {words(self.before, self.discs_before)}"
 
 
 def value_text(bounds: Bounds, moves: int) -> str:

@@ -106,6 +106,11 @@ def test_forced_sequence_is_refused_when_a_move_is_quiet_or_a_reply_blocks_nothi
     assert forced_sequence(pos, score, not_blocking) is None
     zug = Position.from_moves(ZUGZWANG_STANDING[0]).play(ZUGZWANG_STANDING[1] - 1)
     assert forced_sequence(zug, solver.solve(zug), principal_line(zug, solver)) is None
+    # Red's first reply (column 1) blocks nothing, and Yellow's threats still run to four
+    assert forced_sequence(Position.from_moves("747643521241"), 13, (3, 0, 5, 3, 4)) is None
+    # a win with the second disc is two threats, never a forced sequence
+    two = Position.from_moves(TWO_APART[0]).play(TWO_APART[1] - 1)
+    assert forced_sequence(two, solver.solve(two), principal_line(two, solver)) is None
 
 
 def test_zugzwang_standing_and_built(solver: Solver) -> None:
@@ -129,6 +134,13 @@ def test_zugzwang_needs_the_solver_and_the_end_of_the_line(solver: Solver) -> No
     score, line = solver.solve(kept), principal_line(kept, solver)
     assert score > 0 and zugzwang(kept, score, line) is None
     assert how_it_wins(kept, score, line)[0] is not Kind.ZUGZWANG
+    # Red's winning cell (column 5, third row) is a threat of the right parity for the last moves
+    # of this line, but Yellow's last move was not under it: a plain threat, not a zugzwang
+    late = Position.from_moves("2334336342")
+    assert zugzwang(late, 11, (3, 5, 3, 3, 1, 3, 1, 4, 4, 2, 4)) is None
+    # two threats of the right parity last to the end: the one the line wins on is named
+    two = Position.from_moves("14424353443222")
+    assert zugzwang(two, 12, (2, 3, 4, 2, 4)) == (Cell(4, 2), 0)
 
 
 def test_gave_up_says_what_the_better_move_threatened(solver: Solver) -> None:

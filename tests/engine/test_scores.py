@@ -39,6 +39,8 @@ def test_distances_in_words_name_whose_moves_they_count():
     assert distance_text(win_next_score(1) - 2, 1) == "wins in 3 of Yellow's moves"
     assert distance_text(loss_next_score(4) + 1, 4) == "loses in 2 of Yellow's moves"
     assert distance_text(0, 10) == "draw"
+    assert distance_text(win_next_score(0) - 5, 0) == "wins in 6 of Red's moves"  # the longest counted
+    assert distance_text(win_next_score(0) - 6, 0) == "win, a long one"
     # the opening's "wins in 21" and "loses in 20" are plain outcomes
     assert (distance_text(1, 0), distance_text(-1, 1)) == ("win, a long one", "loss, a long one")
     assert distance_text(2, 0, names=("Ann", "Bo")) == "win, a long one"

@@ -101,3 +101,34 @@ def test_double_threat_played_out() -> None:
     assert found is not None and not found.stacked and found.cells == (Cell(1, 0), Cell(5, 0))
     assert double_threat(Position.from_moves("4455"), 0) is None       # column 1 makes no threat
     assert double_threat(Position.from_moves("475717"), 2) is None     # yellow wins at once first
+
+
+def test_two_open_threats_are_no_missed_block() -> None:
+    pos = Position.from_moves("44553")  # red threatens columns 2 and 6: no block can save yellow
+    assert judge(pos, 0, best=None, played=None, worse=True, outcome_changed=False) is None
+    one = Position.from_moves("4455321")  # yellow blocked column 2: column 6 is the one threat left
+    assert judge(one, 0, best=None, played=None, worse=True, outcome_changed=False) is Verdict.MISSED_BLOCK
+
+
+def test_a_double_threat_is_one_every_reply_leaves_a_win_at_once() -> None:
+    import random
+
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(300):
+        pos = Position()
+        for _ in range(rng.randint(6, 30)):
+            moves = [c for c in pos.legal_moves() if not pos.play(c).is_over()]
+            if not moves:
+                break
+            pos = pos.play(rng.choice(moves))
+        for col in pos.legal_moves():
+            found = double_threat(pos, col)
+            if found is None:
+                continue
+            after = pos.play(col)
+            for reply in after.legal_moves():
+                answer = after.play(reply)
+                assert not answer.is_over() and any(answer.is_winning_move(c) for c in answer.legal_moves())
+            checked += 1
+    assert checked >= 20
