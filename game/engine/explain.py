@@ -35,12 +35,39 @@ from typing import NamedTuple
 
 from .board import Position, format_moves
 from .principal import principal_line
-from .scores import PLAYER_NAMES, Outcome, distance_text, moves_to_end, outcome, win_next_score
+from .scores import (
+    PLAYER_NAMES,
+    Outcome,
+    distance_text,
+    moves_to_end,
+    outcome,
+    win_next_score,
+)
 from .solver import Solver
-from .threats import Cell, DoubleThreat, cell_name, cells_of, double_threat, playable_mask, right_parity, threats_mask
+from .threats import (
+    Cell,
+    DoubleThreat,
+    cell_name,
+    cells_of,
+    double_threat,
+    playable_mask,
+    right_parity,
+    threats_mask,
+)
 
-__all__ = ["Explanation", "Kind", "at_once", "explain_game", "explain_move", "forced_sequence", "how_it_wins",
-           "two_threats", "win_phrase", "Zugzwang", "zugzwang"]
+__all__ = [
+    "Explanation",
+    "Kind",
+    "Zugzwang",
+    "at_once",
+    "explain_game",
+    "explain_move",
+    "forced_sequence",
+    "how_it_wins",
+    "two_threats",
+    "win_phrase",
+    "zugzwang",
+]
 
 
 class Kind(enum.Enum):
@@ -252,7 +279,8 @@ def _at_once_context(pos: Position, col: int, win_col: int, mover: str, opponent
     """The at-once sentence for the move played: a threat left open, or a disc under it."""
     cell = Cell(win_col, pos.height(win_col) if win_col != col else pos.height(col) + 1)
     if win_col == col:
-        return f"{mover}'s disc fills the cell under {opponent}'s winning cell: {opponent} plays {cell_name(cell)} and wins."
+        return (f"{mover}'s disc fills the cell under {opponent}'s winning cell: {opponent} plays "
+                f"{cell_name(cell)} and wins.")
     return f"{opponent} threatened {cell_name(cell)} and this move does not block it: {opponent} wins there at once."
 
 
@@ -266,7 +294,8 @@ def _gave_up(pos: Position, best_col: int, best: int, played: int, solver: Solve
     now = (f"lets {opponent} hold a draw" if outcome(played) is Outcome.DRAW
            else f"still wins, but only {win_phrase(played, pos.moves, names)}")
     if kind is Kind.PLAIN:
-        return Kind.PLAIN, f"Column {best_col + 1} kept {win_phrase(best, pos.moves, names)} for {mover}; this move {now}."
+        return Kind.PLAIN, (f"Column {best_col + 1} kept {win_phrase(best, pos.moves, names)} for {mover}; "
+                            f"this move {now}.")
     return Kind.GAVE_UP, f"Column {best_col + 1} would have won: {claim} This move {now}."
 
 

@@ -15,7 +15,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .board import BOARD, BOTTOM, H1, HEIGHT, WIDTH, Bitboard, Position, winning_cells_mask
+from .board import (
+    BOARD,
+    BOTTOM,
+    H1,
+    HEIGHT,
+    WIDTH,
+    Bitboard,
+    Position,
+    winning_cells_mask,
+)
 
 __all__ = ["Cell", "DoubleThreat", "cell_name", "cells_of", "double_threat", "playable_mask", "right_parity",
            "threats_mask"]

@@ -39,14 +39,21 @@ from time import perf_counter, process_time
 from typing import BinaryIO, TextIO
 
 from game.echo import tolerant_output
-from game.engine.board import MoveError, format_moves, parse_moves
+from game.engine.board import MoveError, parse_moves
 from game.engine.explain import Explanation, explain_game
 from game.engine.review import GameReview, MoveClass, MoveReview, review_game
-from game.engine.verdicts import Severity
 from game.engine.solver import Solver
+from game.engine.verdicts import Severity
 from game.settings import load_settings
 from game.storage import SaveFileError, load_game, report_bad_home
-from game.tools.lines import SIGPIPE_STATUS, InputFailed, read_lines, say, shown, silence_stdout
+from game.tools.lines import (
+    SIGPIPE_STATUS,
+    InputFailed,
+    read_lines,
+    say,
+    shown,
+    silence_stdout,
+)
 from game.tools.numbers import real
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}

@@ -6,8 +6,16 @@ from __future__ import annotations
 import pytest
 
 from game.engine.board import Position
-from game.engine.explain import (Kind, at_once, explain_move, forced_sequence, how_it_wins, two_threats, win_phrase,
-                                 zugzwang)
+from game.engine.explain import (
+    Kind,
+    at_once,
+    explain_move,
+    forced_sequence,
+    how_it_wins,
+    two_threats,
+    win_phrase,
+    zugzwang,
+)
 from game.engine.principal import principal_line
 from game.engine.scores import win_next_score
 from game.engine.solver import Solver

@@ -9,7 +9,13 @@ from game.engine.board import Position, parse_moves
 from game.engine.review import MoveClass, review_game
 from game.engine.solver import Solver
 from game.engine.threats import Cell, cell_name, double_threat, right_parity
-from game.engine.verdicts import Severity, Verdict, judge, much_faster_loss, much_longer_win
+from game.engine.verdicts import (
+    Severity,
+    Verdict,
+    judge,
+    much_faster_loss,
+    much_longer_win,
+)
 
 PLAY_TEST = "445354556734435313346576667777"  # a casual player losing to Easy
 

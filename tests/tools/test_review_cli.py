@@ -60,7 +60,8 @@ def test_the_classes_verdicts_and_explanations_of_a_thrown_win(tmp_path: Path) -
     moves = [line for line in lines if not line.startswith(("#", " "))]
     assert moves[6] == ("7 7 blunder red [error: missed win] best: column 4 — wins with Red's next move; "
                         "played: loses to Yellow's next move")
-    assert moves[7] == "8 5 best yellow best: column 5 — wins with Yellow's next move; played: wins with Yellow's next move"
+    assert moves[7] == ("8 5 best yellow best: column 5 — wins with Yellow's next move; "
+                        "played: wins with Yellow's next move")
     assert moves[0] == "1 1 blunder red [deep] best: column 4 — win, a long one; played: loss, a long one"
     assert [line.split()[2] for line in moves] == ["blunder"] * 7 + ["best"]
     # every blunder is followed by its explanation and the line that proves it
