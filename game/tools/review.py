@@ -295,13 +295,14 @@ BENCH_PROVED_FROM = 15  # discs on the board: positions from the 16th disc on mu
 
 def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool = True) -> int:
     """Time reviewing each of ``BENCH_GAMES`` at the configured budget, with the book and (with
-    ``compare``) without it, and then explaining its errors with the same solver (``explain s``:
-    the moves ``to_explain`` picks, with their principal lines); 1 if a late position is unproved."""
+    ``compare``) without it, and then explaining its errors with the same solver (``explain s`` and
+    ``cpu``: the moves ``to_explain`` picks, with their principal lines); 1 if a late position is
+    unproved."""
     settings, _ = load_settings()
     budget = seconds if seconds is not None else settings.review_time
     print(f"Game review, {budget:g} s per position, a fresh table per game", file=out)
     print(f"{'book':>4} {'moves':>5} {'wall s':>8} {'cpu s':>8} {'proved':>7} {'unproved':>9} {'late proved':>12} "
-          f"{'explain s':>10} {'explained':>9}  game", file=out)
+          f"{'explain s':>10} {'cpu':>5} {'explained':>9}  game", file=out)
     status = 0
     for game in BENCH_GAMES:
         moves = parse_moves(game)
@@ -311,9 +312,9 @@ def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool 
             wall, cpu = perf_counter(), process_time()
             review = review_game(moves, time_per_position=budget, solver=solver)
             wall, cpu = perf_counter() - wall, process_time() - cpu
-            explain_wall = perf_counter()
+            explain_wall, explain_cpu = perf_counter(), process_time()
             explained = explain_game(moves, to_explain(review), solver)
-            explain_wall = perf_counter() - explain_wall
+            explain_wall, explain_cpu = perf_counter() - explain_wall, process_time() - explain_cpu
             late = [r for r in review.reviews if r.discs_before >= BENCH_PROVED_FROM]
             late_proved = sum(r.before.is_exact for r in late)
             unproved = sum(r.move_class is MoveClass.UNPROVED for r in review.reviews)
@@ -321,6 +322,6 @@ def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool 
                 status = 1
             print(f"{'yes' if with_book else 'no':>4} {len(moves):>5} {wall:>8.2f} {cpu:>8.2f} "
                   f"{review.proved:>3}/{len(moves):<3} {100 * unproved / len(moves):>8.0f}% "
-                  f"{late_proved:>5}/{len(late):<6} {explain_wall:>10.2f} {len(explained):>9}  {game}",
+                  f"{late_proved:>5}/{len(late):<6} {explain_wall:>10.2f} {explain_cpu:>5.2f} {len(explained):>9}  {game}",
                   file=out, flush=True)
     return status
