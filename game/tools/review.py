@@ -11,16 +11,17 @@ Each game may be finished or not. For every move one line, whose first three fie
 followed by the side, the verdict a player can use in brackets when there is one (``[error:
 missed block]``, ``[inaccuracy: much longer win]``, ``[deep]``), and the best move and the
 values in words, e.g. ``15 2 blunder red [error: allows two threats] best: column 5 — wins in 3
-of Red's moves; played: loses in 2 of Yellow's moves``. A move that was worse than the best one
-is followed by two indented lines: ``why (KIND): ...``, the explanation (each claim checked
-against the solver, ``game.engine.explain``), and ``line: ...``, the principal line after the
-move (best play for both sides, as a move string). After the moves, one summary line per side
-starting with ``#``, the errors a player can learn from first; a blank line separates games. ``unproved`` means
-the position was not proved within the time budget (``--time`` seconds per position, default
-from config.toml's ``[review] time``): the review never guesses.
+of Red's moves; played: loses in 2 of Yellow's moves``. Each mistake, blunder and move with a
+verdict (when its values are proved) is followed by two indented lines: ``why (KIND): ...``, the
+explanation (each claim checked against the solver, ``game.engine.explain``), and ``line: ...``,
+the principal line after the move (best play for both sides, as a move string). After the moves,
+one summary line per side starting with ``#``, the errors a player can learn from first; a blank
+line separates games. ``unproved`` means the position was not proved within the time budget
+(``--time`` seconds per position, default from config.toml's ``[review] time``): the review never
+guesses.
 
 ``--json`` prints one JSON object per game and line instead: each move keeps its exact ``class``
-and adds ``verdict`` and ``severity`` (null when none), and each move worse than the best one
+and adds ``verdict`` and ``severity`` (null when none), and each move explained in the text
 an ``explanation`` ({"text", "kind"}) and a ``line`` (a move string). A bad input line or file is
 reported on stderr (one line, naming it) and skipped; the exit status is then 1 (2 for bad
 arguments, 130 when interrupted). Input is read as by ``game.analyze`` (``game.tools.lines``):
@@ -70,8 +71,8 @@ output, one line per move:
   NUMBER COLUMN CLASS SIDE [VERDICT] best: ...; played: ...
   e.g. 29 7 good red [error: under a winning cell] best: column 2 — loses in 5 of
        Yellow's moves; played: loses to Yellow's next move
-a move worse than the best one is followed by two indented lines: "why (KIND): ..."
-and "line: ..." (best play for both sides after the move); then one summary line per
+each mistake, blunder and move with a verdict is followed by two indented lines:
+"why (KIND): ..." and "line: ..." (best play for both sides after the move); then one summary line per
 side, starting with #, the errors first; a blank line between games.
 best keeps the exact score; good keeps the result (a slower win, a faster loss);
 mistake loses one step (win to draw, draw to loss); blunder turns a win into a loss;
