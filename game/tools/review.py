@@ -72,8 +72,9 @@ output, one line per move:
   e.g. 29 7 good red [error: under a winning cell] best: column 2 — loses in 5 of
        Yellow's moves; played: loses to Yellow's next move
 each mistake, blunder and move with a verdict is followed by two indented lines:
-"why (KIND): ..." and "line: ..." (best play for both sides after the move); then one summary line per
-side, starting with #, the errors first; a blank line between games.
+"why (KIND): ..." and "line: ..." (best play for both sides after the move); then
+one summary line per side, starting with #, the errors first; a blank line between
+games.
 best keeps the exact score; good keeps the result (a slower win, a faster loss);
 mistake loses one step (win to draw, draw to loss); blunder turns a win into a loss;
 unproved: not proved within --time, never guessed.
