@@ -69,7 +69,7 @@ def test_at_once_is_not_claimed_for_a_threat_that_cannot_be_played_yet(solver: S
     assert at_once(pos, score, principal_line(pos, solver)) is None
     # the floating threat (column 4, third row) cannot be played: even the claimed score is refused
     assert at_once(pos, win_next_score(pos.moves), (3,)) is None
-    assert how_it_wins(pos, score, principal_line(pos, solver))[0] is not Kind.AT_ONCE
+    assert how_it_wins(pos, score, principal_line(pos, solver))[0] is Kind.TWO_THREATS  # what does hold
 
 
 def test_two_threats_apart_and_stacked(solver: Solver) -> None:
@@ -141,7 +141,7 @@ def test_zugzwang_needs_the_solver_and_the_end_of_the_line(solver: Solver) -> No
     kept = Position.from_moves(PARITY_NOT_KEPT)
     score, line = solver.solve(kept), principal_line(kept, solver)
     assert score > 0 and zugzwang(kept, score, line) is None
-    assert how_it_wins(kept, score, line)[0] is not Kind.ZUGZWANG
+    assert how_it_wins(kept, score, line)[0] is Kind.TWO_THREATS
     # Red's winning cell (column 5, third row) is a threat of the right parity for the last moves
     # of this line, but Yellow's last move was not under it: a plain threat, not a zugzwang
     late = Position.from_moves("2334336342")
