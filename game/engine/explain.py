@@ -61,6 +61,7 @@ __all__ = [
     "Zugzwang",
     "at_once",
     "explain_game",
+    "explain_hint",
     "explain_move",
     "forced_sequence",
     "how_it_wins",
@@ -297,6 +298,24 @@ def _gave_up(pos: Position, best_col: int, best: int, played: int, solver: Solve
         return Kind.PLAIN, (f"Column {best_col + 1} kept {win_phrase(best, pos.moves, names)} for {mover}; "
                             f"this move {now}.")
     return Kind.GAVE_UP, f"Column {best_col + 1} would have won: {claim} This move {now}."
+
+
+def explain_hint(pos: Position, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
+                 stop=None) -> Explanation:
+    """Why the best move of ``pos`` is best, for a hint: how it wins (the first checked claim of
+    ``how_it_wins``), that it keeps the draw, or that it holds out longest in a lost position.
+    ``line`` is the principal line after the best move; ``pos`` must not be over."""
+    col, score = solver.best_move(pos, stop=stop, climb=False)
+    line = principal_line(pos.play(col), solver, stop=stop)
+    result = outcome(score)
+    if result is Outcome.WIN:
+        kind, claim = how_it_wins(pos, score, (col, *line), names)
+        return Explanation(kind, f"Column {col + 1}: {claim}", line)
+    if result is Outcome.DRAW:
+        return Explanation(Kind.PLAIN, f"Column {col + 1} keeps the draw.", line)
+    loser = names[pos.moves % 2]
+    return Explanation(Kind.PLAIN, f"Every column loses for {loser}; column {col + 1} holds out longest "
+                                   f"({distance_text(score, pos.moves, (names[0], names[1]))}).", line)
 
 
 def explain_game(moves: Sequence[int], numbers: Sequence[int], solver: Solver, *,

@@ -9,6 +9,7 @@ from game.engine.board import Position
 from game.engine.explain import (
     Kind,
     at_once,
+    explain_hint,
     explain_move,
     forced_sequence,
     how_it_wins,
@@ -175,3 +176,17 @@ def test_win_phrases() -> None:
     assert win_phrase(win_next_score(0), 0) == "a win with Red's next move"
     assert win_phrase(win_next_score(1) - 2, 1) == "a win in 3 of Yellow's moves"
     assert win_phrase(1, 0) == "a long win"
+
+
+def test_a_hint_says_why_the_best_move_is_best(solver: Solver) -> None:
+    double = explain_hint(Position.from_moves("4455"), solver)
+    assert double.kind is Kind.TWO_THREATS and double.text.startswith("Column ")
+    assert "Yellow can block only one." in double.text and len(double.line) == 2
+    win = explain_hint(Position.from_moves("152535"), solver)
+    assert (win.kind, win.text, win.line) == (Kind.AT_ONCE, "Column 4: Red wins at once at column 4, bottom row.", ())
+    draw = explain_hint(Position.from_moves("52677675164321472411331752454"), solver)  # End-Easy: a draw
+    assert draw.kind is Kind.PLAIN and draw.text.endswith("keeps the draw.")
+    assert len(draw.line) == 42 - 29 - 1  # after the hinted move, to the full board
+    lost = explain_hint(Position.from_moves("4"), solver)
+    assert lost.kind is Kind.PLAIN
+    assert lost.text == "Every column loses for Yellow; column 4 holds out longest (loss, a long one)."
