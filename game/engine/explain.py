@@ -23,7 +23,7 @@ in the terms of L. V. Allis' analysis of Connect Four (*A Knowledge-based Approa
 * ``PLAIN``: no claim above held; a plain true sentence about the exact value.
 
 A claim whose check fails is never shown: the next kind is tried, and the plain sentence ends the
-list. Pure engine code: standard library and ``game.engine`` only.
+list. ``explain_hint`` says in the same terms why the best move is best (for a hint). Pure engine code: standard library and ``game.engine`` only.
 """
 
 from __future__ import annotations
