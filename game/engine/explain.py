@@ -184,8 +184,6 @@ def zugzwang(pos: Position, score: int, line: Sequence[int]) -> Zugzwang | None:
     return Zugzwang(final, 2 * since)
 
 
-
-
 # -- sentences -----------------------------------------------------------------------------------
 
 def _parity_words(cell: Cell) -> str:
