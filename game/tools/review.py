@@ -37,8 +37,9 @@ from game.engine.review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
 from game.settings import load_settings
 from game.storage import SaveFileError, load_game, report_bad_home
-from game.tools.lines import SIGPIPE_STATUS, InputFailed, read_lines, say, shown, silence_stdout
+from game.tools.lines import InputFailed, read_lines, shown
 from game.tools.numbers import real
+from game.tools.tail import say, tool_entry
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}
 MAX_TIME = 3600.0
@@ -192,6 +193,7 @@ def run(files: list[str], lines: BinaryIO, out: TextIO, err: TextIO, seconds: fl
     return status
 
 
+@tool_entry("review", "cannot write the review")
 def main(argv: list[str] | None = None) -> int:
     tolerant_output()
     parser = build_parser()
@@ -206,18 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stderr is not None:
             print(f"review: standard {'output' if sys.stdout is None else 'input'} is closed", file=sys.stderr)
         return 1
-    try:
-        lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.lines)
-        return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
-        silence_stdout()
-        return SIGPIPE_STATUS
-    except OSError as exc:
-        silence_stdout()
-        print(f"review: cannot write the review: {(exc.strerror or str(exc)).lower()}", file=sys.stderr)
-        return 1
+    lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.lines)
+    return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from game.tools.arena.accuracy import DEFAULT_SETS, load_references, run_accurac
 from game.tools.arena.match import run_match
 from game.tools.arena.players import SpecError, load_arena_settings, parse_arena_player
 from game.tools.numbers import real, whole
+from game.tools.tail import tool_entry
 
 ANY_COUNT = 10**9  # counts are written as whole numbers; their ranges are checked in main
 
@@ -115,6 +116,7 @@ def _save_cache(path: Path, cache: dict[str, dict[str, int]]) -> None:
     files.atomic_write_text(path, json.dumps(cache, sort_keys=True))
 
 
+@tool_entry("arena")
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
@@ -155,6 +157,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RuntimeError as exc:  # an engine failure inside a game, reported without a traceback
         print(f"\narena: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print("\narena: interrupted", file=sys.stderr)
-        return 130
