@@ -41,7 +41,7 @@ from game.engine.board import CELLS, MoveError, Position, parse_moves
 from game.engine.heuristics import HEURISTICS
 from game.engine.search import SearchCancelled, SearchConfig, Searcher
 from game.settings import load_settings
-from game.storage import report_bad_home
+from game.storage import remember_book_digests, report_bad_home
 from game.tools.lines import InputFailed, read_lines, shown
 from game.tools.numbers import real, whole
 from game.tools.tail import say, tool_entry
@@ -215,6 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if report_bad_home(parser.prog):
         return 2
+    remember_book_digests()
     if args.heuristic is not None and args.depth is None and args.level is None:
         parser.error("--heuristic needs --depth or --level (the exact solver uses no heuristic)")
     if sys.stdin is None or sys.stdout is None:  # started with <&- or >&-

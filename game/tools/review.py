@@ -36,7 +36,7 @@ from game.engine.board import MoveError, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
 from game.settings import load_settings
-from game.storage import SaveFileError, load_game, report_bad_home
+from game.storage import SaveFileError, load_game, remember_book_digests, report_bad_home
 from game.tools.lines import InputFailed, read_lines, shown
 from game.tools.numbers import real
 from game.tools.tail import say, tool_entry
@@ -200,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if report_bad_home(parser.prog):
         return 2
+    remember_book_digests()
     settings, problems = load_settings(args.config)
     for problem in problems:
         print(f"config: {problem}", file=sys.stderr)

@@ -13,7 +13,7 @@ from game import files
 from game.echo import shown, shown_path
 from game.engine.board import CELLS, WIDTH
 from game.engine.scores import MAX_SCORE, MIN_SCORE
-from game.storage import report_bad_home
+from game.storage import remember_book_digests, report_bad_home
 from game.tools.arena.accuracy import DEFAULT_SETS, load_references, run_accuracy
 from game.tools.arena.match import run_match
 from game.tools.arena.players import SpecError, load_arena_settings, parse_arena_player
@@ -122,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if report_bad_home(parser.prog):
         return 2
+    remember_book_digests()
     try:
         if args.workers is not None and args.workers < 1:
             raise SpecError(f"--workers must be at least 1, got {args.workers}")
