@@ -250,27 +250,42 @@ def prefs_path() -> Path:
     return user_config_dir() / PREFS_NAME
 
 
-def load_prefs() -> dict:
-    """The saved preferences; a missing, unreadable or corrupt file gives ``{}``."""
+def load_prefs(report: Callable[[str], None] | None = None) -> dict:
+    """The saved preferences; ``{}`` when there are none or they cannot be used.
+
+    What is wrong with the file is logged and passed to ``report`` (one line, as for the
+    autosave): a file too large, not JSON or not a JSON object is moved aside
+    (``prefs.json.bad``, never overwriting an earlier one) so the next save starts afresh; a file
+    that cannot be read (permission denied, a folder or a named pipe in its place) is left as it is.
+    """
     path = prefs_path()
+
+    def problem(what: str, aside: bool) -> dict:
+        kept = _set_aside(path) if aside else None
+        line = f"preferences ignored: {shown(path.name)} {what}" + (f"; kept as {shown(kept.name)}" if kept else "")
+        log.warning("%s", line)
+        if report is not None:
+            report(line)
+        return {}
+
     try:
         data = read_regular_file(path, MAX_PREFS_BYTES)
     except FileNotFoundError:
         return {}
     except OSError as e:
-        log.warning("cannot read preferences %s: %s", path, e)
-        return {}
+        return problem(f"cannot be read ({describe_os_error(e)})", aside=False)
     if len(data) > MAX_PREFS_BYTES:
-        log.warning("preferences %s are larger than %d bytes; ignored", path, MAX_PREFS_BYTES)
-        return {}
+        return problem(f"is larger than {MAX_PREFS_BYTES // 1024} KiB", aside=True)
     try:
         prefs = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as e:
-        log.warning("preferences %s are corrupt (%s); ignored", path, e)
-        return {}
+    except UnicodeDecodeError as e:
+        return problem(f"is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})", aside=True)
+    except json.JSONDecodeError as e:
+        return problem(f"is not JSON (line {e.lineno}, column {e.colno})", aside=True)
+    except RecursionError:
+        return problem("is not JSON (nested too deeply)", aside=True)
     if not isinstance(prefs, dict):
-        log.warning("preferences %s are not a JSON object; ignored", path)
-        return {}
+        return problem("is not a JSON object", aside=True)
     return prefs
 
 
