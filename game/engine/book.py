@@ -92,7 +92,7 @@ PUBLISHED: Mapping[str, Release] = {
     "1e01874dbb9b296a96baa2f5483ae69333ac7009377b34b222f112d9d8e89704":
         Release(21_004_495, "bitbully-databases 0.0.1 and 0.0.2"),
 }
-DIGEST = "sha256"
+DIGEST, DIGEST_NAME = "sha256", "SHA-256"
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,8 +209,8 @@ class Book:
                     if memo is not None:
                         memo.remember(identity, digest)
                 if published.get(digest, Release(-1, "")).size != size:
-                    raise BookError(f"the opening book differs from the published file "
-                                    f"(its {DIGEST.upper()} digest is not that of {_releases(published)})")
+                    raise BookError(f"the opening book differs from the published file (its {DIGEST_NAME} "
+                                    f"digest is not that of the book in {_releases(published)})")
                 self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
             if hasattr(mmap, "MADV_RANDOM"):  # look-ups jump about: read no pages ahead of them
                 self._map.madvise(mmap.MADV_RANDOM)
