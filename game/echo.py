@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-__all__ = ["MAX_SHOWN", "counted", "shown", "shown_path", "tolerant_output"]
+__all__ = ["MAX_SHOWN", "counted", "escape_control", "shown", "shown_path", "tolerant_output"]
 
 MAX_SHOWN = 60
 
@@ -33,6 +33,22 @@ def _escaped(text: str) -> str:
             out.append(f"\\x{code:02x}")
         else:
             out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+    return "".join(out)
+
+
+def escape_control(text: str) -> str:
+    """``text`` with every control or other unprintable character written as a TOML escape
+    (``\\n``, ``\\u001b``), whole and unshortened: a config file's key or value in a message,
+    one problem one line, nothing from the file sent to the terminal raw."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable():
+            out.append(ch)
+        else:
+            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(ch)
+                       or (f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}"))
     return "".join(out)
 
 

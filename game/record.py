@@ -2,7 +2,7 @@
 
 Every finished game between one human and the computer is kept (level, the level's Elo, the
 human's colour, the result, the moves, the date, and whether it was rated or casual: see
-``game.rated``); so is a rated game the player left unfinished, as a loss.
+``game.domain.rated``); so is a rated game the player left unfinished, as a loss.
 ``game.record_store`` keeps them on disk. Two-player and computer-vs-computer games are not
 recorded.
 
@@ -37,7 +37,7 @@ from datetime import datetime, timezone
 
 from .echo import shown
 from .engine.board import MoveError, Position, parse_moves
-from .storage import MAX_PLAYER_CHARS, is_player_spec
+from game.domain.players import MAX_PLAYER_CHARS, is_player_spec
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,7 @@ class GameRecord:
     result: RecordResult
     moves: str            # 1-based columns, "4453..."
     date: str             # ISO 8601
-    rated: bool = True    # False: a casual game (game.rated), kept but not counted for the rating
+    rated: bool = True    # False: a casual game (game.domain.rated), kept but not counted for the rating
 
     @classmethod
     def now(cls, level: str, elo: int | None, colour: int, result: RecordResult, moves: str,

@@ -4,7 +4,7 @@ Everything lives in the platform's user folders (platformdirs); the environment
 variable ``CONNECT4_HOME`` points both the config and the data folder at one
 directory instead (tests and portable installs use it).
 
-Every file goes through the file layer (:mod:`game.files`): writes are atomic (a crash
+Every file goes through the file layer (:mod:`game.store.files`): writes are atomic (a crash
 mid-write leaves the old file intact; a temporary file left behind by a killed process is
 removed at the next start, see :func:`clean_stale_files`), only regular files are read, and a
 damaged file is set aside without overwriting an earlier one. Save files are plain text (a
@@ -36,21 +36,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
-from . import files
+from .store import files
+from .store.folders import user_cache_dir, user_config_dir, user_data_dir
 from .echo import shown
 from .engine import book
 from .engine.board import HEIGHT, WIDTH, MoveError, Position
 from .engine.book import FileIdentity
-from .names import MAX_NAME_CHARS, level_name_problem
+from game.domain.names import level_name_problem
+from game.domain.players import MAX_PLAYER_CHARS, is_player_spec
 from .net.address import MAX_PORT, MIN_PORT, parse_address, show_address
 from .net.protocol import COLOURS, GAME_ID
 
 log = logging.getLogger(__name__)
 
-APP_NAME = "connect4"
-HOME_ENV = "CONNECT4_HOME"
 PREFS_NAME = "prefs.json"
 SAVES_NAME = "saves"
 SAVE_SUFFIX = ".c4save"
@@ -62,7 +60,6 @@ SAVE_END = "end"  # last line: a file cut short (copied half, disk full) is reco
 MAX_SAVE_BYTES = 64 * 1024
 MAX_PREFS_BYTES = 256 * 1024
 MAX_SHOWN_NAME = 80  # characters of a file name in a message
-MAX_PLAYER_CHARS = MAX_NAME_CHARS + 1 + 10  # a level name, ':' and a heuristic
 STALE_AFTER = files.STALE_AFTER
 RECORD_FILES = "record."  # the game record's files (game.record) start so
 BOOK_MEMO_NAME = "book-digest.json"
@@ -74,89 +71,7 @@ BOOK_MEMO_ENTRIES = 4  # books of this many installations (virtual environments)
 # Folders and atomic writes
 
 
-def _home() -> Path | None:
-    """``CONNECT4_HOME`` with a leading ``~`` expanded ("~/c4" set where no shell expands it, as
-    in a .desktop file); None when it is not set. A ``~user`` that names nobody stays as it is
-    (:func:`home_problem` reports it)."""
-    home = os.environ.get(HOME_ENV)
-    if not home:
-        return None
-    try:
-        return Path(home).expanduser()
-    except RuntimeError:  # ~nosuchuser
-        return Path(home)
-
-
-def home_problem() -> str | None:
-    """One line saying why ``CONNECT4_HOME`` cannot be used, or None when it can (or is not set).
-
-    Checked before anything else runs, so a folder that can never work is one clear message and
-    an exit status instead of a traceback from the first file touched: a ``~user`` that names no
-    user, a folder name longer than the system allows, a path the system cannot
-    follow (too long, a loop of links, a folder without search permission on the way)."""
-    home = _home()
-    if home is None:
-        return None
-    raw = os.environ.get(HOME_ENV, "")
-    where = f"{HOME_ENV}={shown(raw)}"
-    if str(home).startswith("~"):
-        return f"{where}: no user {shown(str(home).partition('/')[0][1:])!r} to find the folder of"
-    try:
-        longest = max(len(os.fsencode(part)) for part in home.parts)
-        limit = os.pathconf("/", "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
-    except (OSError, ValueError):
-        longest, limit = 0, 255
-    if longest > limit:
-        return f"{where}: a folder name in it has {longest} bytes; the system allows {limit}"
-    try:
-        os.stat(home)
-    except FileNotFoundError:
-        pass  # created at the first write
-    except NotADirectoryError:
-        pass  # a file on the way: each write reports it, the game still runs
-    except OSError as e:
-        return f"{where}: the folder cannot be reached ({describe_os_error(e)})"
-    return None
-
-
-def report_bad_home(prog: str) -> bool:
-    """Print :func:`home_problem`'s line as ``PROG: ...`` on stderr; True when there was one (the
-    caller then exits with status 2, as for a bad argument)."""
-    problem = home_problem()
-    if problem is None:
-        return False
-    import sys  # here: only this message needs it
-
-    if sys.stderr is not None:
-        print(f"{prog}: {problem}", file=sys.stderr)
-    return True
-
-
-def user_config_dir() -> Path:
-    """Where config.toml and prefs.json live (not created until something is written)."""
-    home = _home()
-    if home is not None:
-        return home
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
-
-
-def user_data_dir() -> Path:
-    """Where saved games and the autosave live (not created until something is written)."""
-    home = _home()
-    if home is not None:
-        return home
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def user_cache_dir() -> Path:
-    """Where what can be computed again is kept (the opening book's digest)."""
-    home = _home()
-    if home is not None:
-        return home
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
-
-
-# The file-safety layer (game.files) re-exported: callers of storage keep their names.
+# The file-safety layer (game.store.files) re-exported: callers of storage keep their names.
 read_regular_file = files.read_regular_file
 atomic_write_text = files.atomic_write_text
 describe_os_error = files.describe_os_error
@@ -451,22 +366,6 @@ def _read_address(text: str) -> str:
     if not port:
         raise SaveFileError(f"address: '{shown(text, 60)}' has no port")
     return show_address(host, port)
-
-
-_AI_SPEC_RE = re.compile(r"ai(:[0-9]{1,2}(:[a-z]{1,10})?)?", re.IGNORECASE)
-_HEURISTIC_RE = re.compile(r"[a-z]{1,10}", re.IGNORECASE)
-
-
-def is_player_spec(spec: str) -> bool:
-    """The shape of a player spec as the player-spec parser writes it: human, ai[:DEPTH[:HEURISTIC]],
-    or a level name (game.names, the same rule as the config's) with an optional ':HEURISTIC'.
-    Whether the level exists is decided when the game is resumed, against the config of that day."""
-    if spec.casefold() == "human" or _AI_SPEC_RE.fullmatch(spec):
-        return True
-    name, colon, heuristic = spec.partition(":")
-    if colon and not _HEURISTIC_RE.fullmatch(heuristic):
-        return False
-    return name == name.strip() and level_name_problem(name) is None
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import Any
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from game.names import level_name_problem
+from game.domain.names import level_name_problem
 from game.net import events as ev
 from game.net.address import local_addresses
 from game.net.protocol import PROTOCOL_VERSION, clean_text

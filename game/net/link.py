@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from game import __version__
 from game.engine.board import MoveError, Position
-from game.names import name_key
+from game.domain.names import name_key
 from game.net import events as ev
 from game.net.address import local_addresses, show_address
 from game.net.connection import Closed, Connection, Limits

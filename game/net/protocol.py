@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Literal, TypeAlias, get_args
 
 from game.engine.board import CELLS, WIDTH
-from game.names import level_name_problem
+from game.domain.names import level_name_problem
 
 #: Bumped whenever a message changes; two sides with different versions do not play.
 PROTOCOL_VERSION = 1

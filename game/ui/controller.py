@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.settings import HUMAN, default_config_path
+from game.config.load import default_config_path
+from game.domain.players import HUMAN
 from game.storage import AUTOSAVE_NAME, SaveInfo, keep_autosave_for_later, load_prefs
 from game.ui import after_game
 from game.ui.game_scene import GameScene
@@ -29,7 +30,8 @@ from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
 
 if TYPE_CHECKING:
-    from game.settings import PlayerSpec, Settings
+    from game.config.values import Settings
+    from game.domain.players import PlayerSpec
     from game.storage import SavedGame
     from game.worker import AIWorker  # here: the engine loads after the first frame is shown
 

@@ -15,9 +15,11 @@ import pygame
 
 from game.echo import counted
 from game.engine.heuristics import HEURISTICS
-from game.names import MAX_PLAYER_NAME_CHARS, clean_player_name, typed_name
-from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec, parse_saved_player
-from game.storage import SavedGame, SaveFileError, load_game, save_infos
+from game.domain.names import MAX_PLAYER_NAME_CHARS, clean_player_name, typed_name
+from game.config.values import Settings
+from game.domain.levels import CUSTOM_DEPTH
+from game.domain.players import HUMAN, PlayerSpec, parse_player_spec, parse_saved_player
+from game.storage import SaveFileError, SavedGame, load_game, save_infos
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting

@@ -18,7 +18,7 @@ from game.ui.sound import SoundPlayer
 from game.ui.theme import Theme, get_theme
 
 if TYPE_CHECKING:
-    from game.settings import Settings
+    from game.config.values import Settings
     from game.worker import AIWorker
 
 

@@ -18,7 +18,8 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from game import __version__, app
-from game.settings import DEFAULTS, PlayerSpec, Settings
+from game.config.values import DEFAULTS, Settings
+from game.domain.players import PlayerSpec
 from game import storage
 from game.storage import SavedGame, autosave_path, load_game, write_autosave
 
@@ -424,7 +425,7 @@ def test_check_config_broken_files(tmp_path, capsys, content, needle):
 
 
 def test_check_config_without_a_path_checks_the_config_in_use(home, tmp_path, capsys, monkeypatch):
-    from game import settings
+    from game.config import load as settings
 
     # no user file: the file shipped with the game
     shipped = settings.repo_config_path()
@@ -456,7 +457,7 @@ def test_check_config_missing_file(tmp_path, capsys):
 
 
 # Hypothesis: broken configs. The allowed values are written down here independently of
-# game.settings, so the test checks the documented ranges, not the implementation's own tables.
+# game.config, so the test checks the documented ranges, not the implementation's own tables.
 INT, FLOAT, BOOL, CHOICE = "int", "float", "bool", "choice"
 SPEC: dict[str, tuple] = {
     "window.width": (INT, 320, 7680),

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from game import app
-from game.settings import default_config_path, load_settings
+from game.config.load import default_config_path, load_settings
 from game.storage import MAX_PREFS_BYTES, load_prefs, save_prefs
 
 

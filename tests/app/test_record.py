@@ -9,7 +9,7 @@ import pytest
 
 from game import record as rec
 from game.record import GameRecord, Rating, Record, RecordResult, rate, rate_one, rate_period
-from game.settings import DEFAULT_LEVELS
+from game.domain.levels import DEFAULT_LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVELS = [(level.name, level.elo) for level in DEFAULT_LEVELS if level.elo is not None]  # as the app rates

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game import files
+from game.store import files
 from game.record import GameRecord, RecordResult
 from game.record_keeper import RecordKeeper
 from game.record_store import (LEGACY_NAME, RECORD_NAME, WAITING_NAME, add_game, game_line, load_record)

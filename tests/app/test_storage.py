@@ -15,28 +15,8 @@ import pytest
 
 from game import storage
 from game.engine.board import Position
-from game.storage import (
-    MAX_SAVE_BYTES,
-    AutosaveError,
-    SaveFileError,
-    SavedGame,
-    atomic_write_text,
-    autosave_path,
-    clear_autosave,
-    format_save,
-    list_saves,
-    load_game,
-    load_prefs,
-    new_save_path,
-    parse_save,
-    read_autosave,
-    save_game,
-    save_prefs,
-    saves_dir,
-    user_config_dir,
-    user_data_dir,
-    write_autosave,
-)
+from game.storage import (AutosaveError, MAX_SAVE_BYTES, SaveFileError, SavedGame, atomic_write_text, autosave_path, clear_autosave, format_save, list_saves, load_game, load_prefs, new_save_path, parse_save, read_autosave, save_game, save_prefs, saves_dir, write_autosave)
+from game.store.folders import user_config_dir, user_data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = SavedGame(moves="4453", red="human", yellow="ai:8:window", saved_at="2026-01-31T18:05:00+01:00")
@@ -524,7 +504,8 @@ def test_a_corrupt_autosave_never_replaces_an_earlier_bad_file(home):
 FIFO_PROBE = """
 import os, sys
 from game import storage
-home = storage.user_data_dir(); home.mkdir(parents=True, exist_ok=True)
+from game.store import folders
+home = folders.user_data_dir(); home.mkdir(parents=True, exist_ok=True)
 os.mkfifo(home / "autosave.c4save")
 os.mkfifo(home / "prefs.json")
 game = storage.read_autosave(print)

@@ -117,23 +117,23 @@ def _proc_stat(pid: str) -> list[str] | None:
     return text[text.rindex(")") + 2:].split()  # state, ppid, pgrp, session, ...
 
 
-def _children(ppid: int) -> set[int]:
+def _running(field: int, value: int) -> set[int]:
+    """Processes whose stat ``field`` (1 parent, 3 session) is ``value``, zombies left out: a
+    zombie waiting to be reaped holds nothing."""
     found = set()
     for entry in os.listdir("/proc"):
         stat = _proc_stat(entry) if entry.isdigit() else None
-        if stat and stat[0] != "Z" and int(stat[1]) == ppid:
+        if stat and stat[0] != "Z" and int(stat[field]) == value:
             found.add(int(entry))
     return found
+
+
+def _children(ppid: int) -> set[int]:
+    return _running(1, ppid)
 
 
 def _alive_in_session(session: int) -> set[int]:
-    """Processes of the session that still run (a zombie waiting to be reaped holds nothing)."""
-    found = set()
-    for entry in os.listdir("/proc"):
-        stat = _proc_stat(entry) if entry.isdigit() else None
-        if stat and stat[0] != "Z" and int(stat[3]) == session:
-            found.add(int(entry))
-    return found
+    return _running(3, session)
 
 
 def _start_arena() -> subprocess.Popen:

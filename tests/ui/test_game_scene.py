@@ -451,7 +451,7 @@ def test_column_numbers_over_the_board(ui):
 
 
 def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
-    from game.settings import PlayerSpec
+    from game.domain.players import PlayerSpec
     from game.ui.menu import MenuScene
     from game.ui.scene import SceneName
 
@@ -557,7 +557,7 @@ def test_two_players_without_names_are_scored_by_colour(ui):
 
 
 def test_a_game_saved_against_a_built_in_level_loads_after_the_settings_replaced_the_ladder(ui):
-    from game.settings import Level
+    from game.domain.levels import Level
 
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -568,7 +568,7 @@ def test_a_game_saved_against_a_built_in_level_loads_after_the_settings_replaced
 
 
 def test_moves_that_cannot_be_restored_are_named_escaped_and_short(ui):
-    from game.settings import HUMAN
+    from game.domain.players import HUMAN
     from game.ui.menu import GameStart
     from game.ui.scene import SceneName, Transition
 

@@ -44,7 +44,7 @@ def test_help_from_the_menu(ui):
 
 
 def test_help_lists_rules_keys_analysis_and_levels_with_their_strength():
-    from game.settings import DEFAULTS
+    from game.config.values import DEFAULTS
 
     sections = dict(help_sections(DEFAULTS))
     assert len(sections["Rules"]) == 3
@@ -119,7 +119,7 @@ def test_delete_asks_first(ui):
 
 
 def test_help_explains_the_review_and_a_win_without_a_length():
-    from game.settings import DEFAULTS
+    from game.config.values import DEFAULTS
     from game.ui.overlays import help_sections
 
     sections = dict(help_sections(DEFAULTS))

@@ -55,7 +55,7 @@ def test_vs_computer_as_yellow_with_a_level(ui):
 def test_every_menu_level_plays_as_the_same_level_on_the_command_line(ui):
     """Depth, heuristic, time, perfect play and temperature: the menu's level is the command line's level,
     and saves record the level by its name alone."""
-    from game.settings import parse_player_spec
+    from game.domain.players import parse_player_spec
     from game.storage import read_autosave
 
     d = ui()
@@ -75,7 +75,7 @@ def test_every_menu_level_plays_as_the_same_level_on_the_command_line(ui):
         assert isinstance(d.scene, GameScene)
         computer = d.scene.model.yellow
         expected = parse_player_spec(level.name, settings)
-        assert computer.search_config(settings) == expected.search_config(settings), level.name
+        assert settings.player_search(computer) == settings.player_search(expected), level.name
         assert d.scene.model.player_text(computer) == level.name
         d.key(pygame.K_4)                                 # one move: the autosave records the player
         assert read_autosave().yellow == level.name
@@ -193,7 +193,7 @@ def test_many_start_notices_are_counted_not_stacked_over_the_rows(ui):
 
 
 def problems(n: int):
-    from game.settings import ConfigProblem
+    from game.config.values import ConfigProblem
 
     return [ConfigProblem(f"window.key{i}", i, "nothing: unknown key", "ignored") for i in range(n)] + [
         ConfigProblem("display.fullscreen", "yes please", "true or false", "using the default false")]
@@ -225,7 +225,7 @@ def test_settings_problems_in_a_game_started_from_the_command_line_are_one_line(
 
 
 def test_a_broken_config_value_keeps_the_remembered_theme_and_volume(ui, tmp_path):
-    from game.settings import ConfigProblem
+    from game.config.values import ConfigProblem
     from game.storage import save_prefs
 
     save_prefs({"theme": "colorblind", "volume": 0.3, "muted": True})

@@ -29,7 +29,7 @@ import pygame
 
 from game import storage
 from game.engine.board import HEIGHT, WIDTH, Position
-from game.settings import Level
+from game.domain.levels import Level
 from game.storage import read_autosave
 from game.ui.menu import GameStart
 from game.ui.scene import Transition

@@ -14,7 +14,7 @@ import pytest
 from game import app, storage
 from game.record import RecordResult
 from game.record_store import load_record
-from game.settings import Level
+from game.domain.levels import Level
 from game.storage import SavedGame, autosave_path, load_game, save_game, saves_dir, write_autosave
 from game.ui.game_scene import GameScene
 from game.ui.game_text import header_right

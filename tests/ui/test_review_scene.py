@@ -343,7 +343,7 @@ def test_the_sitting_tally_is_written_as_small_as_the_analysis_row_in_a_large_wi
 
 
 def test_two_named_players_are_named_in_the_review_and_find_their_game_and_score_again(ui):
-    from game.settings import HUMAN
+    from game.domain.players import HUMAN
     from game.ui.menu import GameStart
     from game.ui.scene import SceneName, Transition
 
