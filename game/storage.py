@@ -37,11 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from .store import files
+from .store.book_memo import BOOK_MEMO_NAME
+from .store.prefs import PREFS_NAME
 from .store.folders import user_cache_dir, user_config_dir, user_data_dir
 from .echo import shown
-from .engine import book
 from .engine.board import HEIGHT, WIDTH, MoveError, Position
-from .engine.book import FileIdentity
 from game.domain.names import level_name_problem
 from game.domain.players import MAX_PLAYER_CHARS, is_player_spec
 from .net.address import MAX_PORT, MIN_PORT, parse_address, show_address
@@ -49,7 +49,6 @@ from .net.protocol import COLOURS, GAME_ID
 
 log = logging.getLogger(__name__)
 
-PREFS_NAME = "prefs.json"
 SAVES_NAME = "saves"
 SAVE_SUFFIX = ".c4save"
 AUTOSAVE_NAME = "autosave" + SAVE_SUFFIX
@@ -58,25 +57,14 @@ SAVE_FORMAT = "1"  # the five fields every save has
 SAVE_FORMAT_EXTRAS = "2"  # written only when a save carries an optional field (see _OPTIONAL)
 SAVE_END = "end"  # last line: a file cut short (copied half, disk full) is recognised
 MAX_SAVE_BYTES = 64 * 1024
-MAX_PREFS_BYTES = 256 * 1024
 MAX_SHOWN_NAME = 80  # characters of a file name in a message
-STALE_AFTER = files.STALE_AFTER
 RECORD_FILES = "record."  # the game record's files (game.record) start so
-BOOK_MEMO_NAME = "book-digest.json"
-MAX_BOOK_MEMO_BYTES = 16 * 1024
-BOOK_MEMO_ENTRIES = 4  # books of this many installations (virtual environments) are remembered
 
 
 # ---------------------------------------------------------------------------
 # Folders and atomic writes
 
 
-# The file-safety layer (game.store.files) re-exported: callers of storage keep their names.
-read_regular_file = files.read_regular_file
-atomic_write_text = files.atomic_write_text
-describe_os_error = files.describe_os_error
-NotRegularFileError = files.NotRegularFileError
-_set_aside = files.set_aside
 
 
 def clean_stale_files(now: float | None = None) -> list[Path]:
@@ -97,122 +85,6 @@ def clean_stale_files(now: float | None = None) -> list[Path]:
 
         removed += files.clean_stale_temporaries([folder], ours, now)
     return removed
-
-
-# ---------------------------------------------------------------------------
-# The opening book's digest, remembered between runs (see game.engine.book)
-
-_BOOK_MEMO_FIELDS = ("path", "size", "mtime_ns", "ctime_ns", "inode")
-_DIGEST_RE = re.compile(r"[0-9a-f]{64}")
-
-
-class BookDigestMemo:
-    """A :class:`game.engine.book.DigestMemo` kept in a small JSON file in the user's cache folder.
-
-    A digest is recalled only for a file whose whole identity matches an entry, and the book
-    still checks it against the published digests; a missing, damaged or foreign memo file is
-    treated as empty (the book is hashed again and the file rewritten), never as an error."""
-
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path if path is not None else user_cache_dir() / BOOK_MEMO_NAME
-
-    def recall(self, identity: FileIdentity) -> str | None:
-        wanted = [getattr(identity, name) for name in _BOOK_MEMO_FIELDS]
-        for entry in self._entries():
-            if [entry[name] for name in _BOOK_MEMO_FIELDS] == wanted:
-                return entry["sha256"]
-        return None
-
-    def remember(self, identity: FileIdentity, digest: str) -> None:
-        entry = {name: getattr(identity, name) for name in _BOOK_MEMO_FIELDS} | {"sha256": digest}
-        others = [e for e in self._entries() if e["path"] != identity.path]
-        text = json.dumps({"books": [entry, *others][:BOOK_MEMO_ENTRIES]}, indent=1) + "\n"
-        try:
-            files.atomic_write_text(self.path, text)
-        except OSError as e:  # the next start hashes the book again; nothing else is lost
-            log.info("cannot remember the opening book's digest in %s: %s", self.path, describe_os_error(e))
-
-    def _entries(self) -> list[dict[str, Any]]:
-        try:
-            data = files.read_regular_file(self.path, MAX_BOOK_MEMO_BYTES)
-            doc = json.loads(data.decode("utf-8")) if len(data) <= MAX_BOOK_MEMO_BYTES else None
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-            return []
-        books = doc.get("books") if isinstance(doc, dict) else None
-        if not isinstance(books, list):
-            return []
-        return [entry for entry in books[:BOOK_MEMO_ENTRIES] if _memo_entry_ok(entry)]
-
-
-def _memo_entry_ok(entry: object) -> bool:
-    if not isinstance(entry, dict) or set(entry) != {*_BOOK_MEMO_FIELDS, "sha256"}:
-        return False
-    numbers = [entry[name] for name in _BOOK_MEMO_FIELDS[1:]]
-    return (isinstance(entry["path"], str) and all(type(n) is int for n in numbers)
-            and isinstance(entry["sha256"], str) and _DIGEST_RE.fullmatch(entry["sha256"]) is not None)
-
-
-def remember_book_digests() -> None:
-    """Let the opening book's digest be computed once, then recalled (game.engine.book)."""
-    book.use_digest_memo(BookDigestMemo())
-
-
-# ---------------------------------------------------------------------------
-# Preferences: last menu choices, volume, theme, muted
-
-
-def prefs_path() -> Path:
-    return user_config_dir() / PREFS_NAME
-
-
-def load_prefs(report: Callable[[str], None] | None = None) -> dict:
-    """The saved preferences; ``{}`` when there are none or they cannot be used.
-
-    What is wrong with the file is logged and passed to ``report`` (one line, as for the
-    autosave): a file too large, not JSON or not a JSON object is moved aside
-    (``prefs.json.bad``, never overwriting an earlier one) so the next save starts afresh; a file
-    that cannot be read (permission denied, a folder or a named pipe in its place) is left as it is.
-    """
-    path = prefs_path()
-
-    def problem(what: str, aside: bool) -> dict:
-        kept = _set_aside(path) if aside else None
-        line = f"preferences ignored: {shown(path.name)} {what}" + (f"; kept as {shown(kept.name)}" if kept else "")
-        log.warning("%s", line)
-        if report is not None:
-            report(line)
-        return {}
-
-    try:
-        data = read_regular_file(path, MAX_PREFS_BYTES)
-    except FileNotFoundError:
-        return {}
-    except OSError as e:
-        return problem(f"cannot be read ({describe_os_error(e)})", aside=False)
-    if len(data) > MAX_PREFS_BYTES:
-        return problem(f"is larger than {MAX_PREFS_BYTES // 1024} KiB", aside=True)
-    try:
-        prefs = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as e:
-        return problem(f"is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})", aside=True)
-    except json.JSONDecodeError as e:
-        return problem(f"is not JSON (line {e.lineno}, column {e.colno})", aside=True)
-    except RecursionError:
-        return problem("is not JSON (nested too deeply)", aside=True)
-    if not isinstance(prefs, dict):
-        return problem("is not a JSON object", aside=True)
-    return prefs
-
-
-def save_prefs(prefs: dict) -> None:
-    """Store the preferences (JSON, atomic). A folder that cannot be written is logged, not raised:
-    losing a menu choice must never stop the game. Values must be JSON types (TypeError otherwise).
-    """
-    text = json.dumps(prefs, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    try:
-        atomic_write_text(prefs_path(), text)
-    except OSError as e:
-        log.warning("cannot write preferences %s: %s", prefs_path(), e)
 
 
 # ---------------------------------------------------------------------------
@@ -505,7 +377,7 @@ def parse_save(text: str) -> SavedGame:
 
 def save_game(path: Path, game: SavedGame) -> None:
     """Write a save file atomically. SaveFileError for an invalid game, OSError for disk problems."""
-    atomic_write_text(Path(path), format_save(game))
+    files.atomic_write_text(Path(path), format_save(game))
 
 
 def load_game(path: Path) -> SavedGame:
@@ -515,15 +387,15 @@ def load_game(path: Path) -> SavedGame:
     path = Path(path)
     name = shown(path.name, MAX_SHOWN_NAME)  # a name from the disk: escaped (bytes that are not UTF-8 too)
     try:
-        data = read_regular_file(path, MAX_SAVE_BYTES)
+        data = files.read_regular_file(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveFileError(f"{name}: no such file") from None
     except IsADirectoryError:
         raise UnreadableSaveError(f"{name}: is a folder, not a save file") from None
-    except NotRegularFileError as e:
-        raise UnreadableSaveError(f"{name}: is {describe_os_error(e)}, not a save file") from None
+    except files.NotRegularFileError as e:
+        raise UnreadableSaveError(f"{name}: is {files.describe_os_error(e)}, not a save file") from None
     except OSError as e:
-        raise UnreadableSaveError(f"{name}: cannot be read ({describe_os_error(e)})") from None
+        raise UnreadableSaveError(f"{name}: cannot be read ({files.describe_os_error(e)})") from None
     if len(data) > MAX_SAVE_BYTES:
         raise SaveFileError(f"{name}: too large for a save file (limit {MAX_SAVE_BYTES // 1024} KiB)")
     if b"\0" in data:
@@ -588,7 +460,7 @@ def save_new_game(game: SavedGame) -> Path:
     text = format_save(game)
     path = new_save_path()
     try:
-        atomic_write_text(path, text)
+        files.atomic_write_text(path, text)
     except BaseException:
         try:
             if path.stat().st_size == 0:
@@ -680,7 +552,7 @@ def _choose_slot(folder: Path, exclude: frozenset[int] = frozenset(), *, empty: 
         finally:
             guard.__exit__(None, None, None)
     except OSError as e:
-        reason = f"no autosave slot in {folder} can be locked ({describe_os_error(e)})"
+        reason = f"no autosave slot in {folder} can be locked ({files.describe_os_error(e)})"
         return _Slot(folder, 1, None, notes, off=reason)
 
 
@@ -698,7 +570,7 @@ def _choose_locked(folder: Path, exclude: frozenset[int], empty: bool, notes: li
         try:
             fd = files.try_lock(lock)
         except OSError as e:
-            notes.append(f"the autosave lock {lock} cannot be opened ({describe_os_error(e)}); "
+            notes.append(f"the autosave lock {lock} cannot be opened ({files.describe_os_error(e)}); "
                          f"that slot is not used")
             continue
         if fd is None:
@@ -706,12 +578,12 @@ def _choose_locked(folder: Path, exclude: frozenset[int], empty: bool, notes: li
         path = _slot_path(folder, number)
         try:
             mtime = os.stat(path).st_mtime
-            read_regular_file(path, 0)
+            files.read_regular_file(path, 0)
         except FileNotFoundError:
             candidates.append((float("-inf"), -number, fd))
             continue
         except OSError as e:
-            notes.append(f"the autosave {path} cannot be read ({describe_os_error(e)}); it is left as it is")
+            notes.append(f"the autosave {path} cannot be read ({files.describe_os_error(e)}); it is left as it is")
             files.unlock(fd)
             continue
         if empty:
@@ -772,7 +644,7 @@ def write_autosave(game: SavedGame) -> None:
         _status = AutosaveStatus(path, None, str(e))
         raise AutosaveError(str(e)) from e
     except OSError as e:
-        _status = AutosaveStatus(path, None, f"{describe_os_error(e)} ({path})")
+        _status = AutosaveStatus(path, None, f"{files.describe_os_error(e)} ({path})")
         raise AutosaveError(_status.error) from e
     _status = AutosaveStatus(path, game.moves, None)
 
@@ -808,7 +680,7 @@ def read_autosave(report: Callable[[str], None] = log.warning) -> SavedGame | No
         _own_slot(exclude=frozenset({slot.number}))
         return None
     except SaveFileError as e:
-        aside = _set_aside(path)
+        aside = files.set_aside(path)
         report(f"ignoring the autosave: {e}" + (f"; kept as {shown(aside.name)}" if aside else ""))
         return None
 
@@ -831,12 +703,11 @@ def clear_autosave() -> None:
 
 
 __all__ = [
-    "AutosaveError", "AutosaveStatus", "BookDigestMemo", "NetRole", "NetworkSeat", "NotRegularFileError", "SaveFileError", "SavedGame",
-    "UnreadableSaveError", "atomic_write_text", "autosave_path", "clean_stale_files", "clear_autosave",
-    "format_save", "keep_autosave_for_later", "last_autosave", "list_saves", "load_game", "load_prefs",
-    "new_save_path", "parse_save",
-    "read_autosave", "read_regular_file", "remember_book_digests", "save_game", "save_new_game", "save_prefs",
-    "saves_dir", "user_cache_dir", "user_config_dir", "user_data_dir", "write_autosave",
+    "AutosaveError", "AutosaveStatus", "NetRole", "NetworkSeat",
+    "SaveFileError", "SavedGame", "UnreadableSaveError", "autosave_path",
+    "clean_stale_files", "clear_autosave", "format_save", "keep_autosave_for_later", "last_autosave",
+    "list_saves", "load_game", "new_save_path", "parse_save", "read_autosave",
+    "save_game", "save_new_game", "saves_dir", "write_autosave",
 ]
 
 

@@ -41,7 +41,7 @@ from game.engine.board import CELLS, MoveError, Position, parse_moves
 from game.engine.heuristics import HEURISTICS
 from game.engine.search import SearchCancelled, SearchConfig, Searcher
 from game.config.load import load_settings
-from game.storage import remember_book_digests
+from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.tools.lines import InputFailed, read_lines, shown
 from game.config import ranges

@@ -14,7 +14,8 @@ import pygame
 
 from game.config.load import default_config_path
 from game.domain.players import HUMAN
-from game.storage import AUTOSAVE_NAME, SaveInfo, keep_autosave_for_later, load_prefs
+from game.storage import AUTOSAVE_NAME, SaveInfo, keep_autosave_for_later
+from game.store.prefs import load_prefs
 from game.ui import after_game
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout

@@ -270,7 +270,7 @@ def test_the_crash_message_claims_only_what_is_true(monkeypatch, capsys, home, b
             def full(path, text):
                 raise OSError(28, "No space left on device")
 
-            monkeypatch.setattr(storage, "atomic_write_text", full)
+            monkeypatch.setattr(storage.files, "atomic_write_text", full)
             try:
                 write_autosave(SavedGame("4453", "human", "human", "2026-01-31T18:05:00"))
             except storage.AutosaveError:

@@ -13,7 +13,8 @@ from game import storage
 from game.domain.players import is_player_spec
 from game.record import RecordResult
 from game.record_store import game_line, load_record
-from game.storage import NetRole, format_save, load_game, load_prefs
+from game.storage import NetRole, format_save, load_game
+from game.store.prefs import load_prefs
 
 WRITTEN = Path(__file__).resolve().parents[1] / "data" / "written_by_0.1"
 

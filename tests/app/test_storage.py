@@ -14,8 +14,11 @@ from pathlib import Path
 import pytest
 
 from game import storage
+from game.store import files
 from game.engine.board import Position
-from game.storage import (AutosaveError, MAX_SAVE_BYTES, SaveFileError, SavedGame, atomic_write_text, autosave_path, clear_autosave, format_save, list_saves, load_game, load_prefs, new_save_path, parse_save, read_autosave, save_game, save_prefs, saves_dir, write_autosave)
+from game.storage import (AutosaveError, MAX_SAVE_BYTES, SaveFileError, SavedGame, autosave_path, clear_autosave, format_save, list_saves, load_game, new_save_path, parse_save, read_autosave, save_game, saves_dir, write_autosave)
+from game.store.files import atomic_write_text
+from game.store.prefs import load_prefs, save_prefs
 from game.store.folders import user_config_dir, user_data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,7 +107,7 @@ def test_unwritable_prefs_do_not_crash(home, monkeypatch):
     def fail(path, text):
         raise PermissionError("read-only")
 
-    monkeypatch.setattr(storage, "atomic_write_text", fail)
+    monkeypatch.setattr(storage.files, "atomic_write_text", fail)
     save_prefs({"theme": "classic"})  # logged, not raised
     assert load_prefs() == {}
 
@@ -291,7 +294,7 @@ def test_autosave_write_failure_raises_one_documented_type(home, monkeypatch, fa
     def fail(path, text):
         raise failure
 
-    monkeypatch.setattr(storage, "atomic_write_text", fail)
+    monkeypatch.setattr(storage.files, "atomic_write_text", fail)
     with pytest.raises(AutosaveError) as info:
         write_autosave(SavedGame("1", "human", "human", GAME.saved_at))
     assert isinstance(info.value, SaveFileError) and isinstance(info.value, OSError)
@@ -362,7 +365,7 @@ def test_save_new_game_gives_the_name_back_when_the_write_fails(home, monkeypatc
     def fail(path, text):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage, "atomic_write_text", fail)
+    monkeypatch.setattr(storage.files, "atomic_write_text", fail)
     with pytest.raises(OSError):
         storage.save_new_game(GAME)
     assert list(saves_dir().iterdir()) == []
@@ -376,6 +379,7 @@ HOLDER = """
 import sys
 import time
 from game import storage
+from game.store import files
 storage.write_autosave(storage.SavedGame(sys.argv[1], "human", "human", "2026-01-31T18:05:00"))
 print(storage.autosave_path().name, flush=True)
 sys.stdin.readline()  # keep running (and holding the autosave) until told to stop
@@ -423,7 +427,7 @@ def test_a_killed_game_frees_its_autosave_for_the_next_start(home):
 
 def test_stale_temporary_files_of_our_own_naming_are_removed(home):
     (home / "saves").mkdir(parents=True)
-    old, young = 1_000_000.0, 1_000_000.0 + storage.STALE_AFTER + 100
+    old, young = 1_000_000.0, 1_000_000.0 + storage.files.STALE_AFTER + 100
     now = young + 10
     files = {
         home / ".autosave.c4save.ab12cd_9.tmp": old,            # killed mid-write: removed
@@ -468,14 +472,14 @@ def test_cleaning_never_follows_a_symlink(home, tmp_path):
 def test_an_unreadable_autosave_is_reported_and_left_alone(home, monkeypatch):
     home.mkdir(parents=True)
     (home / "autosave.c4save").write_text(format_save(GAME))
-    real = storage.read_regular_file
+    real = files.read_regular_file
 
     def denied(path, limit):
         if Path(path).name == "autosave.c4save":
             raise PermissionError(13, "Permission denied", str(path))
         return real(path, limit)
 
-    monkeypatch.setattr(storage, "read_regular_file", denied)
+    monkeypatch.setattr(files, "read_regular_file", denied)
     reports: list[str] = []
     assert read_autosave(reports.append) is None
     assert len(reports) == 1 and "permission denied" in reports[0] and "left as it is" in reports[0]
@@ -504,13 +508,15 @@ def test_a_corrupt_autosave_never_replaces_an_earlier_bad_file(home):
 FIFO_PROBE = """
 import os, sys
 from game import storage
+from game.store import files
 from game.store import folders
 home = folders.user_data_dir(); home.mkdir(parents=True, exist_ok=True)
 os.mkfifo(home / "autosave.c4save")
 os.mkfifo(home / "prefs.json")
 game = storage.read_autosave(print)
 print("resume:", game)
-print("prefs:", storage.load_prefs())
+from game.store.prefs import load_prefs
+print("prefs:", load_prefs())
 storage.write_autosave(storage.SavedGame("4", "human", "human", "2026-01-31T18:05:00"))
 print("autosave:", storage.autosave_path().name)
 """

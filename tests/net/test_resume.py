@@ -13,7 +13,8 @@ from test_window import drop, free_port, hosted_game, until
 from game.net import events as ev
 from game.net.link import NetLink
 from game.net.match import Resume
-from game.storage import (NetRole, NetworkSeat, SaveFileError, SavedGame, format_save, list_saves, load_game, load_prefs, parse_save, read_autosave, save_new_game)
+from game.storage import (NetRole, NetworkSeat, SaveFileError, SavedGame, format_save, list_saves, load_game, parse_save, read_autosave, save_new_game)
+from game.store.prefs import load_prefs
 from game.ui.game_scene import GameScene
 from game.ui.menu import MenuScene
 from game.ui.net_game import NetGameScene

@@ -363,7 +363,7 @@ def test_resize_rescales_the_board(ui):
 
 
 def test_mute_is_remembered(ui):
-    from game.storage import load_prefs
+    from game.store.prefs import load_prefs
 
     d = ui("human", "human")
     muted = d.c.ctx.sound.muted

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.storage import SavedGame, load_prefs
+from game.storage import SavedGame
+from game.store.prefs import load_prefs
 from game.ui.game_scene import GameScene
 from game.ui.menu import CUSTOM, MenuScene
 
@@ -157,7 +158,7 @@ def test_explicit_config_wins_over_remembered_theme(ui, tmp_path):
 
 
 def test_corrupt_prefs_fall_back_to_defaults(ui, connect4_home):
-    from game.storage import prefs_path
+    from game.store.prefs import prefs_path
 
     prefs_path().parent.mkdir(parents=True, exist_ok=True)
     prefs_path().write_text('{"menu": {"mode": 7, "computer": {"level": "Nope", "depth": 99}}, "theme": 3}')
@@ -226,7 +227,7 @@ def test_settings_problems_in_a_game_started_from_the_command_line_are_one_line(
 
 def test_a_broken_config_value_keeps_the_remembered_theme_and_volume(ui, tmp_path):
     from game.config.values import ConfigProblem
-    from game.storage import save_prefs
+    from game.store.prefs import save_prefs
 
     save_prefs({"theme": "colorblind", "volume": 0.3, "muted": True})
     broken = [ConfigProblem("display.theme", "dark", "classic or colorblind", "using the default classic"),

@@ -13,7 +13,7 @@ from game.store import files
 from game.echo import shown, shown_path
 from game.engine.board import CELLS, WIDTH
 from game.engine.scores import MAX_SCORE, MIN_SCORE
-from game.storage import remember_book_digests
+from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.tools.arena.accuracy import DEFAULT_SETS, load_references, run_accuracy
 from game.tools.arena.match import run_match
