@@ -58,7 +58,7 @@ SAVE_FORMAT_EXTRAS = "2"  # written only when a save carries an optional field (
 SAVE_END = "end"  # last line: a file cut short (copied half, disk full) is recognised
 MAX_SAVE_BYTES = 64 * 1024
 MAX_SHOWN_NAME = 80  # characters of a file name in a message
-RECORD_FILES = "record."  # the game record's files (game.record) start so
+RECORD_FILES = "record."  # the game record's files (game.store.record) start so
 
 
 # ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.domain.rated import RatedGame, level_elo
-from game.record import GameRecord, RecordResult
+from game.domain.record import GameRecord, RecordResult
 from game.record_keeper import RecordKeeper
 from game.ui.record_view import RecordView
 from game.ui.resources import draw_text, fit_text

@@ -203,8 +203,8 @@ def test_a_game_from_the_command_line_keeps_the_unfinished_autosave(window, home
 def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(window, home):
     """A rated game cut short (killed), then another game started from the command line: the
     rated game is left, as Start game in the menu leaves it, and stays on offer as a casual game."""
-    from game.record import RecordResult
-    from game.record_store import load_record
+    from game.domain.record import RecordResult
+    from game.store.record import load_record
 
     write_autosave(SavedGame("44535", "human", "Hard", "2026-01-31T18:05:00", rated=True))  # 3 moves of yours
     first = autosave_path()

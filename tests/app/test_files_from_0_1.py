@@ -11,8 +11,8 @@ import pytest
 
 from game import storage
 from game.domain.players import is_player_spec
-from game.record import RecordResult
-from game.record_store import game_line, load_record
+from game.domain.record import RecordResult
+from game.store.record import game_line, load_record
 from game.storage import NetRole, format_save, load_game
 from game.store.prefs import load_prefs
 

@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from game import app, storage
-from game.record import RecordResult
-from game.record_store import load_record
+from game.domain.record import RecordResult
+from game.store.record import load_record
 from game.domain.levels import Level
 from game.storage import SavedGame, autosave_path, load_game, save_game, saves_dir, write_autosave
 from game.ui.game_scene import GameScene

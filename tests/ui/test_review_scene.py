@@ -8,8 +8,8 @@ import time
 import pygame
 
 from game.engine.review import GameReview, MoveClass, ReviewProgress
-from game.record import RecordResult
-from game.record_store import load_record
+from game.domain.record import RecordResult
+from game.store.record import load_record
 from game.storage import SavedGame, save_game, saves_dir
 from game.ui.layout import MIN_SIZE
 
@@ -34,7 +34,7 @@ def finish_a_game_against_the_computer(ui):
 
 
 def record_game(driver, result, rated):
-    from game.record import GameRecord
+    from game.domain.record import GameRecord
 
     keeper = driver.c.after_game.keeper
     keeper.add(GameRecord.now("Easy", 1798, 1, result, "4453", rated=rated))

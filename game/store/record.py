@@ -35,10 +35,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .store import files
-from .echo import shown
-from .record import GameRecord, Record
-from game.store.folders import user_data_dir
+from game.domain.record import GameRecord, Record
+from game.echo import shown
+
+from . import files
+from .folders import user_data_dir
 
 log = logging.getLogger(__name__)
 
