@@ -23,7 +23,9 @@ from .cli import PROG, check_config, parse_args, resolve_network, resolve_player
 from .echo import tolerant_output
 from .engine.book import book_status
 from game.config.load import load_settings
-from game.storage import SavedGame, clean_stale_files, last_autosave, read_autosave
+from game.domain.saved import SavedGame
+from game.store.autosave import last_autosave, read_autosave
+from game.store.cleanup import clean_stale_files
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home, user_data_dir
 

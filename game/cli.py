@@ -16,7 +16,7 @@ from .engine.board import MoveError, Position
 from .engine import negamax
 from .engine.heuristics import HEURISTICS
 from .echo import shown, shown_path
-from .net.address import MAX_PORT, MIN_PORT, parse_address
+from game.domain.address import MAX_PORT, MIN_PORT, parse_address
 from game.config.load import default_config_path, load_settings
 from game.config.values import Settings
 from game.domain.levels import CUSTOM_DEPTH, DEFAULT_LEVELS

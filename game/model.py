@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.board import Position, format_moves, parse_moves
 from game.domain.players import parse_player_spec
-from game.storage import NetworkSeat, SavedGame
+from game.domain.saved import NetworkSeat, SavedGame
 
 if TYPE_CHECKING:
     from game.config.values import Settings

@@ -78,7 +78,7 @@ def imports(path: Path) -> list[tuple[str, bool, int]]:
                 found.extend((alias.name, _where(in_function, tc), child.lineno) for alias in child.names)
             elif isinstance(child, ast.ImportFrom):
                 target = resolve(module, path.name == "__init__.py", child)
-                for alias in child.names:  # "from game import storage" imports the module game.storage
+                for alias in child.names:  # "from game import paths" imports the module game.paths
                     sub = f"{target}.{alias.name}"
                     found.append((sub if (PACKAGE.parent / Path(*sub.split("."))).with_suffix(".py").exists()
                                   or (PACKAGE.parent / Path(*sub.split("."))).is_dir() else target,
@@ -133,7 +133,7 @@ def test_the_package_has_the_rooms():
     names = {module_name(p) for p in SOURCES}
     assert {"game.engine.board", "game.engine.search", "game.engine.solver", "game.engine.heuristics",
             "game.tools.analyze", "game.tools.bench", "game.tools.arena", "game.ui.controller",
-            "game.config.load", "game.storage", "game.worker", "game.data", "game.domain.players",
+            "game.config.load", "game.store.savefile", "game.worker", "game.data", "game.domain.players",
             "game.store.files", "game.store.folders"} <= names
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from game.domain.address import MAX_PORT, MIN_PORT
 from game.domain.levels import CUSTOM_DEPTH, MAX_DEPTH
 from game.engine.tempered import MAX_TEMPERATURE
 
@@ -82,5 +83,5 @@ ANALYSIS_TIME = Range(0.05, 30, unit="seconds")
 SPECTATOR_DELAY = Range(0, 10, unit="seconds")
 REVIEW_TIME = Range(0.05, 60, unit="seconds")
 WEIGHT = Range(0, 10_000)
-PORT = Range(1024, 65535, whole=True)
+PORT = Range(MIN_PORT, MAX_PORT, whole=True)
 WEIGHT_SCALE = Range(0, 1000, lo_open=True)

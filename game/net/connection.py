@@ -14,16 +14,7 @@ import time
 from dataclasses import dataclass
 
 from game.net.match import Violation
-from game.net.protocol import (
-    MAX_LINE_BYTES,
-    MAX_REASON_CHARS,
-    Bye,
-    Message,
-    ProtocolError,
-    clean_text,
-    decode,
-    encode,
-)
+from game.net.protocol import (Bye, MAX_LINE_BYTES, MAX_REASON_CHARS, Message, ProtocolError, clean_text, decode, encode)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,8 @@ from game import __version__
 from game.engine.board import MoveError, Position
 from game.domain.names import name_key
 from game.net import events as ev
-from game.net.address import local_addresses, show_address
+from game.domain.address import show_address
+from game.net.address import local_addresses
 from game.net.connection import Closed, Connection, Limits
 from game.net.match import (
     Match,
@@ -38,27 +39,8 @@ from game.net.match import (
     new_game_id,
     player_of,
 )
-from game.net.protocol import (
-    MAX_CHAT_CHARS,
-    MAX_LINE_BYTES,
-    MAX_REASON_CHARS,
-    PROTOCOL_VERSION,
-    Accept,
-    Bye,
-    Chat,
-    Colour,
-    Hello,
-    Message,
-    Move,
-    Offer,
-    Ping,
-    ProtocolError,
-    Rematch,
-    Resign,
-    Undo,
-    UndoAnswer,
-    clean_text,
-)
+from game.domain.saved import Colour
+from game.net.protocol import (Accept, Bye, Chat, Hello, MAX_CHAT_CHARS, MAX_LINE_BYTES, MAX_REASON_CHARS, Message, Move, Offer, PROTOCOL_VERSION, Ping, ProtocolError, Rematch, Resign, Undo, UndoAnswer, clean_text)
 
 if TYPE_CHECKING:
     from game.net.discovery import Discovery

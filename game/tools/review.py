@@ -36,7 +36,7 @@ from game.engine.board import MoveError, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
 from game.config.load import load_settings
-from game.storage import SaveFileError, load_game
+from game.store.savefile import SaveFileError, load_game
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.tools.lines import InputFailed, read_lines, shown

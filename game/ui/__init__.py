@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from game.config.values import Settings
     from game.domain.players import PlayerSpec
-    from game.storage import SavedGame
+    from game.domain.saved import SavedGame
     from game.ui.signals import Termination
 
 __all__ = ["run"]

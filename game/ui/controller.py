@@ -14,7 +14,8 @@ import pygame
 
 from game.config.load import default_config_path
 from game.domain.players import HUMAN
-from game.storage import AUTOSAVE_NAME, SaveInfo, keep_autosave_for_later
+from game.store.autosave import AUTOSAVE_NAME, keep_autosave_for_later
+from game.store.saves import SaveInfo
 from game.store.prefs import load_prefs
 from game.ui import after_game
 from game.ui.game_scene import GameScene
@@ -33,7 +34,7 @@ from game.ui.theme import THEMES
 if TYPE_CHECKING:
     from game.config.values import Settings
     from game.domain.players import PlayerSpec
-    from game.storage import SavedGame
+    from game.domain.saved import SavedGame
     from game.worker import AIWorker  # here: the engine loads after the first frame is shown
 
 TITLE = "Connect Four"

@@ -21,7 +21,8 @@ from game.model import GameModel, Scoreboard
 from game.domain.rated import Casual
 from game.domain.players import HUMAN, parse_saved_player
 from game.echo import counted, shown
-from game.storage import SaveFileError, load_game, new_save_path, save_game, save_infos
+from game.store.savefile import SaveFileError, load_game, save_game
+from game.store.saves import new_save_path, save_infos
 from game.ui import clipboard, game_text
 from game.ui.analysis_view import best_column, hint_words
 from game.ui.anim import DropAnimation, Shake

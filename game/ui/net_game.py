@@ -24,7 +24,8 @@ from game.net.link import NetLink
 from game.net.protocol import MAX_CHAT_CHARS
 from game.domain.players import HUMAN
 from game.echo import escape_control
-from game.storage import NetRole, NetworkSeat, clear_autosave
+from game.domain.saved import NetRole, NetworkSeat
+from game.store.autosave import clear_autosave
 from game.ui import game_text
 from game.ui.game_scene import Flash, GameScene
 from game.ui.menu import GameStart, MenuData

@@ -17,12 +17,12 @@ import pygame
 
 from game.domain.names import MAX_NAME_CHARS, clean_level_name, clean_player_name, level_name_problem
 from game.net import events as ev
-from game.net.address import parse_address, show_address
+from game.domain.address import parse_address, show_address
 from game.net.identity import player_name
 from game.net.link import NetLink
 from game.net.match import Resume
 from game.echo import escape_control
-from game.storage import NetRole, SavedGame
+from game.domain.saved import NetRole, SavedGame
 from game.ui.menu import MenuData, typing_name
 from game.ui.net_game import NetGameScene, NetStart
 from game.ui.render import draw_panel

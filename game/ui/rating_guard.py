@@ -24,7 +24,7 @@ from game.domain.players import parse_saved_player
 
 if TYPE_CHECKING:
     from game.config.values import Settings
-    from game.storage import SavedGame
+    from game.domain.saved import SavedGame
 
 __all__ = ["RatingGuard"]
 

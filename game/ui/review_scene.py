@@ -24,7 +24,9 @@ from game.engine.board import Position, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
 from game.domain.players import PlayerSpec, parse_saved_player
-from game.storage import SaveFileError, SavedGame, load_game, save_infos
+from game.domain.saved import SavedGame
+from game.store.savefile import SaveFileError, load_game
+from game.store.saves import save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import GameStart, resume_label
 from game.ui.overlays import Confirm

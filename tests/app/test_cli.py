@@ -20,8 +20,10 @@ from hypothesis import strategies as st
 from game import __version__, app
 from game.config.values import DEFAULTS, Settings
 from game.domain.players import PlayerSpec
-from game import storage
-from game.storage import SavedGame, autosave_path, load_game, write_autosave
+from game.store import autosave as storage
+from game.domain.saved import SavedGame
+from game.store.autosave import autosave_path, write_autosave
+from game.store.savefile import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -237,7 +239,7 @@ def test_corrupt_autosave_is_not_offered(fake_ui, home):
 def test_a_level_with_accents_plays_and_autosaves(monkeypatch, home, tmp_path, capsys):
     """Before: the config said "ok", then the first autosave refused the name and the game died."""
     import game.ui
-    from game.storage import read_autosave
+    from game.store.autosave import read_autosave
 
     config = tmp_path / "config.toml"
     config.write_text('[[levels]]\nname = "Niveau élevé"\ndepth = 1\n', encoding="utf-8")
@@ -261,7 +263,7 @@ def test_a_level_with_accents_plays_and_autosaves(monkeypatch, home, tmp_path, c
 ])
 def test_the_crash_message_claims_only_what_is_true(monkeypatch, capsys, home, before, sentence):
     import game.ui
-    from game import storage
+    from game.store import autosave as storage
 
     def boom(settings, **kwargs):
         if before is not None:

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from game import storage
+from game.store import autosave as storage
 from game.domain.players import is_player_spec
 from game.domain.record import RecordResult
 from game.store.record import game_line, load_record
-from game.storage import NetRole, format_save, load_game
+from game.domain.saved import NetRole
+from game.store.savefile import format_save, load_game
 from game.store.prefs import load_prefs
 
 WRITTEN = Path(__file__).resolve().parents[1] / "data" / "written_by_0.1"

@@ -7,7 +7,8 @@ import pytest
 from game.engine.board import ColumnFullError, GameOverError, MoveError, NotationError, Position
 from game.model import GameModel, Scoreboard
 from game.domain.players import PlayerSpec, parse_player_spec
-from game.storage import SavedGame, format_save, parse_save
+from game.domain.saved import SavedGame
+from game.store.savefile import format_save, parse_save
 
 HUMAN = PlayerSpec("human")
 AI = PlayerSpec("ai", depth=4)

@@ -431,7 +431,7 @@ def test_settings_module_does_not_import_pygame():
     import subprocess
     import sys
 
-    code = "import sys, game.config.load, game.storage; assert 'pygame' not in sys.modules"
+    code = "import sys, game.config.load, game.store.savefile, game.store.autosave; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO_CONFIG.parent)
 
 
@@ -483,7 +483,8 @@ NAME_ALPHABET = st.characters(codec="utf-8") | st.sampled_from(list(" :_.-'()+&#
 @given(name=st.text(NAME_ALPHABET, min_size=0, max_size=34))
 @hsettings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_a_level_name_the_config_accepts_can_be_chosen_saved_and_resumed(name, tmp_path):
-    from game.storage import SavedGame, format_save, parse_save
+    from game.domain.saved import SavedGame
+    from game.store.savefile import format_save, parse_save
 
     s, problems = parse_settings(f"[[levels]]\nname = {toml_string(name)}\ndepth = 1\n")
     name_problems = [p for p in problems if p.key == "levels[1].name"]
@@ -511,7 +512,8 @@ def test_a_level_name_the_config_accepts_can_be_chosen_saved_and_resumed(name, t
 @pytest.mark.parametrize("name", ["Niveau élevé", "Stufe 3 (schwer)", "_secret", "C++ Bot", "Уровень", "难度", "A.B-c",
                                   "Ölçü's", "x" * 30])
 def test_non_english_and_punctuated_level_names_work_everywhere(name, tmp_path):
-    from game.storage import SavedGame, load_game, save_game
+    from game.domain.saved import SavedGame
+    from game.store.savefile import load_game, save_game
 
     s, problems = load_settings(write(tmp_path, f"[[levels]]\nname = {toml_string(name)}\ndepth = 1\n"))
     assert problems == [] and s.levels[0].name == name

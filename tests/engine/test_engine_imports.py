@@ -43,7 +43,7 @@ def test_blocker_really_blocks_pygame():
 
 ENGINE = ["game.engine.board", "game.engine.heuristics", "game.engine.search", "game.engine.solver", "game.tools.analyze", "game.tools.bench",
           # the contract's other pygame-free modules
-          "game.config.load", "game.storage", "game.model", "game.worker", "game.tools.arena"]
+          "game.config.load", "game.store.savefile", "game.store.autosave", "game.model", "game.worker", "game.tools.arena"]
 
 
 @pytest.mark.parametrize("module", ENGINE)

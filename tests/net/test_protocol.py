@@ -8,25 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.net.address import parse_address, show_address
-from game.net.protocol import (
-    MAX_LINE_BYTES,
-    Accept,
-    Bye,
-    Chat,
-    Hello,
-    Move,
-    Offer,
-    Ping,
-    ProtocolError,
-    Rematch,
-    Resign,
-    Undo,
-    UndoAnswer,
-    clean_text,
-    decode,
-    encode,
-)
+from game.domain.address import parse_address, show_address
+from game.net.protocol import (Accept, Bye, Chat, Hello, MAX_LINE_BYTES, Move, Offer, Ping, ProtocolError, Rematch, Resign, Undo, UndoAnswer, clean_text, decode, encode)
 
 EXAMPLES = [Hello(1, "0.1.0", "Ann"), Hello(1, "0.1.0", "Zoë Ü", "0123456789abcdef", "4453", "yellow"),
             Offer("0123456789abcdef", "yellow", "44"), Accept("0123456789abcdef"), Move(7, 42), Undo(0),

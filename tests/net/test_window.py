@@ -13,7 +13,7 @@ from netkit import FAST, start_host, wait_for
 from game.engine.board import parse_moves
 from game.net import events as ev
 from game.net.link import NetLink
-from game.storage import read_autosave
+from game.store.autosave import read_autosave
 from game.ui.net_game import Answer, NetGameScene
 from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
 from game.ui.resources import add_text_hook, remove_text_hook

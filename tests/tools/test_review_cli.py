@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from game.engine.review import MoveClass
-from game.storage import SavedGame, save_game
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASSES = {c.value for c in MoveClass}

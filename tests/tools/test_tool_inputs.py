@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from game import storage
+from game.store import autosave as storage
 from game.store import folders
-from game.storage import SavedGame, save_game
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
 from game.tools import numbers
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,9 @@ import pygame
 
 from game.engine.board import Position
 from game.engine.search import SearchResult
-from game.storage import SavedGame, list_saves, save_game, saves_dir
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
+from game.store.saves import list_saves, saves_dir
 from game.ui.savelist import SaveList
 from game.worker import AIUpdate
 
@@ -328,7 +330,7 @@ def test_escape_to_the_menu_offers_the_game_back(ui):
 
 
 def test_no_move_slips_in_between_escape_and_the_menu(ui):
-    from game.storage import read_autosave
+    from game.store.autosave import read_autosave
 
     d = ui("human", "human")
     d.key(pygame.K_4)
@@ -379,7 +381,7 @@ def test_quit_keys(ui):
 
 
 def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
-    from game.storage import read_autosave
+    from game.store.autosave import read_autosave
 
     d = ui("human", "human")
     for key in (pygame.K_1, pygame.K_2, pygame.K_1):

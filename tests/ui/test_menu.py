@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.storage import SavedGame
+from game.domain.saved import SavedGame
 from game.store.prefs import load_prefs
 from game.ui.game_scene import GameScene
 from game.ui.menu import CUSTOM, MenuScene
@@ -57,7 +57,7 @@ def test_every_menu_level_plays_as_the_same_level_on_the_command_line(ui):
     """Depth, heuristic, time, perfect play and temperature: the menu's level is the command line's level,
     and saves record the level by its name alone."""
     from game.domain.players import parse_player_spec
-    from game.storage import read_autosave
+    from game.store.autosave import read_autosave
 
     d = ui()
     settings = d.c.ctx.settings
@@ -314,7 +314,8 @@ def test_the_selection_stays_on_its_row_after_a_game(ui):
 
 
 def test_open_a_saved_game_plays_it(ui):
-    from game.storage import save_game, saves_dir
+    from game.store.savefile import save_game
+    from game.store.saves import saves_dir
     from game.ui.savelist import SaveList
 
     saves_dir().mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,9 @@ import pygame
 from game.engine.review import GameReview, MoveClass, ReviewProgress
 from game.domain.record import RecordResult
 from game.store.record import load_record
-from game.storage import SavedGame, save_game, saves_dir
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
+from game.store.saves import saves_dir
 from game.ui.layout import MIN_SIZE
 
 # Red to move with three in the bottom row (columns 1-3) and column 4 winning at once.
@@ -297,7 +299,7 @@ def test_play_on_shows_the_move_number_the_review_showed(ui):
 
 
 def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(ui):
-    from game.storage import read_autosave, write_autosave
+    from game.store.autosave import read_autosave, write_autosave
 
     unfinished = SavedGame.now("4455", "human", "Hard")
     write_autosave(unfinished)
