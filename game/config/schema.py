@@ -147,6 +147,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     "network": {
         "port": ("network_port", _number(ranges.PORT)),
         "name": ("network_name", Check(_player_name)),
+        "announce": ("network_announce", _BOOL),
     },
 }
 #: [ai.window_weights]: key -> checker (the WindowWeights field of the same name).

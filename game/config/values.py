@@ -60,6 +60,7 @@ class Settings:
     # [network]
     network_port: int = 7444
     network_name: str = ""    # "": the name of the computer's user account
+    network_announce: bool = True   # a hosted game is announced on the local network (multicast DNS)
     # [[levels]]
     levels: tuple[Level, ...] = DEFAULT_LEVELS
 

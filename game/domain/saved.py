@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Literal, TypeAlias
 
 from game.engine.board import Position
 
-__all__ = ["COLOURS", "GAME_ID", "Colour", "NetRole", "NetworkSeat", "SavedGame"]
+__all__ = ["COLOURS", "GAME_ID", "SECRET_BYTES", "SECRET_TEXT", "Colour", "NetRole", "NetworkSeat", "SavedGame"]
 
 #: A game id: 16 lowercase hex digits (64 random bits), made by the host.
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 Colour: TypeAlias = Literal["red", "yellow"]
 #: The colours by player number: COLOURS[0] is player 1, red, who moves first.
 COLOURS: tuple[Colour, Colour] = ("red", "yellow")
+SECRET_BYTES = 16     # 128 bits
+#: A network game's secret as the saves keep it and the host's offer sends it: lowercase hex.
+SECRET_TEXT = re.compile(rf"[0-9a-f]{{{2 * SECRET_BYTES}}}")
 
 
 class NetRole(enum.StrEnum):
@@ -43,11 +46,14 @@ class NetworkSeat:
     opponent: str         # the other player's name (checked by the name rule when read)
     address: str = ""     # a guest's: the host it joined, as ``address:port`` (``[v6]:port``)
     port: int = 0         # a host's: the port it listened on
+    #: The game's secret (game.net.secret), never shown; "" in a save of a version without one,
+    #: which can then not be gone back into over the network (docs/network.md).
+    secret: str = field(default="", repr=False)
 
     def save_fields(self) -> dict[str, Any]:
         """The SavedGame fields that carry this seat."""
         return {"network": self.role, "game_id": self.game_id, "network_colour": self.colour,
-                "opponent": self.opponent, "address": self.address, "port": self.port}
+                "opponent": self.opponent, "address": self.address, "port": self.port, "secret": self.secret}
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,7 @@ class SavedGame:
     opponent: str = ""
     address: str = ""
     port: int = 0
+    secret: str = field(default="", repr=False)
 
     @classmethod
     def now(cls, moves: str, red: str, yellow: str, *, rated: bool = False,
@@ -84,4 +91,5 @@ class SavedGame:
         """This side of the network game the save holds; None for a game played on this computer."""
         if self.network is None:
             return None
-        return NetworkSeat(self.network, self.game_id, self.network_colour, self.opponent, self.address, self.port)
+        return NetworkSeat(self.network, self.game_id, self.network_colour, self.opponent, self.address, self.port,
+                           self.secret)

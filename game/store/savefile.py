@@ -21,7 +21,7 @@ from game.engine.board import HEIGHT, WIDTH, MoveError, Position
 from game.domain.names import level_name_problem
 from game.domain.players import MAX_PLAYER_CHARS, is_player_spec
 from game.domain.address import MAX_PORT, MIN_PORT, parse_address, show_address
-from game.domain.saved import COLOURS, GAME_ID, NetRole, SavedGame
+from game.domain.saved import COLOURS, GAME_ID, SECRET_TEXT, NetRole, SavedGame
 
 from . import files
 
@@ -93,6 +93,8 @@ def _check_network(game: SavedGame) -> None:
         raise SaveFileError(f"game id: '{shown(seat.game_id, 40)}' is not a game id (16 hex digits)")
     if seat.colour not in (1, 2):
         raise SaveFileError("you play: missing (red or yellow)")
+    if seat.secret and not (isinstance(seat.secret, str) and SECRET_TEXT.fullmatch(seat.secret)):
+        raise SaveFileError("secret: not a game's secret (32 hex digits; the value is not shown)")
     problem = level_name_problem(seat.opponent)
     if problem is not None:
         raise SaveFileError(f"opponent: '{shown(seat.opponent, 40)}' is not a player's name ({shown(problem, 60)})")
@@ -161,8 +163,9 @@ _OPTIONAL = {
     "opponent": _Optional("opponent", str, str),
     "address": _Optional("address", str, str),
     "port": _Optional("port", str, _port),
+    "secret": _Optional("secret", str, str),
 }
-_NETWORK_KEYS = ("game id", "you play", "opponent", "address", "port")
+_NETWORK_KEYS = ("game id", "you play", "opponent", "address", "port", "secret")
 
 
 def format_save(game: SavedGame) -> str:

@@ -73,10 +73,10 @@ def test_an_os_error_is_one_escaped_line_naming_the_file(capsys):
 
 
 def test_every_tool_entry_has_the_tail():
-    from game.tools import analyze, bench, bench_book, early_book, review
+    from game.tools import analyze, bench, bench_book, early_book, practice, puzzles, puzzles_build, review
     from game.tools.arena import cli
 
-    for module in (analyze, bench, bench_book, early_book, review, cli):
+    for module in (analyze, bench, bench_book, early_book, practice, puzzles, puzzles_build, review, cli):
         assert module.main.__wrapped__ is not None, module.__name__
 
 
