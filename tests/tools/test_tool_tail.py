@@ -159,31 +159,31 @@ def _nothing_left(session: int) -> set[int]:
     return left
 
 
-@pytest.mark.skipif(not LINUX_PROC, reason="reads the process table from /proc")
-def test_arena_ctrl_c_to_the_whole_group_stops_it_and_says_so():
+def _stopped_arena(stop) -> tuple[int, str, set[int]]:
+    """Start a long arena, ``stop(process)`` it, and return its status, its stderr and what of
+    it still runs once it has ended (killed after the check)."""
     proc = _start_arena()
-    os.killpg(proc.pid, signal.SIGINT)
+    stop(proc)
     try:
-        out, err = proc.communicate(timeout=20)
+        _, err = proc.communicate(timeout=20)
     finally:
         left = _nothing_left(proc.pid)
         if left:
             os.killpg(proc.pid, signal.SIGKILL)
-    assert proc.returncode == 130
-    assert err.decode().strip() == "arena: interrupted"  # the workers never see the Ctrl+C
+    return proc.returncode, err.decode().strip(), left
+
+
+@pytest.mark.skipif(not LINUX_PROC, reason="reads the process table from /proc")
+def test_arena_ctrl_c_to_the_whole_group_stops_it_and_says_so():
+    status, err, left = _stopped_arena(lambda proc: os.killpg(proc.pid, signal.SIGINT))
+    assert status == 130
+    assert err == "arena: interrupted"  # the workers never see the Ctrl+C: no traceback of theirs
     assert not left
 
 
 @pytest.mark.skipif(not LINUX_PROC, reason="reads the process table from /proc")
 def test_arena_sigterm_leaves_no_worker_behind():
-    proc = _start_arena()
-    proc.terminate()  # the arena alone, as a service manager or kill(1) does
-    try:
-        out, err = proc.communicate(timeout=20)
-    finally:
-        left = _nothing_left(proc.pid)
-        if left:
-            os.killpg(proc.pid, signal.SIGKILL)
-    assert proc.returncode == 143
-    assert err.decode().strip() == "arena: terminated"
+    status, err, left = _stopped_arena(lambda proc: proc.terminate())  # the arena alone, as kill(1) does
+    assert status == 143
+    assert err == "arena: terminated"
     assert not left
