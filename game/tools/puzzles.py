@@ -22,8 +22,8 @@ from game.echo import tolerant_output
 from game.engine.puzzles import PuzzleKind
 from game.practice.puzzles import load_puzzles, serve
 from game.domain.record import Rating, START_RD
-from game.tools.tail import tool_entry
 from game.tools.numbers import real, whole
+from game.tools.tail import tool_entry
 
 MAX_RATING = 4000.0
 

@@ -200,7 +200,7 @@ def build(games: int, workers: int, out: Path, progress: bool = True) -> int:
     return 0
 
 
-@tool_entry("puzzles_build")
+@tool_entry("puzzles_build", "cannot write the puzzles")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.puzzles_build",
                                      description="Build game/data/puzzles.txt from games between the levels.")
