@@ -22,7 +22,7 @@ from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
 from game.session.core import Departure
-from game.storage import save_infos
+from game.store.saves import save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import resume_label
 from game.ui.overlays import Confirm
