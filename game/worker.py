@@ -35,8 +35,9 @@ from typing import Any, NamedTuple, TypeAlias
 from game.engine.board import Position
 from game.engine.review import DEFAULT_TIME as DEFAULT_REVIEW_TIME
 from game.engine.review import GameReview, ReviewProgress, review_game
-from game.engine.search import Progress, SearchCancelled, SearchConfig, Searcher, SearchResult
-from game.engine.solver import Solver
+from game.engine.search import Searcher
+from game.engine.search_values import Progress, SearchConfig, SearchResult
+from game.engine.solver import SearchCancelled, Solver
 
 __all__ = ["AIRequest", "AIResult", "AIUpdate", "AIWorker", "ColumnScores", "KINDS", "Kind", "RESULT_TYPES"]
 

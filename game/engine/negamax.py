@@ -33,7 +33,7 @@ try:
 except ImportError:  # the plain path needs no Cython at run time
     from . import _cython_shim as cython
 
-from .board import BOARD, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_MASKS, H1, WIDTH, winning_cells_mask
+from .board import BOARD, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_MASKS, H1, LINE_SHIFTS, WIDTH, winning_cells_mask
 from .ordering import RANK_UNIT
 from .tables import halve_table
 
@@ -69,6 +69,16 @@ _BOUND_MASK = cython.declare(cython.ulonglong, BOUND_MASK)
 _CUT_MASK = cython.declare(cython.ulonglong, CUT_MASK)
 _UPPER_FIELD = cython.declare(cython.ulonglong, UPPER_FIELD)
 _LOWER_FIELD = cython.declare(cython.ulonglong, LOWER_FIELD)
+# the line shifts of board.winning_cells_mask (board.LINE_SHIFTS): horizontal, diagonal \, diagonal /
+_H1 = cython.declare(cython.int, LINE_SHIFTS[1][0])
+_H2 = cython.declare(cython.int, LINE_SHIFTS[1][1])
+_H3 = cython.declare(cython.int, LINE_SHIFTS[1][2])
+_D1 = cython.declare(cython.int, LINE_SHIFTS[2][0])
+_D2 = cython.declare(cython.int, LINE_SHIFTS[2][1])
+_D3 = cython.declare(cython.int, LINE_SHIFTS[2][2])
+_U1 = cython.declare(cython.int, LINE_SHIFTS[3][0])
+_U2 = cython.declare(cython.int, LINE_SHIFTS[3][1])
+_U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
 _ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
 _ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
 _ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
@@ -282,14 +292,14 @@ def _bit_count(x: cython.ulonglong) -> cython.int:
 @cython.inline
 def _threats(pos: cython.ulonglong, board: cython.ulonglong) -> cython.ulonglong:
     # inlined: board.winning_cells_mask (of ``pos`` alone, every cell of ``board``)
-    a: cython.ulonglong = pos << 7
-    b: cython.ulonglong = pos >> 7
+    a: cython.ulonglong = pos << _H1
+    b: cython.ulonglong = pos >> _H1
     r: cython.ulonglong = (pos << 1) & (pos << 2) & (pos << 3) | (
-        a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-    a, b = pos << 6, pos >> 6
-    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-    a, b = pos << 8, pos >> 8
-    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+        a & (pos << _H2) & ((pos << _H3) | b)) | (b & (pos >> _H2) & ((pos >> _H3) | a))
+    a, b = pos << _D1, pos >> _D1
+    r |= (a & (pos << _D2) & ((pos << _D3) | b)) | (b & (pos >> _D2) & ((pos >> _D3) | a))
+    a, b = pos << _U1, pos >> _U1
+    r |= (a & (pos << _U2) & ((pos << _U3) | b)) | (b & (pos >> _U2) & ((pos >> _U3) | a))
     # end inlined
     return r & board
 

@@ -36,7 +36,6 @@ the time budget (``perfect``). ``column_scores``/``column_values`` are in ``anal
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Callable, Iterator
 
@@ -44,25 +43,16 @@ from .board import (
     BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, H1, HEIGHT, WIDTH, Position, bit, mirror_bits,
     non_losing_moves, winning_cells_mask,
 )
-from .heuristics import (
-    DEFAULT_WEIGHTS,
-    HEURISTICS,
-    SCOREMAP,
-    WindowWeights,
-    evaluator,
-    scoremap,
-    make_window_delta,
-    make_window_raw,
-)
+from .heuristics import SCOREMAP, evaluator, make_window_delta, make_window_raw, scoremap
 from .heuristics.threats import cached_evaluator
 from .ordering import RANK_UNIT, RANKED_COLUMNS, order_by_threats
 from .scores import loss_next_score, win_next_score
 from . import analysis, tempered
 from .deepening import deepen, is_exact
 from .perfect import play_perfectly
+from .search_values import MAX_DEPTH, Finish, Progress, SearchConfig, SearchResult
 from .solver import Partial, SearchCancelled, Solver
 from .tables import halve_table, search_table_sizes
-from .tempered import MAX_TEMPERATURE
 
 __all__ = [
     "Progress",
@@ -73,7 +63,6 @@ __all__ = [
     "best_move",
 ]
 
-MAX_DEPTH = CELLS
 _ORDERED = tuple((c, COLUMN_MASKS[c]) for c in CENTRE_ORDER)
 # the same with one column (the table's best-move hint) moved to the front
 _HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in _ORDERED if p[0] != h) for h in range(WIDTH))
@@ -95,76 +84,6 @@ _WEIGHT_LEVELS = tuple(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class SearchConfig:
-    """Everything that decides how the computer plays. Invalid values raise ValueError."""
-
-    depth: int | None = 8
-    heuristic: str = "scoremap"
-    discount: float = 0.25
-    window_weights: WindowWeights = field(default_factory=lambda: DEFAULT_WEIGHTS)
-    time_limit: float | None = None
-    table_mb: int = 64
-    seed: int | None = None
-    perfect_play: bool = False  # use the exact solver whenever it finishes within the time budget
-    # the softmax temperature of a weaker level's choice among its searched moves (``tempered``);
-    # 0: always the best
-    temperature: float = 0.0
-    # probability of a uniformly random legal move instead of the search (the arena's model of the
-    # old Beginner, kept to compare with it; no level plays random discs)
-    blunder: float = 0.0
-
-    def __post_init__(self) -> None:
-        if self.depth is not None and (
-            isinstance(self.depth, bool) or not isinstance(self.depth, int) or not 1 <= self.depth <= MAX_DEPTH
-        ):
-            raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH} (or None for exact), got {self.depth!r}")
-        if self.heuristic not in HEURISTICS:
-            raise ValueError(f"heuristic must be one of {', '.join(HEURISTICS)}, got {self.heuristic!r}")
-        if isinstance(self.discount, bool) or not isinstance(self.discount, (int, float)) or not 0 <= self.discount < 1:
-            raise ValueError(f"discount must be a number with 0 <= discount < 1, got {self.discount!r}")
-        if not isinstance(self.window_weights, WindowWeights):
-            raise ValueError(f"window_weights must be a WindowWeights, got {self.window_weights!r}")
-        if self.time_limit is not None and (
-            isinstance(self.time_limit, bool) or not isinstance(self.time_limit, (int, float)) or not self.time_limit > 0
-        ):
-            raise ValueError(f"time_limit must be a positive number of seconds or None, got {self.time_limit!r}")
-        if isinstance(self.table_mb, bool) or not isinstance(self.table_mb, int) or not 1 <= self.table_mb <= 4096:
-            raise ValueError(f"table_mb must be a whole number from 1 to 4096, got {self.table_mb!r}")
-        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
-            raise ValueError(f"seed must be a whole number or None, got {self.seed!r}")
-        if isinstance(self.blunder, bool) or not isinstance(self.blunder, (int, float)) or not 0 <= self.blunder <= 1:
-            raise ValueError(f"blunder must be a probability from 0 to 1, got {self.blunder!r}")
-        if (isinstance(self.temperature, bool) or not isinstance(self.temperature, (int, float))
-                or not 0 <= self.temperature <= MAX_TEMPERATURE):
-            raise ValueError(f"temperature must be a number from 0 to {MAX_TEMPERATURE:g}, got {self.temperature!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """Reported after every finished iteration."""
-
-    depth: int
-    move: int
-    score: float
-    nodes: int
-    elapsed: float
-    exact: bool
-
-
-@dataclass(frozen=True, slots=True)
-class SearchResult:
-    """The chosen move (0-based column) and what the search knows about it."""
-
-    move: int
-    score: float
-    depth: int
-    nodes: int
-    elapsed: float
-    exact: bool
-    cancelled: bool = False
-
-
 class Searcher:
     """A computer player with its own transposition table. Not thread-safe."""
 
@@ -183,12 +102,12 @@ class Searcher:
         self.solver = Solver(table_mb=config.table_mb if config.depth is None else sizes.solver_mb)
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
-        # blunders and tempered choices are seeded with the config's seed too (None: a fresh,
-        # unpredictable stream)
-        self._mistake_rng = random.Random(f"blunder:{config.seed}") if config.seed is not None else random.Random()
+        # tempered choices are seeded with the config's seed too (None: a fresh, unpredictable
+        # stream); the stream keeps its name, so a seed draws the same choices as it always did
+        self._choice_rng = random.Random(f"blunder:{config.seed}") if config.seed is not None else random.Random()
         self._stop = None
         self._deadline: float | None = None
-        self._partial: dict[int, float] = {}
+        self._completed: dict[int, float] = {}
 
     def clear(self) -> None:
         """Forget everything learnt (tables) -- the config stays."""
@@ -223,6 +142,17 @@ class Searcher:
         """Every column's value from a search to ``depth`` (default: the config's depth)."""
         return analysis.column_values(self, pos, depth or self.config.depth or 1, stop=stop, deadline=deadline)
 
+    # ------------------------------------------------- the root API of the strategies
+    @property
+    def ties_at_random(self) -> bool:
+        """Whether equal root moves are chosen at random (seeded): they then need exact values."""
+        return self._rng is not None
+
+    @property
+    def completed_root_values(self) -> dict[int, float]:
+        """{column: value} of the root moves the last (possibly interrupted) iteration finished."""
+        return self._completed
+
     # ------------------------------------------------------------ internals
     def _iterate(self, pos: Position, stop, on_progress) -> Iterator[SearchResult]:
         if pos.is_over():
@@ -238,11 +168,6 @@ class Searcher:
                 on_progress(Progress(depth, move, score, result.nodes, result.elapsed, exact))
             return result
 
-        if cfg.blunder and self._mistake_rng.random() < cfg.blunder:
-            # any legal move, seen or not (depth 0, nothing known about it)
-            yield finish(self._mistake_rng.choice(pos.legal_moves()), 0.0, 0, False)
-            return
-
         # Immediate win, or a position where every move loses at once: no search needed.
         forced = self._obvious_move(pos)
         if forced is not None:
@@ -256,9 +181,9 @@ class Searcher:
 
         if cfg.depth is None:
             # exact mode: the solver alone, within the time limit if there is one
-            exact = self._solve(pos, stop, deadline)
+            exact = self.solve(pos, stop, deadline)
             if exact is None:
-                yield self._shallow(pos, stop, finish)
+                yield self.shallow(pos, stop, finish)
             else:
                 yield finish(*exact)
             return
@@ -268,8 +193,8 @@ class Searcher:
         else:
             yield from deepen(self, pos, stop, deadline, deadline, start, finish)
 
-    def _solve(self, pos: Position, stop, deadline: float | None, first: int | None = None,
-               known: Partial | None = None) -> tuple[int, float, int, bool] | None:
+    def solve(self, pos: Position, stop, deadline: float | None, first: int | None = None,
+              known: Partial | None = None) -> tuple[int, float, int, bool] | None:
         """The exact solver's (move, score, depth, exact=True) if it finishes by ``deadline``.
 
         ``None`` when the deadline or the stop flag ends it; ``self.nodes`` counts its nodes.
@@ -286,16 +211,16 @@ class Searcher:
     def _tempered(self, pos: Position, stop, deadline: float | None, finish) -> SearchResult:
         """A weaker level's move: drawn by the softmax over the searched moves (``tempered``)."""
         try:
-            move, score = tempered.choose(self, pos, self._mistake_rng, stop=stop, deadline=deadline)
+            move, score = tempered.choose(self, pos, self._choice_rng, stop=stop, deadline=deadline)
         except SearchCancelled:
-            return self._shallow(pos, stop, finish)
+            return self.shallow(pos, stop, finish)
         depth = self.config.depth or 1
         return finish(move, score, depth, is_exact(score, pos.moves, depth))
 
-    def _shallow(self, pos: Position, stop, finish) -> SearchResult:
+    def shallow(self, pos: Position, stop, finish: Finish) -> SearchResult:
         """A one-ply answer that always completes (after a stop, or exact mode's time-out)."""
-        values = self._root_values(pos, 1, None, None, full_window=False)
-        move, score = self._pick(values)
+        values = self.root_values(pos, 1, None, None, full_window=False)
+        move, score = self.pick(values)
         return finish(move, score, 1, is_exact(score, pos.moves, 1), cancelled=stop is not None and stop.is_set())
 
     def _obvious_move(self, pos: Position) -> tuple[int, int] | None:
@@ -315,7 +240,7 @@ class Searcher:
                     return col, loss_next_score(moves)
         return None
 
-    def _pick(self, values: dict[int, float]) -> tuple[int, float]:
+    def pick(self, values: dict[int, float]) -> tuple[int, float]:
         """Best root move; ties broken centre-first, or at random when seeded."""
         best = max(values.values())
         tied = [c for c in CENTRE_ORDER if c in values and values[c] >= best - _EPS]
@@ -333,7 +258,8 @@ class Searcher:
 
     _trim = staticmethod(halve_table)
 
-    def _root_values(self, pos: Position, depth: int, stop, deadline, *, full_window: bool) -> dict[int, float]:
+    def root_values(self, pos: Position, depth: int, stop=None, deadline: float | None = None, *,
+                    full_window: bool) -> dict[int, float]:
         """Search every non-losing root move to ``depth``; returns {column: value} in search order.
 
         With ``full_window`` every move gets its exact value at this depth (for analysis and
@@ -356,7 +282,7 @@ class Searcher:
         candidates &= ~winning_cells_mask(current, mask)
         children = self._ordered_children(current, mask, candidates, self.hints.get(current + mask))
         values: dict[int, float] = {}
-        self._partial = values  # what an interrupted iteration completed (see _iterate)
+        self._completed = values  # what an interrupted iteration completed (deepening)
         alpha = -1e9
         child_depth = depth - 1 if len(children) > 1 else depth  # a forced move costs no depth
         opp = current ^ mask

@@ -43,7 +43,8 @@ from game.echo import shown
 from game.engine import negamax
 from game.engine.board import BOTTOM_CELLS, CELLS, COLUMN_MASKS, TOP_CELLS, WIDTH, Position, alignment
 from game.engine.heuristics import HEURISTICS, scoremap_value
-from game.engine.search import SearchConfig, Searcher
+from game.engine.search import Searcher
+from game.engine.search_values import SearchConfig
 from game.engine.solver import Solver
 from game.storage import report_bad_home
 from game.tools.numbers import whole

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from game.engine.board import Position
 
 if TYPE_CHECKING:
-    from game.engine.search import Progress, SearchConfig, SearchResult
+    from game.engine.search_values import Progress, SearchConfig, SearchResult
     from game.ui.scene import Context
 
 ColumnScores = tuple[float | None, ...]
@@ -101,7 +101,7 @@ class EngineLink:
         return answers
 
     def _answer(self, kind: str, result: object) -> Answer | None:
-        from game.engine.search import SearchResult  # here: the menu's first frame needs no engine
+        from game.engine.search_values import SearchResult  # here: the menu's first frame needs no engine
 
         if self.request and self.request[0].value == kind:
             self.request = None

@@ -39,7 +39,7 @@ from game.ui.spectator import DELAY_STEP, Spectator
 from game.ui.two_players import TwoPlayers
 
 if TYPE_CHECKING:
-    from game.engine.search import Progress, SearchConfig, SearchResult
+    from game.engine.search_values import Progress, SearchConfig, SearchResult
 
 __all__ = ["DELAY_STEP", "GameScene"]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..board import H1, HEIGHT, WIDTH, Bitboard, bit
+from ..board import DIRECTIONS, H1, HEIGHT, WIDTH, Bitboard, bit
 
 @dataclass(frozen=True, slots=True)
 class WindowWeights:
@@ -36,9 +36,6 @@ class WindowWeights:
 
 
 DEFAULT_WEIGHTS = WindowWeights()
-
-# Directions as bit shifts: vertical, horizontal, and the two diagonals.
-DIRECTIONS: tuple[int, ...] = (1, H1, HEIGHT, H1 + 1)
 
 
 def _window_starts(shift: int) -> Bitboard:
