@@ -22,10 +22,9 @@ empty slot and a slot of another key read alike.
 
 from __future__ import annotations
 
-import importlib.util
 import mmap
 from functools import cache
-from pathlib import Path
+from time import perf_counter
 from types import ModuleType
 
 try:
@@ -33,6 +32,7 @@ try:
 except ImportError:  # the plain path needs no Cython at run time
     from . import _cython_shim as cython
 
+from ._cython_shim import plain_twin
 from .board import BOARD, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_MASKS, H1, LINE_SHIFTS, WIDTH, winning_cells_mask
 from .ordering import RANK_UNIT
 from .tables import halve_table
@@ -41,6 +41,8 @@ from .tables import halve_table
 COMPILED: bool = cython.compiled
 
 CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline (a bit mask)
+#: Why a compiled search unwound (``Solver._raise_for`` turns it into the exception ``_check`` raises).
+STOPPED, OUT_OF_TIME, SHARE_SPENT = 1, 2, 3
 KEY_BITS = WIDTH * H1
 CUT_BITS = WIDTH.bit_length()  # a centre rank, 1..WIDTH, 0 for none
 BOUND_BITS = 6
@@ -79,6 +81,9 @@ _D3 = cython.declare(cython.int, LINE_SHIFTS[2][2])
 _U1 = cython.declare(cython.int, LINE_SHIFTS[3][0])
 _U2 = cython.declare(cython.int, LINE_SHIFTS[3][1])
 _U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
+_STOPPED = cython.declare(cython.int, STOPPED)
+_OUT_OF_TIME = cython.declare(cython.int, OUT_OF_TIME)
+_SHARE_SPENT = cython.declare(cython.int, SHARE_SPENT)
 _ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
 _ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
 _ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
@@ -86,14 +91,8 @@ _ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
 
 @cache
 def plain_module() -> ModuleType:
-    """This file run by the interpreter (the plain path), also when this module is compiled.
-
-    For comparing the two paths in one process (tests, ``python -m game.bench --plain``).
-    """
-    spec = importlib.util.spec_from_file_location(f"{__name__}_plain", Path(__file__).with_name("negamax.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """This file run by the interpreter (the plain path), also when this module is compiled."""
+    return plain_twin(__name__, __file__)
 
 
 def new_table(slots: int) -> memoryview:
@@ -128,14 +127,18 @@ def build_search(solver, table: memoryview, threat_cache: dict[int, int], max_th
     Precondition: the side to move cannot win at once. ``opp_win`` holds the empty cells
     where the opponent would complete four. A result v <= alpha means "the score is <= v",
     v >= beta means ">= v"; inside the window it is exact. Every ``CHECK_EVERY + 1`` nodes it
-    calls ``solver._check()``, which may raise to end the search. ``node_count(n)`` sets the
+    calls ``solver._check()``, which may raise to end the search; the compiled search, which
+    runs without the GIL, checks the same conditions in C (``solver._node_limit``, ``_stop``
+    and ``_deadline``, read when it is called) and unwinds, then ``solver._raise_for(reason)``
+    raises what ``_check`` would. ``node_count(n)`` sets the
     node counter, ``node_count()`` reads it. ``threat_cache`` (one side's discs -> its winning
     cells, bounded by ``max_threats``) serves the plain path only.
 
     Book hook: a node with at most ``book_discs`` discs (-1: none) that the side to move
     cannot lose at once asks ``book_score(current, mask, moves)`` first; an int is the
     position's exact score and ends the node, None lets the search go on. It is a Python call on
-    both paths, made only near the root, where nodes are few.
+    both paths (the compiled one takes the GIL for it), made only near the root, where nodes are
+    few.
     """
     if cython.compiled:
         core = _Core(solver, table, book_discs, book_score)
@@ -277,6 +280,8 @@ def _plain_search(solver, table, threat_cache, max_threats, book_discs, book_sco
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _bit_count(x: cython.ulonglong) -> cython.int:
     """Set bits of ``x`` (the SWAR population count)."""
     x = x - ((x >> 1) & _ODD_BITS)
@@ -290,6 +295,8 @@ def _bit_count(x: cython.ulonglong) -> cython.int:
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _threats(pos: cython.ulonglong, board: cython.ulonglong) -> cython.ulonglong:
     # inlined: board.winning_cells_mask (of ``pos`` alone, every cell of ``board``)
     a: cython.ulonglong = pos << _H1
@@ -319,6 +326,14 @@ class _Core:
     board: cython.ulonglong
     bottom: cython.ulonglong
     cut_masks: cython.ulonglong[8]
+    # what ends the running search early: a root move's node share, a stop request, a deadline
+    aborted: cython.int
+    node_limit: cython.longlong  # -1: none
+    stop: object
+    flag: cython.p_int  # the C int of a StopFlag (``alphabeta.StopFlag``), or NULL
+    foreign: cython.int  # another stop object: asked with the GIL taken back
+    has_deadline: cython.int
+    deadline: cython.double  # on the C clock (c4_now)
 
     def __init__(self, solver, table, book_discs, book_score) -> None:
         self.solver = solver
@@ -329,6 +344,9 @@ class _Core:
         words: cython.ulonglong[::1] = table
         self.table = cython.address(words[0])
         self.nodes = 0
+        self.aborted = 0
+        self.stop = None
+        self.flag = cython.NULL
         self.board = BOARD
         self.bottom = BOTTOM
         for n in range(WIDTH + 1):
@@ -341,9 +359,46 @@ class _Core:
 
     def search(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
                opp_win: cython.ulonglong, alpha: cython.int, beta: cython.int) -> int:
-        return self.negamax(current, mask, moves, opp_win, alpha, beta)
+        """The null-window search, run without the GIL; raises as ``solver._check`` would."""
+        solver = self.solver
+        limit = solver._node_limit
+        self.node_limit = -1 if limit is None else limit
+        stop = self.stop = solver._stop
+        address = stop.address() if stop is not None and hasattr(stop, "address") else 0
+        self.flag = cython.cast(cython.p_int, cython.cast(cython.size_t, address)) if address else cython.NULL
+        self.foreign = stop is not None and not address
+        deadline = solver._deadline
+        self.has_deadline = deadline is not None
+        if deadline is not None:  # on the C clock, which need not be perf_counter's
+            self.deadline = c4_now() + (deadline - perf_counter())
+        self.aborted = 0
+        r: cython.int
+        with cython.nogil:
+            r = self.negamax(current, mask, moves, opp_win, alpha, beta)
+        self.stop = None
+        if self.aborted:
+            solver._raise_for(self.aborted)
+        return r
 
     @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _stopped(self) -> cython.int:
+        """Why the search must stop now (0: it need not); the checks of ``Solver._check``."""
+        if self.node_limit >= 0 and self.nodes > self.node_limit:
+            return _SHARE_SPENT
+        if self.flag != cython.NULL and c4_flag(self.flag):
+            return _STOPPED
+        if self.foreign:
+            with cython.gil:
+                if self.stop.is_set():
+                    return _STOPPED
+        if self.has_deadline and c4_now() > self.deadline:
+            return _OUT_OF_TIME
+        return 0
+
+    @cython.cfunc
+    @cython.nogil
     @cython.cdivision(True)
     @cython.exceptval(-1000)
     def negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
@@ -361,7 +416,9 @@ class _Core:
         threats_of: cython.ulonglong[8]
         self.nodes += 1
         if not (self.nodes & _CHECK_EVERY):
-            self.solver._check()
+            self.aborted = self._stopped()
+            if self.aborted:
+                return 0  # unwinding: every caller returns at once, storing nothing
         possible: cython.ulonglong = (mask + self.bottom) & self.board
         forced: cython.ulonglong = possible & opp_win
         if forced:
@@ -374,9 +431,10 @@ class _Core:
         if moves >= _CELLS - 2:
             return 0
         if moves <= self.book_discs:
-            book = self.book_score(current, mask, moves)
-            if book is not None:
-                return book
+            with cython.gil:
+                book = self.book_score(current, mask, moves)
+                if book is not None:
+                    return book
         moves_bound = -((_CELLS - 2 - moves) // 2)
         if alpha < moves_bound:
             alpha = moves_bound
@@ -409,6 +467,8 @@ class _Core:
             candidates ^= hint
             r = _threats(current | hint, self.board) & ~(mask | hint)
             score = -self.negamax(new_opp, mask | hint, moves + 1, r, -beta, -alpha)
+            if self.aborted:
+                return 0
             if score >= beta:
                 self._store(slot, key, (cython.cast(cython.ulonglong, score + _BOUND_OFFSET) << _LOWER_SHIFT)
                             | cython.cast(cython.ulonglong, code), _UPPER_FIELD)
@@ -434,6 +494,8 @@ class _Core:
                 count += 1
         for i in range(count):
             score = -self.negamax(new_opp, mask | moves_of[i], moves + 1, threats_of[i], -beta, -alpha)
+            if self.aborted:
+                return 0
             if score >= beta:
                 self._store(slot, key, (cython.cast(cython.ulonglong, score + _BOUND_OFFSET) << _LOWER_SHIFT)
                             | cython.cast(cython.ulonglong, ranks[i] % _RANK_UNIT), _UPPER_FIELD)
@@ -446,6 +508,8 @@ class _Core:
 
     @cython.cfunc
     @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
     def _store(self, slot: cython.ulonglong, key: cython.ulonglong, fields: cython.ulonglong,
                keep: cython.ulonglong) -> cython.void:
         """Write ``fields`` for ``key``; the ``keep`` fields stay if the slot holds ``key``."""

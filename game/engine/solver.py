@@ -184,6 +184,12 @@ class Solver:
                     bound = -score
         return bound
 
+    def _raise_for(self, reason: int) -> None:
+        """Raise what ``_check`` raises, for the ``reason`` a compiled search gave for stopping."""
+        if reason == search_module.SHARE_SPENT:
+            raise _ShareSpent
+        raise SearchCancelled("search cancelled" if reason == search_module.STOPPED else "time budget exhausted")
+
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes > self._node_limit:
             raise _ShareSpent

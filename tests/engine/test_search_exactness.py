@@ -11,9 +11,13 @@ import random
 
 import pytest
 
+#: Every test here runs on both paths of the depth search: compiled and plain Python.
+pytestmark = pytest.mark.usefixtures("depth_path")
+
 from game.engine.board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, Position, winning_cells_mask
 from game.engine.heuristics import evaluator
-from game.engine.search import SearchConfig, Searcher, _SQUASH
+from game.engine.alphabeta import SQUASH
+from game.engine.search import SearchConfig, Searcher
 
 
 def plain_value(pos: Position, depth: int, cfg: SearchConfig) -> float:
@@ -36,7 +40,7 @@ def plain_column_values(pos: Position, depth: int, cfg: SearchConfig) -> dict[in
 
 def _plain(pos: Position, depth: int, cfg: SearchConfig):
     evaluate = evaluator(cfg.heuristic, cfg.window_weights)
-    squash = _SQUASH[cfg.heuristic]
+    squash = SQUASH[cfg.heuristic]
     root = pos.moves
 
     def leaf(current, mask, moves):
@@ -99,7 +103,6 @@ def test_pruned_search_value_equals_plain_negamax(heuristic: str, discount: floa
         expected = plain_value(pos, depth, cfg)
         assert max(values.values()) == pytest.approx(expected, abs=1e-12), (str(pos), depth)
         # the narrow-window root (what play uses) agrees on the best value
-        searcher.bounds.clear()
         narrow = searcher.root_values(pos, depth, None, None, full_window=False)
         assert max(narrow.values()) == pytest.approx(expected, abs=1e-12), (str(pos), depth)
 
@@ -153,21 +156,21 @@ def test_scores_are_floats_even_when_proven() -> None:
         assert type(Searcher(SearchConfig(depth=4)).search(Position.from_moves(moves)).score) is float
 
 
-def test_threat_cache_holds_true_threats_and_stays_bounded() -> None:
-    # The search caches board.winning_cells_mask(discs, 0) per set of one side's discs. The
+def test_threat_cache_holds_true_threats_and_stays_bounded(plain_depth) -> None:
+    # The plain search caches board.winning_cells_mask(discs, 0) per set of one side's discs. The
     # cache persists across iterations and searches; it must hold the true masks, respect its
     # bound, and a tiny (constantly trimmed) cache must give the same values as a large one.
     big = Searcher(SearchConfig(depth=6))
     tiny = Searcher(SearchConfig(depth=6))
-    tiny.max_threats = 256
+    tiny._core.max_threats = 256
     for pos in _random_positions(12, seed=11):
         expected = plain_value(pos, 6, big.config)
         for searcher in (big, tiny):
             assert searcher.search(pos).score == pytest.approx(expected, abs=1e-12), str(pos)
-        assert len(tiny.threat_cache) <= 256
-    assert len(big.threat_cache) > 256
-    assert all(r == winning_cells_mask(discs, 0) for discs, r in big.threat_cache.items())
-    assert all(r == winning_cells_mask(discs, 0) for discs, r in tiny.threat_cache.items())
+        assert tiny.table_counts()[2] <= 256
+    assert big.table_counts()[2] > 256
+    assert all(r == winning_cells_mask(discs, 0) for discs, r in big._core.threat_cache.items())
+    assert all(r == winning_cells_mask(discs, 0) for discs, r in tiny._core.threat_cache.items())
 
 
 @pytest.mark.parametrize("moves", ["", "4", "44", "3355", "2266", "4444"])

@@ -79,7 +79,10 @@ def test_continuous_integration_builds_the_compiled_search():
 
 
 class _NoStop:
-    """What the search asks of its solver: ``_check``, which may raise to stop it."""
+    """What the search asks of its solver: ``_check``, which may raise to stop it, and (the
+    compiled search) the node limit, stop request and deadline it checks itself."""
+
+    _node_limit = _stop = _deadline = None
 
     def _check(self) -> None:
         pass
