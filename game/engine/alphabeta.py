@@ -693,8 +693,8 @@ class _Core:
     # ------------------------------------------------------------------ the Python side
     def clear(self) -> None:
         self._clear_bounds()
+        _forget(self.h_index, self.h_bits, self.h_keys, self.h_len)
         self.h_len = 0
-        _clear_index(self.h_index, self.h_bits)
 
     def counts(self) -> tuple:
         return self.b_len, self.h_len, 0
@@ -758,8 +758,8 @@ class _Core:
     # ------------------------------------------------------------------ tables
     @cython.cfunc
     def _clear_bounds(self) -> cython.void:
+        _forget(self.b_index, self.b_bits, self.b_keys, self.b_len)
         self.b_len = 0
-        _clear_index(self.b_index, self.b_bits)
 
     @cython.cfunc
     @cython.nogil
@@ -1195,6 +1195,25 @@ def _clear_index(index: cython.p_int, bits: cython.int) -> cython.void:
     i: cython.longlong
     for i in range(cython.cast(cython.longlong, 1) << bits):
         index[i] = _INDEX_EMPTY
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _forget(index: cython.p_int, bits: cython.int, keys: cython.p_ulonglong, length: cython.longlong) -> cython.void:
+    """Empty an index of ``length`` entries: slot by slot when they are few (a search of a few
+    thousand nodes then costs no pass over the whole index), else all at once."""
+    i: cython.longlong
+    slot: cython.ulonglong
+    last: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << bits) - 1
+    if length * 16 > (cython.cast(cython.longlong, 1) << bits):
+        _clear_index(index, bits)
+        return
+    for i in range(length):  # every filled slot is some entry's: find each entry's slot
+        slot = _slot(keys[i], bits)
+        while index[slot] != i + 1:
+            slot = (slot + 1) & last
+        index[slot] = _INDEX_EMPTY
 
 
 @cython.cfunc

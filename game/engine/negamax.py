@@ -33,6 +33,7 @@ except ImportError:  # the plain path needs no Cython at run time
     from . import _cython_shim as cython
 
 from ._cython_shim import plain_twin
+from .book import COLUMN_CODES, KEY_BYTES, LAST_LOSS_VALUE, LAST_WIN_VALUE, RECORD
 from .board import BOARD, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_MASKS, H1, LINE_SHIFTS, WIDTH, winning_cells_mask
 from .ordering import RANK_UNIT
 from .tables import halve_table
@@ -84,6 +85,12 @@ _U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
 _STOPPED = cython.declare(cython.int, STOPPED)
 _OUT_OF_TIME = cython.declare(cython.int, OUT_OF_TIME)
 _SHARE_SPENT = cython.declare(cython.int, SHARE_SPENT)
+_H1_BITS = cython.declare(cython.int, H1)
+_RECORD = cython.declare(cython.longlong, RECORD)
+_LAST_WIN = cython.declare(cython.int, LAST_WIN_VALUE)
+_LAST_LOSS = cython.declare(cython.int, LAST_LOSS_VALUE)
+_NOT_IN_BOOK = cython.declare(cython.int, -1000)
+assert KEY_BYTES == 4 and len(COLUMN_CODES) <= 128
 _ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
 _ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
 _ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
@@ -120,7 +127,7 @@ def clear_table(table: memoryview) -> None:
 
 
 def build_search(solver, table: memoryview, threat_cache: dict[int, int], max_threats: int,
-                 book_discs: int = -1, book_score=None):
+                 book_discs: int = -1, book_score=None, book=None, early_discs: int = -1):
     """The search over ``table``: ``(negamax, node_count)``.
 
     ``negamax(current, mask, moves, opp_win, alpha, beta)`` is a fail-hard null-window search.
@@ -137,11 +144,13 @@ def build_search(solver, table: memoryview, threat_cache: dict[int, int], max_th
     Book hook: a node with at most ``book_discs`` discs (-1: none) that the side to move
     cannot lose at once asks ``book_score(current, mask, moves)`` first; an int is the
     position's exact score and ends the node, None lets the search go on. It is a Python call on
-    both paths (the compiled one takes the GIL for it), made only near the root, where nodes are
-    few.
+    the plain path. Given the ``book`` that ``book_score`` reads at ``book_discs`` discs (a
+    ``book.Book``), the compiled path reads its file itself, without the GIL, and asks
+    ``book_score`` (taking the GIL) only for nodes with at most ``early_discs`` discs, the
+    early table's: ``book_score`` must answer None for the discs in between.
     """
     if cython.compiled:
-        core = _Core(solver, table, book_discs, book_score)
+        core = _Core(solver, table, book_discs, book_score, book, early_discs)
         return core.search, core.node_count
     return _plain_search(solver, table, threat_cache, max_threats, book_discs, book_score)
 
@@ -326,6 +335,13 @@ class _Core:
     board: cython.ulonglong
     bottom: cython.ulonglong
     cut_masks: cython.ulonglong[8]
+    # the opening book's records, read in C (see ``_book_lookup``)
+    hook_discs: cython.int  # nodes with at most this many discs ask ``book_score``
+    book_view: object  # keeps the book's memory view alive
+    book_bytes: cython.pointer[cython.const[cython.uchar]]
+    book_records: cython.longlong  # 0: no book read in C
+    codes: cython.ulonglong[128]
+    code_bits: cython.int[128]
     # what ends the running search early: a root move's node share, a stop request, a deadline
     aborted: cython.int
     node_limit: cython.longlong  # -1: none
@@ -335,10 +351,21 @@ class _Core:
     has_deadline: cython.int
     deadline: cython.double  # on the C clock (c4_now)
 
-    def __init__(self, solver, table, book_discs, book_score) -> None:
+    def __init__(self, solver, table, book_discs, book_score, book, early_discs) -> None:
         self.solver = solver
         self.book_discs = book_discs
         self.book_score = book_score
+        self.book_records = 0
+        self.hook_discs = book_discs
+        if book is not None:
+            data: cython.const[cython.uchar][::1] = book.memory()
+            self.book_view = data
+            self.book_bytes = cython.address(data[0])
+            self.book_records = book.records
+            self.hook_discs = early_discs
+            for i, (code, bits) in enumerate(COLUMN_CODES):
+                self.codes[i] = code
+                self.code_bits[i] = bits
         self.buffer = table
         self.slots = len(table)
         words: cython.ulonglong[::1] = table
@@ -379,6 +406,58 @@ class _Core:
         if self.aborted:
             solver._raise_for(self.aborted)
         return r
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _book_lookup(self, current: cython.ulonglong, mask: cython.ulonglong) -> cython.int:
+        """``book.Book.lookup`` in C: the score of a 12-disc position, or ``_NOT_IN_BOOK``."""
+        key: cython.ulonglong = 0
+        mirrored: cython.ulonglong = 0
+        shift: cython.int = 0
+        c: cython.int
+        i: cython.int
+        column: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << _H1_BITS) - 1
+        # inlined: book.key_of
+        for c in range(_WIDTH):
+            i = cython.cast(cython.int, ((current >> (c * _H1_BITS)) & column) + ((mask >> (c * _H1_BITS)) & column))
+            key = (key << self.code_bits[i]) | self.codes[i]
+            mirrored |= self.codes[i] << shift
+            shift += self.code_bits[i]
+        # end inlined
+        v: cython.int = self._book_value(cython.cast(cython.longlong, key << 1))
+        if v == _NOT_IN_BOOK and mirrored != key:
+            v = self._book_value(cython.cast(cython.longlong, mirrored << 1))
+        if v == _NOT_IN_BOOK or v == 0:
+            return v
+        # book.score_of_value: the floor of a half, exact for either sign
+        v = v - _LAST_WIN if v > 0 else v - _LAST_LOSS
+        return (v - (v & 1)) // 2
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _book_value(self, key: cython.longlong) -> cython.int:
+        """The value stored for an unsigned 32-bit ``key`` (binary search), or ``_NOT_IN_BOOK``."""
+        if key >> 31:  # the records hold the key's two's complement
+            key -= cython.cast(cython.longlong, 1) << 32
+        lo: cython.longlong = 0
+        hi: cython.longlong = self.book_records - 1
+        mid: cython.longlong
+        k: cython.longlong
+        at: cython.pointer[cython.const[cython.uchar]]
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            at = self.book_bytes + mid * _RECORD
+            k = cython.cast(cython.int, (cython.cast(cython.uint, at[0]) << 24) | (cython.cast(cython.uint, at[1]) << 16)
+                            | (cython.cast(cython.uint, at[2]) << 8) | cython.cast(cython.uint, at[3]))
+            if k < key:
+                lo = mid + 1
+            elif k > key:
+                hi = mid - 1
+            else:
+                return cython.cast(cython.schar, at[4])
+        return _NOT_IN_BOOK
 
     @cython.cfunc
     @cython.nogil
@@ -431,10 +510,15 @@ class _Core:
         if moves >= _CELLS - 2:
             return 0
         if moves <= self.book_discs:
-            with cython.gil:
-                book = self.book_score(current, mask, moves)
-                if book is not None:
-                    return book
+            if moves == self.book_discs and self.book_records:
+                v = self._book_lookup(current, mask)
+                if v != _NOT_IN_BOOK:
+                    return v
+            elif moves <= self.hook_discs:
+                with cython.gil:
+                    book = self.book_score(current, mask, moves)
+                    if book is not None:
+                        return book
         moves_bound = -((_CELLS - 2 - moves) // 2)
         if alpha < moves_bound:
             alpha = moves_bound

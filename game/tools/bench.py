@@ -37,10 +37,11 @@ from statistics import mean
 from time import perf_counter, process_time
 from typing import Callable, Iterable
 
+import game.engine.search as search_module
 import game.engine.solver as solver_module
 from game.data import TESTSETS_DIR
 from game.echo import shown
-from game.engine import negamax
+from game.engine import alphabeta, negamax
 from game.engine.board import BOTTOM_CELLS, CELLS, COLUMN_MASKS, TOP_CELLS, WIDTH, Position, alignment
 from game.engine.heuristics import HEURISTICS, scoremap_value
 from game.engine.search import Searcher
@@ -61,7 +62,7 @@ TEST_SETS: tuple[tuple[str, str, int], ...] = (
     ("Test_L2_R2", "Middle-Medium", 100),
     ("Test_L1_R1", "Begin-Easy", 200),
     ("Test_L1_R2", "Begin-Medium", 0),
-    ("Test_L1_R3", "Begin-Hard", 0),
+    ("Test_L1_R3", "Begin-Hard", 100),
 )
 
 
@@ -114,7 +115,8 @@ def _timed(run: Callable[[Position], int], positions: Iterable[Position]) -> tup
 
 def search_table(heuristics: list[str], depths: list[int], baseline_max: int, out=sys.stdout) -> None:
     positions = [Position.from_moves(m) for m in OPENINGS]
-    print(f"Heuristic search over {len(positions)} opening positions (fresh table per position)\n", file=out)
+    print(f"Heuristic search, {depth_path()}, over {len(positions)} opening positions (fresh table per position)\n",
+          file=out)
     print("| Heuristic | Depth | Mean nodes | Mean time | Mean CPU time | Nodes/s (CPU) "
           "| Plain alpha-beta CPU time | Speed-up (CPU) |", file=out)
     print("|-----------|------:|-----------:|----------:|--------------:|--------------:"
@@ -196,9 +198,15 @@ def solver_path() -> str:
     return "compiled" if solver_module.search_module.COMPILED else "plain Python"
 
 
+def depth_path() -> str:
+    """Which path the depth search runs in this process."""
+    return "compiled" if search_module.core_module.COMPILED else "plain Python"
+
+
 def use_plain_path() -> None:
-    """Make the solvers of this process run the plain-Python search (for ``--plain``)."""
+    """Make the solvers and depth searchers of this process run plain Python (for ``--plain``)."""
     solver_module.search_module = negamax.plain_module()
+    search_module.core_module = alphabeta.plain_module()
 
 
 def run_plain_analyze() -> int:
@@ -298,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--search-only", action="store_true", help="only the heuristic-search table")
     parser.add_argument("--exact-only", action="store_true", help="only the exact-solver table")
     parser.add_argument("--plain", action="store_true",
-                        help="run the exact solver's plain-Python path even when the compiled one is built")
+                        help="run the plain-Python searches even when the compiled ones are built")
     parser.add_argument("--processes", action="store_true",
                         help="instead: time whole python -m game.analyze processes per test set")
     parser.add_argument("--reference", metavar="COMMAND",
@@ -311,10 +319,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="deepest depth at which the slow plain alpha-beta is timed (default 8)")
     parser.add_argument("--limit", type=whole(1, 1_000_000), metavar="N",
                         help="positions per test set (default: 1000 End/Middle-Easy, 100 Middle-Medium, "
-                             "200 Begin-Easy)")
+                             "200 Begin-Easy, 100 Begin-Hard)")
     parser.add_argument("--sets", metavar="FILES",
                         help="comma-separated set files to solve, e.g. Test_L3_R1,Test_L1_R2 "
-                             "(default: all but Begin-Medium and Begin-Hard, which take hours in Python)")
+                             "(default: all but Begin-Medium, which takes hours in plain Python)")
     args, rest = parser.parse_known_args(argv)
     if args.ui:
         from game.ui.bench_ui import main as ui_main  # here: only --ui needs pygame
@@ -350,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
         use_plain_path()
     print(f"Machine: {platform.machine()}, {platform.processor() or 'unknown CPU'}, "
           f"Python {platform.python_version()} ({platform.python_implementation()}); "
-          f"exact solver: {solver_path()}\n")
+          f"exact solver: {solver_path()}; depth search: {depth_path()}\n")
     limits = {file: (args.limit if args.limit is not None else default or 100)
               for file, _, default in TEST_SETS if file in chosen}
     if args.processes:
