@@ -113,6 +113,7 @@ _U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
 _ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
 _ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
 _ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_MIN_INDEX_BITS = 10  # an index starts with 1024 slots and doubles as its table fills
 _INDEX_EMPTY = cython.declare(cython.int, 0)  # an index slot holding no entry (a filled one: entry + 1)
 _HASH = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)  # Fibonacci hashing of keys into the index
 _STOPPED = cython.declare(cython.int, 1)  # why a compiled search unwound: the stop request
@@ -614,7 +615,8 @@ class _Core:
     b_index: cython.p_int
     b_len: cython.longlong
     b_max: cython.longlong
-    b_bits: cython.int
+    b_bits: cython.int  # the index in use: its first 2 ** b_bits slots (it grows as entries come)
+    b_top_bits: cython.int
     # hints: key -> column
     h_keys: cython.p_ulonglong
     h_col: cython.p_int
@@ -622,6 +624,7 @@ class _Core:
     h_len: cython.longlong
     h_max: cython.longlong
     h_bits: cython.int
+    h_top_bits: cython.int
 
     def __init__(self, heuristic: str, weights: WindowWeights, discount: float, max_entries: int,
                  max_hints: int) -> None:
@@ -666,11 +669,12 @@ class _Core:
         for i, g in enumerate(window_gains(weights)):
             self.gain[i] = g
         self.b_max, self.h_max = max_entries, max_hints
-        self.b_bits, self.h_bits = _index_bits(max_entries), _index_bits(max_hints)
+        self.b_top_bits, self.h_top_bits = _index_bits(max_entries), _index_bits(max_hints)
+        self.b_bits, self.h_bits = min(_MIN_INDEX_BITS, self.b_top_bits), min(_MIN_INDEX_BITS, self.h_top_bits)
         b_keys, b_depth, b_lo, b_hi = (_words(max_entries, "Q"), _words(max_entries, "i"),
                                        _words(max_entries, "d"), _words(max_entries, "d"))
-        b_index, h_keys, h_col, h_index = (_words(1 << self.b_bits, "i"), _words(max_hints, "Q"),
-                                           _words(max_hints, "i"), _words(1 << self.h_bits, "i"))
+        b_index, h_keys, h_col, h_index = (_words(1 << self.b_top_bits, "i"), _words(max_hints, "Q"),
+                                           _words(max_hints, "i"), _words(1 << self.h_top_bits, "i"))
         self.buffers = [b_keys, b_depth, b_lo, b_hi, b_index, h_keys, h_col, h_index]
         keys: cython.ulonglong[::1] = b_keys
         self.b_keys = cython.address(keys[0])
@@ -695,6 +699,7 @@ class _Core:
         self._clear_bounds()
         _forget(self.h_index, self.h_bits, self.h_keys, self.h_len)
         self.h_len = 0
+        self.h_bits = min(_MIN_INDEX_BITS, self.h_top_bits)
 
     def counts(self) -> tuple:
         return self.b_len, self.h_len, 0
@@ -760,6 +765,7 @@ class _Core:
     def _clear_bounds(self) -> cython.void:
         _forget(self.b_index, self.b_bits, self.b_keys, self.b_len)
         self.b_len = 0
+        self.b_bits = min(_MIN_INDEX_BITS, self.b_top_bits)
 
     @cython.cfunc
     @cython.nogil
@@ -779,6 +785,9 @@ class _Core:
             _reindex(self.b_index, self.b_bits, self.b_keys, self.b_len)
         i = _find(self.b_index, self.b_bits, self.b_keys, key)
         if i < 0:
+            if 2 * (self.b_len + 1) > (cython.cast(cython.longlong, 1) << self.b_bits):
+                self.b_bits += 1  # at most half full: a larger index, filled afresh
+                _reindex(self.b_index, self.b_bits, self.b_keys, self.b_len)
             i = self.b_len
             self.b_len += 1
             self.b_keys[i] = key
@@ -802,6 +811,9 @@ class _Core:
             _reindex(self.h_index, self.h_bits, self.h_keys, self.h_len)
         i = _find(self.h_index, self.h_bits, self.h_keys, key)
         if i < 0:
+            if 2 * (self.h_len + 1) > (cython.cast(cython.longlong, 1) << self.h_bits):
+                self.h_bits += 1  # at most half full: a larger index, filled afresh
+                _reindex(self.h_index, self.h_bits, self.h_keys, self.h_len)
             i = self.h_len
             self.h_len += 1
             self.h_keys[i] = key
