@@ -27,7 +27,7 @@ def _directive(*_args, **_kwargs):
     return _identity
 
 
-cclass = cfunc = inline = final = nogil = _identity
+cclass = cfunc = inline = final = nogil = with_gil = _identity
 exceptval = cdivision = _directive
 
 

@@ -828,13 +828,19 @@ class _Core:
         """Why the search must stop now (0: it need not); the plain path's ``check``."""
         if self.flag != cython.NULL and c4_flag(self.flag):
             return _STOPPED
-        if self.foreign:
-            with cython.gil:
-                if self.stop.is_set():
-                    return _STOPPED
+        if self.foreign and self._ask_stop():
+            return _STOPPED
         if self.has_deadline and c4_now() > self.deadline:
             return _OUT_OF_TIME
         return 0
+
+    @cython.cfunc
+    @cython.with_gil
+    @cython.exceptval(check=False)
+    def _ask_stop(self) -> cython.int:
+        """A stop object other than a ``StopFlag``, asked with the GIL (in a function of its own,
+        so that the node loop holds no Python object)."""
+        return 1 if self.stop.is_set() else 0
 
     # ------------------------------------------------------------------ evaluations
     @cython.cfunc

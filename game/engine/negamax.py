@@ -449,7 +449,8 @@ class _Core:
         while lo <= hi:
             mid = (lo + hi) >> 1
             at = self.book_bytes + mid * _RECORD
-            k = cython.cast(cython.int, (cython.cast(cython.uint, at[0]) << 24) | (cython.cast(cython.uint, at[1]) << 16)
+            k = cython.cast(cython.int,  # a signed big-endian 32-bit key
+                            (cython.cast(cython.uint, at[0]) << 24) | (cython.cast(cython.uint, at[1]) << 16)
                             | (cython.cast(cython.uint, at[2]) << 8) | cython.cast(cython.uint, at[3]))
             if k < key:
                 lo = mid + 1
@@ -468,13 +469,27 @@ class _Core:
             return _SHARE_SPENT
         if self.flag != cython.NULL and c4_flag(self.flag):
             return _STOPPED
-        if self.foreign:
-            with cython.gil:
-                if self.stop.is_set():
-                    return _STOPPED
+        if self.foreign and self._ask_stop():
+            return _STOPPED
         if self.has_deadline and c4_now() > self.deadline:
             return _OUT_OF_TIME
         return 0
+
+    @cython.cfunc
+    @cython.with_gil
+    @cython.exceptval(check=False)
+    def _ask_stop(self) -> cython.int:
+        """A stop object other than a ``StopFlag``, asked with the GIL (in a function of its own,
+        so that the node loop holds no Python object)."""
+        return 1 if self.stop.is_set() else 0
+
+    @cython.cfunc
+    @cython.with_gil
+    @cython.exceptval(-1001)
+    def _ask_hook(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int) -> cython.int:
+        """``book_score`` asked with the GIL: its score, or ``_NOT_IN_BOOK`` for None."""
+        score = self.book_score(current, mask, moves)
+        return _NOT_IN_BOOK if score is None else score
 
     @cython.cfunc
     @cython.nogil
@@ -515,10 +530,9 @@ class _Core:
                 if v != _NOT_IN_BOOK:
                     return v
             elif moves <= self.hook_discs:
-                with cython.gil:
-                    book = self.book_score(current, mask, moves)
-                    if book is not None:
-                        return book
+                v = self._ask_hook(current, mask, moves)
+                if v != _NOT_IN_BOOK:
+                    return v
         moves_bound = -((_CELLS - 2 - moves) // 2)
         if alpha < moves_bound:
             alpha = moves_bound

@@ -69,8 +69,8 @@ class Searcher:
         sizes = search_table_sizes(config.table_mb)  # one memory bound shared by all tables
         self.max_entries, self.max_threats, self.max_hints = sizes.bounds, sizes.threats, sizes.hints
         # the node search and its tables: compiled when the package was built with a C compiler
-        self._core = core_module.new_core(config.heuristic, config.window_weights, config.discount, sizes.bounds, sizes.hints,
-                              sizes.threats)
+        self._core = core_module.new_core(config.heuristic, config.window_weights, config.discount, sizes.bounds,
+                                          sizes.hints, sizes.threats)
         # an exact searcher (depth None) fills no depth-search table: its solver has the whole budget
         self.solver = Solver(table_mb=config.table_mb if config.depth is None else sizes.solver_mb)
         self.nodes = 0
@@ -103,7 +103,10 @@ class Searcher:
 
         ``stop`` is any object with ``is_set()``. When it is set, or the time limit runs
         out, the search unwinds within a few thousand nodes and returns the move of the
-        last finished iteration (``cancelled=True`` if it was the stop flag).
+        last finished iteration (``cancelled=True`` if it was the stop flag). Compiled, the
+        search releases the GIL while its nodes run; a ``StopFlag`` then reaches it without
+        the GIL (another object is asked with the GIL taken back). ``on_progress`` is called
+        in this thread after every finished iteration.
         """
         result = None
         for result in self._iterate(pos, stop, on_progress):
