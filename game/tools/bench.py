@@ -122,6 +122,8 @@ def search_table(heuristics: list[str], depths: list[int], baseline_max: int, ou
     print("|-----------|------:|-----------:|----------:|--------------:|--------------:"
           "|--------------------------:|---------------:|", file=out)
     baseline: dict[int, float] = {}
+    # once per process, not in the first row: the opening book's opening and the first imports
+    Searcher(SearchConfig(depth=2)).search(positions[0])
     for heuristic in heuristics:
         for depth in depths:
             def run(pos: Position) -> int:
