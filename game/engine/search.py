@@ -72,13 +72,21 @@ class Searcher:
         self._core = core_module.new_core(config.heuristic, config.window_weights, config.discount, sizes.bounds,
                                           sizes.hints, sizes.threats)
         # an exact searcher (depth None) fills no depth-search table: its solver has the whole budget
-        self.solver = Solver(table_mb=config.table_mb if config.depth is None else sizes.solver_mb)
+        self._solver_mb = config.table_mb if config.depth is None else sizes.solver_mb
+        self._solver: Solver | None = None
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
         # tempered choices are seeded with the config's seed too (None: a fresh, unpredictable
         # stream); the stream keeps its name, so a seed draws the same choices as it always did
         self._choice_rng = random.Random(f"blunder:{config.seed}") if config.seed is not None else random.Random()
         self._completed: dict[int, float] = {}
+
+    @property
+    def solver(self) -> Solver:
+        """The exact solver, made when first asked for (a depth search alone never needs it)."""
+        if self._solver is None:
+            self._solver = Solver(table_mb=self._solver_mb)
+        return self._solver
 
     @property
     def compiled(self) -> bool:
@@ -88,14 +96,15 @@ class Searcher:
     def clear(self) -> None:
         """Forget everything learnt (tables) -- the config stays."""
         self._core.clear()
-        self.solver.reset()
+        if self._solver is not None:
+            self._solver.reset()
 
     def table_counts(self) -> tuple[int, int, int]:
         """Entries of the depth search's tables: (values, move hints, cached threat cells)."""
         return self._core.counts()
 
     def table_entries(self) -> int:
-        return sum(self.table_counts()) + self.solver.table_entries()
+        return sum(self.table_counts()) + (0 if self._solver is None else self._solver.table_entries())
 
     # ------------------------------------------------------------------ public
     def search(self, pos: Position, *, stop=None, on_progress: Callable[[Progress], None] | None = None) -> SearchResult:

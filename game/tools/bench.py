@@ -113,7 +113,8 @@ def _timed(run: Callable[[Position], int], positions: Iterable[Position]) -> tup
     return mean(walls), mean(cpus), mean(nodes)
 
 
-def search_table(heuristics: list[str], depths: list[int], baseline_max: int, out=sys.stdout) -> None:
+def search_table(heuristics: list[str], depths: list[int], baseline_max: int, out=None) -> None:
+    out = out or sys.stdout  # at call time: the stream in use now
     positions = [Position.from_moves(m) for m in OPENINGS]
     print(f"Heuristic search, {depth_path()}, over {len(positions)} opening positions (fresh table per position)\n",
           file=out)
@@ -162,8 +163,9 @@ def read_set(path: Path, limit: int) -> list[tuple[str, int]]:
     return cases
 
 
-def exact_table(limits: dict[str, int], out=sys.stdout) -> int:
+def exact_table(limits: dict[str, int], out=None) -> int:
     """Solve each set; returns the number of mismatches (0 expected)."""
+    out = out or sys.stdout  # at call time: the stream in use now
     folder = data_dir()
     print(f"Exact solver, {solver_path()} (fresh table per position)\n", file=out)
     print("| Test set | Positions | Mismatches | Mean time | Mean CPU time | Mean nodes | Nodes/s (CPU) |", file=out)
@@ -256,8 +258,9 @@ def reference_command(text: str | None) -> list[str] | None:
     return command
 
 
-def process_table(limits: dict[str, int], ref_cmd: list[str] | None, plain: bool, out=sys.stdout) -> int:
+def process_table(limits: dict[str, int], ref_cmd: list[str] | None, plain: bool, out=None) -> int:
     """Time whole analyser processes per set (and a reference solver's); returns mismatches."""
+    out = out or sys.stdout  # at call time: the stream in use now
     ours = ([sys.executable, "-c", "import sys, game.tools.bench as b; sys.exit(b.run_plain_analyze())"]
             if plain else [sys.executable, "-m", "game.analyze"])
     print(f"Whole processes: python -m game.analyze, {'plain Python' if plain else solver_path()}"
