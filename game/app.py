@@ -17,12 +17,17 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from . import __version__, files
+from . import __version__
+from .store import files
 from .cli import PROG, check_config, parse_args, resolve_network, resolve_players
 from .echo import tolerant_output
 from .engine.book import book_status
-from .settings import load_settings
-from .storage import SavedGame, clean_stale_files, last_autosave, read_autosave, report_bad_home, user_data_dir
+from game.config.load import load_settings
+from game.domain.saved import SavedGame
+from game.store.autosave import last_autosave, read_autosave
+from game.store.cleanup import clean_stale_files
+from game.store.book_memo import remember_book_digests
+from game.store.folders import report_bad_home, user_data_dir
 
 log = logging.getLogger("game")
 
@@ -104,6 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
     notices: list[str] = []
+    remember_book_digests()
     book = book_status()  # the engine logs the reason once; the window shows it once
     if not book.available:
         notices.append(f"Opening book: {book.reason}")

@@ -2,7 +2,7 @@
 
 :class:`RecordKeeper` holds the record in memory. A finished game joins that copy at once (the
 menu's rating includes it on the next frame) and is handed to a writer thread that appends it
-to the file (``game.record_store``); loading at start runs there too. Notices for the player come
+to the file (``game.store.record``); loading at start runs there too. Notices for the player come
 back through :meth:`RecordKeeper.poll`. A game the writer could not store anywhere (neither the
 record nor its waiting file) is kept and tried again with the next game and when the program
 ends; if it still cannot be stored then, its line is printed on stderr so the player can keep it.
@@ -21,8 +21,8 @@ import sys
 import threading
 from pathlib import Path
 
-from .record import GameRecord, Record
-from .record_store import add_game, game_line, load_record, record_path
+from game.domain.record import GameRecord, Record
+from game.store.record import add_game, game_line, load_record, record_path
 
 log = logging.getLogger(__name__)
 

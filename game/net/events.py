@@ -9,7 +9,7 @@ simply follows it and can never drift from what the network side agreed with the
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Question(enum.Enum):
@@ -36,14 +36,15 @@ class Failed:
 
 @dataclass(frozen=True, slots=True)
 class Connected:
-    """Playing ``opponent`` the game ``game`` (its id); ``resumed``: the same game goes on after a
-    dropped connection or a restart."""
+    """Playing ``opponent`` the game ``game`` (its id and ``secret``); ``resumed``: the same game
+    goes on after a dropped connection or a restart."""
 
     opponent: str
     colour: int
     moves: str
     resumed: bool
     game: str
+    secret: str = field(repr=False)     # the game's secret, kept in the save: never shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +91,15 @@ class Dropped:
 
 @dataclass(frozen=True, slots=True)
 class FoundGame:
+    """A game announced on the local network: the name it gives itself (anyone can announce any
+    name), the address it is at, ``newer``: it speaks a newer protocol (this version cannot join
+    it), ``nearby``: the address is on one of this computer's networks."""
+
     name: str
     host: str
     port: int
+    newer: bool = False
+    nearby: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,11 +42,13 @@ from game.engine.heuristics import HEURISTICS
 from game.engine.search import Searcher
 from game.engine.search_values import SearchConfig
 from game.engine.solver import SearchCancelled
-from game.settings import load_settings
-from game.storage import report_bad_home
-from game.tools.lines import (SIGPIPE_STATUS, InputFailed, read_lines, say, shown,
-                              silence_stdout)
-from game.tools.numbers import real, whole
+from game.config.load import load_settings
+from game.store.book_memo import remember_book_digests
+from game.store.folders import report_bad_home
+from game.tools.lines import InputFailed, read_lines, shown
+from game.config import ranges
+from game.tools.numbers import number, whole
+from game.tools.tail import say, tool_entry
 
 PROG = "python -m game.analyze"
 PROGRESS_AFTER = 3.0  # seconds before a long exact solve first reports how far it got
@@ -69,8 +71,7 @@ SCORE is for the side to move: 0 a draw, positive a win (22 - k: with its k-th d
 negative a loss; with --depth, an estimate between -1 and 1 with four decimals. BEST is
 the column to play (1-7). A bad line is reported on stderr and skipped (exit status 1)."""
 
-MAX_TIME = 86_400.0  # a day: exact solves of early positions can take hours
-_positive_float = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
+_positive_float = number(ranges.TOOL_SECONDS)  # a day: exact solves of early positions can take hours
 _depth = whole(1, CELLS)
 
 
@@ -211,11 +212,13 @@ def _analyse(searcher: Searcher, number: int, moves: str, columns: bool, err: Te
     return None
 
 
+@tool_entry(PROG, "cannot write the results")
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if report_bad_home(parser.prog):
         return 2
+    remember_book_digests()
     if args.heuristic is not None and args.depth is None and args.level is None:
         parser.error("--heuristic needs --depth or --level (the exact solver uses no heuristic)")
     if sys.stdin is None or sys.stdout is None:  # started with <&- or >&-
@@ -229,17 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         except (AttributeError, ValueError, OSError):
             pass
     config = make_config(args, parser)
-    try:
-        return run(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, sys.stderr, config, args.columns)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
-        silence_stdout()
-        return SIGPIPE_STATUS
-    except OSError as e:
-        silence_stdout()
-        say(sys.stderr, f"{PROG}: cannot write the results: {(e.strerror or str(e)).lower()}")
-        return 1
+    return run(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, sys.stderr, config, args.columns)
 
 
 if __name__ == "__main__":

@@ -47,8 +47,9 @@ from game.engine.heuristics import HEURISTICS, scoremap_value
 from game.engine.search import Searcher
 from game.engine.search_values import SearchConfig
 from game.engine.solver import Solver
-from game.storage import report_bad_home
+from game.store.folders import report_bad_home
 from game.tools.numbers import whole
+from game.tools.tail import tool_entry
 
 #: The opening positions of table 1: the empty board and common early lines (move strings).
 OPENINGS: tuple[str, ...] = (
@@ -297,6 +298,7 @@ def _int_list(text: str) -> list[int]:
     return [depth(x) for x in text.split(",") if x]
 
 
+@tool_entry("bench")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m game.bench",

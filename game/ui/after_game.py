@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rated import RatedGame, level_elo
-from game.record import GameRecord, RecordResult
+from game.domain.rated import RatedGame, level_elo
+from game.domain.record import GameRecord, RecordResult
 from game.record_keeper import RecordKeeper
 from game.ui.record_view import RecordView
 from game.ui.resources import draw_text, fit_text
@@ -76,7 +76,7 @@ class AfterGame:
 
     def _add(self, model: GameModel, colour: int, result: RecordResult, rated: bool) -> None:
         computer = model.player(3 - colour)
-        elo = level_elo(computer, self.ctx.settings)
+        elo = level_elo(computer, self.ctx.settings.levels)
         name = computer.level or computer.spec()
         self.keeper.add(GameRecord.now(name, elo, colour, result, model.moves_string(), rated=rated))
         for listener in self.on_record:

@@ -12,7 +12,8 @@ casual, and when the game is counted as a loss for being left (:meth:`Autosaver.
 from __future__ import annotations
 
 from game.model import GameModel
-from game.storage import SaveFileError, clear_autosave, last_autosave, write_autosave
+from game.store.autosave import clear_autosave, last_autosave, write_autosave
+from game.store.savefile import SaveFileError
 from game.ui.notices import Notices
 
 

@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.settings import HUMAN, default_config_path
-from game.storage import AUTOSAVE_NAME, SaveInfo, keep_autosave_for_later, load_prefs
+from game.config.load import default_config_path
+from game.domain.players import HUMAN
+from game.store.autosave import AUTOSAVE_NAME, keep_autosave_for_later
+from game.store.saves import SaveInfo
+from game.store.prefs import load_prefs
 from game.ui import after_game
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
@@ -29,8 +32,9 @@ from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
 
 if TYPE_CHECKING:
-    from game.settings import PlayerSpec, Settings
-    from game.storage import SavedGame
+    from game.config.values import Settings
+    from game.domain.players import PlayerSpec
+    from game.domain.saved import SavedGame
     from game.worker import AIWorker  # here: the engine loads after the first frame is shown
 
 TITLE = "Connect Four"
@@ -50,7 +54,8 @@ class Controller:
     def __init__(self, settings: Settings, *, notices: Iterable[object] = (), config_path: Path | None = None,
                  worker_factory: Callable[[], AIWorker] | None = None, problems: Iterable[object] = ()) -> None:
         reset_fonts()
-        prefs = load_prefs()
+        notices = list(notices)
+        prefs = load_prefs(notices.append)  # a damaged prefs file is said in a notice, as a damaged autosave
         problems = list(problems)
         theme, muted, volume = _look_and_sound(settings, prefs, explicit=config_path is not None,
                                                broken={getattr(p, "key", "") for p in problems})
@@ -67,7 +72,6 @@ class Controller:
             config_problems=[str(p) for p in problems],
             config_source=config_path or default_config_path(),
         )
-        notices = list(notices)
         shown = notices if len(notices) <= MAX_START_NOTICES else notices[:MAX_START_NOTICES - 1]
         for notice in shown:
             self.ctx.notices.add(str(notice), "error", seconds=CONFIG_NOTICE_SECONDS)
@@ -212,7 +216,7 @@ class Controller:
             self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and is_ctrl(event):
             self.request_quit()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.scene.wants_text:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m and not is_ctrl(event)
               and not self.scene.wants_text):

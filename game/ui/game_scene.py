@@ -18,10 +18,11 @@ import pygame
 
 from game.engine.board import ColumnFullError, MoveError
 from game.model import GameModel, Scoreboard
-from game.rated import Casual
-from game.settings import HUMAN, parse_saved_player
+from game.domain.rated import Casual
+from game.domain.players import HUMAN, parse_saved_player
 from game.echo import counted, shown
-from game.storage import SaveFileError, load_game, new_save_path, save_game, save_infos
+from game.store.savefile import SaveFileError, load_game, save_game
+from game.store.saves import new_save_path, save_infos
 from game.ui import clipboard, game_text
 from game.ui.analysis_view import best_column, hint_words
 from game.ui.anim import DropAnimation, Shake
@@ -492,7 +493,7 @@ class GameScene(Scene):
     def _config_for(self, ask: Ask) -> SearchConfig:
         settings = self.ctx.settings
         if ask is Ask.MOVE:
-            return self.model.player(self.model.turn).search_config(settings)
+            return settings.player_search(self.model.player(self.model.turn))
         # A hint alone gets a little longer than the analysis row: it is asked for on purpose.
         budget = settings.analysis_time if self.analysis_on else max(1.0, settings.analysis_time)
         budget *= 2 ** self.analysis_rounds

@@ -2,7 +2,7 @@
 
 A level chosen here plays exactly as the same level named on the command line: its depth,
 heuristic, time, perfect play and temperature all come from the level. The choices are remembered
-between runs (``game.storage`` preferences)."""
+between runs (``game.store.prefs``)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,13 @@ import pygame
 
 from game.echo import counted
 from game.engine.heuristics import HEURISTICS
-from game.names import MAX_PLAYER_NAME_CHARS, clean_player_name, typed_name
-from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec, parse_saved_player
-from game.storage import SavedGame, SaveFileError, load_game, save_infos
+from game.domain.names import MAX_PLAYER_NAME_CHARS, clean_player_name, typed_name
+from game.config.values import Settings
+from game.domain.levels import CUSTOM_DEPTH
+from game.domain.players import HUMAN, PlayerSpec, parse_player_spec, parse_saved_player
+from game.domain.saved import SavedGame
+from game.store.savefile import SaveFileError, load_game
+from game.store.saves import save_infos
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting

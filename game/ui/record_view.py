@@ -1,11 +1,11 @@
 """The menu's lines about the player: the rating estimate, the level for an even game, and the
-record per level (wins-draws-losses). Read from ``game.record`` each time the menu opens."""
+record per level (wins-draws-losses). Read from ``game.domain.record`` each time the menu opens."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.record import Record
+from game.domain.record import Record
 from game.record_keeper import RecordKeeper
 
 if TYPE_CHECKING:

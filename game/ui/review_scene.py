@@ -23,8 +23,10 @@ from game.echo import counted
 from game.engine.board import Position, parse_moves
 from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
-from game.settings import PlayerSpec, parse_saved_player
-from game.storage import SavedGame, SaveFileError, load_game, save_infos
+from game.domain.players import PlayerSpec, parse_saved_player
+from game.domain.saved import SavedGame
+from game.store.savefile import SaveFileError, load_game
+from game.store.saves import save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import GameStart, resume_label
 from game.ui.overlays import Confirm

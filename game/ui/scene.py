@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.storage import save_prefs
+from game.store.prefs import save_prefs
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
 from game.ui.render import BoardRenderer
@@ -18,7 +18,7 @@ from game.ui.sound import SoundPlayer
 from game.ui.theme import Theme, get_theme
 
 if TYPE_CHECKING:
-    from game.settings import Settings
+    from game.config.values import Settings
     from game.worker import AIWorker
 
 

@@ -7,7 +7,9 @@ import pygame
 
 from game.engine.board import Position
 from game.engine.search import SearchResult
-from game.storage import SavedGame, list_saves, save_game, saves_dir
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
+from game.store.saves import list_saves, saves_dir
 from game.ui.savelist import SaveList
 from game.worker import AIUpdate
 
@@ -328,7 +330,7 @@ def test_escape_to_the_menu_offers_the_game_back(ui):
 
 
 def test_no_move_slips_in_between_escape_and_the_menu(ui):
-    from game.storage import read_autosave
+    from game.store.autosave import read_autosave
 
     d = ui("human", "human")
     d.key(pygame.K_4)
@@ -363,7 +365,7 @@ def test_resize_rescales_the_board(ui):
 
 
 def test_mute_is_remembered(ui):
-    from game.storage import load_prefs
+    from game.store.prefs import load_prefs
 
     d = ui("human", "human")
     muted = d.c.ctx.sound.muted
@@ -379,7 +381,7 @@ def test_quit_keys(ui):
 
 
 def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
-    from game.storage import read_autosave
+    from game.store.autosave import read_autosave
 
     d = ui("human", "human")
     for key in (pygame.K_1, pygame.K_2, pygame.K_1):
@@ -451,7 +453,7 @@ def test_column_numbers_over_the_board(ui):
 
 
 def test_game_end_is_handled_once_and_end_keys_and_menu_lines_can_be_added(ui):
-    from game.settings import PlayerSpec
+    from game.domain.players import PlayerSpec
     from game.ui.menu import MenuScene
     from game.ui.scene import SceneName
 
@@ -557,7 +559,7 @@ def test_two_players_without_names_are_scored_by_colour(ui):
 
 
 def test_a_game_saved_against_a_built_in_level_loads_after_the_settings_replaced_the_ladder(ui):
-    from game.settings import Level
+    from game.domain.levels import Level
 
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -568,7 +570,7 @@ def test_a_game_saved_against_a_built_in_level_loads_after_the_settings_replaced
 
 
 def test_moves_that_cannot_be_restored_are_named_escaped_and_short(ui):
-    from game.settings import HUMAN
+    from game.domain.players import HUMAN
     from game.ui.menu import GameStart
     from game.ui.scene import SceneName, Transition
 

@@ -99,7 +99,7 @@ def test_every_game_starts_from_another_balanced_opening_and_the_score_follows_t
 
 def test_openings_do_not_repeat_before_the_list_is_used_up():
     from game.model import GameModel
-    from game.settings import parse_player_spec
+    from game.domain.players import parse_player_spec
     from game.ui.spectator import Spectator
 
     hard = parse_player_spec("Hard")
