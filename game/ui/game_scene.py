@@ -309,13 +309,14 @@ class GameScene(Scene):
         self.analysis_on = self.analysis_on and not self.rating.game.against_computer
         self.anims.clear()
         self._changed()
-        self._say("New game")
+        self._say(self.seats.new_words.capitalize())
 
     def to_menu(self) -> None:
         """Back to the menu, which offers an unfinished game back (the autosave keeps it too)."""
         unfinished = bool(self.model.moves) and not self.model.is_over
         self.rating.suspend(self.model)
-        self.next = Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None))
+        self.next = Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None,
+                                                        analysis=unfinished and self.analysis_on))
 
     def copy_moves(self) -> None:
         """Ctrl+C: the game's move string ("4453", the test sets' notation) to the clipboard."""

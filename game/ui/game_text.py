@@ -121,7 +121,7 @@ def status_text(view: GameView) -> str:
         return f"{player_name(view, falling.player)} drops in column {falling.col + 1}"
     if model.is_over:
         extra = "".join(f" · {label}" for label in view.end_labels)
-        return result_text(view) + f" · N new game{extra} · Esc menu"
+        return result_text(view) + f" · N {view.seats.new_words}{extra} · Esc menu"
     if view.engine_error:
         return f"Engine error: {view.engine_error} · R retry · Ctrl+Z undo · N new game"
     turn = player_name(view, model.turn)
