@@ -102,14 +102,14 @@ def test_review_after_the_game_steps_and_plays_on(ui):
     review = scene.review
     assert [r.column for r in review.reviews] == [int(c) - 1 for c in NEAR_WIN + "4"]
     assert review.reviews[-1].move_class is MoveClass.BEST
-    # the screen opens at the first outcome-changing move: red's first disc (column 1 loses)
-    assert scene.describe_current()[0] == "Move 1: Red played column 1 — blunder"
+    # the screen opens at the first error a player can learn from: yellow's missed block
+    assert scene.describe_current()[0] == "Move 6: Yellow played column 5 — blunder · error: missed block"
     driver.key(pygame.K_END)
     assert scene.describe_current()[0] == "After move 7: Red won"
     driver.key(pygame.K_LEFT)
     assert scene.index == 6
-    assert scene.describe_current() == ["Move 7: Red played column 4 — best", "Best: column 4 — wins in 1",
-                                        "Played: wins in 1"]
+    assert scene.describe_current() == ["Move 7: Red played column 4 — best",
+                                        "Best: column 4 — wins with Red's next move · Played: wins with Red's next move"]
     assert scene.summary_lines()[0].startswith("Red: ")
     # a click on the graph's first slot selects the first move
     graph = scene._graph
@@ -156,16 +156,19 @@ def test_review_a_saved_game_from_the_menu(ui):
     assert scene.title() == "Game review — Red: You · Yellow: Computer (Hard)"
     driver.frame()                    # the analysis runs in the worker (this short game, all in the
     wait_for_review(driver)           # book, may be done by the next frame)
-    # the view jumps to the first outcome-changing move: red's first disc, in column 1, loses
-    assert scene.index == 0
-    assert scene.describe_current() == ["Move 1: Red played column 1 — blunder", "Best: column 4 — wins in 21",
-                                        "Played: loses in 20"]
+    # the view jumps to the first error a player can learn from: yellow's missed block
+    assert scene.index == 5
+    driver.key(pygame.K_HOME)
+    assert scene.describe_current() == ["Move 1: Red played column 1 — blunder · deep",
+                                        "Best: column 4 — win, a long one · Played: loss, a long one"]
     assert "first outcome-changing move: 1 (column 1, blunder)" in scene.summary_lines()[0]
+    assert scene.summary_lines()[0].startswith("Red: errors: move 7 (column 7, missed win)")
     driver.key(pygame.K_END)
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_LEFT)
-    assert scene.describe_current() == ["Move 7: Red played column 7 — blunder", "Best: column 4 — wins in 1",
-                                        "Played: loses in 1"]
+    assert scene.describe_current() == ["Move 7: Red played column 7 — blunder · error: missed win",
+                                        "Best: column 4 — wins with Red's next move · "
+                                        "Played: loses to Yellow's next move"]
     driver.key(pygame.K_ESCAPE)
     driver.frame()
     assert type(driver.scene).__name__ == "MenuScene"

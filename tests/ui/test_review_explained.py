@@ -1,0 +1,87 @@
+"""The review window teaches: verdict words beside the classes, the summary led by the errors, each
+error explained by the worker (through the service), and the line that proves it stepped through on
+the board with its threats marked."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.board import Position, parse_moves
+from game.engine.explain import Kind as ExplanationKind
+from game.engine.threats import threats_mask
+from game.settings import HUMAN, parse_player_spec
+from game.ui.scene import ReviewStart, SceneName, Transition
+
+# A casual player losing to Easy: move 29 (column 7) fills the cell under Yellow's winning cell.
+PLAY_TEST = "445354556734435313346576667777"
+
+
+def open_review(ui, moves: str):
+    driver = ui(review_time=0.2)
+    driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(moves, HUMAN, parse_player_spec("Easy"))))
+    driver.frame()
+    scene = driver.scene
+    driver.run_until(lambda: scene.review is not None or scene.error is not None, timeout=120, what="the review")
+    assert scene.error is None
+    return driver, scene
+
+
+def test_the_play_test_game_names_move_29_an_error_explains_it_and_steps_through_its_line(ui):
+    driver, scene = open_review(ui, PLAY_TEST)
+    red = scene.summary_lines()[0]
+    assert red.startswith("Red: errors: move 29 (column 7, under a winning cell)")
+    assert "deep: move" in red and " 3" in red.split("deep:")[1]
+    assert scene.index == 28                        # the window opens at the first error
+    assert scene.describe_current()[0] == "Move 29: Red played column 7 — good · error: under a winning cell"
+    assert "loses to Yellow's next move" in scene.describe_current()[1]
+    driver.run_until(lambda: scene.explanation() is not None, timeout=60, what="the explanation")
+    why = scene.explanation()
+    assert why.kind is ExplanationKind.AT_ONCE and why.line == (6,)
+    assert scene.why_text().startswith("Why (at once): Red's disc fills the cell under Yellow's winning cell")
+    assert "Enter step through the line" in scene.keys_text()
+    driver.key(pygame.K_RETURN)                     # the line, from the position after move 29
+    line = scene.line
+    assert line is not None and line.step == 0
+    assert "Left/Right step through it" in scene.keys_text()
+    after = Position.from_moves(parse_moves(PLAY_TEST)[:29])
+    assert line.position() == after
+    yellow_threats = {cell.bit for cell in line.threats()[2]}
+    assert sum(yellow_threats) == threats_mask(after, mine=True)  # yellow is to move: its threats ringed
+    driver.key(pygame.K_RIGHT)
+    assert line.step == 1 and line.position().winner() == 2
+    assert scene.line_text() == "Line after move 29, step 1 of 1: Yellow column 7 (four in a row)"
+    driver.key(pygame.K_RIGHT)                      # the end of the line holds
+    assert line.step == 1
+    driver.key(pygame.K_ESCAPE)                     # Esc leaves the line, not the review
+    assert scene.line is None and type(driver.scene).__name__ == "ReviewScene"
+    assert scene.index == 28
+    driver.key(pygame.K_HOME)                       # move 3 is named deep
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    assert scene.describe_current()[0] == "Move 3: Red played column 5 — blunder · deep"
+    assert "long one" in scene.describe_current()[1]
+
+
+def test_every_error_of_the_game_gets_its_explanation_and_a_legal_line(ui):
+    driver, scene = open_review(ui, PLAY_TEST)
+    explanations = scene.explanations
+    driver.run_until(lambda: explanations.done, timeout=120, what="every explanation")
+    assert not explanations.failed
+    assert 28 in explanations.found and set(explanations.found) == set(explanations.wanted)
+    moves = parse_moves(PLAY_TEST)
+    for index, why in explanations.found.items():
+        pos = Position.from_moves(moves[:index + 1])
+        for col in why.line:
+            pos = pos.play(col)                     # raises for an illegal move
+        assert pos.is_over()
+
+
+def test_a_move_without_an_error_has_no_line_to_step_through(ui):
+    driver, scene = open_review(ui, PLAY_TEST)
+    driver.key(pygame.K_HOME)
+    assert scene.why_text() is None
+    assert "Enter" not in scene.keys_text()
+    driver.key(pygame.K_RETURN)
+    assert scene.line is None
+    driver.key(pygame.K_RIGHT)
+    assert scene.index == 1
