@@ -85,3 +85,16 @@ def test_a_move_without_an_error_has_no_line_to_step_through(ui):
     assert scene.line is None
     driver.key(pygame.K_RIGHT)
     assert scene.index == 1
+
+
+def test_the_axis_numbers_the_first_and_last_moves_and_spaces_the_rest_by_the_room():
+    from game.ui.review_graph import axis_numbers
+
+    assert axis_numbers(0, 800, 20) == []
+    assert axis_numbers(7, 800, 20) == [1, 2, 3, 4, 5, 6, 7]          # room for every number
+    assert axis_numbers(30, 800, 20) == [1, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]  # 2 touches 1
+    assert axis_numbers(42, 340, 20) == [1, 5, 10, 15, 20, 25, 30, 35, 40]   # 42 would touch 40: left out
+    for moves, width in ((42, 340), (42, 600), (30, 800), (9, 200)):
+        numbers = axis_numbers(moves, width, 20)
+        step = width / (moves + 1)
+        assert all((b - a) * step >= 26 for a, b in zip(numbers, numbers[1:]))   # never touching

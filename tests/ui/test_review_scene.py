@@ -258,7 +258,7 @@ def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
 
 def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_point(ui):
     from game.ui import resources
-    from game.ui.review_graph import value_after
+    from game.ui.review_graph import graph_parts, legend_items, value_after
 
     save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
     driver = ui(review_time=0.1)
@@ -277,11 +277,18 @@ def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_poin
     with TextRecorder(lambda text, rect: drawn.append((text, rect))):
         driver.frame()
     graph = scene._graph
-    legend = [rect for text, rect in drawn if text.startswith("top:") or text in ("proved", "estimate")]
     small = max(12, max(14, min(24, driver.c.surface.get_height() // 36)) - 6)
-    plot_top = graph.top + small + 6                                  # the strip above the plotted area
-    assert legend and all(graph.top <= rect.top and rect.bottom <= plot_top for rect in legend)
-    assert not [text for text, rect in drawn if graph.colliderect(rect) and text in ("Red wins", "Yellow wins")]
+    legend_box, plot, axis = graph_parts(graph, small, driver.c.ctx.theme)
+    words = [words for _, words in legend_items(driver.c.ctx.theme)]
+    legend = [rect for text, rect in drawn if text in words]
+    assert len(legend) == len(words) and all(legend_box.contains(rect) for rect in legend)
+    assert all(not plot.colliderect(rect) for rect in legend)
+    numbers = [(text, rect) for text, rect in drawn if text.isdigit() and axis.colliderect(rect)]
+    assert [text for text, _ in numbers][0] == "1" and numbers[-1][0] == str(len(THROWN_WIN))
+    assert all(rect.top >= plot.bottom for _, rect in numbers)       # the axis is below the plot
+    # each number stands under its move's box
+    step = plot.width / (len(THROWN_WIN) + 1)
+    assert all(plot.left + (int(t) - 1) * step <= r.centerx <= plot.left + int(t) * step for t, r in numbers)
 
 
 def test_play_on_shows_the_move_number_the_review_showed(ui):
