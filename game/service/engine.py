@@ -93,7 +93,8 @@ def _review(engine: Engine, request: AIRequest, stop: Any, on_progress: OnProgre
 
 def _explain(engine: Engine, request: AIRequest, stop: Any, on_progress: OnProgress) -> Explained:
     solver = engine.review_solver(request.config)
-    return Explained(request.column, explain_column(request.position, request.column, solver, stop=stop))
+    return Explained(request.column, explain_column(request.position, request.column, solver, names=request.names,
+                                                    stop=stop))
 
 
 #: How each kind of request is answered (in the search process, or the thread).

@@ -14,6 +14,7 @@ from typing import TypeAlias
 from game.engine.board import Position
 from game.engine.explain import Explanation
 from game.engine.review import GameReview, ReviewProgress
+from game.engine.scores import PLAYER_NAMES
 from game.engine.search import Progress, SearchConfig, SearchResult
 
 __all__ = ["AIRequest", "AIResult", "AIUpdate", "ANALYSIS_TIME", "Analysis", "Explained", "KINDS", "Kind",
@@ -73,8 +74,10 @@ class AIRequest:
     # A review's game: its columns (0-based) from the empty board; config.time_limit is the
     # budget per position. The other kinds ignore it.
     moves: tuple[int, ...] = ()
-    # The column (0-based) an explanation is asked for, legal in ``position``; only EXPLAIN reads it.
+    # The column (0-based) an explanation is asked for, legal in ``position``, and the sides' names
+    # its sentences use (first player first, as the window's theme draws them); only EXPLAIN reads them.
     column: int = 0
+    names: tuple[str, str] = PLAYER_NAMES
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", _kind(self.kind, "AIRequest"))

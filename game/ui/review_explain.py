@@ -25,8 +25,9 @@ __all__ = ["Explanations"]
 class Explanations:
     """The explanations of one reviewed game (``moves``, 0-based columns), by move index (0-based)."""
 
-    def __init__(self, moves: list[int], review: GameReview, base_tag: int) -> None:
+    def __init__(self, moves: list[int], review: GameReview, base_tag: int, names: tuple[str, str]) -> None:
         self.moves = moves
+        self.names = names  # the sides as the theme draws them, first player first
         self.wanted: list[int] = [number - 1 for number in to_explain(review)]
         self.found: dict[int, Explanation] = {}
         self.failed: set[int] = set()
@@ -46,7 +47,7 @@ class Explanations:
     def request(self, index: int, config: SearchConfig) -> AIRequest:
         position = Position.from_moves(self.moves[:index])
         return AIRequest(self.tag(index), position, replace(config, time_limit=None), Kind.EXPLAIN,
-                         column=self.moves[index])
+                         column=self.moves[index], names=self.names)
 
     def accept(self, index: int, update: AIUpdate) -> None:
         if isinstance(update.result, Explained) and update.result.column == self.moves[index]:

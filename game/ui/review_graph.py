@@ -10,6 +10,7 @@ import pygame
 
 from game.engine.review import GameReview, MoveClass, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
+from game.engine.verdicts import Severity
 from game.ui.resources import draw_text, text_width
 
 if TYPE_CHECKING:
@@ -23,6 +24,8 @@ CLASS_COLOURS: dict[MoveClass, Colour] = {
     MoveClass.BLUNDER: (235, 70, 70),
     MoveClass.UNPROVED: (140, 140, 150),
 }
+#: An error a player can learn from (a verdict of ``Severity.ERROR``), whatever its exact class.
+ERROR_COLOUR: Colour = (255, 110, 170)
 CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE: "mistake",
                MoveClass.BLUNDER: "blunder", MoveClass.UNPROVED: "not proved"}
 
@@ -65,6 +68,8 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: The
         pygame.draw.circle(surface, theme.text if proved else theme.dim_text, (x, y), radius, 0 if proved else 1)
         if move.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER):
             pygame.draw.line(surface, CLASS_COLOURS[move.move_class], (x, plot.top), (x, plot.bottom), 2)
+        if move.severity is Severity.ERROR:
+            _draw_error(surface, x, plot.top, radius + 2)
     for a, b in zip(points, points[1:]):
         if a is not None and b is not None:
             pygame.draw.line(surface, theme.text, a, b, 1)
@@ -77,6 +82,11 @@ def graph_parts(rect: pygame.Rect, small: int, theme: Theme) -> tuple[pygame.Rec
     axis_h = small + 4
     plot = pygame.Rect(rect.left, legend.bottom + 2, rect.width, max(12, rect.height - legend.height - axis_h - 4))
     return legend, plot, pygame.Rect(rect.left, plot.bottom + 2, rect.width, axis_h)
+
+
+def _draw_error(surface: pygame.Surface, x: int, top: int, half: int) -> None:
+    """An error's mark: a triangle pointing down at its move, at the top of the plot."""
+    pygame.draw.polygon(surface, ERROR_COLOUR, [(x - half, top), (x + half, top), (x, top + 2 * half)])
 
 
 def axis_numbers(moves: int, width: float, label_width: int) -> list[int]:
@@ -102,7 +112,8 @@ def draw_axis(surface: pygame.Surface, strip: pygame.Rect, small: int, theme: Th
         draw_text(surface, str(number), small, theme.dim_text, midtop=(x, strip.top + 1))
 
 
-Mark = Literal["band-win", "band-draw", "band-loss", "dot", "ring", "mistake", "blunder", "ghost", "frame", "threat"]
+Mark = Literal["band-win", "band-draw", "band-loss", "dot", "ring", "mistake", "blunder", "error", "ghost", "frame",
+               "threat"]
 
 
 def legend_items(theme: Theme) -> list[tuple[Mark, str]]:
@@ -110,6 +121,7 @@ def legend_items(theme: Theme) -> list[tuple[Mark, str]]:
     red, yellow = theme.colour_name(1), theme.colour_name(2)
     return [("band-win", f"{red} wins"), ("band-draw", "draw"), ("band-loss", f"{yellow} wins"),
             ("dot", "proved"), ("ring", "estimate"), ("mistake", "mistake"), ("blunder", "blunder"),
+            ("error", "error to learn from"),
             ("ghost", "board: faint disc, the move played"), ("frame", "frame, the best move"),
             ("threat", "ring in a cell, a threat")]
 
@@ -156,6 +168,8 @@ def _draw_mark(surface: pygame.Surface, mark: Mark, box: pygame.Rect, theme: The
     elif mark in ("mistake", "blunder"):
         colour = CLASS_COLOURS[MoveClass.MISTAKE if mark == "mistake" else MoveClass.BLUNDER]
         pygame.draw.line(surface, colour, (box.centerx, box.top), (box.centerx, box.bottom), 3)
+    elif mark == "error":
+        _draw_error(surface, box.centerx, box.top + 1, box.width // 3)
     elif mark == "ghost":
         disc = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.circle(disc, (*theme.discs[0], 150), (box.width // 2, box.height // 2), box.width // 2)

@@ -19,7 +19,9 @@ import pygame
 
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Explanation
-from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress, Summary
+from game.engine.review import Bounds, GameReview, MoveClass, MoveReview, ReviewProgress, Summary, value_text
+from game.engine.scores import distance_text
+from game.engine.verdicts import Severity
 from game.engine.threats import Cell
 from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
@@ -30,7 +32,7 @@ from game.ui.menu import resume_label
 from game.ui.overlays import Confirm
 from game.ui.render import BoardScene, draw_panel
 from game.ui.review_explain import Explanations
-from game.ui.review_graph import CLASS_COLOURS, CLASS_WORDS, draw_graph
+from game.ui.review_graph import CLASS_COLOURS, CLASS_WORDS, ERROR_COLOUR, draw_graph
 from game.ui.review_line import LineView
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
 from game.ui.savelist import CLOSE, SaveList, load_failure
@@ -101,7 +103,7 @@ class ReviewScene(Scene):
         self.review = self.cache.get(self._key())
         if self.review is not None:
             self.cache.move_to_end(self._key())
-            self.explanations = Explanations(self.moves, self.review, self.tag)
+            self.explanations = Explanations(self.moves, self.review, self.tag, self.ctx.theme.names)
             self._jump_to_turn()
 
     def _key(self) -> tuple[str, float]:
@@ -280,7 +282,7 @@ class ReviewScene(Scene):
 
     def _accept(self, review: GameReview) -> None:
         self.review = review
-        self.explanations = Explanations(self.moves, review, self.tag)
+        self.explanations = Explanations(self.moves, review, self.tag, self.ctx.theme.names)
         self.cache[self._key()] = review
         self.cache.move_to_end(self._key())
         while len(self.cache) > MAX_CACHED:
@@ -323,8 +325,9 @@ class ReviewScene(Scene):
         if move is None:
             return [head, "analysing…" if self.error is None else "the analysis failed"]
         verdict = "" if move.verdict is None else f" · {verdict_words(move)}"
+        names = self.ctx.theme.names
         return [f"{head} — {CLASS_WORDS[move.move_class]}{verdict}",
-                f"Best: {move.best_words()} · Played: {move.played_words()}"]
+                f"Best: {best_words(move, names)} · Played: {named_words(move.played, move.discs_before, names)}"]
 
     def why_text(self) -> str | None:
         """The shown move's explanation ("Why (two threats): ..."), or that it is being worked out."""
@@ -410,7 +413,8 @@ class ReviewScene(Scene):
         self._graph = pygame.Rect(40, height - graph_h - help_h - 6, max(40, width - 80), graph_h)
         draw_graph(surface, self._graph, size, self.ctx.theme, len(self.moves), self.index, self.review,
                    self.progress, self.error is not None)
-        draw_text(surface, fit_text(self.keys_text(), size - 2, width - 24), size - 2,
+        keys, small = largest_fitting(self.keys_texts(), size - 2, width - 24, min_size=min(12, size - 2))
+        draw_text(surface, fit_text(keys, small, width - 24), small,
                   theme.error if self.error else theme.dim_text, midbottom=(width // 2, height - 6))
         if self.savelist is not None:
             self.savelist.draw(surface, theme)
@@ -419,12 +423,22 @@ class ReviewScene(Scene):
 
     def keys_text(self) -> str:
         """The footer: the keys that work now."""
+        return self.keys_texts()[0]
+
+    def keys_texts(self) -> tuple[str, ...]:
+        """The footer, longest first: the keys that work now (a narrow window takes a shorter one)."""
         if self.error is not None:
-            return f"Analysis failed: {self.error} · R retry · Esc back"
+            return (f"Analysis failed: {self.error} · R retry · Esc back",)
         if self.line is not None:
-            return "Line: Left/Right step through it · Home/End its start/end · Enter or Esc leave it"
-        line = " · Enter step through the line that proves it" if self.explanation() is not None else ""
-        return f"Left/Right step · click the graph or the list{line} · P play on from here · Esc back"
+            return ("Line: Left/Right step through it · Home/End its start/end · Enter or Esc leave it",
+                    "Line: Left/Right step · Home/End · Enter/Esc leave")
+        if self.explanation() is not None:
+            return ("Left/Right step · click the graph or the list · Enter step through the line that proves it · "
+                    "P play on from here · Esc back",
+                    "Left/Right step · Enter the line that proves it · P play on · Esc back",
+                    "Enter: the line that proves it · Esc back")
+        return ("Left/Right step · click the graph or the list · P play on from here · Esc back",
+                "Left/Right step · P play on · Esc back")
 
     def _draw_words(self, surface: pygame.Surface, y: int, size: int) -> None:
         """The shown move (or the line's step) and why, then each side's summary."""
@@ -501,7 +515,7 @@ class ReviewScene(Scene):
         so a two-digit number never runs into the disc."""
         theme = self.ctx.theme
         review = self.review_of(index)
-        colour = CLASS_COLOURS[review.move_class] if review else theme.dim_text
+        colour = row_colour(review) if review else theme.dim_text
         player = 1 + index % 2
         disc = self.ctx.renderer.disc(theme, player, max(4, (size + 2) // 3))
         surface.blit(disc, disc.get_rect(midleft=(r.left + 4, r.centery)))
@@ -514,7 +528,9 @@ class ReviewScene(Scene):
         cls = CLASS_WORDS[review.move_class] if review else "…"
         col = self.moves[index] + 1
         brief = "?" if review is not None and review.move_class is MoveClass.UNPROVED else cls
-        text, small = largest_fitting((f"col {col}   {cls}", f"col {col} {cls}", f"col {col} {brief}"), size,
+        lesson = "" if review is None or review.severity is None else f", {review.severity.value}"
+        text, small = largest_fitting((f"col {col}   {cls}{lesson}", f"col {col} {cls}{lesson}",
+                                       f"col {col} {brief}{lesson}", f"col {col} {brief}"), size,
                                       max(1, r.right - 4 - rest_left), min_size=min(11, size))
         draw_text(surface, text, small, colour, midleft=(rest_left, r.centery))
 
@@ -522,6 +538,26 @@ def brief_summary(summary: Summary) -> str:
     """The errors a player can learn from, then the accuracy: the summary for a narrow window."""
     accuracy = summary.accuracy
     return summary.lead() + ("" if accuracy is None else f"; accuracy {accuracy:.0f} %")
+
+
+def row_colour(move: MoveReview) -> tuple[int, int, int]:
+    """A move's colour in the list: an error a player can learn from stands out whatever its class
+    (a move handing over a win in a lost position is "good" by the exact class)."""
+    if move.severity is Severity.ERROR:
+        return ERROR_COLOUR
+    return CLASS_COLOURS[move.move_class]
+
+
+def named_words(bounds: Bounds, moves: int, names: tuple[str, str]) -> str:
+    """``engine.review.value_words`` with the sides named as the theme draws them."""
+    return distance_text(bounds.lower, moves, names) if bounds.is_exact else value_text(bounds, moves)
+
+
+def best_words(move: MoveReview, names: tuple[str, str]) -> str:
+    """``MoveReview.best_words`` with the sides named as the theme draws them."""
+    if move.best_column is None or move.best_text() == "best move not proved":
+        return move.best_text()
+    return f"column {move.best_column + 1} — {named_words(move.before, move.discs_before, names)}"
 
 
 def verdict_words(move: MoveReview) -> str:

@@ -16,8 +16,9 @@ from game.ui.scene import ReviewStart, SceneName, Transition
 PLAY_TEST = "445354556734435313346576667777"
 
 
-def open_review(ui, moves: str):
+def open_review(ui, moves: str, theme: str = "classic"):
     driver = ui(review_time=0.2)
+    driver.c.ctx.theme_name = theme
     driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(moves, HUMAN, parse_player_spec("Easy"))))
     driver.frame()
     scene = driver.scene
@@ -98,3 +99,24 @@ def test_the_axis_numbers_the_first_and_last_moves_and_spaces_the_rest_by_the_ro
         numbers = axis_numbers(moves, width, 20)
         step = width / (moves + 1)
         assert all((b - a) * step >= 26 for a, b in zip(numbers, numbers[1:]))   # never touching
+
+
+def test_the_explanation_and_the_distances_name_the_sides_as_the_theme_draws_them(ui):
+    driver, scene = open_review(ui, PLAY_TEST, theme="colorblind")
+    assert scene.describe_current()[0].startswith("Move 29: Orange played column 7")
+    driver.run_until(lambda: scene.explanation() is not None, timeout=60, what="the explanation")
+    assert scene.why_text().startswith("Why (at once): Orange's disc fills the cell under Yellow's winning cell")
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_RIGHT)
+    words = scene.describe_current()[1]
+    assert "Red" not in words and "Red" not in " ".join(scene.summary_lines())
+
+
+def test_an_error_stands_out_in_the_move_list_whatever_its_class(ui):
+    from game.ui.review_graph import ERROR_COLOUR
+    from game.ui.review_scene import row_colour
+
+    driver, scene = open_review(ui, PLAY_TEST)
+    move_29 = scene.review_of(28)
+    assert move_29.move_class.value == "good" and row_colour(move_29) == ERROR_COLOUR
+    assert row_colour(scene.review_of(27)) != ERROR_COLOUR
