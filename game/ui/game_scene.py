@@ -359,6 +359,26 @@ class GameScene(Scene):
         else:
             self._announce_hint()
 
+    def ask_why(self) -> None:
+        """W: why the cursor's column is what it is, in words the worker checks (it counts as a hint)."""
+        if not self.human_can_move():
+            self._reject(None, "Why? is for your own turn: it explains the column under the cursor")
+            return
+        if self._refused(Allow.HINT):
+            return
+        col = self.cursor
+        if not self.model.position.can_play(col):
+            self._reject(col, f"Column {col + 1} is full")
+            return
+        self.thinking.why_wanted = col
+        self._casual(Casual.HINT)
+        if self.thinking.why_text() is None:
+            self._say(f"Why column {col + 1}? Working it out…")
+
+    def why_text(self) -> str | None:
+        """The explanation shown under the board (W's column, else the hint's), on the player's turn."""
+        return self.thinking.why_text() if self.human_can_move() else None
+
     def _announce_hint(self) -> None:
         text = self.hint_text()
         if text:
@@ -444,7 +464,8 @@ class GameScene(Scene):
         self._apply_computer_move()
         tag, model, analysis_on = self.tag, self.model, self.analysis_on
         self.engine.sync(self.thinking.wanted(model, analysis_on), tag,
-                         lambda kind: self.thinking.request(kind, tag, model, analysis_on), self.time)
+                         lambda kind: self.thinking.request(kind, tag, model, analysis_on, self.ctx.theme.names),
+                         self.time)
         self._update_game_over(dt)
 
     def _update_game_over(self, dt: float) -> None:
@@ -472,7 +493,7 @@ class GameScene(Scene):
             end_labels=tuple(label for label, _ in self.end_keys().values()), engine_error=engine.error,
             progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
             requested_at=engine.requested_at, pending=self.thinking.pending, time=self.time, hint=self.hint,
-            hint_text=self.hint_text(), hint_wanted=self.thinking.hint_wanted, over_handled=self.over_handled,
+            hint_text=self.hint_text(), why_text=self.why_text(), hint_wanted=self.thinking.hint_wanted, over_handled=self.over_handled,
             analysis_on=self.analysis_on, analysis=self.thinking.analysis, tally=self._tally(), cursor=self.cursor,
             can_move=self.human_can_move(), flash=self.flash,
             shake=(shake.col, shake.offset(), shake.strength) if shake is not None else None)

@@ -373,6 +373,9 @@ class NetGameScene(GameScene):
     def request_hint(self) -> None:
         self._no_hints()
 
+    def ask_why(self) -> None:
+        self._no_hints()
+
     def to_menu(self) -> None:
         if self.over or not self.connected:
             self._leave()

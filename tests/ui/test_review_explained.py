@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from conftest import TextRecorder
+
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind as ExplanationKind
 from game.engine.threats import threats_mask
@@ -120,3 +122,44 @@ def test_an_error_stands_out_in_the_move_list_whatever_its_class(ui):
     move_29 = scene.review_of(28)
     assert move_29.move_class.value == "good" and row_colour(move_29) == ERROR_COLOUR
     assert row_colour(scene.review_of(27)) != ERROR_COLOUR
+
+
+def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(ui):
+    from game.service.requests import Kind
+
+    driver = ui("human", "human")
+    scene = driver.scene
+    scene.model.load_moves("4453545567344353133465766677")   # the play-test game before move 29
+    scene._changed()
+    scene.cursor = 6
+    driver.key(pygame.K_w)
+    assert scene.thinking.why_wanted == 6 and scene.flash.text == "Why column 7? Working it out…"
+    assert scene.thinking.wanted(scene.model, scene.analysis_on) is Kind.EXPLAIN
+    driver.run_until(lambda: scene.why_text() is not None, timeout=60, what="why column 7")
+    assert scene.why_text().startswith("Red's disc fills the cell under Yellow's winning cell")
+    drawn = []
+    with TextRecorder(lambda text, rect: drawn.append(text)):
+        driver.frame()
+    assert any(text.startswith("Red's disc fills") for text in drawn)     # the panel under the board
+    driver.key(pygame.K_h)                                    # the hint: column 2, and why
+    driver.run_until(lambda: scene.thinking.hint() is not None, timeout=60, what="the hint")
+    assert scene.thinking.hint() == 1
+    scene.thinking.why_wanted = None                          # the hint's explanation shows on its own
+    driver.run_until(lambda: scene.why_text() is not None, timeout=60, what="why the hint")
+    assert scene.why_text().startswith("Every column loses; column 2 holds out longest against Yellow.")
+    driver.key(pygame.K_2)                                    # a move: the explanation was for the old position
+    assert scene.why_text() is None
+
+
+def test_w_is_refused_on_a_full_column_and_when_it_is_not_the_players_turn(ui):
+    driver = ui("human", "human")
+    scene = driver.scene
+    scene.model.load_moves("444444")
+    scene._changed()
+    scene.cursor = 3
+    driver.key(pygame.K_w)
+    assert scene.thinking.why_wanted is None and scene.flash.text == "Column 4 is full"
+    watching = ui("ai:2", "ai:2", spectator_delay=5.0)
+    watching.key(pygame.K_w)
+    assert watching.scene.thinking.why_wanted is None
+    assert watching.scene.flash.text.startswith("Why? is for your own turn")
