@@ -102,6 +102,7 @@ class Settings:
     # [network]
     network_port: int = 7444
     network_name: str = ""    # "": the name of the computer's user account
+    network_announce: bool = True   # a hosted game is announced on the local network (multicast DNS)
     # [[levels]]
     levels: tuple[Level, ...] = DEFAULT_LEVELS
 
@@ -369,6 +370,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     "network": {
         "port": ("network_port", _int(1024, 65535)),
         "name": ("network_name", _player_name),
+        "announce": ("network_announce", _bool),
     },
 }
 WEIGHTS_SCHEMA: dict[str, Check] = {

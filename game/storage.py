@@ -31,7 +31,7 @@ import re
 import stat
 import time
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,7 @@ from .engine.board import HEIGHT, WIDTH, MoveError, Position
 from .names import MAX_NAME_CHARS, level_name_problem
 from .net.address import MAX_PORT, MIN_PORT, parse_address, show_address
 from .net.protocol import COLOURS, GAME_ID
+from .net.secret import SECRET_TEXT
 
 log = logging.getLogger(__name__)
 
@@ -255,11 +256,14 @@ class NetworkSeat:
     opponent: str         # the other player's name (checked by the name rule when read)
     address: str = ""     # a guest's: the host it joined, as ``address:port`` (``[v6]:port``)
     port: int = 0         # a host's: the port it listened on
+    #: The game's secret (game.net.secret), never shown; "" in a save of a version without one,
+    #: which can then not be gone back into over the network (docs/network.md).
+    secret: str = field(default="", repr=False)
 
     def save_fields(self) -> dict[str, Any]:
         """The SavedGame fields that carry this seat."""
         return {"network": self.role, "game_id": self.game_id, "network_colour": self.colour,
-                "opponent": self.opponent, "address": self.address, "port": self.port}
+                "opponent": self.opponent, "address": self.address, "port": self.port, "secret": self.secret}
 
 
 @dataclass(frozen=True)
@@ -279,6 +283,7 @@ class SavedGame:
     opponent: str = ""
     address: str = ""
     port: int = 0
+    secret: str = field(default="", repr=False)
 
     @classmethod
     def now(cls, moves: str, red: str, yellow: str, *, rated: bool = False,
@@ -296,7 +301,8 @@ class SavedGame:
         """This side of the network game the save holds; None for a game played on this computer."""
         if self.network is None:
             return None
-        return NetworkSeat(self.network, self.game_id, self.network_colour, self.opponent, self.address, self.port)
+        return NetworkSeat(self.network, self.game_id, self.network_colour, self.opponent, self.address, self.port,
+                           self.secret)
 
 
 def _check_game(game: SavedGame) -> Position:
@@ -343,6 +349,8 @@ def _check_network(game: SavedGame) -> None:
         raise SaveFileError(f"game id: '{shown(seat.game_id, 40)}' is not a game id (16 hex digits)")
     if seat.colour not in (1, 2):
         raise SaveFileError("you play: missing (red or yellow)")
+    if seat.secret and not (isinstance(seat.secret, str) and SECRET_TEXT.fullmatch(seat.secret)):
+        raise SaveFileError("secret: not a game's secret (32 hex digits; the value is not shown)")
     problem = level_name_problem(seat.opponent)
     if problem is not None:
         raise SaveFileError(f"opponent: '{shown(seat.opponent, 40)}' is not a player's name ({shown(problem, 60)})")
@@ -427,8 +435,9 @@ _OPTIONAL = {
     "opponent": _Optional("opponent", str, str),
     "address": _Optional("address", str, str),
     "port": _Optional("port", str, _port),
+    "secret": _Optional("secret", str, str),
 }
-_NETWORK_KEYS = ("game id", "you play", "opponent", "address", "port")
+_NETWORK_KEYS = ("game id", "you play", "opponent", "address", "port", "secret")
 
 
 def format_save(game: SavedGame) -> str:

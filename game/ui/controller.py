@@ -208,7 +208,7 @@ class Controller:
             self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and is_ctrl(event):
             self.request_quit()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.scene.wants_text:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m and not is_ctrl(event)
               and not self.scene.wants_text):

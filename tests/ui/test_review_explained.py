@@ -162,4 +162,4 @@ def test_w_is_refused_on_a_full_column_and_when_it_is_not_the_players_turn(ui):
     watching = ui("ai:2", "ai:2", spectator_delay=5.0)
     watching.key(pygame.K_w)
     assert watching.scene.thinking.why_wanted is None
-    assert watching.scene.flash.text.startswith("Why? is for your own turn")
+    assert watching.scene.flash.text == "A hint is for your own turn"     # the watching seats refuse it
