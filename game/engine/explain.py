@@ -23,7 +23,7 @@ in the terms of L. V. Allis' analysis of Connect Four (*A Knowledge-based Approa
 * ``PLAIN``: no claim above held; a plain true sentence about the exact value.
 
 A claim whose check fails is never shown: the next kind is tried, and the plain sentence ends the
-list. Pure engine code: standard library and ``game.engine`` only.
+list. ``explain_hint`` says in the same terms why the best move is best (for a hint). Pure engine code: standard library and ``game.engine`` only.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ __all__ = [
     "Zugzwang",
     "at_once",
     "explain_game",
+    "explain_hint",
     "explain_move",
     "forced_sequence",
     "how_it_wins",
@@ -183,8 +184,6 @@ def zugzwang(pos: Position, score: int, line: Sequence[int]) -> Zugzwang | None:
     return Zugzwang(final, 2 * since)
 
 
-
-
 # -- sentences -----------------------------------------------------------------------------------
 
 def _parity_words(cell: Cell) -> str:
@@ -297,6 +296,24 @@ def _gave_up(pos: Position, best_col: int, best: int, played: int, solver: Solve
         return Kind.PLAIN, (f"Column {best_col + 1} kept {win_phrase(best, pos.moves, names)} for {mover}; "
                             f"this move {now}.")
     return Kind.GAVE_UP, f"Column {best_col + 1} would have won: {claim} This move {now}."
+
+
+def explain_hint(pos: Position, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
+                 stop=None) -> Explanation:
+    """Why the best move of ``pos`` is best, for a hint: how it wins (the first checked claim of
+    ``how_it_wins``), that it keeps the draw, or that it holds out longest in a lost position.
+    ``line`` is the principal line after the best move; ``pos`` must not be over."""
+    col, score = solver.best_move(pos, stop=stop, climb=False)
+    line = principal_line(pos.play(col), solver, stop=stop)
+    result = outcome(score)
+    if result is Outcome.WIN:
+        kind, claim = how_it_wins(pos, score, (col, *line), names)
+        return Explanation(kind, f"Column {col + 1}: {claim}", line)
+    if result is Outcome.DRAW:
+        return Explanation(Kind.PLAIN, f"Column {col + 1} keeps the draw.", line)
+    loser = names[pos.moves % 2]
+    return Explanation(Kind.PLAIN, f"Every column loses for {loser}; column {col + 1} holds out longest "
+                                   f"({distance_text(score, pos.moves, (names[0], names[1]))}).", line)
 
 
 def explain_game(moves: Sequence[int], numbers: Sequence[int], solver: Solver, *,

@@ -11,16 +11,17 @@ Each game may be finished or not. For every move one line, whose first three fie
 followed by the side, the verdict a player can use in brackets when there is one (``[error:
 missed block]``, ``[inaccuracy: much longer win]``, ``[deep]``), and the best move and the
 values in words, e.g. ``15 2 blunder red [error: allows two threats] best: column 5 — wins in 3
-of Red's moves; played: loses in 2 of Yellow's moves``. A move that was worse than the best one
-is followed by two indented lines: ``why (KIND): ...``, the explanation (each claim checked
-against the solver, ``game.engine.explain``), and ``line: ...``, the principal line after the
-move (best play for both sides, as a move string). After the moves, one summary line per side
-starting with ``#``, the errors a player can learn from first; a blank line separates games. ``unproved`` means
-the position was not proved within the time budget (``--time`` seconds per position, default
-from config.toml's ``[review] time``): the review never guesses.
+of Red's moves; played: loses in 2 of Yellow's moves``. Each mistake, blunder and move with a
+verdict (when its values are proved) is followed by two indented lines: ``why (KIND): ...``, the
+explanation (each claim checked against the solver, ``game.engine.explain``), and ``line: ...``,
+the principal line after the move (best play for both sides, as a move string). After the moves,
+one summary line per side starting with ``#``, the errors a player can learn from first; a blank
+line separates games. ``unproved`` means the position was not proved within the time budget
+(``--time`` seconds per position, default from config.toml's ``[review] time``): the review never
+guesses.
 
 ``--json`` prints one JSON object per game and line instead: each move keeps its exact ``class``
-and adds ``verdict`` and ``severity`` (null when none), and each move worse than the best one
+and adds ``verdict`` and ``severity`` (null when none), and each move explained in the text
 an ``explanation`` ({"text", "kind"}) and a ``line`` (a move string). A bad input line or file is
 reported on stderr (one line, naming it) and skipped; the exit status is then 1 (2 for bad
 arguments, 130 when interrupted). Input is read as by ``game.analyze`` (``game.tools.lines``):
@@ -70,9 +71,10 @@ output, one line per move:
   NUMBER COLUMN CLASS SIDE [VERDICT] best: ...; played: ...
   e.g. 29 7 good red [error: under a winning cell] best: column 2 — loses in 5 of
        Yellow's moves; played: loses to Yellow's next move
-a move worse than the best one is followed by two indented lines: "why (KIND): ..."
-and "line: ..." (best play for both sides after the move); then one summary line per
-side, starting with #, the errors first; a blank line between games.
+each mistake, blunder and move with a verdict is followed by two indented lines:
+"why (KIND): ..." and "line: ..." (best play for both sides after the move); then
+one summary line per side, starting with #, the errors first; a blank line between
+games.
 best keeps the exact score; good keeps the result (a slower win, a faster loss);
 mistake loses one step (win to draw, draw to loss); blunder turns a win into a loss;
 unproved: not proved within --time, never guessed.
@@ -295,13 +297,14 @@ BENCH_PROVED_FROM = 15  # discs on the board: positions from the 16th disc on mu
 
 def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool = True) -> int:
     """Time reviewing each of ``BENCH_GAMES`` at the configured budget, with the book and (with
-    ``compare``) without it, and then explaining its errors with the same solver (``explain s``:
-    the moves ``to_explain`` picks, with their principal lines); 1 if a late position is unproved."""
+    ``compare``) without it, and then explaining its errors with the same solver (``explain s`` and
+    ``cpu``: the moves ``to_explain`` picks, with their principal lines); 1 if a late position is
+    unproved."""
     settings, _ = load_settings()
     budget = seconds if seconds is not None else settings.review_time
     print(f"Game review, {budget:g} s per position, a fresh table per game", file=out)
     print(f"{'book':>4} {'moves':>5} {'wall s':>8} {'cpu s':>8} {'proved':>7} {'unproved':>9} {'late proved':>12} "
-          f"{'explain s':>10} {'explained':>9}  game", file=out)
+          f"{'explain s':>10} {'cpu':>5} {'explained':>9}  game", file=out)
     status = 0
     for game in BENCH_GAMES:
         moves = parse_moves(game)
@@ -311,9 +314,9 @@ def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool 
             wall, cpu = perf_counter(), process_time()
             review = review_game(moves, time_per_position=budget, solver=solver)
             wall, cpu = perf_counter() - wall, process_time() - cpu
-            explain_wall = perf_counter()
+            explain_wall, explain_cpu = perf_counter(), process_time()
             explained = explain_game(moves, to_explain(review), solver)
-            explain_wall = perf_counter() - explain_wall
+            explain_wall, explain_cpu = perf_counter() - explain_wall, process_time() - explain_cpu
             late = [r for r in review.reviews if r.discs_before >= BENCH_PROVED_FROM]
             late_proved = sum(r.before.is_exact for r in late)
             unproved = sum(r.move_class is MoveClass.UNPROVED for r in review.reviews)
@@ -321,6 +324,6 @@ def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool 
                 status = 1
             print(f"{'yes' if with_book else 'no':>4} {len(moves):>5} {wall:>8.2f} {cpu:>8.2f} "
                   f"{review.proved:>3}/{len(moves):<3} {100 * unproved / len(moves):>8.0f}% "
-                  f"{late_proved:>5}/{len(late):<6} {explain_wall:>10.2f} {len(explained):>9}  {game}",
+                  f"{late_proved:>5}/{len(late):<6} {explain_wall:>10.2f} {explain_cpu:>5.2f} {len(explained):>9}  {game}",
                   file=out, flush=True)
     return status

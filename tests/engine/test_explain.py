@@ -9,6 +9,7 @@ from game.engine.board import Position
 from game.engine.explain import (
     Kind,
     at_once,
+    explain_hint,
     explain_move,
     forced_sequence,
     how_it_wins,
@@ -69,7 +70,7 @@ def test_at_once_is_not_claimed_for_a_threat_that_cannot_be_played_yet(solver: S
     assert at_once(pos, score, principal_line(pos, solver)) is None
     # the floating threat (column 4, third row) cannot be played: even the claimed score is refused
     assert at_once(pos, win_next_score(pos.moves), (3,)) is None
-    assert how_it_wins(pos, score, principal_line(pos, solver))[0] is not Kind.AT_ONCE
+    assert how_it_wins(pos, score, principal_line(pos, solver))[0] is Kind.TWO_THREATS  # what does hold
 
 
 def test_two_threats_apart_and_stacked(solver: Solver) -> None:
@@ -141,7 +142,7 @@ def test_zugzwang_needs_the_solver_and_the_end_of_the_line(solver: Solver) -> No
     kept = Position.from_moves(PARITY_NOT_KEPT)
     score, line = solver.solve(kept), principal_line(kept, solver)
     assert score > 0 and zugzwang(kept, score, line) is None
-    assert how_it_wins(kept, score, line)[0] is not Kind.ZUGZWANG
+    assert how_it_wins(kept, score, line)[0] is Kind.TWO_THREATS
     # Red's winning cell (column 5, third row) is a threat of the right parity for the last moves
     # of this line, but Yellow's last move was not under it: a plain threat, not a zugzwang
     late = Position.from_moves("2334336342")
@@ -175,3 +176,17 @@ def test_win_phrases() -> None:
     assert win_phrase(win_next_score(0), 0) == "a win with Red's next move"
     assert win_phrase(win_next_score(1) - 2, 1) == "a win in 3 of Yellow's moves"
     assert win_phrase(1, 0) == "a long win"
+
+
+def test_a_hint_says_why_the_best_move_is_best(solver: Solver) -> None:
+    double = explain_hint(Position.from_moves("4455"), solver)
+    assert double.kind is Kind.TWO_THREATS and double.text.startswith("Column ")
+    assert "Yellow can block only one." in double.text and len(double.line) == 2
+    win = explain_hint(Position.from_moves("152535"), solver)
+    assert (win.kind, win.text, win.line) == (Kind.AT_ONCE, "Column 4: Red wins at once at column 4, bottom row.", ())
+    draw = explain_hint(Position.from_moves("52677675164321472411331752454"), solver)  # End-Easy: a draw
+    assert draw.kind is Kind.PLAIN and draw.text.endswith("keeps the draw.")
+    assert len(draw.line) == 42 - 29 - 1  # after the hinted move, to the full board
+    lost = explain_hint(Position.from_moves("4"), solver)
+    assert lost.kind is Kind.PLAIN
+    assert lost.text == "Every column loses for Yellow; column 4 holds out longest (loss, a long one)."
