@@ -242,7 +242,7 @@ class TextOverlay:
         many = len(self._pages) > 1
         y = box.top + 12
         if many:
-            tabs = " · ".join(f"{n + 1} {self.sections[page[0]][0].split(' (')[0]}"
+            tabs = " · ".join(f"{n + 1} " + ", ".join(self.sections[i][0].split(" (")[0] for i in page)
                               for n, page in enumerate(self._pages))
             draw_text(surface, fit_text(f"Page {self.page + 1} of {len(self._pages)}: {tabs}", footer, inner_w),
                       footer, theme.dim_text, topleft=(box.left + 20, y))

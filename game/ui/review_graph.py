@@ -116,9 +116,14 @@ Mark = Literal["band-win", "band-draw", "band-loss", "dot", "ring", "mistake", "
                "threat"]
 
 
-def legend_items(theme: Theme) -> list[tuple[Mark, str]]:
-    """What the graph's and the board's marks mean, in the order the legend shows them."""
+def legend_items(theme: Theme, short: bool = False) -> list[tuple[Mark, str]]:
+    """What the graph's and the board's marks mean, in the order the legend shows them; ``short``
+    words for a small window."""
     red, yellow = theme.colour_name(1), theme.colour_name(2)
+    if short:
+        return [("band-win", f"{red} wins"), ("band-draw", "draw"), ("band-loss", f"{yellow} wins"),
+                ("dot", "proved"), ("ring", "estimate"), ("mistake", "mistake"), ("blunder", "blunder"),
+                ("error", "error"), ("ghost", "played"), ("frame", "best"), ("threat", "threat")]
     return [("band-win", f"{red} wins"), ("band-draw", "draw"), ("band-loss", f"{yellow} wins"),
             ("dot", "proved"), ("ring", "estimate"), ("mistake", "mistake"), ("blunder", "blunder"),
             ("error", "error to learn from"),
@@ -127,16 +132,20 @@ def legend_items(theme: Theme) -> list[tuple[Mark, str]]:
 
 
 def _layout_legend(width: int, small: int, theme: Theme) -> list[list[tuple[Mark, str, int]]]:
-    """The legend's items in rows that fit ``width``: (mark, words, width) each."""
-    rows: list[list[tuple[Mark, str, int]]] = [[]]
-    used = 0
-    for mark, words in legend_items(theme):
-        w = small + 4 + text_width(words, small) + 14
-        if rows[-1] and used + w > width:
-            rows.append([])
-            used = 0
-        rows[-1].append((mark, words, w))
-        used += w
+    """The legend's items in rows that fit ``width``: (mark, words, width) each; the short words when
+    the full ones would take more than two rows."""
+    for short in (False, True):
+        rows: list[list[tuple[Mark, str, int]]] = [[]]
+        used = 0
+        for mark, words in legend_items(theme, short):
+            w = small + 4 + text_width(words, small) + (14 if not short else 8)
+            if rows[-1] and used + w > width:
+                rows.append([])
+                used = 0
+            rows[-1].append((mark, words, w))
+            used += w
+        if len(rows) <= 2:
+            break
     return rows
 
 

@@ -163,3 +163,15 @@ def test_w_is_refused_on_a_full_column_and_when_it_is_not_the_players_turn(ui):
     watching.key(pygame.K_w)
     assert watching.scene.thinking.why_wanted is None
     assert watching.scene.flash.text == "A hint is for your own turn"     # the watching seats refuse it
+
+
+def test_the_legend_takes_two_rows_at_most_from_the_smallest_window_up():
+    from game.ui.layout import MIN_SIZE
+    from game.ui.review_graph import legend_height
+    from game.ui.theme import THEMES
+
+    pygame.font.init()
+    for theme in THEMES.values():
+        for width in (MIN_SIZE[0] - 80, 880, 1840):
+            assert legend_height(width, 12, theme) <= 2 * 16
+        assert legend_height(1840, 12, theme) == 16           # a wide window: one row, the full words
