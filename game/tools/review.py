@@ -46,16 +46,10 @@ from game.engine.review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
 from game.engine.verdicts import Severity
 from game.settings import load_settings
-from game.storage import SaveFileError, load_game, report_bad_home
-from game.tools.lines import (
-    SIGPIPE_STATUS,
-    InputFailed,
-    read_lines,
-    say,
-    shown,
-    silence_stdout,
-)
+from game.storage import SaveFileError, load_game, remember_book_digests, report_bad_home
+from game.tools.lines import InputFailed, read_lines, shown
 from game.tools.numbers import real
+from game.tools.tail import say, tool_entry
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}
 MAX_TIME = 3600.0
@@ -254,12 +248,14 @@ def run(files: list[str], lines: BinaryIO, out: TextIO, err: TextIO, seconds: fl
     return status
 
 
+@tool_entry("review", "cannot write the review")
 def main(argv: list[str] | None = None) -> int:
     tolerant_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     if report_bad_home(parser.prog):
         return 2
+    remember_book_digests()
     settings, problems = load_settings(args.config)
     for problem in problems:
         print(f"config: {problem}", file=sys.stderr)
@@ -268,18 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stderr is not None:
             print(f"review: standard {'output' if sys.stdout is None else 'input'} is closed", file=sys.stderr)
         return 1
-    try:
-        lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.lines)
-        return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
-        silence_stdout()
-        return SIGPIPE_STATUS
-    except OSError as exc:
-        silence_stdout()
-        print(f"review: cannot write the review: {(exc.strerror or str(exc)).lower()}", file=sys.stderr)
-        return 1
+    lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.lines)
+    return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
 
 
 if __name__ == "__main__":
