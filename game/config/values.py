@@ -15,8 +15,8 @@ from game.domain.players import PlayerSpec
 from game.echo import escape_control
 from game.engine.heuristics import WindowWeights
 
-if TYPE_CHECKING:  # game.engine.search imports the whole engine; only the methods below need it
-    from game.engine.search import SearchConfig
+if TYPE_CHECKING:  # SearchConfig brings the solver with it; only the methods below need it
+    from game.engine.search_values import SearchConfig
 
 __all__ = ["DEFAULTS", "THEMES", "WORKERS", "ConfigProblem", "Settings", "shown_value"]
 
@@ -101,7 +101,7 @@ class Settings:
         temperature: float = 0.0, exact: bool = False,
     ) -> SearchConfig:
         """``exact``: the solver alone with no time limit (depth, time_limit and the rest unused)."""
-        from game.engine.search import SearchConfig  # here: loading settings need not load the engine
+        from game.engine.search_values import SearchConfig  # here: loading settings need not load the engine
 
         if exact:
             return SearchConfig(depth=None, heuristic=heuristic or self.heuristic, discount=self.discount,

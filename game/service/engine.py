@@ -16,7 +16,8 @@ from game.engine.review import GameReview, ReviewProgress, review_game
 from game.engine.search import Searcher
 from game.engine.search_values import Progress, SearchConfig, SearchResult
 from game.engine.solver import SearchCancelled, Solver
-from game.service.requests import ANALYSIS_TIME, AIRequest, AIResult, Analysis, Kind, describe
+from game.service.requests import ANALYSIS_TIME, AIRequest, AIResult, Analysis, Explained, Kind, describe
+from game.service.why import explain_column
 
 __all__ = ["Engine", "MAX_SEARCHERS", "Outcome"]
 
@@ -62,11 +63,16 @@ class Engine:
         except Exception as exc:  # the engine failing must not take the game down
             return Outcome.ERROR, describe(exc)
 
-    def review(self, request: AIRequest, stop: Any, on_progress: OnProgress) -> GameReview:
+    def review_solver(self, config: SearchConfig) -> Solver:
+        """The one exact solver of reviews and explanations: an explanation after a review finds
+        the review's proofs in its table."""
         if self._review_solver is None:
-            self._review_solver = Solver(table_mb=request.config.table_mb)
+            self._review_solver = Solver(table_mb=config.table_mb)
+        return self._review_solver
+
+    def review(self, request: AIRequest, stop: Any, on_progress: OnProgress) -> GameReview:
         return review_game(request.moves, time_per_position=request.config.time_limit or DEFAULT_REVIEW_TIME,
-                           solver=self._review_solver, stop=stop,
+                           solver=self.review_solver(request.config), stop=stop,
                            on_progress=lambda done, total, review: on_progress(ReviewProgress(done, total, review)))
 
 
@@ -86,9 +92,16 @@ def _review(engine: Engine, request: AIRequest, stop: Any, on_progress: OnProgre
     return engine.review(request, stop, on_progress)  # one solver table for every review, not a searcher
 
 
+def _explain(engine: Engine, request: AIRequest, stop: Any, on_progress: OnProgress) -> Explained:
+    solver = engine.review_solver(request.config)
+    return Explained(request.column, explain_column(request.position, request.column, solver, names=request.names,
+                                                    stop=stop))
+
+
 #: How each kind of request is answered (in the search process, or the thread).
 _HANDLERS: dict[Kind, Callable[[Engine, AIRequest, Any, OnProgress], AIResult]] = {
     Kind.MOVE: _best_move,
     Kind.ANALYSIS: _analyse,
     Kind.REVIEW: _review,
+    Kind.EXPLAIN: _explain,
 }

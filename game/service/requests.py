@@ -2,7 +2,7 @@
 
 A request has a :class:`Kind`; each kind has one result type (:data:`RESULT_TYPES`), the same
 value on both sides of the worker: a ``SearchResult`` for a move, an :class:`Analysis` for every
-column's value, a ``GameReview`` for a review. A new kind is a new ``Kind`` member, its result
+column's value, a ``GameReview`` for a review, an :class:`Explained` for an explanation. A new kind is a new ``Kind`` member, its result
 type here and its handler in ``game.service.engine``. No pygame here."""
 
 from __future__ import annotations
@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from game.engine.board import Position
+from game.engine.explain import Explanation
 from game.engine.review import GameReview, ReviewProgress
+from game.engine.scores import PLAYER_NAMES
 from game.engine.search_values import Progress, SearchConfig, SearchResult
 
-__all__ = ["AIRequest", "AIResult", "AIUpdate", "ANALYSIS_TIME", "Analysis", "KINDS", "Kind", "RESULT_TYPES",
-           "describe"]
+__all__ = ["AIRequest", "AIResult", "AIUpdate", "ANALYSIS_TIME", "Analysis", "Explained", "KINDS", "Kind",
+           "RESULT_TYPES", "describe"]
 
 
 class Kind(enum.StrEnum):
@@ -25,6 +27,7 @@ class Kind(enum.StrEnum):
     MOVE = "move"  # the computer's move
     ANALYSIS = "analysis"  # every column's score (the analysis row; a hint is its best column)
     REVIEW = "review"  # every move of a game classified against exact play
+    EXPLAIN = "explain"  # why one column is worse than the best (or how the best one does), in words
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +39,19 @@ class Analysis:
     exact: bool
 
 
-AIResult: TypeAlias = SearchResult | Analysis | GameReview
+@dataclass(frozen=True, slots=True)
+class Explained:
+    """Why playing ``column`` (0-based) is what it is: the checked explanation and the line after it
+    (``game.engine.explain``); for a best move, how it wins, holds or resists longest."""
+
+    column: int
+    explanation: Explanation
+
+
+AIResult: TypeAlias = SearchResult | Analysis | GameReview | Explained
 #: The type of ``AIUpdate.result`` for each kind of request.
-RESULT_TYPES: dict[Kind, type] = {Kind.MOVE: SearchResult, Kind.ANALYSIS: Analysis, Kind.REVIEW: GameReview}
+RESULT_TYPES: dict[Kind, type] = {Kind.MOVE: SearchResult, Kind.ANALYSIS: Analysis, Kind.REVIEW: GameReview,
+                                  Kind.EXPLAIN: Explained}
 KINDS: tuple[Kind, ...] = tuple(Kind)
 ANALYSIS_TIME = 0.5  # seconds for column scores when the config has no time limit
 
@@ -61,9 +74,15 @@ class AIRequest:
     # A review's game: its columns (0-based) from the empty board; config.time_limit is the
     # budget per position. The other kinds ignore it.
     moves: tuple[int, ...] = ()
+    # The column (0-based) an explanation is asked for, legal in ``position``, and the sides' names
+    # its sentences use (first player first, as the window's theme draws them); only EXPLAIN reads them.
+    column: int = 0
+    names: tuple[str, str] = PLAYER_NAMES
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", _kind(self.kind, "AIRequest"))
+        if self.kind is Kind.EXPLAIN and not self.position.can_play(self.column):
+            raise ValueError(f"column {self.column + 1} cannot be played in this position")
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ class Command(enum.Enum):
     NEW_GAME = "new game"
     ANALYSIS = "analysis"
     HINT = "hint"
+    WHY = "why"                    # the cursor's column explained
     RETRY = "retry"
     HELP = "help"
     PAUSE = "pause"
@@ -46,14 +47,14 @@ DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
 CTRL_KEYS = {pygame.K_z: Command.UNDO, pygame.K_y: Command.REDO, pygame.K_s: Command.SAVE, pygame.K_o: Command.LOAD,
              pygame.K_c: Command.COPY, pygame.K_v: Command.PASTE}
 COMMON_KEYS = {pygame.K_ESCAPE: Command.MENU, pygame.K_n: Command.NEW_GAME, pygame.K_a: Command.ANALYSIS,
-               pygame.K_h: Command.HINT, pygame.K_r: Command.RETRY, pygame.K_F1: Command.HELP}
+               pygame.K_h: Command.HINT, pygame.K_w: Command.WHY, pygame.K_r: Command.RETRY, pygame.K_F1: Command.HELP}
 PLAYER_KEYS = {pygame.K_LEFT: Command.CURSOR_LEFT, pygame.K_RIGHT: Command.CURSOR_RIGHT,
                **{key: Command.DROP for key in DROP_KEYS}}
 SPECTATOR_KEYS = {pygame.K_SPACE: Command.PAUSE, pygame.K_RIGHT: Command.STEP,
                   **{key: Command.FASTER for key in MINUS_KEYS}, **{key: Command.SLOWER for key in PLUS_KEYS}}
 
-KEY_HELP_PLAYER = ("1–7 or click drop · Left/Right + Enter · Ctrl+Z/Y undo/redo · H hint · A analysis · N new · "
-                   "Ctrl+S/O save/load · F1 help · Esc menu",
+KEY_HELP_PLAYER = ("1–7 or click drop · Left/Right + Enter · Ctrl+Z/Y undo/redo · H hint · W why? · A analysis · "
+                   "N new · Ctrl+S/O save/load · F1 help · Esc menu",
                    "1–7 drop · Ctrl+Z undo · H hint · A analysis · N new · F1 help · Esc menu",
                    "1–7 drop · H hint · A analysis · F1 help",
                    "F1 help")
@@ -98,6 +99,7 @@ class Player(Protocol):
     def new_game(self) -> None: ...
     def toggle_analysis(self) -> None: ...
     def request_hint(self) -> None: ...
+    def ask_why(self) -> None: ...
     def retry(self) -> None: ...
     def open_help(self) -> None: ...
     def copy_moves(self) -> None: ...
@@ -149,7 +151,7 @@ def _actions(player: Player) -> dict[Command, Callable[[], None]]:
     return {
         Command.UNDO: player.undo, Command.REDO: player.redo, Command.SAVE: player.save,
         Command.LOAD: player.open_savelist, Command.MENU: player.to_menu, Command.NEW_GAME: player.new_game,
-        Command.ANALYSIS: player.toggle_analysis, Command.HINT: player.request_hint, Command.RETRY: player.retry,
+        Command.ANALYSIS: player.toggle_analysis, Command.HINT: player.request_hint, Command.WHY: player.ask_why, Command.RETRY: player.retry,
         Command.HELP: player.open_help, Command.COPY: player.copy_moves, Command.PASTE: player.paste_moves,
         Command.CURSOR_LEFT: lambda: move_cursor(-1), Command.CURSOR_RIGHT: lambda: move_cursor(1),
         Command.DROP: lambda: player.play_column(player.cursor),

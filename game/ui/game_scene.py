@@ -314,13 +314,14 @@ class GameScene(Scene):
         self.analysis_on = self.analysis_on and not self.rating.game.against_computer
         self.anims.clear()
         self._changed()
-        self._say("New game")
+        self._say(self.seats.new_words.capitalize())
 
     def to_menu(self) -> None:
         """Back to the menu, which offers an unfinished game back (the autosave keeps it too)."""
         unfinished = bool(self.model.moves) and not self.model.is_over
         self.rating.suspend(self.model)
-        self.next = Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None))
+        self.next = Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None,
+                                                        analysis=unfinished and self.analysis_on))
 
     def copy_moves(self) -> None:
         """Ctrl+C: the game's move string ("4453", the test sets' notation) to the clipboard."""
@@ -362,6 +363,26 @@ class GameScene(Scene):
             self._say("Looking for the best move…")
         else:
             self._announce_hint()
+
+    def ask_why(self) -> None:
+        """W: why the cursor's column is what it is, in words the worker checks (it counts as a hint)."""
+        if self._refused(Allow.HINT):
+            return
+        if not self.human_can_move():
+            self._reject(None, "Why? is for your own turn: it explains the column under the cursor")
+            return
+        col = self.cursor
+        if not self.model.position.can_play(col):
+            self._reject(col, f"Column {col + 1} is full")
+            return
+        self.thinking.why_wanted = col
+        self._casual(Casual.HINT)
+        if self.thinking.why_text() is None:
+            self._say(f"Why column {col + 1}? Working it out…")
+
+    def why_text(self) -> str | None:
+        """The explanation shown under the board (W's column, else the hint's), on the player's turn."""
+        return self.thinking.why_text() if self.human_can_move() else None
 
     def _announce_hint(self) -> None:
         text = self.hint_text()
@@ -448,7 +469,8 @@ class GameScene(Scene):
         self._apply_computer_move()
         tag, model, analysis_on = self.tag, self.model, self.analysis_on
         self.engine.sync(self.thinking.wanted(model, analysis_on), tag,
-                         lambda kind: self.thinking.request(kind, tag, model, analysis_on), self.time)
+                         lambda kind: self.thinking.request(kind, tag, model, analysis_on, self.ctx.theme.names),
+                         self.time)
         self._update_game_over(dt)
 
     def _update_game_over(self, dt: float) -> None:
@@ -476,7 +498,7 @@ class GameScene(Scene):
             end_labels=tuple(label for label, _ in self.end_keys().values()), engine_error=engine.error,
             progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
             requested_at=engine.requested_at, pending=self.thinking.pending, time=self.time, hint=self.hint,
-            hint_text=self.hint_text(), hint_wanted=self.thinking.hint_wanted, over_handled=self.over_handled,
+            hint_text=self.hint_text(), why_text=self.why_text(), hint_wanted=self.thinking.hint_wanted, over_handled=self.over_handled,
             analysis_on=self.analysis_on, analysis=self.thinking.analysis, tally=self._tally(), cursor=self.cursor,
             can_move=self.human_can_move(), flash=self.flash,
             shake=(shake.col, shake.offset(), shake.strength) if shake is not None else None)

@@ -13,8 +13,8 @@ import pygame
 from game.ui.analysis_view import draw_analysis_row
 from game.ui.game_input import KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
 from game.ui.layout import COLS
-from game.ui.render import BoardScene
-from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
+from game.ui.render import BoardScene, draw_panel
+from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
 from game.ui.theme import Colour
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ class GameView:
     pending: SearchResult | None           # the computer's chosen move, not played yet
     time: float
     hint_text: str | None
+    why_text: str | None                   # why W's column (else the hinted one) is what it is
     hint_wanted: bool
     over_handled: bool
     analysis_on: bool
@@ -77,6 +78,23 @@ def draw(view: GameView, surface: pygame.Surface) -> None:
     if view.model.is_over and not view.anims:
         draw_result(view, surface)
     draw_status(view, surface)
+    if view.why_text and not view.anims:
+        draw_why(view, surface, view.why_text)
+
+
+def draw_why(view: GameView, surface: pygame.Surface, text: str) -> None:
+    """The explanation in a panel over the lower board, above the status line (a few lines; the
+    position's next change takes it away)."""
+    ctx = view.ctx
+    layout, theme = ctx.layout, ctx.theme
+    size = max(13, layout.small_size)
+    width = min(surface.get_width() - 16, max(layout.board.width, 360))
+    lines = wrap_at_most(text, size, width - 20, 4)
+    box = pygame.Rect(0, 0, width, len(lines) * (size + 4) + 12)
+    box.midbottom = (surface.get_width() // 2, layout.status.top - 4)
+    draw_panel(surface, box, theme, alpha=235, border=theme.accent)
+    for i, line in enumerate(lines):
+        draw_text(surface, line, size, theme.text, topleft=(box.left + 10, box.top + 6 + i * (size + 4)))
 
 
 def board_scene(view: GameView) -> BoardScene:
@@ -121,7 +139,7 @@ def status_text(view: GameView) -> str:
         return f"{player_name(view, falling.player)} drops in column {falling.col + 1}"
     if model.is_over:
         extra = "".join(f" · {label}" for label in view.end_labels)
-        return result_text(view) + f" · N new game{extra} · Esc menu"
+        return result_text(view) + f" · N {view.seats.new_words}{extra} · Esc menu"
     if view.engine_error:
         return f"Engine error: {view.engine_error} · R retry · Ctrl+Z undo · N new game"
     turn = player_name(view, model.turn)

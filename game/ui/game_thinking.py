@@ -1,7 +1,8 @@
 """The game scene's engine requests: which answer the state on the board wants, the request for it
 (built only when it is submitted), and what came back for this position: the computer's chosen
 move, every column's value (the analysis row; the hint is its best column), whether a hint was
-asked for. Everything here is forgotten when the position changes. No pygame here."""
+asked for, and why a column is what it is (W's column, and the hinted one). Everything here is
+forgotten when the position changes. No pygame here."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.engine.search_values import SearchResult
-from game.service.requests import AIRequest, AIUpdate, Analysis, Kind
+from game.service.requests import AIRequest, AIUpdate, Analysis, Explained, Kind
 from game.ui.analysis_view import best_column, hint_words
 
 if TYPE_CHECKING:
@@ -37,6 +38,8 @@ class Thinking:
         self.analysis: Analysis | None = None
         self.rounds = 0  # analyses of this position that came back with estimates
         self.hint_wanted = False
+        self.why_wanted: int | None = None   # the column W asked about ("why?"), this position only
+        self.explained: dict[int, Explained] = {}   # column -> why, as it came
         self.client.forget()
 
     def wanted(self, model: GameModel, analysis_on: bool) -> Kind | None:
@@ -45,13 +48,34 @@ class Thinking:
             return None
         if model.is_ai_turn():
             return Kind.MOVE if self.pending is None else None
+        if self.why_column() is not None:
+            return Kind.EXPLAIN  # asked for on purpose: before the analysis row's next round
         if (self.hint_wanted or analysis_on) and (
                 self.analysis is None or (not self.analysis.exact and self.rounds < ANALYSIS_ROUNDS)):
             return Kind.ANALYSIS  # again, for twice as long, while it holds estimates: proofs replace them
         return None
 
-    def request(self, kind: Kind, tag: int, model: GameModel, analysis_on: bool) -> AIRequest:
+    def request(self, kind: Kind, tag: int, model: GameModel, analysis_on: bool,
+                names: tuple[str, str] = ("Red", "Yellow")) -> AIRequest:
+        if kind is Kind.EXPLAIN:
+            column = self.why_column()
+            assert column is not None, "an explanation is asked for only while one is wanted"
+            return AIRequest(tag, model.position, self.settings.search_config(), kind, column=column, names=names)
         return AIRequest(tag, model.position, self._config(kind, model, analysis_on), kind)
+
+    def why_column(self) -> int | None:
+        """The column whose explanation is wanted and not here yet: W's column, else the hint's."""
+        for column in (self.why_wanted, self.hint()):
+            if column is not None and column not in self.explained:
+                return column
+        return None
+
+    def why_text(self) -> str | None:
+        """Why W's column (else the hinted one) is what it is, once the worker has said."""
+        for column in (self.why_wanted, self.hint()):
+            if column is not None and column in self.explained:
+                return self.explained[column].explanation.text
+        return None
 
     def _config(self, kind: Kind, model: GameModel, analysis_on: bool) -> SearchConfig:
         settings = self.settings
@@ -67,6 +91,8 @@ class Thinking:
         result = update.result
         if isinstance(result, SearchResult):
             self.pending = result
+        elif isinstance(result, Explained):
+            self.explained[result.column] = result
         elif isinstance(result, Analysis):
             self.analysis = result
             self.rounds += not result.exact

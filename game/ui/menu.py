@@ -52,11 +52,13 @@ class MenuScene(Scene):
         self.overlay: Confirm | HelpOverlay | TextOverlay | SaveList | None = None
         self.editing: int | None = None   # the two-player name being typed (0 red, 1 yellow)
         self._problems_shown = False
+        self.resume_analysis = False      # the analysis row was on in the game on offer
 
     def enter(self, data: object) -> None:
         super().enter(data)
         if isinstance(data, MenuData) and data.resume is not None:
             self.resume = data.resume
+            self.resume_analysis = data.analysis
             self.selected_label = resume_label(data.resume)     # the offer to continue comes first
         self.overlay = None
         self.editing = None
@@ -73,6 +75,7 @@ class MenuScene(Scene):
     @resume.setter
     def resume(self, saved: SavedGame | None) -> None:
         self.ctx.session.unfinished = saved
+        self.resume_analysis = False    # a game offered anew (an autosave) opens as it was saved
 
     def info_lines(self) -> list[str]:
         """The lines under the title: the player's rating and record, once there is one."""
@@ -300,6 +303,7 @@ class MenuScene(Scene):
         self.next = transition
 
     def resume_game(self) -> None:
+        analysis = self.resume_analysis
         saved, self.resume = self.resume, None
         if saved is None:
             return
@@ -311,7 +315,7 @@ class MenuScene(Scene):
         except ValueError as exc:
             self.ctx.notices.add(f"Cannot resume the unfinished game: {exc}", "error")
             return
-        self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves))
+        self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves, analysis=analysis))
 
     def quit(self) -> None:
         self.next = Transition(SceneName.QUIT)

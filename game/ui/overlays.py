@@ -4,7 +4,7 @@ An overlay's ``handle(event)`` returns True once it has closed; the scene then d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -107,27 +107,55 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
         ("Keys", [
             "1–7 or click: drop a disc · Left/Right then Enter, Space or Down: choose and drop",
             "Ctrl+Z / Ctrl+Y: undo / redo (against the computer: back to your previous turn)",
-            "H: hint · A: analysis row · N: new game · R: retry after an engine error",
+            "H: hint · A: analysis row · W: why? (the cursor's column explained) · N: new game",
+            "R: review the finished game (or retry after an engine error)",
             "Ctrl+S: save · Ctrl+O: load (Delete removes the selected save) · M: mute",
             "Ctrl+C: copy the moves (e.g. 4453) · Ctrl+V: open copied moves as a two-player game",
             "F11: fullscreen · Esc: menu · Ctrl+Q: quit · F1 or ?: this help",
-            "Two computers playing: Space pause · Right one move · + / − time per move",
+            "Two computers playing: Space pause · Right one move · + / − time per move · N new match. "
+            "Each game of a match starts from a balanced opening of a few moves, so two equal computers "
+            "do not replay one game; the header says how many.",
         ]),
-        ("Analysis row and hint", [
+        ("Network game", [
+            "1–7 or click: drop a disc on your turn · T: chat (Enter sends, Esc cancels)",
+            "Ctrl+Z: ask the other player to take your last move back · Ctrl+R: resign",
+            "N: offer a rematch once the game is over · R: review it · Ctrl+S: save · Esc: leave the game",
+            "No hints, analysis row or loading in a network game: both players play on their own.",
+        ]),
+        ("Analysis row, hint and why?", [
             "Each column is rated for the player to move, as if that player dropped a disc there.",
             "Words in colour are proven: \"wins in 5\", \"draw\", \"loses in 3\"; the number counts that "
             "player's own discs to the end. \"wins\" alone is a proven win whose length was not worked out "
             "in the time: it wins with best play, perhaps not fastest.",
             "Grey bars with a rank (#1 is best) are estimates: the search ran out of time before a "
             "proof, so they promise nothing. The hint is always the row's best column.",
+            "H also says why the hinted column is best; W says why for the cursor's column: how the "
+            "opponent wins after it, or what a better column would have done.",
         ]),
         ("Review", [
             "When a game ends, R reviews it; the menu's \"Review a saved game\" reviews a save. Every move "
             "is judged best, good, mistake or blunder, with the best move in words.",
-            f"The graph shows the game's value after each move: top, {names[0]} wins; middle, a draw; "
-            f"bottom, {names[1]} wins. Filled dots are proven, rings are estimates.",
             "Left/Right (or Up/Down, the wheel): step · Home/End: first/last move · click the list or the "
-            "graph: go to a move · P: play on from the shown position · Esc: back",
+            "graph: go to a move · Enter: step through the line that proves the shown error (Left/Right, "
+            "Home/End; Enter or Esc leave it) · P: play on from the shown position · Esc: back",
+            f"The graph shows the game's value after each move: top, {names[0]} wins; middle, a draw; "
+            f"bottom, {names[1]} wins. Filled dots are proven, rings are estimates; an amber bar is a mistake, "
+            "a crimson one a blunder, a pink triangle an error to learn from. The numbers under it are "
+            "the moves.",
+            "On the board: the faint disc above a column is the move played, the frame the best move; "
+            "in a line, a ring in an empty cell is a threat (a cell that completes four).",
+        ]),
+        ("Review words", [
+            "best: kept the exact value · good: kept the result (a slower win, a faster loss) · "
+            "mistake: one step worse (a win to a draw, a draw to a loss) · blunder: a win to a loss.",
+            "Errors to learn from: missed win (a win at once was there) · missed block · under a winning "
+            "cell (the disc let the opponent win on top of it) · allows two threats · allows a short "
+            "loss · threw away a short win · loses much faster (than the best defence).",
+            "much longer win: an inaccuracy · deep: the result changed by play too far ahead to see.",
+            f"Distances: \"wins in 3 of {names[0]}'s moves\" counts the winner's own moves; longer ones read "
+            "\"win, a long one\". Why: at once · two threats (only one can be blocked) · forced sequence "
+            "(threats that must each be blocked) · zugzwang (a threat on the right row: odd rows, counted "
+            "from 1 at the bottom, for the first player, even for the second) · gave up a win · plain.",
         ]),
         ("Levels (Elo: measured strength, the scale of your rating)", [level_line(level) for level in settings.levels]),
         ("Rated games", [
@@ -141,64 +169,98 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
 
 
 class TextOverlay:
-    """Sections of text over the scene (title, lines), wrapped to the window. Esc (or Enter, F1, ?)
-    closes it; Up/Down and the mouse wheel scroll when the window is too small to show it all."""
+    """Sections of text over the scene (title, lines), wrapped to the window, at a size that reads at
+    the default window size. Sections that do not fit together go on pages of their own: Left/Right
+    (or Tab) turn them, the page's sections are named at the top. Up/Down, Page Up/Down and the mouse
+    wheel scroll a page too long for the window. Esc (or Enter, F1, ?) closes it."""
 
     def __init__(self, sections: list[tuple[str, list[str]]]) -> None:
         self.sections = sections
+        self.page = 0
         self.scroll = 0
+        self._pages: list[list[int]] = [list(range(len(sections)))]
         self._max_scroll = 0
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER) or is_help_key(event):
                 return True
+            turn = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_TAB: 1}.get(event.key, 0)
+            if turn:
+                self.page = (self.page + turn) % len(self._pages)
+                self.scroll = 0
             step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8}.get(event.key, 0)
             self.scroll = max(0, min(self._max_scroll, self.scroll + step))
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self._max_scroll, self.scroll - event.y))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return False
         return False
 
-    def lines(self, size: int, width: int, theme: Theme) -> list[tuple[str, Colour, bool]]:
-        out: list[tuple[str, Colour, bool]] = []
-        for title, lines in self.sections:
-            out.append((title, theme.accent, True))
-            for line in lines:
-                out += [(text, theme.text, False) for text in wrap(line, size, width)]
+    def section_lines(self, index: int, size: int, width: int, theme: Theme) -> list[tuple[str, Colour, bool]]:
+        title, lines = self.sections[index]
+        out: list[tuple[str, Colour, bool]] = [(title, theme.accent, True)]
+        for line in lines:
+            out += [(text, theme.text, False) for text in wrap(line, size, width)]
         return out
+
+    def lines(self, size: int, width: int, theme: Theme) -> list[tuple[str, Colour, bool]]:
+        """Every section's lines, wrapped to ``width`` (all pages, in order)."""
+        return [line for i in range(len(self.sections)) for line in self.section_lines(i, size, width, theme)]
+
+    def paginate(self, size: int, width: int, rows: int, theme: Theme) -> list[list[int]]:
+        """The sections, in order, on pages of at most ``rows`` lines (a longer section alone on its page,
+        scrolled); a blank line between two sections of a page."""
+        pages: list[list[int]] = [[]]
+        used = 0
+        for i in range(len(self.sections)):
+            need = len(self.section_lines(i, size, width, theme)) + (1 if pages[-1] else 0)
+            if pages[-1] and used + need > rows:
+                pages.append([])
+                used, need = 0, need - 1
+            pages[-1].append(i)
+            used += need
+        return pages
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         width, height = surface.get_size()
-        box = pygame.Rect(0, 0, min(width - 16, 900), height - 16)
+        box = pygame.Rect(0, 0, min(width - 16, 1000), height - 16)
         box.center = (width // 2, height // 2)
         shade(surface, 170)
         draw_panel(surface, box, theme, alpha=250, border=theme.accent)
-        footer = max(13, min(18, height // 45))
-        inner_h = box.height - 24 - footer - 8
-        size, lines = self._fit(box.width - 32, inner_h, height, theme)
-        line_h = size + 5
-        shown = max(1, inner_h // line_h)
-        self._max_scroll = max(0, len(lines) - shown)
+        size = help_size(height)
+        footer = max(13, size - 3)
+        line_h = size + 6
+        inner_w = box.width - 40
+        rows = max(1, (box.height - 24 - 2 * (footer + 10)) // line_h)
+        self._pages = self.paginate(size, inner_w, rows, theme)
+        self.page = min(self.page, len(self._pages) - 1)
+        lines: list[tuple[str, Colour, bool]] = []
+        for i in self._pages[self.page]:
+            if lines:
+                lines.append(("", theme.text, False))
+            lines += self.section_lines(i, size, inner_w, theme)
+        self._max_scroll = max(0, len(lines) - rows)
         self.scroll = min(self.scroll, self._max_scroll)
+        many = len(self._pages) > 1
         y = box.top + 12
-        for text, colour, bold in lines[self.scroll:self.scroll + shown]:
-            draw_text(surface, text, size, colour, bold=bold, topleft=(box.left + 16, y))
+        if many:
+            tabs = " · ".join(f"{n + 1} " + ", ".join(self.sections[i][0].split(" (")[0] for i in page)
+                              for n, page in enumerate(self._pages))
+            draw_text(surface, fit_text(f"Page {self.page + 1} of {len(self._pages)}: {tabs}", footer, inner_w),
+                      footer, theme.dim_text, topleft=(box.left + 20, y))
+            y += footer + 10
+        for text, colour, bold in lines[self.scroll:self.scroll + rows]:
+            draw_text(surface, text, size + 2 if bold else size, colour, bold=bold, topleft=(box.left + 20, y))
             y += line_h
-        hint = "Esc closes" + (" · Up/Down scroll" if self._max_scroll else "")
+        hint = "Esc closes" + (" · Left/Right: other pages" if many else "") + (
+            " · Up/Down scroll" if self._max_scroll else "")
         draw_text(surface, fit_text(hint, footer, box.width - 24), footer, theme.dim_text,
                   midbottom=(box.centerx, box.bottom - 6))
 
-    def _fit(self, width: int, inner_h: int, height: int,
-             theme: Theme) -> tuple[int, Sequence[tuple[str, Colour, bool]]]:
-        """The largest font (from about height/32 down to 13 px) at which everything fits."""
-        size = max(13, min(24, height // 32))
-        while True:
-            lines = self.lines(size, width, theme)
-            if size <= 13 or len(lines) * (size + 5) <= inner_h:
-                return size, lines
-            size -= 1
+
+def help_size(height: int) -> int:
+    """The help's text size for a window ``height`` pixels high: 20 px at the default 840, never under
+    14 (pages, not smaller text, take what does not fit)."""
+    return max(14, min(22, height // 42))
 
 
 class HelpOverlay(TextOverlay):

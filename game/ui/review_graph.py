@@ -1,16 +1,17 @@
 """The review's evaluation graph: the first player's value after each move, in bands for a win, a
-draw and a loss, with a legend and, while the review runs, its progress bar; and the colours and
-words of the move classes."""
+draw and a loss, a move-number axis, a legend for its marks and the review board's, and, while the
+review runs, its progress bar; and the colours and words of the move classes."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
 from game.engine.review import GameReview, MoveClass, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
-from game.ui.resources import draw_text, largest_fitting, text_width
+from game.engine.verdicts import Severity
+from game.ui.resources import draw_text, text_width
 
 if TYPE_CHECKING:
     from game.engine.review import Bounds
@@ -23,6 +24,8 @@ CLASS_COLOURS: dict[MoveClass, Colour] = {
     MoveClass.BLUNDER: (235, 70, 70),
     MoveClass.UNPROVED: (140, 140, 150),
 }
+#: An error a player can learn from (a verdict of ``Severity.ERROR``), whatever its exact class.
+ERROR_COLOUR: Colour = (255, 110, 170)
 CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE: "mistake",
                MoveClass.BLUNDER: "blunder", MoveClass.UNPROVED: "not proved"}
 
@@ -30,11 +33,11 @@ CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE
 def draw_graph(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: Theme, moves: int, index: int,
                review: GameReview | None, progress: ReviewProgress | None, failed: bool) -> None:
     """The first player's value after each move, in the box of that move (a blunder drops in its
-    own box): proven results in the win/draw/loss bands, estimates as rings. The legend has
-    its own strip above the plot, so it covers neither points nor the selected box."""
+    own box): proven results in the win/draw/loss bands, estimates as rings, a move that changed the
+    outcome as a bar in its class's colour. The legend has its own strip above the plot and the
+    move numbers their own axis below it, so neither covers a point or the selected box."""
     small = max(12, size - 6)
-    legend = pygame.Rect(rect.left, rect.top, rect.width, small + 4)
-    plot = pygame.Rect(rect.left, legend.bottom + 2, rect.width, max(12, rect.height - legend.height - 2))
+    legend, plot, axis = graph_parts(rect, small, theme)
     band = plot.height // 2 - plot.height // 10
     win = pygame.Rect(plot.left, plot.top, plot.width, band)
     loss = pygame.Rect(plot.left, plot.bottom - band, plot.width, band)
@@ -47,12 +50,12 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: The
     step = plot.width / (n + 1)
     marker = pygame.Rect(int(plot.left + index * step), plot.top, max(2, int(step)), plot.height)
     pygame.draw.rect(surface, theme.accent, marker, 2)
+    draw_axis(surface, axis, small, theme, n, step)
+    draw_legend(surface, legend, small, theme)
     if review is None:
-        draw_legend(surface, legend, small, theme, estimates=False)
         draw_progress(surface, plot, small, theme, progress, failed)
         return
     points: list[tuple[int, int] | None] = []
-    estimates = False
     radius = max(3, small // 4)
     for i, move in enumerate(review.reviews):
         x = int(plot.left + (i + 0.5) * step)
@@ -62,14 +65,129 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: The
             draw_text(surface, "?", small, CLASS_COLOURS[MoveClass.UNPROVED], center=(x, draw.centery))
             continue
         points.append((x, y))
-        estimates = estimates or not proved
         pygame.draw.circle(surface, theme.text if proved else theme.dim_text, (x, y), radius, 0 if proved else 1)
         if move.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER):
             pygame.draw.line(surface, CLASS_COLOURS[move.move_class], (x, plot.top), (x, plot.bottom), 2)
+        if move.severity is Severity.ERROR:
+            _draw_error(surface, x, plot.top, radius + 2)
     for a, b in zip(points, points[1:]):
         if a is not None and b is not None:
             pygame.draw.line(surface, theme.text, a, b, 1)
-    draw_legend(surface, legend, small, theme, estimates)
+
+
+def graph_parts(rect: pygame.Rect, small: int, theme: Theme) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """(legend, plot, axis): the graph's box split into the legend's rows, the plotted area and the
+    move-number axis, top to bottom."""
+    legend = pygame.Rect(rect.left, rect.top, rect.width, legend_height(rect.width, small, theme))
+    axis_h = small + 4
+    plot = pygame.Rect(rect.left, legend.bottom + 2, rect.width, max(12, rect.height - legend.height - axis_h - 4))
+    return legend, plot, pygame.Rect(rect.left, plot.bottom + 2, rect.width, axis_h)
+
+
+def _draw_error(surface: pygame.Surface, x: int, top: int, half: int) -> None:
+    """An error's mark: a triangle pointing down at its move, at the top of the plot."""
+    pygame.draw.polygon(surface, ERROR_COLOUR, [(x - half, top), (x + half, top), (x, top + 2 * half)])
+
+
+def axis_numbers(moves: int, width: float, label_width: int) -> list[int]:
+    """The move numbers written under the plot: 1, then every 5th or 10th (as many as fit with a gap
+    each), and the last move."""
+    if moves <= 0:
+        return []
+    step = width / (moves + 1)
+    every = next((k for k in (1, 2, 5, 10, 20) if k * step >= label_width + 6), 20)
+    gap = label_width + 6
+    numbers = [1] + [k for k in range(every, moves + 1, every) if (k - 1) * step >= gap]
+    if numbers[-1] != moves and (moves - numbers[-1]) * step >= gap:
+        numbers.append(moves)
+    return numbers
+
+
+def draw_axis(surface: pygame.Surface, strip: pygame.Rect, small: int, theme: Theme, moves: int,
+              step: float) -> None:
+    """Move numbers under the boxes of their moves, with a tick each."""
+    for number in axis_numbers(moves, strip.width, text_width("88", small)):
+        x = int(strip.left + (number - 0.5) * step)
+        pygame.draw.line(surface, theme.dim_text, (x, strip.top - 2), (x, strip.top + 1), 1)
+        draw_text(surface, str(number), small, theme.dim_text, midtop=(x, strip.top + 1))
+
+
+Mark = Literal["band-win", "band-draw", "band-loss", "dot", "ring", "mistake", "blunder", "error", "ghost", "frame",
+               "threat"]
+
+
+def legend_items(theme: Theme, short: bool = False) -> list[tuple[Mark, str]]:
+    """What the graph's and the board's marks mean, in the order the legend shows them; ``short``
+    words for a small window."""
+    red, yellow = theme.colour_name(1), theme.colour_name(2)
+    if short:
+        return [("band-win", f"{red} wins"), ("band-draw", "draw"), ("band-loss", f"{yellow} wins"),
+                ("dot", "proved"), ("ring", "estimate"), ("mistake", "mistake"), ("blunder", "blunder"),
+                ("error", "error"), ("ghost", "played"), ("frame", "best"), ("threat", "threat")]
+    return [("band-win", f"{red} wins"), ("band-draw", "draw"), ("band-loss", f"{yellow} wins"),
+            ("dot", "proved"), ("ring", "estimate"), ("mistake", "mistake"), ("blunder", "blunder"),
+            ("error", "error to learn from"),
+            ("ghost", "board: faint disc, the move played"), ("frame", "frame, the best move"),
+            ("threat", "ring in a cell, a threat")]
+
+
+def _layout_legend(width: int, small: int, theme: Theme) -> list[list[tuple[Mark, str, int]]]:
+    """The legend's items in rows that fit ``width``: (mark, words, width) each; the short words when
+    the full ones would take more than two rows."""
+    for short in (False, True):
+        rows: list[list[tuple[Mark, str, int]]] = [[]]
+        used = 0
+        for mark, words in legend_items(theme, short):
+            w = small + 4 + text_width(words, small) + (14 if not short else 8)
+            if rows[-1] and used + w > width:
+                rows.append([])
+                used = 0
+            rows[-1].append((mark, words, w))
+            used += w
+        if len(rows) <= 2:
+            break
+    return rows
+
+
+def legend_height(width: int, small: int, theme: Theme) -> int:
+    return len(_layout_legend(width, small, theme)) * (small + 4)
+
+
+def draw_legend(surface: pygame.Surface, strip: pygame.Rect, small: int, theme: Theme) -> None:
+    """The legend: each mark drawn as it is drawn in the graph or on the board, then its words."""
+    for row, items in enumerate(_layout_legend(strip.width, small, theme)):
+        x, y = strip.left, strip.top + row * (small + 4) + (small + 4) // 2
+        for mark, words, w in items:
+            _draw_mark(surface, mark, pygame.Rect(x, y - small // 2, small, small), theme)
+            draw_text(surface, words, small, theme.dim_text, midleft=(x + small + 4, y))
+            x += w
+
+
+def _draw_mark(surface: pygame.Surface, mark: Mark, box: pygame.Rect, theme: Theme) -> None:
+    """One legend mark in ``box`` (drawn, not a font glyph: not every font has them)."""
+    radius = max(3, box.width // 4)
+    if mark.startswith("band-"):
+        colour = {"band-win": theme.discs[0], "band-draw": theme.dim_text, "band-loss": theme.discs[1]}[mark]
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((*colour, 90))
+        surface.blit(shade, box)
+    elif mark in ("dot", "ring"):
+        pygame.draw.circle(surface, theme.text if mark == "dot" else theme.dim_text, box.center, radius,
+                           0 if mark == "dot" else 1)
+    elif mark in ("mistake", "blunder"):
+        colour = CLASS_COLOURS[MoveClass.MISTAKE if mark == "mistake" else MoveClass.BLUNDER]
+        pygame.draw.line(surface, colour, (box.centerx, box.top), (box.centerx, box.bottom), 3)
+    elif mark == "error":
+        _draw_error(surface, box.centerx, box.top + 1, box.width // 3)
+    elif mark == "ghost":
+        disc = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.circle(disc, (*theme.discs[0], 150), (box.width // 2, box.height // 2), box.width // 2)
+        surface.blit(disc, box)
+    elif mark == "frame":
+        pygame.draw.rect(surface, theme.accent, box, 2, border_radius=max(2, box.width // 5))
+    else:
+        pygame.draw.circle(surface, theme.discs[1], box.center, box.width // 2 - 1, max(2, box.width // 6))
+
 
 def value_after(review: GameReview, index: int) -> tuple[Bounds, float | None]:
     """The value of the position after move ``index`` (0-based) for the first player: its proven
@@ -82,24 +200,6 @@ def value_after(review: GameReview, index: int) -> tuple[Bounds, float | None]:
         after = reviews[index + 1]
         estimate = after.estimate if after.player == 1 else -after.estimate
     return bounds, estimate
-
-def draw_legend(surface: pygame.Surface, strip: pygame.Rect, small: int, theme: Theme, estimates: bool) -> None:
-    """What the bands mean (top, middle, bottom) and, when there are estimates, the two markers
-    (drawn, not font glyphs: not every font has them)."""
-    red, yellow = theme.colour_name(1), theme.colour_name(2)
-    texts = (f"top: {red} wins · middle: draw · bottom: {yellow} wins", f"top: {red} wins · bottom: {yellow} wins",
-             f"top: {red} · bottom: {yellow}")
-    room = strip.width - (2 * text_width("estimate proved", small) + 60 if estimates else 0)
-    text, size = largest_fitting(texts, small, max(20, room), min_size=min(11, small))
-    label = draw_text(surface, text, size, theme.dim_text, midleft=(strip.left, strip.centery))
-    if not estimates:
-        return
-    radius = max(3, small // 4)
-    right = draw_text(surface, "estimate", small, theme.dim_text, midright=(strip.right, strip.centery))
-    pygame.draw.circle(surface, theme.dim_text, (right.left - radius - 4, right.centery), radius, 1)
-    right = draw_text(surface, "proved", small, theme.dim_text,
-                      midright=(max(label.right + 2 * radius + 12, right.left - 2 * radius - 18), strip.centery))
-    pygame.draw.circle(surface, theme.text, (right.left - radius - 4, right.centery), radius)
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: Theme,
                   progress: ReviewProgress | None, failed: bool) -> None:

@@ -18,7 +18,11 @@ from pathlib import Path
 import pygame
 
 from game.engine.board import Position, parse_moves
-from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
+from game.engine.explain import Explanation
+from game.engine.review import Bounds, GameReview, MoveClass, MoveReview, ReviewProgress, Summary, value_text
+from game.engine.scores import distance_text
+from game.engine.verdicts import Severity
+from game.engine.threats import Cell
 from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
 from game.session.core import Departure
@@ -27,8 +31,10 @@ from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import resume_label
 from game.ui.overlays import Confirm
 from game.ui.render import BoardScene, draw_panel
-from game.ui.review_graph import CLASS_COLOURS, CLASS_WORDS, draw_graph
-from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
+from game.ui.review_explain import Explanations
+from game.ui.review_graph import CLASS_COLOURS, CLASS_WORDS, ERROR_COLOUR, draw_graph
+from game.ui.review_line import LineView
+from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.saves import OPEN_ERRORS, open_save
 from game.ui.scene import Context, GameStart, ReviewStart, Scene, SceneName, Transition
@@ -53,6 +59,8 @@ class ReviewScene(Scene):
         self.stepped = False               # the player moved the selection before the review came
         self.savelist: SaveList | None = None
         self.confirm: Confirm | None = None
+        self.explanations: Explanations | None = None
+        self.line: LineView | None = None   # the line that proves the shown move's explanation, stepped through
         self._rows: list[tuple[pygame.Rect, int]] = []
         self._graph = pygame.Rect(0, 0, 0, 0)
 
@@ -89,10 +97,13 @@ class ReviewScene(Scene):
         self.proved = {}
         self.error = None
         self.stepped = False
+        self.line = None
+        self.explanations = None
         self.tag = self.ctx.engine.new_epoch()
         self.review = self.cache.get(self._key())
         if self.review is not None:
             self.cache.move_to_end(self._key())
+            self.explanations = Explanations(self.moves, self.review, self.tag, self.ctx.theme.names)
             self._jump_to_turn()
 
     def _key(self) -> tuple[str, float]:
@@ -130,7 +141,11 @@ class ReviewScene(Scene):
             self.select(self.index - event.y)
 
     def _handle_key(self, key: int) -> None:
-        if key == pygame.K_ESCAPE:
+        if self.line is not None and self._line_key(self.line, key):
+            return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.open_line()
+        elif key == pygame.K_ESCAPE:
             self.go_back()
         elif key in (pygame.K_LEFT, pygame.K_UP):
             self.select(self.index - 1)
@@ -145,7 +160,34 @@ class ReviewScene(Scene):
         elif key == pygame.K_r and self.error is not None:
             self.error = None
 
+    def _line_key(self, line: LineView, key: int) -> bool:
+        """The review's stepping keys step through the line while it is open; Enter or Esc leave it."""
+        steps = {pygame.K_LEFT: line.step - 1, pygame.K_UP: line.step - 1, pygame.K_RIGHT: line.step + 1,
+                 pygame.K_DOWN: line.step + 1, pygame.K_HOME: 0, pygame.K_END: len(line.line)}
+        if key in steps:
+            line.go(steps[key])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            self.line = None
+        else:
+            return False
+        return True
+
+    def explanation(self, index: int | None = None) -> Explanation | None:
+        """The explanation of move ``index`` (default: the shown one), once it has come."""
+        if self.explanations is None:
+            return None
+        return self.explanations.found.get(self.index if index is None else index)
+
+    def open_line(self) -> None:
+        """Enter: step through the line that proves the shown move's explanation, from the position
+        after the move."""
+        why = self.explanation()
+        if why is None or self.index >= len(self.moves):
+            return
+        self.line = LineView(self.index, self._position(self.index + 1), why.line)
+
     def _click(self, pos: tuple[int, int]) -> None:
+        self.line = None
         for rect, index in self._rows:
             if rect.collidepoint(pos):
                 self.select(index)
@@ -156,6 +198,7 @@ class ReviewScene(Scene):
             self.select(int((pos[0] - graph.left) / step))
 
     def select(self, index: int) -> None:
+        self.line = None
         self.index = max(0, min(len(self.moves), index))
         self.stepped = True
 
@@ -200,7 +243,10 @@ class ReviewScene(Scene):
     # -- engine ----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.savelist is not None or self.review is not None or self.error is not None:
+        if self.savelist is not None or self.error is not None:
+            return
+        if self.review is not None:
+            self._explain()
             return
         self.engine.sync(Kind.REVIEW, self.tag, self._request)
         for update in self.engine.poll(self.tag):
@@ -213,12 +259,30 @@ class ReviewScene(Scene):
         if self.engine.error is not None:
             self.error, self.engine.error = self.engine.error, None
 
+    def _explain(self) -> None:
+        """Ask the worker for the next explanation (the shown move's first) and take the answers in."""
+        explanations = self.explanations
+        if explanations is None:
+            return
+        index = explanations.next_index(self.index)
+        if index is None:
+            return
+        tag = explanations.tag(index)
+        self.engine.sync(Kind.EXPLAIN, tag,
+                         lambda kind: explanations.request(index, self.ctx.settings.search_config()))
+        for update in self.engine.poll(tag):
+            explanations.accept(index, update)
+        if self.engine.error is not None:     # that move goes without; the review stands
+            explanations.give_up(index)
+            self.engine.error = None
+
     def _request(self, kind: Kind) -> AIRequest:
         config = replace(self.ctx.settings.search_config(), time_limit=self.ctx.settings.review_time)
         return AIRequest(self.tag, self._position(len(self.moves)), config, kind, moves=tuple(self.moves))
 
     def _accept(self, review: GameReview) -> None:
         self.review = review
+        self.explanations = Explanations(self.moves, review, self.tag, self.ctx.theme.names)
         self.cache[self._key()] = review
         self.cache.move_to_end(self._key())
         while len(self.cache) > MAX_CACHED:
@@ -227,9 +291,11 @@ class ReviewScene(Scene):
             self._jump_to_turn()
 
     def _jump_to_turn(self) -> None:
-        """Show the first move that changed the outcome (either side's), if there is one."""
+        """Show the first error a player can learn from (either side's), else the first move that
+        changed the outcome, if there is one."""
         assert self.review is not None
-        turns = [s.first_turn for s in (self.review.summary(1), self.review.summary(2)) if s.first_turn]
+        summaries = (self.review.summary(1), self.review.summary(2))
+        turns = [s.errors[0] for s in summaries if s.errors] or [s.first_turn for s in summaries if s.first_turn]
         if turns:
             self.index = min(t.number for t in turns) - 1
 
@@ -258,9 +324,34 @@ class ReviewScene(Scene):
         move = self.current()
         if move is None:
             return [head, "analysing…" if self.error is None else "the analysis failed"]
-        return [f"{head} — {CLASS_WORDS[move.move_class]}",
-                f"Best: {move.best_text()}",
-                f"Played: {move.played_text()}"]
+        verdict = "" if move.verdict is None else f" · {verdict_words(move)}"
+        names = self.ctx.theme.names
+        return [f"{head} — {CLASS_WORDS[move.move_class]}{verdict}",
+                f"Best: {best_words(move, names)} · Played: {named_words(move.played, move.discs_before, names)}"]
+
+    def why_text(self) -> str | None:
+        """The shown move's explanation ("Why (two threats): ..."), or that it is being worked out."""
+        if self.index >= len(self.moves):
+            return None
+        why = self.explanation()
+        if why is not None:
+            return f"Why ({why.kind.value}): {why.text}"
+        explanations = self.explanations
+        if explanations is not None and self.index in explanations.wanted and self.index not in explanations.failed:
+            return "Why: working it out…"
+        return None
+
+    def line_text(self) -> str:
+        """Where the line stands: "Line after move 29, step 1 of 1: Yellow column 7 (four in a row)"."""
+        line = self.line
+        assert line is not None
+        head = f"Line after move {line.index + 1}, step {line.step} of {len(line.line)}"
+        if not line.step:
+            return head + ": the position after the move"
+        col = line.line[line.step - 1]
+        player = self.ctx.theme.colour_name(1 + (line.index + line.step) % 2)
+        end = " (four in a row)" if line.position().winner() is not None else ""
+        return f"{head}: {player} column {col + 1}{end}"
 
     def _result_text(self, short: bool = False) -> str:
         pos = self._position(len(self.moves))
@@ -272,10 +363,13 @@ class ReviewScene(Scene):
         return "unfinished" if short else "the game was not finished"
 
     def summary_lines(self, brief: bool = False) -> list[str]:
-        """Each side's summary; ``brief`` leaves out its outcome-changing move (a narrow window)."""
+        """Each side's summary, the errors a player can learn from first; ``brief`` (a narrow window)
+        keeps those errors alone."""
         if self.review is None:
             return []
-        return [f"{self.ctx.theme.colour_name(p)}: {self.review.summary(p).text(brief)}" for p in (1, 2)]
+        theme = self.ctx.theme
+        return [f"{theme.colour_name(p)}: " + (brief_summary(self.review.summary(p)) if brief
+                                               else self.review.summary(p).text()) for p in (1, 2)]
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -307,7 +401,7 @@ class ReviewScene(Scene):
         top = 16 + (size + 4) * 3 // 2
         graph_h = max(40, height // 5)
         help_h = size + 12
-        text_h = (size + 6) * 5
+        text_h = (size + 6) * 7
         # never smaller than one list row: a tiny window overlaps, it does not fail
         body = pygame.Rect(12, top, max(60, width - 24), max(size + 20, height - top - graph_h - help_h - text_h - 24))
         list_w = max(120, min(340, width // 3))
@@ -315,29 +409,64 @@ class ReviewScene(Scene):
         layout = _board_layout(board_area)
         self._draw_board(surface, layout)
         self._draw_list(surface, pygame.Rect(body.right - list_w, body.top, list_w, body.height), size)
-        y = body.bottom + 8
-        for i, line in enumerate(self.describe_current()):
-            colour = theme.text if i == 0 else theme.dim_text
-            draw_text(surface, fit_text(line, size, width - 24, i == 0), size, colour, bold=i == 0, topleft=(16, y))
-            y += size + 6
-        for line, brief in zip(self.summary_lines(), self.summary_lines(brief=True)):
-            text, small = largest_fitting((line, brief), size - 2, width - 24, min_size=min(11, size - 2))
-            draw_text(surface, text, small, theme.text, topleft=(16, y))
-            y += size + 4
+        self._draw_words(surface, body.bottom + 8, size)
         self._graph = pygame.Rect(40, height - graph_h - help_h - 6, max(40, width - 80), graph_h)
         draw_graph(surface, self._graph, size, self.ctx.theme, len(self.moves), self.index, self.review,
                    self.progress, self.error is not None)
-        keys = "Left/Right step · click the graph or the list · P play on from here · Esc back"
-        if self.error is not None:
-            keys = f"Analysis failed: {self.error} · R retry · Esc back"
-        draw_text(surface, fit_text(keys, size - 2, width - 24), size - 2,
+        keys, small = largest_fitting(self.keys_texts(), size - 2, width - 24, min_size=min(12, size - 2))
+        draw_text(surface, fit_text(keys, small, width - 24), small,
                   theme.error if self.error else theme.dim_text, midbottom=(width // 2, height - 6))
         if self.savelist is not None:
             self.savelist.draw(surface, theme)
         if self.confirm is not None:
             self.confirm.draw(surface, theme)
 
+    def keys_text(self) -> str:
+        """The footer: the keys that work now."""
+        return self.keys_texts()[0]
+
+    def keys_texts(self) -> tuple[str, ...]:
+        """The footer, longest first: the keys that work now (a narrow window takes a shorter one)."""
+        if self.error is not None:
+            return (f"Analysis failed: {self.error} · R retry · Esc back",)
+        if self.line is not None:
+            return ("Line: Left/Right step through it · Home/End its start/end · Enter or Esc leave it",
+                    "Line: Left/Right step · Home/End · Enter/Esc leave")
+        if self.explanation() is not None:
+            return ("Left/Right step · click the graph or the list · Enter step through the line that proves it · "
+                    "P play on from here · Esc back",
+                    "Left/Right step · Enter the line that proves it · P play on · Esc back",
+                    "Enter: the line that proves it · Esc back")
+        return ("Left/Right step · click the graph or the list · P play on from here · Esc back",
+                "Left/Right step · P play on · Esc back")
+
+    def _draw_words(self, surface: pygame.Surface, y: int, size: int) -> None:
+        """The shown move (or the line's step) and why, then each side's summary."""
+        theme = self.ctx.theme
+        width = surface.get_width()
+        head = [self.line_text()] if self.line is not None else self.describe_current()
+        for i, line in enumerate(head):
+            colour = theme.text if i == 0 else theme.dim_text
+            draw_text(surface, fit_text(line, size, width - 24, i == 0), size, colour, bold=i == 0, topleft=(16, y))
+            y += size + 6
+        why = self.why_text() if self.line is None else (f"Why: {self.explanation(self.line.index).text}"
+                                                         if self.explanation(self.line.index) else None)
+        small = max(12, size - 2)
+        if why is not None:
+            for line in wrap_at_most(why, small, width - 32, 3 if self.line is None else 4):
+                draw_text(surface, line, small, theme.text, topleft=(16, y))
+                y += small + 4
+        if self.line is not None:
+            return
+        for line, brief in zip(self.summary_lines(), self.summary_lines(brief=True)):
+            text, small = largest_fitting((line, brief), size - 2, width - 24, min_size=min(12, size - 2))
+            draw_text(surface, fit_text(text, small, width - 24), small, theme.text, topleft=(16, y))
+            y += size + 4
+
     def _draw_board(self, surface: pygame.Surface, layout: Layout) -> None:
+        if self.line is not None:
+            self._draw_line_board(surface, layout, self.line)
+            return
         pos = self._position(self.index)
         last = None
         if self.index:
@@ -351,6 +480,15 @@ class ReviewScene(Scene):
         scene = BoardScene(cell=pos.cell, last_move=last, ghost=ghost, hint=hint,
                            winning=pos.winning_cells() if self.index == len(self.moves) else frozenset())
         self.ctx.renderer.draw(surface, layout, self.ctx.theme, scene)
+
+    def _draw_line_board(self, surface: pygame.Surface, layout: Layout, line: LineView) -> None:
+        """The line's position at its step, the last disc of the line marked, every threat ringed."""
+        pos = line.position()
+        scene = BoardScene(cell=pos.cell, last_move=line.last_move(), winning=pos.winning_cells())
+        self.ctx.renderer.draw(surface, layout, self.ctx.theme, scene)
+        for player, cells in line.threats().items():
+            for cell in cells:
+                draw_threat(surface, layout, self.ctx.theme.discs[player - 1], cell)
 
     def _draw_list(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         theme = self.ctx.theme
@@ -377,7 +515,7 @@ class ReviewScene(Scene):
         so a two-digit number never runs into the disc."""
         theme = self.ctx.theme
         review = self.review_of(index)
-        colour = CLASS_COLOURS[review.move_class] if review else theme.dim_text
+        colour = row_colour(review) if review else theme.dim_text
         player = 1 + index % 2
         disc = self.ctx.renderer.disc(theme, player, max(4, (size + 2) // 3))
         surface.blit(disc, disc.get_rect(midleft=(r.left + 4, r.centery)))
@@ -390,9 +528,55 @@ class ReviewScene(Scene):
         cls = CLASS_WORDS[review.move_class] if review else "…"
         col = self.moves[index] + 1
         brief = "?" if review is not None and review.move_class is MoveClass.UNPROVED else cls
-        text, small = largest_fitting((f"col {col}   {cls}", f"col {col} {cls}", f"col {col} {brief}"), size,
+        lesson = "" if review is None or review.severity is None else f", {review.severity.value}"
+        text, small = largest_fitting((f"col {col}   {cls}{lesson}", f"col {col} {cls}{lesson}",
+                                       f"col {col} {brief}{lesson}", f"col {col} {brief}"), size,
                                       max(1, r.right - 4 - rest_left), min_size=min(11, size))
         draw_text(surface, text, small, colour, midleft=(rest_left, r.centery))
+
+def brief_summary(summary: Summary) -> str:
+    """The errors a player can learn from, then the accuracy: the summary for a narrow window."""
+    accuracy = summary.accuracy
+    return summary.lead() + ("" if accuracy is None else f"; accuracy {accuracy:.0f} %")
+
+
+def row_colour(move: MoveReview) -> tuple[int, int, int]:
+    """A move's colour in the list: an error a player can learn from stands out whatever its class
+    (a move handing over a win in a lost position is "good" by the exact class)."""
+    if move.severity is Severity.ERROR:
+        return ERROR_COLOUR
+    return CLASS_COLOURS[move.move_class]
+
+
+def named_words(bounds: Bounds, moves: int, names: tuple[str, str]) -> str:
+    """``engine.review.value_words`` with the sides named as the theme draws them."""
+    return distance_text(bounds.lower, moves, names) if bounds.is_exact else value_text(bounds, moves)
+
+
+def best_words(move: MoveReview, names: tuple[str, str]) -> str:
+    """``MoveReview.best_words`` with the sides named as the theme draws them."""
+    if move.best_column is None or move.best_text() == "best move not proved":
+        return move.best_text()
+    return f"column {move.best_column + 1} — {named_words(move.before, move.discs_before, names)}"
+
+
+def verdict_words(move: MoveReview) -> str:
+    """"error: missed block", "inaccuracy: much longer win" or "deep" (the outcome changed by play
+    far ahead); "" for a move without a verdict."""
+    verdict = move.verdict
+    if verdict is None:
+        return ""
+    return "deep" if verdict.value == verdict.severity.value else f"{verdict.severity.value}: {verdict.value}"
+
+
+def draw_threat(surface: pygame.Surface, layout: Layout, colour: tuple[int, int, int], cell: Cell) -> None:
+    """A threat: a ring in its side's colour inside the empty cell, with a dark edge so it reads on
+    either theme."""
+    centre = layout.cell_center(cell.col, cell.row)
+    radius = max(4, layout.cell // 4)
+    pygame.draw.circle(surface, (20, 20, 20), centre, radius + 2, 2)
+    pygame.draw.circle(surface, colour, centre, radius, max(2, layout.cell // 12))
+
 
 def _board_layout(area: pygame.Rect) -> Layout:
     """A board (and one row above it for the move played) as large as fits in ``area``."""

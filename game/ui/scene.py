@@ -94,6 +94,7 @@ class GameStart:
 @dataclass(frozen=True, slots=True)
 class MenuData:
     resume: SavedGame | None = None
+    analysis: bool = False  # the analysis row was on in ``resume``: resuming turns it back on
 
 
 @dataclass(frozen=True, slots=True)

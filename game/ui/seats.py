@@ -60,6 +60,7 @@ class Seats:
     watching = False                # keys steer a match between computers instead of playing
     spectator: Spectator | None = None
     pair: TwoPlayers | None = None
+    new_words = "new game"          # what N starts, in the status line and the footer
 
     def refusal(self, what: Allow) -> Refusal | None:
         """What to say when ``what`` is asked for and not allowed (None: nothing, the key does nothing)."""
@@ -167,6 +168,7 @@ class TwoPeople(Seats):
 class Watching(Seats):
     allows = Allow.LOAD
     watching = True
+    new_words = "new match"         # N starts a new match (a new score), as the footer says
 
     def __init__(self, spectator: Spectator) -> None:
         self.spectator = spectator
@@ -189,7 +191,11 @@ class Watching(Seats):
         return self.spectator.score_line(model, counted)
 
     def header_note(self) -> str:
-        return f" · {self.spectator.delay:.1f} s/move"
+        """The pace, and that the game did not start from the empty board: each game of a match
+        opens with a balanced opening, so two equal computers do not replay one game."""
+        opening = len(self.spectator.opening)
+        start = f" · from a {opening}-move opening" if opening else ""
+        return f"{start} · {self.spectator.delay:.1f} s/move"
 
     @property
     def paused(self) -> bool:

@@ -5,18 +5,19 @@ import pytest
 from game.engine.board import Position
 from game.engine.search import SearchConfig, SearchResult
 from game.engine.solver import Solver
-from game.service.requests import KINDS, RESULT_TYPES, AIRequest, AIUpdate, Analysis, Kind
+from game.engine.explain import Kind as ExplanationKind
+from game.service.requests import KINDS, RESULT_TYPES, AIRequest, AIUpdate, Analysis, Explained, Kind
 from game.service.worker import AIWorker
 
 from test_worker import collect
 
 
 def test_kinds_are_an_enum_equal_to_their_names():
-    assert KINDS == (Kind.MOVE, Kind.ANALYSIS, Kind.REVIEW) and set(RESULT_TYPES) == set(Kind)
+    assert KINDS == (Kind.MOVE, Kind.ANALYSIS, Kind.REVIEW, Kind.EXPLAIN) and set(RESULT_TYPES) == set(Kind)
     request = AIRequest(1, Position(), SearchConfig(depth=2), "analysis")
     assert request.kind is Kind.ANALYSIS and request.kind == "analysis"
     assert AIUpdate(1, "move", error="x").kind is Kind.MOVE
-    with pytest.raises(ValueError, match="kind must be one of move, analysis, review"):
+    with pytest.raises(ValueError, match="kind must be one of move, analysis, review, explain"):
         AIUpdate(1, "perft", error="x")
 
 
@@ -37,3 +38,29 @@ def test_an_analysis_comes_back_as_exact_column_scores(use_process):
         final = collect(worker)[-1]
     assert isinstance(final.result, Analysis) and final.result.exact
     assert final.result.scores == tuple(None if s is None else float(s) for s in Solver().column_scores(pos))
+
+
+def test_an_explain_request_names_a_playable_column_before_it_is_sent():
+    full = Position.from_moves("444444")
+    with pytest.raises(ValueError, match="column 4 cannot be played"):
+        AIRequest(1, full, SearchConfig(depth=2), Kind.EXPLAIN, column=3)
+    with pytest.raises(ValueError, match="column 8 cannot be played"):
+        AIRequest(1, Position(), SearchConfig(depth=2), Kind.EXPLAIN, column=7)
+
+
+@pytest.mark.parametrize("use_process", [True, False], ids=["process", "thread"])
+def test_an_explanation_comes_back_typed_with_its_line(use_process):
+    # the play-test game before move 29: column 7 fills the cell under yellow's winning cell
+    pos = Position.from_moves("4453545567344353133465766677")
+    with AIWorker(use_process=use_process) as worker:
+        worker.submit(AIRequest(1, pos, SearchConfig(depth=4), Kind.EXPLAIN, column=6))
+        final = collect(worker)[-1]
+        assert isinstance(final.result, Explained) and final.result.column == 6
+        assert final.result.explanation.kind is ExplanationKind.AT_ONCE and final.result.explanation.line == (6,)
+        worker.submit(AIRequest(2, pos, SearchConfig(depth=4), Kind.EXPLAIN, column=1))  # the best defence
+        best = collect(worker)[-1].result
+    assert best.explanation.text.startswith("Every column loses; column 2 holds out longest against Yellow.")
+    line_end = pos.play(1)
+    for col in best.explanation.line:
+        line_end = line_end.play(col)
+    assert line_end.winner() == 2

@@ -413,7 +413,8 @@ def test_hint_is_the_analysis_rows_best_column_from_the_same_search(ui):
     d.frame()
     d.key(pygame.K_h)
     d.frame()
-    assert fake.requests[-1] is asked                   # no second search: the hint reads the row
+    # no second analysis: the hint reads the row; the worker is asked only why its column is best
+    assert [(r.kind, r.column) for r in fake.requests[fake.requests.index(asked) + 1:]] == [("explain", 3)]
     assert d.scene.hint == 3 and d.scene.thinking.analysis == Analysis((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)
     assert d.scene.flash.text == "Hint: column 4 — wins in 21"
     d.settle()

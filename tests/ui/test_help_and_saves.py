@@ -56,7 +56,7 @@ def test_help_lists_rules_keys_analysis_and_levels_with_their_strength():
     for key in ("1–7", "Ctrl+Z", "Ctrl+Y", "H:", "A:", "N:", "Ctrl+S", "Ctrl+O", "Delete", "M:", "F11", "Esc",
                 "Ctrl+Q", "F1", "Space pause"):
         assert key in keys, key
-    assert any("estimate" in line for line in sections["Analysis row and hint"])
+    assert any("estimate" in line for line in sections["Analysis row, hint and why?"])
     levels = next(lines for title, lines in sections.items() if title.startswith("Levels"))
     assert len(levels) == len(DEFAULTS.levels)
     hard = DEFAULTS.level("Hard")
@@ -126,9 +126,11 @@ def test_help_explains_the_review_and_a_win_without_a_length():
 
     sections = dict(help_sections(DEFAULTS))
     review = " ".join(sections["Review"])
-    for words in ("R reviews it", "Review a saved game", "Home/End", "P: play on", "Esc: back", "after each move"):
+    for words in ("R reviews it", "Review a saved game", "Home/End", "P: play on", "Esc: back", "after each move",
+                  "Enter: step through the line", "faint disc above a column is the move played",
+                  "the frame the best move", "a threat"):
         assert words in review, words
-    assert '"wins" alone is a proven win' in " ".join(sections["Analysis row and hint"])
+    assert '"wins" alone is a proven win' in " ".join(sections["Analysis row, hint and why?"])
 
 
 def test_the_save_list_shows_a_picture_of_the_last_position(ui):
@@ -270,3 +272,40 @@ def test_every_text_of_the_save_list_stays_inside_its_frame():
     savelist.selected = 1
     assert [text for text, _ in drawn(savelist)][-1] == "Enter review · Delete remove · I file path · Esc cancel"
     assert [text for text, _ in drawn(SaveList([]))][-1] == "Esc close"
+
+
+def test_help_names_the_network_keys_and_what_the_review_words_mean():
+    from game.settings import DEFAULTS
+
+    sections = dict(help_sections(DEFAULTS, ("Orange", "Yellow")))
+    network = " ".join(sections["Network game"])
+    for words in ("T: chat", "Ctrl+R: resign", "Ctrl+Z: ask the other player", "N: offer a rematch"):
+        assert words in network, words
+    words = " ".join(sections["Review words"])
+    for term in ("missed block", "under a winning cell", "allows two threats", "deep:", "win, a long one",
+                 "wins in 3 of Orange's moves", "zugzwang", "forced sequence", "odd rows"):
+        assert term in words, term
+    assert "W: why?" in " ".join(sections["Keys"])
+    assert "N new match" in " ".join(sections["Keys"])
+
+
+def test_help_reads_at_the_default_size_in_pages_that_need_no_scrolling(ui):
+    from game.ui.overlays import help_size
+
+    d = ui("human", "human")
+    assert d.c.surface.get_size() == (960, 840) and help_size(840) == 20
+    d.key(pygame.K_F1)
+    overlay = d.scene.overlay
+    seen = set()
+    for _ in range(10):
+        with TextRecorder() as recorder:
+            overlay.draw(d.c.surface, d.c.ctx.theme)
+        assert overlay._max_scroll == 0                   # a page fits the default window whole
+        seen |= {t for t, _ in recorder.rects}
+        d.key(pygame.K_RIGHT)
+        if overlay.page == 0:
+            break
+    assert len(overlay._pages) > 1
+    titles = [title for title, _ in help_sections(d.c.ctx.settings)]
+    assert all(title in seen for title in titles)         # every section on some page
+    assert any(t.startswith("Page 1 of") for t in seen)

@@ -394,3 +394,20 @@ def test_a_first_start_offers_the_newcomers_level_not_a_hard_one(ui):
     select(d, "Start game")
     d.key(pygame.K_RETURN)
     assert isinstance(d.scene, GameScene) and d.scene.model.yellow.level == "Beginner"
+
+
+def test_resuming_an_unfinished_game_brings_the_analysis_row_back_as_it_was(ui):
+    d = ui(resume=SavedGame.now("4453", "human", "human"))
+    d.key(pygame.K_RETURN)                       # resume: a two-player game, the row off
+    assert isinstance(d.scene, GameScene) and not d.scene.analysis_on
+    d.key(pygame.K_a)
+    assert d.scene.analysis_on
+    d.key(pygame.K_ESCAPE)                       # to the menu: the game is on offer
+    assert row_labels(d)[0] == "Resume unfinished game"
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == "4453"
+    assert d.scene.analysis_on                   # it comes back on
+    d.key(pygame.K_a)                            # and off stays off
+    d.key(pygame.K_ESCAPE)
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, GameScene) and not d.scene.analysis_on

@@ -104,14 +104,14 @@ def test_review_after_the_game_steps_and_plays_on(ui):
     review = scene.review
     assert [r.column for r in review.reviews] == [int(c) - 1 for c in NEAR_WIN + "4"]
     assert review.reviews[-1].move_class is MoveClass.BEST
-    # the screen opens at the first outcome-changing move: red's first disc (column 1 loses)
-    assert scene.describe_current()[0] == "Move 1: Red played column 1 — blunder"
+    # the screen opens at the first error a player can learn from: yellow's missed block
+    assert scene.describe_current()[0] == "Move 6: Yellow played column 5 — blunder · error: missed block"
     driver.key(pygame.K_END)
     assert scene.describe_current()[0] == "After move 7: Red won"
     driver.key(pygame.K_LEFT)
     assert scene.index == 6
-    assert scene.describe_current() == ["Move 7: Red played column 4 — best", "Best: column 4 — wins in 1",
-                                        "Played: wins in 1"]
+    assert scene.describe_current() == ["Move 7: Red played column 4 — best",
+                                        "Best: column 4 — wins with Red's next move · Played: wins with Red's next move"]
     assert scene.summary_lines()[0].startswith("Red: ")
     # a click on the graph's first slot selects the first move
     graph = scene._graph
@@ -158,16 +158,19 @@ def test_review_a_saved_game_from_the_menu(ui):
     assert scene.title() == "Game review — Red: You · Yellow: Computer (Hard)"
     driver.frame()                    # the analysis runs in the worker (this short game, all in the
     wait_for_review(driver)           # book, may be done by the next frame)
-    # the view jumps to the first outcome-changing move: red's first disc, in column 1, loses
-    assert scene.index == 0
-    assert scene.describe_current() == ["Move 1: Red played column 1 — blunder", "Best: column 4 — wins in 21",
-                                        "Played: loses in 20"]
+    # the view jumps to the first error a player can learn from: yellow's missed block
+    assert scene.index == 5
+    driver.key(pygame.K_HOME)
+    assert scene.describe_current() == ["Move 1: Red played column 1 — blunder · deep",
+                                        "Best: column 4 — win, a long one · Played: loss, a long one"]
     assert "first outcome-changing move: 1 (column 1, blunder)" in scene.summary_lines()[0]
+    assert scene.summary_lines()[0].startswith("Red: errors: move 7 (column 7, missed win)")
     driver.key(pygame.K_END)
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_LEFT)
-    assert scene.describe_current() == ["Move 7: Red played column 7 — blunder", "Best: column 4 — wins in 1",
-                                        "Played: loses in 1"]
+    assert scene.describe_current() == ["Move 7: Red played column 7 — blunder · error: missed win",
+                                        "Best: column 4 — wins with Red's next move · "
+                                        "Played: loses to Yellow's next move"]
     driver.key(pygame.K_ESCAPE)
     driver.frame()
     assert type(driver.scene).__name__ == "MenuScene"
@@ -257,7 +260,7 @@ def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
 
 def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_point(ui):
     from game.ui import resources
-    from game.ui.review_graph import value_after
+    from game.ui.review_graph import graph_parts, legend_items, value_after
 
     save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
     driver = ui(review_time=0.1)
@@ -276,11 +279,22 @@ def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_poin
     with TextRecorder(lambda text, rect: drawn.append((text, rect))):
         driver.frame()
     graph = scene._graph
-    legend = [rect for text, rect in drawn if text.startswith("top:") or text in ("proved", "estimate")]
     small = max(12, max(14, min(24, driver.c.surface.get_height() // 36)) - 6)
-    plot_top = graph.top + small + 6                                  # the strip above the plotted area
-    assert legend and all(graph.top <= rect.top and rect.bottom <= plot_top for rect in legend)
-    assert not [text for text, rect in drawn if graph.colliderect(rect) and text in ("Red wins", "Yellow wins")]
+    legend_box, plot, axis = graph_parts(graph, small, driver.c.ctx.theme)
+    theme = driver.c.ctx.theme
+    words = [words for _, words in legend_items(theme)]
+    if not all(any(text == w for text, _ in drawn) for w in words):    # a small window: the short words
+        words = [words for _, words in legend_items(theme, short=True)]
+    legend = [rect for text, rect in drawn if text in words]
+    assert len(legend) >= len(words) and all(legend_box.contains(rect) for rect in legend)
+    assert legend_box.height <= 2 * (small + 4)                          # two rows at most
+    assert all(not plot.colliderect(rect) for rect in legend)
+    numbers = [(text, rect) for text, rect in drawn if text.isdigit() and axis.colliderect(rect)]
+    assert [text for text, _ in numbers][0] == "1" and numbers[-1][0] == str(len(THROWN_WIN))
+    assert all(rect.top >= plot.bottom for _, rect in numbers)       # the axis is below the plot
+    # each number stands under its move's box
+    step = plot.width / (len(THROWN_WIN) + 1)
+    assert all(plot.left + (int(t) - 1) * step <= r.centerx <= plot.left + int(t) * step for t, r in numbers)
 
 
 def test_play_on_shows_the_move_number_the_review_showed(ui):

@@ -12,6 +12,7 @@ from game.ui import spectator
 
 from game.data.openings import OPENINGS
 from game.ui.game_scene import DELAY_STEP
+from game.ui.game_text import header_right
 
 
 def test_pause_and_step(ui):
@@ -137,6 +138,18 @@ def test_n_starts_a_new_match_with_the_colours_the_players_were_given(ui):
     assert not d.scene.model.swapped
     full, _ = d.scene.seats.spectator.score_line(d.scene.model, counted=False)
     assert full == "Game 1 · Easy 0 – 0 Hard · 0 drawn"
+
+
+def test_a_finished_match_game_says_n_starts_a_new_match_and_the_header_names_the_opening(ui):
+    d = ui("Hard", "Hard", spectator_delay=0.0, animation_speed=10.0)
+    opening = d.scene.seats.spectator.opening
+    assert d.scene.model.moves_string() == opening
+    assert f"from a {len(opening)}-move opening" in header_right(d.scene.view())
+    d.scene.model.load_moves("1212121")                 # end this game at once
+    d.settle(3)
+    assert d.scene.model.is_over
+    status = d.scene.status_text()
+    assert "N new match" in status and "new game" not in status
 
 
 def test_the_watching_seats_refuse_what_needs_a_player_at_the_screen_and_say_why(ui):

@@ -1,0 +1,177 @@
+"""The review window teaches: verdict words beside the classes, the summary led by the errors, each
+error explained by the worker (through the service), and the line that proves it stepped through on
+the board with its threats marked."""
+
+from __future__ import annotations
+
+import pygame
+
+from conftest import TextRecorder
+
+from game.engine.board import Position, parse_moves
+from game.engine.explain import Kind as ExplanationKind
+from game.engine.threats import threats_mask
+from game.settings import HUMAN, parse_player_spec
+from game.ui.scene import ReviewStart, SceneName, Transition
+
+# A casual player losing to Easy: move 29 (column 7) fills the cell under Yellow's winning cell.
+PLAY_TEST = "445354556734435313346576667777"
+
+
+def open_review(ui, moves: str, theme: str = "classic"):
+    driver = ui(review_time=0.2)
+    driver.c.ctx.theme_name = theme
+    driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(moves, HUMAN, parse_player_spec("Easy"))))
+    driver.frame()
+    scene = driver.scene
+    driver.run_until(lambda: scene.review is not None or scene.error is not None, timeout=120, what="the review")
+    assert scene.error is None
+    return driver, scene
+
+
+def test_the_play_test_game_names_move_29_an_error_explains_it_and_steps_through_its_line(ui):
+    driver, scene = open_review(ui, PLAY_TEST)
+    red = scene.summary_lines()[0]
+    assert red.startswith("Red: errors: move 29 (column 7, under a winning cell)")
+    assert "deep: move" in red and " 3" in red.split("deep:")[1]
+    assert scene.index == 28                        # the window opens at the first error
+    assert scene.describe_current()[0] == "Move 29: Red played column 7 — good · error: under a winning cell"
+    assert "loses to Yellow's next move" in scene.describe_current()[1]
+    driver.run_until(lambda: scene.explanation() is not None, timeout=60, what="the explanation")
+    why = scene.explanation()
+    assert why.kind is ExplanationKind.AT_ONCE and why.line == (6,)
+    assert scene.why_text().startswith("Why (at once): Red's disc fills the cell under Yellow's winning cell")
+    assert "Enter step through the line" in scene.keys_text()
+    driver.key(pygame.K_RETURN)                     # the line, from the position after move 29
+    line = scene.line
+    assert line is not None and line.step == 0
+    assert "Left/Right step through it" in scene.keys_text()
+    after = Position.from_moves(parse_moves(PLAY_TEST)[:29])
+    assert line.position() == after
+    yellow_threats = {cell.bit for cell in line.threats()[2]}
+    assert sum(yellow_threats) == threats_mask(after, mine=True)  # yellow is to move: its threats ringed
+    driver.key(pygame.K_RIGHT)
+    assert line.step == 1 and line.position().winner() == 2
+    assert scene.line_text() == "Line after move 29, step 1 of 1: Yellow column 7 (four in a row)"
+    driver.key(pygame.K_RIGHT)                      # the end of the line holds
+    assert line.step == 1
+    driver.key(pygame.K_ESCAPE)                     # Esc leaves the line, not the review
+    assert scene.line is None and type(driver.scene).__name__ == "ReviewScene"
+    assert scene.index == 28
+    driver.key(pygame.K_HOME)                       # move 3 is named deep
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    assert scene.describe_current()[0] == "Move 3: Red played column 5 — blunder · deep"
+    assert "long one" in scene.describe_current()[1]
+
+
+def test_every_error_of_the_game_gets_its_explanation_and_a_legal_line(ui):
+    driver, scene = open_review(ui, PLAY_TEST)
+    explanations = scene.explanations
+    driver.run_until(lambda: explanations.done, timeout=120, what="every explanation")
+    assert not explanations.failed
+    assert 28 in explanations.found and set(explanations.found) == set(explanations.wanted)
+    moves = parse_moves(PLAY_TEST)
+    for index, why in explanations.found.items():
+        pos = Position.from_moves(moves[:index + 1])
+        for col in why.line:
+            pos = pos.play(col)                     # raises for an illegal move
+        assert pos.is_over()
+
+
+def test_a_move_without_an_error_has_no_line_to_step_through(ui):
+    driver, scene = open_review(ui, PLAY_TEST)
+    driver.key(pygame.K_HOME)
+    assert scene.why_text() is None
+    assert "Enter" not in scene.keys_text()
+    driver.key(pygame.K_RETURN)
+    assert scene.line is None
+    driver.key(pygame.K_RIGHT)
+    assert scene.index == 1
+
+
+def test_the_axis_numbers_the_first_and_last_moves_and_spaces_the_rest_by_the_room():
+    from game.ui.review_graph import axis_numbers
+
+    assert axis_numbers(0, 800, 20) == []
+    assert axis_numbers(7, 800, 20) == [1, 2, 3, 4, 5, 6, 7]          # room for every number
+    assert axis_numbers(30, 800, 20) == [1, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30]  # 2 touches 1
+    assert axis_numbers(42, 340, 20) == [1, 5, 10, 15, 20, 25, 30, 35, 40]   # 42 would touch 40: left out
+    for moves, width in ((42, 340), (42, 600), (30, 800), (9, 200)):
+        numbers = axis_numbers(moves, width, 20)
+        step = width / (moves + 1)
+        assert all((b - a) * step >= 26 for a, b in zip(numbers, numbers[1:]))   # never touching
+
+
+def test_the_explanation_and_the_distances_name_the_sides_as_the_theme_draws_them(ui):
+    driver, scene = open_review(ui, PLAY_TEST, theme="colorblind")
+    assert scene.describe_current()[0].startswith("Move 29: Orange played column 7")
+    driver.run_until(lambda: scene.explanation() is not None, timeout=60, what="the explanation")
+    assert scene.why_text().startswith("Why (at once): Orange's disc fills the cell under Yellow's winning cell")
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_RIGHT)
+    words = scene.describe_current()[1]
+    assert "Red" not in words and "Red" not in " ".join(scene.summary_lines())
+
+
+def test_an_error_stands_out_in_the_move_list_whatever_its_class(ui):
+    from game.ui.review_graph import ERROR_COLOUR
+    from game.ui.review_scene import row_colour
+
+    driver, scene = open_review(ui, PLAY_TEST)
+    move_29 = scene.review_of(28)
+    assert move_29.move_class.value == "good" and row_colour(move_29) == ERROR_COLOUR
+    assert row_colour(scene.review_of(27)) != ERROR_COLOUR
+
+
+def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(ui):
+    from game.service.requests import Kind
+
+    driver = ui("human", "human")
+    scene = driver.scene
+    scene.model.load_moves("4453545567344353133465766677")   # the play-test game before move 29
+    scene._changed()
+    scene.cursor = 6
+    driver.key(pygame.K_w)
+    assert scene.thinking.why_wanted == 6 and scene.flash.text == "Why column 7? Working it out…"
+    assert scene.thinking.wanted(scene.model, scene.analysis_on) is Kind.EXPLAIN
+    driver.run_until(lambda: scene.why_text() is not None, timeout=60, what="why column 7")
+    assert scene.why_text().startswith("Red's disc fills the cell under Yellow's winning cell")
+    drawn = []
+    with TextRecorder(lambda text, rect: drawn.append(text)):
+        driver.frame()
+    assert any(text.startswith("Red's disc fills") for text in drawn)     # the panel under the board
+    driver.key(pygame.K_h)                                    # the hint: column 2, and why
+    driver.run_until(lambda: scene.thinking.hint() is not None, timeout=60, what="the hint")
+    assert scene.thinking.hint() == 1
+    scene.thinking.why_wanted = None                          # the hint's explanation shows on its own
+    driver.run_until(lambda: scene.why_text() is not None, timeout=60, what="why the hint")
+    assert scene.why_text().startswith("Every column loses; column 2 holds out longest against Yellow.")
+    driver.key(pygame.K_2)                                    # a move: the explanation was for the old position
+    assert scene.why_text() is None
+
+
+def test_w_is_refused_on_a_full_column_and_when_it_is_not_the_players_turn(ui):
+    driver = ui("human", "human")
+    scene = driver.scene
+    scene.model.load_moves("444444")
+    scene._changed()
+    scene.cursor = 3
+    driver.key(pygame.K_w)
+    assert scene.thinking.why_wanted is None and scene.flash.text == "Column 4 is full"
+    watching = ui("ai:2", "ai:2", spectator_delay=5.0)
+    watching.key(pygame.K_w)
+    assert watching.scene.thinking.why_wanted is None
+    assert watching.scene.flash.text == "A hint is for your own turn"     # the watching seats refuse it
+
+
+def test_the_legend_takes_two_rows_at_most_from_the_smallest_window_up():
+    from game.ui.layout import MIN_SIZE
+    from game.ui.review_graph import legend_height
+    from game.ui.theme import THEMES
+
+    pygame.font.init()
+    for theme in THEMES.values():
+        for width in (MIN_SIZE[0] - 80, 880, 1840):
+            assert legend_height(width, 12, theme) <= 2 * 16
+        assert legend_height(1840, 12, theme) == 16           # a wide window: one row, the full words

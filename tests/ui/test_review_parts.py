@@ -1,0 +1,58 @@
+"""The review's parts without a window: which explanation is asked for next, what is accepted, and
+the line's positions and threats."""
+
+from __future__ import annotations
+
+from game.engine.board import Position, parse_moves
+from game.engine.explain import Explanation, Kind as ExplanationKind
+from game.engine.review import review_game
+from game.engine.search import SearchConfig
+from game.service.requests import AIUpdate, Explained, Kind
+from game.ui.review_explain import Explanations
+from game.ui.review_line import LineView
+
+THROWN_WIN = parse_moves("15253575")   # yellow misses a block (move 6), red a win at once (move 7)
+
+
+def explanations() -> Explanations:
+    review = review_game(THROWN_WIN, time_per_position=0.2)
+    return Explanations(THROWN_WIN, review, base_tag=1 << 32, names=("Orange", "Yellow"))
+
+
+def test_the_shown_move_is_asked_first_then_the_others_in_order_and_a_failure_is_not_asked_again():
+    found = explanations()
+    assert 5 in found.wanted and 6 in found.wanted and found.wanted == sorted(found.wanted)
+    assert found.next_index(shown=6) == 6
+    outside = len(THROWN_WIN)                                  # the end of the game: nothing to explain
+    assert found.next_index(shown=outside) == found.wanted[0]
+    found.give_up(found.wanted[0])
+    assert found.next_index(shown=outside) == found.wanted[1]
+    request = found.request(6, SearchConfig(depth=4, time_limit=0.5))
+    assert (request.kind, request.column, request.names, request.generation) == (Kind.EXPLAIN, 6, ("Orange", "Yellow"),
+                                                                                 found.tag(6))
+    assert request.position == Position.from_moves(THROWN_WIN[:6]) and request.config.time_limit is None
+    assert found.tag(5) != found.tag(6) != (1 << 32)          # a tag per move, none the review's
+
+
+def test_an_answer_is_kept_only_for_the_column_of_its_move():
+    found = explanations()
+    why = Explanation(ExplanationKind.PLAIN, "words", (3,))
+    found.accept(6, AIUpdate(found.tag(6), Kind.EXPLAIN, result=Explained(2, why)))   # another column
+    assert 6 not in found.found
+    found.accept(6, AIUpdate(found.tag(6), Kind.EXPLAIN, result=Explained(6, why)))
+    assert found.found[6] is why
+    for index in found.wanted:
+        if index not in found.found:
+            found.give_up(index)
+    assert found.done
+
+
+def test_the_line_steps_from_the_position_after_the_move_and_rings_each_sides_threats():
+    start = Position.from_moves(THROWN_WIN[:7])               # red has just missed its win in column 4
+    line = LineView(6, start, (4,))                           # yellow completes column 5
+    assert line.position() == start and line.last_move() is None
+    assert {c.col for c in line.threats()[1]} == {3}          # red's threat: column 4, bottom row
+    line.go(5)
+    assert line.step == 1 and line.position().winner() == 2 and line.last_move() == (4, 3)
+    line.go(-3)
+    assert line.step == 0
