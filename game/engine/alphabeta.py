@@ -1003,7 +1003,6 @@ class _Core:
         cd: cython.int
         i: cython.int
         j: cython.int
-        n: cython.int
         col: cython.int
         count: cython.int
         rank: cython.int

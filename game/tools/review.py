@@ -180,8 +180,8 @@ def _games(files: list[str], lines: BinaryIO, err: TextIO) -> Iterator[tuple[str
                 print(f"review: {exc}", file=err)
                 yield shown(name, MAX_SOURCE), None
         return
-    for number, raw, problem in read_lines(lines):
-        source = f"line {number}"
+    for line_number, raw, problem in read_lines(lines):
+        source = f"line {line_number}"
         if raw is None:
             print(f"review: {source}: {problem}", file=err)
             yield source, None
