@@ -163,12 +163,12 @@ class GameModel:
             self.swapped = False
         self._reset(history, cols)
 
-    def saved_game(self, *, rated: bool = False) -> SavedGame:
+    def saved_game(self, *, rated: bool = False, analysis: bool = False) -> SavedGame:
         """The game as the storage module writes it (players as spec strings, stamped now);
         ``rated`` only for the autosave of a rated game (any other save is casual when loaded); a
         network game's saves carry this side's seat."""
         return SavedGame.now(self.moves_string(), self.player_text(self.red), self.player_text(self.yellow),
-                             rated=rated, seat=self.network)
+                             rated=rated, analysis=analysis, seat=self.network)
 
     def player_text(self, spec: PlayerSpec) -> str:
         """How a save names the player: a level exactly as the level plays is saved by its name alone

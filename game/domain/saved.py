@@ -66,6 +66,8 @@ class SavedGame:
     saved_at: str  # ISO 8601 date and time
     #: The game counts in the rating (only an autosave says so: a game resumed from it stays rated).
     rated: bool = False
+    #: The analysis row was on (only an autosave says so: a game resumed from it opens as it was left).
+    analysis: bool = False
     #: A game against a player on another computer: this side's part in it (see NetworkSeat).
     network: NetRole | None = None
     game_id: str = ""
@@ -76,11 +78,12 @@ class SavedGame:
     secret: str = field(default="", repr=False)
 
     @classmethod
-    def now(cls, moves: str, red: str, yellow: str, *, rated: bool = False,
+    def now(cls, moves: str, red: str, yellow: str, *, rated: bool = False, analysis: bool = False,
             seat: NetworkSeat | None = None) -> "SavedGame":
         """A SavedGame stamped with the current local time."""
         stamp = datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
-        return cls(moves, red, yellow, stamp, rated=rated, **(seat.save_fields() if seat else {}))
+        return cls(moves, red, yellow, stamp, rated=rated, analysis=analysis,
+                   **(seat.save_fields() if seat else {}))
 
     def position(self) -> Position:
         """The position after the moves (they are validated when the game is parsed/saved)."""

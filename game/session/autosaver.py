@@ -37,16 +37,16 @@ class Autosaver:
         self._notices: list[str] = []
         self._written: str | None = None    # the moves of the last game handed to the writer
 
-    def changed(self, model: GameModel, *, rated: bool = False, active: bool = True) -> None:
+    def changed(self, model: GameModel, *, rated: bool = False, analysis: bool = False, active: bool = True) -> None:
         """The model changed (move, undo, redo, new game, load), or the game stopped being
-        ``rated``. ``active=False``: nothing to keep (a game between two computers), the autosave
+        ``rated``; ``analysis``: the analysis row is on. ``active=False``: nothing to keep (a game between two computers), the autosave
         is left alone."""
         if self.stopped is not None or not active:
             return
         if model.is_over:
             self._submit(None, None)
         elif model.moves:
-            self._submit(model.saved_game(rated=rated), model.moves_string())
+            self._submit(model.saved_game(rated=rated, analysis=analysis), model.moves_string())
 
     def cleared(self) -> None:
         """The game ended in a way the board does not show (a resignation): nothing to go back into."""

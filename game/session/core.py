@@ -65,10 +65,10 @@ class Session:
 
     # -- the game on the board ---------------------------------------------------------------
 
-    def changed(self, model: GameModel, *, rated: bool) -> None:
-        """The game on the board changed: it is autosaved (``rated`` or casual) and, once it ends
-        against the computer, joins the record."""
-        self.autosaver.changed(model, rated=rated)
+    def changed(self, model: GameModel, *, rated: bool, analysis: bool = False) -> None:
+        """The game on the board changed: it is autosaved (``rated`` or casual, with the analysis
+        row as shown) and, once it ends against the computer, joins the record."""
+        self.autosaver.changed(model, rated=rated, analysis=analysis)
         self.results.update(model, rated)
 
     # -- leaving -----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The save format: a saved game as text, checked field by field, and its file.
 
-A save file is plain text: a small header, the move string and, for a rated game or a network
-seat, a few optional lines, then ``end`` (a file cut short is recognised). It is parsed by hand
+A save file is plain text: a small header, the move string and, for a rated game, an autosave
+with the analysis row on, or a network seat, a few optional lines, then ``end`` (a file cut short is recognised). It is parsed by hand
 and validated move by move, never unpickled or evaluated; every file goes through the file
 layer (:mod:`game.store.files`): written atomically, read only as a regular file of bounded size.
 No pygame and no network here: a network seat is a value (:mod:`game.domain.saved`).
@@ -133,6 +133,12 @@ def _yes(value: str) -> bool:
     return value == "yes"
 
 
+def _on(value: str) -> bool:
+    if value not in ("on", "off"):
+        raise ValueError(f"expected on or off, found '{shown(value, 20)}'")
+    return value == "on"
+
+
 def _role(value: str) -> NetRole:
     try:
         return NetRole(value)
@@ -157,6 +163,7 @@ def _port(value: str) -> int:
 #: checked together by _check_network; the opponent's name came from the other computer.
 _OPTIONAL = {
     "rated": _Optional("rated", lambda rated: "yes" if rated else "no", _yes),
+    "analysis": _Optional("analysis", lambda shown: "on" if shown else "off", lambda value: _on(value)),
     "network": _Optional("network", str, _role),
     "game id": _Optional("game_id", str, str),
     "you play": _Optional("network_colour", lambda colour: COLOURS[colour - 1], _colour),

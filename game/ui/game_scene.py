@@ -111,7 +111,7 @@ class GameScene(Scene):
     def _changed(self) -> None:
         """The model changed (move, undo, redo, new game, load)."""
         self._reset_position_state()
-        self.ctx.session.changed(self.model, rated=self.rating.game.rated)
+        self.ctx.session.changed(self.model, rated=self.rating.game.rated, analysis=self.analysis_on)
         self.seats.changed(self.model)
 
     def _say(self, text: str, *, warning: bool = False) -> None:
@@ -126,7 +126,7 @@ class GameScene(Scene):
 
     def autosave(self) -> None:
         """Write the game on the board to the autosave as it stands, rated or casual."""
-        self.ctx.session.autosaver.changed(self.model, rated=self.rating.game.rated)
+        self.ctx.session.autosaver.changed(self.model, rated=self.rating.game.rated, analysis=self.analysis_on)
 
     def _ask(self, question: str, detail: str, on_yes: Callable[[], None]) -> None:
         """Do ``on_yes`` now if no unfinished game would be lost, else after the player confirms.
@@ -396,6 +396,7 @@ class GameScene(Scene):
         self._say("Analysis row on" if self.analysis_on else "Analysis row off")
         if self.analysis_on:
             self._casual(Casual.ANALYSIS)
+        self.autosave()     # the game comes back from the autosave with the row as it was left
 
     def save(self) -> None:
         try:

@@ -315,7 +315,7 @@ class MenuScene(Scene):
         except ValueError as exc:
             self.ctx.notices.add(f"Cannot resume the unfinished game: {exc}", "error")
             return
-        self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves, analysis=analysis))
+        self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves, analysis=analysis or saved.analysis))
 
     def quit(self) -> None:
         self.next = Transition(SceneName.QUIT)

@@ -155,7 +155,15 @@ def test_an_optional_field_is_written_only_when_set_and_raises_the_format():
     assert parse_save(GOOD.replace("end", "rated: no\nend")) == GAME
 
 
+def test_the_analysis_row_is_kept_only_when_on():
+    shown = SavedGame("4453", "human", "human", GAME.saved_at, analysis=True)
+    assert format_save(shown).splitlines()[1:2] == ["format: 2"] and "analysis: on\n" in format_save(shown)
+    assert parse_save(format_save(shown)) == shown
+    assert "analysis" not in format_save(GAME) and parse_save(format_save(GAME)).analysis is False
+
+
 @pytest.mark.parametrize("line,needle", [
+    ("analysis: yes", "line 7: analysis: expected on or off, found 'yes'"),
     ("rated: maybe", "line 7: rated: expected yes or no, found 'maybe'"),
     ("rated: " + "y" * 500, "line 7: rated: expected yes or no"),
     ("rated: yes\nrated: yes", "line 8: 'rated' appears twice"),

@@ -531,3 +531,20 @@ def test_ctrl_z_against_the_computer_takes_back_two_plies_and_rewrites_the_autos
     assert autosaved().moves == before[:4] and not autosaved().rated
     d.key(pygame.K_z, CTRL)                          # casual already: the undo itself rewrites it
     assert d.scene.model.moves_string() == autosaved().moves == before[:2]
+
+
+def test_a_game_resumed_at_the_next_start_has_its_analysis_row_as_it_was_left(ui):
+    d = ui("human", "human")
+    for column in (4, 4, 5):
+        d.key(pygame.K_0 + column)
+    d.key(pygame.K_a)                                   # the row on: the autosave says so
+    assert d.c.ctx.session.autosaver.flush()
+    assert autosaved().analysis and autosaved().moves == "445"
+    new_run()
+    d = next_start(ui)
+    choose(d, "Resume unfinished game")
+    assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == "445"
+    assert d.scene.analysis_on
+    d.key(pygame.K_a)                                   # off again: the autosave forgets it
+    assert d.c.ctx.session.autosaver.flush()
+    assert not autosaved().analysis and "analysis" not in autosave_path().read_text()
