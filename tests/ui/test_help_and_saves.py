@@ -275,7 +275,7 @@ def test_every_text_of_the_save_list_stays_inside_its_frame():
 
 
 def test_help_names_the_network_keys_and_what_the_review_words_mean():
-    from game.settings import DEFAULTS
+    from game.config.values import DEFAULTS
 
     sections = dict(help_sections(DEFAULTS, ("Orange", "Yellow")))
     network = " ".join(sections["Network game"])

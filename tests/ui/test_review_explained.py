@@ -11,7 +11,7 @@ from conftest import TextRecorder
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind as ExplanationKind
 from game.engine.threats import threats_mask
-from game.settings import HUMAN, parse_player_spec
+from game.domain.players import HUMAN, parse_player_spec
 from game.ui.scene import ReviewStart, SceneName, Transition
 
 # A casual player losing to Easy: move 29 (column 7) fills the cell under Yellow's winning cell.
