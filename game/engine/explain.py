@@ -23,7 +23,8 @@ in the terms of L. V. Allis' analysis of Connect Four (*A Knowledge-based Approa
 * ``PLAIN``: no claim above held; a plain true sentence about the exact value.
 
 A claim whose check fails is never shown: the next kind is tried, and the plain sentence ends the
-list. ``explain_hint`` says in the same terms why the best move is best (for a hint). Pure engine code: standard library and ``game.engine`` only.
+list. ``explain_hint`` says in the same terms why the best move is best (for a hint). Pure engine
+code: standard library and ``game.engine`` only.
 """
 
 from __future__ import annotations
@@ -280,7 +281,7 @@ def _at_once_context(pos: Position, col: int, win_col: int, mover: str, opponent
     if win_col == col:
         return (f"{mover}'s disc fills the cell under {opponent}'s winning cell: {opponent} plays "
                 f"{cell_name(cell)} and wins.")
-    return f"{opponent} threatened {cell_name(cell)} and this move does not block it: {opponent} wins there at once."
+    return f"{opponent} threatened {cell_name(cell)}, and this move does not block it: {opponent} wins there at once."
 
 
 def _gave_up(pos: Position, best_col: int, best: int, played: int, solver: Solver, names: Sequence[str],

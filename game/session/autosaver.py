@@ -39,8 +39,8 @@ class Autosaver:
 
     def changed(self, model: GameModel, *, rated: bool = False, analysis: bool = False, active: bool = True) -> None:
         """The model changed (move, undo, redo, new game, load), or the game stopped being
-        ``rated``; ``analysis``: the analysis row is on. ``active=False``: nothing to keep (a game between two computers), the autosave
-        is left alone."""
+        ``rated``; ``analysis``: the analysis row is on. ``active=False``: nothing to keep (a game
+        between two computers), the autosave is left alone."""
         if self.stopped is not None or not active:
             return
         if model.is_over:

@@ -4,7 +4,8 @@ A save file is plain text: a small header, the move string and, for a rated game
 with the analysis row on, or a network seat, a few optional lines, then ``end`` (a file cut
 short is recognised). It is parsed by hand and validated move by move, never unpickled or
 evaluated; every file goes through the file layer (:mod:`game.store.files`): written
-atomically, read only as a regular file of bounded size. No pygame and no network here: a network seat is a value (:mod:`game.domain.saved`).
+atomically, read only as a regular file of bounded size. No pygame and no network here: a
+network seat is a value (:mod:`game.domain.saved`).
 """
 
 from __future__ import annotations

@@ -499,7 +499,8 @@ class GameScene(Scene):
             end_labels=tuple(label for label, _ in self.end_keys().values()), engine_error=engine.error,
             progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
             requested_at=engine.requested_at, pending=self.thinking.pending, time=self.time, hint=self.hint,
-            hint_text=self.hint_text(), why_text=self.why_text(), hint_wanted=self.thinking.hint_wanted, over_handled=self.over_handled,
+            hint_text=self.hint_text(), why_text=self.why_text(), hint_wanted=self.thinking.hint_wanted,
+            over_handled=self.over_handled,
             analysis_on=self.analysis_on, analysis=self.thinking.analysis, tally=self._tally(), cursor=self.cursor,
             can_move=self.human_can_move(), flash=self.flash,
             shake=(shake.col, shake.offset(), shake.strength) if shake is not None else None)

@@ -59,7 +59,7 @@ def test_at_once_names_the_cell_and_why(solver: Solver) -> None:
                           "fourth row from the bottom and wins.")
     block = explain(MISSED_BLOCK, solver)
     assert block.kind is Kind.AT_ONCE and block.line == (6,)
-    assert block.text.startswith("Red threatened column 7, fourth row from the bottom and this move does not block it")
+    assert block.text.startswith("Red threatened column 7, fourth row from the bottom, and this move does not block it")
     assert block.text.endswith("Column 7 instead kept Yellow's win.")
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from game.store import autosave as storage
 from game.store import folders
 from game.domain.saved import SavedGame
 from game.store.savefile import save_game

@@ -436,7 +436,6 @@ def test_a_hint_alone_asks_for_the_rows_search(ui):
 
 
 def test_column_numbers_over_the_board(ui):
-    from game.ui import resources
 
     d = ui("human", "human")
     with TextRecorder() as recorder:
@@ -451,7 +450,6 @@ def test_column_numbers_over_the_board(ui):
 def test_game_end_is_handled_once_and_offers_the_review_and_the_tally_and_record_lines_are_shown(ui):
     from game.domain.record import RecordResult
     from game.domain.players import PlayerSpec
-    from game.ui import resources
     from game.ui.game_scene import GameScene
     from game.ui.menu import MenuScene
     from game.ui.review_scene import ReviewScene
@@ -533,7 +531,6 @@ def test_two_players_without_names_are_scored_by_colour(ui):
     d.settle()
     assert d.scene.seats.pair.score_line()[0] == "Game 1 · Red 1 – 0 Yellow · 0 drawn"
     assert d.scene.status_text().startswith("Red wins!")
-    from game.ui import resources
 
     with TextRecorder() as recorder:
         d.frame()

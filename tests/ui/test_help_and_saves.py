@@ -92,7 +92,6 @@ def test_load_list_shows_players_moves_result_and_date_newest_first(ui):
     assert describe(d.scene.overlay.infos[2], ("Orange", "Yellow"))[1].startswith("7 moves · Orange won")
     d.frame()
     texts = []
-    from game.ui import resources
 
     hook = lambda text, rect: texts.append(text)            # noqa: E731
     with TextRecorder(hook):
@@ -151,7 +150,6 @@ def test_the_save_list_shows_a_picture_of_the_last_position(ui):
 
 
 def test_save_names_that_are_not_utf8_are_listed_escaped_in_the_save_list_and_the_review_picker(ui):
-    from game.ui import resources
 
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -183,7 +181,6 @@ def test_save_names_that_are_not_utf8_are_listed_escaped_in_the_save_list_and_th
 
 
 def test_a_broken_save_whose_name_is_not_utf8_is_refused_from_the_menu_with_its_name_once(ui):
-    from game.ui import resources
 
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -218,7 +215,6 @@ def test_text_that_pygame_cannot_encode_is_drawn_escaped():
 
 
 def test_a_long_notice_is_shown_whole_on_two_lines_and_a_longer_one_cut_after_the_second():
-    from game.ui import resources
     from game.ui.notices import Notices
     from game.ui.theme import CLASSIC
 
@@ -244,7 +240,6 @@ def test_every_text_of_the_save_list_stays_inside_its_frame():
     from game.echo import shown
     from game.store.savefile import MAX_SHOWN_NAME
     from game.store.saves import SaveInfo
-    from game.ui import resources
     from game.ui.theme import CLASSIC
 
     pygame.font.init()

@@ -243,7 +243,6 @@ def test_the_end_of_a_game_offers_the_review_and_shows_a_loss_in_the_loss_colour
 
 
 def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
-    from game.ui import resources
 
     save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
     driver = ui()
@@ -259,7 +258,6 @@ def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
 
 
 def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_point(ui):
-    from game.ui import resources
     from game.ui.review_graph import graph_parts, legend_items, value_after
 
     save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
@@ -342,7 +340,6 @@ def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(ui):
 
 
 def test_the_sitting_tally_is_written_as_small_as_the_analysis_row_in_a_large_window(ui, connect4_home):
-    from game.ui import resources
     from game.ui.layout import compute_layout
 
     driver = finish_a_game_against_the_computer(ui)
@@ -385,7 +382,6 @@ def test_two_named_players_are_named_in_the_review_and_find_their_game_and_score
 
 
 def drawn_texts(driver) -> list[tuple[str, pygame.Rect]]:
-    from game.ui import resources
 
     texts: list[tuple[str, pygame.Rect]] = []
     hook = lambda text, rect: texts.append((text, rect.copy()))     # noqa: E731
