@@ -22,7 +22,7 @@ PACKAGE = ROOT / "game"
 
 #: Modules that only start something; they may import any room.
 ENTRIES = {"game.__main__", "game.app", "game.analyze", "game.bench", "game.arena", "game.review",
-           "game.bundle"}
+           "game.bundle", "game.puzzles", "game.practice.__main__"}
 
 
 def module_name(path: Path) -> str:

@@ -43,7 +43,9 @@ def test_blocker_really_blocks_pygame():
 
 ENGINE = ["game.engine.board", "game.engine.heuristics", "game.engine.search", "game.engine.solver", "game.tools.analyze", "game.tools.bench",
           # the contract's other pygame-free modules
-          "game.settings", "game.storage", "game.model", "game.service.worker", "game.tools.arena"]
+          "game.settings", "game.storage", "game.model", "game.service.worker", "game.tools.arena",
+          "game.engine.drills", "game.engine.puzzles", "game.practice.schedule", "game.practice.puzzles",
+          "game.tools.practice", "game.tools.puzzles"]
 
 
 @pytest.mark.parametrize("module", ENGINE)

@@ -1,0 +1,1 @@
+"""The files the game keeps for the player, each behind the file-safety layer (``game.files``)."""

@@ -1,0 +1,137 @@
+"""A file of JSON lines the game keeps for the player, one value a line, behind ``game.files``.
+
+Each change rewrites the file whole, atomically, under its lock; the files kept this way are small
+(a line per drill or per puzzle tried) and a change touches few lines:
+
+* **A write killed midway loses nothing.** :func:`game.files.atomic_write_bytes` writes a
+  temporary file, fsyncs it and renames it over the old one: a reader sees the old file or the
+  new one, never half. Temporary files a kill left behind are removed once stale.
+* **A damaged file loses nothing that can be read.** A line that is not a valid value is copied
+  to ``NAME.bad`` (``.bad.1``, ... never replacing an earlier one) and removed from the file;
+  the other lines stay.
+* **A file that cannot be read is never written.** Loading reports it and gives no values; a
+  change raises OSError, so the caller keeps its values in memory and says so.
+* **Two windows queue up.** Read-modify-write holds the file's :class:`game.files.FileLock`.
+
+No pygame here, and nothing about what the values mean: their owners give the codec.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from game import files
+from game.echo import shown
+
+log = logging.getLogger(__name__)
+
+__all__ = ["LineFile"]
+
+T = TypeVar("T")
+MAX_NOTICE_CHARS = 200
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass
+class _Parsed(Generic[T]):
+    values: list[T] = field(default_factory=list)
+    bad: list[bytes] = field(default_factory=list)
+    first_problem: str = ""
+
+
+@dataclass(frozen=True)
+class LineFile(Generic[T]):
+    """How one kind of value is kept: ``decode`` turns a line's JSON into a value (ValueError or
+    TypeError naming the field when it is not one), ``encode`` the other way; ``key`` names
+    values that must be unique (a later line with a key already read is dropped)."""
+
+    noun: str  # "drills": the plural, as a notice names the values
+    decode: Callable[[object], T]
+    encode: Callable[[T], object]
+    key: Callable[[T], Hashable] | None = None
+    max_bytes: int = 16 * 1024 * 1024
+    max_line: int = 4096
+
+    def line(self, value: T) -> bytes:
+        """The line that stores ``value`` (ASCII JSON)."""
+        return json.dumps(self.encode(value), ensure_ascii=True, allow_nan=False).encode("ascii") + b"\n"
+
+    def _value(self, raw: bytes) -> T:
+        if len(raw) > self.max_line:
+            raise ValueError(f"{len(raw):,} bytes, too long for a line")
+        return self.decode(json.loads(raw.decode("utf-8")))
+
+    def _parse(self, data: bytes) -> _Parsed[T]:
+        out: _Parsed[T] = _Parsed()
+        seen: set[Hashable] = set()
+        for number, raw in enumerate(data.removeprefix(_BOM).split(b"\n"), start=1):
+            if not raw.strip():
+                continue
+            try:
+                value = self._value(raw)
+            except (ValueError, TypeError, RecursionError) as exc:  # UnicodeDecodeError, JSONDecodeError too
+                out.bad.append(raw + b"\n")
+                out.first_problem = out.first_problem or f"line {number}: {shown(exc, 80)}"
+                continue
+            if self.key is not None:
+                key = self.key(value)
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.values.append(value)
+        return out
+
+    def _read(self, path: Path) -> bytes:
+        """The file's bytes (none when there is no file); OSError when it cannot be read or is too large."""
+        try:
+            data = files.read_regular_file(path, self.max_bytes)
+        except FileNotFoundError:
+            return b""
+        if len(data) > self.max_bytes:
+            raise OSError(f"larger than {self.max_bytes // (1024 * 1024)} MiB")
+        return data
+
+    def _set_aside(self, path: Path, parsed: _Parsed[T]) -> str:
+        """Copy the damaged lines to ``NAME.bad`` (a new file) and say so; the caller rewrites the file."""
+        aside = files.write_aside(path, b"".join(parsed.bad))
+        log.info("%s: %d damaged lines moved to %s", path, len(parsed.bad), aside.name)
+        return shown(f"{len(parsed.bad)} damaged {self.noun} were set aside in {aside.name} "
+                     f"({parsed.first_problem}); your other {len(parsed.values)} {self.noun} are kept",
+                     MAX_NOTICE_CHARS)
+
+    @staticmethod
+    def clean_stale(path: Path, now: float | None = None) -> list[Path]:
+        """Remove temporary files that a write of ``path`` killed midway left behind (once stale)."""
+        return files.clean_stale_temporaries([path.parent], lambda _name, target, _info: target == path.name, now)
+
+    def load(self, path: Path) -> tuple[list[T], str | None]:
+        """The values in file order, and a notice for the player (None when all is well).
+
+        A missing file holds none. Damaged lines are set aside by themselves. A file that cannot
+        be read is left exactly as it is: no values, and a notice saying why.
+        """
+        try:
+            return self.update(None, path)
+        except OSError as exc:
+            log.info("cannot read %s: %s", path, exc)
+            return [], shown(f"Cannot read your {self.noun} in {path.name} ({files.describe_os_error(exc)}); "
+                             f"the file is left as it is", MAX_NOTICE_CHARS)
+
+    def update(self, change: Callable[[list[T]], list[T]] | None, path: Path) -> tuple[list[T], str | None]:
+        """Read the values, apply ``change`` to the list and write the result, under the file's lock;
+        return the new list and a notice (None when all is well). ``change`` None only reads (and
+        sets damaged lines aside). OSError when the file cannot be read or written: then nothing
+        was written, and a file that could not be read is untouched."""
+        self.clean_stale(path)
+        with files.FileLock(path):
+            parsed = self._parse(self._read(path))
+            notice = self._set_aside(path, parsed) if parsed.bad else None
+            values = parsed.values if change is None else change(list(parsed.values))
+            if parsed.bad or (change is not None and values != parsed.values):
+                files.atomic_write_bytes(path, b"".join(map(self.line, values)))
+        return values, notice

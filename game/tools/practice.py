@@ -1,0 +1,155 @@
+"""Drills from saved games, and the drills due today.
+
+    python -m game.practice game.c4save [more.c4save ...]    # the drills each game makes
+    python -m game.practice --keep game.c4save               # ... and keep them to practise
+    python -m game.practice --due                            # the kept drills due today
+
+One JSON object per drill and line: the position (a move string from the empty board), the side
+to play, the column played there, every accepted column (each keeps the best outcome) and the
+outcome kept; ``--due`` adds when each drill is due. Columns count from 1.
+
+A drill is a move the review (``python -m game.review``) proves a mistake or a blunder, by the
+players the save names as human (in a network game, this computer's side); ``--side`` chooses
+others. A bad file is reported on stderr (one line, naming it) and skipped; the exit status is
+then 1 (2 for bad arguments, 130 when interrupted, 141 when the reader of the output went away).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import TextIO
+
+from game import files
+from game.echo import tolerant_output
+from game.engine.drills import Drill, mine_drills
+from game.engine.solver import Solver
+from game.practice.schedule import add_drills, due_entries, end_of_day
+from game.settings import load_settings
+from game.storage import SavedGame, SaveFileError, load_game, report_bad_home
+from game.store.drills import update_drills
+from game.tools.lines import SIGPIPE_STATUS, shown, silence_stdout
+from game.tools.review import MAX_SOURCE, MAX_TIME, PLAYER_NAMES
+from game.tools.numbers import real
+
+SIDES = {"red": (1,), "yellow": (2,), "both": (1, 2)}
+_seconds = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.practice",
+        description="Print the drills (mistakes and blunders, with every column that keeps the best outcome) "
+                    "that saved Connect Four games make, as JSON, one drill a line; or the drills due today.")
+    parser.add_argument("files", nargs="*", metavar="FILE", help="saved games (.c4save)")
+    parser.add_argument("--due", action="store_true", help="print the kept drills due today instead")
+    parser.add_argument("--keep", action="store_true", help="keep the drills found, to come back on schedule")
+    parser.add_argument("--side", choices=sorted(SIDES),
+                        help="whose moves make drills (default: the human players the save names; "
+                             "a game between computers: both)")
+    parser.add_argument("--time", type=_seconds, metavar="SECONDS",
+                        help="time budget per position (default: config.toml's [review] time)")
+    parser.add_argument("--config", metavar="PATH", help="config.toml to read the defaults from")
+    return parser
+
+
+def players_of(game: SavedGame) -> tuple[int, ...]:
+    """Whose slips a saved game's drills are: this computer's side of a network game, else the
+    human players, else (a game between computers) both."""
+    if game.seat is not None:
+        return (game.seat.colour,)
+    humans = tuple(n for n, spec in ((1, game.red), (2, game.yellow)) if spec.casefold() == "human")
+    return humans or (1, 2)
+
+
+def drill_json(drill: Drill, **extra: object) -> str:
+    doc = {**drill.to_json(), "to_play": PLAYER_NAMES[drill.player], **extra}
+    return json.dumps(doc, ensure_ascii=True, allow_nan=False)
+
+
+def run_files(names: list[str], out: TextIO, err: TextIO, *, seconds: float, table_mb: float,
+              side: str | None, keep: bool, now: datetime) -> int:
+    """Mine and print the drills of each file; with ``keep``, keep them. The exit status."""
+    solver = Solver(table_mb=table_mb)
+    status = 0
+    found: list[Drill] = []
+    for name in names:
+        source = shown(name, MAX_SOURCE)
+        try:
+            game = load_game(Path(name))
+        except SaveFileError as exc:
+            print(f"practice: {exc}", file=err)
+            status = 1
+            continue
+        players = SIDES[side] if side is not None else players_of(game)
+        drills = mine_drills([int(c) - 1 for c in game.moves], players, solver=solver, time_per_position=seconds)
+        for drill in drills:
+            print(drill_json(drill, source=source), file=out, flush=True)
+        found += drills
+    if keep and found:
+        try:
+            added, _entries, notice = add_drills(found, now)
+        except OSError as exc:
+            print(f"practice: cannot keep the drills: {files.describe_os_error(exc)}", file=err)
+            return 1
+        if notice:
+            print(f"practice: {notice}", file=err)
+        print(f"practice: {added} new drills kept, {len(found) - added} already kept", file=err)
+    return status
+
+
+def run_due(out: TextIO, err: TextIO, now: datetime) -> int:
+    """Print the kept drills due today; 1 when the drills cannot be read (damaged lines set
+    aside are said on ``err``, and the others are printed)."""
+    try:
+        entries, notice = update_drills(None)
+    except OSError as exc:
+        print(f"practice: cannot read your drills: {files.describe_os_error(exc)}", file=err)
+        return 1
+    if notice:
+        print(f"practice: {notice}", file=err)
+    for entry in due_entries(entries, end_of_day(now)):
+        print(drill_json(entry.drill, due=entry.card.due.isoformat(timespec="seconds")), file=out, flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    tolerant_output()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.due == bool(args.files):
+        parser.error("give saved games, or --due (not both)")
+    if args.due and (args.keep or args.side):
+        parser.error("--keep and --side go with saved games, not with --due")
+    if report_bad_home(parser.prog):
+        return 2
+    settings, problems = load_settings(args.config)
+    for problem in problems:
+        print(f"config: {problem}", file=sys.stderr)
+    if sys.stdout is None:  # started with >&-
+        if sys.stderr is not None:
+            print("practice: standard output is closed", file=sys.stderr)
+        return 1
+    now = datetime.now().astimezone()
+    try:
+        if args.due:
+            return run_due(sys.stdout, sys.stderr, now)
+        seconds = args.time if args.time is not None else settings.review_time
+        return run_files(args.files, sys.stdout, sys.stderr, seconds=seconds, table_mb=settings.table_mb,
+                         side=args.side, keep=args.keep, now=now)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        silence_stdout()
+        return SIGPIPE_STATUS
+    except OSError as exc:
+        silence_stdout()
+        print(f"practice: cannot write the drills: {(exc.strerror or str(exc)).lower()}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""The shipped puzzles as JSON, one puzzle a line.
+
+    python -m game.puzzles                          # every puzzle
+    python -m game.puzzles --kind draw              # only "hold the draw" puzzles
+    python -m game.puzzles --near 1600 --count 5    # the five nearest a rating of 1600
+
+Each line: the position (a move string from the empty board), the side to play, the kind (win or
+draw), the solution line (the solver's only moves and the defender's longest resistance, columns
+1-7), ``n`` ("win in N": the solver's discs to the end with best play; null for a draw), the
+moves to find, the exact score and the difficulty (the levels' Elo scale). docs/practice.md has
+the rules. Exit status 2 for bad arguments, 1 when the puzzle file cannot be read, 141 when the
+reader of the output went away.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.echo import tolerant_output
+from game.engine.puzzles import PuzzleKind
+from game.practice.puzzles import load_puzzles, serve
+from game.record import START_RD, Rating
+from game.tools.lines import SIGPIPE_STATUS, silence_stdout
+from game.tools.numbers import real, whole
+
+MAX_RATING = 4000.0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game.puzzles",
+                                     description="List the shipped Connect Four puzzles as JSON, one a line.")
+    parser.add_argument("--kind", choices=[k.value for k in PuzzleKind], help="only puzzles of this kind")
+    parser.add_argument("--near", type=real(0.0, MAX_RATING), metavar="RATING",
+                        help="nearest this puzzle rating first (as served to a player of that rating)")
+    parser.add_argument("--count", type=whole(1, 100_000), metavar="N", help="at most N puzzles")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    tolerant_output()
+    args = build_parser().parse_args(argv)
+    if sys.stdout is None:  # started with >&-
+        if sys.stderr is not None:
+            print("puzzles: standard output is closed", file=sys.stderr)
+        return 1
+    try:
+        puzzles = load_puzzles()
+    except (OSError, ValueError) as exc:
+        print(f"puzzles: cannot read the puzzles: {exc}", file=sys.stderr)
+        return 1
+    kind = PuzzleKind(args.kind) if args.kind else None
+    if args.near is not None:
+        chosen = serve(puzzles, Rating(args.near, START_RD, 0), count=args.count or len(puzzles), kind=kind)
+    else:
+        chosen = [p for p in puzzles if kind is None or p.kind is kind][:args.count]
+    try:
+        for puzzle in chosen:
+            print(json.dumps(puzzle.to_json(), ensure_ascii=True), flush=False)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        silence_stdout()
+        return SIGPIPE_STATUS
+    except OSError as exc:
+        silence_stdout()
+        print(f"puzzles: cannot write the list: {(exc.strerror or str(exc)).lower()}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
