@@ -22,6 +22,7 @@ from game.engine.review import GameReview, MoveClass, MoveReview, ReviewProgress
 from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
 from game.session.core import Departure
+from game.session.practice import Added
 from game.storage import save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import resume_label
@@ -54,6 +55,7 @@ class ReviewScene(Scene):
         self.savelist: SaveList | None = None
         self.confirm: Confirm | None = None
         self._rows: list[tuple[pygame.Rect, int]] = []
+        self.asked: list[int] = []          # positions to practise, waiting for the practice thread
         self._graph = pygame.Rect(0, 0, 0, 0)
 
     # -- scene contract --------------------------------------------------------------------
@@ -142,6 +144,8 @@ class ReviewScene(Scene):
             self.select(len(self.moves))
         elif key == pygame.K_p:
             self.play_on()
+        elif key == pygame.K_d:
+            self.practise_position()
         elif key == pygame.K_r and self.error is not None:
             self.error = None
 
@@ -200,6 +204,7 @@ class ReviewScene(Scene):
     # -- engine ----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._answers()
         if self.savelist is not None or self.review is not None or self.error is not None:
             return
         self.engine.sync(Kind.REVIEW, self.tag, self._request)
@@ -225,6 +230,32 @@ class ReviewScene(Scene):
             self.cache.popitem(last=False)
         if not self.stepped:
             self._jump_to_turn()
+        self.ctx.session.practice.judge(self.moves, self._sides(), review)
+
+    def _sides(self) -> tuple[int, ...]:
+        """Whose slips in the reviewed game become drills: the people who played it."""
+        players = (self.start.red, self.start.yellow)
+        return tuple(n for n, spec in zip((1, 2), players) if spec is not None and not spec.is_ai)
+
+    def practise_position(self) -> None:
+        """D: the shown position becomes a drill (the answer comes as a notice)."""
+        played = self.moves[self.index] if self.index < len(self.moves) else None
+        self.asked.append(self.ctx.session.practice.add_position(self.moves[:self.index], played))
+        self.ctx.notices.add(f"Checking the position after move {self.index} for your drills…", seconds=3.0)
+
+    def _answers(self) -> None:
+        """Say what became of each position the player asked to practise."""
+        for ticket in list(self.asked):
+            added = self.ctx.session.practice.answer(ticket)
+            if added is None:
+                continue
+            self.asked.remove(ticket)
+            if added is Added.ADDED:
+                self.ctx.notices.add("Position added to your drills: Practice in the menu brings it back")
+            elif added is Added.ALREADY:
+                self.ctx.notices.add("This position is already one of your drills")
+            else:
+                self.ctx.notices.add(f"This position cannot be a drill: {added.value}", "error")
 
     def _jump_to_turn(self) -> None:
         """Show the first move that changed the outcome (either side's), if there is one."""
@@ -327,7 +358,10 @@ class ReviewScene(Scene):
         self._graph = pygame.Rect(40, height - graph_h - help_h - 6, max(40, width - 80), graph_h)
         draw_graph(surface, self._graph, size, self.ctx.theme, len(self.moves), self.index, self.review,
                    self.progress, self.error is not None)
-        keys = "Left/Right step · click the graph or the list · P play on from here · Esc back"
+        keys, _ = largest_fitting(("Left/Right step · click the graph or the list · P play on from here · "
+                                   "D practise this position · Esc back",
+                                   "Left/Right step · P play on · D practise this position · Esc back"),
+                                  size - 2, width - 24, min_size=size - 2)
         if self.error is not None:
             keys = f"Analysis failed: {self.error} · R retry · Esc back"
         draw_text(surface, fit_text(keys, size - 2, width - 24), size - 2,
