@@ -209,8 +209,9 @@ def test_the_engine_imports_only_the_engine_and_its_shipped_data(path):
     assert not wrong, f"{module_name(path)} imports {wrong}"
 
 
-@pytest.mark.parametrize("path", importers("game.engine", "game.net", "game.tools"), ids=lambda p: module_name(p))
-def test_nothing_in_the_engine_network_or_tools_imports_the_ui(path):
+@pytest.mark.parametrize("path", importers("game.engine", "game.net", "game.tools", "game.practice", "game.store"),
+                         ids=lambda p: module_name(p))
+def test_nothing_in_the_engine_network_tools_practice_or_store_imports_the_ui(path):
     wrong = [(t, line) for t, line in every_import(path) if in_room(t, "game.ui", "pygame")]
     assert not wrong, f"{module_name(path)} imports the UI: {wrong}"
 

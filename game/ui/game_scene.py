@@ -3,7 +3,8 @@ save/load and matches between two computers. It never applies a game rule itself
 
 The scene delegates: keys to ``game_input``, the engine to an ``EngineClient``, the autosave, the
 record and the rating to the session (``game.session``), the words and the rows around the board
-to ``game_text`` (handed a ``GameView``), a computers' match to ``Spectator``, and questions, help
+to ``game_text`` (handed a ``GameView``), who plays and what that allows to
+``seats``, and questions, help
 and the load list to overlays. ``_game_over`` is the one place where the end of a game is handled;
 once it is over, R opens its review."""
 
@@ -174,8 +175,7 @@ class GameScene(Scene):
         self.engine.request = None
         self.seats = seats_for(self.model, names=start.names, alternate=start.alternate,
                                colours=self.ctx.theme.names, delay=self.ctx.settings.spectator_delay)
-        spectator = self.seats.spectator
-        moves = start.moves or (spectator.next_opening() if spectator is not None else "")
+        moves = start.moves or self.seats.opening()
         if moves:
             try:
                 self.model.load_moves(moves)
@@ -378,6 +378,8 @@ class GameScene(Scene):
             self.ctx.notices.add(f"Could not save the game: {exc}", "error")
 
     def open_savelist(self) -> None:
+        if self._refused(Allow.LOAD):
+            return
         try:
             infos = save_infos()
         except OSError as exc:
@@ -450,9 +452,7 @@ class GameScene(Scene):
         if not self.over_handled:
             self.over_handled = True
             self._game_over()
-        elif self.seats.spectator is not None and self.seats.next_game_due(dt):
-            self.model.new_game(swap_colours=True)
-            self.model.load_moves(self.seats.spectator.next_opening())
+        elif self.seats.next_game(self.model, dt):
             self._changed()
 
     def _game_over(self) -> None:

@@ -21,7 +21,6 @@ from game.ui.theme import Theme, get_theme
 if TYPE_CHECKING:
     from game.service.client import EngineService
     from game.session.core import Session
-    from game.service.worker import AIWorker
     from game.settings import Settings
 
 
@@ -45,11 +44,6 @@ class Context:
     @property
     def theme(self) -> Theme:
         return get_theme(self.theme_name)
-
-    @property
-    def worker(self) -> AIWorker:
-        """The AI worker, started on first use (the menu never needs it)."""
-        return self.engine.worker
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = compute_layout(size)

@@ -91,8 +91,12 @@ class Seats:
     def game_over(self, model: GameModel) -> None:
         """The game has just ended (once, after its last disc landed)."""
 
-    def next_game_due(self, dt: float) -> bool:
-        """Whether, ``dt`` seconds on after a finished game, the next one starts by itself."""
+    def opening(self) -> str:
+        """The moves a new game starts from ("": the empty board)."""
+        return ""
+
+    def next_game(self, model: GameModel, dt: float) -> bool:
+        """``dt`` seconds on after a finished game: start the next one on ``model`` by itself? True if it did."""
         return False
 
     def new_game(self, model: GameModel) -> None:
@@ -189,8 +193,16 @@ class Watching(Seats):
     def drill_sides(self, model: GameModel) -> tuple[int, ...]:
         return ()   # two computers: nobody's practice
 
-    def next_game_due(self, dt: float) -> bool:
-        return self.spectator.next_game_due(dt)
+    def opening(self) -> str:
+        return self.spectator.next_opening()
+
+    def next_game(self, model: GameModel, dt: float) -> bool:
+        """After the result's pause, the next game of the match: colours swapped, a new opening."""
+        if not self.spectator.next_game_due(dt):
+            return False
+        model.new_game(swap_colours=True)
+        model.load_moves(self.spectator.next_opening())
+        return True
 
     def new_game(self, model: GameModel) -> None:
         """A new match, with the colours the players were given, from a balanced opening."""

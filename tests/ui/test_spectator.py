@@ -137,3 +137,33 @@ def test_n_starts_a_new_match_with_the_colours_the_players_were_given(ui):
     assert not d.scene.model.swapped
     full, _ = d.scene.seats.spectator.score_line(d.scene.model, counted=False)
     assert full == "Game 1 · Easy 0 – 0 Hard · 0 drawn"
+
+
+def test_the_watching_seats_refuse_what_needs_a_player_at_the_screen_and_say_why(ui):
+    d = ui("ai:6", "ai:6", spectator_delay=5.0)
+    moves = d.scene.model.moves_string()
+    for key, mod, words in ((pygame.K_z, pygame.KMOD_LCTRL, "Undo is for games with a human player"),
+                            (pygame.K_a, 0, "The analysis row is for games with a human player"),
+                            (pygame.K_h, 0, "A hint is for your own turn")):
+        d.scene.flash = None
+        d.key(key, mod)
+        assert d.scene.flash is not None and d.scene.flash.text == words
+    d.scene.flash = None
+    d.key(pygame.K_y, pygame.KMOD_LCTRL)                # redo: nothing to say, nothing done
+    assert d.scene.flash is None and not d.scene.analysis_on and d.scene.model.moves_string() == moves
+
+
+def test_seats_follow_the_players_and_declare_what_they_allow():
+    from game.model import GameModel
+    from game.settings import HUMAN, parse_player_spec
+    from game.ui.seats import EVERYTHING, AgainstComputer, Allow, TwoPeople, Watching, seats_for
+
+    hard = parse_player_spec("Hard")
+    watching = seats_for(GameModel(hard, hard))
+    assert isinstance(watching, Watching) and watching.allows == Allow.LOAD and watching.watching
+    assert isinstance(seats_for(GameModel(HUMAN, HUMAN), names=("Ann", "Bob")), TwoPeople)
+    against = seats_for(GameModel(HUMAN, hard))
+    assert isinstance(against, AgainstComputer) and against.allows == EVERYTHING and against.against_computer
+    won = GameModel(hard, HUMAN, "1212121")
+    assert against.lost(won) and against.result(won, "Red") == "The computer wins"
+    assert against.name(won, 1, "Red") == "Red (computer)" and against.who(won, 2) == "You"
