@@ -184,7 +184,8 @@ def verdict_words(attempt: Attempt, col: int, score: int | None) -> str:
     discs = len(attempt.exercise.start) + attempt.step
     if score is None:
         return f"Column {col + 1} does not keep the {kept}"
-    return f"Column {col + 1} {describe(score, discs)}: it does not keep the {kept}"
+    value = describe(score, discs)
+    return f"Column {col + 1} {'leads to a draw' if value == 'draw' else value}: it does not keep the {kept}"
 
 
 def columns_words(columns: tuple[int, ...]) -> str:

@@ -340,7 +340,8 @@ class PracticeScene(Scene):
             return
         ex = attempt.exercise
         task = ex.task(theme.colour_name(ex.player))
-        due = len([e for e in self.keeper.due(self.now()) if e.key not in self.done_drills])
+        due = len([e for e in self.keeper.due(self.now())
+                   if e.key not in self.done_drills and e.key != (ex.entry.key if ex.entry is not None else None)])
         where = (f"{due} more drill{'s' if due != 1 else ''} due" if ex.entry is not None
                  else f"{self.rating_text()}, this one {ex.puzzle.difficulty}" if ex.puzzle is not None else "")
         size = layout.text_size
