@@ -110,6 +110,7 @@ class PracticeScene(Scene):
         self.shown = len(self.attempt.moves) if self.attempt is not None else 0
         self.anim, self.ticket, self.refutation, self.wait = None, None, None, 0.0
         self.verdict, self.verdict_right = "", None
+        self.cursor = COLS // 2      # every exercise starts with the cursor in the middle column
 
     def rating_text(self) -> str:
         rating = rating_of(self.keeper.results, self.puzzles)
@@ -342,7 +343,8 @@ class PracticeScene(Scene):
         task = ex.task(theme.colour_name(ex.player))
         due = len([e for e in self.keeper.due(self.now())
                    if e.key not in self.done_drills and e.key != (ex.entry.key if ex.entry is not None else None)])
-        where = (f"{due} more drill{'s' if due != 1 else ''} due" if ex.entry is not None
+        more = f"{due} more drill{'s' if due != 1 else ''} due today" if due else "the last drill due today"
+        where = (more if ex.entry is not None
                  else f"{self.rating_text()}, this one {ex.puzzle.difficulty}" if ex.puzzle is not None else "")
         size = layout.text_size
         text, size = largest_fitting((task,), size, width, min_size=12, bold=True)

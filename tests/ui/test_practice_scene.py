@@ -167,8 +167,10 @@ def test_puzzles_follow_the_drills_and_move_the_rating(ui):
     assert driver.c.ctx.session.practice.flush(WAIT)
     results, _notice = load_results()
     assert [(r.puzzle, r.solved) for r in results] == [(puzzle.id, True)]
+    scene.cursor = 0
     driver.key(pygame.K_RETURN)
     assert scene.attempt.exercise.puzzle.id != puzzle.id
+    assert scene.cursor == 3                   # each exercise starts with the cursor in the middle
     assert scene.rating_text() != "puzzle rating 1500"
 
 
