@@ -85,7 +85,8 @@ class Exercise:
             if n is not None:
                 return f"Puzzle: {colour} to play and win in {n}"
             moves = self.puzzle.line.solver_moves
-            return f"Puzzle: {colour} to play: find the only move{'s' if moves > 1 else ''} that hold the draw"
+            what = "the only moves that hold" if moves > 1 else "the only move that holds"
+            return f"Puzzle: {colour} to play: find {what} the draw"
         return f"Drill: {colour} to play: find a move that keeps the {self.kept.value}"
 
 

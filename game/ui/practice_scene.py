@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.echo import counted
 from game.engine.board import Position
 from game.practice.puzzles import Puzzle, load_puzzles, rating_of, serve
 from game.session.practice import Refutation
@@ -116,16 +117,20 @@ class PracticeScene(Scene):
         rating = rating_of(self.keeper.results, self.puzzles)
         return f"puzzle rating {round(rating.value)}"
 
-    def progress_text(self) -> str:
-        """"Today: 3 drills · 2 of 4 puzzles solved · streak 2 (best 5)"."""
+    def progress_texts(self) -> tuple[str, ...]:
+        """The day's progress and the streak, longest first: "Today: 3 drills · 2 of 4 puzzles
+        solved · streak 2 (best 5)", down to "3 drills · 2/4 puzzles · streak 2"."""
         today = self.now().date()
         results = [r for r in self.keeper.results if _local_day(r.date) == today]
         drills = sum(1 for e in self.keeper.entries
                      if e.card.last_review is not None and _local_day(e.card.last_review) == today)
         drills = max(drills, len(self.done_drills))
         solved = sum(r.solved for r in results)
-        return (f"Today: {drills} drill{'s' if drills != 1 else ''} · {solved} of {len(results)} puzzles solved · "
-                f"streak {self.keeper.streak} (best {self.keeper.best_streak})")
+        streak, best = self.keeper.streak, self.keeper.best_streak
+        return (f"Today: {counted(drills, 'drill')} · {solved} of {len(results)} puzzles solved · "
+                f"streak {streak} (best {best})",
+                f"{counted(drills, 'drill')} · {solved}/{len(results)} puzzles · streak {streak}",
+                f"streak {streak}")
 
     # -- input -----------------------------------------------------------------------------
 
@@ -310,14 +315,14 @@ class PracticeScene(Scene):
         attempt = self.attempt
         colour = theme.colour_name(attempt.exercise.player) if attempt is not None else ""
         header = layout.header
-        you = f"Practice · You are {colour}" if colour else "Practice"
-        left = draw_text(surface, you, layout.text_size, theme.text, bold=True, midleft=(header.left + 8, header.centery))
+        you, you_size = largest_fitting((f"Practice · You are {colour}", f"You are {colour}") if colour
+                                        else ("Practice",), layout.text_size, width // 2, bold=True)
+        left = draw_text(surface, you, you_size, theme.text, bold=True, midleft=(header.left + 8, header.centery))
         if attempt is not None:
             disc = self.ctx.renderer.disc(theme, attempt.exercise.player, max(5, layout.text_size * 4 // 10))
             surface.blit(disc, disc.get_rect(midleft=(left.right + 8, header.centery)))
-        progress = self.progress_text()
-        text, size = largest_fitting((progress, progress.split(" · streak")[0], f"streak {self.keeper.streak}"),
-                                     layout.small_size, max(40, width - left.right - 48), min_size=11)
+        text, size = largest_fitting(self.progress_texts(), layout.small_size, max(40, width - left.right - 48),
+                                     min_size=11)
         draw_text(surface, text, size, theme.dim_text, midright=(header.right - 8, header.centery))
         self._draw_task(surface)
         for col in range(COLS):

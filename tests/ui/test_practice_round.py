@@ -100,3 +100,14 @@ def test_a_refutation_is_the_best_play_after_the_miss(tmp_path):
     assert isinstance(refutation, Refutation)
     assert refutation.score is not None and refutation.score < 0 and refutation.line == (4,)   # yellow's column 5 wins
     assert Position.from_moves(parse_moves(THREAT) + [6, *refutation.line]).winner() == 2
+
+
+def test_the_task_names_what_to_find():
+    puzzles = load_puzzles()
+    one = next(p for p in puzzles if p.line.n is None and p.line.solver_moves == 1)
+    more = next(p for p in puzzles if p.line.n is None and p.line.solver_moves > 1)
+    win = next(p for p in puzzles if p.line.n is not None)
+    assert Exercise(puzzle=one).task("Red") == "Puzzle: Red to play: find the only move that holds the draw"
+    assert Exercise(puzzle=more).task("Red") == "Puzzle: Red to play: find the only moves that hold the draw"
+    assert Exercise(puzzle=win).task("Yellow") == f"Puzzle: Yellow to play and win in {win.line.n}"
+    assert drill_exercise().task("Orange") == "Drill: Orange to play: find a move that keeps the win"
