@@ -22,7 +22,8 @@ from .cli import PROG, check_config, parse_args, resolve_network, resolve_player
 from .echo import tolerant_output
 from .engine.book import book_status
 from .settings import load_settings
-from .storage import SavedGame, clean_stale_files, last_autosave, read_autosave, report_bad_home, user_data_dir
+from .storage import (SavedGame, clean_stale_files, last_autosave, read_autosave, remember_book_digests,
+                      report_bad_home, user_data_dir)
 
 log = logging.getLogger("game")
 
@@ -104,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
     notices: list[str] = []
+    remember_book_digests()
     book = book_status()  # the engine logs the reason once; the window shows it once
     if not book.available:
         notices.append(f"Opening book: {book.reason}")

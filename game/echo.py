@@ -9,11 +9,23 @@ printable line, so one problem is one line and nothing reaches the terminal raw.
 from __future__ import annotations
 
 import os
+import re
 import sys
+import unicodedata
 
-__all__ = ["MAX_SHOWN", "counted", "shown", "shown_path", "tolerant_output"]
+__all__ = ["MAX_SHOWN", "counted", "plain_text", "shown", "shown_path", "tolerant_output"]
 
 MAX_SHOWN = 60
+
+#: Terminal control sequences, removed whole (ECMA-48): a control string (OSC, DCS, SOS, PM, APC)
+#: up to its terminator (BEL or ST) or the end of the text, a CSI sequence with its parameters, and
+#: any other escape sequence (ESC, intermediate bytes, a final byte); each also in its 8-bit C1 form.
+_CONTROL_SEQUENCE = re.compile(
+    r"(?:\x1b[]PX^_]|[\x90\x98\x9d\x9e\x9f]).*?(?:\x07|\x1b\\|\x9c|\Z)"
+    r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
+    r"|\x1b[ -/]*[0-~]?",
+    re.DOTALL,
+)
 
 
 def _escaped(text: str) -> str:
@@ -42,6 +54,26 @@ def shown(value: object, limit: int = MAX_SHOWN) -> str:
     text = text[: limit * 8]  # escaping at most quadruples: never escape megabytes for one line
     text = text if text.isprintable() else _escaped(text)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def plain_text(text: str, limit: int) -> str:
+    """Text from outside (a peer's name, chat or reason, a discovered name, a file name) made safe to
+    show: control sequences removed whole, every other control or format character (bidirectional
+    overrides, zero-width characters, line separators) gone, a line break or tab a space, a byte of
+    a file name that is not UTF-8 shown as the byte it was (``\\xff``), runs of spaces one, at most
+    ``limit`` characters."""
+    text = _CONTROL_SEQUENCE.sub("", text[: limit * 8 + 64])   # bounded work for any length
+    out = []
+    for ch in text:
+        category = unicodedata.category(ch)
+        if ch.isspace() or category in ("Zl", "Zp"):
+            out.append(" ")
+        elif category == "Cs":
+            code = ord(ch)
+            out.append(f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else "\ufffd")
+        elif category[0] != "C":
+            out.append(ch)
+    return " ".join("".join(out).split())[:limit]
 
 
 def counted(number: int, noun: str) -> str:

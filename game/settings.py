@@ -12,6 +12,7 @@ No pygame here: the engine side of the project imports this module.
 from __future__ import annotations
 
 import math
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field, fields, replace
@@ -102,6 +103,7 @@ class Settings:
     # [network]
     network_port: int = 7444
     network_name: str = ""    # "": the name of the computer's user account
+    network_announce: bool = True   # a hosted game is announced on the local network (multicast DNS)
     # [[levels]]
     levels: tuple[Level, ...] = DEFAULT_LEVELS
 
@@ -369,6 +371,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     "network": {
         "port": ("network_port", _int(1024, 65535)),
         "name": ("network_name", _player_name),
+        "announce": ("network_announce", _bool),
     },
 }
 WEIGHTS_SCHEMA: dict[str, Check] = {
@@ -533,9 +536,12 @@ def repo_config_path() -> Path | None:
 
 
 def default_config_path() -> Path | None:
-    """The config file used without --config: the user's, else the shipped one, else None."""
+    """The config file used without --config: the user's, else the shipped one, else None.
+
+    Anything named like the user's file counts as it (a folder, a named pipe, a link to nothing):
+    loading it then names the problem, instead of the shipped file being used without a word."""
     user = user_config_dir() / CONFIG_NAME
-    if user.is_file():
+    if os.path.lexists(user):
         return user
     return repo_config_path()
 

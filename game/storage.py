@@ -31,7 +31,7 @@ import re
 import stat
 import time
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -40,10 +40,13 @@ import platformdirs
 
 from . import files
 from .echo import shown
+from .engine import book
 from .engine.board import HEIGHT, WIDTH, MoveError, Position
+from .engine.book import FileIdentity
 from .names import MAX_NAME_CHARS, level_name_problem
 from .net.address import MAX_PORT, MIN_PORT, parse_address, show_address
 from .net.protocol import COLOURS, GAME_ID
+from .net.secret import SECRET_TEXT
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +66,9 @@ MAX_SHOWN_NAME = 80  # characters of a file name in a message
 MAX_PLAYER_CHARS = MAX_NAME_CHARS + 1 + 10  # a level name, ':' and a heuristic
 STALE_AFTER = files.STALE_AFTER
 RECORD_FILES = "record."  # the game record's files (game.record) start so
+BOOK_MEMO_NAME = "book-digest.json"
+MAX_BOOK_MEMO_BYTES = 16 * 1024
+BOOK_MEMO_ENTRIES = 4  # books of this many installations (virtual environments) are remembered
 
 
 # ---------------------------------------------------------------------------
@@ -143,6 +149,14 @@ def user_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def user_cache_dir() -> Path:
+    """Where what can be computed again is kept (the opening book's digest)."""
+    home = _home()
+    if home is not None:
+        return home
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
 # The file-safety layer (game.files) re-exported: callers of storage keep their names.
 read_regular_file = files.read_regular_file
 atomic_write_text = files.atomic_write_text
@@ -160,14 +174,73 @@ def clean_stale_files(now: float | None = None) -> list[Path]:
     """
     saves = saves_dir()
     removed = []
-    for folder in dict.fromkeys((user_data_dir(), saves, user_config_dir())):
+    for folder in dict.fromkeys((user_data_dir(), saves, user_config_dir(), user_cache_dir())):
         def ours(name: str, target: str, info: os.stat_result, reserved: bool = folder == saves) -> bool:
             if target:
-                return target.endswith(SAVE_SUFFIX) or target == PREFS_NAME or target.startswith(RECORD_FILES)
+                return (target.endswith(SAVE_SUFFIX) or target in (PREFS_NAME, BOOK_MEMO_NAME)
+                        or target.startswith(RECORD_FILES))
             return reserved and name.endswith(SAVE_SUFFIX) and info.st_size == 0
 
         removed += files.clean_stale_temporaries([folder], ours, now)
     return removed
+
+
+# ---------------------------------------------------------------------------
+# The opening book's digest, remembered between runs (see game.engine.book)
+
+_BOOK_MEMO_FIELDS = ("path", "size", "mtime_ns", "ctime_ns", "inode")
+_DIGEST_RE = re.compile(r"[0-9a-f]{64}")
+
+
+class BookDigestMemo:
+    """A :class:`game.engine.book.DigestMemo` kept in a small JSON file in the user's cache folder.
+
+    A digest is recalled only for a file whose whole identity matches an entry, and the book
+    still checks it against the published digests; a missing, damaged or foreign memo file is
+    treated as empty (the book is hashed again and the file rewritten), never as an error."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else user_cache_dir() / BOOK_MEMO_NAME
+
+    def recall(self, identity: FileIdentity) -> str | None:
+        wanted = [getattr(identity, name) for name in _BOOK_MEMO_FIELDS]
+        for entry in self._entries():
+            if [entry[name] for name in _BOOK_MEMO_FIELDS] == wanted:
+                return entry["sha256"]
+        return None
+
+    def remember(self, identity: FileIdentity, digest: str) -> None:
+        entry = {name: getattr(identity, name) for name in _BOOK_MEMO_FIELDS} | {"sha256": digest}
+        others = [e for e in self._entries() if e["path"] != identity.path]
+        text = json.dumps({"books": [entry, *others][:BOOK_MEMO_ENTRIES]}, indent=1) + "\n"
+        try:
+            files.atomic_write_text(self.path, text)
+        except OSError as e:  # the next start hashes the book again; nothing else is lost
+            log.info("cannot remember the opening book's digest in %s: %s", self.path, describe_os_error(e))
+
+    def _entries(self) -> list[dict[str, Any]]:
+        try:
+            data = files.read_regular_file(self.path, MAX_BOOK_MEMO_BYTES)
+            doc = json.loads(data.decode("utf-8")) if len(data) <= MAX_BOOK_MEMO_BYTES else None
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            return []
+        books = doc.get("books") if isinstance(doc, dict) else None
+        if not isinstance(books, list):
+            return []
+        return [entry for entry in books[:BOOK_MEMO_ENTRIES] if _memo_entry_ok(entry)]
+
+
+def _memo_entry_ok(entry: object) -> bool:
+    if not isinstance(entry, dict) or set(entry) != {*_BOOK_MEMO_FIELDS, "sha256"}:
+        return False
+    numbers = [entry[name] for name in _BOOK_MEMO_FIELDS[1:]]
+    return (isinstance(entry["path"], str) and all(type(n) is int for n in numbers)
+            and isinstance(entry["sha256"], str) and _DIGEST_RE.fullmatch(entry["sha256"]) is not None)
+
+
+def remember_book_digests() -> None:
+    """Let the opening book's digest be computed once, then recalled (game.engine.book)."""
+    book.use_digest_memo(BookDigestMemo())
 
 
 # ---------------------------------------------------------------------------
@@ -178,27 +251,42 @@ def prefs_path() -> Path:
     return user_config_dir() / PREFS_NAME
 
 
-def load_prefs() -> dict:
-    """The saved preferences; a missing, unreadable or corrupt file gives ``{}``."""
+def load_prefs(report: Callable[[str], None] | None = None) -> dict:
+    """The saved preferences; ``{}`` when there are none or they cannot be used.
+
+    What is wrong with the file is logged and passed to ``report`` (one line, as for the
+    autosave): a file too large, not JSON or not a JSON object is moved aside
+    (``prefs.json.bad``, never overwriting an earlier one) so the next save starts afresh; a file
+    that cannot be read (permission denied, a folder or a named pipe in its place) is left as it is.
+    """
     path = prefs_path()
+
+    def problem(what: str, aside: bool) -> dict:
+        kept = _set_aside(path) if aside else None
+        line = f"preferences ignored: {shown(path.name)} {what}" + (f"; kept as {shown(kept.name)}" if kept else "")
+        log.warning("%s", line)
+        if report is not None:
+            report(line)
+        return {}
+
     try:
         data = read_regular_file(path, MAX_PREFS_BYTES)
     except FileNotFoundError:
         return {}
     except OSError as e:
-        log.warning("cannot read preferences %s: %s", path, e)
-        return {}
+        return problem(f"cannot be read ({describe_os_error(e)})", aside=False)
     if len(data) > MAX_PREFS_BYTES:
-        log.warning("preferences %s are larger than %d bytes; ignored", path, MAX_PREFS_BYTES)
-        return {}
+        return problem(f"is larger than {MAX_PREFS_BYTES // 1024} KiB", aside=True)
     try:
         prefs = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as e:
-        log.warning("preferences %s are corrupt (%s); ignored", path, e)
-        return {}
+    except UnicodeDecodeError as e:
+        return problem(f"is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})", aside=True)
+    except json.JSONDecodeError as e:
+        return problem(f"is not JSON (line {e.lineno}, column {e.colno})", aside=True)
+    except RecursionError:
+        return problem("is not JSON (nested too deeply)", aside=True)
     if not isinstance(prefs, dict):
-        log.warning("preferences %s are not a JSON object; ignored", path)
-        return {}
+        return problem("is not a JSON object", aside=True)
     return prefs
 
 
@@ -255,11 +343,14 @@ class NetworkSeat:
     opponent: str         # the other player's name (checked by the name rule when read)
     address: str = ""     # a guest's: the host it joined, as ``address:port`` (``[v6]:port``)
     port: int = 0         # a host's: the port it listened on
+    #: The game's secret (game.net.secret), never shown; "" in a save of a version without one,
+    #: which can then not be gone back into over the network (docs/network.md).
+    secret: str = field(default="", repr=False)
 
     def save_fields(self) -> dict[str, Any]:
         """The SavedGame fields that carry this seat."""
         return {"network": self.role, "game_id": self.game_id, "network_colour": self.colour,
-                "opponent": self.opponent, "address": self.address, "port": self.port}
+                "opponent": self.opponent, "address": self.address, "port": self.port, "secret": self.secret}
 
 
 @dataclass(frozen=True)
@@ -279,6 +370,7 @@ class SavedGame:
     opponent: str = ""
     address: str = ""
     port: int = 0
+    secret: str = field(default="", repr=False)
 
     @classmethod
     def now(cls, moves: str, red: str, yellow: str, *, rated: bool = False,
@@ -296,7 +388,8 @@ class SavedGame:
         """This side of the network game the save holds; None for a game played on this computer."""
         if self.network is None:
             return None
-        return NetworkSeat(self.network, self.game_id, self.network_colour, self.opponent, self.address, self.port)
+        return NetworkSeat(self.network, self.game_id, self.network_colour, self.opponent, self.address, self.port,
+                           self.secret)
 
 
 def _check_game(game: SavedGame) -> Position:
@@ -343,6 +436,8 @@ def _check_network(game: SavedGame) -> None:
         raise SaveFileError(f"game id: '{shown(seat.game_id, 40)}' is not a game id (16 hex digits)")
     if seat.colour not in (1, 2):
         raise SaveFileError("you play: missing (red or yellow)")
+    if seat.secret and not (isinstance(seat.secret, str) and SECRET_TEXT.fullmatch(seat.secret)):
+        raise SaveFileError("secret: not a game's secret (32 hex digits; the value is not shown)")
     problem = level_name_problem(seat.opponent)
     if problem is not None:
         raise SaveFileError(f"opponent: '{shown(seat.opponent, 40)}' is not a player's name ({shown(problem, 60)})")
@@ -427,8 +522,9 @@ _OPTIONAL = {
     "opponent": _Optional("opponent", str, str),
     "address": _Optional("address", str, str),
     "port": _Optional("port", str, _port),
+    "secret": _Optional("secret", str, str),
 }
-_NETWORK_KEYS = ("game id", "you play", "opponent", "address", "port")
+_NETWORK_KEYS = ("game id", "you play", "opponent", "address", "port", "secret")
 
 
 def format_save(game: SavedGame) -> str:
@@ -845,12 +941,12 @@ def clear_autosave() -> None:
 
 
 __all__ = [
-    "AutosaveError", "AutosaveStatus", "NetRole", "NetworkSeat", "NotRegularFileError", "SaveFileError", "SavedGame",
+    "AutosaveError", "AutosaveStatus", "BookDigestMemo", "NetRole", "NetworkSeat", "NotRegularFileError", "SaveFileError", "SavedGame",
     "UnreadableSaveError", "atomic_write_text", "autosave_path", "clean_stale_files", "clear_autosave",
     "format_save", "keep_autosave_for_later", "last_autosave", "list_saves", "load_game", "load_prefs",
     "new_save_path", "parse_save",
-    "read_autosave", "read_regular_file", "save_game", "save_new_game", "save_prefs", "saves_dir",
-    "user_config_dir", "user_data_dir", "write_autosave",
+    "read_autosave", "read_regular_file", "remember_book_digests", "save_game", "save_new_game", "save_prefs",
+    "saves_dir", "user_cache_dir", "user_config_dir", "user_data_dir", "write_autosave",
 ]
 
 

@@ -12,6 +12,32 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def zeroconf_attempts(monkeypatch) -> list[object]:
+    """No test starts zeroconf (multicast DNS) beyond loopback: asked for any other interface it
+    fails as on a machine without multicast, so nothing is announced or asked on the machine's
+    real network; the refused attempts are recorded for the tests of ``[network] announce``."""
+    import ipaddress
+
+    from game.net import discovery  # here: zeroconf loads only for the tests, not at collection
+
+    attempts: list[object] = []
+    real = discovery.AsyncZeroconf
+
+    def loopback_only(*args, interfaces=None, **kwargs):
+        try:
+            loopback = bool(interfaces) and all(ipaddress.ip_address(a).is_loopback for a in interfaces)
+        except (TypeError, ValueError):
+            loopback = False
+        if not loopback:
+            attempts.append(interfaces)
+            raise OSError("multicast on this machine's real interfaces is off in the tests")
+        return real(*args, interfaces=interfaces, **kwargs)
+
+    monkeypatch.setattr(discovery, "AsyncZeroconf", loopback_only)
+    return attempts
+
+
 @pytest.fixture
 def connect4_home(tmp_path, monkeypatch):
     """Point CONNECT4_HOME (settings, prefs, saves, autosave) at a fresh temporary folder."""

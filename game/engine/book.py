@@ -15,9 +15,16 @@ File format (one record = 5 bytes, records sorted ascending by their first 4):
   ``0`` a draw, ``v > 0`` a win and ``v < 0`` a loss whose distance ``score_of_value`` turns into
   this engine's score scale (``scores``).
 
-A position is stored either as itself or as its mirror image, so a look-up tries both. A book
-that is missing, the wrong size, out of order or holds an impossible value is not used: the
-engine then searches as it would without one, and ``book_status`` says once why.
+A position is stored either as itself or as its mirror image, so a look-up tries both.
+
+Only the published file is used: its size and its SHA-256 digest must be those of a known
+release (:data:`PUBLISHED`), so a book with changed values, a cut-short copy or another file of
+the right size is refused. Hashing the whole file costs a read of it (about 0.07 s with the file
+in the page cache); a :class:`DigestMemo` given by the program remembers the digest by the
+file's identity (path, size, modification and change times, inode), so later starts only stat
+the file. A book that is missing, of another size or digest, out of order or holding an
+impossible value is not used: the engine then searches as it would without one, and
+``book_status`` says once why.
 
 The earliest positions are the costliest to search down to 12 discs, so the exact scores of
 every position with at most ``EARLY_DISCS`` discs ship with the game as a small table
@@ -27,21 +34,25 @@ images), derived from the book by ``python -m game.tools.early_book``.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import mmap
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources, util
 from pathlib import Path
 from time import perf_counter
-from typing import Self
+from typing import Protocol, Self
 
 from game.data import read_testset
 
 from .board import H1, WIDTH, Bitboard, Position
 from .scores import score_range
 
-__all__ = ["BOOK_DISCS", "EARLY_DISCS", "Book", "BookError", "BookStatus", "book_status", "default_book",
-           "early_scores", "key_of", "reset_default_book", "score_of_value"]
+__all__ = ["BOOK_DISCS", "EARLY_DISCS", "PUBLISHED", "Book", "BookError", "BookStatus", "DigestMemo",
+           "FileIdentity", "Release", "book_status", "default_book", "early_scores", "key_of",
+           "reset_default_book", "score_of_value", "use_digest_memo"]
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +77,49 @@ EARLY_FILE = "early_positions.txt"
 
 class BookError(Exception):
     """The book file cannot be used; the message says why in words for a player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """A published book file: its size in bytes and the releases that ship it."""
+
+    size: int
+    name: str
+
+
+#: SHA-256 of every published ``book_12ply_distances.dat`` (the same file in both releases).
+PUBLISHED: Mapping[str, Release] = {
+    "1e01874dbb9b296a96baa2f5483ae69333ac7009377b34b222f112d9d8e89704":
+        Release(21_004_495, "bitbully-databases 0.0.1 and 0.0.2"),
+}
+DIGEST, DIGEST_NAME = "sha256", "SHA-256"
+
+
+@dataclass(frozen=True, slots=True)
+class FileIdentity:
+    """What says a file is unchanged since its digest was taken: a change of its contents
+    changes its size, its modification time or (even when that is set back) its change time."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    ctime_ns: int
+    inode: int
+
+    @classmethod
+    def of(cls, path: Path, info: os.stat_result) -> FileIdentity:
+        return cls(str(path), info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+
+
+class DigestMemo(Protocol):
+    """Remembers the digest of a file by its identity, so it is computed once.
+
+    ``recall`` returns None for a file it does not know (or when its memory is unreadable);
+    ``remember`` never raises. The digest recalled is still checked against :data:`PUBLISHED`."""
+
+    def recall(self, identity: FileIdentity) -> str | None: ...
+
+    def remember(self, identity: FileIdentity, digest: str) -> None: ...
 
 
 def score_of_value(value: int) -> int:
@@ -133,19 +187,35 @@ class BookStatus:
 
 
 class Book:
-    """A memory-mapped, read-only book file. Use ``score`` or ``lookup``; close when done."""
+    """A memory-mapped, read-only book file. Use ``score`` or ``lookup``; close when done.
 
-    def __init__(self, path: Path | str) -> None:
+    The file must be one of ``published`` (size, then digest; see the module's docstring),
+    else ``BookError`` says why; ``memo`` remembers digests between runs."""
+
+    def __init__(self, path: Path | str, *, published: Mapping[str, Release] | None = None,
+                 memo: DigestMemo | None = None) -> None:
+        published = PUBLISHED if published is None else published
         self.path = Path(path)
+        self._map: mmap.mmap | None = None
         try:
             with open(self.path, "rb") as f:
-                size = f.seek(0, 2)
-                if size == 0 or size % RECORD:
-                    raise BookError(f"the opening book has a wrong size ({size} bytes)")
+                info = os.fstat(f.fileno())
+                size = info.st_size
+                _check_size(size, published)
+                identity = FileIdentity.of(self.path, info)
+                digest = memo.recall(identity) if memo is not None else None
+                if digest is None:
+                    digest = hashlib.file_digest(f, DIGEST).hexdigest()
+                    if memo is not None:
+                        memo.remember(identity, digest)
+                if published.get(digest, Release(-1, "")).size != size:
+                    raise BookError(f"the opening book differs from the published file (its {DIGEST_NAME} "
+                                    f"digest is not that of the book in {_releases(published)})")
                 self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
             if hasattr(mmap, "MADV_RANDOM"):  # look-ups jump about: read no pages ahead of them
                 self._map.madvise(mmap.MADV_RANDOM)
         except OSError as exc:
+            self.close()
             raise BookError(f"the opening book cannot be read ({exc.strerror or exc})") from None
         self.records = size // RECORD
         try:
@@ -223,6 +293,24 @@ class Book:
         self.close()
 
 
+def _releases(published: Mapping[str, Release]) -> str:
+    return " or ".join(release.name for release in published.values()) or "any known release"
+
+
+def _check_size(size: int, published: Mapping[str, Release]) -> None:
+    """BookError unless ``size`` is that of a published book; a copy cut short says so."""
+    sizes = {release.size for release in published.values()}
+    if size in sizes:
+        return
+    if size == 0 or size % RECORD:
+        raise BookError(f"the opening book has a wrong size ({size:,} bytes, not whole records)")
+    full = min((s for s in sizes if s > size), default=None)
+    if full is not None:
+        raise BookError(f"the opening book is cut short ({size:,} of {full:,} bytes)")
+    raise BookError(f"the opening book has a wrong size ({size:,} bytes; the published one has "
+                    f"{', '.join(f'{s:,}' for s in sorted(sizes))})")
+
+
 def book_path() -> Path:
     """Where the installed package keeps the book; ``BookError`` if it is not installed.
 
@@ -248,6 +336,14 @@ def book_path() -> Path:
 
 _default: Book | None = None
 _status: BookStatus | None = None
+_memo: DigestMemo | None = None
+
+
+def use_digest_memo(memo: DigestMemo | None) -> None:
+    """Remember the default book's digest with ``memo`` from now on (the program gives one kept
+    in the user's cache folder; without one the file is hashed once per process)."""
+    global _memo
+    _memo = memo
 
 
 def default_book() -> Book | None:
@@ -257,7 +353,7 @@ def default_book() -> Book | None:
         start = perf_counter()
         try:
             path = book_path()
-            _default = Book(path)
+            _default = Book(path, memo=_memo)
             _status = BookStatus(True, "the opening book is in use", str(path), perf_counter() - start)
         except BookError as exc:
             _status = BookStatus(False, f"{exc}: early positions are searched instead, which is slower")

@@ -23,6 +23,10 @@ known when the move is judged. Each of those positions gets its own time budget;
 proved in time may get a heuristic estimate, marked as such, for display only -- an estimate
 never decides a class. Each move's review is reported as soon as it is made.
 
+Verdicts (``verdicts.py``) stand beside the classes: what a player at the board could have seen
+(a missed win or block, a move under a winning cell, a short loss allowed, a much faster loss),
+or that an outcome changed only by play far ahead ("deep"). The summary leads with the errors.
+
 Accuracy (``Summary.accuracy``): the share of a side's proved moves that kept the exact score,
 a move that kept only the outcome (a slower win, a faster loss) counting half.
 
@@ -39,12 +43,14 @@ from typing import NamedTuple
 
 from .board import Position
 from .book import BOOK_DISCS
-from .scores import Outcome, describe, outcome, win_next_score
+from .scores import Outcome, describe, distance_text, outcome, win_next_score
 from .search import SearchConfig, Searcher
 from .solver import SearchCancelled, Solver
+from .verdicts import Severity, Verdict
+from .verdicts import judge as verdict_of
 
 __all__ = ["Bounds", "GameReview", "MoveClass", "MoveReview", "ReviewProgress", "Summary", "classify", "review_game",
-           "value_text"]
+           "value_text", "value_words"]
 
 #: Default seconds per position (the ``[review] time`` setting's default).
 DEFAULT_TIME = 0.5
@@ -132,6 +138,11 @@ class MoveReview:
     played: Bounds
     best_column: int | None
     estimate: float | None = None
+    verdict: Verdict | None = None
+
+    @property
+    def severity(self) -> Severity | None:
+        return None if self.verdict is None else self.verdict.severity
 
     @property
     def discs_before(self) -> int:
@@ -139,12 +150,22 @@ class MoveReview:
 
     def best_text(self) -> str:
         """The best move and its value in words: "column 5 — wins in 7", or what is known."""
-        if self.best_column is None or (not self.before.is_exact and self.before.outcome is None):
-            return "best move not proved"
-        return f"column {self.best_column + 1} — {value_text(self.before, self.discs_before)}"
+        return self._best(value_text)
 
     def played_text(self) -> str:
         return value_text(self.played, self.discs_before)
+
+    def best_words(self) -> str:
+        """``best_text`` with distances a player can read (``scores.distance_text``)."""
+        return self._best(value_words)
+
+    def played_words(self) -> str:
+        return value_words(self.played, self.discs_before)
+
+    def _best(self, words: Callable[[Bounds, int], str]) -> str:
+        if self.best_column is None or (not self.before.is_exact and self.before.outcome is None):
+            return "best move not proved"
+        return f"column {self.best_column + 1} — {words(self.before, self.discs_before)}"
 
 
 def value_text(bounds: Bounds, moves: int) -> str:
@@ -163,6 +184,12 @@ def value_text(bounds: Bounds, moves: int) -> str:
     return "not proved"
 
 
+def value_words(bounds: Bounds, moves: int) -> str:
+    """``value_text`` with distances a player can read: short ones counted in named moves, long
+    ones as a plain outcome (``scores.distance_text``)."""
+    return distance_text(bounds.lower, moves) if bounds.is_exact else value_text(bounds, moves)
+
+
 #: What a proved move adds to its side's accuracy (the mean over proved moves, see the module).
 ACCURACY_CREDIT = {MoveClass.BEST: 1.0, MoveClass.GOOD: 0.5, MoveClass.MISTAKE: 0.0, MoveClass.BLUNDER: 0.0}
 
@@ -172,13 +199,17 @@ class Summary:
     """One side's classes counted, and its first move that changed the outcome.
 
     ``first_turn`` is named only when every earlier move of that side is proved; otherwise
-    ``first_proved_turn`` is the first one proved, with unproved moves before it.
+    ``first_proved_turn`` is the first one proved, with unproved moves before it. ``errors``,
+    ``inaccuracies`` and ``deep`` are the side's moves with a verdict of that severity, in order.
     """
 
     player: int
     counts: dict[MoveClass, int]
     first_turn: MoveReview | None  # the first mistake or blunder, every earlier move proved
     first_proved_turn: MoveReview | None = None  # the first proved one after an unproved move
+    errors: tuple[MoveReview, ...] = ()
+    inaccuracies: tuple[MoveReview, ...] = ()
+    deep: tuple[MoveReview, ...] = ()
 
     @property
     def accuracy(self) -> float | None:
@@ -188,10 +219,26 @@ class Summary:
             return None
         return 100 * sum(credit * self.counts[c] for c, credit in ACCURACY_CREDIT.items()) / proved
 
+    def lead(self) -> str:
+        """The errors a player can learn from, then the inaccuracies and the deep moves: "errors:
+        move 29 (column 7, under a winning cell); deep: moves 3, 5"."""
+        def detailed(reviews: tuple[MoveReview, ...]) -> str:
+            return ", ".join(f"move {r.number} (column {r.column + 1}, {r.verdict.value if r.verdict else ''})"
+                             for r in reviews) or "none"
+
+        parts = [f"errors: {detailed(self.errors)}"]
+        if self.inaccuracies:
+            parts.append(f"inaccuracies: {detailed(self.inaccuracies)}")
+        if self.deep:
+            numbers = ", ".join(str(r.number) for r in self.deep)
+            parts.append(f"deep: move{'s' if len(self.deep) > 1 else ''} {numbers}")
+        return "; ".join(parts)
+
     def text(self, brief: bool = False) -> str:
-        """"1 best, 5 good, 2 mistakes, 0 blunders, first outcome-changing move: 3 (column 4,
-        mistake), accuracy 44 %"; ``brief`` leaves out the outcome-changing move (for a narrow
-        window, where the move list and the graph mark it)."""
+        """"errors: move 9 (column 2, missed block); deep: move 3; 1 best, 5 good, 2 mistakes, 0
+        blunders, first outcome-changing move: 3 (column 4, mistake), accuracy 44 %": the errors a
+        player can learn from lead (``lead``). ``brief`` (for a narrow window, where the move list
+        and the graph mark the moves) leaves out the lead and the outcome-changing move."""
         parts = [f"{self.counts[c]} {c.value}" for c in MoveClass if c is not MoveClass.UNPROVED]
         parts[2] = parts[2] + ("s" if self.counts[MoveClass.MISTAKE] != 1 else "")
         parts[3] = parts[3] + ("s" if self.counts[MoveClass.BLUNDER] != 1 else "")
@@ -201,7 +248,7 @@ class Summary:
             parts.append(self._outcome_change())
         if self.accuracy is not None:
             parts.append(f"accuracy {self.accuracy:.0f} %")
-        return ", ".join(parts)
+        return ", ".join(parts) if brief else f"{self.lead()}; {', '.join(parts)}"
 
     def _outcome_change(self) -> str:
         """The first move that changed the outcome, as far as the proofs tell."""
@@ -232,9 +279,13 @@ class GameReview:
             if first is None and review.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER):
                 first = review
             unproved_before |= first is None and review.move_class is MoveClass.UNPROVED
+        own = [r for r in self.reviews if r.player == player]
+        by_severity = {severity: tuple(r for r in own if r.severity is severity) for severity in Severity}
+        lessons = {"errors": by_severity[Severity.ERROR], "inaccuracies": by_severity[Severity.INACCURACY],
+                   "deep": by_severity[Severity.DEEP]}
         if unproved_before:
-            return Summary(player, counts, None, first)
-        return Summary(player, counts, first)
+            return Summary(player, counts, None, first, **lessons)
+        return Summary(player, counts, first, **lessons)
 
     @property
     def proved(self) -> int:
@@ -304,8 +355,11 @@ def review_game(
         estimate = None
         if estimator is not None and before.outcome is None:
             estimate = _estimate(estimator, pos, stop)
-        review = reviews[i] = MoveReview(i + 1, pos.turn, col, classify(before, played), before, played,
-                                         best_col, estimate)
+        move_class = classify(before, played)
+        verdict = verdict_of(pos, col, best=before.score, played=played.score, worse=played.upper < before.lower,
+                        outcome_changed=move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER))
+        review = reviews[i] = MoveReview(i + 1, pos.turn, col, move_class, before, played, best_col, estimate,
+                                         verdict)
         if on_progress is not None:
             on_progress(len(reviews), total - first, review)
 

@@ -16,8 +16,8 @@ import enum
 
 from .board import CELLS
 
-__all__ = ["MAX_SCORE", "MIN_SCORE", "Outcome", "describe", "loss_next_score", "moves_to_end", "outcome",
-           "plies_to_end", "score_range", "win_next_score"]
+__all__ = ["MAX_SCORE", "MIN_SCORE", "PLAYER_NAMES", "SHORT_DISTANCE", "Outcome", "describe", "distance_text",
+           "loss_next_score", "moves_to_end", "outcome", "plies_to_end", "score_range", "win_next_score"]
 
 #: Discs each side places when the board fills up.
 DISCS_PER_SIDE = CELLS // 2
@@ -25,6 +25,11 @@ DISCS_PER_SIDE = CELLS // 2
 MAX_SCORE = DISCS_PER_SIDE + 1 - 4
 #: The fastest possible loss: the opponent's 4th disc.
 MIN_SCORE = -MAX_SCORE
+#: The sides' names, first player first.
+PLAYER_NAMES: tuple[str, str] = ("Red", "Yellow")
+#: Distances up to this many of a side's own moves are counted in words; longer ones are said as
+#: a plain outcome (a count like "wins in 19" in the opening tells a player nothing).
+SHORT_DISTANCE = 6
 
 
 class Outcome(enum.Enum):
@@ -91,3 +96,24 @@ def describe(score: int, moves: int) -> str:
         return "draw"
     verb = "wins" if result is Outcome.WIN else "loses"
     return f"{verb} in {moves_to_end(score, moves)}"
+
+
+def distance_text(score: int, moves: int, names: tuple[str, str] = PLAYER_NAMES,
+                  short: int = SHORT_DISTANCE) -> str:
+    """An exact score in words a player can read, for the side to move with ``moves`` discs down.
+
+    A short distance names whose moves it counts: "wins with Red's next move", "wins in 3 of Red's
+    moves", "loses in 2 of Yellow's moves" (a loss is counted in the winner's moves, which the
+    loser matches one for one). Beyond ``short`` moves it is a plain outcome: "win, a long one",
+    "loss, a long one"; a draw is "draw".
+    """
+    result = outcome(score)
+    if result is Outcome.DRAW:
+        return "draw"
+    n = moves_to_end(score, moves)
+    mover, other = names[moves % 2], names[1 - moves % 2]
+    if n > short:
+        return f"{result.value}, a long one"
+    if result is Outcome.WIN:
+        return f"wins with {mover}'s next move" if n == 1 else f"wins in {n} of {mover}'s moves"
+    return f"loses to {other}'s next move" if n == 1 else f"loses in {n} of {other}'s moves"

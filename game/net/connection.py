@@ -13,6 +13,7 @@ import contextlib
 import time
 from dataclasses import dataclass
 
+from game.echo import plain_text
 from game.net.match import Violation
 from game.net.protocol import (
     MAX_LINE_BYTES,
@@ -20,7 +21,6 @@ from game.net.protocol import (
     Bye,
     Message,
     ProtocolError,
-    clean_text,
     decode,
     encode,
 )
@@ -36,7 +36,7 @@ class Limits:
     silence: float = 20.0       # nothing heard for this long: the connection is dropped
     rate: float = 20.0          # messages a second on average ...
     burst: int = 40             # ... after this many at once
-    handshakes: int = 4         # connections still in their hello at one time
+    handshakes: int = 32        # connections in their handshake at once (game.net.gate)
     close: float = 1.0          # close() waits this long for the thread
 
 
@@ -86,6 +86,6 @@ class Connection:
     async def close(self, reason: str | None = None) -> None:
         with contextlib.suppress(Exception):
             if reason is not None:
-                self.send(Bye(clean_text(reason, MAX_REASON_CHARS)))
+                self.send(Bye(plain_text(reason, MAX_REASON_CHARS)))
             self.writer.close()
             await asyncio.wait_for(self.writer.wait_closed(), 1.0)

@@ -3,7 +3,8 @@
 
 A host advertises its port and its player's name; a joining side browses and reports what it
 sees as ``Found`` events. Everything read from the network here is untrusted: a name that breaks
-the name rule is shown as "(unnamed)", at most ``MAX_FOUND`` games are listed, and discovery
+the name rule is shown as "(unnamed)", only games this version could join are listed (a newer
+protocol as such), each with its address, at most ``MAX_FOUND`` of them, and discovery
 failing (no multicast, a firewall) only turns discovery off: typing an address always works.
 Runs on the network thread's event loop.
 """
@@ -21,10 +22,11 @@ from typing import Any
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from game.names import level_name_problem
+from game.names import MAX_NAME_CHARS, level_name_problem
 from game.net import events as ev
-from game.net.address import local_addresses
-from game.net.protocol import PROTOCOL_VERSION, clean_text
+from game.net.address import Network, local_addresses, local_networks, on_networks, reachable_address
+from game.echo import plain_text
+from game.net.protocol import PROTOCOL_VERSION
 
 SERVICE = "_connect4._tcp.local."
 # An interface without multicast (or without IPv6) is normal here, not a warning with a traceback
@@ -47,7 +49,28 @@ def _properties_name(properties: dict[bytes, bytes | None]) -> str:
         name = raw.decode()
     except UnicodeDecodeError:
         return "(unnamed)"
-    return name if level_name_problem(name) is None else "(unnamed)"
+    return plain_text(name, MAX_NAME_CHARS) if level_name_problem(name) is None else "(unnamed)"
+
+
+def _protocol(properties: dict[bytes, bytes | None]) -> int | None:
+    raw = properties.get(b"protocol") or b""
+    return int(raw) if raw.isdigit() and len(raw) <= 6 else None
+
+
+def found_game(properties: dict[bytes, bytes | None], addresses: list[str], port: int,
+               networks: list[Network]) -> ev.FoundGame | None:
+    """The game an announcement describes, or None when this version could not join it: a port a
+    typed address would refuse, no address this computer could reach (link-local IPv6 needs its
+    interface), an older or unreadable protocol. A newer protocol is listed as such (``newer``)."""
+    protocol = _protocol(properties)
+    if protocol is None or protocol < PROTOCOL_VERSION:
+        return None
+    usable = [a for a in addresses if reachable_address(a, port)]
+    if not usable:
+        return None
+    host = min(usable, key=lambda a: (":" in a, not on_networks(a, networks)))     # IPv4 first, then nearby
+    return ev.FoundGame(_properties_name(properties), host, port, newer=protocol > PROTOCOL_VERSION,
+                        nearby=on_networks(host, networks))
 
 
 class Discovery:
@@ -80,7 +103,7 @@ class Discovery:
             await self._zeroconf().async_register_service(self._info, allow_name_change=True)
         except Exception as exc:  # noqa: BLE001 - no multicast, a firewall...: the typed address still works
             self._info = None
-            self.report(ev.Info(f"Not announced on the local network ({clean_text(str(exc), 60) or 'no multicast'}): "
+            self.report(ev.Info(f"Not announced on the local network ({plain_text(str(exc), 60) or 'no multicast'}): "
                                 "give your friend the address", warning=True))
 
     async def unadvertise(self) -> None:
@@ -96,7 +119,7 @@ class Discovery:
         try:
             self._browser = AsyncServiceBrowser(self._zeroconf().zeroconf, [SERVICE], handlers=[self._changed])
         except Exception as exc:  # noqa: BLE001 - discovery off; typing an address still works
-            self.report(ev.Found((), f"discovery is off: {clean_text(str(exc), 60) or 'no multicast'}"))
+            self.report(ev.Found((), f"discovery is off: {plain_text(str(exc), 60) or 'no multicast'}"))
             return
         self._emit()
 
@@ -135,15 +158,17 @@ class Discovery:
                 return
         except Exception:  # noqa: BLE001 - a garbled answer: the game is not listed
             return
-        addresses = info.parsed_addresses()
-        if not addresses or not info.port or (name not in self._found and len(self._found) >= MAX_FOUND):
+        if (name not in self._found and len(self._found) >= MAX_FOUND) or info.port is None:
             return
         if self._info is not None and name == self._info.name:
             return   # this side's own game
-        ipv4 = [a for a in addresses if ":" not in a]
-        self._found[name] = ev.FoundGame(_properties_name(info.properties), (ipv4 or addresses)[0], info.port)
+        game = found_game(info.properties, info.parsed_scoped_addresses(), info.port, local_networks())
+        if game is not None:
+            self._found[name] = game
+        elif self._found.pop(name, None) is None:
+            return
         self._emit()
 
     def _emit(self) -> None:
-        games = tuple(sorted(self._found.values(), key=lambda g: (g.name.casefold(), g.host, g.port)))
+        games = tuple(sorted(self._found.values(), key=lambda g: (g.newer, g.name.casefold(), g.host, g.port)))
         self.report(ev.Found(games))

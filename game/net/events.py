@@ -9,7 +9,7 @@ simply follows it and can never drift from what the network side agreed with the
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class Question(enum.Enum):
@@ -36,19 +36,29 @@ class Failed:
 
 @dataclass(frozen=True, slots=True)
 class Connected:
-    """Playing ``opponent`` the game ``game`` (its id); ``resumed``: the same game goes on after a
-    dropped connection or a restart."""
+    """Playing ``opponent`` the game ``game`` (its id and ``secret``); ``resumed``: the same game
+    goes on after a dropped connection or a restart."""
 
     opponent: str
     colour: int
     moves: str
     resumed: bool
     game: str
+    secret: str = field(repr=False)     # the game's secret, kept in the save: never shown
 
 
 @dataclass(frozen=True, slots=True)
 class Moved:
     """The other player dropped a disc in ``column`` (0-based); ``moves`` is the game after it."""
+
+    column: int
+    moves: str
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """This side's own move in ``column`` (0-based), accepted by the match and sent; ``moves`` is the
+    game after it. The window shows a move of its player only once this arrives."""
 
     column: int
     moves: str
@@ -90,9 +100,15 @@ class Dropped:
 
 @dataclass(frozen=True, slots=True)
 class FoundGame:
+    """A game announced on the local network: the name it gives itself (anyone can announce any
+    name), the address it is at, ``newer``: it speaks a newer protocol (this version cannot join
+    it), ``nearby``: the address is on one of this computer's networks."""
+
     name: str
     host: str
     port: int
+    newer: bool = False
+    nearby: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,4 +119,4 @@ class Found:
     error: str | None = None
 
 
-Event = Listening | Failed | Connected | Moved | State | Asked | Info | ChatLine | Dropped | Found
+Event = Listening | Failed | Connected | Moved | Played | State | Asked | Info | ChatLine | Dropped | Found

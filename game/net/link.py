@@ -9,62 +9,52 @@ waits on a socket; the network thread never touches the window.
 The other side is untrusted (see docs/network.md for every limit): a line longer than
 ``MAX_LINE_BYTES`` closes the connection unread, every message is checked by ``protocol.decode``
 and every move by ``Match`` (the engine's rules), a hello must come within ``Limits.hello``
-seconds, more than ``Limits.rate`` messages a second (after a burst) close the connection, and a
-host plays one opponent at a time. Whatever the other side does, this side keeps its game.
+seconds, more than ``Limits.rate`` messages a second (after a burst) close the connection, a
+host plays one opponent at a time, who sits down is decided by ``game.net.handshake`` and how
+many may be in their handshake by ``game.net.gate``. Whatever the other side does, this side
+keeps its game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import queue
-import random
 import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game import __version__
-from game.engine.board import MoveError, Position
-from game.names import name_key
+from game.echo import plain_text
 from game.net import events as ev
 from game.net.address import local_addresses, show_address
 from game.net.connection import Closed, Connection, Limits
-from game.net.match import (
-    Match,
-    Refused,
-    Resume,
-    Violation,
-    colour_name,
-    new_game_id,
-    player_of,
-)
+from game.net.gate import BUSY, HandshakeGate
+from game.net.handshake import IN_PROGRESS, OtherVersion, Seating, Turned, host_side, join_side, seat
+from game.net.match import Match, Refused, Resume, Violation
 from game.net.protocol import (
     MAX_CHAT_CHARS,
     MAX_LINE_BYTES,
     MAX_REASON_CHARS,
-    PROTOCOL_VERSION,
-    Accept,
     Bye,
     Chat,
-    Colour,
     Hello,
     Message,
     Move,
-    Offer,
     Ping,
     ProtocolError,
     Rematch,
     Resign,
     Undo,
     UndoAnswer,
-    clean_text,
+    a_kind,
 )
 
 if TYPE_CHECKING:
     from game.net.discovery import Discovery
 
 CLOSED_WINDOW = "the other player closed the game"
-IN_PROGRESS = "game in progress: this host is already playing someone"
+NOTE_SECONDS = 5.0     # what became of a stranger's connection is said at most this often
 
 
 class NetLink:
@@ -83,8 +73,8 @@ class NetLink:
         self.target: tuple[str, int] | None = None    # the host joined last (for reconnecting)
         self._conn: Connection | None = None
         self._server: asyncio.Server | None = None
-        self._handshakes = 0
-        self._was_connected = False         # a game was played: the next connection resumes it
+        self._gate: HandshakeGate[Connection] = HandshakeGate(self.limits.handshakes)
+        self._noted = float("-inf")        # when a stranger's connection was last told of
         self.opponent: str | None = None    # the name of the player this side's game is with
         self._closing = False
         self._colour: int | None = None     # the host's colour for a new game; None: random
@@ -138,10 +128,10 @@ class NetLink:
         self._call(self._rematch)
 
     def resign(self) -> None:
-        self._call(self._local, lambda m: (m.resign(m.colour), [Resign()])[1], "You resigned")
+        self._call(self._local, lambda m: (m.resign(m.colour), [Resign()])[1])
 
     def chat(self, text: str) -> None:
-        self._call(self._chat, clean_text(text, MAX_CHAT_CHARS))
+        self._call(self._chat, plain_text(text, MAX_CHAT_CHARS))
 
     def browse(self, on: bool) -> None:
         """Start or stop looking for games on the local network (``Found`` events)."""
@@ -219,6 +209,8 @@ class NetLink:
             return
         for message in messages:
             conn.send(message)
+            if isinstance(message, Move):      # accepted by the match: now the window may show it
+                self._emit(ev.Played(message.column - 1, m.moves_string()))
         if not any(isinstance(message, Move) for message in messages):
             self._emit(self._state())
         if said:
@@ -255,7 +247,6 @@ class NetLink:
     def _resume(self, resume: Resume | None) -> None:
         if resume is not None:
             self.match, self.opponent = Match.resumed(resume), resume.opponent
-            self._was_connected = True      # the window says the game goes on, not that a new one starts
 
     def _start_host(self, port: int, colour: int | None, bind: str | None, advertise: bool,
                     resume: Resume | None) -> None:
@@ -278,98 +269,56 @@ class NetLink:
         addresses = tuple(show_address(a, port) for a in ([bind] if bind else local_addresses()))
         self._emit(ev.Listening(port, addresses))
         if advertise:
-            await self._advertise(port, bind)
+            await self._discovery_service().advertise(self.name, port, bind)
 
     async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer, self.limits)
-        if self._conn is not None or self._handshakes >= self.limits.handshakes:
-            await conn.close(IN_PROGRESS)
-            self._emit(ev.Info("Someone else tried to join: they were told a game is in progress"))
-            return
-        self._handshakes += 1
         try:
-            accepted = await self._host_handshake(conn)
-        except (Violation, Closed, ProtocolError) as exc:
-            await conn.close(str(exc) if isinstance(exc, Violation) else None)
-            if self.match is None or not self.match.moves:
-                self._emit(ev.Info(f"A connection attempt failed: {exc}", warning=True))
-            return
-        finally:
-            self._handshakes -= 1
-        if accepted:
-            await self._play(conn)
+            await self._serve(reader, writer)
+        except asyncio.CancelledError:
+            # Stopping: the connection simply goes. Not raised again: this task is the server's
+            # own, nothing waits for it, and asyncio (3.11) would print a cancelled one as an error.
+            writer.close()
 
-    async def _host_handshake(self, conn: Connection) -> bool:
-        conn.send(Hello(PROTOCOL_VERSION, self.version, self.name))
-        hello = await conn.read(self.limits.hello)
-        if not await self._same_protocol(conn, hello):
-            return False
-        assert isinstance(hello, Hello)
-        conn.name = hello.name
-        refusal = self._seat(hello)
-        if refusal is not None:
-            await conn.close(refusal)
-            self._emit(ev.Info(f"{hello.name} was turned away: {refusal}", warning=True))
-            return False
-        match = self.match
-        assert match is not None
-        conn.send(Offer(match.game_id, colour_name(match.opponent), match.moves_string()))
-        accept = await conn.read(self.limits.hello)
-        if not isinstance(accept, Accept) or accept.game != match.game_id:
-            raise Violation(f"{accept.kind} where the game's accept was due")
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Connection(reader, writer, self.limits)
         if self._conn is not None:
             await conn.close(IN_PROGRESS)
-            return False
-        return True
-
-    def _seat(self, hello: Hello) -> str | None:
-        """Whether the player saying ``hello`` may play here; the refusal sent to it, or None."""
-        m = self.match
-        if hello.game is None:
-            if m is not None and m.moves:
-                # The opponent's program was restarted and lost the game id: the same name takes
-                # its seat again (a name is no password: the window says who came back).
-                same = self.opponent is not None and name_key(hello.name) == name_key(self.opponent)
-                return None if same else IN_PROGRESS
-            if m is None:
-                colour = self._colour or random.choice((1, 2))
-                self.match = Match(new_game_id(), colour)
-            return None
-        if m is None and hello.colour is not None:
-            return self._adopt(hello.game, hello.moves, hello.colour)
-        if m is None or m.game_id != hello.game:
-            return "a different game: the host is not playing the game you are resuming"
-        moves = m.resume_with(hello.moves)
-        if moves is None:
-            return "a different game: the two boards do not match"
-        m.adopt(moves)
-        return None
-
-    def _adopt(self, game: str, moves: str, their_colour: Colour) -> str | None:
-        """A host with no game of its own (it was restarted) takes up the game a returning player
-        brings, if it is a legal game: the same id, the same moves, the other colour."""
+            self._note("Someone else tried to join: they were told a game is in progress")
+            return
+        peer = writer.get_extra_info("peername")
+        evicted = self._gate.admit(conn, str(peer[0]) if isinstance(peer, tuple) and peer else "")
+        if evicted is not None:
+            self._spawn(evicted.close(BUSY))
         try:
-            Position.from_moves(moves)
-        except MoveError:
-            return "a different game: the moves you are resuming are not a legal game"
-        self.match = Match(game, 3 - player_of(their_colour))
-        self.match.adopt(moves)
-        self._was_connected = True      # the window says the game goes on, not that a new one starts
-        return None
+            seating = await host_side(conn, self.name, self.version, self.limits.hello, self._seat)
+        except (Turned, OtherVersion) as exc:
+            await conn.close(str(exc))
+            self._note(f"{conn.name} was turned away: {exc}" if isinstance(exc, Turned) else exc.told, warning=True)
+            return
+        except (Violation, Closed, ProtocolError) as exc:
+            pushed_out = not self._gate.holds(conn)
+            await conn.close(str(exc) if isinstance(exc, Violation) and not pushed_out else None)
+            if not pushed_out and (self.match is None or not self.match.moves):
+                self._note(f"A connection attempt failed: {exc}", warning=True)
+            return
+        finally:
+            self._gate.release(conn)
+        if self._conn is not None:
+            await conn.close(IN_PROGRESS)
+            return
+        self.match = seating.take()
+        await self._play(conn, seating.resumed)
 
-    async def _same_protocol(self, conn: Connection, hello: Message) -> bool:
-        if isinstance(hello, Bye):
-            raise Closed(f"refused: {clean_text(hello.reason, MAX_REASON_CHARS) or 'no reason given'}")
-        if not isinstance(hello, Hello):
-            raise Violation(f"{hello.kind} where a hello was due")
-        if hello.protocol == PROTOCOL_VERSION:
-            return True
-        reason = (f"protocol version {hello.protocol} cannot play protocol version {PROTOCOL_VERSION} "
-                  f"(game {hello.version} and {self.version}): both players need the same version")
-        await conn.close(reason)
-        text = f"{hello.name} runs another version of the game: {reason}"
-        self._emit(ev.Info(text, warning=True) if self.hosting else ev.Failed(text))
-        return False
+    def _seat(self, hello: Hello, nonce: str) -> Seating:
+        return seat(self.match, hello, nonce, self._colour, self.opponent or "the other player")
+
+    def _note(self, text: str, warning: bool = False) -> None:
+        """Tell the window what happened to a stranger's connection, at most once every few
+        seconds (many connections must not flood the window with lines it cannot show)."""
+        now = time.monotonic()
+        if now - self._noted >= NOTE_SECONDS:
+            self._noted = now
+            self._emit(ev.Info(text, warning=warning))
 
     # -- joining -----------------------------------------------------------------------------
 
@@ -398,56 +347,31 @@ class NetLink:
             text = ("no answer" if isinstance(exc, asyncio.TimeoutError)
                     else "nobody is hosting a game there" if isinstance(exc, ConnectionRefusedError)
                     else exc.strerror or str(exc))
-            self._emit(ev.Failed(f"cannot connect to {where}: {clean_text(text, 80)}"))
+            self._emit(ev.Failed(f"cannot connect to {where}: {plain_text(text, 80)}"))
             return
         conn = Connection(reader, writer, self.limits)
+        resuming = self.match is not None
         try:
-            accepted = await self._join_handshake(conn)
+            self.match = await join_side(conn, self.match, self.name, self.version, self.limits.hello)
+        except OtherVersion as exc:
+            await conn.close(str(exc))
+            self._emit(ev.Failed(exc.told))
+            return
         except (Violation, Closed) as exc:
             await conn.close(str(exc) if isinstance(exc, Violation) else None)
             self._emit(ev.Failed(f"{where}: {exc}"))
             return
-        if accepted:
-            await self._play(conn)
-
-    async def _join_handshake(self, conn: Connection) -> bool:
-        m = self.match
-        conn.send(Hello(PROTOCOL_VERSION, self.version, self.name, m.game_id, m.moves_string(), colour_name(m.colour))
-                  if m is not None else Hello(PROTOCOL_VERSION, self.version, self.name))
-        hello = await conn.read(self.limits.hello)
-        if not await self._same_protocol(conn, hello):
-            return False
-        assert isinstance(hello, Hello)
-        conn.name = hello.name
-        offer = await conn.read(self.limits.hello)
-        if isinstance(offer, Bye):
-            raise Closed(f"refused: {clean_text(offer.reason, MAX_REASON_CHARS) or 'no reason given'}")
-        if not isinstance(offer, Offer):
-            raise Violation(f"{offer.kind} where the game's offer was due")
-        if m is not None:
-            if offer.game != m.game_id or m.resume_with(offer.moves) != offer.moves:
-                raise Violation("an offer of a different game than the one being resumed")
-            m.adopt(offer.moves)
-            m.colour = player_of(offer.colour)
-        else:
-            try:
-                Position.from_moves(offer.moves)
-            except MoveError:
-                raise Violation("an offer whose moves are not a legal game") from None
-            self.match = Match(offer.game, player_of(offer.colour))
-            self.match.adopt(offer.moves)
-        conn.send(Accept(offer.game))
-        return True
+        await self._play(conn, resumed=resuming)
 
     # -- playing -----------------------------------------------------------------------------
 
-    async def _play(self, conn: Connection) -> None:
-        """Hold the connection for one game until it ends; the match survives it."""
+    async def _play(self, conn: Connection, resumed: bool) -> None:
+        """Hold the connection for one game until it ends; the match survives it. ``resumed``:
+        the game goes on (the player came back), rather than starting."""
         m = self.match
         assert m is not None
-        resumed = self._was_connected or bool(m.moves)
-        self._conn, self._was_connected, self.opponent = conn, True, conn.name
-        self._emit(ev.Connected(conn.name, m.colour, m.moves_string(), resumed, m.game_id))
+        self._conn, self.opponent = conn, conn.name
+        self._emit(ev.Connected(conn.name, m.colour, m.moves_string(), resumed, m.game_id, m.secret))
         keepalive = self._loop.create_task(self._keepalive(conn))
         reason: str
         try:
@@ -457,7 +381,8 @@ class NetLink:
             reason = f"Disconnected: {conn.name} sent {exc}"
             await conn.close(f"you sent {exc}")
         except Closed as exc:
-            reason = str(exc)[:1].upper() + str(exc)[1:]
+            said = str(exc)      # a sentence; one that starts with the player's name keeps it as it is
+            reason = said if said.startswith(conn.name) else said[:1].upper() + said[1:]
             await conn.close()
         finally:
             keepalive.cancel()
@@ -499,14 +424,14 @@ class NetLink:
             self._emit(self._state())
             self._emit(ev.Info(f"{conn.name} resigned: you win"))
         elif isinstance(message, Chat):
-            text = clean_text(message.text, MAX_CHAT_CHARS)
+            text = plain_text(message.text, MAX_CHAT_CHARS)
             if text:
                 self._emit(ev.ChatLine(text))
         elif isinstance(message, Bye):
-            said = clean_text(message.reason, MAX_REASON_CHARS)
+            said = plain_text(message.reason, MAX_REASON_CHARS)
             raise Closed(f"{conn.name} left" + (f": {said}" if said else ""))
         elif not isinstance(message, Ping):
-            raise Violation(f"a {message.kind} in the middle of a game")
+            raise Violation(f"{a_kind(message.kind)} in the middle of a game")
 
     # -- stopping and discovery ----------------------------------------------------------------
 
@@ -515,27 +440,18 @@ class NetLink:
         if self._server is not None:
             self._server.close()
             self._server = None
-        await self._unadvertise()
-        if not browse:
-            await self._close_discovery()
+        discovery = self._discovery
+        if discovery is not None:
+            await discovery.unadvertise()
+            if not browse:
+                await discovery.close()
+                self._discovery = None
         conn, self._conn = self._conn, None
         if conn is not None:
             await conn.close(reason)
         for task in list(self._tasks):
             if task is not asyncio.current_task():
                 task.cancel()
-
-    async def _advertise(self, port: int, bind: str | None) -> None:
-        await self._discovery_service().advertise(self.name, port, bind)
-
-    async def _unadvertise(self) -> None:
-        if self._discovery is not None:
-            await self._discovery.unadvertise()
-
-    async def _close_discovery(self) -> None:
-        if self._discovery is not None:
-            await self._discovery.close()
-            self._discovery = None
 
     def _discovery_service(self) -> Discovery:
         # here: zeroconf loads only when hosting or looking for games

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from game.engine.board import MoveError, Position, format_moves, parse_moves
 from game.net.protocol import COLOURS, Colour, Move, Undo, UndoAnswer
+from game.net.secret import new_secret
 
 RED, YELLOW = 1, 2
 
@@ -39,15 +40,21 @@ def new_game_id() -> str:
     return secrets.token_hex(8)
 
 
+def new_match(colour: int) -> Match:
+    """A new game with a fresh id and secret; this side plays ``colour``."""
+    return Match(new_game_id(), colour, new_secret())
+
+
 @dataclass(frozen=True, slots=True)
 class Resume:
     """A game this side goes back into after its program ended (from its save): the game's id, its
-    moves, this side's colour and the name of the player it was with."""
+    moves, this side's colour, the name of the player it was with and the game's secret."""
 
     game_id: str
     moves: str
     colour: int
     opponent: str
+    secret: str = field(repr=False)
 
 
 @dataclass
@@ -56,6 +63,7 @@ class Match:
 
     game_id: str
     colour: int                      # this side's player: 1 red (moves first) or 2 yellow
+    secret: str = field(repr=False)  # the game's secret (game.net.secret): never shown
     moves: list[int] = field(default_factory=list)
     resigned: int | None = None      # the player who resigned this game, if one did
     undo_sent: int | None = None     # back_to of this side's undo request awaiting its answer
@@ -195,23 +203,36 @@ class Match:
     # -- resuming --------------------------------------------------------------------------
 
     def resume_with(self, other: str) -> str | None:
-        """The moves to resume from when the other side of this game knows ``other``: the same
-        moves, or one move more on either side (a move lost with the connection); None if the
-        two games differ."""
-        mine = self.moves_string()
-        longer, shorter = (other, mine) if len(other) >= len(mine) else (mine, other)
-        if not longer.startswith(shorter) or len(longer) - len(shorter) > 1:
-            return None
+        """The moves both sides go on from when the other side of this game (it plays
+        ``opponent``) knows ``other``; None when they cannot, and this side's game stays as it was.
+
+        The same moves go on as they are. A list one move longer wins only when that move is its
+        sender's own, made on its sender's turn: the move that went out as the connection was lost.
+        The other side's longer list may so add only the other side's disc, and this side's longer
+        list only this side's; anything else would let one side place the other's disc."""
         try:
-            Position.from_moves(parse_moves(longer))
+            theirs = parse_moves(other)
         except MoveError:
             return None
-        return longer
+        if theirs == self.moves:
+            return self.moves_string()
+        longer, shorter, sender = ((theirs, self.moves, self.opponent) if len(theirs) > len(self.moves)
+                                   else (self.moves, theirs, self.colour))
+        if len(longer) != len(shorter) + 1 or longer[:-1] != shorter:
+            return None
+        try:
+            position = Position.from_moves(shorter)
+            if position.turn != sender:
+                return None
+            position.play(longer[-1])
+        except MoveError:
+            return None
+        return format_moves(longer)
 
     @classmethod
     def resumed(cls, resume: Resume) -> Match:
         """The saved game ``resume`` describes, as this side left it."""
-        match = cls(resume.game_id, resume.colour)
+        match = cls(resume.game_id, resume.colour, resume.secret)
         match.adopt(resume.moves)
         return match
 

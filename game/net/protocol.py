@@ -3,7 +3,7 @@
 Everything here treats the other side as untrusted: :func:`decode` turns one received line into
 one typed message or raises :class:`ProtocolError` with a short reason; it never evaluates
 anything, and a message whose type, keys or values are not exactly those documented in
-docs/network.md is refused. :func:`encode` is the only way a message leaves this side.
+docs/network.md (a key given twice included) is refused. :func:`encode` is the only way a message leaves this side.
 
 No pygame and no sockets here.
 """
@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar, Literal, TypeAlias, get_args
 
+from game.echo import plain_text
 from game.engine.board import CELLS, WIDTH
 from game.names import level_name_problem
+from game.net.secret import NONCE_TEXT, PROOF_TEXT, SECRET_TEXT
 
 #: Bumped whenever a message changes; two sides with different versions do not play.
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 #: The longest line either side accepts, newline included; a longer one closes the connection.
 MAX_LINE_BYTES = 4096
 MAX_CHAT_CHARS = 80
@@ -38,35 +40,39 @@ class ProtocolError(ValueError):
     """A line that is not a valid message; the text says why, in a few words."""
 
 
-def clean_text(text: str, limit: int) -> str:
-    """Remote text made safe to show: control and other unprintable characters become spaces,
-    runs of spaces one, and at most ``limit`` characters."""
-    shown = "".join(ch if ch.isprintable() else " " for ch in text)
-    return " ".join(shown.split())[:limit]
+def a_kind(kind: str) -> str:
+    """A message kind with its article, as the reasons say it: "a move", "an accept"."""
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
 
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """The first message of each side. ``game``, ``moves`` and ``colour`` (the sender's): the game
-    a joining side wants to resume (all three, or none)."""
+    """The first message of each side; ``nonce``: fresh random hex for this connection. ``game``,
+    ``moves``, ``colour`` (the sender's) and ``proof`` (of the game's secret, see game.net.secret):
+    the game a joining side goes back into (all four, or none; a host sends none)."""
 
     kind: ClassVar[str] = "hello"
     protocol: int
     version: str
     name: str
+    nonce: str
     game: str | None = None
     moves: str = ""
     colour: Colour | None = None
+    proof: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """The host's game: its id, the colour the joining side plays, and the moves so far."""
+    """The host's game: its id, the colour the joining side plays, the moves so far, and either
+    the new game's ``secret`` or, for a game gone back into, the host's ``proof`` of it."""
 
     kind: ClassVar[str] = "offer"
     game: str
     colour: Colour
     moves: str = ""
+    secret: str | None = field(default=None, repr=False)
+    proof: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +155,16 @@ def _no_constants(name: str) -> Any:
     raise ProtocolError(f"{name} is not a JSON number")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (json's default keeps the last of two)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ProtocolError(f"an object with the key {plain_text(repr(twice), 40)} twice")
+    return data
+
+
 def decode(line: bytes) -> Message:
     """The message in one received line (with or without its newline); ProtocolError if it is not one."""
     if len(line) > MAX_LINE_BYTES:
@@ -158,25 +174,33 @@ def decode(line: bytes) -> Message:
     except UnicodeDecodeError:
         raise ProtocolError("bytes that are not UTF-8 text") from None
     try:
-        data = json.loads(text, parse_constant=_no_constants)
+        data = json.loads(text, parse_constant=_no_constants, object_pairs_hook=_unique_keys)
     except (ValueError, RecursionError) as exc:
         raise ProtocolError("a line that is not JSON" if not isinstance(exc, ProtocolError) else str(exc)) from None
     if not isinstance(data, dict):
         raise ProtocolError(f"JSON {type(data).__name__}, not an object")
     kind = data.pop("type", None)
+    if kind == "hello" and _other_protocol(data.get("protocol")):
+        # Read for its version alone, whatever its other fields: the two sides must be able to
+        # say to each other that they run different versions.
+        data = {"protocol": data["protocol"], "version": data.get("version"), "name": data.get("name"), "nonce": ""}
     cls = KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ProtocolError(f"an unknown message type {clean_text(repr(kind), 40)}")
+        raise ProtocolError(f"an unknown message type {plain_text(repr(kind), 40)}")
     names = {f.name for f in fields(cls)}
     extra = sorted(set(data) - names)
     if extra:
-        raise ProtocolError(f"{kind} with unknown field {clean_text(repr(extra[0]), 40)}")
+        raise ProtocolError(f"{kind} with unknown field {plain_text(repr(extra[0]), 40)}")
     try:
         message = cls(**data)
     except TypeError:
         raise ProtocolError(f"{kind} without its fields {', '.join(sorted(names))}") from None
     _CHECKS[kind](message)
     return message
+
+
+def _other_protocol(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value != PROTOCOL_VERSION
 
 
 def _int(value: object, lo: int, hi: int, what: str) -> None:
@@ -194,12 +218,18 @@ def _check_hello(m: Hello) -> None:
     _text(m.version, VERSION_TEXT, "game version")
     problem = level_name_problem(m.name)
     if problem is not None:
-        raise ProtocolError(f"a player name that breaks the name rule ({clean_text(problem, 60)})")
+        raise ProtocolError(f"a player name that breaks the name rule ({plain_text(problem, 60)})")
+    if m.protocol != PROTOCOL_VERSION:
+        return
+    _text(m.nonce, NONCE_TEXT, "nonce")
     if m.game is not None:
         _text(m.game, GAME_ID, "game id")
     _text(m.moves, MOVES_TEXT, "move list")
-    if (m.game is None) != (m.colour is None) or (m.colour is not None and m.colour not in COLOURS):
-        raise ProtocolError("a hello whose game and colour do not go together")
+    if m.proof is not None:
+        _text(m.proof, PROOF_TEXT, "proof of the game's secret")
+    resuming = {m.game is None, m.colour is None, m.proof is None}
+    if len(resuming) != 1 or (m.colour is not None and m.colour not in COLOURS):
+        raise ProtocolError("a hello whose game, colour and proof do not go together")
 
 
 def _check_offer(m: Offer) -> None:
@@ -207,6 +237,12 @@ def _check_offer(m: Offer) -> None:
     if m.colour not in COLOURS:
         raise ProtocolError("a colour that is neither red nor yellow")
     _text(m.moves, MOVES_TEXT, "move list")
+    if (m.secret is None) == (m.proof is None):
+        raise ProtocolError("an offer with neither or both of a new game's secret and a proof of it")
+    if m.secret is not None:
+        _text(m.secret, SECRET_TEXT, "game secret")
+    if m.proof is not None:
+        _text(m.proof, PROOF_TEXT, "proof of the game's secret")
 
 
 def _check_answer(m: UndoAnswer) -> None:

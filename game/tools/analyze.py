@@ -41,10 +41,10 @@ from game.engine.board import CELLS, MoveError, Position, parse_moves
 from game.engine.heuristics import HEURISTICS
 from game.engine.search import SearchCancelled, SearchConfig, Searcher
 from game.settings import load_settings
-from game.storage import report_bad_home
-from game.tools.lines import (SIGPIPE_STATUS, InputFailed, read_lines, say, shown,
-                              silence_stdout)
+from game.storage import remember_book_digests, report_bad_home
+from game.tools.lines import InputFailed, read_lines, shown
 from game.tools.numbers import real, whole
+from game.tools.tail import say, tool_entry
 
 PROG = "python -m game.analyze"
 PROGRESS_AFTER = 3.0  # seconds before a long exact solve first reports how far it got
@@ -209,11 +209,13 @@ def _analyse(searcher: Searcher, number: int, moves: str, columns: bool, err: Te
     return None
 
 
+@tool_entry(PROG, "cannot write the results")
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if report_bad_home(parser.prog):
         return 2
+    remember_book_digests()
     if args.heuristic is not None and args.depth is None and args.level is None:
         parser.error("--heuristic needs --depth or --level (the exact solver uses no heuristic)")
     if sys.stdin is None or sys.stdout is None:  # started with <&- or >&-
@@ -227,17 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         except (AttributeError, ValueError, OSError):
             pass
     config = make_config(args, parser)
-    try:
-        return run(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, sys.stderr, config, args.columns)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
-        silence_stdout()
-        return SIGPIPE_STATUS
-    except OSError as e:
-        silence_stdout()
-        say(sys.stderr, f"{PROG}: cannot write the results: {(e.strerror or str(e)).lower()}")
-        return 1
+    return run(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, sys.stderr, config, args.columns)
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ from game.engine.search import SearchConfig, Searcher
 from game.engine.solver import Solver
 from game.storage import report_bad_home
 from game.tools.numbers import whole
+from game.tools.tail import tool_entry
 
 #: The opening positions of table 1: the empty board and common early lines (move strings).
 OPENINGS: tuple[str, ...] = (
@@ -284,6 +285,7 @@ def _int_list(text: str) -> list[int]:
     return [depth(x) for x in text.split(",") if x]
 
 
+@tool_entry("bench")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m game.bench",

@@ -27,6 +27,7 @@ from game.engine.search import Searcher
 from game.engine.solver import SearchCancelled, Solver
 from game.settings import DEFAULTS
 from game.tools.numbers import real, whole
+from game.tools.tail import tool_entry
 
 #: Positions per disc count in the fixed sample (disc counts 1 .. 12).
 PER_DISC_COUNT = 20
@@ -167,6 +168,7 @@ def perfect_move_times(games: int, out=sys.stdout) -> MoveTimes:
     return result
 
 
+@tool_entry("bench --book")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench --book", description=__doc__.split("\n\n")[0])
     parser.add_argument("--compare", action="store_true", help="also time the analysis without the book")

@@ -24,6 +24,7 @@ from game.engine.book import EARLY_DISCS, EARLY_FILE, book_status
 from game.engine.solver import Solver
 from game.files import atomic_write_text, describe_os_error
 from game.tools.numbers import whole
+from game.tools.tail import tool_entry
 
 
 def early_positions(discs: int = EARLY_DISCS) -> Iterator[tuple[str, Position]]:
@@ -73,6 +74,7 @@ def check_table(count: int, seed: int = 1) -> list[str]:
     return wrong
 
 
+@tool_entry("early_book")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.early_book", description=__doc__.split("\n")[0])
     parser.add_argument("--check", type=whole(1, 100_000), metavar="N", help="solve N random lines again and compare")

@@ -2,15 +2,12 @@
 
 ``read_lines`` reads bytes in bounded chunks (a move string is ASCII, whatever the locale says):
 a line longer than :data:`MAX_LINE_BYTES` is refused without being echoed or kept in memory, and
-binary input (a NUL byte) stops the run. ``shown`` bounds and escapes input echoed in a message;
-``say`` writes one line on stderr without ever failing; ``silence_stdout`` lets a filter whose
-reader went away (``| head``) exit quietly with :data:`SIGPIPE_STATUS`, as one killed by SIGPIPE.
+binary input (a NUL byte) stops the run. ``shown`` bounds and escapes input echoed in a message.
+How a filter ends when its reader goes away is the tools' shared tail (``game.tools.tail``).
 """
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
@@ -21,7 +18,6 @@ from game.engine.board import CELLS
 #: fields (a benchmark score, a comment). Anything longer cannot be a position and is refused unread.
 MAX_LINE_BYTES = 256
 CHUNK_BYTES = 64 * 1024
-SIGPIPE_STATUS = 141  # 128 + SIGPIPE: what a shell reports for a filter whose reader went away
 
 
 class InputFailed(Exception):
@@ -90,22 +86,3 @@ def _decoded(number: int, raw: bytes) -> tuple[int, str | None, str | None]:
         return number, raw.decode("ascii"), None
     except UnicodeDecodeError as e:
         return number, None, f"byte 0x{raw[e.start]:02x} at column {e.start + 1} is not a move (moves are the digits 1-7)"
-
-
-def say(err: TextIO, text: str) -> None:
-    """One line on stderr; a stderr that is closed or broken is not a reason to stop."""
-    try:
-        print(text, file=err, flush=True)
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
-def silence_stdout() -> None:
-    """Point stdout at the null device, so the interpreter's last flush of the lines still
-    buffered cannot fail a second time (and print a traceback) on the way out."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass

@@ -31,9 +31,10 @@ from game.practice.schedule import add_drills, due_entries, end_of_day
 from game.settings import load_settings
 from game.storage import SavedGame, SaveFileError, load_game, report_bad_home
 from game.store.drills import update_drills
-from game.tools.lines import SIGPIPE_STATUS, shown, silence_stdout
-from game.tools.review import MAX_SOURCE, MAX_TIME, PLAYER_NAMES
+from game.tools.lines import shown
 from game.tools.numbers import real
+from game.tools.review import MAX_SOURCE, MAX_TIME, PLAYER_NAMES
+from game.tools.tail import tool_entry
 
 SIDES = {"red": (1,), "yellow": (2,), "both": (1, 2)}
 _seconds = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
@@ -116,6 +117,7 @@ def run_due(out: TextIO, err: TextIO, now: datetime) -> int:
     return 0
 
 
+@tool_entry("practice", "cannot write the drills")
 def main(argv: list[str] | None = None) -> int:
     tolerant_output()
     parser = build_parser()
@@ -134,22 +136,11 @@ def main(argv: list[str] | None = None) -> int:
             print("practice: standard output is closed", file=sys.stderr)
         return 1
     now = datetime.now().astimezone()
-    try:
-        if args.due:
-            return run_due(sys.stdout, sys.stderr, now)
-        seconds = args.time if args.time is not None else settings.review_time
-        return run_files(args.files, sys.stdout, sys.stderr, seconds=seconds, table_mb=settings.table_mb,
-                         side=args.side, keep=args.keep, now=now)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
-        silence_stdout()
-        return SIGPIPE_STATUS
-    except OSError as exc:
-        silence_stdout()
-        print(f"practice: cannot write the drills: {(exc.strerror or str(exc)).lower()}", file=sys.stderr)
-        return 1
-
+    if args.due:
+        return run_due(sys.stdout, sys.stderr, now)
+    seconds = args.time if args.time is not None else settings.review_time
+    return run_files(args.files, sys.stdout, sys.stderr, seconds=seconds, table_mb=settings.table_mb,
+                     side=args.side, keep=args.keep, now=now)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -22,8 +22,8 @@ from game.echo import tolerant_output
 from game.engine.puzzles import PuzzleKind
 from game.practice.puzzles import load_puzzles, serve
 from game.record import START_RD, Rating
-from game.tools.lines import SIGPIPE_STATUS, silence_stdout
 from game.tools.numbers import real, whole
+from game.tools.tail import tool_entry
 
 MAX_RATING = 4000.0
 
@@ -38,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@tool_entry("puzzles", "cannot write the list")
 def main(argv: list[str] | None = None) -> int:
     tolerant_output()
     args = build_parser().parse_args(argv)
@@ -55,17 +56,9 @@ def main(argv: list[str] | None = None) -> int:
         chosen = serve(puzzles, Rating(args.near, START_RD, 0), count=args.count or len(puzzles), kind=kind)
     else:
         chosen = [p for p in puzzles if kind is None or p.kind is kind][:args.count]
-    try:
-        for puzzle in chosen:
-            print(json.dumps(puzzle.to_json(), ensure_ascii=True), flush=False)
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
-        silence_stdout()
-        return SIGPIPE_STATUS
-    except OSError as exc:
-        silence_stdout()
-        print(f"puzzles: cannot write the list: {(exc.strerror or str(exc)).lower()}", file=sys.stderr)
-        return 1
+    for puzzle in chosen:
+        print(json.dumps(puzzle.to_json(), ensure_ascii=True), flush=False)
+    sys.stdout.flush()
     return 0
 
 

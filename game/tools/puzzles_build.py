@@ -44,6 +44,7 @@ from game.tools.arena.match import GameTask, make_tasks, play_game
 from game.tools.arena.players import ArenaPlayer, parse_arena_player
 from game.tools.arena.pool import Progress, default_workers, run_parallel
 from game.tools.numbers import whole
+from game.tools.tail import tool_entry
 
 OUTPUT = DATA_DIR / "puzzles.txt"
 #: Neighbouring levels: the weaker side's slips make won positions with only moves.
@@ -199,6 +200,7 @@ def build(games: int, workers: int, out: Path, progress: bool = True) -> int:
     return 0
 
 
+@tool_entry("puzzles_build", "cannot write the puzzles")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.puzzles_build",
                                      description="Build game/data/puzzles.txt from games between the levels.")

@@ -8,13 +8,21 @@ Each game may be finished or not. For every move one line, whose first three fie
 
     <move number from 1> <column played 1-7> <best|good|mistake|blunder|unproved> ...
 
-followed by the best move and the values in words, e.g.
-``15 2 blunder red best: column 5 — wins in 7; played: loses in 6``. After the moves, one
-summary line per side starting with ``#``; a blank line separates games. ``unproved`` means
-the position was not proved within the time budget (``--time`` seconds per position, default
-from config.toml's ``[review] time``): the review never guesses.
+followed by the side, the verdict a player can use in brackets when there is one (``[error:
+missed block]``, ``[inaccuracy: much longer win]``, ``[deep]``), and the best move and the
+values in words, e.g. ``15 2 blunder red [error: allows two threats] best: column 5 — wins in 3
+of Red's moves; played: loses in 2 of Yellow's moves``. Each mistake, blunder and move with a
+verdict (when its values are proved) is followed by two indented lines: ``why (KIND): ...``, the
+explanation (each claim checked against the solver, ``game.engine.explain``), and ``line: ...``,
+the principal line after the move (best play for both sides, as a move string). After the moves,
+one summary line per side starting with ``#``, the errors a player can learn from first; a blank
+line separates games. ``unproved`` means the position was not proved within the time budget
+(``--time`` seconds per position, default from config.toml's ``[review] time``): the review never
+guesses.
 
-``--json`` prints one JSON object per game and line instead. A bad input line or file is
+``--json`` prints one JSON object per game and line instead: each move keeps its exact ``class``
+and adds ``verdict`` and ``severity`` (null when none), and each move explained in the text
+an ``explanation`` ({"text", "kind"}) and a ``line`` (a move string). A bad input line or file is
 reported on stderr (one line, naming it) and skipped; the exit status is then 1 (2 for bad
 arguments, 130 when interrupted). Input is read as by ``game.analyze`` (``game.tools.lines``):
 lines are bounded, binary data stops the run, and output into a closed pipe ends the program
@@ -33,12 +41,15 @@ from typing import BinaryIO, TextIO
 
 from game.echo import tolerant_output
 from game.engine.board import MoveError, parse_moves
+from game.engine.explain import Explanation, explain_game
 from game.engine.review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
+from game.engine.verdicts import Severity
 from game.settings import load_settings
-from game.storage import SaveFileError, load_game, report_bad_home
-from game.tools.lines import SIGPIPE_STATUS, InputFailed, read_lines, say, shown, silence_stdout
+from game.storage import SaveFileError, load_game, remember_book_digests, report_bad_home
+from game.tools.lines import InputFailed, read_lines, shown
 from game.tools.numbers import real
+from game.tools.tail import say, tool_entry
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}
 MAX_TIME = 3600.0
@@ -51,12 +62,20 @@ _seconds = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
 
 OUTPUT_HELP = """\
 output, one line per move:
-  NUMBER COLUMN CLASS SIDE best: ...; played: ...
-  e.g. 15 2 blunder red best: column 5 — wins in 7; played: loses in 6
-then one summary line per side, starting with #; a blank line between games.
+  NUMBER COLUMN CLASS SIDE [VERDICT] best: ...; played: ...
+  e.g. 29 7 good red [error: under a winning cell] best: column 2 — loses in 5 of
+       Yellow's moves; played: loses to Yellow's next move
+each mistake, blunder and move with a verdict is followed by two indented lines:
+"why (KIND): ..." and "line: ..." (best play for both sides after the move); then
+one summary line per side, starting with #, the errors first; a blank line between
+games.
 best keeps the exact score; good keeps the result (a slower win, a faster loss);
 mistake loses one step (win to draw, draw to loss); blunder turns a win into a loss;
-unproved: not proved within --time, never guessed."""
+unproved: not proved within --time, never guessed.
+verdicts: error (missed win, missed block, under a winning cell, allows two threats,
+allows a short loss, threw away a short win, loses much faster); inaccuracy (much
+longer win); deep (the outcome changed by play far ahead).
+explanations: at once, two threats, forced sequence, zugzwang, gave up, plain."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -74,28 +93,62 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def verdict_words(review: MoveReview) -> str:
+    """"[error: missed block] ", "[deep] " or "" for a move without a verdict."""
+    if review.verdict is None:
+        return ""
+    if review.verdict.severity is Severity.DEEP:
+        return "[deep] "
+    return f"[{review.verdict.severity.value}: {review.verdict.value}] "
+
+
 def move_line(review: MoveReview) -> str:
-    """``<number> <column> <class> <side> best: ...; played: ...`` for one move."""
+    """``<number> <column> <class> <side> [verdict] best: ...; played: ...`` for one move."""
     return (f"{review.number} {review.column + 1} {review.move_class.value} {PLAYER_NAMES[review.player]} "
-            f"best: {review.best_text()}; played: {review.played_text()}")
+            f"{verdict_words(review)}best: {review.best_words()}; played: {review.played_words()}")
 
 
-def game_text(review: GameReview) -> list[str]:
-    lines = [move_line(r) for r in review.reviews]
+def to_explain(review: GameReview) -> list[int]:
+    """The numbers of the moves an explanation is made for: every mistake and blunder, and every
+    move with a verdict, whose values are proved exactly."""
+    return [r.number for r in review.reviews
+            if (r.verdict is not None or r.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER))
+            and r.before.is_exact and r.played.is_exact]
+
+
+def game_text(review: GameReview, explained: dict[int, Explanation] | None = None) -> list[str]:
+    explained = explained or {}
+    lines = []
+    for r in review.reviews:
+        lines.append(move_line(r))
+        why = explained.get(r.number)
+        if why is not None:
+            lines.append(f"    why ({why.kind.value}): {why.text}")
+            lines.append(f"    line: {why.line_text}")
     lines += [f"# {PLAYER_NAMES[p]}: {review.summary(p).text()}" for p in (1, 2)]
     return lines
 
 
-def game_json(source: str, review: GameReview) -> str:
+def game_json(source: str, review: GameReview, explained: dict[int, Explanation] | None = None) -> str:
+    explained = explained or {}
+
     def move(r: MoveReview) -> dict:
-        return {
+        doc = {
             "number": r.number, "column": r.column + 1, "class": r.move_class.value,
+            "verdict": None if r.verdict is None else r.verdict.value,
+            "severity": None if r.severity is None else r.severity.value,
             "player": PLAYER_NAMES[r.player],
             "best_column": None if r.best_column is None else r.best_column + 1,
             "best": r.best_text(), "played": r.played_text(),
+            "best_words": r.best_words(), "played_words": r.played_words(),
             "value": [r.before.lower, r.before.upper], "played_value": [r.played.lower, r.played.upper],
             "estimate": r.estimate,
         }
+        why = explained.get(r.number)
+        if why is not None:
+            doc["explanation"] = {"text": why.text, "kind": why.kind.value}
+            doc["line"] = why.line_text
+        return doc
 
     summary = {}
     for player in (1, 2):
@@ -103,6 +156,8 @@ def game_json(source: str, review: GameReview) -> str:
         summary[PLAYER_NAMES[player]] = {
             **{c.value: n for c, n in s.counts.items()},
             "first_outcome_change": None if s.first_turn is None else s.first_turn.number,
+            "errors": [r.number for r in s.errors], "inaccuracies": [r.number for r in s.inaccuracies],
+            "deep": [r.number for r in s.deep],
             "accuracy": None if s.accuracy is None else round(s.accuracy, 1),
         }
     doc = {"source": source, "moves": "".join(str(c + 1) for c in review.moves),
@@ -182,22 +237,25 @@ def run(files: list[str], lines: BinaryIO, out: TextIO, err: TextIO, seconds: fl
             print(f"review: {source}: {exc}", file=err)
             status = 1
             continue
+        explained = dict(explain_game(moves, to_explain(review), solver))
         if as_json:
-            print(game_json(source, review), file=out, flush=True)
+            print(game_json(source, review, explained), file=out, flush=True)
         else:
             if not first:
                 print(file=out)
-            print("\n".join(game_text(review)), file=out, flush=True)
+            print("\n".join(game_text(review, explained)), file=out, flush=True)
         first = False
     return status
 
 
+@tool_entry("review", "cannot write the review")
 def main(argv: list[str] | None = None) -> int:
     tolerant_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     if report_bad_home(parser.prog):
         return 2
+    remember_book_digests()
     settings, problems = load_settings(args.config)
     for problem in problems:
         print(f"config: {problem}", file=sys.stderr)
@@ -206,18 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stderr is not None:
             print(f"review: standard {'output' if sys.stdout is None else 'input'} is closed", file=sys.stderr)
         return 1
-    try:
-        lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.lines)
-        return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
-        silence_stdout()
-        return SIGPIPE_STATUS
-    except OSError as exc:
-        silence_stdout()
-        print(f"review: cannot write the review: {(exc.strerror or str(exc)).lower()}", file=sys.stderr)
-        return 1
+    lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.lines)
+    return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
 
 
 if __name__ == "__main__":
@@ -225,20 +273,24 @@ if __name__ == "__main__":
 
 
 #: Games timed by ``python -m game.bench --review``: the first 30 moves of a game between the
-#: Easy and Medium levels (its end still open), and a finished 29-move game between two depth
-#: searches. The target: 30 moves in at most 15 s, every position from the 16th disc on proved.
-BENCH_GAMES: tuple[str, ...] = ("445367453675455344737735372666", "22434447443227353353221777666")
+#: Easy and Medium levels (its end still open), a finished 29-move game between two depth
+#: searches, and a casual player's 30-move game lost to Easy. The target: 30 moves in at most
+#: 15 s, every position from the 16th disc on proved, and the errors explained in under 1 s.
+BENCH_GAMES: tuple[str, ...] = ("445367453675455344737735372666", "22434447443227353353221777666",
+                                "445354556734435313346576667777")
 BENCH_PROVED_FROM = 15  # discs on the board: positions from the 16th disc on must be proved
 
 
 def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool = True) -> int:
     """Time reviewing each of ``BENCH_GAMES`` at the configured budget, with the book and (with
-    ``compare``) without it; 1 if a late position is unproved."""
+    ``compare``) without it, and then explaining its errors with the same solver (``explain s`` and
+    ``cpu``: the moves ``to_explain`` picks, with their principal lines); 1 if a late position is
+    unproved."""
     settings, _ = load_settings()
     budget = seconds if seconds is not None else settings.review_time
     print(f"Game review, {budget:g} s per position, a fresh table per game", file=out)
-    print(f"{'book':>4} {'moves':>5} {'wall s':>8} {'cpu s':>8} {'proved':>7} {'unproved':>9} {'late proved':>12}  game",
-          file=out)
+    print(f"{'book':>4} {'moves':>5} {'wall s':>8} {'cpu s':>8} {'proved':>7} {'unproved':>9} {'late proved':>12} "
+          f"{'explain s':>10} {'cpu':>5} {'explained':>9}  game", file=out)
     status = 0
     for game in BENCH_GAMES:
         moves = parse_moves(game)
@@ -248,6 +300,9 @@ def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool 
             wall, cpu = perf_counter(), process_time()
             review = review_game(moves, time_per_position=budget, solver=solver)
             wall, cpu = perf_counter() - wall, process_time() - cpu
+            explain_wall, explain_cpu = perf_counter(), process_time()
+            explained = explain_game(moves, to_explain(review), solver)
+            explain_wall, explain_cpu = perf_counter() - explain_wall, process_time() - explain_cpu
             late = [r for r in review.reviews if r.discs_before >= BENCH_PROVED_FROM]
             late_proved = sum(r.before.is_exact for r in late)
             unproved = sum(r.move_class is MoveClass.UNPROVED for r in review.reviews)
@@ -255,5 +310,6 @@ def bench(seconds: float | None = None, out: TextIO = sys.stdout, compare: bool 
                 status = 1
             print(f"{'yes' if with_book else 'no':>4} {len(moves):>5} {wall:>8.2f} {cpu:>8.2f} "
                   f"{review.proved:>3}/{len(moves):<3} {100 * unproved / len(moves):>8.0f}% "
-                  f"{late_proved:>5}/{len(late):<6}  {game}", file=out, flush=True)
+                  f"{late_proved:>5}/{len(late):<6} {explain_wall:>10.2f} {explain_cpu:>5.2f} {len(explained):>9}  {game}",
+                  file=out, flush=True)
     return status

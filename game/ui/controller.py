@@ -53,7 +53,8 @@ class Controller:
     def __init__(self, settings: Settings, *, notices: Iterable[object] = (), config_path: Path | None = None,
                  worker_factory: Callable[[], AIWorker] | None = None, problems: Iterable[object] = ()) -> None:
         reset_fonts()
-        prefs = load_prefs()
+        notices = list(notices)
+        prefs = load_prefs(notices.append)  # a damaged prefs file is said in a notice, as a damaged autosave
         problems = list(problems)
         theme, muted, volume = _look_and_sound(settings, prefs, explicit=config_path is not None,
                                                broken={getattr(p, "key", "") for p in problems})
@@ -71,7 +72,6 @@ class Controller:
             config_problems=[str(p) for p in problems],
             config_source=config_path or default_config_path(),
         )
-        notices = list(notices)
         shown = notices if len(notices) <= MAX_START_NOTICES else notices[:MAX_START_NOTICES - 1]
         for notice in shown:
             self.ctx.notices.add(str(notice), "error", seconds=CONFIG_NOTICE_SECONDS)
@@ -210,7 +210,7 @@ class Controller:
             self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and is_ctrl(event):
             self.request_quit()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.scene.wants_text:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m and not is_ctrl(event)
               and not self.scene.wants_text):

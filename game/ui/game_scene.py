@@ -278,7 +278,11 @@ class GameScene(Scene):
         """Whether the seats refuse ``what`` (and said why, if they have words for it)."""
         if what in self.seats.allows:
             return False
-        self._say_if(self.seats.refusal(what))
+        refusal = self.seats.refusal(what)
+        if refusal is not None and refusal.warning:
+            self._reject(None, refusal.text)
+        elif refusal is not None:
+            self._say(refusal.text)
         return True
 
     def undo(self) -> None:
@@ -346,10 +350,10 @@ class GameScene(Scene):
         self.overlay = HelpOverlay(self.ctx.settings, self.ctx.theme.names)
 
     def request_hint(self) -> None:
+        if self._refused(Allow.HINT):
+            return
         if not self.human_can_move():
             self._reject(None, "A hint is for your own turn")
-            return
-        if self._refused(Allow.HINT):
             return
         self.thinking.hint_wanted = True
         self._casual(Casual.HINT)

@@ -30,6 +30,8 @@ from game.ui.game_scene import Flash, GameScene
 from game.ui.overlays import Confirm
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.scene import Context, GameStart, MenuData, ReviewStart, SceneName, Transition, is_ctrl
+from game.ui.seats import Networked
+from game.ui.theme import Colour
 
 CHAT_SECONDS = 12.0
 DROP_SECONDS = 10.0   # how long the reason for a dropped connection stays in the status line
@@ -91,6 +93,7 @@ class NetGameScene(GameScene):
         self.hosting = False
         self.address, self.port = "", 0                # where to go back into this game (see NetStart)
         self.game_id = ""
+        self.secret = ""                                # the game's secret (kept in its saves, never shown)
         self.connected = False
         self.resigned: int | None = None
         self.score = Score()
@@ -105,6 +108,12 @@ class NetGameScene(GameScene):
 
     # -- scene contract --------------------------------------------------------------------
 
+    @property
+    def wants_text(self) -> bool:
+        """While the chat line is open every key is the chat's (M does not mute, F11 does not
+        switch to fullscreen)."""
+        return self.typing is not None
+
     def enter(self, data: object) -> None:
         if data is None and self.link is not None:        # back from reviewing this game
             self.next, self._keep_link = None, False
@@ -116,7 +125,9 @@ class NetGameScene(GameScene):
         self.link, self.hosting, self._by_key = data.link, data.hosting, False
         self.address, self.port = data.address, data.port
         self.opponent, self.colour, self.game_id = data.connected.opponent, data.connected.colour, data.connected.game
+        self.secret = data.connected.secret
         super().enter(GameStart(HUMAN, HUMAN, data.connected.moves))    # autosaved as a network game
+        self.seats = Networked()     # what the game allows: undo asks the other side; no hints, redo or loading
         self.score, self.resigned, self.chat, self.typing = Score(), None, None, None
         self._counted, self.rematch_asked = None, False
         self._connected(data.connected)
@@ -150,7 +161,7 @@ class NetGameScene(GameScene):
         super().update(dt)
 
     def _on(self, event: ev.Event) -> None:
-        if isinstance(event, ev.Moved):
+        if isinstance(event, (ev.Moved, ev.Played)):     # a move the match accepted, either side's
             self._follow(event.moves, animate=event.column)
         elif isinstance(event, ev.State):
             self._state(event)
@@ -164,9 +175,11 @@ class NetGameScene(GameScene):
             self.connected, self.rematch_asked = False, False
             if isinstance(self.overlay, Answer):
                 self.overlay = None
-            after = f"waiting for {self.opponent} to come back" if self.hosting else "R reconnects"
+            after = ("The game is over: R reviews it" if self.over
+                     else f"Game kept: waiting for {self.opponent} to come back" if self.hosting
+                     else "Game kept: R reconnects")
             # In the status line, not a notice: a notice would cover the score line at the top.
-            self.flash = Flash(f"{event.reason}. Game kept: {after}", seconds=DROP_SECONDS, warning=True)
+            self.flash = Flash(f"{event.reason}. {after}", seconds=DROP_SECONDS, warning=True)
         elif isinstance(event, ev.Connected):
             self._connected(event)
         elif isinstance(event, ev.Failed):
@@ -183,11 +196,16 @@ class NetGameScene(GameScene):
             return None
         role = NetRole.HOST if self.hosting else NetRole.GUEST
         return NetworkSeat(role, self.game_id, self.colour, clean_level_name(self.opponent),
-                           "" if self.hosting else self.address, self.port if self.hosting else 0)
+                           "" if self.hosting else self.address, self.port if self.hosting else 0, self.secret)
 
     def _connected(self, event: ev.Connected) -> None:
+        if not event.resumed and event.game != self.game_id:
+            # A new game (a new player after a finished one): nothing of the last one carries over.
+            if event.opponent != self.opponent:
+                self.score = Score()
+            self.resigned, self._counted, self.rematch_asked = None, None, False
         self.opponent, self.colour, self.connected = event.opponent, event.colour, True
-        self.game_id = event.game
+        self.game_id, self.secret = event.game, event.secret
         self.model.network = self.seat()
         self._follow(event.moves)
         self._say(f"{self.opponent} is back: the game goes on" if event.resumed
@@ -280,9 +298,10 @@ class NetGameScene(GameScene):
         if self.model.turn != self.colour:
             self._reject(None, f"Wait: it is {self.opponent}'s turn")
             return False
-        if not self._play(col):
+        if not self.model.position.can_play(col):
+            self._reject(col, f"Column {col + 1} is full: choose another one")
             return False
-        self.link.play(col)
+        self.link.play(col)      # shown once the match has accepted it (a Played event)
         return True
 
     def _handle_key(self, event: pygame.event.Event) -> None:
@@ -292,8 +311,7 @@ class NetGameScene(GameScene):
         key, ctrl = event.key, is_ctrl(event)
         actions: dict[tuple[int, bool], Callable[[], None]] = {
             (pygame.K_t, False): self._start_chat, (pygame.K_r, True): self._resign,
-            (pygame.K_r, False): self._review_or_reconnect, (pygame.K_o, True): self._no_loading,
-            (pygame.K_h, False): self._no_hints, (pygame.K_a, False): self._no_hints,
+            (pygame.K_r, False): self._review_or_reconnect,
         }
         action = actions.get((key, ctrl))
         if action is not None:
@@ -334,9 +352,6 @@ class NetGameScene(GameScene):
         else:
             self._reject(None, "Not connected: undo needs the other player's yes")
 
-    def redo(self) -> None:
-        self._reject(None, "Redo is off in network games")
-
     def new_game(self) -> None:
         if not self.over:
             self._reject(None, "N asks for a rematch once this game is over")
@@ -364,18 +379,6 @@ class NetGameScene(GameScene):
         elif self.connected:
             self._reject(None, "R reviews the game once it is over")
 
-    def _no_loading(self) -> None:
-        self._reject(None, "Loading a saved game is off in network games (Ctrl+S still saves this one)")
-
-    def _no_hints(self) -> None:
-        self._reject(None, "Hints and the analysis row are off in network games")
-
-    def toggle_analysis(self) -> None:
-        self._no_hints()
-
-    def request_hint(self) -> None:
-        self._no_hints()
-
     def to_menu(self) -> None:
         if self.over or not self.connected:
             self._leave()
@@ -401,7 +404,8 @@ class NetGameScene(GameScene):
         if self.typing is not None:
             return f"Say: {self.typing}_ · Enter sends · Esc cancels"
         if self.over:
-            extra = " · N accepts the rematch" if self.rematch_asked else " · N rematch"
+            extra = ("" if not self.connected else " · N accepts the rematch" if self.rematch_asked
+                     else " · N rematch")
             return f"{self.result_text()}{extra} · R review · Esc menu"
         if not self.connected:
             return (f"{name} is not connected: waiting for them to come back · Esc menu" if self.hosting
@@ -433,9 +437,8 @@ class NetGameScene(GameScene):
         if self.over and not self.anims:
             size = max(18, layout.cell // 2)
             text, size = largest_fitting((self.result_text(),), size, surface.get_width() - 16, min_size=14, bold=True)
-            winner = self.winner
-            colour = theme.draw if winner is None else theme.win if winner == self.colour else theme.loss
-            draw_text(surface, text, size, colour, bold=True, center=(layout.board.centerx, layout.ghost_y))
+            draw_text(surface, text, size, self.result_colour(), bold=True,
+                      center=(layout.board.centerx, layout.ghost_y))
         self._draw_status(surface)
         if self.overlay is not None:
             self.overlay.draw(surface, theme)
@@ -444,7 +447,7 @@ class NetGameScene(GameScene):
         ctx = self.ctx
         theme, layout = ctx.theme, ctx.layout
         rect, size = layout.header, layout.text_size
-        right = f"Move {game_text.move_number(self.view())}" + ("" if self.connected else " · offline")
+        right = game_text.header_right(self.view()) + ("" if self.connected else " · offline")
         right_rect = draw_text(surface, right, size, theme.dim_text if self.connected else theme.warning,
                                midright=(rect.right - 8, rect.centery))
         x = rect.left + 8
@@ -472,13 +475,24 @@ class NetGameScene(GameScene):
             draw_text(surface, text, text_size, theme.accent if i == 2 or self.chat and len(lines) == 1
                       else theme.dim_text, center=(rect.centerx, rect.top + i * step))
 
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        theme, layout = self.ctx.theme, self.ctx.layout
-        rect = layout.status
+    def result_colour(self) -> Colour:
+        theme, winner = self.ctx.theme, self.winner
+        return theme.draw if winner is None else theme.win if winner == self.colour else theme.loss
+
+    def status_line(self) -> tuple[str, Colour]:
+        """The status line and its colour: a fresh message, else the state of play (a finished
+        game's in the colour of its result, as the result over the board)."""
+        theme = self.ctx.theme
         if self.flash is not None and self.typing is None:
-            text, colour = self.flash.text, theme.warning if self.flash.warning else theme.accent
-        else:
-            text, colour = self.status_text(), theme.text if self.connected else theme.warning
+            return self.flash.text, theme.warning if self.flash.warning else theme.accent
+        if self.over and not self.anims and self.typing is None:
+            return self.status_text(), self.result_colour()
+        return self.status_text(), theme.text if self.connected else theme.warning
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        layout = self.ctx.layout
+        theme, rect = self.ctx.theme, layout.status
+        text, colour = self.status_line()
         width, size = rect.width - 16, layout.text_size
         while size > 14 and text_width(text, size, True) > width:
             size -= 1

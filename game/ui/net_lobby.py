@@ -38,6 +38,8 @@ MAX_TYPED = 64
 BACK_TO_MENU = "back to the menu"
 NAME_PREF = "network_name"      # the name typed in the lobby ("": config.toml's, else the account's)
 NAME_LABEL = "Your name"
+NO_SECRET = ("This game was saved by an older version, without the game's secret: it cannot be taken "
+             "back over the network (the save list still has it to review)")
 
 
 class Page(enum.Enum):
@@ -65,10 +67,9 @@ class Choice:
 
 
 class NetLobbyScene(Scene):
-    #: The one address to host on (None: all of this computer's) and whether to announce the game on
-    #: the local network; tests host on loopback only, without announcing.
+    #: The one address to host on (None: all of this computer's); tests host on loopback only.
+    #: Whether a hosted game is announced is ``[network] announce`` of config.toml.
     bind: str | None = None
-    advertise: bool = True
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -84,6 +85,7 @@ class NetLobbyScene(Scene):
         self.message: tuple[str, bool] | None = None      # (text, is a warning)
         self.resume: SavedGame | None = None               # the network game to go back into
         self.editing: str | None = None                    # the name being typed
+        self._after_name: Callable[[], None] | None = None  # hosting or joining, once the name is kept
 
     @property
     def name(self) -> str:
@@ -128,8 +130,9 @@ class NetLobbyScene(Scene):
         if self.resume is not None:
             rows.append(Choice(self._resume_label(), self.go_back_in))
         else:
-            rows += [Choice(f"Host a game  ·  you play: {self._colour_label()}", self.host, self._change_colour),
-                     Choice("Join a game", self.open_join)]
+            rows += [Choice(f"Host a game  ·  you play: {self._colour_label()}", lambda: self._named(self.host),
+                            self._change_colour),
+                     Choice("Join a game", lambda: self._named(self.open_join))]
         rows.append(Choice("Back to the menu", self.back))
         self._place(rows, self.ctx.layout.size[1] // 4)
         return rows
@@ -160,10 +163,14 @@ class NetLobbyScene(Scene):
         seat = saved.seat if saved is not None else None
         if saved is None or seat is None:
             return
-        resume = Resume(seat.game_id, saved.moves, seat.colour, seat.opponent)
+        if not seat.secret:
+            self.message = (NO_SECRET, True)
+            return
+        resume = Resume(seat.game_id, saved.moves, seat.colour, seat.opponent, seat.secret)
         if seat.role is NetRole.HOST:
             self.page, self.listening, self.message = Page.HOSTING, None, None
-            self._link().host(seat.port, seat.colour, bind=self.bind, advertise=self.advertise, resume=resume)
+            self._link().host(seat.port, seat.colour, bind=self.bind, advertise=self.ctx.settings.network_announce,
+                              resume=resume)
             return
         try:
             host, port = parse_address(seat.address, self.ctx.settings.network_port)
@@ -175,7 +182,7 @@ class NetLobbyScene(Scene):
     def host(self, port: int | None = None) -> None:
         self.page, self.listening, self.message = Page.HOSTING, None, None
         self._link().host(self.ctx.settings.network_port if port is None else port, self.colour, bind=self.bind,
-                          advertise=self.advertise)
+                          advertise=self.ctx.settings.network_announce)
 
     def open_join(self) -> None:
         self.page, self.selected, self.message = Page.JOIN, 0, None
@@ -195,6 +202,13 @@ class NetLobbyScene(Scene):
         self.target = show_address(host, port)
         self._link().join(host, port, resume)
 
+    def _join_found(self, game: ev.FoundGame) -> None:
+        if game.newer:
+            self.message = (f"{game.name} at {show_address(game.host, game.port)} runs a newer version "
+                            "of the game: both players need the same version", True)
+            return
+        self._join(game.host, game.port)
+
     def back(self) -> None:
         """One page back: waiting and connecting are cancelled; the first page leads to the menu,
         which offers the saved network game again when it was not gone back into."""
@@ -209,6 +223,17 @@ class NetLobbyScene(Scene):
 
     # -- the name --------------------------------------------------------------------------
 
+    def _named(self, action: Callable[[], None]) -> None:
+        """``action`` (host or join), once the player has seen the name the other player will see:
+        the first time, when no name was ever chosen (the account's login name, "root" say, is
+        only a guess), the name row opens first and Enter goes on; Esc stays here."""
+        if NAME_PREF in self.ctx.prefs or self.ctx.settings.network_name:
+            action()
+            return
+        self.selected, self._after_name = 0, action
+        self.edit_name()
+        self.message = (f"First, your name as the other player sees it: Enter keeps {self.name}", False)
+
     def edit_name(self) -> None:
         """Type the name the other player sees: letters go in, Backspace takes out, Enter keeps it."""
         self.editing = self.name
@@ -216,6 +241,8 @@ class NetLobbyScene(Scene):
     def _edit(self, event: pygame.event.Event) -> None:
         assert self.editing is not None
         self.editing, done = typing_name(self.editing, event, MAX_NAME_CHARS)
+        if done and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._after_name = None         # the name is kept, hosting or joining waits
         if done:
             self.finish_name()
 
@@ -223,6 +250,7 @@ class NetLobbyScene(Scene):
         """Keep the typed name (remembered at once); an empty one means the default name again, one
         the name rule refuses ("ai", no letter) keeps the name there was and says why."""
         typed, self.editing = clean_player_name(self.editing or "", MAX_NAME_CHARS), None
+        after, self._after_name = self._after_name, None
         problem = level_name_problem(typed) if typed else None
         if problem is not None:
             self.message = (f"Not a player's name ({problem}): you stay {self.name}", True)
@@ -230,6 +258,9 @@ class NetLobbyScene(Scene):
         self.ctx.remember(**{NAME_PREF: typed})
         if self.link is not None:
             self.link.rename(self.name)
+        if after is not None:
+            self.message = None
+            after()
 
     # -- input -----------------------------------------------------------------------------
 
@@ -269,8 +300,7 @@ class NetLobbyScene(Scene):
         shown = f"Address: {escape_control(self.typed)}_" if self.typed else "Type an address, e.g. 192.168.1.20:7444"
         rows = [self._name_row(), Choice(shown, self.join_typed)]
         for game in self.games:
-            rows.append(Choice(f"{game.name}  ·  {show_address(game.host, game.port)}",
-                               lambda g=game: self._join(g.host, g.port)))
+            rows.append(Choice(found_label(game), lambda g=game: self._join_found(g)))
         self._place(rows, self.ctx.layout.size[1] // 4)
         for row in rows[2:]:
             row.rect.move_ip(0, rows[0].rect.height)     # room for the line saying what they are
@@ -425,6 +455,14 @@ class NetLobbyScene(Scene):
         below = rows[2].rect.top if len(rows) > 2 else rows[1].rect.bottom + size + 8
         draw_text(surface, fit_text(escape_control(note), size - 4, width - 20), size - 4, theme.dim_text,
                   midbottom=(width // 2, below - 1))
+
+
+def found_label(game: ev.FoundGame) -> str:
+    """A found game's row: its address first (a name proves nothing: anyone can announce any name),
+    then the name, and what is unusual about it."""
+    notes = [note for note, on in (("needs a newer version", game.newer),
+                                   ("not on your network", not game.nearby)) if on]
+    return "  ·  ".join([show_address(game.host, game.port), game.name, *notes])
 
 
 def connect(ctx: Context, register: Callable[[SceneName, Scene], None]) -> NetLobbyScene:

@@ -6,6 +6,7 @@ import logging
 from functools import lru_cache
 
 import pygame
+import pygame.freetype
 
 from game.echo import shown
 from game.paths import assets_dir
@@ -39,18 +40,53 @@ class _NullFont:
         pass
 
 
+#: pygame.font draws its default font at this share of the size asked for, cut to whole pixels;
+#: every size in the layout was chosen with it, so the font below keeps it.
+DEFAULT_FONT_SCALE = 0.6875
+
+
+class EvenFont:
+    """pygame's default font (freesansbold) drawn by ``pygame.freetype`` without kerning.
+
+    ``pygame.font`` (SDL_ttf) applies that font's kerning pairs to glyph widths rounded by hinting,
+    which at small sizes opens gaps inside words ("bot tom", "w ins", "Ent er", "cu t shor t"), and
+    it has no switch to turn kerning off. ``pygame.freetype`` draws the same glyphs with kerning off
+    and, with ``pad``, in the full line box ``pygame.font`` uses, so a text's measure and placement
+    keep their meaning. The methods are the ones this module calls on a ``pygame.font.Font``.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._font = pygame.freetype.Font(None, int(size * DEFAULT_FONT_SCALE))
+        self._font.pad = True      # the line box of pygame.font, not the ink's bounds
+        self._font.kerning = False  # the cause of the gaps (see the class)
+
+    def render(self, text: str, antialias: bool, colour: object, background: object = None) -> pygame.Surface:
+        self._font.antialiased = antialias
+        return self._font.render(text, colour, background)[0]
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self._font.get_rect(text).size
+
+    def get_linesize(self) -> int:
+        return self._font.get_sized_height()
+
+    def set_bold(self, bold: bool) -> None:
+        self._font.strong = bold
+
+
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> pygame.font.Font | _NullFont:
-    """pygame's default font at ``size`` pixels (cached); a null font if fonts are unavailable.
+def font(size: int, bold: bool = False) -> EvenFont | _NullFont:
+    """pygame's default font at ``size`` pixels (cached, drawn evenly: ``EvenFont``); a null font
+    if fonts are unavailable.
 
     The cache never outlives pygame: ``pygame.quit`` kills every font object, so the first font
     made after a start arms a quit hook that empties the caches (a font from before a restart
     would raise "font module quit since font created" on its first use)."""
     _forget_on_quit()
     try:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        loaded = pygame.font.Font(None, max(8, size))
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        loaded = EvenFont(max(8, size))
         loaded.set_bold(bold)
         return loaded
     except (pygame.error, OSError, FileNotFoundError) as exc:

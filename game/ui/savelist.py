@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from game.echo import counted, shown, shown_path
+from game.echo import counted, plain_text, shown, shown_path
 from game.engine.board import Position
 from game.storage import MAX_SHOWN_NAME, SaveInfo, delete_save
 from game.ui.layout import COLS, ROWS
@@ -38,7 +38,8 @@ def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tupl
     """(players, details) of one entry, e.g. ("You vs Hard", "12 moves · unfinished · 2026-11-23 22:40");
     ``names`` are the colours as the theme draws them."""
     if info.game is None:
-        return shown(info.path.name, MAX_SHOWN_NAME), f"cannot be loaded: {_reason(info.path, info.problem)}"
+        return plain_text(info.path.name, MAX_SHOWN_NAME) or "(no printable name)", \
+            f"cannot be loaded: {_reason(info.path, info.problem)}"
     game = info.game
     humans = [n for n, spec in ((1, game.red), (2, game.yellow)) if spec.casefold() == "human"]
     when = info.saved_at
@@ -53,9 +54,9 @@ def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tupl
 
 
 def load_failure(verb: str, path: Path, problem: object) -> str:
-    """"Could not open NAME: why" for a save that cannot be used: the name escaped (a file name
-    may hold any byte) and said once (a problem from :func:`game.storage.load_game` starts with it)."""
-    return f"Could not {verb} {shown(path.name, MAX_SHOWN_NAME)}: {_reason(path, problem)}"
+    """"Could not open NAME: why" for a save that cannot be used: the name made plain (a file name
+    may hold any byte, control sequences included) and said once (a problem from :func:`game.storage.load_game` starts with it)."""
+    return f"Could not {verb} {plain_text(path.name, MAX_SHOWN_NAME)}: {_reason(path, problem)}"
 
 
 def _reason(path: Path, problem: object) -> str:

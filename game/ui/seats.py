@@ -7,6 +7,8 @@ checks which kind they are.
 * :class:`Watching` — two computers: the match's pacing (pause, step, time per move), its score and
   a new balanced opening every game; nobody at the screen drops a disc, takes one back or asks for
   a hint.
+* :class:`Networked` — this screen's player against one on another computer: an undo is a request
+  the other side answers; redo, hints, the analysis row and loading another game are off.
 
 Each kind says what it allows (:class:`Allow`), the words for what it refuses, and its own header
 and status words."""
@@ -15,13 +17,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from game.model import GameModel
 from game.ui.game_input import Command
 from game.ui.spectator import Spectator
 from game.ui.two_players import TwoPlayers
 
-__all__ = ["AgainstComputer", "Allow", "Seats", "TwoPeople", "Watching", "seats_for"]
+__all__ = ["AgainstComputer", "Allow", "Networked", "Refusal", "Seats", "TwoPeople", "Watching", "seats_for"]
 
 REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a person (reads as a reply)
 
@@ -40,6 +43,15 @@ class Allow(enum.Flag):
 EVERYTHING = Allow.DROP | Allow.UNDO | Allow.REDO | Allow.HINT | Allow.ANALYSIS | Allow.LOAD
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """What to say when something is not allowed; ``warning``: said as a refused key (a warning and
+    the refusal sound), else as a plain remark."""
+
+    text: str
+    warning: bool = True
+
+
 class Seats:
     """The seats of a game with a person at the screen (the defaults of the kinds below)."""
 
@@ -49,7 +61,7 @@ class Seats:
     spectator: Spectator | None = None
     pair: TwoPlayers | None = None
 
-    def refusal(self, what: Allow) -> str | None:
+    def refusal(self, what: Allow) -> Refusal | None:
         """What to say when ``what`` is asked for and not allowed (None: nothing, the key does nothing)."""
         return None
 
@@ -163,10 +175,13 @@ class Watching(Seats):
     def __init__(self, spectator: Spectator) -> None:
         self.spectator = spectator
 
-    def refusal(self, what: Allow) -> str | None:
+    def refusal(self, what: Allow) -> Refusal | None:
         if what in (Allow.UNDO, Allow.ANALYSIS):
-            return f"{'Undo' if what is Allow.UNDO else 'The analysis row'} is for games with a human player"
-        return None     # redo does nothing; a hint is refused before: it is never this screen's turn
+            return Refusal(f"{'Undo' if what is Allow.UNDO else 'The analysis row'} is for games with a human "
+                           "player", warning=False)
+        if what is Allow.HINT:
+            return Refusal("A hint is for your own turn")    # it is never this screen's turn
+        return None     # redo does nothing
 
     def name(self, model: GameModel, number: int, colour: str) -> str:
         return f"{self.spectator.colour_label(model, number)} as {colour}"
@@ -214,6 +229,24 @@ class Watching(Seats):
         spectator = self.spectator
         return {Command.PAUSE: spectator.toggle_pause, Command.STEP: spectator.step,
                 Command.FASTER: lambda: spectator.change_delay(-1), Command.SLOWER: lambda: spectator.change_delay(1)}
+
+
+class Networked(TwoPeople):
+    """The seats of a network game: two people, one of them at another computer."""
+
+    allows = Allow.DROP | Allow.UNDO
+
+    def __init__(self) -> None:
+        super().__init__(TwoPlayers())
+
+    def refusal(self, what: Allow) -> Refusal | None:
+        if what in (Allow.HINT, Allow.ANALYSIS):
+            return Refusal("Hints and the analysis row are off in network games")
+        if what is Allow.REDO:
+            return Refusal("Redo is off in network games")
+        if what is Allow.LOAD:
+            return Refusal("Loading a saved game is off in network games (Ctrl+S still saves this one)")
+        return None
 
 
 def seats_for(model: GameModel, *, names: tuple[str, str] = ("", ""), alternate: bool = False,

@@ -3,6 +3,7 @@ fallback when the book file is missing or damaged."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import shutil
@@ -19,6 +20,8 @@ from game.engine.book import (
     EARLY_FILE,
     RECORD,
     Book,
+    BookError,
+    Release,
     book_path,
     key_of,
     score_of_value,
@@ -156,45 +159,94 @@ def test_the_empty_board_reads_exactly():
 # ----------------------------------------------------------------- a book that cannot be used
 @pytest.fixture
 def book_at(monkeypatch, tmp_path):
-    """Point the default book at a file made by the test; the real one is opened again after."""
-    def use(make):
+    """Point the default book at a file made by the test; the real one is opened again after.
+
+    ``published`` stands in for the digests of the known releases, so a small book made by the
+    test can play the published one."""
+    def use(make, published=None):
         path = tmp_path / "book.dat"
         make(path)
         monkeypatch.setattr(book_module, "book_path", lambda: path)
+        if published is not None:
+            monkeypatch.setattr(book_module, "PUBLISHED", published)
         book_module.reset_default_book()
         return path
     yield use
     book_module.reset_default_book()
 
 
+SMALL_RECORDS = 20000
+
+
+def _small_book() -> bytes:
+    """The first records of the real book: sorted, possible values, a book in miniature."""
+    with open(book_path(), "rb") as f:
+        return f.read(RECORD * SMALL_RECORDS)
+
+
+def _published(data: bytes) -> dict[str, Release]:
+    return {hashlib.sha256(data).hexdigest(): Release(len(data), "test release 1.0")}
+
+
+SMALL = _published(_small_book())
+
+
 def _missing(path):
     pass
 
 
-def _truncated(path):
-    with open(book_path(), "rb") as f:
-        path.write_bytes(f.read(RECORD * 1000 + 3))
+def _not_whole_records(path):
+    path.write_bytes(_small_book()[:RECORD * 1000 + 3])
+
+
+def _cut_at_a_record(path):
+    path.write_bytes(_small_book()[:RECORD * 600])
+
+
+def _values_zeroed(path):
+    data = bytearray(_small_book())
+    data[RECORD - 1::RECORD] = bytes(SMALL_RECORDS)  # keys intact: every position a draw
+    path.write_bytes(bytes(data))
+
+
+def _values_negated(path):
+    data = bytearray(_small_book())
+    data[RECORD - 1::RECORD] = bytes((256 - b) % 256 for b in data[RECORD - 1::RECORD])
+    path.write_bytes(bytes(data))
+
+
+def _one_record_swapped(path):
+    data = bytearray(_small_book())
+    data[0:RECORD], data[RECORD:2 * RECORD] = data[RECORD:2 * RECORD], data[0:RECORD]
+    path.write_bytes(bytes(data))
 
 
 def _shuffled(path):
-    with open(book_path(), "rb") as f:
-        data = f.read(RECORD * 20000)
+    data = _small_book()
     records = [data[i:i + RECORD] for i in range(0, len(data), RECORD)]
     random.Random(3).shuffle(records)
     path.write_bytes(b"".join(records))
 
 
 def _impossible_values(path):
-    with open(book_path(), "rb") as f:
-        data = bytearray(f.read(RECORD * 20000))
-    data[RECORD - 1::RECORD] = bytes([120]) * 20000  # a win sooner than any 12-disc position can
+    data = bytearray(_small_book())
+    data[RECORD - 1::RECORD] = bytes([120]) * SMALL_RECORDS  # a win sooner than any 12-disc position can
     path.write_bytes(bytes(data))
 
 
-@pytest.mark.parametrize(("make", "words"), [(_missing, "cannot be read"), (_truncated, "wrong size"),
-                                             (_shuffled, "out of order"), (_impossible_values, "impossible")])
+BAD_BOOKS = [
+    (_missing, "cannot be read"),
+    (_not_whole_records, "wrong size (5,003 bytes, not whole records)"),
+    (_cut_at_a_record, "cut short (3,000 of 100,000 bytes)"),
+    (_values_zeroed, "differs from the published file"),
+    (_values_negated, "differs from the published file"),
+    (_one_record_swapped, "differs from the published file"),
+]
+
+
+@pytest.mark.parametrize(("make", "words"), BAD_BOOKS)
 def test_a_bad_book_falls_back_to_search_with_one_notice(book_at, caplog, make, words):
-    book_at(make)
+    book_at(make, SMALL)
     with caplog.at_level(logging.WARNING, logger="game.engine.book"):
         solvers = [Solver(table_mb=8) for _ in range(3)]
         status = book_module.book_status()
@@ -205,6 +257,71 @@ def test_a_bad_book_falls_back_to_search_with_one_notice(book_at, caplog, make, 
     # the game goes on: a 10-disc position is solved by search down to the end
     moves, score = next((m, s) for m, s in read_testset("Test_L1_R1") if len(m) == 10)
     assert solvers[0].solve(Position.from_moves(moves)) == score
+
+
+def test_the_small_book_itself_is_used(book_at):
+    """The check that refuses the books above accepts the book they were made from."""
+    book_at(lambda path: path.write_bytes(_small_book()), SMALL)
+    assert book_module.book_status().available
+    assert book_module.default_book().records == SMALL_RECORDS
+
+
+@pytest.mark.parametrize(("make", "words"), [(_shuffled, "out of order"), (_impossible_values, "impossible")])
+def test_a_published_file_that_is_no_book_is_refused_by_the_spot_checks(tmp_path, make, words):
+    path = tmp_path / "book.dat"
+    make(path)
+    with pytest.raises(BookError, match=words):
+        Book(path, published=_published(path.read_bytes()))
+
+
+def test_the_digest_is_the_whole_files_not_its_size(tmp_path):
+    """A file of the published size whose bytes differ anywhere is refused."""
+    path = tmp_path / "book.dat"
+    data = bytearray(_small_book())
+    data[-1] ^= 1
+    path.write_bytes(bytes(data))
+    with pytest.raises(BookError, match="differs from the published file"):
+        Book(path, published=SMALL)
+
+
+def test_the_shipped_book_passes_the_real_check():
+    """No memo, the real digests: the installed file is hashed whole and is the published one."""
+    with open(book_path(), "rb") as f:
+        assert hashlib.file_digest(f, "sha256").hexdigest() in book_module.PUBLISHED
+    with Book(book_path(), memo=None) as real:
+        assert real.records * RECORD == next(iter(book_module.PUBLISHED.values())).size
+
+
+class _Memo:
+    def __init__(self, digest=None):
+        self.digest, self.recalled, self.remembered = digest, [], []
+
+    def recall(self, identity):
+        self.recalled.append(identity)
+        return self.digest
+
+    def remember(self, identity, digest):
+        self.remembered.append((identity, digest))
+
+
+def test_the_digest_is_computed_once_and_then_recalled(tmp_path):
+    path = tmp_path / "book.dat"
+    path.write_bytes(_small_book())
+    memo = _Memo()
+    Book(path, published=SMALL, memo=memo).close()
+    (identity, digest), = memo.remembered
+    assert identity.path == str(path) and identity.size == RECORD * SMALL_RECORDS
+    assert digest in SMALL
+    recalled = _Memo(digest)
+    Book(path, published=SMALL, memo=recalled).close()
+    assert recalled.recalled == [identity] and recalled.remembered == []  # not hashed again
+
+
+def test_a_recalled_digest_is_still_checked(tmp_path):
+    path = tmp_path / "book.dat"
+    path.write_bytes(_small_book())
+    with pytest.raises(BookError, match="differs from the published file"):
+        Book(path, published=SMALL, memo=_Memo("0" * 64))
 
 
 def test_the_real_book_opens_quickly_and_reports_its_path():

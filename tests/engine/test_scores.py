@@ -6,8 +6,8 @@ import pytest
 
 from game.data import read_testset
 from game.engine.board import CELLS, Position
-from game.engine.scores import (MAX_SCORE, MIN_SCORE, Outcome, describe, loss_next_score, moves_to_end, outcome,
-                                win_next_score)
+from game.engine.scores import (MAX_SCORE, MIN_SCORE, SHORT_DISTANCE, Outcome, describe, distance_text,
+                                loss_next_score, moves_to_end, outcome, win_next_score)
 from game.engine.solver import Solver
 
 
@@ -31,6 +31,31 @@ def test_words_on_known_positions():
     assert [outcome(s) for s in (3, 0, -2)] == [Outcome.WIN, Outcome.DRAW, Outcome.LOSS]
     with pytest.raises(ValueError):
         moves_to_end(0, 5)
+
+
+def test_distances_in_words_name_whose_moves_they_count():
+    assert distance_text(win_next_score(0), 0) == "wins with Red's next move"
+    assert distance_text(loss_next_score(1), 1) == "loses to Red's next move"  # yellow to move
+    assert distance_text(win_next_score(1) - 2, 1) == "wins in 3 of Yellow's moves"
+    assert distance_text(loss_next_score(4) + 1, 4) == "loses in 2 of Yellow's moves"
+    assert distance_text(0, 10) == "draw"
+    assert distance_text(win_next_score(0) - 5, 0) == "wins in 6 of Red's moves"  # the longest counted
+    assert distance_text(win_next_score(0) - 6, 0) == "win, a long one"
+    # the opening's "wins in 21" and "loses in 20" are plain outcomes
+    assert (distance_text(1, 0), distance_text(-1, 1)) == ("win, a long one", "loss, a long one")
+    assert distance_text(2, 0, names=("Ann", "Bo")) == "win, a long one"
+    assert distance_text(win_next_score(2), 2, names=("Ann", "Bo")) == "wins with Ann's next move"
+
+
+@pytest.mark.parametrize("moves", [0, 1, 17, 30])
+def test_short_and_long_distances_meet_at_the_threshold(moves):
+    for n in range(1, 8):
+        score = win_next_score(moves) - (n - 1)
+        if score <= 0:
+            break
+        assert moves_to_end(score, moves) == n
+        assert ("long" in distance_text(score, moves)) == (n > SHORT_DISTANCE)
+        assert ("long" in distance_text(score, moves, short=n)) is False
 
 
 def test_a_best_move_brings_the_end_one_disc_closer():

@@ -7,6 +7,7 @@ import json
 import socket
 import time
 
+from game.engine.board import parse_moves
 from game.net import events as ev
 from game.net.connection import Limits
 from game.net.link import NetLink
@@ -15,6 +16,7 @@ from game.net.protocol import PROTOCOL_VERSION
 #: Short limits so that timeouts in tests cost fractions of a second.
 FAST = Limits(hello=0.6, connect=2.0, keepalive=0.3, silence=8.0, rate=20.0, burst=40, close=2.0)
 WAIT = 5.0
+NONCE = "5a" * 16       # a raw peer's nonce (a real side draws a fresh one per connection)
 
 
 _BACKLOG: dict[int, list] = {}
@@ -73,6 +75,34 @@ def play(mover: NetLink, watcher: NetLink, col: int) -> ev.Moved:
     return wait_for(watcher, ev.Moved)
 
 
+def quiet(ui):
+    """The ``ui`` factory of tests/conftest.py, hosting with ``[network] announce = false`` unless
+    a test gives ``network_announce=True``."""
+    def make(*args, **overrides):
+        overrides.setdefault("network_announce", False)
+        return ui(*args, **overrides)
+
+    return make
+
+
+def play_out(host: NetLink, client: NetLink, moves: str, host_colour: int = 1) -> ev.Moved:
+    """Play ``moves`` alternately from red; returns the last Moved event the watcher saw."""
+    moved = None
+    for i, col in enumerate(parse_moves(moves)):
+        red_moves = i % 2 == 0
+        mover = host if red_moves == (host_colour == 1) else client
+        moved = play(mover, client if mover is host else host, col)
+        assert moved.column == col
+        assert moved.moves == moves[: i + 1]
+    assert moved is not None
+    return moved
+
+
+def cut(link: NetLink) -> None:
+    """Drop ``link``'s connection as a network failure would: no goodbye, the socket just goes."""
+    link._loop.call_soon_threadsafe(lambda: link._conn.writer.transport.abort())
+
+
 class RawPeer:
     """A plain blocking socket speaking (or breaking) the protocol by hand."""
 
@@ -89,7 +119,7 @@ class RawPeer:
             pass     # the other side may already have closed: that is the point of some tests
 
     def hello(self, name="Eve", protocol=PROTOCOL_VERSION, **extra) -> None:
-        self.send({"type": "hello", "protocol": protocol, "version": "0.1.0", "name": name, **extra})
+        self.send({"type": "hello", "protocol": protocol, "version": "0.1.0", "name": name, "nonce": NONCE, **extra})
 
     def read(self) -> dict | None:
         """The next message, or None once the other side has closed."""

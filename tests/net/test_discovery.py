@@ -6,6 +6,7 @@ rights to make them). No traffic leaves loopback or the test's own namespaces.""
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import shutil
 import socket
@@ -15,12 +16,17 @@ import textwrap
 import uuid
 from pathlib import Path
 
+import pygame
 import pytest
 from netkit import FAST, wait_for
 
 from game.net import events as ev
-from game.net.discovery import instance_name
+from game.net.discovery import found_game, instance_name
 from game.net.link import NetLink
+from game.net.protocol import PROTOCOL_VERSION
+from game.ui.net_lobby import Page
+from conftest import TextRecorder
+from game.ui.scene import SceneName, Transition
 
 MDNS_GROUP = "224.0.0.251"
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,3 +162,70 @@ def test_discovery_and_a_game_between_two_network_namespaces(tmp_path):
     finally:
         for ns in (ns_a, ns_b):
             subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=10, check=False)
+
+
+# -- what is listed -----------------------------------------------------------------------------
+
+NEAR = [ipaddress.ip_network("192.168.1.0/24"), ipaddress.ip_network("fd00::/64")]
+
+
+def props(name=b"root", protocol=str(PROTOCOL_VERSION).encode()) -> dict:
+    return {b"name": name, b"protocol": protocol}
+
+
+@pytest.mark.parametrize("properties, addresses, port", [
+    (props(), ["192.168.1.20"], 1),                       # a typed port must be 1024-65535
+    (props(), ["192.168.1.20"], 70000),
+    (props(protocol=b"1"), ["192.168.1.20"], 7444),      # an older protocol: it could not play this one
+    (props(protocol=b"x"), ["192.168.1.20"], 7444),
+    ({b"name": b"root"}, ["192.168.1.20"], 7444),
+    (props(), ["fe80::1"], 7444),                         # link-local without its interface: unreachable
+    (props(), ["0.0.0.0", "224.0.0.251"], 7444),
+    (props(), [], 7444),
+])
+def test_a_game_this_version_could_not_join_is_not_listed(properties, addresses, port):
+    assert found_game(properties, addresses, port, NEAR) is None
+
+
+def test_a_newer_protocol_is_listed_as_needing_a_newer_version_and_is_not_joined(ui):
+    newer = found_game(props(protocol=b"999"), ["192.168.1.20"], 7444, NEAR)
+    assert newer is not None and newer.newer
+    d = ui()
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.open_join()
+    lobby.games = (newer,)
+    row = lobby.join_rows()[2]
+    assert "needs a newer version" in row.label
+    row.action()
+    assert lobby.page is Page.JOIN and "newer version" in lobby.message[0]
+
+
+def test_every_found_game_shows_its_address_and_a_stranger_is_marked(ui):
+    games = [found_game(props(), [address], 7444, NEAR) for address in ("192.168.1.20", "192.168.1.30", "10.9.8.7")]
+    assert [g.nearby for g in games] == [True, True, False]
+    assert found_game(props(), ["fe80::1", "fd00::5"], 7444, NEAR).host == "fd00::5"
+    assert found_game(props(), ["fe80::1%eth0"], 7444, NEAR).host == "fe80::1%eth0"
+    assert found_game(props(), ["10.9.8.7", "192.168.1.9"], 7444, NEAR).host == "192.168.1.9"
+    d = ui(window_width=430, window_height=410)
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.open_join()
+    lobby.games = tuple(games)
+    labels = [row.label for row in lobby.join_rows()[2:]]
+    assert labels == ["192.168.1.20:7444  ·  root", "192.168.1.30:7444  ·  root",
+                      "10.9.8.7:7444  ·  root  ·  not on your network"]
+    shown = drawn(d)
+    assert all(any(t.startswith(label.split()[0]) for t in shown) for label in labels)   # never cut away
+
+
+def test_a_found_name_is_plain_text():
+    assert found_game(props(name="Ann\u202e".encode()), ["192.168.1.2"], 7444, NEAR).name == "(unnamed)"
+    assert found_game(props(name=b"\xff"), ["192.168.1.2"], 7444, NEAR).name == "(unnamed)"
+    assert found_game(props(name=" Zo\u00eb  B ".encode()), ["192.168.1.2"], 7444, NEAR).name == "Zoë B"
+
+
+def drawn(d) -> list[str]:
+    with TextRecorder() as recorder:
+        d.scene.draw(pygame.Surface(d.c.ctx.layout.size))
+    return recorder.texts

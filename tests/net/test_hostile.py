@@ -4,16 +4,19 @@ outcome, the connection it came on is closed, and the attacked side keeps runnin
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import threading
 import time
 
 import pytest
-from netkit import FAST, RawPeer, drain, pair, play, start_host, wait_for
+from netkit import FAST, NONCE, RawPeer, drain, pair, play, start_host, wait_for
 
 from game.net import events as ev
 from game.net.link import NetLink
 from game.net.protocol import PROTOCOL_VERSION
+
+SECRET = "ef" * 16
 
 
 def still_hosting(host: NetLink, port: int) -> None:
@@ -48,7 +51,7 @@ def bye_reason(peer: RawPeer) -> str:
     (b"\xff\xfe\x00\x01binary\x80\n", "not UTF-8"),
     (b"[1, 2, 3]\n", "not an object"),
     (b'{"type": "launch_missiles"}\n', "unknown message type"),
-    (b'{"type": "hello", "protocol": 1}\n', "without its fields"),
+    (b'{"type": "hello", "protocol": %d}\n' % PROTOCOL_VERSION, "without its fields"),
     (b"[" * 3000 + b"]" * 1000 + b"\n", "not JSON"),
     (b'{"type": "hello", "protocol": NaN, "version": "1", "name": "x"}\n', "not a JSON number"),
 ])
@@ -85,6 +88,19 @@ def test_a_megabyte_line_mid_game_drops_the_opponent_and_keeps_the_game(host):
     assert link.match.moves_string() == "4"
 
 
+def test_closing_a_host_while_clients_are_in_their_hello_reports_no_error(caplog):
+    link, port = start_host()
+    peers = [RawPeer(port) for _ in range(3)]
+    for peer in peers:
+        peer.send(b'{"type": "hel')
+    assert _until(lambda: len(link._gate) == 3)
+    link.close(wait=3.0)
+    assert not link._thread.is_alive()
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], [r.getMessage() for r in caplog.records]
+    for peer in peers:
+        assert peer.closed()
+
+
 def test_a_silent_client_is_closed_after_the_hello_time_and_the_host_waits_on(host):
     link, port = host
     peer = RawPeer(port)
@@ -104,7 +120,11 @@ def test_a_silent_client_is_closed_after_the_hello_time_and_the_host_waits_on(ho
     ("4", {"type": "undo", "back_to": 0}, "not the asker's last move"),
     ("4", {"type": "undo_answer", "accept": True}, "no undo asked"),
     ("4", {"type": "rematch"}, "before the game has ended"),
-    ("4", {"type": "hello", "protocol": 1, "version": "1", "name": "Eve"}, "in the middle of a game"),
+    ("4", {"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Eve", "nonce": NONCE},
+     "a hello in the middle of a game"),
+    ("4", {"type": "accept", "game": "0123456789abcdef"}, "an accept in the middle of a game"),
+    ("4", {"type": "offer", "game": "0123456789abcdef", "colour": "red", "secret": SECRET},
+     "an offer in the middle of a game"),
 ])
 def test_a_rule_breaking_message_mid_game_is_refused_and_the_game_kept(host, moves, attack, reason):
     link, port = host
@@ -125,6 +145,36 @@ def test_a_rule_breaking_message_mid_game_is_refused_and_the_game_kept(host, mov
     assert link.match.moves_string() == moves   # the game is kept as it was
 
 
+@pytest.mark.parametrize("first, said", [({"type": "accept", "game": "0123456789abcdef"}, "an accept where a hello"),
+                                         ({"type": "undo", "back_to": 0}, "an undo where a hello")])
+def test_a_message_before_the_hello_is_named_with_its_article(host, first, said):
+    link, port = host
+    peer = RawPeer(port)
+    peer.send(first)
+    assert said in bye_reason(peer)
+
+
+def test_control_sequences_in_chat_and_reasons_are_removed_whole(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.join_game()
+    wait_for(link, ev.Connected)
+    peer.send({"type": "chat", "text": "\x1b[2J\x1b[31mRED\u202e \x1b]0;owned\x07gg"})
+    assert wait_for(link, ev.ChatLine).text == "RED gg"
+    peer.send({"type": "bye", "reason": "\x1b[2Jgone \x1b]8;;http://x\x1b\\for\x1b]8;;\x1b\\ now\x9b31m"})
+    assert wait_for(link, ev.Dropped).reason == "Eve left: gone for now"
+
+
+def test_a_name_with_odd_spacing_is_shown_in_its_clean_form(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.hello(name="  e   VE ")
+    offer = peer.read_until("offer")
+    peer.send({"type": "accept", "game": offer["game"]})
+    assert wait_for(link, ev.Connected).opponent == "e VE"
+    assert link.opponent == "e VE"
+
+
 def test_a_wrong_protocol_version_gets_a_clear_message_on_both_sides(host):
     link, port = host
     peer = RawPeer(port)
@@ -138,7 +188,7 @@ def test_a_wrong_protocol_version_gets_a_clear_message_on_both_sides(host):
 
 def test_a_client_told_of_a_wrong_protocol_version_says_so():
     server_port, stop = fake_host([{"type": "hello", "protocol": PROTOCOL_VERSION + 1, "version": "9.0",
-                                    "name": "Future"}])
+                                    "name": "Future", "shape": "hexagonal"}])
     client = NetLink("Bob", limits=FAST)
     try:
         client.join("127.0.0.1", server_port)
@@ -150,12 +200,19 @@ def test_a_client_told_of_a_wrong_protocol_version_says_so():
 
 
 @pytest.mark.parametrize("offer, reason", [
-    ({"type": "offer", "game": "0123456789abcdef", "colour": "yellow", "moves": "1111111"}, "not a legal game"),
-    ({"type": "offer", "game": "../../etc/passwd", "colour": "yellow", "moves": ""}, "malformed game id"),
-    ({"type": "offer", "game": "0123456789abcdef", "colour": "purple", "moves": ""}, "neither red nor yellow"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "yellow", "moves": "1111111", "secret": SECRET},
+     "already has moves"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "yellow", "moves": "1212121", "secret": SECRET},
+     "already has moves"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "yellow", "moves": "", "proof": "0" * 64},
+     "a game going on"),
+    ({"type": "offer", "game": "../../etc/passwd", "colour": "yellow", "moves": "", "secret": SECRET},
+     "malformed game id"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "purple", "moves": "", "secret": SECRET},
+     "neither red nor yellow"),
 ])
 def test_a_client_refuses_a_hostile_offer(offer, reason):
-    hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "version": "0.1.0", "name": "Mallory"}
+    hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "version": "0.1.0", "name": "Mallory", "nonce": NONCE}
     server_port, stop = fake_host([hello, offer])
     client = NetLink("Bob", limits=FAST)
     try:
@@ -205,14 +262,28 @@ def test_a_name_breaking_the_name_rule_is_refused(host):
     assert link.match is None
 
 
-def test_more_connections_in_their_hello_than_allowed_are_turned_away(host):
-    link, port = host
-    silent = [RawPeer(port) for _ in range(FAST.handshakes)]
-    extra = RawPeer(port)
-    assert "game in progress" in bye_reason(extra)
-    for peer in silent:
-        assert peer.closed()
-    still_hosting(link, port)
+def test_when_every_handshake_slot_is_taken_the_oldest_makes_room_and_is_told_busy():
+    limits = dataclasses.replace(FAST, handshakes=4, hello=5.0)
+    link, port = start_host(limits=limits)
+    try:
+        silent = [RawPeer(port) for _ in range(limits.handshakes)]
+        for peer in silent:
+            peer.send(b'{"type": "hel')           # each holds a slot, its hello never finished
+        assert _until(lambda: len(link._gate) == limits.handshakes)
+        still_hosting(link, port)                  # a real player gets in at once
+        assert bye_reason(silent[0]) == "busy, try again"
+        assert not any("game in progress" in e.text for e in drain(link, 0.1) if isinstance(e, ev.Info))
+    finally:
+        link.close()
+
+
+def _until(predicate, timeout=5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.005)
+    return False
 
 
 def fake_host(script: list[dict]):

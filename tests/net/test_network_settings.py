@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.net.identity import FALLBACK_NAME, player_name
@@ -9,7 +11,17 @@ from game.settings import DEFAULTS, parse_settings
 
 
 def test_defaults():
-    assert (DEFAULTS.network_port, DEFAULTS.network_name) == (7444, "")
+    assert (DEFAULTS.network_port, DEFAULTS.network_name, DEFAULTS.network_announce) == (7444, "", True)
+
+
+def test_announcing_can_be_turned_off_and_config_toml_documents_it():
+    assert parse_settings("[network]\nannounce = false")[0].network_announce is False
+    settings, problems = parse_settings("[network]\nannounce = 'no'")
+    assert [p.key for p in problems] == ["network.announce"] and settings.network_announce is True
+    shipped = (Path(__file__).resolve().parents[2] / "config.toml").read_text(encoding="utf-8")
+    line = next(line for line in shipped.splitlines() if line.startswith("announce"))
+    assert line.startswith("announce = true ") and "default" in line
+    assert parse_settings(shipped)[0].network_announce is True
 
 
 @pytest.mark.parametrize("text, port, name", [

@@ -6,9 +6,9 @@ from __future__ import annotations
 import socket
 
 import pytest
-from netkit import FAST, RawPeer, drain, pair, play, start_host, wait_for
+from netkit import FAST, RawPeer, cut, drain, pair, play, play_out, start_host, wait_for
 
-from game.engine.board import Position, parse_moves
+from game.engine.board import Position
 from game.net import events as ev
 from game.net.link import NetLink
 
@@ -28,19 +28,6 @@ def _ipv6_loopback() -> bool:
 
 LOOPBACKS = ["127.0.0.1", pytest.param("::1", marks=pytest.mark.skipif(
     not _ipv6_loopback(), reason="this machine has no IPv6 loopback"))]
-
-
-def play_out(host: NetLink, client: NetLink, moves: str, host_colour: int = 1) -> ev.Moved:
-    """Play ``moves`` alternately from red; returns the last Moved event the watcher saw."""
-    moved = None
-    for i, col in enumerate(parse_moves(moves)):
-        red_moves = i % 2 == 0
-        mover = host if red_moves == (host_colour == 1) else client
-        moved = play(mover, client if mover is host else host, col)
-        assert moved.column == col
-        assert moved.moves == moves[: i + 1]
-    assert moved is not None
-    return moved
 
 
 @pytest.mark.parametrize("address", LOOPBACKS)
@@ -112,7 +99,7 @@ def test_resignation_ends_the_game_and_chat_arrives_cleaned():
     try:
         play_out(host, client, "4")
         client.chat("good\x1b[31m game\n")
-        assert wait_for(host, ev.ChatLine).text == "good [31m game"
+        assert wait_for(host, ev.ChatLine).text == "good game"
         client.resign()
         state = wait_for(host, ev.State)
         assert state.resigned == 2 and host.match.over
@@ -123,16 +110,11 @@ def test_resignation_ends_the_game_and_chat_arrives_cleaned():
         host.close()
 
 
-def _cut(link: NetLink) -> None:
-    """Drop ``link``'s connection as a network failure would: no goodbye, the socket just goes."""
-    link._loop.call_soon_threadsafe(lambda: link._conn.writer.transport.abort())
-
-
 def test_reconnect_after_the_clients_socket_closes_mid_game():
     host, client, _ = pair()
     try:
         play_out(host, client, "4453")
-        _cut(client)
+        cut(client)
         assert wait_for(host, ev.Dropped).reason
         assert wait_for(client, ev.Dropped).reason
         assert host.match.moves_string() == client.match.moves_string() == "4453"    # both keep the game
@@ -147,18 +129,21 @@ def test_reconnect_after_the_clients_socket_closes_mid_game():
         host.close()
 
 
-def test_a_move_lost_with_the_connection_is_kept_when_resuming():
+@pytest.mark.parametrize("lost_by", ["guest", "host"])
+def test_a_move_lost_with_the_connection_is_kept_when_resuming(lost_by):
     host, client, _ = pair()
     try:
-        play_out(host, client, "44")
+        play_out(host, client, "445" if lost_by == "guest" else "44")
         client._loop.call_soon_threadsafe(lambda: client._conn.writer.transport.pause_reading())
-        _cut(client)
+        cut(client)
         wait_for(client, ev.Dropped)
         wait_for(host, ev.Dropped)
-        client.match.moves.append(4)        # as if its move left just before the cut, never arriving
+        mover = client if lost_by == "guest" else host
+        mover.match.moves.append(4)         # its own move, on its turn, sent just before the cut and lost
+        expected = mover.match.moves_string()
         client.reconnect()
-        assert wait_for(client, ev.Connected).moves == "445"
-        assert wait_for(host, ev.Connected).moves == "445"
+        assert wait_for(client, ev.Connected).moves == expected
+        assert wait_for(host, ev.Connected).moves == expected
     finally:
         client.close()
         host.close()
@@ -188,7 +173,7 @@ def test_a_reconnect_with_a_different_game_is_refused_with_a_message():
         client.close()
         wait_for(host, ev.Dropped)
         stranger = RawPeer(port)
-        stranger.hello(game="0123456789abcdef", moves="44", colour="yellow")
+        stranger.hello(game="0123456789abcdef", moves="44", colour="yellow", proof="0" * 64)
         bye = stranger.read_until("bye")
         assert bye is not None and "different game" in bye["reason"]
         assert host.match.moves_string() == "44"
@@ -197,58 +182,62 @@ def test_a_reconnect_with_a_different_game_is_refused_with_a_message():
         host.close()
 
 
-def test_a_restarted_host_takes_up_the_game_the_returning_player_brings():
+def test_a_restarted_host_without_the_game_does_not_take_up_the_game_a_returning_player_brings():
     host, client, port = pair(colour=2)
     try:
         play_out(host, client, "445", host_colour=2)
-        game_id = client.match.game_id
         host.close(wait=2.0)
         wait_for(client, ev.Dropped)
-        again = NetLink("Ann", limits=FAST)            # the host's program started afresh
+        again = NetLink("Ann", limits=FAST)            # the host's program started afresh, without its save
         again.host(port, None, bind="127.0.0.1", advertise=False)
         wait_for(again, ev.Listening)
         client.reconnect()
-        resumed = wait_for(again, ev.Connected)
-        assert resumed.resumed and resumed.moves == "445" and resumed.colour == 2
-        assert wait_for(client, ev.Connected).colour == 1 and again.match.game_id == game_id
-        assert play(again, client, 0).moves == "4451"
+        failed = wait_for(client, ev.Failed)
+        assert "does not have the game" in failed.reason and "join without it" in failed.reason
+        assert again.match is None and client.match.moves_string() == "445"
+        assert not any(isinstance(e, ev.Connected) for e in drain(again, 0.2))
         again.close()
     finally:
         client.close()
         host.close()
 
 
-def test_a_restarted_joining_side_takes_its_seat_again_by_its_name():
-    host, client, port = pair()
-    try:
-        play_out(host, client, "4453")
-        client.close(wait=2.0)                       # its program ended: the game id is gone with it
-        wait_for(host, ev.Dropped)
-        stranger = NetLink("Eve", limits=FAST)
-        stranger.join("127.0.0.1", port)
-        assert "game in progress" in wait_for(stranger, ev.Failed).reason
-        stranger.close()
-        again = NetLink("bob", limits=FAST)          # names compare as the name rule does: case ignored
-        again.join("127.0.0.1", port)
-        back = wait_for(again, ev.Connected)
-        assert back.resumed and back.moves == "4453" and back.colour == 2
-        assert wait_for(host, ev.Connected).resumed
-        assert play(host, again, 0).moves == "44531"
-        again.close()
-    finally:
-        client.close()
-        host.close()
-
-
-def test_a_restarted_host_refuses_a_returning_game_that_is_not_legal():
+@pytest.mark.parametrize("moves", ["1212121", "34343", ""])
+def test_a_stranger_cannot_impose_a_game_on_a_fresh_host(moves):
     host, port = start_host(colour=None)
     try:
         peer = RawPeer(port)
-        peer.hello(game="0123456789abcdef", moves="1111111", colour="yellow")
+        peer.hello(name="Mallory", game="00000000deadbeef", moves=moves, colour="red", proof="0" * 64)
         bye = peer.read_until("bye")
-        assert bye is not None and "not a legal game" in bye["reason"]
+        assert bye is not None and "does not have the game" in bye["reason"]
         assert host.match is None
+        assert not any(isinstance(e, (ev.Connected, ev.Moved)) for e in drain(host, 0.2))
+        still = NetLink("Dan", limits=FAST)             # a new player still gets a new, empty game
+        still.join("127.0.0.1", port)
+        assert wait_for(still, ev.Connected).moves == ""
+        still.close()
     finally:
+        host.close()
+
+
+def test_a_restarted_joining_side_without_its_save_does_not_get_the_seat_back_by_name_or_game_id():
+    host, client, port = pair()
+    try:
+        play_out(host, client, "4453")
+        client.close(wait=2.0)                       # its program ended: the game and its secret are gone
+        wait_for(host, ev.Dropped)
+        for name in ("Bob", " bob ", "Eve"):
+            again = NetLink(name, limits=FAST)
+            again.join("127.0.0.1", port)
+            assert "waiting for Bob to come back" in wait_for(again, ev.Failed).reason
+            again.close()
+        stranger = RawPeer(port)                     # the game's id is not enough either
+        stranger.hello(name="Bob", game=host.match.game_id, moves="4453", colour="yellow", proof="ab" * 32)
+        bye = stranger.read_until("bye")
+        assert bye is not None and "proof of the game's secret does not match" in bye["reason"]
+        assert host.match.moves_string() == "4453" and not host.connected
+    finally:
+        client.close()
         host.close()
 
 

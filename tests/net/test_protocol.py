@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.echo import plain_text
 from game.net.address import parse_address, show_address
 from game.net.protocol import (
     MAX_LINE_BYTES,
@@ -23,13 +24,16 @@ from game.net.protocol import (
     Resign,
     Undo,
     UndoAnswer,
-    clean_text,
+    a_kind,
     decode,
     encode,
 )
 
-EXAMPLES = [Hello(1, "0.1.0", "Ann"), Hello(1, "0.1.0", "Zoë Ü", "0123456789abcdef", "4453", "yellow"),
-            Offer("0123456789abcdef", "yellow", "44"), Accept("0123456789abcdef"), Move(7, 42), Undo(0),
+NONCE, PROOF, SECRET = "ab" * 16, "cd" * 32, "ef" * 16
+EXAMPLES = [Hello(2, "0.1.0", "Ann", NONCE),
+            Hello(2, "0.1.0", "Zoë Ü", NONCE, "0123456789abcdef", "4453", "yellow", PROOF),
+            Offer("0123456789abcdef", "yellow", "44", proof=PROOF), Offer("0123456789abcdef", "red", secret=SECRET),
+            Accept("0123456789abcdef"), Move(7, 42), Undo(0),
             UndoAnswer(False), Rematch(), Chat("good game"), Resign(), Bye("closed"), Ping()]
 
 
@@ -48,15 +52,24 @@ def test_every_message_round_trips_as_one_ascii_line(message):
     ({"type": "undo_answer", "accept": 1}, "neither true nor false"),
     ({"type": "chat", "text": "x" * 81}, "at most 80"),
     ({"type": "chat", "text": ["list"]}, "chat line"),
-    ({"type": "hello", "protocol": 1, "version": "1; rm -rf /", "name": "Ann"}, "game version"),
-    ({"type": "hello", "protocol": 1, "version": "1", "name": "x" * 31}, "name rule"),
-    ({"type": "hello", "protocol": 1, "version": "1", "name": "human"}, "name rule"),
-    ({"type": "hello", "protocol": 1, "version": "1", "name": "Ann", "moves": "48"}, "move list"),
-    ({"type": "offer", "game": "0123456789ABCDEF", "colour": "red"}, "game id"),
-    ({"type": "hello", "protocol": 1, "version": "1", "name": "Ann", "game": "0123456789abcdef"}, "go together"),
-    ({"type": "hello", "protocol": 1, "version": "1", "name": "Ann", "colour": "red"}, "go together"),
-    ({"type": "hello", "protocol": 1, "version": "1", "name": "Ann", "game": "0123456789abcdef",
-      "colour": "blue"}, "go together"),
+    ({"type": "hello", "protocol": 2, "version": "1; rm -rf /", "name": "Ann", "nonce": NONCE}, "game version"),
+    ({"type": "hello", "protocol": 2, "version": "1", "name": "x" * 31, "nonce": NONCE}, "name rule"),
+    ({"type": "hello", "protocol": 2, "version": "1", "name": "human", "nonce": NONCE}, "name rule"),
+    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": NONCE, "moves": "48"}, "move list"),
+    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": "x" * 32}, "nonce"),
+    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann"}, "without its fields"),
+    ({"type": "offer", "game": "0123456789ABCDEF", "colour": "red", "secret": SECRET}, "game id"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "red"}, "neither or both"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "red", "secret": SECRET, "proof": PROOF},
+     "neither or both"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "red", "secret": "../etc/passwd"}, "game secret"),
+    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": NONCE, "game": "0123456789abcdef"},
+     "go together"),
+    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": NONCE, "colour": "red"}, "go together"),
+    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": NONCE, "game": "0123456789abcdef",
+      "colour": "red"}, "go together"),
+    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": NONCE, "game": "0123456789abcdef",
+      "colour": "blue", "proof": PROOF}, "go together"),
     ({"type": 5}, "unknown message type"),
 ])
 def test_bad_fields_are_refused_with_a_reason(data, reason):
@@ -67,6 +80,37 @@ def test_bad_fields_are_refused_with_a_reason(data, reason):
 def test_a_line_over_the_limit_is_refused_before_parsing():
     with pytest.raises(ProtocolError, match="longer than"):
         decode(b'{"type": "ping"}' + b" " * MAX_LINE_BYTES)
+
+
+def test_a_line_of_exactly_the_limit_with_its_newline_is_read_and_one_byte_more_is_not():
+    ping = b'{"type": "ping"}'
+    exact = ping + b" " * (MAX_LINE_BYTES - len(ping) - 1) + b"\n"
+    assert len(exact) == MAX_LINE_BYTES and decode(exact) == Ping()
+    with pytest.raises(ProtocolError, match="longer than"):
+        decode(exact[:-1] + b" \n")
+
+
+@pytest.mark.parametrize("line", [
+    b'{"type": "move", "type": "hello", "protocol": 2, "version": "1", "name": "Eve", "nonce": "%s"}' % NONCE.encode(),
+    b'{"type": "move", "column": 4, "column": 5, "number": 1}',
+    b'{"type": "chat", "text": "a", "text": "b"}',
+])
+def test_a_key_given_twice_is_refused(line):
+    with pytest.raises(ProtocolError, match="twice"):
+        decode(line)
+
+
+def test_a_hello_of_another_protocol_version_is_read_for_its_version_alone():
+    hello = decode(b'{"type": "hello", "protocol": 1, "version": "0.1.0", "name": "Old", "game": null}')
+    assert (hello.protocol, hello.version, hello.name) == (1, "0.1.0", "Old")
+    future = decode(b'{"type": "hello", "protocol": 3, "version": "9.0", "name": "New", "shape": "hex"}')
+    assert future.protocol == 3
+
+
+@pytest.mark.parametrize("kind, said", [("accept", "an accept"), ("offer", "an offer"), ("undo", "an undo"),
+                                        ("undo_answer", "an undo_answer"), ("move", "a move"), ("hello", "a hello")])
+def test_message_kinds_take_their_article(kind, said):
+    assert a_kind(kind) == said
 
 
 @settings(max_examples=300, deadline=None)
@@ -90,9 +134,25 @@ def test_any_json_value_decodes_to_a_message_or_a_protocol_error(value):
             pass
 
 
-def test_clean_text_removes_control_characters_and_limits_length():
-    assert clean_text("a\x00b\x1b[2J\u202e\nc", 80) == "a b [2J c"
-    assert len(clean_text("x" * 500, 80)) == 80
+@pytest.mark.parametrize("text, plain", [
+    ("\x1b[2J\x1b[31mRED", "RED"),                         # CSI sequences go whole, not just their ESC
+    ("a\x1b]0;pwned\x07b", "ab"),                           # OSC, ended by BEL
+    ("a\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "alink"),    # OSC hyperlink, ended by ST
+    ("a\x1bPq#0;2;0;0;0\x1b\\b", "ab"),                     # DCS
+    ("a\x9b31mb\x9d0;t\x9cc", "abc"),                        # 8-bit CSI and OSC
+    ("a\x1bcb\x1b(0c", "abc"),                               # other escape sequences
+    ("a\x00b\x7f\u202eevil\u200b\ufeffc", "abevilc"),          # controls, bidi override, zero width, BOM
+    ("line\nbreak\ttab\u2028sep", "line break tab sep"),
+    ("a\x1b]never ends", "a"),
+    ("  many    spaces ", "many spaces"),
+])
+def test_plain_text_removes_control_sequences_whole(text, plain):
+    assert plain_text(text, 80) == plain
+
+
+def test_plain_text_limits_length_and_work():
+    assert len(plain_text("x" * 500, 80)) == 80
+    assert plain_text("\x1b[" + "1;" * 1_000_000 + "mX", 10) == ""     # cut before it is parsed
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from netkit import FAST, start_host, wait_for
+from netkit import FAST, quiet, start_host, wait_for
 from test_window import drop, free_port, hosted_game, until
 
 from game.net import events as ev
@@ -35,8 +35,9 @@ from game.ui.review_scene import ReviewScene
 from game.ui.scene import SceneName, Transition
 
 GAME_ID = "0123456789abcdef"
-HOST_SEAT = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=7450)
-GUEST_SEAT = NetworkSeat(NetRole.GUEST, GAME_ID, 2, "Ann", address="[::1]:7444")
+SECRET = "5ec2e7" + "0" * 26
+HOST_SEAT = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=7450, secret=SECRET)
+GUEST_SEAT = NetworkSeat(NetRole.GUEST, GAME_ID, 2, "Ann", address="[::1]:7444", secret=SECRET)
 
 
 def saved(moves="4453", seat=HOST_SEAT) -> SavedGame:
@@ -46,7 +47,11 @@ def saved(moves="4453", seat=HOST_SEAT) -> SavedGame:
 @pytest.fixture(autouse=True)
 def loopback_only(monkeypatch):
     monkeypatch.setattr(NetLobbyScene, "bind", "127.0.0.1")
-    monkeypatch.setattr(NetLobbyScene, "advertise", False)
+
+
+@pytest.fixture
+def ui(ui):
+    return quiet(ui)
 
 
 # -- the save format ----------------------------------------------------------------------------
@@ -56,9 +61,11 @@ def test_a_hosts_and_a_guests_save_round_trip_with_their_seat():
     host, guest = saved(), saved(seat=GUEST_SEAT)
     lines = format_save(host).splitlines()
     assert lines[1] == "format: 2"
-    assert lines[6:-1] == ["network: host", f"game id: {GAME_ID}", "you play: red", "opponent: Bob", "port: 7450"]
+    assert lines[6:-1] == ["network: host", f"game id: {GAME_ID}", "you play: red", "opponent: Bob", "port: 7450",
+                           f"secret: {SECRET}"]
     assert format_save(guest).splitlines()[6:-1] == [
-        "network: guest", f"game id: {GAME_ID}", "you play: yellow", "opponent: Ann", "address: [::1]:7444"]
+        "network: guest", f"game id: {GAME_ID}", "you play: yellow", "opponent: Ann", "address: [::1]:7444",
+        f"secret: {SECRET}"]
     assert parse_save(format_save(host)) == host and parse_save(format_save(host)).seat == HOST_SEAT
     assert parse_save(format_save(guest)).seat == GUEST_SEAT
     local = SavedGame("4453", "human", "human", host.saved_at)
@@ -77,6 +84,8 @@ def test_a_hosts_and_a_guests_save_round_trip_with_their_seat():
     ("port: 7450", "address: not an address!", "line 11: address: a hosting side keeps its port"),
     ("network: host\n", "", "line 7: game id: only a network game has one"),
     ("red: human", "red: Easy", "network: a network game is two people's"),
+    (f"secret: {SECRET}", "secret: " + SECRET[:-1] + "g", "line 12: secret: not a game's secret"),
+    (f"secret: {SECRET}", "secret: ../../etc/passwd", "line 12: secret: not a game's secret"),
 ])
 def test_a_hostile_or_damaged_network_field_is_refused_naming_its_line(old, new, needle):
     text = format_save(saved()).replace(old, new)
@@ -84,6 +93,14 @@ def test_a_hostile_or_damaged_network_field_is_refused_naming_its_line(old, new,
         parse_save(text)
     message = str(e.value)
     assert needle in message and len(message) < 200 and message.isprintable()
+    assert SECRET[:-1] not in message                  # a secret is never shown, not even a damaged one
+
+
+def test_a_save_of_the_version_before_secrets_still_loads_and_its_secret_is_never_shown():
+    old = format_save(saved()).replace(f"secret: {SECRET}\n", "")
+    game = parse_save(old)
+    assert game.seat is not None and game.seat.secret == "" and game.moves == "4453"
+    assert SECRET not in repr(saved()) and SECRET not in repr(HOST_SEAT)
 
 
 @pytest.mark.parametrize("line,needle", [
@@ -112,9 +129,9 @@ def test_two_restarted_sides_go_back_into_the_same_game_from_their_saves():
     host = NetLink("Ann", limits=FAST)
     guest = NetLink("Bob", limits=FAST)
     try:
-        host.host(0, None, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "4453", 2, "Bob"))
+        host.host(0, None, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "4453", 2, "Bob", SECRET))
         port = wait_for(host, ev.Listening).port
-        guest.join("127.0.0.1", port, resume=Resume(GAME_ID, "4453", 1, "Ann"))
+        guest.join("127.0.0.1", port, resume=Resume(GAME_ID, "4453", 1, "Ann", SECRET))
         on_guest, on_host = wait_for(guest, ev.Connected), wait_for(host, ev.Connected)
         assert (on_guest.moves, on_guest.colour, on_guest.game, on_guest.resumed) == ("4453", 1, GAME_ID, True)
         assert (on_host.moves, on_host.colour, on_host.game, on_host.resumed) == ("4453", 2, GAME_ID, True)
@@ -129,9 +146,9 @@ def test_a_host_going_back_into_a_game_turns_away_another_game():
     host = NetLink("Ann", limits=FAST)
     guest = NetLink("Cleo", limits=FAST)
     try:
-        host.host(0, None, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "4453", 2, "Bob"))
+        host.host(0, None, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "4453", 2, "Bob", SECRET))
         port = wait_for(host, ev.Listening).port
-        guest.join("127.0.0.1", port, resume=Resume("fedcba9876543210", "44", 1, "Ann"))
+        guest.join("127.0.0.1", port, resume=Resume("fedcba9876543210", "44", 1, "Ann", SECRET))
         assert "a different game" in wait_for(guest, ev.Failed).reason
         stranger = NetLink("Eve", limits=FAST)
         try:
@@ -169,7 +186,7 @@ def test_a_hosted_game_is_autosaved_as_a_network_game_and_hosted_again_from_the_
         until(d, lambda: d.scene.model.moves_string() == "44", "the reply")
         autosave = read_autosave()
         assert autosave is not None and autosave.seat == NetworkSeat(NetRole.HOST, guest.match.game_id, 1, "Bob",
-                                                                     port=port)
+                                                                     port=port, secret=guest.match.secret)
         d.key(pygame.K_s, mod=pygame.KMOD_CTRL)                  # Ctrl+S keeps the seat too
         assert load_game(list_saves()[0]).seat == autosave.seat
         leave_by_esc(d)
@@ -204,7 +221,8 @@ def test_a_joined_game_is_joined_again_from_the_menu(ui):
         until(d, lambda: d.scene.model.moves_string() == "4", "the host's move")
         d.settle()
         seat = read_autosave().seat
-        assert seat == NetworkSeat(NetRole.GUEST, host.match.game_id, 2, "Cleo", address=f"127.0.0.1:{port}")
+        assert seat == NetworkSeat(NetRole.GUEST, host.match.game_id, 2, "Cleo", address=f"127.0.0.1:{port}",
+                                   secret=host.match.secret)
         leave_by_esc(d)
         wait_for(host, ev.Dropped)
         assert resume_row(d).label == "Resume network game with Cleo"
@@ -217,7 +235,8 @@ def test_a_joined_game_is_joined_again_from_the_menu(ui):
 
 
 def test_a_failed_return_keeps_the_game_offered(ui):
-    game = saved("44", NetworkSeat(NetRole.GUEST, GAME_ID, 1, "Cleo", address=f"127.0.0.1:{free_port()}"))
+    game = saved("44", NetworkSeat(NetRole.GUEST, GAME_ID, 1, "Cleo", address=f"127.0.0.1:{free_port()}",
+                                   secret=SECRET))
     d = ui(resume=game, network_name="Ann")
     assert resume_row(d).label == "Resume network game with Cleo"
     d.key(pygame.K_RETURN)
@@ -230,6 +249,18 @@ def test_a_failed_return_keeps_the_game_offered(ui):
     d.key(pygame.K_ESCAPE)                   # back to the menu: offered again
     assert isinstance(d.scene, MenuScene) and d.scene.resume == game
     assert resume_row(d).label == "Resume network game with Cleo"
+
+
+def test_a_game_saved_without_its_secret_is_kept_but_not_taken_back_over_the_network(ui):
+    old = parse_save(format_save(saved("44")).replace(f"secret: {SECRET}\n", ""))
+    d = ui(resume=old, network_name="Ann")
+    d.key(pygame.K_RETURN)
+    lobby = d.scene
+    assert isinstance(lobby, NetLobbyScene) and lobby.page is Page.CHOOSE and lobby.link is None
+    text, warning = lobby.message
+    assert warning and "without the game's secret" in text and "cannot be taken back" in text
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.scene, MenuScene) and d.scene.resume == old
 
 
 def test_a_network_game_is_never_resumed_or_replaced_as_a_local_game_without_asking(ui):
@@ -259,7 +290,7 @@ def test_the_other_rows_stay_put_with_or_without_a_resume_row(ui):
 
 
 def test_a_saved_network_game_opens_in_the_network_or_its_review(ui):
-    seat = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=free_port())
+    seat = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=free_port(), secret=SECRET)
     unfinished = save_new_game(saved("4453", seat))
     finished = save_new_game(saved("4455667", seat))
     d = ui()
@@ -338,6 +369,53 @@ def test_an_empty_name_means_the_usual_name_and_the_join_page_renames_the_link(u
         host.close()
 
 
+def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypatch):
+    monkeypatch.setattr("getpass.getuser", lambda: "root")
+    port = free_port()
+    d = ui(network_port=port)                          # no [network] name, no name typed yet
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 1
+    d.key(pygame.K_RETURN)                             # "Host a game": the name first
+    assert lobby.editing == "root" and lobby.page is Page.CHOOSE and lobby.link is None
+    assert "your name as the other player sees it" in lobby.message[0]
+    d.key(pygame.K_ESCAPE)                             # Esc: the name is kept, nothing hosted
+    assert lobby.editing is None and lobby.page is Page.CHOOSE and load_prefs()[NAME_PREF] == "root"
+    lobby.selected = 1
+    d.key(pygame.K_RETURN)                             # asked once: now it hosts at once
+    assert lobby.page is Page.HOSTING
+    d.key(pygame.K_ESCAPE)
+    d.c.switch(Transition(SceneName.MENU))
+    again = ui(network_port=free_port())
+    monkeypatch.setattr("getpass.getuser", lambda: "root")
+    again.c.switch(Transition(SceneName.NETWORK))
+    again.scene.selected = 2
+    again.key(pygame.K_RETURN)                         # "Join a game" remembers the answer too
+    assert again.scene.page is Page.JOIN
+
+
+def test_a_name_typed_at_the_first_question_goes_on_to_host_under_it(ui, monkeypatch):
+    monkeypatch.setattr("getpass.getuser", lambda: "root")
+    port = free_port()
+    d = ui(network_port=port)
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 1
+    d.key(pygame.K_RETURN)
+    for _ in "root":
+        d.key(pygame.K_BACKSPACE)
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="Ann"))
+    d.key(pygame.K_RETURN)
+    assert lobby.page is Page.HOSTING and lobby.name == "Ann"
+    until(d, lambda: lobby.listening is not None, "listening")
+    guest = NetLink("Bob", limits=FAST)
+    try:
+        guest.join("127.0.0.1", port)
+        assert wait_for(guest, ev.Connected).opponent == "Ann"
+    finally:
+        guest.close()
+
+
 def test_a_resigned_game_is_not_offered_again(ui):
     d, guest, _ = hosted_game(ui)
     try:
@@ -375,6 +453,16 @@ def test_the_save_list_names_a_network_games_opponent(connect4_home):
 
     players, details = describe(SaveInfo(connect4_home / "x.c4save", saved()))
     assert players == "Network game with Bob" and details.startswith("4 moves · unfinished")
+
+
+def test_a_file_name_from_outside_is_shown_with_its_control_sequences_removed_whole(connect4_home):
+    from game.storage import SaveInfo
+    from game.ui.savelist import describe, load_failure
+
+    path = connect4_home / "\x1b[2J\x1b[31mred\u202e\x1b]0;t\x07.c4save"
+    players, details = describe(SaveInfo(path, None, "damaged"))
+    assert players == "red.c4save" and "damaged" in details
+    assert load_failure("open", path, "damaged") == "Could not open red.c4save: damaged"
 
 
 def test_hosting_or_joining_from_the_command_line_keeps_the_unfinished_game_for_later(ui, connect4_home):

@@ -8,12 +8,13 @@ import time
 
 import pygame
 import pytest
-from netkit import FAST, start_host, wait_for
+from zeroconf import InterfaceChoice
+from netkit import FAST, quiet, start_host, wait_for
 
 from game.engine.board import parse_moves
 from game.net import events as ev
 from game.net.link import NetLink
-from game.storage import read_autosave
+from game.storage import load_prefs, read_autosave
 from game.ui.net_game import Answer, NetGameScene
 from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
 from conftest import TextRecorder
@@ -23,7 +24,11 @@ from game.ui.scene import SceneName, Transition
 @pytest.fixture(autouse=True)
 def loopback_only(monkeypatch):
     monkeypatch.setattr(NetLobbyScene, "bind", "127.0.0.1")
-    monkeypatch.setattr(NetLobbyScene, "advertise", False)
+
+
+@pytest.fixture
+def ui(ui):
+    return quiet(ui)
 
 
 def free_port() -> int:
@@ -36,7 +41,7 @@ def until(driver, predicate, what, timeout=5.0):
     driver.run_until(predicate, timeout=timeout, what=what)
 
 
-def hosted_game(ui, colour_keys=(pygame.K_RIGHT,), **settings):
+def hosted_game(ui, colour_keys=(pygame.K_RIGHT,), guest_name="Bob", **settings):
     """The window hosts (via the menu row and the lobby; Right: as red), a test-driven NetLink joins it."""
     port = free_port()
     d = ui(network_port=port, network_name="Ann", **settings)
@@ -50,16 +55,20 @@ def hosted_game(ui, colour_keys=(pygame.K_RIGHT,), **settings):
     d.key(pygame.K_RETURN)                     # "Host a game"
     until(d, lambda: d.scene.listening is not None, "listening")
     assert d.scene.listening.addresses == (f"127.0.0.1:{port}",)
-    guest = NetLink("Bob", limits=FAST)
+    guest = NetLink(guest_name, limits=FAST)
     guest.join("127.0.0.1", port)
     until(d, lambda: isinstance(d.scene, NetGameScene), "the network game")
     wait_for(guest, ev.Connected)
     return d, guest, port
 
 
-def drop(d, col, guest=None):
-    """The window's player drops in ``col``; with ``guest``: until the guest has seen it."""
+def drop(d, col, guest=None, refused=False):
+    """The window's player drops in ``col`` (shown once the match has accepted it, unless it is
+    ``refused``); with ``guest``: until the guest has seen it."""
+    before = d.scene.model.moves_string()
     d.key(getattr(pygame, f"K_{col + 1}"))
+    if not refused:
+        until(d, lambda: d.scene.model.moves_string() == before + str(col + 1), "the move accepted")
     d.settle()
     if guest is not None:
         moves = d.scene.model.moves_string()
@@ -191,6 +200,94 @@ def test_chat_goes_both_ways_cleaned(ui):
         guest.close()
 
 
+def test_while_the_chat_line_is_open_every_key_is_the_chats(ui):
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        d.frame(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"),
+                pygame.event.Event(pygame.TEXTINPUT, text="t"))
+        for ch in "gg m8":
+            key = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch)
+            d.frame(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch),
+                    pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        d.key(pygame.K_F11)
+        assert not d.c.fullscreen and not d.c.ctx.sound.muted and scene.model.moves_string() == ""
+        d.key(pygame.K_RETURN)
+        assert wait_for(guest, ev.ChatLine).text == "gg m8"
+        assert load_prefs().get("muted") is not True
+        assert not any("muted" in t for t in drawn_texts(d))
+        d.key(pygame.K_m)                             # the line is closed: M mutes, and the header says so
+        assert d.c.ctx.sound.muted and any(t.endswith("· muted") for t in drawn_texts(d))
+    finally:
+        guest.close()
+
+
+def win_for_the_window(d, guest, moves="4455667"):
+    for i, col in enumerate(parse_moves(moves)):
+        if i % 2 == 0:
+            drop(d, col, guest)
+        else:
+            guest.play(col)
+            until(d, lambda n=i + 1: len(d.scene.model.moves) == n, "the guest's move")
+            d.settle()
+
+
+def won_and_left(ui, guest_name):
+    """The window won a game against ``guest_name``, who then closed their side."""
+    d, guest, port = hosted_game(ui, guest_name=guest_name)
+    win_for_the_window(d, guest)
+    assert d.scene.over
+    guest.close(wait=2.0)
+    until(d, lambda: not d.scene.connected, "the drop")
+    return d, guest, port
+
+
+def test_a_player_leaving_a_finished_game_is_named_as_they_are_and_no_reconnect_is_offered(ui):
+    d, guest, _ = won_and_left(ui, "root")
+    scene = d.scene
+    try:
+        assert scene.flash.text == "root left: the other player closed the game. The game is over: R reviews it"
+        assert "N rematch" not in scene.status_text()
+    finally:
+        guest.close()
+
+
+def test_after_a_finished_game_a_new_player_starts_a_new_game_in_the_same_window(ui):
+    d, guest, port = won_and_left(ui, "Bob")
+    scene = d.scene
+    try:
+        assert scene.score.won == 1
+        old_game = scene.game_id
+        newcomer = NetLink("Cleo", limits=FAST)
+        try:
+            newcomer.join("127.0.0.1", port)
+            wait_for(newcomer, ev.Connected)
+            until(d, lambda: scene.connected, "the new player")
+            assert scene.opponent == "Cleo" and scene.game_id != old_game and scene.secret == newcomer.match.secret
+            assert not scene.over and scene.model.moves_string() == "" and scene.score.won == 0
+            assert scene.flash.text.startswith("Playing Cleo")
+        finally:
+            newcomer.close()
+    finally:
+        guest.close()
+
+
+def test_after_resigning_the_status_line_has_the_results_colour(ui):
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        drop(d, 3, guest)
+        d.key(pygame.K_r, mod=pygame.KMOD_CTRL)
+        d.key(pygame.K_y)
+        until(d, lambda: scene.resigned == 1, "the resignation")
+        assert scene.flash is None or "resigned" not in scene.flash.text
+        d.settle(frames=200)                          # earlier messages run out (simulated time)
+        text, colour = scene.status_line()
+        assert text.startswith("You resigned") and colour == d.c.ctx.theme.loss == scene.result_colour()
+    finally:
+        guest.close()
+
+
 def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui):
     d, guest, _ = hosted_game(ui)
     scene = d.scene
@@ -204,7 +301,7 @@ def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui):
         assert "Game kept" in scene.flash.text and scene.flash.warning
         assert d.c.ctx.notices.texts() == []          # no box over the score line
         assert "Move 3 · offline" in drawn_texts(d)      # numbered as local games are
-        drop(d, 0)
+        drop(d, 0, refused=True)
         assert scene.model.moves_string() == "43" and "Not connected" in scene.flash.text
         autosave = read_autosave()
         assert autosave is not None and autosave.moves == "43"        # saved like any other game
@@ -264,11 +361,45 @@ def test_command_line_join_to_nobody_says_why_and_stays_in_the_lobby(ui):
     assert d.scene.next is None and d.c.scene.__class__.__name__ == "MenuScene"
 
 
+@pytest.mark.parametrize("announce", [False, True])
+def test_a_hosted_game_is_announced_only_when_the_setting_says_so(ui, zeroconf_attempts, announce):
+    d, guest, port = hosted_game(ui, network_announce=announce)
+    try:
+        if announce:       # it tried, on every interface (the tests refuse that, as no multicast would)
+            assert zeroconf_attempts and zeroconf_attempts[0] is InterfaceChoice.All
+        else:
+            assert zeroconf_attempts == [] and d.scene.link._discovery is None
+        drop(d, 3, guest)                # a typed address works either way
+    finally:
+        guest.close()
+
+
 def test_the_network_game_names_the_discs_as_the_theme_draws_them(ui):
     d, guest, _ = hosted_game(ui, theme="colorblind")
     try:
         texts = drawn_texts(d)
         assert "Orange: You" in texts and "Yellow: Bob" in texts
         assert d.scene.status_text() == "Your turn (Orange)"
+    finally:
+        guest.close()
+
+
+def test_a_move_the_match_refuses_never_reaches_the_board(ui):
+    """Own undo request unanswered: the match refuses a move, and the board never showed it (the
+    move is shown only once the match has accepted it, never dropped and then taken back)."""
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        drop(d, 3, guest)
+        guest.play(2)
+        until(d, lambda: scene.model.moves_string() == "43", "the reply")
+        d.settle()
+        d.key(pygame.K_z, pygame.KMOD_LCTRL)            # asks to take back: the answer is pending
+        wait_for(guest, ev.Asked)
+        d.key(pygame.K_1)
+        seen = {scene.model.moves_string()}
+        until(d, lambda: seen.add(scene.model.moves_string()) or (
+            scene.flash is not None and "Waiting for the answer" in scene.flash.text), "the refusal")
+        assert seen == {"43"} and not scene.anims
     finally:
         guest.close()

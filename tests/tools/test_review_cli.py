@@ -42,7 +42,7 @@ def test_one_line_per_move_with_three_fixed_fields_and_a_blank_line_between_game
     games = games_of(result.stdout)
     assert len(games) == 3
     for moves, lines in zip((SHORT_GAME, BLUNDER_GAME, "4453"), games):
-        move_lines = [line for line in lines if not line.startswith("#")]
+        move_lines = [line for line in lines if not line.startswith(("#", " "))]
         assert len(move_lines) == len(moves)
         for n, (line, col) in enumerate(zip(move_lines, moves), start=1):
             number, column, cls, *_ = line.split()
@@ -53,17 +53,29 @@ def test_one_line_per_move_with_three_fixed_fields_and_a_blank_line_between_game
     assert games[1][-2].startswith("# red: ")
 
 
-def test_the_classes_and_the_words_of_a_thrown_win(tmp_path: Path) -> None:
+def test_the_classes_verdicts_and_explanations_of_a_thrown_win(tmp_path: Path) -> None:
     result = run_review("--time", "0.05", stdin=THROWN_WIN + "\n", home=tmp_path)
     assert result.returncode == 0, result.stderr
     (lines,) = games_of(result.stdout)
-    assert lines[6] == "7 7 blunder red best: column 4 — wins in 1; played: loses in 1"
-    assert lines[7] == "8 5 best yellow best: column 5 — wins in 1; played: wins in 1"
-    assert lines[0] == "1 1 blunder red best: column 4 — wins in 21; played: loses in 20"
-    assert [line.split()[2] for line in lines[:8]] == ["blunder"] * 7 + ["best"]
-    assert lines[8] == ("# red: 0 best, 0 good, 0 mistakes, 4 blunders, "
-                        "first outcome-changing move: 1 (column 1, blunder), accuracy 0 %")
-    assert lines[9].startswith("# yellow: 1 best, 0 good, 0 mistakes, 3 blunders") and "accuracy 25 %" in lines[9]
+    moves = [line for line in lines if not line.startswith(("#", " "))]
+    assert moves[6] == ("7 7 blunder red [error: missed win] best: column 4 — wins with Red's next move; "
+                        "played: loses to Yellow's next move")
+    assert moves[7] == ("8 5 best yellow best: column 5 — wins with Yellow's next move; "
+                        "played: wins with Yellow's next move")
+    assert moves[0] == "1 1 blunder red [deep] best: column 4 — win, a long one; played: loss, a long one"
+    assert [line.split()[2] for line in moves] == ["blunder"] * 7 + ["best"]
+    # every blunder is followed by its explanation and the line that proves it
+    for k, line in enumerate(lines[:-2]):
+        if not line.startswith(" "):
+            assert lines[k + 1].startswith("    why (") == ("blunder" in line)
+    seventh = lines.index(moves[6])
+    assert lines[seventh + 1] == ("    why (gave up): Red could win at once at column 4, bottom row. "
+                                  "Yellow wins at once at column 5, fourth row from the bottom.")
+    assert lines[seventh + 2] == "    line: 5"
+    assert lines[-2] == ("# red: errors: move 7 (column 7, missed win); deep: moves 1, 3, 5; 0 best, 0 good, "
+                         "0 mistakes, 4 blunders, first outcome-changing move: 1 (column 1, blunder), accuracy 0 %")
+    assert lines[-1].startswith("# yellow: errors: move 6 (column 5, missed block); deep: moves 2, 4; 1 best")
+    assert "1 best, 0 good, 0 mistakes, 3 blunders" in lines[-1] and "accuracy 25 %" in lines[-1]
 
 
 def test_json_has_one_object_per_game(tmp_path: Path) -> None:
@@ -79,7 +91,16 @@ def test_json_has_one_object_per_game(tmp_path: Path) -> None:
     assert blunder["value"] == [18, 18] and blunder["played_value"] == [-18, -18]
     assert second["summary"]["red"]["blunder"] == 4
     assert second["summary"]["red"]["first_outcome_change"] == 1
+    assert (second["summary"]["red"]["errors"], second["summary"]["red"]["deep"]) == ([7], [1, 3, 5])
+    assert second["summary"]["yellow"]["errors"] == [6]
     assert second["proved"] == len(THROWN_WIN)
+    assert (blunder["verdict"], blunder["severity"]) == ("missed win", "error")
+    assert blunder["explanation"]["kind"] == "gave up" and blunder["line"] == "5"
+    for review in second["reviews"]:
+        assert ("explanation" in review) == ("line" in review) == (review["class"] == "blunder")
+        if review["class"] == "blunder":
+            assert review["explanation"]["text"] and review["line"]
+    assert second["reviews"][7]["verdict"] is None and second["reviews"][7]["severity"] is None
 
 
 def test_a_save_file_is_reviewed(tmp_path: Path) -> None:
@@ -88,8 +109,9 @@ def test_a_save_file_is_reviewed(tmp_path: Path) -> None:
     result = run_review(str(path), "--time", "0.05", home=tmp_path)
     assert result.returncode == 0, result.stderr
     (lines,) = games_of(result.stdout)
-    assert len(lines) == len(THROWN_WIN) + 2
-    assert lines[6].startswith("7 7 blunder red")
+    assert len([line for line in lines if not line.startswith(" ")]) == len(THROWN_WIN) + 2
+    assert "7 7 blunder red [error: missed win] best: column 4 — wins with Red's next move; " \
+           "played: loses to Yellow's next move" in lines
 
 
 @pytest.mark.parametrize(("line", "message"), [
@@ -167,3 +189,43 @@ def test_lines_too_long_to_be_a_game_are_refused_unread(tmp_path: Path) -> None:
                             env=env, cwd=ROOT, timeout=120)
     assert result.returncode == 1 and len(result.stderr) < 300 and b"4444" not in result.stderr
     assert result.stdout.decode().startswith("1 ")
+
+
+def test_the_play_test_game_leads_with_its_learnable_error() -> None:
+    import io
+
+    from game.tools.review import run
+
+    game = "445354556734435313346576667777"
+    out, err = io.StringIO(), io.StringIO()
+    assert run([], io.BytesIO(f"{game}\n".encode()), out, err, 30.0, True, 16) == 0
+    doc = json.loads(out.getvalue())
+    move_29, move_3 = doc["reviews"][28], doc["reviews"][2]
+    assert (move_29["class"], move_29["verdict"], move_29["severity"]) == ("good", "under a winning cell", "error")
+    assert move_29["explanation"] == {
+        "kind": "at once",
+        "text": "Red's disc fills the cell under Yellow's winning cell: Yellow plays column 7, top row and wins."}
+    assert move_29["line"] == "7"
+    assert (move_3["class"], move_3["verdict"], move_3["severity"]) == ("blunder", "deep", "deep")
+    assert move_3["explanation"]["kind"] and len(move_3["line"]) == 37  # yellow's 19th disc wins
+    assert (doc["summary"]["red"]["errors"], doc["summary"]["red"]["deep"]) == ([29], [3])
+    assert [r["number"] for r in doc["reviews"] if "explanation" in r] == [3, 29]
+    out = io.StringIO()
+    assert run([], io.BytesIO(f"{game}\n".encode()), out, err, 30.0, False, 16) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[-2].startswith("# red: errors: move 29 (column 7, under a winning cell); deep: move 3; ")
+    assert "29 7 good red [error: under a winning cell] best: column 2 — loses in 5 of Yellow's moves; " \
+           "played: loses to Yellow's next move" in lines
+
+
+def test_the_review_bench_times_the_explanations_too() -> None:
+    import io
+
+    from game.tools.review import BENCH_GAMES, bench
+
+    out = io.StringIO()
+    assert bench(seconds=0.5, out=out, compare=False) == 0
+    header, *rows = out.getvalue().splitlines()[1:]
+    assert "explain s" in header and "explained" in header
+    assert [row.split()[-1] for row in rows] == list(BENCH_GAMES)
+    assert all(int(row.split()[-2]) > 0 for row in rows)  # every game has errors to explain

@@ -80,7 +80,7 @@ def test_missing_font_does_not_stop_the_game(ui, monkeypatch):
     def broken_font(*args, **kwargs):
         raise FileNotFoundError("freesansbold.ttf")
 
-    monkeypatch.setattr(pygame.font, "Font", broken_font)
+    monkeypatch.setattr(pygame.freetype, "Font", broken_font)  # the font resources draws with
     resources.reset_fonts()
     d = ui("human", "human")
     d.key(pygame.K_4)

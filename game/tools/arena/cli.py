@@ -13,11 +13,12 @@ from game import files
 from game.echo import shown, shown_path
 from game.engine.board import CELLS, WIDTH
 from game.engine.scores import MAX_SCORE, MIN_SCORE
-from game.storage import report_bad_home
+from game.storage import remember_book_digests, report_bad_home
 from game.tools.arena.accuracy import DEFAULT_SETS, load_references, run_accuracy
 from game.tools.arena.match import run_match
 from game.tools.arena.players import SpecError, load_arena_settings, parse_arena_player
 from game.tools.numbers import real, whole
+from game.tools.tail import tool_entry
 
 ANY_COUNT = 10**9  # counts are written as whole numbers; their ranges are checked in main
 
@@ -115,11 +116,13 @@ def _save_cache(path: Path, cache: dict[str, dict[str, int]]) -> None:
     files.atomic_write_text(path, json.dumps(cache, sort_keys=True))
 
 
+@tool_entry("arena")
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
     if report_bad_home(parser.prog):
         return 2
+    remember_book_digests()
     try:
         if args.workers is not None and args.workers < 1:
             raise SpecError(f"--workers must be at least 1, got {args.workers}")
@@ -155,6 +158,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RuntimeError as exc:  # an engine failure inside a game, reported without a traceback
         print(f"\narena: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print("\narena: interrupted", file=sys.stderr)
-        return 130

@@ -1,0 +1,332 @@
+"""Explanations of a move's error in words, each claim checked against the solver.
+
+An explanation says how the opponent wins after the move (or what a better move would have done),
+in the terms of L. V. Allis' analysis of Connect Four (*A Knowledge-based Approach of Connect-Four*,
+1988): threats (cells completing four), double threats, and odd and even threats. Its ``Kind``:
+
+* ``AT_ONCE``: the opponent wins with its next disc (the move did not block its threat, or filled
+  the cell under its winning cell). Checked: the exact value is a loss to the next disc and the
+  principal line's one move completes four there.
+* ``TWO_THREATS``: the opponent's next move makes two threats that remain after the best block.
+  Checked: the value is a win with the opponent's second move, and playing it out, every reply
+  leaves a win at once (``threats.double_threat``).
+* ``FORCED_SEQUENCE``: the opponent wins by a series of threats, each of which must be blocked.
+  Checked along the principal line: every one of the winner's moves but the last makes a playable
+  threat, every reply but the last blocks one, the last move completes four, and the line is as
+  long as the exact value says.
+* ``ZUGZWANG``: the opponent keeps a threat on a row of the right parity (odd rows for the first
+  player, even for the second, counting from 1 at the bottom); as the other columns fill up, the
+  player must in the end play under it. Checked: the value is a win for the opponent, and the
+  threat is still there at the end of the principal line (or is the cell the line wins on).
+* ``GAVE_UP``: the position was won and the move gave the win up (or made it much longer); what
+  the better move would have done, in the same terms and with the same checks.
+* ``PLAIN``: no claim above held; a plain true sentence about the exact value.
+
+A claim whose check fails is never shown: the next kind is tried, and the plain sentence ends the
+list. ``explain_hint`` says in the same terms why the best move is best (for a hint). Pure engine code: standard library and ``game.engine`` only.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .board import Position, format_moves
+from .principal import principal_line
+from .scores import (
+    PLAYER_NAMES,
+    Outcome,
+    distance_text,
+    moves_to_end,
+    outcome,
+    win_next_score,
+)
+from .solver import Solver
+from .threats import (
+    Cell,
+    DoubleThreat,
+    cell_name,
+    cells_of,
+    double_threat,
+    playable_mask,
+    right_parity,
+    threats_mask,
+)
+
+__all__ = [
+    "Explanation",
+    "Kind",
+    "Zugzwang",
+    "at_once",
+    "explain_game",
+    "explain_hint",
+    "explain_move",
+    "forced_sequence",
+    "how_it_wins",
+    "two_threats",
+    "win_phrase",
+    "zugzwang",
+]
+
+
+class Kind(enum.Enum):
+    """The kind of an explanation (the value is the word shown)."""
+
+    AT_ONCE = "at once"
+    TWO_THREATS = "two threats"
+    FORCED_SEQUENCE = "forced sequence"
+    ZUGZWANG = "zugzwang"
+    GAVE_UP = "gave up"
+    PLAIN = "plain"
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why a move was an error: ``text`` (checked, see the module), its ``kind``, and ``line``, the
+    principal line after the move played (0-based columns; ``principal.principal_line``)."""
+
+    kind: Kind
+    text: str
+    line: tuple[int, ...]
+
+    @property
+    def line_text(self) -> str:
+        """The line as a move string ("4453")."""
+        return format_moves(self.line)
+
+
+# -- the claims: each returns its evidence only when the board and the exact value agree ----------
+
+def at_once(pos: Position, score: int, line: Sequence[int]) -> Cell | None:
+    """The cell where the side to move in ``pos`` completes four with its next disc, if its exact
+    ``score`` says so and the principal ``line`` wins there."""
+    if score != win_next_score(pos.moves) or len(line) != 1 or not pos.is_winning_move(line[0]):
+        return None
+    return Cell(line[0], pos.height(line[0]))
+
+
+def two_threats(pos: Position, score: int, line: Sequence[int]) -> DoubleThreat | None:
+    """The double threat the side to move makes with the line's first move, if its exact ``score``
+    is a win with its second disc and two threats remain after every reply."""
+    if outcome(score) is not Outcome.WIN or moves_to_end(score, pos.moves) != 2 or not line:
+        return None
+    return double_threat(pos, line[0])
+
+
+def forced_sequence(pos: Position, score: int, line: Sequence[int]) -> tuple[int, ...] | None:
+    """The principal ``line`` when it is a series of threats that must each be blocked, ending in
+    four in a row, at least three of the winner's moves long and as long as ``score`` says."""
+    if outcome(score) is not Outcome.WIN:
+        return None
+    k = moves_to_end(score, pos.moves)
+    if k < 3 or len(line) != 2 * k - 1:
+        return None
+    p = pos
+    for i in range(0, len(line) - 1, 2):
+        threat = line[i]
+        if not p.can_play(threat) or p.is_winning_move(threat):
+            return None
+        p = p.play(threat)
+        open_threats = threats_mask(p, mine=False) & playable_mask(p)
+        if not open_threats or any(p.is_winning_move(c) for c in p.legal_moves()):
+            return None
+        reply = line[i + 1]
+        if not p.can_play(reply):
+            return None
+        last_reply = i + 1 == len(line) - 2
+        if not last_reply and not open_threats & Cell(reply, p.height(reply)).bit:
+            return None
+        p = p.play(reply)
+    return tuple(line) if p.is_winning_move(line[-1]) else None
+
+
+class Zugzwang(NamedTuple):
+    """A threat (``cell``) on a row of the winner's right parity, standing from ``since`` plies into
+    the principal line (0: already in the position) to its end."""
+
+    cell: Cell
+    since: int
+
+
+def zugzwang(pos: Position, score: int, line: Sequence[int]) -> Zugzwang | None:
+    """The threat of the side to move that decides the principal ``line`` by zugzwang, when the
+    exact ``score`` is a win: a threat on a row of its right parity, not playable, that is still a
+    threat at the end of the line. Either it stands already (any such threat still there at the
+    end, the line's winning cell first), or it is the cell the line wins on, a threat from some
+    point of the line on without a break, and the loser's last move was right under it."""
+    if outcome(score) is not Outcome.WIN or not line or len(line) % 2 == 0:
+        return None
+    positions = [pos]
+    for col in line[:-1]:
+        if not positions[-1].can_play(col) or positions[-1].is_over():
+            return None
+        positions.append(positions[-1].play(col))
+    end = positions[-1]
+    if not end.is_winning_move(line[-1]):
+        return None
+    final = Cell(line[-1], end.height(line[-1]))
+    winner_to_move = positions[::2]  # the positions where the winner is to move
+    standing = sorted((c for c in cells_of(threats_mask(pos, mine=True) & ~playable_mask(pos))
+                       if right_parity(c, pos.turn)), key=lambda c: c != final)  # the winning cell first
+    still = threats_mask(end, mine=True)
+    kept = next((c for c in standing if still & c.bit), None)
+    if kept is not None:
+        return Zugzwang(kept, 0)
+    if not right_parity(final, pos.turn) or len(line) < 3 or line[-2] != final.col:
+        return None  # the loser's last move was not under the winning cell: no zugzwang
+    since = len(winner_to_move) - 1
+    while since > 0 and threats_mask(winner_to_move[since - 1], mine=True) & final.bit:
+        since -= 1
+    if since == len(winner_to_move) - 1:
+        return None  # the threat came with the last moves: a plain threat, not a zugzwang
+    return Zugzwang(final, 2 * since)
+
+
+# -- sentences -----------------------------------------------------------------------------------
+
+def _parity_words(cell: Cell) -> str:
+    return f"an {'odd' if cell.row % 2 == 0 else 'even'} row"
+
+
+def _sequence_words(pos: Position, line: Sequence[int], names: Sequence[str]) -> str:
+    """"Yellow column 3, Red column 3, ..., Yellow column 6 (four in a row)"."""
+    words = [f"{names[(pos.moves + i) % 2]} column {col + 1}" for i, col in enumerate(line)]
+    return ", ".join(words) + " (four in a row)"
+
+
+def how_it_wins(pos: Position, score: int, line: Sequence[int],
+                names: Sequence[str] = PLAYER_NAMES) -> tuple[Kind, str]:
+    """How the side to move in ``pos`` wins, as the first checked claim: (kind, sentence).
+
+    ``score`` is the exact value for the side to move and ``line`` the principal line from ``pos``
+    (``principal.principal_line``). Falls back to ``Kind.PLAIN`` when no claim holds."""
+    winner, loser = names[pos.moves % 2], names[1 - pos.moves % 2]
+    cell = at_once(pos, score, line)
+    if cell is not None:
+        return Kind.AT_ONCE, f"{winner} wins at once at {cell_name(cell)}."
+    double = two_threats(pos, score, line)
+    if double is not None:
+        first, second = double.cells
+        made = f"{winner} plays column {double.column + 1} and threatens {cell_name(first)}"
+        if double.stacked:
+            return Kind.TWO_THREATS, (f"{made} and the cell right above it: blocking the lower one gives "
+                                      f"{winner} the upper one.")
+        return Kind.TWO_THREATS, f"{made} and {cell_name(second)}; {loser} can block only one."
+    sequence = forced_sequence(pos, score, line)
+    if sequence is not None:
+        return Kind.FORCED_SEQUENCE, (f"{winner} wins by force in {moves_to_end(score, pos.moves)} moves, each a "
+                                      f"threat {loser} must block: {_sequence_words(pos, sequence, names)}.")
+    found = zugzwang(pos, score, line)
+    if found is not None:
+        side = "first" if pos.turn == 1 else "second"
+        threat = found.cell
+        made = (f"has a threat at {cell_name(threat)}" if not found.since else
+                f"makes a threat at {cell_name(threat)} with move {found.since - 1} of the line")
+        return Kind.ZUGZWANG, (f"{winner} {made}, on {_parity_words(threat)}: the right parity for {winner}, who "
+                               f"moved {side}. As the other columns fill up, {loser} must in the end play under it "
+                               f"({win_phrase(score, pos.moves, names)}).")
+    return Kind.PLAIN, f"{winner} can force {win_phrase(score, pos.moves, names)}; the line shows how."
+
+
+def win_phrase(score: int, moves: int, names: Sequence[str] = PLAYER_NAMES) -> str:
+    """A won ``score`` (for the side to move with ``moves`` discs down) as a noun phrase: "a win
+    with Red's next move", "a win in 3 of Red's moves", "a long win" (``scores.distance_text``)."""
+    distance = distance_text(score, moves, (names[0], names[1]))
+    if distance.endswith("a long one"):
+        return "a long win"
+    return "a " + distance.replace("wins ", "win ", 1)
+
+
+# -- one move, one game ------------------------------------------------------------------------
+
+def explain_move(pos: Position, col: int, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
+                 stop=None) -> Explanation | None:
+    """Why playing ``col`` in ``pos`` was worse than the best move; None when it was not worse.
+
+    Solves what it needs with ``solver`` (cheap when a review of the game filled its table);
+    ``stop`` (anything with ``is_set()``) ends it with ``SearchCancelled``.
+    """
+    after = pos.play(col)  # raises MoveError for an illegal move, before any search
+    best_col, best = solver.best_move(pos, stop=stop, climb=False)
+    if after.is_over():
+        return None  # a move that ends the game wins or fills the board: nothing better existed
+    played = -solver.solve(after, stop=stop)
+    if played >= best:
+        return None
+    line = principal_line(after, solver, stop=stop)
+    mover, opponent = names[pos.moves % 2], names[1 - pos.moves % 2]
+    missed = at_once(pos, best, (best_col,))
+    if missed is not None:  # a win at once comes first: it is what the player could have seen
+        text = f"{mover} could win at once at {cell_name(missed)}."
+        if outcome(played) is Outcome.LOSS:
+            text += " " + how_it_wins(after, -played, line, names)[1]
+        return Explanation(Kind.GAVE_UP, text, line)
+    if outcome(played) is Outcome.LOSS:
+        kind, text = how_it_wins(after, -played, line, names)
+        if kind is Kind.AT_ONCE:
+            text = _at_once_context(pos, col, line[0], mover, opponent)
+        if outcome(best) is not Outcome.LOSS:
+            kept = "the draw" if outcome(best) is Outcome.DRAW else f"{mover}'s win"
+            text += f" Column {best_col + 1} instead kept {kept}."
+        return Explanation(kind, text, line)
+    return Explanation(*_gave_up(pos, best_col, best, played, solver, names, stop), line)
+
+
+def _at_once_context(pos: Position, col: int, win_col: int, mover: str, opponent: str) -> str:
+    """The at-once sentence for the move played: a threat left open, or a disc under it."""
+    cell = Cell(win_col, pos.height(win_col) if win_col != col else pos.height(col) + 1)
+    if win_col == col:
+        return (f"{mover}'s disc fills the cell under {opponent}'s winning cell: {opponent} plays "
+                f"{cell_name(cell)} and wins.")
+    return f"{opponent} threatened {cell_name(cell)} and this move does not block it: {opponent} wins there at once."
+
+
+def _gave_up(pos: Position, best_col: int, best: int, played: int, solver: Solver, names: Sequence[str],
+             stop) -> tuple[Kind, str]:
+    """What the better move ``best_col`` would have done, in the terms of ``how_it_wins``."""
+    mover, opponent = names[pos.moves % 2], names[1 - pos.moves % 2]
+    better = pos.play(best_col)
+    line = (best_col, *principal_line(better, solver, stop=stop))
+    kind, claim = how_it_wins(pos, best, line, names)
+    now = (f"lets {opponent} hold a draw" if outcome(played) is Outcome.DRAW
+           else f"still wins, but only {win_phrase(played, pos.moves, names)}")
+    if kind is Kind.PLAIN:
+        return Kind.PLAIN, (f"Column {best_col + 1} kept {win_phrase(best, pos.moves, names)} for {mover}; "
+                            f"this move {now}.")
+    return Kind.GAVE_UP, f"Column {best_col + 1} would have won: {claim} This move {now}."
+
+
+def explain_hint(pos: Position, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
+                 stop=None) -> Explanation:
+    """Why the best move of ``pos`` is best, for a hint: how it wins (the first checked claim of
+    ``how_it_wins``), that it keeps the draw, or that it holds out longest in a lost position.
+    ``line`` is the principal line after the best move; ``pos`` must not be over."""
+    col, score = solver.best_move(pos, stop=stop, climb=False)
+    line = principal_line(pos.play(col), solver, stop=stop)
+    result = outcome(score)
+    if result is Outcome.WIN:
+        kind, claim = how_it_wins(pos, score, (col, *line), names)
+        return Explanation(kind, f"Column {col + 1}: {claim}", line)
+    if result is Outcome.DRAW:
+        return Explanation(Kind.PLAIN, f"Column {col + 1} keeps the draw.", line)
+    loser = names[pos.moves % 2]
+    return Explanation(Kind.PLAIN, f"Every column loses for {loser}; column {col + 1} holds out longest "
+                                   f"({distance_text(score, pos.moves, (names[0], names[1]))}).", line)
+
+
+def explain_game(moves: Sequence[int], numbers: Sequence[int], solver: Solver, *,
+                 names: Sequence[str] = PLAYER_NAMES, stop=None) -> Mapping[int, Explanation]:
+    """Explanations of the moves numbered ``numbers`` (from 1) of the game ``moves`` (0-based
+    columns): move number -> explanation, for each of those moves that was worse than the best."""
+    wanted = set(numbers)
+    pos = Position()
+    found: dict[int, Explanation] = {}
+    for number, col in enumerate(moves, start=1):
+        if number in wanted:
+            explanation = explain_move(pos, col, solver, names=names, stop=stop)
+            if explanation is not None:
+                found[number] = explanation
+        pos = pos.play(col)
+    return found

@@ -1,0 +1,182 @@
+"""Who sits down at a host's game, and which offer a joining side takes: the seat and resume policy.
+
+A session starts with the host's ``hello`` (its nonce), the joining side's ``hello`` (its nonce and,
+going back into a game, the game's id, moves, colour and a proof of the game's secret), the host's
+``offer`` and the joining side's ``accept``. Both sides decide here, without sockets and without
+changing anything: the host's :func:`seat` says what to offer (or raises :class:`Turned` with the
+reason sent back), the joining side's :func:`take_offer` says which game to play (or raises
+``Violation``). A game changes only once the offer is accepted.
+
+The rules (docs/network.md, "Who may sit down"):
+
+- A new player (no game id) gets a new game with a new id and secret, unless the host has a game
+  in progress, which waits for the player it was with.
+- A returning player gets its seat back only in a game the host has itself (the same id), only by
+  proving it knows the game's secret, and only at the colour it played; the host proves the secret
+  back in its offer, so a stand-in for the host cannot hand a joining side a game either.
+- Going back in, the two move lists may differ by one move only, the sender's own move on its own
+  turn (``Match.resume_with``): neither side can place the other's disc.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.echo import plain_text
+from game.names import MAX_NAME_CHARS, clean_player_name
+from game.net.connection import Closed, Connection
+from game.net.match import Match, Violation, colour_name, new_match, player_of
+from game.net.protocol import MAX_REASON_CHARS, PROTOCOL_VERSION, Accept, Bye, Hello, Message, Offer, a_kind
+from game.net.secret import new_nonce, proof, proves
+
+IN_PROGRESS = "game in progress: this host is already playing someone"
+NOT_HERE = ("a different game: this host does not have the game you are going back into "
+            "(join without it for a new game)")
+NO_PROOF = "a different game: your proof of the game's secret does not match"
+OTHER_COLOUR = "a different game: you played the other colour in it"
+BOARDS_DIFFER = ("a different game: the two boards do not match "
+                 "(going back in may add only the sender's own last move)")
+
+
+def waiting_for(opponent: str) -> str:
+    return f"game in progress: this host is waiting for {opponent} to come back"
+
+
+class Turned(Exception):
+    """The host does not seat the player who said hello; the text is the reason it is sent."""
+
+
+class OtherVersion(Exception):
+    """The other side speaks another protocol version: the text is the reason sent to it,
+    ``told`` the line for this side's player."""
+
+    def __init__(self, reason: str, told: str) -> None:
+        super().__init__(reason)
+        self.told = told
+
+
+def shown_name(name: str) -> str:
+    """A peer's name (it passed the name rule) in its clean form: NFC, one space between words."""
+    return clean_player_name(name, MAX_NAME_CHARS)
+
+
+def _refused(bye: Bye) -> Closed:
+    return Closed(f"refused: {plain_text(bye.reason, MAX_REASON_CHARS) or 'no reason given'}")
+
+
+def _hello(message: Message, version: str) -> Hello:
+    """The other side's first message, a hello of this protocol version."""
+    if isinstance(message, Bye):
+        raise _refused(message)
+    if not isinstance(message, Hello):
+        raise Violation(f"{a_kind(message.kind)} where a hello was due")
+    if message.protocol != PROTOCOL_VERSION:
+        reason = (f"protocol version {message.protocol} cannot play protocol version {PROTOCOL_VERSION} "
+                  f"(game {message.version} and {version}): both players need the same version")
+        raise OtherVersion(reason, f"{shown_name(message.name)} runs another version of the game: {reason}")
+    return message
+
+
+async def host_side(conn: Connection, name: str, version: str, timeout: float,
+                    decide: Callable[[Hello, str], Seating]) -> Seating:
+    """The host's handshake: hello, ``decide`` (see :func:`seat`), offer, accept. The seating
+    once the player has accepted; nothing is changed here. Raises Turned, OtherVersion, Violation
+    or Closed."""
+    nonce = new_nonce()
+    conn.send(Hello(PROTOCOL_VERSION, version, name, nonce))
+    hello = _hello(await conn.read(timeout), version)
+    conn.name = shown_name(hello.name)
+    seating = decide(hello, nonce)
+    conn.send(seating.offer)
+    accept = await conn.read(timeout)
+    if not isinstance(accept, Accept) or accept.game != seating.offer.game:
+        raise Violation(f"{a_kind(accept.kind)} where the game's accept was due")
+    return seating
+
+
+async def join_side(conn: Connection, current: Match | None, name: str, version: str, timeout: float) -> Match:
+    """The joining side's handshake: the host's hello (its nonce) first, then this side's hello,
+    the host's offer, the accept. The game to play (see :func:`take_offer`); raises OtherVersion,
+    Violation or Closed, and ``current`` is then as it was."""
+    hello = _hello(await conn.read(timeout), version)
+    conn.name = shown_name(hello.name)
+    nonce = new_nonce()
+    conn.send(join_hello(current, name, version, hello.nonce, nonce))
+    offer = await conn.read(timeout)
+    if isinstance(offer, Bye):
+        raise _refused(offer)
+    if not isinstance(offer, Offer):
+        raise Violation(f"{a_kind(offer.kind)} where the game's offer was due")
+    match = take_offer(current, offer, nonce, hello.nonce)
+    conn.send(Accept(offer.game))
+    return match
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """What the host offers: ``match`` (the host's own, unchanged until the accept, or a new one)
+    goes on from ``moves`` once the player accepts ``offer``; ``resumed``: the player came back."""
+
+    match: Match
+    moves: str
+    offer: Offer
+    resumed: bool
+
+    def take(self) -> Match:
+        """The match as it goes on, once the offer is accepted."""
+        self.match.adopt(self.moves)
+        return self.match
+
+
+def seat(current: Match | None, hello: Hello, own_nonce: str, colour: int | None, opponent: str) -> Seating:
+    """The host's decision on ``hello``, given its game ``current`` (None: none yet), the colour
+    its player chose for a new game (None: random) and the name of the player ``current`` is with."""
+    if hello.game is None:
+        if current is not None and current.moves and not current.over:
+            raise Turned(waiting_for(opponent))
+        match = new_match(colour or random.choice((1, 2)))
+        return Seating(match, "", Offer(match.game_id, colour_name(match.opponent), "", secret=match.secret), False)
+    assert hello.colour is not None
+    if current is None or current.game_id != hello.game:
+        raise Turned(NOT_HERE)
+    if not proves(hello.proof, current.secret, "guest", current.game_id, own_nonce, hello.nonce):
+        raise Turned(NO_PROOF)
+    if player_of(hello.colour) != current.opponent:
+        raise Turned(OTHER_COLOUR)
+    moves = current.resume_with(hello.moves)
+    if moves is None:
+        raise Turned(BOARDS_DIFFER)
+    shown = proof(current.secret, "host", current.game_id, hello.nonce, own_nonce)
+    return Seating(current, moves, Offer(current.game_id, hello.colour, moves, proof=shown), True)
+
+
+def join_hello(current: Match | None, name: str, version: str, host_nonce: str, own_nonce: str) -> Hello:
+    """The joining side's hello: a new player's, or (``current``) going back into that game."""
+    if current is None:
+        return Hello(PROTOCOL_VERSION, version, name, own_nonce)
+    shown = proof(current.secret, "guest", current.game_id, host_nonce, own_nonce)
+    return Hello(PROTOCOL_VERSION, version, name, own_nonce, current.game_id, current.moves_string(),
+                 colour_name(current.colour), shown)
+
+
+def take_offer(current: Match | None, offer: Offer, own_nonce: str, host_nonce: str) -> Match:
+    """The game the joining side plays after ``offer``: a new one (``current`` None) or ``current``
+    going on; Violation (nothing changed) for an offer it must not take."""
+    if current is None:
+        if offer.secret is None:
+            raise Violation("an offer of a game going on to a player joining a new one")
+        if offer.moves:
+            raise Violation("an offer of a new game that already has moves")
+        return Match(offer.game, player_of(offer.colour), offer.secret)
+    if offer.game != current.game_id:
+        raise Violation("an offer of a different game than the one being resumed")
+    if not proves(offer.proof, current.secret, "host", current.game_id, own_nonce, host_nonce):
+        raise Violation("an offer without proof of the game's secret")
+    if player_of(offer.colour) != current.colour:
+        raise Violation("an offer of the other colour in the game being resumed")
+    if current.resume_with(offer.moves) != offer.moves:
+        raise Violation("an offer whose moves add a disc that is not the host's own")
+    current.adopt(offer.moves)
+    return current

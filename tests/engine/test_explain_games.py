@@ -1,0 +1,78 @@
+"""Every error of 36 games against the built-in levels is explained, with a line the solver proves.
+
+The games (tests/engine/data/level_games.txt, made by scripts/level_games.py) pit a human-like weak
+side (a depth-1 search with 30 % random moves, or the rule player) against the levels from
+Beginner to Hard, after two random opening moves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.engine.board import Position, parse_moves
+from game.engine.explain import Kind, explain_game
+from game.engine.review import MoveClass, review_game
+from game.engine.scores import plies_to_end
+from game.engine.solver import Solver
+from game.engine.verdicts import Severity
+from game.tools.review import to_explain
+
+GAMES = [line.split()[0] for line in (Path(__file__).parent / "data" / "level_games.txt").read_text().splitlines()
+         if line.strip() and not line.startswith("#")]
+
+
+def test_the_games_are_many_and_varied() -> None:
+    assert len(GAMES) >= 30 and len(set(GAMES)) == len(GAMES)
+    assert len({game[:2] for game in GAMES}) >= 20  # varied openings
+
+
+@pytest.fixture(scope="module")
+def explained() -> list[tuple[str, object, dict, Solver]]:
+    out = []
+    for game in GAMES:
+        solver = Solver(table_mb=16)
+        moves = parse_moves(game)
+        review = review_game(moves, time_per_position=30, solver=solver, estimates=False)
+        out.append((game, review, dict(explain_game(moves, to_explain(review), solver)), solver))
+    return out
+
+
+def test_every_error_has_an_explanation_and_a_line(explained) -> None:
+    kinds = set()
+    for game, review, why, _ in explained:
+        for r in review.reviews:
+            needs = r.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER) or r.severity is Severity.ERROR
+            assert not needs or r.number in why, f"{game} move {r.number}"
+            if r.number in why:
+                assert why[r.number].text and why[r.number].line, f"{game} move {r.number}"
+                kinds.add(why[r.number].kind)
+    assert kinds == set(Kind)  # every kind of explanation occurs in real games
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["same table", "fresh table"])
+def test_each_line_is_legal_optimal_and_as_long_as_the_value_says(explained, fresh: bool) -> None:
+    """Checked with the solver that made the lines (its table holds exact bounds only), and for a
+    third of the games with a fresh solver that never saw them."""
+    fresh_checker = Solver(table_mb=32)
+    for k, (game, review, why, solver) in enumerate(explained):
+        if fresh and k % 3:
+            continue
+        checker = fresh_checker if fresh else solver
+        moves = parse_moves(game)
+        for number, explanation in why.items():
+            after = Position.from_moves(moves[:number])
+            value = -review.reviews[number - 1].played.lower  # exact: only proved moves are explained
+            assert checker.solve(after) == value
+            p = after
+            for col in explanation.line:
+                child = p.play(col)
+                assert child.winner() is not None or child.is_over() or -checker.solve(child) == checker.solve(p), \
+                    f"{game} move {number}: column {col + 1} at {p.moves} discs is not optimal"
+                p = child
+            if value == 0:
+                assert p.is_draw()
+            else:
+                assert len(explanation.line) == plies_to_end(value, after.moves), f"{game} move {number}"
+                assert p.winner() == (after.turn if value > 0 else 3 - after.turn)

@@ -1,0 +1,299 @@
+"""Whose game it is: a resume adds only the sender's own move, a seat needs the game's secret, and
+slow clients cannot keep a player out. Unit tests of the policy (game.net.match, game.net.handshake,
+game.net.gate, game.net.secret), then both sides end to end on loopback."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import socket
+import threading
+import time
+
+import pytest
+from netkit import FAST, NONCE, RawPeer, cut, drain, pair, play, play_out, start_host, wait_for
+
+from game.net import events as ev
+from game.net.gate import BUSY, HandshakeGate
+from game.net.handshake import BOARDS_DIFFER, NO_PROOF, NOT_HERE, OTHER_COLOUR, Turned, join_hello, seat, take_offer
+from game.net.link import NetLink
+from game.net.match import Match, Violation
+from game.net.protocol import PROTOCOL_VERSION, Hello, Offer, encode
+from game.net.secret import new_nonce, new_secret, proof, proves
+
+SECRET = new_secret()
+GAME = "0123456789abcdef"
+
+
+def match(moves: str, colour: int) -> Match:
+    m = Match(GAME, colour, SECRET)
+    m.adopt(moves)
+    return m
+
+
+# -- Match.resume_with: the policy ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mine, colour, theirs, expected", [
+    ("4455", 1, "4455", "4455"),              # the same game goes on
+    ("44", 1, "4455", None),                  # two moves apart
+    ("4455", 1, "44", None),
+    ("445", 1, "4453", "4453"),               # yellow's turn: the sender (yellow) adds its own disc
+    ("445", 2, "4453", None),                 # yellow's turn: the sender (red) may not add this side's disc
+    ("44", 1, "445", None),                   # red's turn at "44": the sender (yellow) may not add red's disc
+    ("44", 2, "445", "445"),                  # this side is yellow: red, the sender, adds its own disc
+    ("4453", 2, "445", "4453"),               # this side's own lost move (yellow, on its turn) is kept
+    ("4453", 1, "445", None),                 # this side (red) may not add yellow's disc
+    ("34343", 2, "343431", None),             # the reported attack: the guest (red) adds the host's yellow disc
+    ("34343", 1, "343431", "343431"),         # yellow's own move, sent by yellow
+    ("111111", 1, "1111111", None),           # a move into a full column
+    ("1212121", 1, "12121213", None),         # a move after the end of the game
+    ("4455", 1, "4465", None),                # the lists differ before their ends
+    ("", 2, "4", "4"),
+    ("", 1, "4", None),
+    ("4", 1, "48", None),                     # not a move list
+])
+def test_resume_with_adds_only_the_senders_own_move_on_its_turn(mine, colour, theirs, expected):
+    m = match(mine, colour)
+    assert m.resume_with(theirs) == expected
+    assert m.moves_string() == mine           # deciding changes nothing
+
+
+# -- the handshake's decisions ---------------------------------------------------------------------
+
+
+def guest_hello(current: Match, host_nonce: str, nonce: str = NONCE, **change) -> Hello:
+    return dataclasses.replace(join_hello(current, "Bob", "1.0", host_nonce, nonce), **change)
+
+
+def test_a_returning_player_sits_down_only_with_the_games_proof_and_colour():
+    host_nonce = new_nonce()
+    hosts, guests = match("445", 1), match("445", 2)
+    seating = seat(hosts, guest_hello(guests, host_nonce), host_nonce, None, "Bob")
+    assert seating.resumed and seating.moves == "445" and seating.offer.secret is None
+    assert proves(seating.offer.proof, SECRET, "host", GAME, NONCE, host_nonce)
+    bad = [(guest_hello(guests, host_nonce, proof="0" * 64), NO_PROOF),
+           (guest_hello(guests, new_nonce()), NO_PROOF),               # a proof made for another connection
+           (guest_hello(guests, host_nonce, colour="red"), OTHER_COLOUR),
+           (guest_hello(guests, host_nonce, game="fedcba9876543210"), NOT_HERE),
+           (guest_hello(guests, host_nonce, moves="4466"), BOARDS_DIFFER)]
+    for hello, reason in bad:
+        with pytest.raises(Turned, match=reason[:30]):
+            seat(hosts, hello, host_nonce, None, "Bob")
+    with pytest.raises(Turned, match=NOT_HERE[:30]):
+        seat(None, guest_hello(guests, host_nonce), host_nonce, None, "Bob")
+    assert hosts.moves_string() == "445"
+
+
+def test_a_new_player_gets_a_new_game_unless_one_is_in_progress():
+    hello = Hello(PROTOCOL_VERSION, "1.0", "Eve", NONCE)
+    fresh = seat(None, hello, new_nonce(), 1, "")
+    assert fresh.offer.moves == "" and fresh.offer.secret == fresh.match.secret and len(fresh.match.secret) == 32
+    assert fresh.match.game_id != seat(None, hello, new_nonce(), 1, "").match.game_id
+    with pytest.raises(Turned, match="waiting for Bob to come back"):
+        seat(match("44", 1), hello, new_nonce(), 1, "Bob")
+    over = match("4455667", 1)
+    assert seat(over, hello, new_nonce(), 1, "Bob").match is not over     # a finished game: a new one
+
+
+def test_a_joining_side_takes_only_an_offer_proved_by_the_games_host():
+    host_nonce, nonce = new_nonce(), new_nonce()
+    good = proof(SECRET, "host", GAME, nonce, host_nonce)
+    assert take_offer(match("445", 2), Offer(GAME, "yellow", "445", proof=good), nonce, host_nonce).moves_string() == "445"
+    assert take_offer(match("44", 2), Offer(GAME, "yellow", "445", proof=good), nonce, host_nonce).moves_string() == "445"
+    hostile = [
+        (Offer(GAME, "yellow", "4451", proof=good), "not the host's own"),   # the mirror: the guest's disc added
+        (Offer(GAME, "yellow", "445", proof=proof(SECRET, "guest", GAME, nonce, host_nonce)), "without proof"),
+        (Offer(GAME, "yellow", "445", proof="0" * 64), "without proof"),
+        (Offer(GAME, "red", "445", proof=good), "other colour"),
+        (Offer("fedcba9876543210", "yellow", "445", proof=good), "different game"),
+        (Offer(GAME, "yellow", "", secret=new_secret()), "without proof"),
+    ]
+    for offer, reason in hostile:
+        current = match("445", 2)
+        with pytest.raises(Violation, match=reason):
+            take_offer(current, offer, nonce, host_nonce)
+        assert current.moves_string() == "445"
+
+
+def test_proofs_are_bound_to_the_secret_the_role_the_game_and_both_nonces():
+    a, b = new_nonce(), new_nonce()
+    p = proof(SECRET, "guest", GAME, a, b)
+    assert proves(p, SECRET, "guest", GAME, a, b)
+    assert not any([proves(p, new_secret(), "guest", GAME, a, b), proves(p, SECRET, "host", GAME, a, b),
+                    proves(p, SECRET, "guest", "fedcba9876543210", a, b), proves(p, SECRET, "guest", GAME, b, a),
+                    proves(p, "", "guest", GAME, a, b), proves(None, SECRET, "guest", GAME, a, b)])
+    assert SECRET not in repr(Match(GAME, 1, SECRET)) and SECRET not in encode(Hello(2, "1", "A", a)).decode()
+
+
+def test_the_gate_pushes_out_the_oldest_of_the_busiest_address():
+    gate: HandshakeGate[str] = HandshakeGate(4)
+    for conn, address in [("a1", "A"), ("b1", "B"), ("a2", "A"), ("a3", "A")]:
+        assert gate.admit(conn, address) is None
+    assert gate.admit("c1", "C") == "a1"           # full: A holds the most; its oldest goes
+    assert gate.admit("c2", "C") == "a2"
+    assert gate.admit("c3", "C") == "c1"           # now C holds the most
+    assert len(gate) == 4 and not gate.holds("a1") and gate.holds("c3") and gate.holds("b1")
+    gate.release("a1")                             # released after being pushed out: nothing happens
+    gate.release("c3")
+    assert gate.admit("d1", "D") is None
+    with pytest.raises(ValueError):
+        HandshakeGate(0)
+
+
+# -- end to end over loopback ----------------------------------------------------------------------
+
+
+def test_a_returning_guest_cannot_add_the_hosts_disc():
+    host, client, _ = pair(colour=2)                   # the host plays yellow, the guest red
+    try:
+        play_out(host, client, "34343", host_colour=2)
+        cut(client)
+        wait_for(client, ev.Dropped)
+        wait_for(host, ev.Dropped)
+        client.match.moves.append(0)                   # yellow's disc, the host's: not the guest's to add
+        client.reconnect()
+        failed = wait_for(client, ev.Failed)
+        assert "two boards do not match" in failed.reason and "own last move" in failed.reason
+        assert host.match.moves_string() == "34343" and not host.connected
+        assert "turned away" in wait_for(host, ev.Info, where=lambda e: e.warning).text
+    finally:
+        client.close()
+        host.close()
+
+
+@pytest.mark.parametrize("knows_secret, moves, reason", [
+    (True, "4451", "an offer whose moves add a disc that is not the host's own"),   # yellow's disc: the guest's
+    (False, "445", "an offer without proof of the game's secret"),
+])
+def test_a_joining_side_refuses_a_host_that_adds_its_disc_or_cannot_prove_the_secret(knows_secret, moves, reason):
+    host, client, _ = pair()                           # the host plays red, the guest yellow
+    try:
+        play_out(host, client, "445")
+        host.close(wait=2.0)
+        wait_for(client, ev.Dropped)
+        secret = client.match.secret if knows_secret else new_secret()
+        fake = ScriptedHost(secret, client.match.game_id, "yellow", moves)
+        client.join("127.0.0.1", fake.port)
+        assert reason in wait_for(client, ev.Failed).reason
+        assert client.match.moves_string() == "445"
+        assert fake.heard_bye_with(reason)
+    finally:
+        client.close()
+
+
+def test_the_games_secret_is_the_same_on_both_sides_and_survives_a_reconnect():
+    host, client, _ = pair()
+    try:
+        assert host.match.secret == client.match.secret and len(host.match.secret) == 32
+        secret = host.match.secret
+        play(host, client, 3)
+        cut(client)
+        wait_for(client, ev.Dropped)
+        client.reconnect()
+        again = wait_for(client, ev.Connected)
+        assert again.resumed and again.secret == secret and secret not in repr(again)
+    finally:
+        client.close()
+        host.close()
+
+
+class SlowClients:
+    """``count`` clients that each send a hello one byte at a time and connect again when dropped."""
+
+    def __init__(self, port: int, count: int, byte_every: float) -> None:
+        self.port, self.byte_every = port, byte_every
+        self.stop = threading.Event()
+        self.connections = 0
+        self.threads = [threading.Thread(target=self._run, daemon=True) for _ in range(count)]
+        for thread in self.threads:
+            thread.start()
+
+    def _run(self) -> None:
+        line = json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Slow",
+                           "nonce": NONCE}).encode() + b"\n"
+        while not self.stop.is_set():
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=2.0) as sock:
+                    self.connections += 1
+                    for byte in line[:-1]:       # never the end of the line
+                        sock.sendall(bytes([byte]))
+                        if self.stop.wait(self.byte_every):
+                            return
+            except OSError:
+                self.stop.wait(0.02)             # dropped or refused: again, at once
+
+    def close(self) -> None:
+        self.stop.set()
+        for thread in self.threads:
+            thread.join(5.0)
+
+
+def test_sixteen_slow_clients_do_not_keep_a_player_out():
+    link, port = start_host(limits=FAST)
+    slow = SlowClients(port, 16, byte_every=0.05)
+    try:
+        deadline = time.monotonic() + 10.0
+        while slow.connections < 16 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert slow.connections >= 16
+        for attempt in range(20):
+            player = NetLink(f"Real {attempt}", limits=FAST)
+            try:
+                player.join("127.0.0.1", port)
+                got = wait_for(player, (ev.Connected, ev.Failed), timeout=2.0)
+                assert isinstance(got, ev.Connected), got
+            finally:
+                player.close(wait=1.0)
+            wait_for(link, ev.Dropped)
+        assert not any(isinstance(e, ev.Info) and "game in progress" in e.text for e in drain(link, 0.05))
+    finally:
+        slow.close()
+        link.close()
+
+
+def test_a_player_pushed_out_for_load_is_told_busy_try_again():
+    limits = dataclasses.replace(FAST, handshakes=2, hello=5.0)
+    link, port = start_host(limits=limits)
+    try:
+        first, second, third = RawPeer(port), RawPeer(port), RawPeer(port)
+        for peer in (first, second):
+            peer.send(b"{")
+        assert first.read_until("bye") == {"type": "bye", "reason": BUSY}
+        assert first.closed()
+        third.hello()
+        assert third.read_until("offer") is not None
+        second.close()
+    finally:
+        link.close()
+
+
+class ScriptedHost:
+    """A host that knows ``secret`` and offers ``moves`` to one returning guest, proving the secret."""
+
+    def __init__(self, secret: str, game: str, colour: str, moves: str) -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.received: list[dict] = []
+        self.args = secret, game, colour, moves
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        secret, game, colour, moves = self.args
+        conn, _ = self.server.accept()
+        with conn, conn.makefile("rwb") as stream:
+            nonce = new_nonce()
+            stream.write(encode(Hello(PROTOCOL_VERSION, "1", "Mallory", nonce)))
+            stream.flush()
+            hello = json.loads(stream.readline())
+            shown = proof(secret, "host", game, hello["nonce"], nonce)
+            stream.write(encode(Offer(game, colour, moves, proof=shown)))
+            stream.flush()
+            for line in stream:
+                self.received.append(json.loads(line))
+        self.server.close()
+
+    def heard_bye_with(self, words: str) -> bool:
+        self.thread.join(5.0)
+        return any(m["type"] == "bye" and words in m["reason"] for m in self.received)
