@@ -17,13 +17,17 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from . import __version__, files
+from . import __version__
+from .store import files
 from .cli import PROG, check_config, parse_args, resolve_network, resolve_players
 from .echo import tolerant_output
 from .engine.book import book_status
-from .settings import load_settings
-from .storage import (SavedGame, clean_stale_files, last_autosave, read_autosave, remember_book_digests,
-                      report_bad_home, user_data_dir)
+from game.config.load import load_settings
+from game.domain.saved import SavedGame
+from game.store.autosave import last_autosave, read_autosave
+from game.store.cleanup import clean_stale_files
+from game.store.book_memo import remember_book_digests
+from game.store.folders import report_bad_home, user_data_dir
 
 log = logging.getLogger("game")
 

@@ -16,17 +16,11 @@ from .engine.board import MoveError, Position
 from .engine import negamax
 from .engine.heuristics import HEURISTICS
 from .echo import shown, shown_path
-from .net.address import MAX_PORT, MIN_PORT, parse_address
-from .settings import (
-    CUSTOM_DEPTH,
-    DEFAULT_LEVELS,
-    HUMAN,
-    PlayerSpec,
-    Settings,
-    default_config_path,
-    load_settings,
-    parse_player_spec,
-)
+from game.domain.address import MAX_PORT, MIN_PORT, parse_address
+from game.config.load import default_config_path, load_settings
+from game.config.values import Settings
+from game.domain.levels import CUSTOM_DEPTH, DEFAULT_LEVELS
+from game.domain.players import HUMAN, PlayerSpec, parse_player_spec
 
 PROG = "connect4"
 #: ``--check-config`` without a path: check the config the game would use.

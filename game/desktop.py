@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from .paths import asset_path
-from .storage import atomic_write_text
+from game.store.files import atomic_write_text
 
 ENTRY_NAME = "connect4.desktop"
 

@@ -13,7 +13,7 @@ import re
 import sys
 import unicodedata
 
-__all__ = ["MAX_SHOWN", "counted", "plain_text", "shown", "shown_path", "tolerant_output"]
+__all__ = ["MAX_SHOWN", "counted", "escape_control", "plain_text", "shown", "shown_path", "tolerant_output"]
 
 MAX_SHOWN = 60
 
@@ -45,6 +45,22 @@ def _escaped(text: str) -> str:
             out.append(f"\\x{code:02x}")
         else:
             out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+    return "".join(out)
+
+
+def escape_control(text: str) -> str:
+    """``text`` with every control or other unprintable character written as a TOML escape
+    (``\\n``, ``\\u001b``), whole and unshortened: a config file's key or value in a message,
+    one problem one line, nothing from the file sent to the terminal raw."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable():
+            out.append(ch)
+        else:
+            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(ch)
+                       or (f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}"))
     return "".join(out)
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.engine.board import Position, format_moves, parse_moves
-from game.settings import parse_player_spec
-from game.storage import NetworkSeat, SavedGame
+from game.domain.players import parse_player_spec
+from game.domain.saved import NetworkSeat, SavedGame
 
 if TYPE_CHECKING:
-    from game.settings import PlayerSpec, Settings
+    from game.config.values import Settings
+    from game.domain.players import PlayerSpec
 
 __all__ = ["GameModel", "Scoreboard"]
 

@@ -191,7 +191,8 @@ def ui(connect4_home):
 
     import pygame
 
-    from game.settings import DEFAULTS, parse_player_spec
+    from game.config.values import DEFAULTS
+    from game.domain.players import parse_player_spec
     from game.ui.controller import Controller
     from game.service.worker import AIWorker
 

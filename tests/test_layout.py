@@ -3,11 +3,12 @@
 The top level holds the one copy of ``config.toml`` and ``assets/`` beside ``pyproject.toml``,
 ``README.md``, ``LICENSE``, ``game/`` and ``tests/``; the build copies both into the package.
 
-Rooms, lowest first: ``game.data`` < ``game.engine`` < the application's plumbing (settings,
-storage, model, worker, ...) < ``game.tools`` and ``game.ui`` < the entry points. A module
-imports only from its own room or lower ones; module-level imports form no cycle; pygame is
-imported only in ``game.ui``; an import placed inside a function (to keep start-up fast) says
-so in a comment.
+Rooms, lowest first: ``game.data`` < ``game.engine`` < ``game.domain`` (with ``game.echo``,
+text made safe to show) < ``game.store`` (with ``game.paths``, the shipped files) < ``game.config`` < the application's plumbing
+(storage, model, worker, ...) < ``game.tools`` and ``game.ui`` < the entry points. A module
+imports only from its own room or lower ones, counting every import (inside functions and under
+``TYPE_CHECKING`` too); module-level imports form no cycle; pygame is imported only in
+``game.ui``; an import placed inside a function (to keep start-up fast) says so in a comment.
 """
 
 from __future__ import annotations
@@ -32,13 +33,19 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+#: Rooms by module prefix, lowest first; game/*.py not listed is the application's plumbing.
+ROOMS = (("game.data", 0), ("game.engine", 1), ("game.domain", 2), ("game.echo", 2), ("game.store", 3), ("game.paths", 3),
+         ("game.config", 4), ("game.tools", 6), ("game.ui", 6))
+PLUMBING, ENTRY = 5, 7
+
+
 def room(module: str) -> int:
     if module in ENTRIES:
-        return 4
-    for prefix, rank in (("game.data", 0), ("game.engine", 1), ("game.tools", 3), ("game.ui", 3)):
+        return ENTRY
+    for prefix, rank in ROOMS:
         if module == prefix or module.startswith(prefix + "."):
             return rank
-    return 2  # game/*.py: the application's plumbing
+    return PLUMBING
 
 
 def resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
@@ -49,8 +56,16 @@ def resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
+MODULE, FUNCTION, TYPING = "module", "function", "typing"
+
+
+def _where(in_function: bool, type_checking: bool) -> str:
+    return FUNCTION if in_function else TYPING if type_checking else MODULE
+
+
 def imports(path: Path) -> list[tuple[str, bool, int]]:
-    """(imported module, inside a function?, line) for every import in ``path``."""
+    """(imported module, where, line) for every import in ``path``; where is ``MODULE``,
+    ``FUNCTION`` (inside a function) or ``TYPING`` (under ``if TYPE_CHECKING``)."""
     module = module_name(path)
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
@@ -59,15 +74,15 @@ def imports(path: Path) -> list[tuple[str, bool, int]]:
         for child in ast.iter_child_nodes(node):
             func = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
             tc = type_checking or (isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test))
-            if isinstance(child, ast.Import) and not tc:
-                found.extend((alias.name, in_function, child.lineno) for alias in child.names)
-            elif isinstance(child, ast.ImportFrom) and not tc:
+            if isinstance(child, ast.Import):
+                found.extend((alias.name, _where(in_function, tc), child.lineno) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
                 target = resolve(module, path.name == "__init__.py", child)
-                for alias in child.names:  # "from game import storage" imports the module game.storage
+                for alias in child.names:  # "from game import paths" imports the module game.paths
                     sub = f"{target}.{alias.name}"
                     found.append((sub if (PACKAGE.parent / Path(*sub.split("."))).with_suffix(".py").exists()
                                   or (PACKAGE.parent / Path(*sub.split("."))).is_dir() else target,
-                                  in_function, child.lineno))
+                                  _where(in_function, tc), child.lineno))
             visit(child, func, tc)
 
     visit(tree, False, False)
@@ -118,7 +133,8 @@ def test_the_package_has_the_rooms():
     names = {module_name(p) for p in SOURCES}
     assert {"game.engine.board", "game.engine.search", "game.engine.solver", "game.engine.heuristics",
             "game.tools.analyze", "game.tools.bench", "game.tools.arena", "game.ui.controller",
-            "game.settings", "game.storage", "game.service.worker", "game.data"} <= names
+            "game.config.load", "game.store.savefile", "game.service.worker", "game.data", "game.domain.players",
+            "game.store.files", "game.store.folders"} <= names
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
@@ -127,6 +143,18 @@ def test_no_module_imports_a_higher_room(path):
     upward = [(target, line) for target, _, line in imports(path)
               if target.startswith("game") and room(target) > room(module)]
     assert not upward, f"{module} imports a higher room: {upward}"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
+def test_the_lower_rooms_import_no_pygame_network_or_ui(path):
+    """domain, store and config hold values, files and settings: no window, no network."""
+    module = module_name(path)
+    if room(module) > room("game.config"):
+        return
+    banned = [(target, line) for target, _, line in imports(path)
+              if target.split(".")[0] in ("pygame", "zeroconf", "ifaddr", "asyncio")
+              or target.startswith(("game.net", "game.ui", "game.worker", "game.service", "game.session"))]
+    assert not banned, f"{module} imports {banned}"
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: module_name(p))
@@ -140,8 +168,8 @@ def test_pygame_only_in_the_ui(path):
 def test_imports_inside_functions_say_why(path):
     lines = path.read_text(encoding="utf-8").splitlines()
     silent = []
-    for target, in_function, line in imports(path):
-        if in_function and (target.startswith("game") or target.split(".")[0] == "pygame"):
+    for target, where, line in imports(path):
+        if where == FUNCTION and (target.startswith("game") or target.split(".")[0] == "pygame"):
             # The comment stands on the import's line or above the block of imports it opens.
             n = line - 1
             while n > 0 and (lines[n - 1].strip().startswith(("import ", "from ")) or not lines[n - 1].strip()):
@@ -155,7 +183,7 @@ def test_module_level_imports_have_no_cycle():
     graph: dict[str, set[str]] = {}
     known = {module_name(p) for p in SOURCES}
     for path in SOURCES:
-        graph[module_name(path)] = {t for t, in_function, _ in imports(path) if not in_function and t in known}
+        graph[module_name(path)] = {t for t, where, _ in imports(path) if where == MODULE and t in known}
     state: dict[str, int] = {}
 
     def walk(node: str, stack: list[str]) -> None:

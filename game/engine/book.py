@@ -40,18 +40,19 @@ import mmap
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources, util
+from importlib import util
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 from time import perf_counter
 from typing import Protocol, Self
 
 from game.data import read_testset
 
-from .board import H1, WIDTH, Bitboard, Position
+from .board import BOTTOM_CELLS, H1, WIDTH, Bitboard, Position, mirror_bits
 from .scores import score_range
 
 __all__ = ["BOOK_DISCS", "EARLY_DISCS", "PUBLISHED", "Book", "BookError", "BookStatus", "DigestMemo",
-           "FileIdentity", "Release", "book_status", "default_book", "early_scores", "key_of",
+           "FileIdentity", "Release", "book_status", "default_book", "early_keys", "early_scores", "key_of",
            "reset_default_book", "score_of_value", "use_digest_memo"]
 
 log = logging.getLogger(__name__)
@@ -314,8 +315,9 @@ def _check_size(size: int, published: Mapping[str, Release]) -> None:
 def book_path() -> Path:
     """Where the installed package keeps the book; ``BookError`` if it is not installed.
 
-    The package is located without running it (its own reader is not needed) and the file is
-    reached through its resource reader, which also works in a frozen bundle.
+    The package is located without running it (its own reader is not needed). In an ordinary
+    installation the file sits in the package's folder and is found there directly; otherwise (a
+    frozen bundle, a zipped package) it is reached through the package's resource reader.
     """
     try:
         spec = util.find_spec(BOOK_PACKAGE)
@@ -323,6 +325,17 @@ def book_path() -> Path:
         spec = None
     if spec is None or spec.loader is None:
         raise BookError("the opening book is not installed (package bitbully-databases)")
+    for folder in spec.submodule_search_locations or ():
+        path = Path(folder).joinpath(*BOOK_RESOURCE)
+        if path.is_file():
+            return path
+    return _resource_path(spec)
+
+
+def _resource_path(spec: ModuleSpec) -> Path:
+    """The book through the package's resource reader (as a real file)."""
+    from importlib import resources  # here: it loads zip and temporary-file support few runs need
+
     reader = getattr(spec.loader, "get_resource_reader", None)
     files = reader(spec.name).files() if reader is not None else None
     if files is None:
@@ -379,6 +392,25 @@ def reset_default_book() -> None:
 _early: dict[int, int] | None = None
 
 
+def early_keys(moves: str) -> tuple[int, int]:
+    """``Position.key()`` of the position after ``moves`` (at most ``EARLY_DISCS`` of them) and
+    of its mirror image, without building the positions: the table is read at every start.
+
+    With so few discs no column fills and no game ends, so a move needs no check beyond its
+    column, and adding a column's bottom cell to the mask only carries inside that column.
+    ValueError for anything else."""
+    if len(moves) > EARLY_DISCS:
+        raise ValueError(f"{moves!r} has more than {EARLY_DISCS} moves")
+    current = mask = 0
+    for ch in moves:
+        column = ord(ch) - ord("1")
+        if not 0 <= column < WIDTH:
+            raise ValueError(f"{moves!r} is not a move string")
+        current ^= mask                       # inlined: Position.play (no full column, no win)
+        mask |= mask + BOTTOM_CELLS[column]
+    return current + mask, mirror_bits(current) + mirror_bits(mask)
+
+
 def early_scores() -> dict[int, int]:
     """Exact scores of every position with 1 to ``EARLY_DISCS`` discs, keyed by ``Position.key``
     (mirror images included), read once from the table that ships with the game."""
@@ -387,8 +419,8 @@ def early_scores() -> dict[int, int]:
         table = {}
         try:
             for moves, score in read_testset(EARLY_FILE, folder=""):
-                pos = Position.from_moves(moves)
-                table[pos.key()] = table[pos.mirror().key()] = score
+                key, mirrored = early_keys(moves)
+                table[key] = table[mirrored] = score
         except (OSError, ValueError) as exc:  # a broken installation: search these positions too
             log.warning("the table of early positions cannot be read (%s)", exc)
             table = {}

@@ -1,54 +1,14 @@
-"""Addresses as players type and read them: ``address[:port]`` in, "this computer's addresses" out."""
+"""This computer's addresses and networks, and which found addresses it could reach (how an
+address is typed and shown: :mod:`game.domain.address`)."""
 
 from __future__ import annotations
 
 import ipaddress
-import re
 from collections.abc import Iterator
 
 import ifaddr  # zeroconf's own dependency: the interfaces and their addresses, on every platform
 
-MIN_PORT, MAX_PORT = 1024, 65535
-MAX_ADDRESS_CHARS = 253  # the longest DNS name
-HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?"
-                       r"(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*\.?")
-
-
-def parse_address(text: str, default_port: int) -> tuple[str, int]:
-    """``host``, ``host:port``, ``1.2.3.4:port``, ``::1``, ``[::1]:port`` -> (host, port).
-
-    ValueError with a one-line message for anything else (the text is never resolved here)."""
-    text = text.strip()
-    if not text:
-        raise ValueError("type the other computer's address, e.g. 192.168.1.20 or 192.168.1.20:7444")
-    if len(text) > MAX_ADDRESS_CHARS + 8:
-        raise ValueError("that address is too long")
-    host, port_text = text, ""
-    if text.startswith("["):
-        end = text.find("]")
-        if end < 0 or (text[end + 1:] and not text[end + 1:].startswith(":")):
-            raise ValueError("an IPv6 address with a port is written [address]:port")
-        host, port_text = text[1:end], text[end + 2:]
-    elif text.count(":") == 1:
-        host, port_text = text.split(":")
-    port = default_port
-    if port_text or text.endswith(":"):
-        if not (port_text.isascii() and port_text.isdigit()) or not MIN_PORT <= int(port_text[:6]) <= MAX_PORT:
-            raise ValueError(f"the port must be a number from {MIN_PORT} to {MAX_PORT}")
-        port = int(port_text)
-    try:
-        return str(ipaddress.ip_address(host)), port
-    except ValueError:
-        pass
-    if not HOST_NAME.fullmatch(host):
-        raise ValueError(f"{host[:40]!r} is not an IP address or a host name")
-    return host, port
-
-
-def show_address(host: str, port: int) -> str:
-    """How a player types it back: ``[v6]:port`` for IPv6, else ``host:port``."""
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-
+from game.domain.address import MAX_PORT, MIN_PORT
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 

@@ -15,15 +15,7 @@ from dataclasses import dataclass
 
 from game.echo import plain_text
 from game.net.match import Violation
-from game.net.protocol import (
-    MAX_LINE_BYTES,
-    MAX_REASON_CHARS,
-    Bye,
-    Message,
-    ProtocolError,
-    decode,
-    encode,
-)
+from game.net.protocol import Bye, MAX_LINE_BYTES, MAX_REASON_CHARS, Message, ProtocolError, decode, encode
 
 
 @dataclass(frozen=True, slots=True)

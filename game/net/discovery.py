@@ -22,7 +22,7 @@ from typing import Any
 from zeroconf import InterfaceChoice, IPVersion, ServiceStateChange
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
-from game.names import MAX_NAME_CHARS, level_name_problem
+from game.domain.names import MAX_NAME_CHARS, level_name_problem
 from game.net import events as ev
 from game.net.address import Network, local_addresses, local_networks, on_networks, reachable_address
 from game.echo import plain_text

@@ -25,10 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.echo import plain_text
-from game.names import MAX_NAME_CHARS, clean_player_name
+from game.domain.names import MAX_NAME_CHARS, clean_player_name
 from game.net.connection import Closed, Connection
 from game.net.match import Match, Violation, colour_name, new_match, player_of
-from game.net.protocol import MAX_REASON_CHARS, PROTOCOL_VERSION, Accept, Bye, Hello, Message, Offer, a_kind
+from game.net.protocol import Accept, Bye, Hello, MAX_REASON_CHARS, Message, Offer, PROTOCOL_VERSION, a_kind
 from game.net.secret import new_nonce, proof, proves
 
 IN_PROGRESS = "game in progress: this host is already playing someone"

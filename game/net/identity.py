@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import getpass
 
-from game.names import clean_level_name, level_name_problem
+from game.domain.names import clean_level_name, level_name_problem
 
 FALLBACK_NAME = "Player"
 

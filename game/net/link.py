@@ -27,28 +27,13 @@ from typing import TYPE_CHECKING
 from game import __version__
 from game.echo import plain_text
 from game.net import events as ev
-from game.net.address import local_addresses, show_address
+from game.domain.address import show_address
+from game.net.address import local_addresses
 from game.net.connection import Closed, Connection, Limits
 from game.net.gate import BUSY, HandshakeGate
 from game.net.handshake import IN_PROGRESS, OtherVersion, Seating, Turned, host_side, join_side, seat
 from game.net.match import Match, Refused, Resume, Violation
-from game.net.protocol import (
-    MAX_CHAT_CHARS,
-    MAX_LINE_BYTES,
-    MAX_REASON_CHARS,
-    Bye,
-    Chat,
-    Hello,
-    Message,
-    Move,
-    Ping,
-    ProtocolError,
-    Rematch,
-    Resign,
-    Undo,
-    UndoAnswer,
-    a_kind,
-)
+from game.net.protocol import (Bye, Chat, Hello, MAX_CHAT_CHARS, MAX_LINE_BYTES, MAX_REASON_CHARS, Message, Move, Ping, ProtocolError, Rematch, Resign, Undo, UndoAnswer, a_kind)
 
 if TYPE_CHECKING:
     from game.net.discovery import Discovery
@@ -108,7 +93,7 @@ class NetLink:
         self._call(self._start_join, host, port, resume)
 
     def rename(self, name: str) -> None:
-        """Play under ``name`` from the next hello on (a checked name: see game.names)."""
+        """Play under ``name`` from the next hello on (a checked name: see game.domain.names)."""
         self._call(setattr, self, "name", name)
 
     def reconnect(self) -> None:

@@ -14,7 +14,8 @@ import secrets
 from dataclasses import dataclass, field
 
 from game.engine.board import MoveError, Position, format_moves, parse_moves
-from game.net.protocol import COLOURS, Colour, Move, Undo, UndoAnswer
+from game.domain.saved import COLOURS, Colour
+from game.net.protocol import Move, Undo, UndoAnswer
 from game.net.secret import new_secret
 
 RED, YELLOW = 1, 2

@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, ClassVar, Literal, TypeAlias, get_args
+from typing import Any, ClassVar, TypeAlias, get_args
 
 from game.echo import plain_text
+from game.domain.saved import COLOURS, GAME_ID, Colour
 from game.engine.board import CELLS, WIDTH
-from game.names import level_name_problem
+from game.domain.names import level_name_problem
 from game.net.secret import NONCE_TEXT, PROOF_TEXT, SECRET_TEXT
 
 #: Bumped whenever a message changes; two sides with different versions do not play.
@@ -27,13 +28,9 @@ MAX_LINE_BYTES = 4096
 MAX_CHAT_CHARS = 80
 MAX_REASON_CHARS = 160
 MAX_VERSION_CHARS = 32
-#: A game id: 16 lowercase hex digits (64 random bits), made by the host.
-GAME_ID = re.compile(r"[0-9a-f]{16}")
 VERSION_TEXT = re.compile(rf"[0-9A-Za-z.+_-]{{1,{MAX_VERSION_CHARS}}}")
 MOVES_TEXT = re.compile(rf"[1-{WIDTH}]{{0,{CELLS}}}")
 
-Colour: TypeAlias = Literal["red", "yellow"]
-COLOURS: tuple[Colour, Colour] = ("red", "yellow")
 
 
 class ProtocolError(ValueError):

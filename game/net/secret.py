@@ -18,10 +18,10 @@ import re
 import secrets
 from typing import Literal
 
-SECRET_BYTES = 16     # 128 bits
+from game.domain.saved import SECRET_BYTES, SECRET_TEXT
+
 NONCE_BYTES = 16
-#: A game's secret, a connection's nonce and a proof, as lowercase hex.
-SECRET_TEXT = re.compile(rf"[0-9a-f]{{{2 * SECRET_BYTES}}}")
+#: A connection's nonce and a proof, as lowercase hex (a game's secret: game.domain.saved).
 NONCE_TEXT = re.compile(rf"[0-9a-f]{{{2 * NONCE_BYTES}}}")
 PROOF_TEXT = re.compile(rf"[0-9a-f]{{{2 * hashlib.sha256().digest_size}}}")
 

@@ -4,7 +4,7 @@ The puzzles (``game/data/puzzles.txt``, built by ``python -m game.tools.puzzles_
 ``game.engine.puzzles``' rules: only moves at every one of the solver's turns, the defender's
 longest resistance, no obvious first move. Each has a difficulty on the levels' Elo scale.
 
-The puzzle rating is Glicko-1, computed exactly as the game rating (``game.record``): a solved
+The puzzle rating is Glicko-1, computed exactly as the game rating (``game.domain.record``): a solved
 puzzle is a win against an opponent rated at its difficulty, a failed one a loss, one rating
 period per puzzle. The puzzle's rating deviation is ``PUZZLE_RD``: a difficulty is an estimate
 from a handful of fixed-depth searches, less sure than a level's Elo from hundreds of games, so a
@@ -23,7 +23,7 @@ from game.data import DATA_DIR
 from game.engine.board import MoveError, Position, format_moves, parse_moves
 from game.engine.puzzles import OnlyMoveLine, PuzzleKind
 from game.engine.scores import score_range
-from game.record import START_RATING, START_RD, Rating, rate_one
+from game.domain.record import Rating, START_RATING, START_RD, rate_one
 from game.store.puzzles import PuzzleResult
 
 __all__ = ["PUZZLES_FILE", "PUZZLE_RD", "Puzzle", "load_puzzles", "parse_puzzle", "puzzle_rating", "rating_of", "serve"]

@@ -19,7 +19,9 @@ import threading
 
 from game.model import GameModel
 from game.session.writer import Writer
-from game.storage import SavedGame, SaveFileError, clear_autosave, write_autosave
+from game.domain.saved import SavedGame
+from game.store.autosave import clear_autosave, write_autosave
+from game.store.savefile import SaveFileError
 
 __all__ = ["Autosaver"]
 

@@ -22,9 +22,9 @@ from game.session.results import Results
 
 if TYPE_CHECKING:
     from game.model import GameModel
-    from game.rated import RatedGame
-    from game.settings import Settings
-    from game.storage import SavedGame
+    from game.domain.rated import RatedGame
+    from game.config.values import Settings
+    from game.domain.saved import SavedGame
 
 __all__ = ["Departure", "Leaving", "Session"]
 

@@ -1,5 +1,5 @@
 """The game scene's part in an honest rating: whether the game on the board is rated, what makes
-it casual, and what leaving an unfinished rated game costs (the rule itself is ``game.rated``).
+it casual, and what leaving an unfinished rated game costs (the rule itself is ``game.domain.rated``).
 
 A rated game left for the menu with Esc is *suspended*: resuming it from the menu keeps it rated;
 starting another game over it (or quitting) counts it as a loss once the player has made
@@ -20,12 +20,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.model import GameModel
-from game.rated import Casual, RatedGame
-from game.settings import parse_saved_player
+from game.domain.rated import Casual, RatedGame
+from game.domain.players import parse_saved_player
 
 if TYPE_CHECKING:
-    from game.settings import Settings
-    from game.storage import SavedGame
+    from game.config.values import Settings
+    from game.domain.saved import SavedGame
 
 __all__ = ["RatingGuard"]
 
@@ -45,7 +45,7 @@ class RatingGuard:
 
     def begin(self, model: GameModel, *, from_start: bool) -> None:
         """A game begins on ``model``: a new one (``from_start``) or one continued from a position."""
-        self.game = RatedGame.start(model.red, model.yellow, self.settings, from_start=from_start)
+        self.game = RatedGame.start(model.red, model.yellow, self.settings.levels, from_start=from_start)
 
     def adopt(self, saved: SavedGame) -> None:
         """The autosave of an earlier run, which the menu offers: held as suspended, so that resuming
@@ -59,7 +59,7 @@ class RatingGuard:
             model = GameModel(red, yellow, saved.moves, settings=self.settings)
         except ValueError:  # an unknown player, or moves a hand-edited file got wrong (MoveError)
             return
-        game = RatedGame.resumed(red, yellow, self.settings, rated=saved.rated)
+        game = RatedGame.resumed(red, yellow, self.settings.levels, rated=saved.rated)
         self._suspended = (model, game)
         self._resume_notice = game.notice() if saved.rated and not game.rated else None
 

@@ -20,8 +20,8 @@ import sys
 import threading
 from pathlib import Path
 
-from game.record import GameRecord, Record
-from game.record_store import add_game, game_line, load_record, record_path
+from game.domain.record import GameRecord, Record
+from game.store.record import add_game, game_line, load_record, record_path
 from game.session.writer import Writer
 
 log = logging.getLogger(__name__)

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.rated import RatedGame, level_elo
-from game.record import GameRecord, Record, RecordResult
+from game.domain.rated import RatedGame, level_elo
+from game.domain.record import GameRecord, Record, RecordResult
 from game.session.record_keeper import RecordKeeper
 
 if TYPE_CHECKING:
     from game.model import GameModel
-    from game.settings import Settings
+    from game.config.values import Settings
 
 __all__ = ["Results"]
 
@@ -67,7 +67,7 @@ class Results:
 
     def _add(self, model: GameModel, colour: int, result: RecordResult, rated: bool) -> None:
         computer = model.player(3 - colour)
-        elo = level_elo(computer, self.settings)
+        elo = level_elo(computer, self.settings.levels)
         name = computer.level or computer.spec()
         self.keeper.add(GameRecord.now(name, elo, colour, result, model.moves_string(), rated=rated))
 

@@ -22,7 +22,7 @@ from fsrs import Card, State
 
 from game.echo import shown
 from game.engine.drills import Drill
-from game.storage import user_data_dir
+from game.store.folders import user_data_dir
 
 from .lines import LineFile
 

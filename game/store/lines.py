@@ -1,9 +1,9 @@
-"""A file of JSON lines the game keeps for the player, one value a line, behind ``game.files``.
+"""A file of JSON lines the game keeps for the player, one value a line, behind ``game.store.files``.
 
 Each change rewrites the file whole, atomically, under its lock; the files kept this way are small
 (a line per drill or per puzzle tried) and a change touches few lines:
 
-* **A write killed midway loses nothing.** :func:`game.files.atomic_write_bytes` writes a
+* **A write killed midway loses nothing.** :func:`game.store.files.atomic_write_bytes` writes a
   temporary file, fsyncs it and renames it over the old one: a reader sees the old file or the
   new one, never half. Temporary files a kill left behind are removed once stale.
 * **A damaged file loses nothing that can be read.** A line that is not a valid value is copied
@@ -11,7 +11,7 @@ Each change rewrites the file whole, atomically, under its lock; the files kept 
   the other lines stay.
 * **A file that cannot be read is never written.** Loading reports it and gives no values; a
   change raises OSError, so the caller keeps its values in memory and says so.
-* **Two windows queue up.** Read-modify-write holds the file's :class:`game.files.FileLock`.
+* **Two windows queue up.** Read-modify-write holds the file's :class:`game.store.files.FileLock`.
 
 No pygame here, and nothing about what the values mean: their owners give the codec.
 """
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generic, TypeVar
 
-from game import files
+from . import files
 from game.echo import shown
 
 log = logging.getLogger(__name__)

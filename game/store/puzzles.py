@@ -16,7 +16,7 @@ from pathlib import Path
 
 from game.echo import shown
 from game.engine.board import CELLS, MoveError, parse_moves
-from game.storage import user_data_dir
+from game.store.folders import user_data_dir
 
 from .lines import LineFile
 

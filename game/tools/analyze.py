@@ -40,10 +40,12 @@ from typing import BinaryIO, TextIO
 from game.engine.board import CELLS, MoveError, Position, parse_moves
 from game.engine.heuristics import HEURISTICS
 from game.engine.search import SearchCancelled, SearchConfig, Searcher
-from game.settings import load_settings
-from game.storage import remember_book_digests, report_bad_home
+from game.config.load import load_settings
+from game.store.book_memo import remember_book_digests
+from game.store.folders import report_bad_home
 from game.tools.lines import InputFailed, read_lines, shown
-from game.tools.numbers import real, whole
+from game.config import ranges
+from game.tools.numbers import number, whole
 from game.tools.tail import say, tool_entry
 
 PROG = "python -m game.analyze"
@@ -67,8 +69,7 @@ SCORE is for the side to move: 0 a draw, positive a win (22 - k: with its k-th d
 negative a loss; with --depth, an estimate between -1 and 1 with four decimals. BEST is
 the column to play (1-7). A bad line is reported on stderr and skipped (exit status 1)."""
 
-MAX_TIME = 86_400.0  # a day: exact solves of early positions can take hours
-_positive_float = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
+_positive_float = number(ranges.TOOL_SECONDS)  # a day: exact solves of early positions can take hours
 _depth = whole(1, CELLS)
 
 

@@ -46,7 +46,7 @@ from game.engine.board import BOTTOM_CELLS, CELLS, COLUMN_MASKS, TOP_CELLS, WIDT
 from game.engine.heuristics import HEURISTICS, scoremap_value
 from game.engine.search import SearchConfig, Searcher
 from game.engine.solver import Solver
-from game.storage import report_bad_home
+from game.store.folders import report_bad_home
 from game.tools.numbers import whole
 from game.tools.tail import tool_entry
 

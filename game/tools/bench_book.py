@@ -25,7 +25,7 @@ from game.engine.board import Position
 from game.engine.book import BOOK_DISCS, RECORD, Book, book_path, reset_default_book
 from game.engine.search import Searcher
 from game.engine.solver import SearchCancelled, Solver
-from game.settings import DEFAULTS
+from game.config.values import DEFAULTS
 from game.tools.numbers import real, whole
 from game.tools.tail import tool_entry
 

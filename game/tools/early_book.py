@@ -22,7 +22,7 @@ from game.echo import shown_path
 from game.engine.board import WIDTH, Position, format_moves
 from game.engine.book import EARLY_DISCS, EARLY_FILE, book_status
 from game.engine.solver import Solver
-from game.files import atomic_write_text, describe_os_error
+from game.store.files import atomic_write_text, describe_os_error
 from game.tools.numbers import whole
 from game.tools.tail import tool_entry
 

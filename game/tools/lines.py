@@ -9,7 +9,7 @@ How a filter ends when its reader goes away is the tools' shared tail (``game.to
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import BinaryIO, TextIO
+from typing import BinaryIO
 
 from game import echo
 from game.engine.board import CELLS

@@ -23,21 +23,24 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from game import files
+from game.store import files
 from game.echo import tolerant_output
 from game.engine.drills import Drill, mine_drills
 from game.engine.solver import Solver
 from game.practice.schedule import add_drills, due_entries, end_of_day
-from game.settings import load_settings
-from game.storage import SavedGame, SaveFileError, load_game, report_bad_home
+from game.config.load import load_settings
+from game.domain.saved import SavedGame
+from game.store.folders import report_bad_home
+from game.store.savefile import SaveFileError, load_game
 from game.store.drills import update_drills
 from game.tools.lines import shown
-from game.tools.numbers import real
-from game.tools.review import MAX_SOURCE, MAX_TIME, PLAYER_NAMES
 from game.tools.tail import tool_entry
+from game.tools.review import MAX_SOURCE, PLAYER_NAMES
+from game.config import ranges
+from game.tools.numbers import number
 
 SIDES = {"red": (1,), "yellow": (2,), "both": (1, 2)}
-_seconds = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
+_seconds = number(ranges.SECONDS_PER_MOVE)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -141,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     seconds = args.time if args.time is not None else settings.review_time
     return run_files(args.files, sys.stdout, sys.stderr, seconds=seconds, table_mb=settings.table_mb,
                      side=args.side, keep=args.keep, now=now)
+
 
 if __name__ == "__main__":
     sys.exit(main())

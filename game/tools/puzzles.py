@@ -21,7 +21,7 @@ import sys
 from game.echo import tolerant_output
 from game.engine.puzzles import PuzzleKind
 from game.practice.puzzles import load_puzzles, serve
-from game.record import START_RD, Rating
+from game.domain.record import Rating, START_RD
 from game.tools.numbers import real, whole
 from game.tools.tail import tool_entry
 

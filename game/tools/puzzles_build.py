@@ -38,8 +38,8 @@ from game.data import DATA_DIR
 from game.engine.board import Position, format_moves
 from game.engine.puzzles import OnlyMoveLine, PuzzleKind, check_line, find_line
 from game.engine.solver import SearchCancelled, Solver
-from game.files import atomic_write_text
-from game.settings import DEFAULTS
+from game.store.files import atomic_write_text
+from game.config.values import DEFAULTS
 from game.tools.arena.match import GameTask, make_tasks, play_game
 from game.tools.arena.players import ArenaPlayer, parse_arena_player
 from game.tools.arena.pool import Progress, default_workers, run_parallel

@@ -44,21 +44,23 @@ from game.engine.board import MoveError, parse_moves
 from game.engine.explain import Explanation, explain_game
 from game.engine.review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
+from game.config.load import load_settings
 from game.engine.verdicts import Severity
-from game.settings import load_settings
-from game.storage import SaveFileError, load_game, remember_book_digests, report_bad_home
+from game.store.book_memo import remember_book_digests
+from game.store.folders import report_bad_home
+from game.store.savefile import SaveFileError, load_game
 from game.tools.lines import InputFailed, read_lines, shown
-from game.tools.numbers import real
+from game.config import ranges
+from game.tools.numbers import number
 from game.tools.tail import say, tool_entry
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}
-MAX_TIME = 3600.0
 MAX_SOURCE = 120  # characters of a file name echoed (escaped)
 PROGRESS_AFTER = 3.0  # seconds before a long review first says how far it got
 PROGRESS_EVERY = 5.0
 
 
-_seconds = real(0.0, MAX_TIME, lo_open=True, unit="seconds")
+_seconds = number(ranges.SECONDS_PER_MOVE)
 
 OUTPUT_HELP = """\
 output, one line per move:

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.settings import PlayerSpec, Settings
-    from game.storage import SavedGame
+    from game.config.values import Settings
+    from game.domain.players import PlayerSpec
+    from game.domain.saved import SavedGame
     from game.ui.signals import Termination
 
 __all__ = ["run"]
@@ -44,7 +45,7 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
     loss if it was a rated game far enough on. SIGTERM or SIGHUP ends the program without a
     question (``game.ui.signals``); the exit code is then 128 + the signal's number."""
     # Here, not at the top: importing game.ui (e.g. for the type names above) loads no pygame.
-    from game.settings import parse_player_spec
+    from game.domain.players import parse_player_spec
     from game.ui.signals import Termination
 
     try:

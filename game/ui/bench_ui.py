@@ -51,7 +51,8 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
     # Here, not at the top: the argument parser (and --help) runs without loading pygame.
     import pygame
 
-    from game.settings import load_settings, parse_player_spec
+    from game.config.load import load_settings
+    from game.domain.players import parse_player_spec
     from game.ui.controller import Controller
     from game.ui.game_scene import GameScene
 

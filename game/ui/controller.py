@@ -14,8 +14,11 @@ import pygame
 
 from game.service.client import EngineService
 from game.session.core import Departure, Session
-from game.settings import HUMAN, default_config_path
-from game.storage import AUTOSAVE_NAME, SaveInfo, keep_autosave_for_later, load_prefs
+from game.config.load import default_config_path
+from game.domain.players import HUMAN
+from game.store.autosave import AUTOSAVE_NAME, keep_autosave_for_later
+from game.store.prefs import load_prefs
+from game.store.saves import SaveInfo
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
 from game.ui.menu import MenuScene
@@ -31,8 +34,9 @@ from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
 
 if TYPE_CHECKING:
-    from game.settings import PlayerSpec, Settings
-    from game.storage import SavedGame
+    from game.config.values import Settings
+    from game.domain.players import PlayerSpec
+    from game.domain.saved import SavedGame
     from game.service.worker import AIWorker
 
 TITLE = "Connect Four"

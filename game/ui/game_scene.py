@@ -20,12 +20,13 @@ import pygame
 from game.engine.board import ColumnFullError, MoveError
 from game.engine.review import ReviewProgress
 from game.model import GameModel
-from game.rated import Casual
+from game.domain.rated import Casual
 from game.echo import counted, shown
 from game.service.client import EngineClient
 from game.session.core import Departure
-from game.settings import HUMAN
-from game.storage import SaveFileError, load_game, save_infos
+from game.domain.players import HUMAN
+from game.store.savefile import load_game, SaveFileError
+from game.store.saves import save_infos
 from game.ui import clipboard, game_text
 from game.ui.anim import DropAnimation, Shake
 from game.ui.game_input import Command, handle_input

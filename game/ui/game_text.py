@@ -20,7 +20,7 @@ from game.ui.theme import Colour
 if TYPE_CHECKING:
     from game.engine.search import Progress, SearchResult
     from game.model import GameModel
-    from game.rated import RatedGame
+    from game.domain.rated import RatedGame
     from game.service.requests import Analysis
     from game.ui.anim import DropAnimation
     from game.ui.scene import Context

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from game.engine.search import SearchConfig
     from game.model import GameModel
     from game.service.client import EngineClient
-    from game.settings import Settings
+    from game.config.values import Settings
 
 __all__ = ["ANALYSIS_ROUNDS", "Thinking"]
 
@@ -56,7 +56,7 @@ class Thinking:
     def _config(self, kind: Kind, model: GameModel, analysis_on: bool) -> SearchConfig:
         settings = self.settings
         if kind is Kind.MOVE:
-            return model.player(model.turn).search_config(settings)
+            return settings.player_search(model.player(model.turn))
         # A hint alone gets a little longer than the analysis row: it is asked for on purpose.
         budget = settings.analysis_time if analysis_on else max(1.0, settings.analysis_time)
         budget *= 2 ** self.rounds

@@ -2,7 +2,7 @@
 
 A level chosen here plays exactly as the same level named on the command line: its depth,
 heuristic, time, perfect play and temperature all come from the level. The choices are remembered
-between runs (``game.storage`` preferences)."""
+between runs (``game.store.prefs``)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ import pygame
 
 from game.echo import counted
 from game.engine.heuristics import HEURISTICS
-from game.names import clean_player_name
+from game.domain.names import clean_player_name
 from game.session.core import Departure
-from game.settings import CUSTOM_DEPTH
-from game.storage import SavedGame, save_infos
+from game.domain.levels import CUSTOM_DEPTH
+from game.domain.saved import SavedGame
+from game.store.saves import save_infos
 from game.ui.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
 from game.ui.render import draw_panel

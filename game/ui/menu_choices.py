@@ -7,8 +7,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.engine.heuristics import HEURISTICS
-from game.names import clean_player_name
-from game.settings import CUSTOM_DEPTH, HUMAN, PlayerSpec, Settings, parse_player_spec
+from game.domain.names import clean_player_name
+from game.config.values import Settings
+from game.domain.levels import CUSTOM_DEPTH
+from game.domain.players import HUMAN, parse_player_spec, PlayerSpec
 
 MODES = ("vs_computer", "two_players", "spectator")
 MODE_LABELS = {"vs_computer": "You vs Computer", "two_players": "Two players (same screen)",

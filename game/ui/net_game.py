@@ -18,13 +18,14 @@ from typing import Literal
 import pygame
 
 from game.model import GameModel
-from game.names import clean_level_name
+from game.domain.names import clean_level_name
 from game.net import events as ev
 from game.net.link import NetLink
 from game.net.protocol import MAX_CHAT_CHARS
-from game.settings import HUMAN, escape_control
+from game.domain.players import HUMAN
+from game.echo import escape_control
 from game.session.rating import RatingGuard
-from game.storage import NetRole, NetworkSeat
+from game.domain.saved import NetRole, NetworkSeat
 from game.ui import game_text
 from game.ui.game_scene import Flash, GameScene
 from game.ui.overlays import Confirm

@@ -14,19 +14,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.names import (
-    MAX_NAME_CHARS,
-    clean_level_name,
-    clean_player_name,
-    level_name_problem,
-)
+from game.domain.names import MAX_NAME_CHARS, clean_level_name, clean_player_name, level_name_problem
 from game.net import events as ev
-from game.net.address import parse_address, show_address
+from game.domain.address import parse_address, show_address
 from game.net.identity import player_name
 from game.net.link import NetLink
 from game.net.match import Resume
-from game.settings import escape_control
-from game.storage import NetRole, SavedGame
+from game.echo import escape_control
+from game.domain.saved import NetRole, SavedGame
 from game.ui.net_game import NetGameScene, NetStart
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting

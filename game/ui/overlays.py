@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pygame
 
-from game.rated import FORFEIT_MOVES
-from game.settings import Level, Settings
+from game.domain.rated import FORFEIT_MOVES
+from game.config.values import Settings
+from game.domain.levels import Level
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, wrap
 from game.ui.theme import Colour, Theme

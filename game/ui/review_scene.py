@@ -23,7 +23,7 @@ from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
 from game.session.core import Departure
 from game.session.practice import Added
-from game.storage import save_infos
+from game.store.saves import save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import resume_label
 from game.ui.overlays import Confirm

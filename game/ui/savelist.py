@@ -11,7 +11,8 @@ import pygame
 
 from game.echo import counted, plain_text, shown, shown_path
 from game.engine.board import Position
-from game.storage import MAX_SHOWN_NAME, SaveInfo, delete_save
+from game.store.savefile import MAX_SHOWN_NAME
+from game.store.saves import SaveInfo, delete_save
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import Confirm, shade
 from game.ui.render import draw_panel
@@ -55,7 +56,7 @@ def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tupl
 
 def load_failure(verb: str, path: Path, problem: object) -> str:
     """"Could not open NAME: why" for a save that cannot be used: the name made plain (a file name
-    may hold any byte, control sequences included) and said once (a problem from :func:`game.storage.load_game` starts with it)."""
+    may hold any byte, control sequences included) and said once (a problem from :func:`game.store.savefile.load_game` starts with it)."""
     return f"Could not {verb} {plain_text(path.name, MAX_SHOWN_NAME)}: {_reason(path, problem)}"
 
 

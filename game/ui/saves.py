@@ -8,8 +8,11 @@ from pathlib import Path
 
 from game.echo import counted
 from game.model import GameModel
-from game.settings import PlayerSpec, Settings, parse_saved_player
-from game.storage import SavedGame, SaveFileError, load_game, new_save_path, save_game
+from game.config.values import Settings
+from game.domain.players import parse_saved_player, PlayerSpec
+from game.domain.saved import SavedGame
+from game.store.savefile import load_game, save_game, SaveFileError
+from game.store.saves import new_save_path
 
 __all__ = ["OPEN_ERRORS", "Opened", "open_save", "players_of", "save_new"]
 

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
-from game.settings import HUMAN, PlayerSpec
-from game.storage import SavedGame, save_prefs
+from game.domain.players import HUMAN, PlayerSpec
+from game.domain.saved import SavedGame
+from game.store.prefs import save_prefs
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
 from game.ui.render import BoardRenderer
@@ -21,7 +22,7 @@ from game.ui.theme import Theme, get_theme
 if TYPE_CHECKING:
     from game.service.client import EngineService
     from game.session.core import Session
-    from game.settings import Settings
+    from game.config.values import Settings
 
 
 @dataclass

@@ -7,7 +7,7 @@ import random
 
 from game.data.openings import OPENINGS
 from game.model import GameModel, Scoreboard
-from game.settings import PlayerSpec
+from game.domain.players import PlayerSpec
 
 NEXT_GAME_PAUSE = 2.5     # seconds a finished game stays on screen before the next one
 DELAY_STEP = 0.2          # +/- change of the minimum time per move

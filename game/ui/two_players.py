@@ -8,7 +8,7 @@ counts once with its latest result: undoing the last move and ending it otherwis
 from __future__ import annotations
 
 from game.model import GameModel
-from game.names import clean_player_name
+from game.domain.names import clean_player_name
 from game.ui.spectator import match_score
 
 DEFAULT_NAMES = ("Player 1", "Player 2")

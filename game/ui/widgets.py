@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.names import MAX_PLAYER_NAME_CHARS, typed_name
+from game.domain.names import MAX_PLAYER_NAME_CHARS, typed_name
 
 @dataclass
 class Row:

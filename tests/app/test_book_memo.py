@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from game import storage
+from game.store import book_memo
 from game.engine import book as book_module
 from game.engine.book import Book, BookError, FileIdentity, Release, book_path
-from game.storage import BOOK_MEMO_NAME, BookDigestMemo
+from game.store.book_memo import BOOK_MEMO_NAME, BookDigestMemo
 
 ROOT = Path(__file__).resolve().parents[2]
 DIGEST = "ab" * 32
@@ -35,11 +35,11 @@ def test_a_remembered_digest_is_recalled_for_the_same_file_only(connect4_home):
 
 def test_a_few_installations_are_remembered_the_newest_first(connect4_home):
     memo = BookDigestMemo()
-    for n in range(storage.BOOK_MEMO_ENTRIES + 2):
+    for n in range(book_memo.BOOK_MEMO_ENTRIES + 2):
         memo.remember(FileIdentity(f"/venv{n}/book.dat", 100, 1, 2, 3), f"{n:064x}")
     books = json.loads(memo.path.read_text())["books"]
-    assert len(books) == storage.BOOK_MEMO_ENTRIES
-    assert books[0]["path"] == f"/venv{storage.BOOK_MEMO_ENTRIES + 1}/book.dat"
+    assert len(books) == book_memo.BOOK_MEMO_ENTRIES
+    assert books[0]["path"] == f"/venv{book_memo.BOOK_MEMO_ENTRIES + 1}/book.dat"
 
 
 DAMAGED = [
@@ -57,7 +57,7 @@ DAMAGED = [
                            "ctime_ns": IDENTITY.ctime_ns, "inode": 42, "sha256": "../../etc"}]}).encode(),
     json.dumps({"books": [{"path": IDENTITY.path, "size": 100, "mtime_ns": IDENTITY.mtime_ns, "extra": 1,
                            "ctime_ns": IDENTITY.ctime_ns, "inode": 42, "sha256": DIGEST}]}).encode(),
-    b" " * (storage.MAX_BOOK_MEMO_BYTES + 10),
+    b" " * (book_memo.MAX_BOOK_MEMO_BYTES + 10),
 ]
 
 

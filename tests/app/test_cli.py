@@ -18,9 +18,12 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from game import __version__, app
-from game.settings import DEFAULTS, PlayerSpec, Settings
-from game import storage
-from game.storage import SavedGame, autosave_path, load_game, write_autosave
+from game.config.values import DEFAULTS, Settings
+from game.domain.players import PlayerSpec
+from game.store import autosave as storage
+from game.domain.saved import SavedGame
+from game.store.autosave import autosave_path, write_autosave
+from game.store.savefile import load_game
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -202,8 +205,8 @@ def test_a_game_from_the_command_line_keeps_the_unfinished_autosave(window, home
 def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(window, home):
     """A rated game cut short (killed), then another game started from the command line: the
     rated game is left, as Start game in the menu leaves it, and stays on offer as a casual game."""
-    from game.record import RecordResult
-    from game.record_store import load_record
+    from game.domain.record import RecordResult
+    from game.store.record import load_record
 
     write_autosave(SavedGame("44535", "human", "Hard", "2026-01-31T18:05:00", rated=True))  # 3 moves of yours
     first = autosave_path()
@@ -236,7 +239,7 @@ def test_corrupt_autosave_is_not_offered(fake_ui, home):
 def test_a_level_with_accents_plays_and_autosaves(monkeypatch, home, tmp_path, capsys):
     """Before: the config said "ok", then the first autosave refused the name and the game died."""
     import game.ui
-    from game.storage import read_autosave
+    from game.store.autosave import read_autosave
 
     config = tmp_path / "config.toml"
     config.write_text('[[levels]]\nname = "Niveau élevé"\ndepth = 1\n', encoding="utf-8")
@@ -260,7 +263,7 @@ def test_a_level_with_accents_plays_and_autosaves(monkeypatch, home, tmp_path, c
 ])
 def test_the_crash_message_claims_only_what_is_true(monkeypatch, capsys, home, before, sentence):
     import game.ui
-    from game import storage
+    from game.store import autosave as storage
 
     def boom(settings, **kwargs):
         if before is not None:
@@ -269,7 +272,7 @@ def test_the_crash_message_claims_only_what_is_true(monkeypatch, capsys, home, b
             def full(path, text):
                 raise OSError(28, "No space left on device")
 
-            monkeypatch.setattr(storage, "atomic_write_text", full)
+            monkeypatch.setattr(storage.files, "atomic_write_text", full)
             try:
                 write_autosave(SavedGame("4453", "human", "human", "2026-01-31T18:05:00"))
             except storage.AutosaveError:
@@ -424,7 +427,7 @@ def test_check_config_broken_files(tmp_path, capsys, content, needle):
 
 
 def test_check_config_without_a_path_checks_the_config_in_use(home, tmp_path, capsys, monkeypatch):
-    from game import settings
+    from game.config import load as settings
 
     # no user file: the file shipped with the game
     shipped = settings.repo_config_path()
@@ -456,7 +459,7 @@ def test_check_config_missing_file(tmp_path, capsys):
 
 
 # Hypothesis: broken configs. The allowed values are written down here independently of
-# game.settings, so the test checks the documented ranges, not the implementation's own tables.
+# game.config, so the test checks the documented ranges, not the implementation's own tables.
 INT, FLOAT, BOOL, CHOICE = "int", "float", "bool", "choice"
 SPEC: dict[str, tuple] = {
     "window.width": (INT, 320, 7680),

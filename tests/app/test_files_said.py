@@ -8,8 +8,8 @@ import json
 import pytest
 
 from game import app
-from game.settings import default_config_path, load_settings
-from game.storage import MAX_PREFS_BYTES, load_prefs, save_prefs
+from game.config.load import default_config_path, load_settings
+from game.store.prefs import MAX_PREFS_BYTES, load_prefs, save_prefs
 
 
 @pytest.mark.parametrize(("content", "words"), [

@@ -7,8 +7,9 @@ import pytest
 
 from game.engine.board import ColumnFullError, GameOverError, MoveError, NotationError, Position
 from game.model import GameModel, Scoreboard
-from game.settings import PlayerSpec, parse_player_spec
-from game.storage import SavedGame, format_save, parse_save
+from game.domain.players import PlayerSpec, parse_player_spec
+from game.domain.saved import SavedGame
+from game.store.savefile import format_save, parse_save
 
 
 def can_undo(model: GameModel) -> bool:
@@ -281,7 +282,8 @@ def test_shipped_sounds_are_what_the_generator_makes(tmp_path):
 
 
 def test_a_level_is_saved_by_its_name_as_chosen():
-    from game.settings import DEFAULTS, parse_player_spec
+    from game.config.values import DEFAULTS
+    from game.domain.players import parse_player_spec
 
     master = parse_player_spec("Master", DEFAULTS)
     assert master.heuristic == "threats"                       # the level's own heuristic ...

@@ -1,4 +1,4 @@
-"""The rule of a rated game (game.rated), apart from the window."""
+"""The rule of a rated game (game.domain.rated), apart from the window."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import dataclasses
 
 import pytest
 
-from game.rated import FORFEIT_MOVES, Casual, RatedGame, level_elo
-from game.settings import DEFAULTS, HUMAN, Level, parse_player_spec
+from game.domain.rated import FORFEIT_MOVES, Casual, RatedGame, level_elo
+from game.config.values import DEFAULTS
+from game.domain.levels import Level
+from game.domain.players import HUMAN, parse_player_spec
 
 SETTINGS = dataclasses.replace(DEFAULTS, levels=(Level("Rated", 2, elo=1400), Level("Free", 2)))
 
@@ -17,8 +19,8 @@ def spec(text: str):
 
 
 def test_only_a_game_from_the_start_against_a_rated_level_is_rated():
-    assert RatedGame.start(HUMAN, spec("rated"), SETTINGS, from_start=True).rated
-    assert RatedGame.start(spec("Rated"), HUMAN, SETTINGS, from_start=True).human == 2
+    assert RatedGame.start(HUMAN, spec("rated"), SETTINGS.levels, from_start=True).rated
+    assert RatedGame.start(spec("Rated"), HUMAN, SETTINGS.levels, from_start=True).human == 2
     cases = {
         (HUMAN, spec("free")): Casual.UNRATED_LEVEL,
         (HUMAN, spec("ai:4")): Casual.UNRATED_LEVEL,
@@ -27,25 +29,25 @@ def test_only_a_game_from_the_start_against_a_rated_level_is_rated():
         (spec("rated"), spec("rated")): Casual.TWO_HUMANS_OR_NONE,
     }
     for (red, yellow), reason in cases.items():
-        game = RatedGame.start(red, yellow, SETTINGS, from_start=True)
+        game = RatedGame.start(red, yellow, SETTINGS.levels, from_start=True)
         assert not game.rated and game.reason is reason
-    continued = RatedGame.start(HUMAN, spec("rated"), SETTINGS, from_start=False)
+    continued = RatedGame.start(HUMAN, spec("rated"), SETTINGS.levels, from_start=False)
     assert not continued.rated and continued.reason is Casual.NOT_FROM_START
 
 
 def test_a_resumed_autosave_is_rated_only_if_it_was_and_its_level_still_is():
-    from game.settings import parse_saved_player
+    from game.domain.players import parse_saved_player
 
-    assert RatedGame.resumed(HUMAN, spec("rated"), SETTINGS, rated=True).rated
-    assert RatedGame.resumed(HUMAN, spec("rated"), SETTINGS, rated=False).reason is Casual.NOT_FROM_START
-    assert RatedGame.resumed(HUMAN, spec("free"), SETTINGS, rated=True).reason is Casual.UNRATED_LEVEL
+    assert RatedGame.resumed(HUMAN, spec("rated"), SETTINGS.levels, rated=True).rated
+    assert RatedGame.resumed(HUMAN, spec("rated"), SETTINGS.levels, rated=False).reason is Casual.NOT_FROM_START
+    assert RatedGame.resumed(HUMAN, spec("free"), SETTINGS.levels, rated=True).reason is Casual.UNRATED_LEVEL
     easy = parse_saved_player("Easy", SETTINGS)          # a built-in level this ladder does not list
-    assert level_elo(easy, DEFAULTS) is not None
-    assert RatedGame.resumed(easy, HUMAN, SETTINGS, rated=True).reason is Casual.LEVEL_NOT_LISTED
+    assert level_elo(easy, DEFAULTS.levels) is not None
+    assert RatedGame.resumed(easy, HUMAN, SETTINGS.levels, rated=True).reason is Casual.LEVEL_NOT_LISTED
 
 
 def test_a_game_turns_casual_once_and_stays_casual():
-    game = RatedGame.start(HUMAN, spec("rated"), SETTINGS, from_start=True)
+    game = RatedGame.start(HUMAN, spec("rated"), SETTINGS.levels, from_start=True)
     assert game.make_casual(Casual.HINT)
     assert not game.make_casual(Casual.UNDO)           # already casual: nothing new to say
     assert game.reason is Casual.HINT and game.notice() == "Casual game: not rated — a hint was asked for"
@@ -67,9 +69,9 @@ def test_leaving_counts_as_a_loss_from_the_third_own_move_of_an_unfinished_rated
 
 
 def test_level_elo_is_the_levels_figure_only_as_measured():
-    assert level_elo(spec("rated"), SETTINGS) == 1400
-    assert level_elo(spec("rated:threats"), SETTINGS) is None
-    assert level_elo(spec("free"), SETTINGS) is None
-    assert level_elo(HUMAN, SETTINGS) is None
+    assert level_elo(spec("rated"), SETTINGS.levels) == 1400
+    assert level_elo(spec("rated:threats"), SETTINGS.levels) is None
+    assert level_elo(spec("free"), SETTINGS.levels) is None
+    assert level_elo(HUMAN, SETTINGS.levels) is None
     # a saved game naming a level the settings no longer have
-    assert level_elo(dataclasses.replace(spec("rated"), level="Gone"), SETTINGS) is None
+    assert level_elo(dataclasses.replace(spec("rated"), level="Gone"), SETTINGS.levels) is None

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game import record as rec
-from game.record import GameRecord, Rating, Record, RecordResult, rate, rate_one, rate_period
-from game.settings import DEFAULT_LEVELS
+from game.domain import record as rec
+from game.domain.record import GameRecord, Rating, Record, RecordResult, rate, rate_one, rate_period
+from game.domain.levels import DEFAULT_LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVELS = [(level.name, level.elo) for level in DEFAULT_LEVELS if level.elo is not None]  # as the app rates
@@ -103,7 +103,7 @@ def test_even_game_is_the_expected_score_nearest_one_half_within_35_to_65_percen
 def test_casual_games_are_kept_marked_and_ignored_by_the_rating(tmp_path: Path) -> None:
     import json
 
-    from game.record_store import add_game, load_record
+    from game.store.record import add_game, load_record
 
     path = tmp_path / "record.jsonl"
     rated_loss = GameRecord.now("Easy", 1798, 1, RecordResult.LOSS, "4453")

@@ -1,4 +1,4 @@
-"""The record on disk (game.record_store) and its writer thread (game.session.record_keeper)."""
+"""The record on disk (game.store.record) and its writer thread (game.session.record_keeper)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from game import files
-from game.record import GameRecord, RecordResult
+from game.store import files
+from game.domain.record import GameRecord, RecordResult
 from game.session.record_keeper import RecordKeeper
-from game.record_store import (LEGACY_NAME, RECORD_NAME, WAITING_NAME, add_game, game_line, load_record)
+from game.store.record import LEGACY_NAME, RECORD_NAME, WAITING_NAME, add_game, game_line, load_record
 
 ROOT = Path(__file__).resolve().parents[2]
 WIN, DRAW, LOSS = RecordResult.WIN, RecordResult.DRAW, RecordResult.LOSS
@@ -176,8 +176,8 @@ def test_the_earlier_versions_record_is_imported_once(path: Path) -> None:
 ADDER = """
 import sys
 from pathlib import Path
-from game.record import GameRecord, RecordResult
-from game.record_store import add_game
+from game.domain.record import GameRecord, RecordResult
+from game.store.record import add_game
 for i in range(int(sys.argv[2])):
     assert add_game(GameRecord("Easy", 1798, 1, RecordResult.WIN, "4" if sys.argv[3] == "a" else "3",
                                "2026-11-23T22:00:00"), Path(sys.argv[1])) is None
@@ -198,8 +198,8 @@ def test_two_processes_adding_games_at_once_lose_nothing(path: Path) -> None:
 KILLED_WRITER = """
 import os, sys, time
 from pathlib import Path
-from game.record import GameRecord, RecordResult
-from game.record_store import add_game
+from game.domain.record import GameRecord, RecordResult
+from game.store.record import add_game
 def slow_fsync(fd):
     sys.stdout.write("writing\\n"); sys.stdout.flush()
     time.sleep(60)
@@ -221,7 +221,7 @@ def test_a_kill_during_the_write_keeps_the_earlier_games(path: Path) -> None:
 
 
 def test_the_keeper_writes_on_its_own_thread(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game import record_store
+    from game.store import record as record_store
 
     callers: list[str] = []
     real = record_store.add_game

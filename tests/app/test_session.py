@@ -9,8 +9,10 @@ from game.model import GameModel
 from game.session import autosaver as autosaver_module
 from game.session.autosaver import Autosaver
 from game.session.core import Departure, Session
-from game.settings import DEFAULTS, HUMAN, Level, parse_player_spec
-from game.storage import read_autosave
+from game.config.values import DEFAULTS
+from game.domain.levels import Level
+from game.domain.players import HUMAN, parse_player_spec
+from game.store.autosave import read_autosave
 
 QUICK = (Level("Quick", 1, elo=1500),)
 

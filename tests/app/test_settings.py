@@ -1,4 +1,4 @@
-"""game.settings: config.toml parsing, validation with per-key problems, player specs."""
+"""game.config and game.domain.players: config.toml parsing, validation with per-key problems, player specs."""
 
 from __future__ import annotations
 
@@ -16,23 +16,11 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from game.engine.heuristics import HEURISTICS, WindowWeights
-from game.settings import (
-    LEVEL_SCHEMA,
-    MAX_DEPTH,
-    CUSTOM_DEPTH,
-    DEFAULT_LEVELS,
-    DEFAULTS,
-    MAX_CONFIG_BYTES,
-    ConfigProblem,
-    Level,
-    PlayerSpec,
-    Settings,
-    default_config_path,
-    load_settings,
-    parse_player_spec,
-    parse_settings,
-    repo_config_path,
-)
+from game.config.load import (MAX_CONFIG_BYTES, default_config_path, load_settings, parse_settings, repo_config_path)
+from game.config.schema import LEVEL_SCHEMA
+from game.config.values import ConfigProblem, DEFAULTS, Settings
+from game.domain.levels import CUSTOM_DEPTH, DEFAULT_LEVELS, Level, MAX_DEPTH
+from game.domain.players import PlayerSpec, parse_player_spec
 
 REPO_CONFIG = Path(__file__).resolve().parents[2] / "config.toml"
 
@@ -325,10 +313,10 @@ def test_utf8_bom_is_accepted(tmp_path):
 
 
 def test_default_lookup_prefers_user_config(home):
-    import game.settings
+    import game.config.load
 
     # The shipped config.toml is found: in a checkout the top-level one, beside the package.
-    assert repo_config_path() == Path(game.settings.__file__).resolve().parents[1] / "config.toml"
+    assert repo_config_path() == Path(game.config.load.__file__).resolve().parents[2] / "config.toml"
     assert repo_config_path().read_bytes() == REPO_CONFIG.read_bytes()
     assert default_config_path() == repo_config_path()
     home.mkdir(parents=True)
@@ -339,7 +327,7 @@ def test_default_lookup_prefers_user_config(home):
 
 
 def test_no_config_anywhere_gives_builtin_defaults(monkeypatch):
-    monkeypatch.setattr("game.settings.repo_config_path", lambda: None)
+    monkeypatch.setattr("game.config.load.repo_config_path", lambda: None)
     assert load_settings() == (DEFAULTS, [])
 
 
@@ -427,9 +415,9 @@ def test_labels():
 
 
 def test_player_search_config():
-    cfg = parse_player_spec("master").search_config(DEFAULTS)
+    cfg = DEFAULTS.player_search(parse_player_spec("master"))
     assert (cfg.depth, cfg.time_limit, cfg.perfect_play, cfg.heuristic) == (14, 1.0, True, "threats")
-    cfg = parse_player_spec("ai:3:window").search_config(DEFAULTS)
+    cfg = DEFAULTS.player_search(parse_player_spec("ai:3:window"))
     assert (cfg.depth, cfg.heuristic, cfg.perfect_play) == (3, "window", False)
 
 
@@ -443,7 +431,7 @@ def test_settings_module_does_not_import_pygame():
     import subprocess
     import sys
 
-    code = "import sys, game.settings, game.storage; assert 'pygame' not in sys.modules"
+    code = "import sys, game.config.load, game.store.savefile, game.store.autosave; assert 'pygame' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO_CONFIG.parent)
 
 
@@ -464,17 +452,17 @@ def test_level_temperature_reaches_the_search_config():
         '[[levels]]\nname = "Old"\ndepth = 2\nblunder = 0.5\n'
     )
     assert settings.level("warm").temperature == 0.5
-    assert parse_player_spec("warm", settings).search_config(settings).temperature == 0.5
+    assert settings.player_search(parse_player_spec("warm", settings)).temperature == 0.5
     assert settings.level("broken").temperature == 0.0
     # random moves are no longer a level's setting: an old file's key is reported and ignored
     assert settings.level("old").temperature == 0.0
-    assert parse_player_spec("old", settings).search_config(settings).blunder == 0.0
+    assert settings.player_search(parse_player_spec("old", settings)).blunder == 0.0
     assert [p.key for p in problems] == ["levels[2].temperature", "levels[3].blunder"]
 
 
 def test_no_built_in_level_plays_random_discs():
     for level in DEFAULTS.levels:
-        config = parse_player_spec(level.name).search_config(DEFAULTS)
+        config = DEFAULTS.player_search(parse_player_spec(level.name))
         assert config.blunder == 0, level.name
 
 
@@ -495,7 +483,8 @@ NAME_ALPHABET = st.characters(codec="utf-8") | st.sampled_from(list(" :_.-'()+&#
 @given(name=st.text(NAME_ALPHABET, min_size=0, max_size=34))
 @hsettings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_a_level_name_the_config_accepts_can_be_chosen_saved_and_resumed(name, tmp_path):
-    from game.storage import SavedGame, format_save, parse_save
+    from game.domain.saved import SavedGame
+    from game.store.savefile import format_save, parse_save
 
     s, problems = parse_settings(f"[[levels]]\nname = {toml_string(name)}\ndepth = 1\n")
     name_problems = [p for p in problems if p.key == "levels[1].name"]
@@ -523,7 +512,8 @@ def test_a_level_name_the_config_accepts_can_be_chosen_saved_and_resumed(name, t
 @pytest.mark.parametrize("name", ["Niveau élevé", "Stufe 3 (schwer)", "_secret", "C++ Bot", "Уровень", "难度", "A.B-c",
                                   "Ölçü's", "x" * 30])
 def test_non_english_and_punctuated_level_names_work_everywhere(name, tmp_path):
-    from game.storage import SavedGame, load_game, save_game
+    from game.domain.saved import SavedGame
+    from game.store.savefile import load_game, save_game
 
     s, problems = load_settings(write(tmp_path, f"[[levels]]\nname = {toml_string(name)}\ndepth = 1\n"))
     assert problems == [] and s.levels[0].name == name
@@ -609,7 +599,7 @@ def test_config_messages_escape_control_characters(text):
 
 
 def numeric_checks():
-    from game.settings import SCHEMA, WEIGHTS_SCHEMA
+    from game.config.schema import SCHEMA, WEIGHTS_SCHEMA
 
     for table, keys_ in SCHEMA.items():
         for key, (_, check) in keys_.items():
@@ -621,7 +611,7 @@ def numeric_checks():
 
 
 def test_every_numeric_setting_declares_its_range():
-    from game.settings import SCHEMA, WEIGHTS_SCHEMA
+    from game.config.schema import SCHEMA, WEIGHTS_SCHEMA
 
     def numeric(value) -> bool:
         return isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -629,11 +619,11 @@ def test_every_numeric_setting_declares_its_range():
     for table, keys_ in SCHEMA.items():
         for key, (name, check) in keys_.items():
             if numeric(getattr(DEFAULTS, name)) or name == "time_limit":
-                assert hasattr(check, "bounds"), f"{table}.{key}"
+                assert check.bounds is not None, f"{table}.{key}"
     for key, check in WEIGHTS_SCHEMA.items():
-        assert hasattr(check, "bounds"), key
+        assert check.bounds is not None, key
     for key in ("depth", "time_limit", "temperature", "elo"):
-        assert hasattr(LEVEL_SCHEMA[key], "bounds"), key
+        assert LEVEL_SCHEMA[key].bounds is not None, key
 
 
 def outside(bounds) -> list:
@@ -648,10 +638,10 @@ def inside(bounds) -> list:
     return [step(bounds.lo, +1) if bounds.lo_open else bounds.lo, step(bounds.hi, -1) if bounds.hi_open else bounds.hi]
 
 
-@pytest.mark.parametrize("where,check", [(w, c) for w, c in numeric_checks() if hasattr(c, "bounds")],
+@pytest.mark.parametrize("where,check", [(w, c) for w, c in numeric_checks() if c.bounds is not None],
                          ids=lambda v: v if isinstance(v, str) else "")
 def test_just_outside_the_range_is_refused_and_the_edges_accepted(where, check):
-    from game.settings import _Bad
+    from game.config.schema import Bad as _Bad
 
     bounds = check.bounds
     wrap = (lambda v: [v, v, v]) if where.endswith((".own", ".block")) else (lambda v: v)
@@ -665,7 +655,7 @@ def test_just_outside_the_range_is_refused_and_the_edges_accepted(where, check):
 
 
 def test_a_flood_of_problems_is_listed_up_to_a_screenful():
-    from game.settings import MAX_PROBLEMS
+    from game.config.schema import MAX_PROBLEMS
 
     s, problems = parse_settings("[window]\n" + "".join(f"k{i} = 1\n" for i in range(5000)) + "fps = 30\n")
     assert s.fps == 30 and len(problems) == MAX_PROBLEMS + 1
@@ -681,11 +671,11 @@ def test_the_perfect_level_plays_the_solver_alone_without_a_time_limit():
     perfect = DEFAULTS.level("Perfect")
     assert perfect.exact and perfect.elo is None or perfect.elo > DEFAULTS.level("Master").elo
     for config in (DEFAULTS.search_config(level=perfect),
-                   parse_player_spec("perfect", DEFAULTS).search_config(DEFAULTS)):
+                   DEFAULTS.player_search(parse_player_spec("perfect", DEFAULTS))):
         assert config.depth is None and config.time_limit is None and not config.perfect_play
     # a time limit for every move in [ai] does not cut its proofs short
     timed = dataclasses.replace(DEFAULTS, time_limit=2.0)
-    assert parse_player_spec("Perfect", timed).search_config(timed).time_limit is None
+    assert timed.player_search(parse_player_spec("Perfect", timed)).time_limit is None
     assert DEFAULTS.search_config(level=DEFAULTS.level("Master")).time_limit == 1.0
 
 
@@ -718,7 +708,7 @@ def test_a_bad_optional_level_key_says_what_the_level_does_without_it():
 
 
 def test_a_saved_games_built_in_level_still_plays_when_the_settings_replaced_the_ladder():
-    from game.settings import parse_saved_player
+    from game.domain.players import parse_saved_player
 
     settings, problems = parse_settings('[[levels]]\nname = "Club"\ndepth = 3\n')
     assert problems == [] and [level.name for level in settings.levels] == ["Club"]

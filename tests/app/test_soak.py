@@ -25,7 +25,8 @@ import pytest
 from game.engine.board import Position
 from game.engine.search import SearchConfig, Searcher
 from game.model import GameModel, Scoreboard
-from game.settings import DEFAULTS, PlayerSpec
+from game.config.values import DEFAULTS
+from game.domain.players import PlayerSpec
 from game.service.requests import AIRequest
 from game.service.worker import AIWorker
 
@@ -69,7 +70,7 @@ def play_games(worker: AIWorker, games: int, rng: random.Random, on_game=None) -
             model.play(rng.choice(legal))
         while not model.is_over:
             assert model.is_ai_turn()
-            config = model.player(model.turn).search_config(SETTINGS)
+            config = SETTINGS.player_search(model.player(model.turn))
             if rng.random() < 0.02:
                 # The UI's stale-answer path: a request superseded at once must never answer.
                 worker.submit(AIRequest(-1, model.position, config, "move"))

@@ -1,4 +1,4 @@
-"""game.storage: folders, atomic writes, preferences, save files and the autosave."""
+"""game.store (autosave, savefile, saves, prefs, cleanup): folders, atomic writes, preferences, save files and the autosave."""
 
 from __future__ import annotations
 
@@ -13,30 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from game import storage
+from game.store import autosave as storage
+from game.store import cleanup, prefs, savefile, saves
+from game.store import files
 from game.engine.board import Position
-from game.storage import (
-    MAX_SAVE_BYTES,
-    AutosaveError,
-    SaveFileError,
-    SavedGame,
-    atomic_write_text,
-    autosave_path,
-    clear_autosave,
-    format_save,
-    list_saves,
-    load_game,
-    load_prefs,
-    new_save_path,
-    parse_save,
-    read_autosave,
-    save_game,
-    save_prefs,
-    saves_dir,
-    user_config_dir,
-    user_data_dir,
-    write_autosave,
-)
+from game.domain.saved import SavedGame
+from game.store.autosave import AutosaveError, autosave_path, clear_autosave, read_autosave, write_autosave
+from game.store.savefile import MAX_SAVE_BYTES, SaveFileError, format_save, load_game, parse_save, save_game
+from game.store.saves import list_saves, new_save_path, saves_dir
+from game.store.files import atomic_write_text
+from game.store.prefs import load_prefs, save_prefs
+from game.store.folders import user_config_dir, user_data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = SavedGame(moves="4453", red="human", yellow="ai:8:window", saved_at="2026-01-31T18:05:00+01:00")
@@ -124,7 +111,7 @@ def test_unwritable_prefs_do_not_crash(home, monkeypatch):
     def fail(path, text):
         raise PermissionError("read-only")
 
-    monkeypatch.setattr(storage, "atomic_write_text", fail)
+    monkeypatch.setattr(storage.files, "atomic_write_text", fail)
     save_prefs({"theme": "classic"})  # logged, not raised
     assert load_prefs() == {}
 
@@ -311,7 +298,7 @@ def test_autosave_write_failure_raises_one_documented_type(home, monkeypatch, fa
     def fail(path, text):
         raise failure
 
-    monkeypatch.setattr(storage, "atomic_write_text", fail)
+    monkeypatch.setattr(storage.files, "atomic_write_text", fail)
     with pytest.raises(AutosaveError) as info:
         write_autosave(SavedGame("1", "human", "human", GAME.saved_at))
     assert isinstance(info.value, SaveFileError) and isinstance(info.value, OSError)
@@ -328,7 +315,7 @@ def test_autosave_of_an_invalid_game_raises_the_same_type(home):
 
 
 def test_storage_has_no_pickle_or_eval():
-    source = Path(storage.__file__).read_text(encoding="utf-8")
+    source = "".join(Path(m.__file__).read_text(encoding="utf-8") for m in (storage, savefile, saves, prefs))
     for word in ("import pickle", "pickle.load", "eval(", "exec(", "import marshal", "import shelve"):
         assert word not in source
 
@@ -362,7 +349,7 @@ def test_atomic_write_syncs_file_then_renames_then_syncs_folder(tmp_path, monkey
 
 
 def test_two_saves_in_the_same_second_get_two_files(home, monkeypatch):
-    monkeypatch.setattr(storage.time, "strftime", lambda fmt, *a: "20260131-180500")
+    monkeypatch.setattr(saves.time, "strftime", lambda fmt, *a: "20260131-180500")
     first = new_save_path()  # reserved at once, before anything is written into it
     second = new_save_path()
     assert first != second and first.exists() and second.exists()
@@ -382,21 +369,23 @@ def test_save_new_game_gives_the_name_back_when_the_write_fails(home, monkeypatc
     def fail(path, text):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(storage, "atomic_write_text", fail)
+    monkeypatch.setattr(storage.files, "atomic_write_text", fail)
     with pytest.raises(OSError):
-        storage.save_new_game(GAME)
+        saves.save_new_game(GAME)
     assert list(saves_dir().iterdir()) == []
     monkeypatch.undo()
     monkeypatch.setenv("CONNECT4_HOME", str(home))
-    path = storage.save_new_game(GAME)
+    path = saves.save_new_game(GAME)
     assert load_game(path) == GAME
 
 
 HOLDER = """
 import sys
 import time
-from game import storage
-storage.write_autosave(storage.SavedGame(sys.argv[1], "human", "human", "2026-01-31T18:05:00"))
+from game.store import autosave as storage
+from game.store import files
+from game.domain.saved import SavedGame
+storage.write_autosave(SavedGame(sys.argv[1], "human", "human", "2026-01-31T18:05:00"))
 print(storage.autosave_path().name, flush=True)
 sys.stdin.readline()  # keep running (and holding the autosave) until told to stop
 """
@@ -443,7 +432,7 @@ def test_a_killed_game_frees_its_autosave_for_the_next_start(home):
 
 def test_stale_temporary_files_of_our_own_naming_are_removed(home):
     (home / "saves").mkdir(parents=True)
-    old, young = 1_000_000.0, 1_000_000.0 + storage.STALE_AFTER + 100
+    old, young = 1_000_000.0, 1_000_000.0 + storage.files.STALE_AFTER + 100
     now = young + 10
     files = {
         home / ".autosave.c4save.ab12cd_9.tmp": old,            # killed mid-write: removed
@@ -462,7 +451,7 @@ def test_stale_temporary_files_of_our_own_naming_are_removed(home):
     kept_save = home / "saves" / "game-20260131-180502.c4save"
     save_game(kept_save, GAME)
     os.utime(kept_save, (old, old))
-    removed = storage.clean_stale_files(now=now)
+    removed = cleanup.clean_stale_files(now=now)
     assert sorted(p.name for p in removed) == sorted([
         ".autosave.c4save.ab12cd_9.tmp", ".autosave-2.c4save.zz34xx00.tmp", ".prefs.json.k2j3h4g5.tmp",
         ".game-20260131-180500.c4save.a1b2c3d4.tmp", "game-20260131-180500.c4save"])
@@ -478,7 +467,7 @@ def test_cleaning_never_follows_a_symlink(home, tmp_path):
     link = home / ".autosave.c4save.abcdefgh.tmp"
     link.symlink_to(precious)
     os.utime(link, (1, 1), follow_symlinks=False)
-    storage.clean_stale_files()
+    cleanup.clean_stale_files()
     assert precious.read_text() == "keep me"
 
 
@@ -488,14 +477,14 @@ def test_cleaning_never_follows_a_symlink(home, tmp_path):
 def test_an_unreadable_autosave_is_reported_and_left_alone(home, monkeypatch):
     home.mkdir(parents=True)
     (home / "autosave.c4save").write_text(format_save(GAME))
-    real = storage.read_regular_file
+    real = files.read_regular_file
 
     def denied(path, limit):
         if Path(path).name == "autosave.c4save":
             raise PermissionError(13, "Permission denied", str(path))
         return real(path, limit)
 
-    monkeypatch.setattr(storage, "read_regular_file", denied)
+    monkeypatch.setattr(files, "read_regular_file", denied)
     reports: list[str] = []
     assert read_autosave(reports.append) is None
     assert len(reports) == 1 and "permission denied" in reports[0] and "left as it is" in reports[0]
@@ -523,14 +512,18 @@ def test_a_corrupt_autosave_never_replaces_an_earlier_bad_file(home):
 
 FIFO_PROBE = """
 import os, sys
-from game import storage
-home = storage.user_data_dir(); home.mkdir(parents=True, exist_ok=True)
+from game.store import autosave as storage
+from game.store import files
+from game.store import folders
+home = folders.user_data_dir(); home.mkdir(parents=True, exist_ok=True)
 os.mkfifo(home / "autosave.c4save")
 os.mkfifo(home / "prefs.json")
 game = storage.read_autosave(print)
 print("resume:", game)
-print("prefs:", storage.load_prefs())
-storage.write_autosave(storage.SavedGame("4", "human", "human", "2026-01-31T18:05:00"))
+from game.store.prefs import load_prefs
+print("prefs:", load_prefs())
+from game.domain.saved import SavedGame
+storage.write_autosave(SavedGame("4", "human", "human", "2026-01-31T18:05:00"))
 print("autosave:", storage.autosave_path().name)
 """
 
@@ -554,7 +547,7 @@ def test_a_symlink_to_a_device_is_not_read(home):
     home.mkdir(parents=True)
     (home / "saves").mkdir()
     (home / "saves" / "zero.c4save").symlink_to("/dev/zero")
-    with pytest.raises(storage.UnreadableSaveError, match="is a device"):
+    with pytest.raises(savefile.UnreadableSaveError, match="is a device"):
         load_game(home / "saves" / "zero.c4save")
     assert list_saves() == []
 
@@ -575,8 +568,8 @@ def test_a_home_that_is_a_file_gives_clear_errors(tmp_path, monkeypatch):
     with pytest.raises(AutosaveError, match="not a directory|exists"):
         write_autosave(GAME)
     with pytest.raises(OSError):
-        storage.save_new_game(GAME)
-    assert storage.clean_stale_files() == []
+        saves.save_new_game(GAME)
+    assert cleanup.clean_stale_files() == []
 
 
 def test_one_running_game_makes_one_lock_file(home):
@@ -651,7 +644,7 @@ def test_no_lockable_slot_means_no_autosave_and_says_so(home, monkeypatch):
 
 STARTER = """
 import sys, time
-from game.storage import read_autosave
+from game.store.autosave import read_autosave
 deadline = float(sys.argv[1])
 while time.time() < deadline:
     pass
@@ -684,7 +677,7 @@ def test_stale_temporary_files_of_the_record_are_removed(home):
         path.write_text("half a record")
     for path in stale:
         os.utime(path, (1, 1))
-    assert sorted(storage.clean_stale_files()) == sorted(stale)
+    assert sorted(cleanup.clean_stale_files()) == sorted(stale)
     assert fresh.exists()
 
 

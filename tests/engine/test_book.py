@@ -348,3 +348,25 @@ def test_positions_one_disc_past_the_book_start_from_their_parents_bound():
     # a position whose parent is a book position has a bound better than the trivial one
     pos = Position.from_moves("4365632413461")
     assert solver._parents_bound(pos.current, pos.mask) > -20
+
+
+def test_the_resource_reader_finds_the_same_book_as_the_package_folder():
+    """A frozen bundle or a zipped package has no folder to look in: its resource reader is used."""
+    from importlib import util
+
+    assert book_module._resource_path(util.find_spec(book_module.BOOK_PACKAGE)) == book_path()
+
+
+def test_early_keys_are_the_positions_keys():
+    """The table's keys are computed without building positions; pinned to Position on every
+    line of the table and on random short games."""
+    lines = read_testset(EARLY_FILE, folder="")
+    rng = random.Random(11)
+    games = [m for m, _ in lines] + ["".join(rng.choice("1234567") for _ in range(rng.randint(0, EARLY_DISCS)))
+                                     for _ in range(500)]
+    for moves in games:
+        pos = Position.from_moves(moves)
+        assert book_module.early_keys(moves) == (pos.key(), pos.mirror().key()), moves
+    for bad in ("12345", "8", "0", "4a"):
+        with pytest.raises(ValueError):
+            book_module.early_keys(bad)

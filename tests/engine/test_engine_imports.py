@@ -44,7 +44,7 @@ def test_blocker_really_blocks_pygame():
 ENGINE = ["game.engine.board", "game.engine.heuristics", "game.engine.search", "game.engine.solver", "game.tools.analyze", "game.tools.bench",
           "game.engine.explain", "game.engine.principal", "game.engine.verdicts", "game.engine.threats", "game.tools.review",
           # the contract's other pygame-free modules
-          "game.settings", "game.storage", "game.model", "game.service.worker", "game.tools.arena",
+          "game.config.load", "game.store.savefile", "game.store.autosave", "game.model", "game.service.worker", "game.tools.arena",
           "game.engine.drills", "game.engine.puzzles", "game.practice.schedule", "game.practice.puzzles",
           "game.tools.practice", "game.tools.puzzles"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.data import read_analysis
 from game.engine.board import Position
 from game.engine.search import Searcher
-from game.settings import DEFAULTS
+from game.config.values import DEFAULTS
 
 
 def _perfect() -> Searcher:

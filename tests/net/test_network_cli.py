@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.cli import parse_args, resolve_network
-from game.settings import DEFAULTS
+from game.config.values import DEFAULTS
 
 
 def network(argv):

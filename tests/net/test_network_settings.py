@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from game.net.identity import FALLBACK_NAME, player_name
-from game.settings import DEFAULTS, parse_settings
+from game.config.load import parse_settings
+from game.config.values import DEFAULTS
 
 
 def test_defaults():

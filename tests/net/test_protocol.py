@@ -9,25 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.echo import plain_text
-from game.net.address import parse_address, show_address
-from game.net.protocol import (
-    MAX_LINE_BYTES,
-    Accept,
-    Bye,
-    Chat,
-    Hello,
-    Move,
-    Offer,
-    Ping,
-    ProtocolError,
-    Rematch,
-    Resign,
-    Undo,
-    UndoAnswer,
-    a_kind,
-    decode,
-    encode,
-)
+from game.domain.address import parse_address, show_address
+from game.net.protocol import (Accept, Bye, Chat, Hello, MAX_LINE_BYTES, Move, Offer, Ping, ProtocolError, Rematch, Resign, Undo, UndoAnswer, a_kind, decode, encode)
 
 NONCE, PROOF, SECRET = "ab" * 16, "cd" * 32, "ef" * 16
 EXAMPLES = [Hello(2, "0.1.0", "Ann", NONCE),

@@ -13,19 +13,11 @@ from test_window import drop, free_port, hosted_game, until
 from game.net import events as ev
 from game.net.link import NetLink
 from game.net.match import Resume
-from game.storage import (
-    NetRole,
-    NetworkSeat,
-    SavedGame,
-    SaveFileError,
-    format_save,
-    list_saves,
-    load_game,
-    load_prefs,
-    parse_save,
-    read_autosave,
-    save_new_game,
-)
+from game.domain.saved import NetRole, NetworkSeat, SavedGame
+from game.store.autosave import read_autosave
+from game.store.savefile import SaveFileError, format_save, load_game, parse_save
+from game.store.saves import list_saves, save_new_game
+from game.store.prefs import load_prefs
 from game.ui.game_scene import GameScene
 from game.ui.menu import MenuScene
 from game.ui.net_game import NetGameScene
@@ -448,7 +440,7 @@ def test_playing_over_the_network_asks_before_an_unfinished_game_is_replaced(ui)
 
 
 def test_the_save_list_names_a_network_games_opponent(connect4_home):
-    from game.storage import SaveInfo
+    from game.store.saves import SaveInfo
     from game.ui.savelist import describe
 
     players, details = describe(SaveInfo(connect4_home / "x.c4save", saved()))
@@ -456,7 +448,7 @@ def test_the_save_list_names_a_network_games_opponent(connect4_home):
 
 
 def test_a_file_name_from_outside_is_shown_with_its_control_sequences_removed_whole(connect4_home):
-    from game.storage import SaveInfo
+    from game.store.saves import SaveInfo
     from game.ui.savelist import describe, load_failure
 
     path = connect4_home / "\x1b[2J\x1b[31mred\u202e\x1b]0;t\x07.c4save"
@@ -466,7 +458,7 @@ def test_a_file_name_from_outside_is_shown_with_its_control_sequences_removed_wh
 
 
 def test_hosting_or_joining_from_the_command_line_keeps_the_unfinished_game_for_later(ui, connect4_home):
-    from game.storage import autosave_path, write_autosave
+    from game.store.autosave import autosave_path, write_autosave
     from game.ui.net_lobby import LobbyStart
 
     write_autosave(saved())

@@ -18,7 +18,7 @@ from game.net.gate import BUSY, HandshakeGate
 from game.net.handshake import BOARDS_DIFFER, NO_PROOF, NOT_HERE, OTHER_COLOUR, Turned, join_hello, seat, take_offer
 from game.net.link import NetLink
 from game.net.match import Match, Violation
-from game.net.protocol import PROTOCOL_VERSION, Hello, Offer, encode
+from game.net.protocol import Hello, Offer, PROTOCOL_VERSION, encode
 from game.net.secret import new_nonce, new_secret, proof, proves
 
 SECRET = new_secret()

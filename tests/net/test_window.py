@@ -14,7 +14,8 @@ from netkit import FAST, quiet, start_host, wait_for
 from game.engine.board import parse_moves
 from game.net import events as ev
 from game.net.link import NetLink
-from game.storage import load_prefs, read_autosave
+from game.store.autosave import read_autosave
+from game.store.prefs import load_prefs
 from game.ui.net_game import Answer, NetGameScene
 from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
 from conftest import TextRecorder

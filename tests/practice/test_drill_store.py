@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game import files
+from game.store import files
 from game.engine.drills import Drill
 from game.engine.scores import Outcome
 from game.practice.schedule import Grade, add_drills, grade_drill

@@ -8,7 +8,7 @@ import pytest
 
 from game.engine.puzzles import OnlyMoveLine, PuzzleKind
 from game.practice.puzzles import PUZZLE_RD, Puzzle, load_puzzles, parse_puzzle, puzzle_rating, rating_of, serve
-from game.record import START_RATING, START_RD, Rating, rate_one
+from game.domain.record import Rating, START_RATING, START_RD, rate_one
 from game.store.puzzles import RESULTS_NAME, PuzzleResult, add_result, load_results
 
 

@@ -15,7 +15,8 @@ import pytest
 from game.engine.board import parse_moves
 from game.engine.drills import mine_drills
 from game.engine.solver import Solver
-from game.storage import NetRole, NetworkSeat, SavedGame, save_game
+from game.domain.saved import NetRole, NetworkSeat, SavedGame
+from game.store.savefile import save_game
 from game.tools import practice, puzzles
 
 ROOT = Path(__file__).resolve().parents[2]

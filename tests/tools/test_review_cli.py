@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from game.engine.review import MoveClass
-from game.storage import SavedGame, save_game
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASSES = {c.value for c in MoveClass}
@@ -161,7 +162,8 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("value", "ok"), [(0.05, True), (60, True), (0.049, False), (60.5, False),
                                            ('"1"', False), ("true", False)])
 def test_the_review_time_setting_is_validated(value: object, ok: bool) -> None:
-    from game.settings import DEFAULTS, parse_settings
+    from game.config.load import parse_settings
+    from game.config.values import DEFAULTS
 
     settings, problems = parse_settings(f"[review]\ntime = {value}\n")
     if ok:

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from game import storage
-from game.storage import SavedGame, save_game
+from game.store import autosave as storage
+from game.store import folders
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
 from game.tools import numbers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,15 +67,15 @@ def test_a_home_without_search_permission_is_reported(monkeypatch, tmp_path):
         return real_stat(path, *args, **kwargs)
 
     monkeypatch.setattr(os, "stat", denied)
-    assert "cannot be reached (permission denied)" in storage.home_problem()
+    assert "cannot be reached (permission denied)" in folders.home_problem()
 
 
 def test_usable_homes_have_no_problem(monkeypatch, tmp_path):
     for home in (str(tmp_path / "new" / "folder"), "~/c4-test-home", str(tmp_path)):
         monkeypatch.setenv("CONNECT4_HOME", home)
-        assert storage.home_problem() is None
+        assert folders.home_problem() is None
     monkeypatch.delenv("CONNECT4_HOME")
-    assert storage.home_problem() is None
+    assert folders.home_problem() is None
 
 
 # --- numeric options ---------------------------------------------------------------------------

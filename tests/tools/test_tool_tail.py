@@ -123,23 +123,23 @@ def _proc_stat(pid: str) -> list[str] | None:
     return text[text.rindex(")") + 2:].split()  # state, ppid, pgrp, session, ...
 
 
-def _children(ppid: int) -> set[int]:
+def _running(field: int, value: int) -> set[int]:
+    """Processes whose stat ``field`` (1 parent, 3 session) is ``value``, zombies left out: a
+    zombie waiting to be reaped holds nothing."""
     found = set()
     for entry in os.listdir("/proc"):
         stat = _proc_stat(entry) if entry.isdigit() else None
-        if stat and stat[0] != "Z" and int(stat[1]) == ppid:
+        if stat and stat[0] != "Z" and int(stat[field]) == value:
             found.add(int(entry))
     return found
+
+
+def _children(ppid: int) -> set[int]:
+    return _running(1, ppid)
 
 
 def _alive_in_session(session: int) -> set[int]:
-    """Processes of the session that still run (a zombie waiting to be reaped holds nothing)."""
-    found = set()
-    for entry in os.listdir("/proc"):
-        stat = _proc_stat(entry) if entry.isdigit() else None
-        if stat and stat[0] != "Z" and int(stat[3]) == session:
-            found.add(int(entry))
-    return found
+    return _running(3, session)
 
 
 def _start_arena() -> subprocess.Popen:
@@ -165,31 +165,31 @@ def _nothing_left(session: int) -> set[int]:
     return left
 
 
-@pytest.mark.skipif(not LINUX_PROC, reason="reads the process table from /proc")
-def test_arena_ctrl_c_to_the_whole_group_stops_it_and_says_so():
+def _stopped_arena(stop) -> tuple[int, str, set[int]]:
+    """Start a long arena, ``stop(process)`` it, and return its status, its stderr and what of
+    it still runs once it has ended (killed after the check)."""
     proc = _start_arena()
-    os.killpg(proc.pid, signal.SIGINT)
+    stop(proc)
     try:
-        out, err = proc.communicate(timeout=20)
+        _, err = proc.communicate(timeout=20)
     finally:
         left = _nothing_left(proc.pid)
         if left:
             os.killpg(proc.pid, signal.SIGKILL)
-    assert proc.returncode == 130
-    assert err.decode().strip() == "arena: interrupted"  # the workers never see the Ctrl+C
+    return proc.returncode, err.decode().strip(), left
+
+
+@pytest.mark.skipif(not LINUX_PROC, reason="reads the process table from /proc")
+def test_arena_ctrl_c_to_the_whole_group_stops_it_and_says_so():
+    status, err, left = _stopped_arena(lambda proc: os.killpg(proc.pid, signal.SIGINT))
+    assert status == 130
+    assert err == "arena: interrupted"  # the workers never see the Ctrl+C: no traceback of theirs
     assert not left
 
 
 @pytest.mark.skipif(not LINUX_PROC, reason="reads the process table from /proc")
 def test_arena_sigterm_leaves_no_worker_behind():
-    proc = _start_arena()
-    proc.terminate()  # the arena alone, as a service manager or kill(1) does
-    try:
-        out, err = proc.communicate(timeout=20)
-    finally:
-        left = _nothing_left(proc.pid)
-        if left:
-            os.killpg(proc.pid, signal.SIGKILL)
-    assert proc.returncode == 143
-    assert err.decode().strip() == "arena: terminated"
+    status, err, left = _stopped_arena(lambda proc: proc.terminate())  # the arena alone, as kill(1) does
+    assert status == 143
+    assert err == "arena: terminated"
     assert not left

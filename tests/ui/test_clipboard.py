@@ -90,7 +90,7 @@ def test_a_bad_position_on_the_command_line_is_a_usage_error(tmp_path):
 
 
 def test_the_position_option_opens_a_two_player_game_with_the_analysis_row(ui):
-    from game.settings import HUMAN
+    from game.domain.players import HUMAN
 
     d = ui()
     d.c.start(None, None, None, position="4453")

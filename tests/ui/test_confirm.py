@@ -6,7 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.engine.search import SearchResult
-from game.storage import SavedGame, read_autosave, save_game, saves_dir
+from game.domain.saved import SavedGame
+from game.store.autosave import read_autosave
+from game.store.savefile import save_game
+from game.store.saves import saves_dir
 from game.ui.game_scene import GameScene
 from game.ui.menu import MenuScene
 from game.ui.overlays import Confirm
@@ -141,8 +144,8 @@ def test_undo_against_the_computer_goes_back_two_plies_and_rewrites_the_autosave
 
 
 def test_an_autosave_failure_never_ends_the_game(ui, monkeypatch):
-    from game import storage
     from game.session import autosaver
+    from game.store import savefile
 
     def broken(game):
         raise OSError(28, "No space left on device")
@@ -155,7 +158,7 @@ def test_an_autosave_failure_never_ends_the_game(ui, monkeypatch):
     assert len(stopped) == 1 and "No space left" in stopped[0]      # said once, not per move
 
     def refused(game):
-        raise storage.SaveFileError("red: 'x' is not a player")
+        raise savefile.SaveFileError("red: 'x' is not a player")
 
     monkeypatch.setattr(autosaver, "write_autosave", refused)
     again = ui("human", "human")

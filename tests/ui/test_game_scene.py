@@ -7,7 +7,9 @@ import pygame
 
 from game.engine.board import Position
 from game.engine.search import SearchResult
-from game.storage import SavedGame, list_saves, save_game, saves_dir
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
+from game.store.saves import list_saves, saves_dir
 from game.ui.savelist import SaveList
 from conftest import TextRecorder
 from game.ui import game_text
@@ -327,7 +329,7 @@ def test_escape_to_the_menu_offers_the_game_back(ui):
 
 
 def test_no_move_slips_in_between_escape_and_the_menu(ui):
-    from game.storage import read_autosave
+    from game.store.autosave import read_autosave
 
     d = ui("human", "human")
     d.key(pygame.K_4)
@@ -362,7 +364,7 @@ def test_resize_rescales_the_board(ui):
 
 
 def test_mute_is_remembered(ui):
-    from game.storage import load_prefs
+    from game.store.prefs import load_prefs
 
     d = ui("human", "human")
     muted = d.c.ctx.sound.muted
@@ -378,7 +380,7 @@ def test_quit_keys(ui):
 
 
 def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
-    from game.storage import read_autosave
+    from game.store.autosave import read_autosave
 
     d = ui("human", "human")
     for key in (pygame.K_1, pygame.K_2, pygame.K_1):
@@ -446,8 +448,8 @@ def test_column_numbers_over_the_board(ui):
 
 
 def test_game_end_is_handled_once_and_offers_the_review_and_the_tally_and_record_lines_are_shown(ui):
-    from game.record import RecordResult
-    from game.settings import PlayerSpec
+    from game.domain.record import RecordResult
+    from game.domain.players import PlayerSpec
     from game.ui import resources
     from game.ui.game_scene import GameScene
     from game.ui.menu import MenuScene
@@ -542,7 +544,7 @@ def test_two_players_without_names_are_scored_by_colour(ui):
 
 
 def test_a_game_saved_against_a_built_in_level_loads_after_the_settings_replaced_the_ladder(ui):
-    from game.settings import Level
+    from game.domain.levels import Level
 
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -553,7 +555,7 @@ def test_a_game_saved_against_a_built_in_level_loads_after_the_settings_replaced
 
 
 def test_moves_that_cannot_be_restored_are_named_escaped_and_short(ui):
-    from game.settings import HUMAN
+    from game.domain.players import HUMAN
     from game.ui.scene import GameStart
     from game.ui.scene import SceneName, Transition
 

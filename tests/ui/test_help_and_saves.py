@@ -9,7 +9,9 @@ import pygame
 
 from conftest import TextRecorder
 
-from game.storage import SavedGame, list_saves, save_game, saves_dir
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
+from game.store.saves import list_saves, saves_dir
 from game.ui.menu import MenuScene
 from game.ui.overlays import Confirm, HelpOverlay, help_sections, level_line
 from game.ui.savelist import SaveList, describe
@@ -46,7 +48,7 @@ def test_help_from_the_menu(ui):
 
 
 def test_help_lists_rules_keys_analysis_and_levels_with_their_strength():
-    from game.settings import DEFAULTS
+    from game.config.values import DEFAULTS
 
     sections = dict(help_sections(DEFAULTS))
     assert len(sections["Rules"]) == 3
@@ -119,7 +121,7 @@ def test_delete_asks_first(ui):
 
 
 def test_help_explains_the_review_and_a_win_without_a_length():
-    from game.settings import DEFAULTS
+    from game.config.values import DEFAULTS
     from game.ui.overlays import help_sections
 
     sections = dict(help_sections(DEFAULTS))
@@ -238,7 +240,8 @@ def test_a_long_notice_is_shown_whole_on_two_lines_and_a_longer_one_cut_after_th
 
 def test_every_text_of_the_save_list_stays_inside_its_frame():
     from game.echo import shown
-    from game.storage import MAX_SHOWN_NAME, SaveInfo
+    from game.store.savefile import MAX_SHOWN_NAME
+    from game.store.saves import SaveInfo
     from game.ui import resources
     from game.ui.theme import CLASSIC
 
@@ -246,7 +249,7 @@ def test_every_text_of_the_save_list_stays_inside_its_frame():
     long_name = Path("a-very-long-name-" * 14 + ".c4save")
     reason = ("line 6: moves: move 8: '9' is not a column; a move string uses only the digits 1-7 "
               "(and this one goes on for a while)")
-    # as game.storage.load_game words it: the name, shortened, first
+    # as game.store.savefile.load_game words it: the name, shortened, first
     infos = [SaveInfo(long_name, None, f"{shown(long_name.name, MAX_SHOWN_NAME)}: {reason}"),
              SaveInfo(Path("new.c4save"), SavedGame("4453", "human", "Hard", "2026-03-04T18:30:00+00:00"))]
     surface = pygame.Surface((960, 840))

@@ -120,7 +120,7 @@ def test_f11_toggles_fullscreen_and_back(ui):
 
 
 def test_no_display_is_a_clear_message_not_an_invisible_window(connect4_home, monkeypatch, capsys):
-    from game.settings import DEFAULTS
+    from game.config.values import DEFAULTS
     from game.ui import run
 
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")   # SDL's silent fallback

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.storage import SavedGame, load_prefs
+from game.domain.saved import SavedGame
+from game.store.prefs import load_prefs
 from game.ui.game_scene import GameScene
 from game.ui.menu import MenuScene
 from game.ui.menu_choices import CUSTOM
@@ -56,8 +57,8 @@ def test_vs_computer_as_yellow_with_a_level(ui):
 def test_every_menu_level_plays_as_the_same_level_on_the_command_line(ui):
     """Depth, heuristic, time, perfect play and temperature: the menu's level is the command line's level,
     and saves record the level by its name alone."""
-    from game.settings import parse_player_spec
-    from game.storage import read_autosave
+    from game.domain.players import parse_player_spec
+    from game.store.autosave import read_autosave
 
     d = ui()
     settings = d.c.ctx.settings
@@ -76,7 +77,7 @@ def test_every_menu_level_plays_as_the_same_level_on_the_command_line(ui):
         assert isinstance(d.scene, GameScene)
         computer = d.scene.model.yellow
         expected = parse_player_spec(level.name, settings)
-        assert computer.search_config(settings) == expected.search_config(settings), level.name
+        assert settings.player_search(computer) == settings.player_search(expected), level.name
         assert d.scene.model.player_text(computer) == level.name
         d.key(pygame.K_4)                                 # one move: the autosave records the player
         assert read_autosave().yellow == level.name
@@ -158,7 +159,7 @@ def test_explicit_config_wins_over_remembered_theme(ui, tmp_path):
 
 
 def test_corrupt_prefs_fall_back_to_defaults(ui, connect4_home):
-    from game.storage import prefs_path
+    from game.store.prefs import prefs_path
 
     prefs_path().parent.mkdir(parents=True, exist_ok=True)
     prefs_path().write_text('{"menu": {"mode": 7, "computer": {"level": "Nope", "depth": 99}}, "theme": 3}')
@@ -194,7 +195,7 @@ def test_many_start_notices_are_counted_not_stacked_over_the_rows(ui):
 
 
 def problems(n: int):
-    from game.settings import ConfigProblem
+    from game.config.values import ConfigProblem
 
     return [ConfigProblem(f"window.key{i}", i, "nothing: unknown key", "ignored") for i in range(n)] + [
         ConfigProblem("display.fullscreen", "yes please", "true or false", "using the default false")]
@@ -226,8 +227,8 @@ def test_settings_problems_in_a_game_started_from_the_command_line_are_one_line(
 
 
 def test_a_broken_config_value_keeps_the_remembered_theme_and_volume(ui, tmp_path):
-    from game.settings import ConfigProblem
-    from game.storage import save_prefs
+    from game.config.values import ConfigProblem
+    from game.store.prefs import save_prefs
 
     save_prefs({"theme": "colorblind", "volume": 0.3, "muted": True})
     broken = [ConfigProblem("display.theme", "dark", "classic or colorblind", "using the default classic"),
@@ -314,7 +315,8 @@ def test_the_selection_stays_on_its_row_after_a_game(ui):
 
 
 def test_open_a_saved_game_plays_it(ui):
-    from game.storage import save_game, saves_dir
+    from game.store.savefile import save_game
+    from game.store.saves import saves_dir
     from game.ui.savelist import SaveList
 
     saves_dir().mkdir(parents=True, exist_ok=True)

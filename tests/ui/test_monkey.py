@@ -27,10 +27,10 @@ import threading
 
 import pygame
 
-from game import storage
+from game.store import autosave as storage
 from game.engine.board import HEIGHT, WIDTH, Position
-from game.settings import Level
-from game.storage import read_autosave
+from game.domain.levels import Level
+from game.store.autosave import read_autosave
 from game.ui.scene import GameStart
 from game.ui.scene import Transition
 

@@ -18,7 +18,9 @@ from game.engine.puzzles import keeping_columns
 from game.engine.scores import outcome
 from game.engine.solver import Solver
 from game.practice.schedule import Grade, add_drills, graded
-from game.storage import SavedGame, save_game, saves_dir
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
+from game.store.saves import saves_dir
 from game.store.drills import DRILLS_NAME, load_drills
 from game.store.puzzles import load_results
 from game.ui.practice_round import Phase
@@ -237,7 +239,7 @@ def test_the_reviews_key_adds_the_shown_position(ui):
 
 
 def _players(driver):
-    from game.settings import parse_player_spec
+    from game.domain.players import parse_player_spec
 
     settings = driver.c.ctx.settings
     return parse_player_spec("human", settings), parse_player_spec("Easy", settings)

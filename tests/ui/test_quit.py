@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 
-from game.settings import DEFAULTS
+from game.config.values import DEFAULTS
 from game.ui import run
 from game.ui.controller import Controller
 from game.ui.game_scene import GameScene

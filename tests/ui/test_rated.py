@@ -11,11 +11,15 @@ import signal
 import pygame
 import pytest
 
-from game import app, storage
-from game.record import RecordResult
-from game.record_store import load_record
-from game.settings import Level
-from game.storage import SavedGame, autosave_path, load_game, save_game, saves_dir, write_autosave
+from game import app
+from game.store import autosave as storage
+from game.domain.record import RecordResult
+from game.store.record import load_record
+from game.domain.levels import Level
+from game.domain.saved import SavedGame
+from game.store.autosave import autosave_path, write_autosave
+from game.store.savefile import load_game, save_game
+from game.store.saves import saves_dir
 from game.ui.game_scene import GameScene
 from game.ui.game_text import header_right
 from game.ui.menu import MenuScene

@@ -10,9 +10,11 @@ import pygame
 from conftest import TextRecorder
 
 from game.engine.review import GameReview, MoveClass, ReviewProgress
-from game.record import RecordResult
-from game.record_store import load_record
-from game.storage import SavedGame, save_game, saves_dir
+from game.domain.record import RecordResult
+from game.store.record import load_record
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
+from game.store.saves import saves_dir
 from game.ui.layout import MIN_SIZE
 
 # Red to move with three in the bottom row (columns 1-3) and column 4 winning at once.
@@ -36,7 +38,7 @@ def finish_a_game_against_the_computer(ui):
 
 
 def record_game(driver, result, rated):
-    from game.record import GameRecord
+    from game.domain.record import GameRecord
 
     keeper = driver.c.ctx.session.keeper
     keeper.add(GameRecord.now("Easy", 1798, 1, result, "4453", rated=rated))
@@ -297,7 +299,7 @@ def test_play_on_shows_the_move_number_the_review_showed(ui):
 
 
 def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(ui):
-    from game.storage import read_autosave, write_autosave
+    from game.store.autosave import read_autosave, write_autosave
 
     unfinished = SavedGame.now("4455", "human", "Hard")
     write_autosave(unfinished)
@@ -340,7 +342,7 @@ def test_the_sitting_tally_is_written_as_small_as_the_analysis_row_in_a_large_wi
 
 
 def test_two_named_players_are_named_in_the_review_and_find_their_game_and_score_again(ui):
-    from game.settings import HUMAN
+    from game.domain.players import HUMAN
     from game.ui.scene import GameStart
     from game.ui.scene import SceneName, Transition
 

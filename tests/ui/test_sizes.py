@@ -8,7 +8,9 @@ import itertools
 import pygame
 import pytest
 
-from game.storage import SavedGame, save_game, saves_dir
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
+from game.store.saves import saves_dir
 from conftest import TextRecorder
 from game.service.requests import Analysis
 from game.ui.layout import MIN_SIZE, compute_layout

@@ -115,7 +115,7 @@ def test_every_game_starts_from_another_balanced_opening_and_the_score_follows_t
 
 def test_openings_do_not_repeat_before_the_list_is_used_up():
     from game.model import GameModel
-    from game.settings import parse_player_spec
+    from game.domain.players import parse_player_spec
     from game.ui.spectator import Spectator
 
     hard = parse_player_spec("Hard")
@@ -155,7 +155,7 @@ def test_the_watching_seats_refuse_what_needs_a_player_at_the_screen_and_say_why
 
 def test_seats_follow_the_players_and_declare_what_they_allow():
     from game.model import GameModel
-    from game.settings import HUMAN, parse_player_spec
+    from game.domain.players import HUMAN, parse_player_spec
     from game.ui.seats import EVERYTHING, AgainstComputer, Allow, Networked, TwoPeople, Watching, seats_for
 
     hard = parse_player_spec("Hard")

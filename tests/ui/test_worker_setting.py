@@ -10,7 +10,9 @@ import pygame
 import pytest
 
 from conftest import UIDriver
-from game.settings import DEFAULTS, parse_player_spec, parse_settings
+from game.config.load import parse_settings
+from game.config.values import DEFAULTS
+from game.domain.players import parse_player_spec
 from game.ui.controller import Controller
 
 

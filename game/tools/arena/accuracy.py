@@ -21,7 +21,7 @@ from game.engine.scores import win_next_score
 from game.engine.solver import SearchCancelled, Solver
 from game.tools.arena.players import ArenaPlayer
 from game.tools.arena.pool import Progress, default_workers, run_parallel
-from game import files
+from game.store import files
 from game.echo import counted, shown, shown_path
 
 #: Reference sets: name -> (file in the references directory, kind, description).

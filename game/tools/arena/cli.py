@@ -9,15 +9,17 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from game import files
+from game.store import files
 from game.echo import shown, shown_path
 from game.engine.board import CELLS, WIDTH
 from game.engine.scores import MAX_SCORE, MIN_SCORE
-from game.storage import remember_book_digests, report_bad_home
+from game.store.book_memo import remember_book_digests
+from game.store.folders import report_bad_home
 from game.tools.arena.accuracy import DEFAULT_SETS, load_references, run_accuracy
 from game.tools.arena.match import run_match
 from game.tools.arena.players import SpecError, load_arena_settings, parse_arena_player
-from game.tools.numbers import real, whole
+from game.config import ranges
+from game.tools.numbers import number, whole
 from game.tools.tail import tool_entry
 
 ANY_COUNT = 10**9  # counts are written as whole numbers; their ranges are checked in main
@@ -48,7 +50,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--refs", type=Path, default=None, help="accuracy: directory holding testsets/ and analysis/ (default: the shipped copy)")
     p.add_argument(
         "--solve-limit",
-        type=real(0.0, MAX_SOLVE_LIMIT, lo_open=True, unit="seconds"),
+        type=number(ranges.TOOL_SECONDS),
         default=30.0,
         help="accuracy: seconds the exact solver may spend judging one move (default 30; unsolved moves are counted apart)",
     )
@@ -62,7 +64,6 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 MAX_CACHE_BYTES = 64 * 1024 * 1024
-MAX_SOLVE_LIMIT = 86_400.0  # a day per move
 _CACHE_MOVES = re.compile(r"[1-7]{0,%d}" % CELLS, re.ASCII)
 _CACHE_COLUMN = re.compile(r"[0-%d]" % (WIDTH - 1), re.ASCII)
 

@@ -17,11 +17,12 @@ from typing import Any, Protocol
 
 from game.engine.board import Position
 from game.engine.search import Searcher
-from game.engine.tempered import MAX_TEMPERATURE
-from game.settings import load_settings, parse_player_spec
+from game.config.load import load_settings
+from game.domain.players import parse_player_spec
 from game.tools.rules_player import RulePlayer
 from game.echo import shown
-from game.tools.numbers import real, whole
+from game.config import ranges
+from game.tools.numbers import number
 
 class Mover(Protocol):
     def choose(self, pos: Position) -> int: ...
@@ -92,15 +93,13 @@ _OPTION_FIELDS = {
 }
 
 
-MAX_TIME = 86_400.0  # a day per move
-MAX_TABLE_MB = 4096
 #: The number rule (``game.tools.numbers``) with each numeric option's range, and what it is.
 _NUMBERS = {
-    "discount": (real(0.0, 1.0), "discount"),  # 1 itself is refused by the search configuration
-    "time": (real(0.0, MAX_TIME, lo_open=True, unit="seconds"), "time per move"),
-    "table": (whole(1, MAX_TABLE_MB, unit="MB"), "table size"),
-    "temp": (real(0.0, MAX_TEMPERATURE), "temperature"),
-    "blunder": (real(0.0, 1.0), "probability"),
+    "discount": (number(ranges.DISCOUNT), "discount"),
+    "time": (number(ranges.TOOL_SECONDS), "time per move"),
+    "table": (number(ranges.TABLE_MB), "table size"),
+    "temp": (number(ranges.TEMPERATURE), "temperature"),
+    "blunder": (number(ranges.PROBABILITY), "probability"),
 }
 
 
@@ -145,7 +144,7 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
         raise SpecError(f"player {_q(raw)}: {_exc_text(exc)}") from None
     if spec.kind != "ai":
         raise SpecError(f"player {_q(raw)}: a human cannot play in the arena; use ai, ai:DEPTH, a level, rules or random")
-    config = spec.search_config(settings)
+    config = settings.player_search(spec)
     changes: dict[str, Any] = {}
     for option in options:
         key, sep, value = option.partition("=")

@@ -1,7 +1,7 @@
 """Where the player's record lives: ``record.jsonl``, one finished game per line, only ever appended.
 
 Why JSON lines and not a database: adding a game is one ``write`` of one short line under a lock
-(:func:`game.files.append_line`), so its cost does not grow with the record and two windows that
+(:func:`game.store.files.append_line`), so its cost does not grow with the record and two windows that
 finish games at the same moment both get their line; a line cut short by a power cut damages
 that line alone; a bad entry is set aside by itself while every other game is kept; the file
 stays plain text a player can read, back up and mend; and a field added to a game is one more
@@ -9,7 +9,7 @@ key on new lines (older lines simply lack it, and lines keep keys this version d
 The standard library's sqlite3 would give the same appends, but a damaged page can cost the whole
 file, and it cannot refuse a named pipe or a device before opening it as the file layer does.
 
-Guarantees, all through ``game.files``:
+Guarantees, all through ``game.store.files``:
 
 * A record that cannot be read (permission denied, a named pipe, too large) is never written:
   new games wait in ``record.waiting.jsonl`` (or in memory when that cannot be written either),
@@ -35,10 +35,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.domain.record import GameRecord, Record
+from game.echo import shown
+
 from . import files
-from .echo import shown
-from .record import GameRecord, Record
-from .storage import user_data_dir
+from .folders import user_data_dir
 
 log = logging.getLogger(__name__)
 

@@ -2,8 +2,8 @@
 
 Every finished game between one human and the computer is kept (level, the level's Elo, the
 human's colour, the result, the moves, the date, and whether it was rated or casual: see
-``game.rated``); so is a rated game the player left unfinished, as a loss.
-``game.record_store`` keeps them on disk. Two-player and computer-vs-computer games are not
+``game.domain.rated``); so is a rated game the player left unfinished, as a loss.
+``game.store.record`` keeps them on disk. Two-player and computer-vs-computer games are not
 recorded.
 
 Rating method (Glicko-1, Glickman 1999), recomputed from the whole record each time:
@@ -29,17 +29,16 @@ No pygame here.
 from __future__ import annotations
 
 import enum
-import logging
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 
-from .echo import shown
-from .engine.board import MoveError, Position, parse_moves
-from .storage import MAX_PLAYER_CHARS, is_player_spec
+from game.echo import shown
+from game.engine.board import MoveError, Position, parse_moves
 
-log = logging.getLogger(__name__)
+from .players import MAX_PLAYER_CHARS, is_player_spec
+
 
 __all__ = ["GameRecord", "Rating", "Record", "RecordResult", "rate", "rate_one", "rate_period"]
 
@@ -73,7 +72,7 @@ class GameRecord:
     result: RecordResult
     moves: str            # 1-based columns, "4453..."
     date: str             # ISO 8601
-    rated: bool = True    # False: a casual game (game.rated), kept but not counted for the rating
+    rated: bool = True    # False: a casual game (game.domain.rated), kept but not counted for the rating
 
     @classmethod
     def now(cls, level: str, elo: int | None, colour: int, result: RecordResult, moves: str,

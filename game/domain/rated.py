@@ -17,11 +17,13 @@ No pygame here: the UI tells a :class:`RatedGame` what happened and asks it what
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .settings import PlayerSpec, Settings
+from .levels import Level, find_level
+from .players import PlayerSpec
 
-__all__ = ["Casual", "FORFEIT_MOVES", "RatedGame"]
+__all__ = ["Casual", "FORFEIT_MOVES", "RatedGame", "level_elo"]
 
 #: Own moves after which leaving an unfinished rated game counts as a loss: fewer is a game
 #: hardly begun (a misclick on the wrong level, a change of mind).
@@ -48,26 +50,27 @@ class RatedGame:
     reason: Casual | None = None  # None: rated
 
     @classmethod
-    def start(cls, red: PlayerSpec, yellow: PlayerSpec, settings: Settings, *, from_start: bool) -> RatedGame:
+    def start(cls, red: PlayerSpec, yellow: PlayerSpec, levels: Sequence[Level], *, from_start: bool) -> RatedGame:
         """The state of a game that begins now: ``from_start`` False for a game continued from a
-        position (a save, a review's "play on", an autosave that was not rated)."""
+        position (a save, a review's "play on", an autosave that was not rated); ``levels``: the
+        ladder in use (the settings' levels)."""
         humans = [n for n, spec in ((1, red), (2, yellow)) if not spec.is_ai]
         if len(humans) != 1:
             return cls(None, Casual.TWO_HUMANS_OR_NONE)
         computer = yellow if humans[0] == 1 else red
         game = cls(humans[0])
-        if level_elo(computer, settings) is None:
-            game.reason = Casual.UNRATED_LEVEL if _listed(computer, settings) else Casual.LEVEL_NOT_LISTED
+        if level_elo(computer, levels) is None:
+            game.reason = Casual.UNRATED_LEVEL if _listed(computer, levels) else Casual.LEVEL_NOT_LISTED
         elif not from_start:
             game.reason = Casual.NOT_FROM_START
         return game
 
     @classmethod
-    def resumed(cls, red: PlayerSpec, yellow: PlayerSpec, settings: Settings, *, rated: bool) -> RatedGame:
+    def resumed(cls, red: PlayerSpec, yellow: PlayerSpec, levels: Sequence[Level], *, rated: bool) -> RatedGame:
         """The state of a game resumed from an autosave of an earlier run that says whether it was
         ``rated``: rated again only if it was, and its players are still a rated pairing under the
-        current settings (a level may have lost its Elo figure since); else casual."""
-        return cls.start(red, yellow, settings, from_start=rated)
+        current ``levels`` (a level may have lost its Elo figure since); else casual."""
+        return cls.start(red, yellow, levels, from_start=rated)
 
     @property
     def rated(self) -> bool:
@@ -99,23 +102,24 @@ class RatedGame:
         return f"Casual game: not rated — {self.reason.value}" if self.reason else "Rated game"
 
 
-def _listed(spec: PlayerSpec, settings: Settings) -> bool:
-    """Whether a computer player is a custom depth or a level the settings list (a saved game may
-    name a built-in level that a settings file's own ladder has replaced)."""
+def _listed(spec: PlayerSpec, levels: Sequence[Level]) -> bool:
+    """Whether a computer player is a custom depth or one of ``levels`` (a saved game may name a
+    built-in level that a settings file's own ladder has replaced)."""
     if spec.level:
         try:
-            settings.level(spec.level)
+            find_level(levels, spec.level)
         except KeyError:
             return False
     return True
 
 
-def level_elo(spec: PlayerSpec, settings: Settings) -> int | None:
-    """The Elo figure of a computer player's level, or None (a custom depth, an unrated level)."""
+def level_elo(spec: PlayerSpec, levels: Sequence[Level]) -> int | None:
+    """The Elo figure of a computer player's level among ``levels``, or None (a custom depth, an
+    unrated level, a level not listed)."""
     if not spec.is_ai or not spec.level:
         return None
     try:
-        level = settings.level(spec.level)
+        level = find_level(levels, spec.level)
     except KeyError:
         return None
     # a level played with another heuristic ("Hard:window") is not the level that was measured

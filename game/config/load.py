@@ -1,0 +1,115 @@
+"""Reading the config file: which file, its text, and its settings.
+
+``load_settings`` never raises for bad content: every key that is unknown, of the wrong type or
+out of range is reported as a :class:`~game.config.values.ConfigProblem` (naming the key, the
+value and what is allowed) and that setting keeps its built-in default, so the game always
+starts. A file that cannot be used at all is one problem, and the built-in defaults are used.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+from game.echo import shown_path
+from game.store.files import NotRegularFileError, describe_os_error, read_regular_file
+from game.paths import CONFIG_NAME, shipped_config
+from game.store.folders import user_config_dir
+
+from .schema import apply
+from .values import DEFAULTS, MAX_NESTING, ConfigProblem, Settings
+
+__all__ = ["MAX_CONFIG_BYTES", "default_config_path", "load_settings", "parse_settings", "repo_config_path"]
+
+MAX_CONFIG_BYTES = 1_000_000
+
+
+def repo_config_path() -> Path | None:
+    """The config.toml shipped with the program (see ``game.paths.shipped_config``)."""
+    return shipped_config()
+
+
+def default_config_path() -> Path | None:
+    """The config file used without --config: the user's, else the shipped one, else None.
+
+    Anything named like the user's file counts as it (a folder, a named pipe, a link to nothing):
+    loading it then names the problem, instead of the shipped file being used without a word."""
+    user = user_config_dir() / CONFIG_NAME
+    if os.path.lexists(user):
+        return user
+    return repo_config_path()
+
+
+def load_settings(path: str | Path | None = None) -> tuple[Settings, list[ConfigProblem]]:
+    """Settings from ``path`` (or the default lookup) plus every problem found.
+
+    Never raises for bad content: an unreadable, non-UTF-8, empty, huge or invalid file
+    gives the built-in defaults and one problem; bad keys keep their defaults.
+    """
+    if isinstance(path, str) and not path.strip():
+        return DEFAULTS, [_file_problem(f"no file name given ({path!r})", "the path of a TOML file")]
+    if path is None:
+        found = default_config_path()
+        if found is None:
+            return DEFAULTS, []
+        path = found
+    path = Path(path)
+    text, problem = _read_text(path)
+    if problem is not None:
+        return DEFAULTS, [problem]
+    return parse_settings(text)
+
+
+def parse_settings(text: str) -> tuple[Settings, list[ConfigProblem]]:
+    """Settings from the text of a config file (see :func:`load_settings`)."""
+    if not text.strip():
+        return DEFAULTS, [_file_problem("the file is empty", "a TOML file with settings")]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        return DEFAULTS, [_file_problem(f"not valid TOML: {e}", "a valid TOML document")]
+    except RecursionError:  # absurdly deep nesting of arrays or inline tables
+        return DEFAULTS, [_file_problem("not valid TOML: nested too deeply",
+                                        f"tables and arrays nested at most {MAX_NESTING} deep")]
+    if _nesting(data) > MAX_NESTING:
+        return DEFAULTS, [_file_problem(f"tables or arrays nested {_nesting(data)} deep",
+                                        f"tables and arrays nested at most {MAX_NESTING} deep")]
+    return apply(data)
+
+
+def _nesting(data: object) -> int:
+    """How deep tables and arrays nest in ``data`` (iterative: any depth is safe to measure)."""
+    deepest, stack = 0, [(data, 0)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
+
+
+def _file_problem(what: str, allowed: str) -> ConfigProblem:
+    return ConfigProblem("file", what, allowed, "using the built-in defaults")
+
+
+def _read_text(path: Path) -> tuple[str, ConfigProblem | None]:
+    shown = shown_path(path)
+    try:
+        data = read_regular_file(path, MAX_CONFIG_BYTES)
+    except FileNotFoundError:
+        return "", _file_problem(f"{shown} does not exist", "an existing TOML file")
+    except (IsADirectoryError, NotRegularFileError) as e:
+        return "", _file_problem(f"{shown} is {describe_os_error(e)}", "a regular TOML file")
+    except OSError as e:
+        return "", _file_problem(f"{shown} cannot be read ({describe_os_error(e)})", "a readable TOML file")
+    if len(data) > MAX_CONFIG_BYTES:
+        return "", _file_problem(f"{shown} is larger than {MAX_CONFIG_BYTES:,} bytes",
+                                 f"a file of at most {MAX_CONFIG_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as e:
+        return "", _file_problem(f"{shown}: byte 0x{data[e.start]:02x} at offset {e.start} is not UTF-8",
+                                 "UTF-8 text")

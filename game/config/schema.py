@@ -1,0 +1,295 @@
+"""What a config file may say, and the one loop that applies it.
+
+Each key of each table has a checker: it returns the clean value or raises :class:`Bad` with
+the words of what is allowed. A numeric checker carries its :class:`~game.config.ranges.Range`
+as ``bounds`` (tests probe just outside every range). :func:`apply` reads a parsed TOML document:
+every table, the ``[ai.window_weights]`` table and each ``[[levels]]`` table go through the same
+loop, so an unknown key, a wrong type or a value out of range is reported the same way in all of
+them, and the key keeps its default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from game.domain.levels import DEFAULT_LEVELS, Level
+from game.domain.names import RULE as NAME_RULE
+from game.domain.names import clean_level_name, level_name_problem, name_key
+from game.engine.heuristics import HEURISTICS, WindowWeights
+
+from . import ranges
+from .ranges import Range
+from .values import DEFAULTS, THEMES, WORKERS, ConfigProblem, Settings, shown_value
+
+__all__ = ["LEVEL_SCHEMA", "MAX_LEVELS", "MAX_PROBLEMS", "SCHEMA", "WEIGHTS_SCHEMA", "Bad", "apply"]
+
+MAX_LEVELS = 20
+MAX_PROBLEMS = 30  # problems listed one by one; the rest are counted in one more line
+
+
+class Bad(Exception):
+    """A value is not acceptable; the argument says what is allowed."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """A checker: ``check(value)`` is the clean value, or Bad saying what is allowed."""
+
+    read: Callable[[Any], Any]
+    bounds: Range | None = None
+
+    def __call__(self, value: Any) -> Any:
+        return self.read(value)
+
+
+def _number(allowed: Range) -> Check:
+    def read(v: Any) -> Any:
+        if v not in allowed:
+            raise Bad(allowed.interval())
+        return v if allowed.whole else float(v)
+
+    return Check(read, allowed)
+
+
+def _optional_seconds(v: Any) -> float | None:
+    """0 in the file means "no limit" (TOML has no null)."""
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and v == 0:
+        return None
+    if v not in ranges.SECONDS_PER_MOVE:
+        raise Bad(f"0 (no limit) or a number of seconds up to {ranges.MAX_SECONDS}")
+    return float(v)
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise Bad("true or false")
+    return v
+
+
+def _choice(options: tuple[str, ...]) -> Check:
+    allowed = "one of " + ", ".join(f'"{o}"' for o in options)
+
+    def read(v: Any) -> str:
+        if not isinstance(v, str) or v not in options:
+            raise Bad(allowed)
+        return v
+
+    return Check(read)
+
+
+_WEIGHT = _number(ranges.WEIGHT)
+
+
+def _weights3(v: Any) -> tuple[float, float, float]:
+    allowed = f"a list of three numbers from {ranges.WEIGHT.lo:g} to {ranges.WEIGHT.hi:g}, like [0.5, 3.0, 9.0]"
+    if not isinstance(v, list) or len(v) != 3:
+        raise Bad(allowed)
+    try:
+        return tuple(_WEIGHT(x) for x in v)  # type: ignore[return-value]
+    except Bad:
+        raise Bad(allowed) from None
+
+
+def _level_name(v: Any) -> str:
+    """The one level-name rule (game.domain.names), as a config check."""
+    problem = level_name_problem(v)
+    if problem is not None:
+        raise Bad(f"a name of {NAME_RULE}; {problem}")
+    return clean_level_name(v)
+
+
+def _player_name(v: Any) -> str:
+    """A network player's name: "" (the account's name) or a name of the one level-name rule."""
+    if v == "":
+        return v
+    problem = level_name_problem(v)
+    if problem is not None:
+        raise Bad(f'"" (your account name) or a name of {NAME_RULE}; {problem}')
+    return clean_level_name(v)
+
+
+_BOOL = Check(_bool)
+_SECONDS = Check(_optional_seconds, Range(0, ranges.MAX_SECONDS))
+
+#: Table name -> {key in the file: (Settings field, checker)}.
+SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
+    "window": {
+        "width": ("window_width", _number(ranges.WINDOW_WIDTH)),
+        "height": ("window_height", _number(ranges.WINDOW_HEIGHT)),
+        "fps": ("fps", _number(ranges.FPS)),
+        "fullscreen": ("fullscreen", _BOOL),
+    },
+    "display": {
+        "theme": ("theme", _choice(THEMES)),
+        "animation_speed": ("animation_speed", _number(ranges.ANIMATION_SPEED)),
+    },
+    "sound": {
+        "enabled": ("sound", _BOOL),
+        "volume": ("volume", _number(ranges.VOLUME)),
+    },
+    "ai": {
+        "heuristic": ("heuristic", _choice(HEURISTICS)),
+        "depth": ("depth", _number(ranges.DEPTH)),
+        "discount": ("discount", _number(ranges.DISCOUNT)),
+        "time_limit": ("time_limit", _SECONDS),
+        "table_mb": ("table_mb", _number(ranges.TABLE_MB)),
+        "analysis_time": ("analysis_time", _number(ranges.ANALYSIS_TIME)),
+        "worker": ("worker", _choice(WORKERS)),
+    },
+    "spectator": {
+        "delay": ("spectator_delay", _number(ranges.SPECTATOR_DELAY)),
+    },
+    "review": {
+        "time": ("review_time", _number(ranges.REVIEW_TIME)),
+    },
+    "network": {
+        "port": ("network_port", _number(ranges.PORT)),
+        "name": ("network_name", Check(_player_name)),
+        "announce": ("network_announce", _BOOL),
+    },
+}
+#: [ai.window_weights]: key -> checker (the WindowWeights field of the same name).
+WEIGHTS_SCHEMA: dict[str, Check] = {
+    "own": Check(_weights3, ranges.WEIGHT),  # the range of each of the three
+    "block": Check(_weights3, ranges.WEIGHT),
+    "scale": _number(ranges.WEIGHT_SCALE),
+}
+#: [[levels]]: key -> checker (the Level field of the same name).
+LEVEL_SCHEMA: dict[str, Check] = {
+    "name": Check(_level_name),
+    "depth": _number(ranges.LEVEL_DEPTH),
+    "heuristic": _choice(HEURISTICS),
+    "time_limit": _SECONDS,
+    "perfect_play": _BOOL,
+    "temperature": _number(ranges.TEMPERATURE),
+    "elo": _number(ranges.ELO),
+    "exact": _BOOL,
+}
+#: What a level does without one of its optional keys, where the key's default is None.
+_LEVEL_WITHOUT = {"heuristic": "using the [ai] heuristic", "time_limit": "using the [ai] time_limit",
+                  "elo": "leaving the level unrated"}
+_LEVEL_DEFAULTS = {f.name: f.default for f in fields(Level)}
+
+Report = Callable[[str, object, str, str], None]
+
+
+def _known(keys: Any) -> str:
+    return "one of the known keys: " + ", ".join(keys)
+
+
+def _table(raw: Mapping[str, Any], where: str, checks: Mapping[str, Check], bad: Report,
+           fallback: Callable[[str], str], others: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The one loop: every key of the table ``raw`` (at ``where``) checked by ``checks``. A key
+    not there (nor among ``others``, read elsewhere) is ignored, a bad value falls back to what
+    ``fallback(key)`` says; both are reported. The clean values, by key."""
+    clean: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in others:
+            continue
+        if key not in checks:
+            bad(f"{where}.{key}", value, _known([*checks, *others]), "ignored")
+            continue
+        try:
+            clean[key] = checks[key](value)
+        except Bad as e:
+            bad(f"{where}.{key}", value, str(e), fallback(key))
+    return clean
+
+
+def _default_shown(name: str) -> str:
+    value = getattr(DEFAULTS, name)
+    if name == "time_limit" and value is None:
+        return "using the default 0 (no limit)"
+    return f"using the default {shown_value(value)}"
+
+
+def _level_default_shown(key: str) -> str:
+    """"using the default 0.0" for an optional [[levels]] key, or what the level does without it."""
+    default = _LEVEL_DEFAULTS[key]
+    return _LEVEL_WITHOUT[key] if default is None else f"using the default {shown_value(default)}"
+
+
+def apply(data: dict[str, Any]) -> tuple[Settings, list[ConfigProblem]]:
+    """Validate a parsed TOML document; bad parts are reported and keep their defaults."""
+    problems: list[ConfigProblem] = []
+    values: dict[str, Any] = {}
+
+    def bad(key: str, value: object, allowed: str, fallback: str = "") -> None:
+        problems.append(ConfigProblem(key, value, allowed, fallback))
+
+    for table, value in data.items():
+        if table == "levels":
+            continue
+        schema = SCHEMA.get(table)
+        if schema is None:
+            bad(table, value, _known([*SCHEMA, "levels"]), "ignored")
+            continue
+        if not isinstance(value, dict):
+            bad(table, value, f"a table [{table}] with keys {', '.join(schema)}", "using the defaults")
+            continue
+        checks = {key: check for key, (_, check) in schema.items()}
+        others = ("window_weights",) if table == "ai" else ()
+        clean = _table(value, table, checks, bad, lambda key: _default_shown(schema[key][0]), others)
+        values.update((schema[key][0], v) for key, v in clean.items())
+        if others and "window_weights" in value:
+            values["window_weights"] = _weights(value["window_weights"], bad)
+    if "levels" in data:
+        levels = _levels(data["levels"], bad)
+        if levels:
+            values["levels"] = levels
+    if len(problems) > MAX_PROBLEMS:  # a screenful is enough to see what went wrong
+        hidden = len(problems) - MAX_PROBLEMS
+        problems[MAX_PROBLEMS:] = [ConfigProblem("file", f"{hidden} more problems not listed", "")]
+    return Settings(**values), problems
+
+
+def _weights(raw: Any, bad: Report) -> WindowWeights:
+    where = "ai.window_weights"
+    if not isinstance(raw, dict):
+        bad(where, raw, f"a table [{where}] with keys {', '.join(WEIGHTS_SCHEMA)}", "using the defaults")
+        return WindowWeights()
+
+    def fallback(key: str) -> str:
+        default = getattr(DEFAULTS.window_weights, key)
+        return f"using the default {shown_value(list(default) if isinstance(default, tuple) else default)}"
+
+    return WindowWeights(**_table(raw, where, WEIGHTS_SCHEMA, bad, fallback))
+
+
+def _levels(raw: Any, bad: Report) -> tuple[Level, ...]:
+    """Valid levels in file order; a level without a usable name or depth is left out."""
+    defaults = "using the built-in levels " + ", ".join(f"{l.name} {l.depth}" for l in DEFAULT_LEVELS)
+    if not isinstance(raw, list) or not raw:
+        bad("levels", raw, "one or more [[levels]] tables", defaults)
+        return ()
+    if len(raw) > MAX_LEVELS:
+        bad("levels", f"{len(raw)} levels", f"at most {MAX_LEVELS} levels", f"using the first {MAX_LEVELS}")
+        raw = raw[:MAX_LEVELS]
+    levels: list[Level] = []
+    seen: set[str] = set()
+    for i, item in enumerate(raw, start=1):
+        where = f"levels[{i}]"
+        if not isinstance(item, dict):
+            bad(where, item, "a [[levels]] table with name and depth", "level left out")
+            continue
+        clean = _table(item, where, LEVEL_SCHEMA, bad,
+                       lambda key: "level left out" if key in ("name", "depth") else _level_default_shown(key))
+        required = ("name",) if clean.get("exact") else ("name", "depth")  # an exact level has no depth
+        missing = [k for k in required if k not in item]
+        if missing:
+            bad(where, item, f"a level with {' and '.join(missing)} set", "level left out")
+            continue
+        if "name" not in clean or ("depth" not in clean and "depth" in required):
+            continue
+        clean.setdefault("depth", ranges.LEVEL_DEPTH.hi)
+        folded = name_key(clean["name"])
+        if folded in seen:
+            bad(f"{where}.name", clean["name"], "a name no other level has (case-insensitive)", "level left out")
+            continue
+        seen.add(folded)
+        levels.append(Level(**clean))
+    if not levels:
+        bad("levels", f"{len(raw)} unusable level(s)", "at least one valid level", defaults)
+    return tuple(levels)
