@@ -32,6 +32,7 @@ from typing import Union
 
 from game.engine.board import CENTRE_ORDER, WIDTH, MoveError, Position
 from game.engine.drills import Drill, drills_from_review, mine_drills
+from game.engine.explain import explain_move
 from game.engine.puzzles import keeping_columns
 from game.engine.review import DEFAULT_TIME, GameReview
 from game.engine.scores import Outcome, outcome
@@ -67,11 +68,13 @@ class Added(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Refutation:
-    """Why a column fails: its exact score for the side that played it (None: not proved in time)
-    and the best play that follows (0-based columns, the opponent's reply first)."""
+    """Why a column fails: its exact score for the side that played it (None: not proved in time),
+    the best play that follows (0-based columns, the opponent's reply first) and, when its claims
+    check out, the explanation in words (``game.engine.explain``)."""
 
     score: int | None
     line: tuple[int, ...]
+    why: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +113,7 @@ class _Refute:
     ticket: int
     moves: tuple[int, ...]
     column: int
+    names: tuple[str, str]
 
 
 _Job = Union[_Load, _Mine, _AddPosition, _Grade, _Result]
@@ -184,10 +188,11 @@ class PracticeKeeper:
             self._results.append(result)
         self._files.submit(_Result(result))
 
-    def refute(self, moves: Sequence[int], column: int) -> int:
-        """Ask why ``column`` fails after ``moves``; the ticket's :meth:`answer` is a :class:`Refutation`."""
+    def refute(self, moves: Sequence[int], column: int, names: tuple[str, str] = ("Red", "Yellow")) -> int:
+        """Ask why ``column`` fails after ``moves`` (``names``: the sides as the window calls them);
+        the ticket's :meth:`answer` is a :class:`Refutation`."""
         ticket = self._ticket()
-        self._refuter.submit(_Refute(ticket, tuple(moves), column))
+        self._refuter.submit(_Refute(ticket, tuple(moves), column, names))
         return ticket
 
     def count(self, right_at_once: bool) -> None:
@@ -333,17 +338,18 @@ class PracticeKeeper:
             if self._stop.is_set():
                 return
             try:
-                self._answer(job.ticket, self._refutation(job.moves, job.column))
+                self._answer(job.ticket, self._refutation(job))
             except SearchCancelled:
                 return
             except Exception:  # a refutation that fails shows the right move without the line
                 log.exception("practice refutation")
                 self._answer(job.ticket, Refutation(None, ()))
 
-    def _refutation(self, moves: tuple[int, ...], column: int) -> Refutation:
-        """The score of ``column`` for the side playing it, and best play after it."""
+    def _refutation(self, job: _Refute) -> Refutation:
+        """The score of the column for the side playing it, best play after it, and why."""
         solver = self._solver("refuter")
-        pos = Position.from_moves(moves).play(column)
+        before = Position.from_moves(job.moves)
+        pos = before.play(job.column)
         if pos.is_over():   # a column that ends the game is never refuted: it fills the board (a draw)
             return Refutation(0 if pos.is_draw() else None, ())
         try:
@@ -364,4 +370,6 @@ class PracticeKeeper:
             col = next(c for c in CENTRE_ORDER if scores[c] == best)
             line.append(col)
             pos = pos.play(col)
-        return Refutation(score, tuple(line))
+        # Proved above within the time given, so the explanation's searches find the table filled.
+        explanation = explain_move(before, job.column, solver, names=job.names, stop=self._stop)
+        return Refutation(score, tuple(line), explanation.text if explanation is not None else None)

@@ -64,6 +64,7 @@ class PracticeScene(Scene):
         self.overlay: HelpOverlay | None = None
         self.verdict = ""                 # the last verdict, in words
         self.verdict_right: bool | None = None
+        self.why: str | None = None       # the explanation of the last miss, once proved
         self.shown = 0                    # how many of the attempt's moves are drawn landed
         self.anim: DropAnimation | None = None
         self.wait = 0.0                   # seconds before the next step of a reply or refutation
@@ -110,7 +111,7 @@ class PracticeScene(Scene):
         self.attempt = Attempt(exercise) if exercise is not None else None
         self.shown = len(self.attempt.moves) if self.attempt is not None else 0
         self.anim, self.ticket, self.refutation, self.wait = None, None, None, 0.0
-        self.verdict, self.verdict_right = "", None
+        self.verdict, self.verdict_right, self.why = "", None, None
         self.cursor = COLS // 2      # every exercise starts with the cursor in the middle column
 
     def rating_text(self) -> str:
@@ -198,6 +199,7 @@ class PracticeScene(Scene):
         attempt = self.attempt
         assert attempt is not None
         kept = attempt.exercise.kept.value
+        self.why = None
         if played is Played.RIGHT:
             self.verdict, self.verdict_right = f"Right: column {col + 1} is the only move. Your next move…", True
             self.wait = REPLY_PAUSE
@@ -217,7 +219,7 @@ class PracticeScene(Scene):
         assert attempt is not None
         self.verdict, self.verdict_right = verdict_words(attempt, col, None), False
         before = attempt.moves[:-1]
-        self.ticket = self.keeper.refute(before, col)
+        self.ticket = self.keeper.refute(before, col, self.ctx.theme.names)
         self.refutation = None
         if played is Played.FAILED:
             self._finish()
@@ -278,6 +280,7 @@ class PracticeScene(Scene):
             self.refutation = answer
             col = self.attempt.moves[-1]
             self.verdict = verdict_words(attempt, col, answer.score)
+            self.why = answer.why
             attempt.moves.extend(answer.line)
             self.wait = REFUTED_PAUSE
             return
@@ -354,8 +357,9 @@ class PracticeScene(Scene):
         size = layout.text_size
         text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
         draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
-        small, small_size = largest_fitting((where,), layout.small_size, width, min_size=11)
-        draw_text(surface, small, small_size, theme.dim_text, midtop=(rect.centerx, rect.centery + 4))
+        small, small_size = largest_fitting((self.why or where,), layout.small_size, width, min_size=11)
+        draw_text(surface, small, small_size, theme.text if self.why else theme.dim_text,
+                  midtop=(rect.centerx, rect.centery + 4))
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         theme, layout = self.ctx.theme, self.ctx.layout

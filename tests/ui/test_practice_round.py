@@ -100,6 +100,7 @@ def test_a_refutation_is_the_best_play_after_the_miss(tmp_path):
     assert isinstance(refutation, Refutation)
     assert refutation.score is not None and refutation.score < 0 and refutation.line == (4,)   # yellow's column 5 wins
     assert Position.from_moves(parse_moves(THREAT) + [6, *refutation.line]).winner() == 2
+    assert refutation.why is not None and refutation.why.startswith("Red could win at once")
 
 
 def test_the_task_names_what_to_find():

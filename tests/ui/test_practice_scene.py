@@ -117,10 +117,11 @@ def test_a_retry_is_graded_hard_after_the_refutation(ui):
     assert attempt.phase is Phase.REFUTE and scene.verdict.startswith(f"Column {miss + 1}")
     driver.run_until(lambda: attempt.phase is Phase.ASK, timeout=WAIT, what="the retry")
     assert attempt.moves == start and "One more try" in scene.verdict
+    assert scene.why.startswith("Red could win at once")      # the explanation, its claims checked
     scene.cursor = attempt.right_columns()[0]      # Left/Right then Enter drops at the cursor
     driver.key(pygame.K_RETURN)
     finish(driver)
-    assert attempt.solved and "second try" in scene.verdict
+    assert attempt.solved and "second try" in scene.verdict and scene.why is None
     assert_graded(entry, Grade.AFTER_RETRY)
     assert driver.c.ctx.session.practice.streak == 0
 
