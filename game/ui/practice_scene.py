@@ -280,7 +280,8 @@ class PracticeScene(Scene):
             self.refutation = answer
             col = self.attempt.moves[-1]
             self.verdict = verdict_words(attempt, col, answer.score)
-            self.why = answer.why
+            # Explained once the exercise is over: the words may name the right column.
+            self.why = answer.why if attempt.solved is False else None
             attempt.moves.extend(answer.line)
             self.wait = REFUTED_PAUSE
             return

@@ -117,7 +117,7 @@ def test_a_retry_is_graded_hard_after_the_refutation(ui):
     assert attempt.phase is Phase.REFUTE and scene.verdict.startswith(f"Column {miss + 1}")
     driver.run_until(lambda: attempt.phase is Phase.ASK, timeout=WAIT, what="the retry")
     assert attempt.moves == start and "One more try" in scene.verdict
-    assert scene.why.startswith("Red could win at once")      # the explanation, its claims checked
+    assert scene.why is None          # the explanation could give the retry away: it comes at the end
     scene.cursor = attempt.right_columns()[0]      # Left/Right then Enter drops at the cursor
     driver.key(pygame.K_RETURN)
     finish(driver)
@@ -142,6 +142,7 @@ def test_a_miss_is_graded_again_and_plays_out_the_refutation(ui):
     assert longest[0] >= 2          # the miss and at least the reply that refutes it, dropped one by one
     assert attempt.solved is False and attempt.moves == list(entry.drill.moves)
     assert "The right move: column" in scene.verdict
+    assert scene.why.startswith("Red could win at once")      # the explanation, its claims checked
     assert scene.board_scene().hint in entry.drill.accepted
     assert_graded(entry, Grade.WRONG)
 
