@@ -1,7 +1,7 @@
 """The session: everything that outlives a scene, handed to every scene (``Context.session``).
 
-It holds the rating guard, the autosave writer, the record and this sitting's results, and the
-unfinished game on offer (the menu's "Resume"). Scenes share these values instead of wiring
+It holds the rating guard, the autosave writer, the record and this sitting's results, practice
+(drills and puzzle results), and the unfinished game on offer (the menu's "Resume"). Scenes share these values instead of wiring
 callbacks into each other. :meth:`Session.leaving` is the one question every way out of a game
 asks (a new game, a loaded or pasted one, the review's "play on", quitting): what would be lost,
 in words for the player; :meth:`Session.leave` does what the player then agreed to.
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.echo import counted
 from game.session.autosaver import Autosaver
+from game.session.practice import PracticeKeeper
 from game.session.rating import RatingGuard
 from game.session.record_keeper import RecordKeeper
 from game.session.results import Results
@@ -56,6 +57,9 @@ class Session:
         self.rating = RatingGuard(settings, self._forfeited)
         #: The unfinished game the menu offers to go on with (an earlier run's, or one left with Esc).
         self.unfinished: SavedGame | None = None
+        #: Drills and puzzle results; finished games are judged for drills on its threads.
+        self.practice = PracticeKeeper(settings.review_time)
+        self.practice.load()
 
     def _forfeited(self, model: GameModel, game: RatedGame) -> None:
         # The autosave says casual first, then the record counts the loss: a kill in between never
@@ -109,8 +113,8 @@ class Session:
     # -- news for the window -----------------------------------------------------------------
 
     def poll(self) -> list[str]:
-        """Notices for the player from the record and the autosave since the last call."""
-        return self.results.poll() + self.autosaver.poll()
+        """Notices for the player from the record, the autosave and practice since the last call."""
+        return self.results.poll() + self.autosaver.poll() + self.practice.poll()
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until the autosave and the record are written (closing the window; tests)."""

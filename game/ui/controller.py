@@ -25,6 +25,7 @@ from game.ui.menu import MenuScene
 from game.ui.net_lobby import LobbyStart
 from game.ui.net_lobby import connect as connect_network
 from game.ui.overlays import Confirm
+from game.ui.practice_scene import PracticeScene
 from game.ui.resources import load_icon, reset_fonts
 from game.ui.review_scene import ReviewScene
 from game.ui.savelist import describe
@@ -85,6 +86,7 @@ class Controller:
         self.register(SceneName.MENU, MenuScene(self.ctx))
         self.register(SceneName.GAME, GameScene(self.ctx))
         self.register(SceneName.REVIEW, ReviewScene(self.ctx))
+        self.register(SceneName.PRACTICE, PracticeScene(self.ctx))
         connect_network(self.ctx, self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
@@ -258,6 +260,7 @@ class Controller:
         for scene in self.scenes.values():
             scene.shutdown()
         self.ctx.engine.close(timeout=CLOSE_TIMEOUT)
+        self.ctx.session.practice.close(timeout=CLOSE_TIMEOUT)     # a search stops; grades are still written
         self.ctx.session.flush(timeout=SESSION_FLUSH_TIMEOUT)
 
 

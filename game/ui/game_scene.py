@@ -487,6 +487,11 @@ class GameScene(Scene):
         """The one place where a finished game is handled, once, after its last disc has landed."""
         self.ctx.sound.play("draw" if self.model.winner is None else "win")
         self.seats.game_over(self.model)
+        self.ctx.session.practice.judge(self.model.moves, self.drill_sides())
+
+    def drill_sides(self) -> tuple[int, ...]:
+        """Whose slips in the finished game become drills (judged on the session's practice thread)."""
+        return self.seats.drill_sides(self.model)
 
     # -- drawing ---------------------------------------------------------------------------
 

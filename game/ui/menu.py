@@ -7,6 +7,7 @@ between runs (``game.store.prefs``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -29,6 +30,7 @@ from game.ui.theme import THEMES
 from game.ui.widgets import Row, typing_name
 
 RESUME = "Resume unfinished game"
+PRACTICE = "Practice"
 
 
 def resume_label(saved: SavedGame) -> str:
@@ -111,6 +113,7 @@ class MenuScene(Scene):
         rows.append(Row("Sound", "off (muted)" if self.ctx.sound.muted else "on", change=self._change_sound))
         rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
         rows.append(Row("Start game", activate=self.start_game))
+        rows.append(Row(PRACTICE, self.practice_text(), activate=self.open_practice))
         rows.append(Row("Open a saved game", activate=self.open_saves))
         rows.append(Row("Review a saved game", activate=self.review_saved))
         rows.append(Row("Play over the network", activate=self.open_lobby))
@@ -245,6 +248,17 @@ class MenuScene(Scene):
 
         self.overlay = Confirm(question, f"{leaving.detail} Choose No, then \"{resume_label(resume)}\", to go on "
                                "with it.", leave)
+
+    def practice_text(self) -> str:
+        """"5 drills due · puzzles" (the drills counted once they are read)."""
+        practice = self.ctx.session.practice
+        if not practice.loaded:
+            return "drills · puzzles"
+        due = len(practice.due(datetime.now().astimezone()))
+        return f"{counted(due, 'drill')} due · puzzles"
+
+    def open_practice(self) -> None:
+        self.next = Transition(SceneName.PRACTICE)
 
     def review_saved(self) -> None:
         self.next = Transition(SceneName.REVIEW)
@@ -423,7 +437,8 @@ class MenuScene(Scene):
         if row.activate and not row.change and not row.label.endswith(" player"):
             colour = theme.accent if selected else theme.error if row.label.startswith("Settings problems") \
                 else theme.text
-            text = row.label + (f"  ({row.value})" if row.value else "")
+            joiner = " — {}" if row.label == PRACTICE else "  ({})"
+            text = row.label + (joiner.format(row.value) if row.value else "")
             draw_text(surface, fit_text(text, size, rect.width - 16, True), size, colour, bold=True, center=rect.center)
             return
         greyed = tuple((a + b) // 2 for a, b in zip(theme.dim_text, theme.background))

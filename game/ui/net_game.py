@@ -254,6 +254,9 @@ class NetGameScene(GameScene):
         super()._game_over()
         self._count(self.model)
 
+    def drill_sides(self) -> tuple[int, ...]:
+        return (self.colour,)   # a network game counts for this computer's side only
+
     def _count(self, model: GameModel | None = None) -> None:
         """Add a finished game to the score once (a win, a resignation or a draw)."""
         if self._counted is not None or not self.over:

@@ -137,7 +137,8 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "is judged best, good, mistake or blunder, with the best move in words.",
             "Left/Right (or Up/Down, the wheel): step · Home/End: first/last move · click the list or the "
             "graph: go to a move · Enter: step through the line that proves the shown error (Left/Right, "
-            "Home/End; Enter or Esc leave it) · P: play on from the shown position · Esc: back",
+            "Home/End; Enter or Esc leave it) · P: play on from the shown position · D: practise the shown "
+            "position (it becomes a drill) · Esc: back",
             f"The graph shows the game's value after each move: top, {names[0]} wins; middle, a draw; "
             f"bottom, {names[1]} wins. Filled dots are proven, rings are estimates; an amber bar is a mistake, "
             "a crimson one a blunder, a pink triangle an error to learn from. The numbers under it are "
@@ -156,6 +157,16 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "\"win, a long one\". Why: at once · two threats (only one can be blocked) · forced sequence "
             "(threats that must each be blocked) · zugzwang (a threat on the right row: odd rows, counted "
             "from 1 at the bottom, for the first player, even for the second) · gave up a win · plain.",
+        ]),
+        ("Practice (menu: Practice)", [
+            "Your mistakes and blunders against the computer, and in games you review, come back as drills; "
+            "then puzzles near your puzzle rating.",
+            "1–7 or click: drop a disc · Left/Right then Enter: choose and drop · Enter, Space or a click: next "
+            "· Esc: menu",
+            "A drill right at once comes back later and later; right at the second try, sooner; missed, within "
+            "minutes. A miss plays out the reply that refutes it, then shows the right move.",
+            "A puzzle wants the only move at each of your turns; a wrong move fails it. The streak counts "
+            "exercises right at the first try in a row.",
         ]),
         ("Levels (Elo: measured strength, the scale of your rating)", [level_line(level) for level in settings.levels]),
         ("Rated games", [

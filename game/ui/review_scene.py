@@ -26,6 +26,7 @@ from game.engine.threats import Cell
 from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
 from game.session.core import Departure
+from game.session.practice import Added
 from game.store.saves import save_infos
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.menu import resume_label
@@ -62,6 +63,7 @@ class ReviewScene(Scene):
         self.explanations: Explanations | None = None
         self.line: LineView | None = None   # the line that proves the shown move's explanation, stepped through
         self._rows: list[tuple[pygame.Rect, int]] = []
+        self.asked: list[int] = []          # positions to practise, waiting for the practice thread
         self._graph = pygame.Rect(0, 0, 0, 0)
 
     # -- scene contract --------------------------------------------------------------------
@@ -157,6 +159,8 @@ class ReviewScene(Scene):
             self.select(len(self.moves))
         elif key == pygame.K_p:
             self.play_on()
+        elif key == pygame.K_d:
+            self.practise_position()
         elif key == pygame.K_r and self.error is not None:
             self.error = None
 
@@ -243,6 +247,7 @@ class ReviewScene(Scene):
     # -- engine ----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._answers()
         if self.savelist is not None or self.error is not None:
             return
         if self.review is not None:
@@ -289,6 +294,32 @@ class ReviewScene(Scene):
             self.cache.popitem(last=False)
         if not self.stepped:
             self._jump_to_turn()
+        self.ctx.session.practice.judge(self.moves, self._sides(), review)
+
+    def _sides(self) -> tuple[int, ...]:
+        """Whose slips in the reviewed game become drills: the people who played it."""
+        players = (self.start.red, self.start.yellow)
+        return tuple(n for n, spec in zip((1, 2), players) if spec is not None and not spec.is_ai)
+
+    def practise_position(self) -> None:
+        """D: the shown position becomes a drill (the answer comes as a notice)."""
+        played = self.moves[self.index] if self.index < len(self.moves) else None
+        self.asked.append(self.ctx.session.practice.add_position(self.moves[:self.index], played))
+        self.ctx.notices.add(f"Checking the position after move {self.index} for your drills…", seconds=3.0)
+
+    def _answers(self) -> None:
+        """Say what became of each position the player asked to practise."""
+        for ticket in list(self.asked):
+            added = self.ctx.session.practice.answer(ticket)
+            if added is None:
+                continue
+            self.asked.remove(ticket)
+            if added is Added.ADDED:
+                self.ctx.notices.add("Position added to your drills: Practice in the menu brings it back")
+            elif added is Added.ALREADY:
+                self.ctx.notices.add("This position is already one of your drills")
+            else:
+                self.ctx.notices.add(f"This position cannot be a drill: {added.value}", "error")
 
     def _jump_to_turn(self) -> None:
         """Show the first error a player can learn from (either side's), else the first move that
@@ -434,11 +465,13 @@ class ReviewScene(Scene):
                     "Line: Left/Right step · Home/End · Enter/Esc leave")
         if self.explanation() is not None:
             return ("Left/Right step · click the graph or the list · Enter step through the line that proves it · "
-                    "P play on from here · Esc back",
-                    "Left/Right step · Enter the line that proves it · P play on · Esc back",
-                    "Enter: the line that proves it · Esc back")
-        return ("Left/Right step · click the graph or the list · P play on from here · Esc back",
-                "Left/Right step · P play on · Esc back")
+                    "P play on from here · D practise this position · Esc back",
+                    "Left/Right step · Enter the line that proves it · P play on · D practise · Esc back",
+                    "Enter: the line that proves it · D practise · Esc back")
+        return ("Left/Right step · click the graph or the list · P play on from here · D practise this position · "
+                "Esc back",
+                "Left/Right step · P play on · D practise this position · Esc back",
+                "Left/Right step · D practise · Esc back")
 
     def _draw_words(self, surface: pygame.Surface, y: int, size: int) -> None:
         """The shown move (or the line's step) and why, then each side's summary."""

@@ -66,6 +66,7 @@ class SceneName(enum.StrEnum):
     REVIEW = "review"
     NETWORK = "network"              # hosting or joining a game over the network
     NETWORK_GAME = "network game"
+    PRACTICE = "practice"            # drills due and puzzles
     QUIT = "quit"
 
 

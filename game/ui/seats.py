@@ -120,6 +120,10 @@ class Seats:
         """The names the review shows for this game (None: the players' usual words)."""
         return None
 
+    def drill_sides(self, model: GameModel) -> tuple[int, ...]:
+        """Whose slips in the finished game become drills: the people at this screen (1 red, 2 yellow)."""
+        return tuple(n for n in (1, 2) if not model.player(n).is_ai)
+
     def steering(self) -> dict[Command, Callable[[], str | None]]:
         """The match's own commands and what each one says."""
         return {}
@@ -206,6 +210,9 @@ class Watching(Seats):
 
     def game_over(self, model: GameModel) -> None:
         self.spectator.scoreboard.record(model)
+
+    def drill_sides(self, model: GameModel) -> tuple[int, ...]:
+        return ()   # two computers: nobody's practice
 
     def opening(self) -> str:
         return self.spectator.next_opening()

@@ -1,0 +1,382 @@
+"""The Practice scene: the player's drills due today first, then puzzles near the puzzle rating.
+
+The position is shown as the game shows it, the player's side named ("You are Red"). A disc
+dropped (1–7, Left/Right then Enter, a click) is judged at once by ``practice_round``: no
+search is needed to know right from wrong (a drill's accepted columns and a puzzle's only moves
+are proved already). A miss asks the session's practice thread for its refutation, which then
+plays out disc by disc; then the right move is shown. Grades go to the drill schedule and
+puzzle results to the puzzle rating through the session (``game.session.practice``), written
+on its thread. The day's progress and the streak of right answers are in the header.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import lru_cache
+
+import pygame
+
+from game.echo import counted
+from game.engine.board import Position
+from game.practice.puzzles import Puzzle, load_puzzles, rating_of, serve
+from game.session.practice import Refutation
+from game.store.puzzles import PuzzleResult
+from game.ui.anim import DropAnimation
+from game.ui.game_input import NUMBER_KEYS
+from game.ui.layout import COLS, ROWS
+from game.ui.overlays import HelpOverlay, is_help_key
+from game.ui.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
+from game.ui.render import BoardScene
+from game.ui.resources import draw_text, fit_text, largest_fitting
+from game.ui.scene import Context, Scene, SceneName, Transition
+
+__all__ = ["PracticeScene"]
+
+REPLY_PAUSE = 0.5       # seconds before a puzzle's defender answers, or a refutation's next disc falls
+REFUTED_PAUSE = 1.2     # seconds the refuted position stays before the board goes back
+NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
+DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
+KEYS_ASK = ("1–7 or click: drop a disc · Left/Right + Enter: choose and drop · F1 help · Esc menu",
+            "1–7 drop · Left/Right + Enter · F1 help · Esc menu", "1–7 drop · F1 · Esc")
+KEYS_DONE = ("Enter or click: next · F1 help · Esc menu", "Enter next · Esc menu")
+KEYS_WAIT = ("Watch the reply · F1 help · Esc menu", "F1 help · Esc menu")
+
+
+@lru_cache(maxsize=1)
+def shipped_puzzles() -> tuple[Puzzle, ...]:
+    """The shipped puzzles, read once (they are tested whole: a damaged file is a broken install)."""
+    return load_puzzles()
+
+
+def _local_day(stamp: datetime | str) -> object:
+    when = datetime.fromisoformat(stamp) if isinstance(stamp, str) else stamp
+    return when.astimezone().date()
+
+
+class PracticeScene(Scene):
+    notices_at_top = True
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.keeper = ctx.session.practice
+        self.attempt: Attempt | None = None
+        self.cursor = COLS // 2
+        self.overlay: HelpOverlay | None = None
+        self.verdict = ""                 # the last verdict, in words
+        self.verdict_right: bool | None = None
+        self.why: str | None = None       # the explanation of the last miss, once proved
+        self.shown = 0                    # how many of the attempt's moves are drawn landed
+        self.anim: DropAnimation | None = None
+        self.wait = 0.0                   # seconds before the next step of a reply or refutation
+        self.ticket: int | None = None    # the refutation asked for
+        self.refutation: Refutation | None = None
+        self.done_drills: set[int] = set()   # drills practised this visit (each comes once)
+        self.tried: set[str] = set()          # puzzles tried this visit
+        self.puzzles: tuple[Puzzle, ...] = ()
+        self.drills_today = 0
+
+    # -- scene contract --------------------------------------------------------------------
+
+    def enter(self, data: object) -> None:
+        super().enter(data)
+        self.overlay = None
+        self.attempt = None
+        self.done_drills, self.tried = set(), set()
+        try:
+            self.puzzles = shipped_puzzles()
+        except (OSError, ValueError) as exc:
+            self.puzzles = ()
+            self.ctx.notices.add(f"The puzzles cannot be read: {exc}", "error")
+
+    def leave(self) -> None:
+        self.anim = None
+
+    def now(self) -> datetime:
+        return datetime.now().astimezone()
+
+    # -- what comes next -------------------------------------------------------------------
+
+    def next_exercise(self) -> Exercise | None:
+        """A due drill not done this visit, else the puzzle nearest the puzzle rating."""
+        for entry in self.keeper.due(self.now()):
+            if entry.key not in self.done_drills:
+                return Exercise(entry=entry)
+        results = self.keeper.results
+        done = {r.puzzle for r in results} | self.tried
+        served = serve(self.puzzles, rating_of(results, self.puzzles), done, count=1)
+        return Exercise(puzzle=served[0]) if served else None
+
+    def start_next(self) -> None:
+        exercise = self.next_exercise()
+        self.attempt = Attempt(exercise) if exercise is not None else None
+        self.shown = len(self.attempt.moves) if self.attempt is not None else 0
+        self.anim, self.ticket, self.refutation, self.wait = None, None, None, 0.0
+        self.verdict, self.verdict_right, self.why = "", None, None
+        self.cursor = COLS // 2      # every exercise starts with the cursor in the middle column
+
+    def rating_text(self) -> str:
+        rating = rating_of(self.keeper.results, self.puzzles)
+        return f"puzzle rating {round(rating.value)}"
+
+    def progress_texts(self) -> tuple[str, ...]:
+        """The day's progress and the streak, longest first: "Today: 3 drills · 2 of 4 puzzles
+        solved · streak 2 (best 5)", down to "3 drills · 2/4 puzzles · streak 2"."""
+        today = self.now().date()
+        results = [r for r in self.keeper.results if _local_day(r.date) == today]
+        drills = sum(1 for e in self.keeper.entries
+                     if e.card.last_review is not None and _local_day(e.card.last_review) == today)
+        drills = max(drills, len(self.done_drills))
+        solved = sum(r.solved for r in results)
+        streak, best = self.keeper.streak, self.keeper.best_streak
+        return (f"Today: {counted(drills, 'drill')} · {solved} of {len(results)} puzzles solved · "
+                f"streak {streak} (best {best})",
+                f"{counted(drills, 'drill')} · {solved}/{len(results)} puzzles · streak {streak}",
+                f"streak {streak}")
+
+    # -- input -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.overlay is not None:
+            if self.overlay.handle(event):
+                self.overlay = None
+            return
+        if is_help_key(event):
+            self.overlay = HelpOverlay(self.ctx.settings, self.ctx.theme.names)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEMOTION:
+            col = self.ctx.layout.column_at(event.pos)
+            if col is not None:
+                self.cursor = col
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            col = self.ctx.layout.column_at(event.pos)
+            if self._finished():
+                self.go_on()
+            elif col is not None:
+                self.cursor = col
+                self.drop(col)
+
+    def _key(self, key: int) -> None:
+        if key == pygame.K_ESCAPE:
+            self.next = Transition(SceneName.MENU)
+        elif self._finished() and key in NEXT_KEYS:
+            self.go_on()
+        elif key in NUMBER_KEYS:
+            self.cursor = NUMBER_KEYS[key]
+            self.drop(self.cursor)
+        elif key in (pygame.K_LEFT, pygame.K_a):
+            self.cursor = max(0, self.cursor - 1)
+        elif key in (pygame.K_RIGHT, pygame.K_d):
+            self.cursor = min(COLS - 1, self.cursor + 1)
+        elif key in DROP_KEYS:
+            self.drop(self.cursor)
+
+    def _finished(self) -> bool:
+        return self.attempt is not None and self.attempt.phase is Phase.DONE and self._settled()
+
+    def _settled(self) -> bool:
+        return self.anim is None and self.attempt is not None and self.shown >= len(self.attempt.moves)
+
+    def go_on(self) -> None:
+        self.start_next()
+
+    def drop(self, col: int) -> None:
+        """The player drops a disc in ``col``: judged at once, or refused with a word why."""
+        attempt = self.attempt
+        if attempt is None or attempt.phase is not Phase.ASK or not self._settled():
+            return
+        if not attempt.legal(col):
+            self.ctx.sound.play("invalid")
+            self.verdict, self.verdict_right = f"Column {col + 1} is full: choose another one", None
+            return
+        played = attempt.drop(col)
+        if played in (Played.RIGHT, Played.SOLVED):
+            self._right(col, played)
+        else:
+            self._wrong(col, played)
+
+    def _right(self, col: int, played: Played) -> None:
+        attempt = self.attempt
+        assert attempt is not None
+        kept = attempt.exercise.kept.value
+        self.why = None
+        if played is Played.RIGHT:
+            self.verdict, self.verdict_right = f"Right: column {col + 1} is the only move. Your next move…", True
+            self.wait = REPLY_PAUSE
+            return
+        self.verdict_right = True
+        if attempt.exercise.entry is not None:
+            others = [c for c in attempt.exercise.entry.drill.accepted if c != col]
+            also = f" ({columns_words(tuple(others))} also keep{'s' if len(others) == 1 else ''} it)" if others else ""
+            retry = " at the second try" if len(attempt.tries) > 1 else ""
+            self.verdict = f"Right{retry}: column {col + 1} keeps the {kept}{also}"
+        else:
+            self.verdict = "Solved: every only move found"
+        self._finish()
+
+    def _wrong(self, col: int, played: Played) -> None:
+        attempt = self.attempt
+        assert attempt is not None
+        self.verdict, self.verdict_right = verdict_words(attempt, col, None), False
+        before = attempt.moves[:-1]
+        self.ticket = self.keeper.refute(before, col, self.ctx.theme.names)
+        self.refutation = None
+        if played is Played.FAILED:
+            self._finish()
+
+    def _finish(self) -> None:
+        """The exercise is over: its grade goes to the schedule, or its result to the rating."""
+        attempt = self.attempt
+        assert attempt is not None and attempt.solved is not None
+        now = self.now()
+        ex = attempt.exercise
+        first_try = bool(attempt.solved) and (ex.entry is None or len(attempt.tries) == 1)
+        self.keeper.count(first_try)
+        if ex.entry is not None:
+            self.done_drills.add(ex.entry.key)
+            self.keeper.grade(ex.entry.key, attempt.grade, now)
+        else:
+            assert ex.puzzle is not None
+            self.tried.add(ex.puzzle.id)
+            self.keeper.add_result(PuzzleResult(ex.puzzle.id, attempt.solved, now.isoformat(timespec="seconds")))
+
+    # -- frame -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.attempt is None:
+            if self.keeper.loaded:
+                self.start_next()
+            return
+        if self.anim is not None:
+            if self.anim.update(dt):
+                self.ctx.sound.play("drop")
+            if self.anim.done:
+                self.anim = None
+                self.shown += 1
+            return
+        attempt = self.attempt
+        if self.shown < len(attempt.moves):
+            col = attempt.moves[self.shown]
+            pos = Position.from_moves(attempt.moves[:self.shown])
+            self.anim = DropAnimation(col, pos.height(col), pos.turn, start=float(ROWS),
+                                      speed=self.ctx.settings.animation_speed)
+            return
+        self.wait = max(0.0, self.wait - dt)
+        if self.wait > 0:
+            return
+        if attempt.phase is Phase.REPLY:
+            attempt.reply()
+        elif attempt.phase is Phase.REFUTE:
+            self._refute()
+
+    def _refute(self) -> None:
+        """Play out the refutation once it has come; then back to the position of the miss."""
+        attempt = self.attempt
+        assert attempt is not None
+        if self.refutation is None:
+            answer = self.keeper.answer(self.ticket) if self.ticket is not None else None
+            if not isinstance(answer, Refutation):
+                return
+            self.refutation = answer
+            col = self.attempt.moves[-1]
+            self.verdict = verdict_words(attempt, col, answer.score)
+            # Explained once the exercise is over: the words may name the right column.
+            self.why = answer.why if attempt.solved is False else None
+            attempt.moves.extend(answer.line)
+            self.wait = REFUTED_PAUSE
+            return
+        retry = attempt.solved is None
+        attempt.refuted()
+        self.shown = len(attempt.moves)
+        self.refutation, self.ticket = None, None
+        right = columns_words(attempt.right_columns())
+        if retry:
+            self.verdict = f"{self.verdict}. One more try"
+        else:
+            self.verdict = f"{self.verdict}. The right move: {right}"
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def board_scene(self) -> BoardScene:
+        attempt = self.attempt
+        moves = attempt.moves[:self.shown] if attempt is not None else []
+        pos = Position.from_moves(moves)
+        anim = self.anim
+        falling = [(anim.col, anim.y, anim.player)] if anim is not None else []
+        last = (moves[-1], pos.height(moves[-1]) - 1) if moves else None
+        asking = attempt is not None and attempt.phase is Phase.ASK and self._settled()
+        ghost = (self.cursor, pos.turn) if asking and pos.can_play(self.cursor) else None
+        hint = None
+        if attempt is not None and attempt.phase is Phase.DONE and not attempt.solved and self._settled():
+            hint = attempt.right_columns()[0]
+        return BoardScene(cell=pos.cell, falling=falling, ghost=ghost, last_move=last, hint=hint,
+                          winning=pos.winning_cells() if self._settled() else frozenset())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, layout = self.ctx.theme, self.ctx.layout
+        width = surface.get_width()
+        surface.fill(theme.background)
+        attempt = self.attempt
+        colour = theme.colour_name(attempt.exercise.player) if attempt is not None else ""
+        header = layout.header
+        you, you_size = largest_fitting((f"Practice · You are {colour}", f"You are {colour}") if colour
+                                        else ("Practice",), layout.text_size, width // 2, bold=True)
+        left = draw_text(surface, you, you_size, theme.text, bold=True, midleft=(header.left + 8, header.centery))
+        if attempt is not None:
+            disc = self.ctx.renderer.disc(theme, attempt.exercise.player, max(5, layout.text_size * 4 // 10))
+            surface.blit(disc, disc.get_rect(midleft=(left.right + 8, header.centery)))
+        text, size = largest_fitting(self.progress_texts(), layout.small_size, max(40, width - left.right - 48),
+                                     min_size=11)
+        draw_text(surface, text, size, theme.dim_text, midright=(header.right - 8, header.centery))
+        self._draw_task(surface)
+        for col in range(COLS):
+            x = layout.board.left + col * layout.cell + layout.cell // 2
+            draw_text(surface, str(col + 1), max(11, min(layout.small_size, layout.numbers.height + 2)),
+                      theme.text if col == self.cursor else theme.dim_text, center=(x, layout.numbers.centery))
+        self.ctx.renderer.draw(surface, layout, theme, self.board_scene())
+        self._draw_status(surface)
+        if self.overlay is not None:
+            self.overlay.draw(surface, theme)
+
+    def _draw_task(self, surface: pygame.Surface) -> None:
+        theme, layout = self.ctx.theme, self.ctx.layout
+        attempt = self.attempt
+        rect = layout.analysis
+        width = surface.get_width() - 16
+        if attempt is None:
+            line = "Loading your drills…" if not self.keeper.loaded else "Nothing left to practise: every puzzle is tried"
+            draw_text(surface, fit_text(line, layout.text_size, width, True), layout.text_size, theme.text,
+                      bold=True, center=rect.center)
+            return
+        ex = attempt.exercise
+        task = ex.task(theme.colour_name(ex.player))
+        due = len([e for e in self.keeper.due(self.now())
+                   if e.key not in self.done_drills and e.key != (ex.entry.key if ex.entry is not None else None)])
+        more = f"{due} more drill{'s' if due != 1 else ''} due today" if due else "the last drill due today"
+        where = (more if ex.entry is not None
+                 else f"{self.rating_text()}, this one {ex.puzzle.difficulty}" if ex.puzzle is not None else "")
+        size = layout.text_size
+        text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
+        draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
+        small, small_size = largest_fitting((self.why or where,), layout.small_size, width, min_size=11)
+        draw_text(surface, small, small_size, theme.text if self.why else theme.dim_text,
+                  midtop=(rect.centerx, rect.centery + 4))
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        theme, layout = self.ctx.theme, self.ctx.layout
+        rect = layout.status
+        width = rect.width - 16
+        attempt = self.attempt
+        if self.verdict:
+            colour = theme.text if self.verdict_right is None else theme.win if self.verdict_right else theme.loss
+            text, size = largest_fitting((self.verdict,), layout.text_size, width, min_size=11, bold=True)
+            draw_text(surface, text, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
+        if attempt is not None and attempt.phase is Phase.DONE:
+            keys = KEYS_DONE
+        elif attempt is not None and (attempt.phase is not Phase.ASK or not self._settled()):
+            keys = KEYS_WAIT
+        else:
+            keys = KEYS_ASK
+        help_text, help_size = largest_fitting(keys, layout.small_size, width)
+        draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))
+

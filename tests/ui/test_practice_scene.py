@@ -1,0 +1,278 @@
+"""The Practice scene headless: grades from what happened (right at once Good, after a retry Hard,
+missed Again with its refutation played out), the menu's count of due drills, drills from a game
+lost to the computer and from the review's key, and a damaged drill file."""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime
+
+import pygame
+import pytest
+
+from conftest import TextRecorder
+
+from game.engine.board import Position, parse_moves
+from game.engine.drills import Drill
+from game.engine.puzzles import keeping_columns
+from game.engine.scores import outcome
+from game.engine.solver import Solver
+from game.practice.schedule import Grade, add_drills, graded
+from game.domain.saved import SavedGame
+from game.store.savefile import save_game
+from game.store.saves import saves_dir
+from game.store.drills import DRILLS_NAME, load_drills
+from game.store.puzzles import load_results
+from game.ui.practice_round import Phase
+from game.ui.scene import ReviewStart, SceneName, Transition
+
+# Red to move with 1-2-3 in the bottom row and yellow's three in column 5: column 4 wins at once.
+THREAT = "152535"
+# Column 1 full, yellow to move.
+FULL = "1111112"
+WAIT = 60.0     # a bound on background work, never a measure of it
+
+
+def drill_at(moves: str, played: int | None = None) -> Drill:
+    """The drill at ``moves`` with the columns the solver proves keep the best outcome (``played``:
+    the column played there, else the first one that does not keep it)."""
+    pos = Position.from_moves(parse_moves(moves))
+    scores = Solver(table_mb=8).column_scores(pos)
+    accepted = keeping_columns(scores)
+    if played is None:
+        played = next(c for c in range(7) if scores[c] is not None and c not in accepted)
+    return Drill(tuple(parse_moves(moves)), played, accepted, outcome(max(s for s in scores if s is not None)))
+
+
+def keep(*drills: Drill):
+    now = datetime.now().astimezone()
+    _added, entries, notice = add_drills(drills, now)
+    assert notice is None
+    return entries
+
+
+def practice(ui):
+    driver = ui()
+    driver.c.switch(Transition(SceneName.PRACTICE))
+    driver.run_until(lambda: driver.scene.attempt is not None, timeout=WAIT, what="the first exercise")
+    return driver
+
+
+def wrong_column(attempt) -> int:
+    return next(c for c in range(7) if attempt.legal(c) and c not in attempt.right_columns())
+
+
+def key_column(driver, col):
+    driver.key(pygame.K_1 + col)
+
+
+def finish(driver):
+    """Frames until the exercise is over and every disc has landed (the refutation waited for)."""
+    scene = driver.scene
+    driver.run_until(lambda: scene.attempt.phase is Phase.DONE and scene._settled(), timeout=WAIT,
+                     what="the end of the exercise")
+    assert driver.c.ctx.session.practice.flush(WAIT)
+
+
+def stored_card(key):
+    entries, notice = load_drills()
+    assert notice is None
+    return next(e for e in entries if e.key == key)
+
+
+def assert_graded(entry, grade):
+    """The stored card is FSRS' card for ``grade`` at the review's own time, and no other grade's."""
+    card = stored_card(entry.key).card
+    assert card.last_review is not None
+    expected = graded(entry, grade, card.last_review).card
+    assert card.to_dict() == expected.to_dict()
+    for other in Grade:
+        if other is not grade:
+            assert graded(entry, other, card.last_review).card.to_dict() != card.to_dict()
+
+
+def test_a_right_answer_at_once_is_graded_good(ui):
+    (entry,) = keep(drill_at(THREAT, 6))
+    driver = practice(ui)
+    attempt = driver.scene.attempt
+    assert attempt.exercise.entry == entry and attempt.exercise.player == 1
+    with TextRecorder() as seen:
+        driver.frame()
+    assert any("You are Red" in text for text in seen.texts)
+    assert any("find a move that keeps the win" in text for text in seen.texts)
+    key_column(driver, attempt.right_columns()[0])
+    finish(driver)
+    assert attempt.solved and driver.scene.verdict.startswith("Right: column")
+    assert_graded(entry, Grade.FIRST_TRY)
+    assert driver.c.ctx.session.practice.streak == 1
+
+
+def test_a_retry_is_graded_hard_after_the_refutation(ui):
+    (entry,) = keep(drill_at(THREAT, 6))
+    driver = practice(ui)
+    scene, attempt = driver.scene, driver.scene.attempt
+    start = list(attempt.moves)
+    miss = wrong_column(attempt)
+    key_column(driver, miss)
+    assert attempt.phase is Phase.REFUTE and scene.verdict.startswith(f"Column {miss + 1}")
+    driver.run_until(lambda: attempt.phase is Phase.ASK, timeout=WAIT, what="the retry")
+    assert attempt.moves == start and "One more try" in scene.verdict
+    assert scene.why is None          # the explanation could give the retry away: it comes at the end
+    scene.cursor = attempt.right_columns()[0]      # Left/Right then Enter drops at the cursor
+    driver.key(pygame.K_RETURN)
+    finish(driver)
+    assert attempt.solved and "second try" in scene.verdict and scene.why is None
+    assert_graded(entry, Grade.AFTER_RETRY)
+    assert driver.c.ctx.session.practice.streak == 0
+
+
+def test_a_miss_is_graded_again_and_plays_out_the_refutation(ui):
+    (entry,) = keep(drill_at(THREAT, 6))
+    driver = practice(ui)
+    scene, attempt = driver.scene, driver.scene.attempt
+    start = len(attempt.moves)
+    longest = [0]
+    for _ in range(2):
+        driver.run_until(lambda: attempt.phase is Phase.ASK and scene._settled(), timeout=WAIT, what="a try")
+        key_column(driver, wrong_column(attempt))
+        while attempt.phase is Phase.REFUTE:
+            longest[0] = max(longest[0], scene.shown - start)
+            driver.frame(dt=0.05)
+    finish(driver)
+    assert longest[0] >= 2          # the miss and at least the reply that refutes it, dropped one by one
+    assert attempt.solved is False and attempt.moves == list(entry.drill.moves)
+    assert "The right move: column" in scene.verdict
+    assert scene.why.startswith("Red could win at once")      # the explanation, its claims checked
+    assert scene.board_scene().hint in entry.drill.accepted
+    assert_graded(entry, Grade.WRONG)
+
+
+def test_a_full_column_changes_nothing(ui):
+    keep(drill_at(FULL))    # column 1 is full: a drop there is refused, the drill goes on
+    driver = practice(ui)
+    attempt = driver.scene.attempt
+    key_column(driver, 0)
+    assert attempt.phase is Phase.ASK and attempt.tries == [] and "full" in driver.scene.verdict
+
+
+def test_puzzles_follow_the_drills_and_move_the_rating(ui):
+    driver = practice(ui)       # no drills: the puzzle nearest the starting rating
+    scene = driver.scene
+    puzzle = scene.attempt.exercise.puzzle
+    assert puzzle is not None
+    for _ in range(40):
+        attempt = scene.attempt
+        driver.run_until(lambda: attempt.phase in (Phase.ASK, Phase.DONE) and scene._settled(), timeout=WAIT,
+                         what="the player's turn")
+        if attempt.phase is Phase.DONE:
+            break
+        key_column(driver, attempt.right_columns()[0])
+    assert scene.attempt.solved and scene.verdict.startswith("Solved")
+    assert driver.c.ctx.session.practice.flush(WAIT)
+    results, _notice = load_results()
+    assert [(r.puzzle, r.solved) for r in results] == [(puzzle.id, True)]
+    scene.cursor = 0
+    driver.key(pygame.K_RETURN)
+    assert scene.attempt.exercise.puzzle.id != puzzle.id
+    assert scene.cursor == 3                   # each exercise starts with the cursor in the middle
+    assert scene.rating_text() != "puzzle rating 1500"
+
+
+def test_the_menu_row_counts_the_drills_due(ui):
+    keep(drill_at(THREAT, 6), drill_at(FULL))
+    driver = ui()
+    driver.run_until(lambda: driver.c.ctx.session.practice.loaded, timeout=WAIT, what="the drills")
+    with TextRecorder() as seen:
+        driver.frame()
+    assert "Practice — 2 drills due · puzzles" in seen.texts
+    scene = driver.scene
+    scene.selected_label = "Practice"
+    driver.key(pygame.K_RETURN)
+    assert driver.scene.__class__.__name__ == "PracticeScene"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is scene
+
+
+def test_a_game_lost_to_the_computer_makes_drills(ui, monkeypatch):
+    from game.session import practice as session_practice
+
+    threads = []
+    real_mine = session_practice.mine_drills
+
+    def mine(*args, **kwargs):
+        threads.append(threading.current_thread().name)
+        return real_mine(*args, **kwargs)
+
+    monkeypatch.setattr(session_practice, "mine_drills", mine)
+    driver = ui(red="human", yellow="Easy", review_time=0.2)
+    path = saves_dir() / "threat.c4save"
+    save_game(path, SavedGame.now(THREAT, "human", "Easy"))
+    assert driver.scene.load(path)
+    key_column(driver, 6)               # red lets the win go: yellow completes column 5
+    driver.run_until(lambda: driver.scene.model.is_over and driver.scene.over_handled, timeout=WAIT,
+                     what="the computer's winning reply")
+    assert driver.scene.model.winner == 2
+    assert driver.c.ctx.session.practice.flush(WAIT)      # judged on the practice thread
+    entries, _notice = load_drills()
+    slip = next(e.drill for e in entries if e.drill.moves == tuple(parse_moves(THREAT)))
+    assert slip.played == 6 and slip.accepted == drill_at(THREAT, 6).accepted
+    assert all(e.drill.player == 1 for e in entries)        # the computer's slips are not the player's
+    assert threads == ["practice-files"]                     # judged once, never on the window's thread
+
+
+def test_the_reviews_key_adds_the_shown_position(ui):
+    driver = ui()
+    driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(THREAT + "75", *_players(driver))))
+    scene = driver.scene
+    practice_keeper = driver.c.ctx.session.practice
+    scene.select(6)
+    for words in ("added to your drills", "already one of your drills"):
+        driver.key(pygame.K_d)
+        assert practice_keeper.flush(WAIT)
+        driver.run_until(lambda: not scene.asked, timeout=WAIT, what="the answer")
+        assert any(words in text for text in driver.c.ctx.notices.texts())
+    entries, _notice = load_drills()
+    assert any(e.drill.moves == tuple(parse_moves(THREAT)) for e in entries)
+    scene.select(8)                      # the end of a finished game: nothing to keep
+    driver.key(pygame.K_d)
+    assert practice_keeper.flush(WAIT)
+    driver.run_until(lambda: not scene.asked, timeout=WAIT, what="the answer")
+    assert any("cannot be a drill: the game is over here" in text for text in driver.c.ctx.notices.texts())
+
+
+def _players(driver):
+    from game.domain.players import parse_player_spec
+
+    settings = driver.c.ctx.settings
+    return parse_player_spec("human", settings), parse_player_spec("Easy", settings)
+
+
+def test_a_damaged_drill_file_is_said_and_the_scene_still_works(ui, connect4_home):
+    (entry,) = keep(drill_at(THREAT, 6))
+    path = connect4_home / DRILLS_NAME
+    path.write_bytes(path.read_bytes() + b'{"drill": "not a drill"}\n')
+    driver = practice(ui)
+    driver.run_until(lambda: any("drills" in t for t in driver.c.ctx.notices.texts()), timeout=WAIT,
+                     what="the notice")
+    assert driver.scene.attempt.exercise.entry == entry
+    key_column(driver, entry.drill.accepted[0])
+    finish(driver)
+    assert_graded(entry, Grade.FIRST_TRY)
+
+
+@pytest.mark.parametrize("size", [(420, 400), (1600, 1000)])
+@pytest.mark.parametrize("theme", ["classic", "colorblind"])
+def test_every_text_fits_the_window(ui, size, theme):
+    keep(drill_at(THREAT, 6))
+    driver = ui(window_width=size[0], window_height=size[1], theme=theme)
+    driver.c.ctx.theme_name = theme
+    driver.c.switch(Transition(SceneName.PRACTICE))
+    driver.run_until(lambda: driver.scene.attempt is not None, timeout=WAIT, what="the drill")
+    key_column(driver, wrong_column(driver.scene.attempt))
+    for _ in range(5):
+        with TextRecorder() as seen:
+            driver.frame(dt=0.2)
+        width, height = driver.c.surface.get_size()
+        assert seen.rects
+        for text, rect in seen.rects:
+            assert 0 <= rect.left and rect.right <= width and 0 <= rect.top and rect.bottom <= height, text
