@@ -238,7 +238,7 @@ class Summary:
         """"errors: move 9 (column 2, missed block); deep: move 3; 1 best, 5 good, 2 mistakes, 0
         blunders, first outcome-changing move: 3 (column 4, mistake), accuracy 44 %": the errors a
         player can learn from lead (``lead``). ``brief`` (for a narrow window, where the move list
-        and the graph mark the moves) leaves out the lead and the outcome-changing move."""
+        and the graph mark the moves) leaves out ``lead`` and the outcome-changing move."""
         parts = [f"{self.counts[c]} {c.value}" for c in MoveClass if c is not MoveClass.UNPROVED]
         parts[2] = parts[2] + ("s" if self.counts[MoveClass.MISTAKE] != 1 else "")
         parts[3] = parts[3] + ("s" if self.counts[MoveClass.BLUNDER] != 1 else "")
