@@ -6,10 +6,10 @@ both inside ``game/`` (``game/config.toml``, ``game/assets/``), where ``game.pat
 An editable install builds neither copy; ``game.paths`` then finds the top-level files beside
 the package.
 
-The exact solver's search (``game/engine/negamax.py``) is compiled with Cython, in its
-pure-Python mode, when a C compiler and the Python headers are at hand. When they are not, the
-build says why on stderr and the package installs without the extension: the same module
-then runs as plain Python.
+The two searches' node loops -- the exact solver's (``game/engine/negamax.py``) and the depth
+search's (``game/engine/alphabeta.py``) -- are compiled with Cython, in its pure-Python mode, when
+a C compiler and the Python headers are at hand. When they are not, the build says why on stderr
+and the package installs without the extensions: the same modules then run as plain Python.
 """
 
 import sys
@@ -21,7 +21,9 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 CONFIG = "config.toml"
-COMPILED_MODULES = ["game/engine/negamax.py"]
+COMPILED_MODULES = ["game/engine/negamax.py", "game/engine/alphabeta.py"]
+#: The C header the compiled modules include (a monotonic clock, a stop flag read without the GIL).
+INCLUDE_DIRS = ["game/engine"]
 
 
 class BuildPy(build_py):
@@ -47,7 +49,7 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as exc:  # no compiler at all: setuptools fails before compiling
-            self._skip("the solver's extension", exc)
+            self._skip("the searches' extensions", exc)
 
     def build_extension(self, ext: Extension) -> None:
         try:
@@ -57,7 +59,8 @@ class OptionalBuildExt(build_ext):
 
     @staticmethod
     def _skip(what: str, exc: Exception) -> None:
-        print(f"warning: {what} not compiled ({exc}); the solver runs as plain Python", file=sys.stderr)
+        print(f"warning: {what} not compiled ({exc}); the computer player runs as plain Python, "
+              "several times slower", file=sys.stderr)
 
 
 def extensions() -> list[Extension]:
@@ -65,11 +68,13 @@ def extensions() -> list[Extension]:
     try:
         from Cython.Build import cythonize
     except ImportError:
-        print("warning: Cython is not installed; the solver runs as plain Python", file=sys.stderr)
+        print("warning: Cython is not installed; the computer player runs as plain Python", file=sys.stderr)
         return []
-    # no debug information: the default -g would make the module six times larger
-    flags = [] if sys.platform == "win32" else ["-g0"]
-    modules = [Extension(path[:-3].replace("/", "."), [path], extra_compile_args=flags) for path in COMPILED_MODULES]
+    # no debug information: the default -g would make the module six times larger; no fused
+    # multiply-add: the compiled depth search must round every step as the plain Python one does
+    flags = [] if sys.platform == "win32" else ["-g0", "-ffp-contract=off"]
+    modules = [Extension(path[:-3].replace("/", "."), [path], include_dirs=INCLUDE_DIRS, extra_compile_args=flags)
+               for path in COMPILED_MODULES]
     return cythonize(modules, build_dir="build", language_level=3, quiet=True)
 
 

@@ -13,7 +13,7 @@ from typing import TextIO
 
 from . import __version__
 from .engine.board import MoveError, Position
-from .engine import negamax
+from .engine import alphabeta, negamax
 from .engine.heuristics import HEURISTICS
 from .echo import shown, shown_path
 from game.domain.address import MAX_PORT, MIN_PORT, parse_address
@@ -76,9 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def version_text() -> str:
-    """The program, its version, and whether the exact solver runs compiled (the fast one)."""
-    solver = "compiled" if negamax.COMPILED else "plain Python, not compiled at install"
-    return f"{PROG} {__version__} (exact solver: {solver})"
+    """The program, its version, and whether the exact solver and the depth search run compiled
+    (the fast ones)."""
+    def path(compiled: bool) -> str:
+        return "compiled" if compiled else "plain Python, not compiled at install"
+
+    return f"{PROG} {__version__} (exact solver: {path(negamax.COMPILED)}; depth search: {path(alphabeta.COMPILED)})"
 
 
 def check_config(path: str, out: TextIO | None = None, config: str | None = None) -> int:

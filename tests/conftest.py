@@ -260,3 +260,38 @@ def search_path(request, monkeypatch):
     module = search_module(request.param)
     monkeypatch.setattr(solver_module, "search_module", module)
     return module
+
+
+# ---------------------------------------------------------------- the depth search's two paths
+def depth_module(path: str):
+    """The depth search's node module for ``path``: "compiled" (skips when it was not built) or
+    "plain" (``game/engine/alphabeta.py`` run by the interpreter, also when a compiled one exists)."""
+    from game.engine import alphabeta
+
+    if path == "plain":
+        module = alphabeta.plain_module()
+        assert not module.COMPILED
+        return module
+    if not alphabeta.COMPILED:
+        pytest.skip(NOT_BUILT)
+    return alphabeta
+
+
+@pytest.fixture(params=["compiled", "plain"])
+def depth_path(request, monkeypatch):
+    """Searchers made during the test run this path's node search."""
+    import game.engine.search as search_module
+
+    module = depth_module(request.param)
+    monkeypatch.setattr(search_module, "core_module", module)
+    return module
+
+
+@pytest.fixture
+def plain_depth(monkeypatch):
+    """Searchers made during the test run the plain node search (its dict tables are visible)."""
+    import game.engine.search as search_module
+
+    module = depth_module("plain")
+    monkeypatch.setattr(search_module, "core_module", module)
+    return module

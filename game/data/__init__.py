@@ -2,7 +2,7 @@
 
 - ``testsets/``: the public Connect Four benchmark sets, ``<moves> <exact score>`` per line
   (Test_L3_R1 End-Easy, Test_L2_R1 Middle-Easy, Test_L2_R2 Middle-Medium, Test_L1_R1 Begin-Easy,
-  Test_L1_R2 Begin-Medium).
+  Test_L1_R2 Begin-Medium, Test_L1_R3 Begin-Hard).
 - ``early_positions.txt``: every position with 1 to 4 discs (mirror images once) and its exact
   score, in the test sets' format; the solver reads it instead of searching.
 - ``analysis/``: early positions with every column's exact score, ``<moves> s1 ... s7``

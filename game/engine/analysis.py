@@ -7,20 +7,17 @@ The game's analysis row and ``python -m game.analyze --columns`` show these.
 from __future__ import annotations
 
 from time import perf_counter
-from typing import TYPE_CHECKING
 
 from .board import CELLS, WIDTH, Position
 from .scores import loss_next_score, win_next_score
+from .search_values import RootSearch
 from .solver import SearchCancelled
-
-if TYPE_CHECKING:  # the searcher calls in here; only the type name comes back
-    from .search import Searcher
 
 #: The solver's share of an analysis's time; the depth search has the rest.
 SOLVER_SHARE = 0.6
 
 
-def column_scores(searcher: Searcher, pos: Position, time_limit: float, stop=None) -> tuple[tuple[float | None, ...], bool]:
+def column_scores(searcher: RootSearch, pos: Position, time_limit: float, stop=None) -> tuple[tuple[float | None, ...], bool]:
     """(score of each column, exact?) for the side to move; ``None`` for a full column.
 
     Tries the exact solver first; if it does not finish, falls back to the deepest depth
@@ -48,7 +45,7 @@ def column_scores(searcher: Searcher, pos: Position, time_limit: float, stop=Non
     return tuple(best), False
 
 
-def column_values(searcher: Searcher, pos: Position, depth: int, *, stop=None,
+def column_values(searcher: RootSearch, pos: Position, depth: int, *, stop=None,
                   deadline: float | None = None) -> list[float | None]:
     """Every column's value from a search to ``depth``.
 
@@ -59,7 +56,7 @@ def column_values(searcher: Searcher, pos: Position, depth: int, *, stop=None,
     if pos.is_over():
         raise ValueError("the game is over: there is nothing to analyse")
     wins = [c for c in range(WIDTH) if pos.is_winning_move(c)]
-    values = searcher._root_values(pos, depth, stop, deadline, full_window=True)
+    values = searcher.root_values(pos, depth, stop, deadline, full_window=True)
     scores: list[float | None] = []
     for col in range(WIDTH):
         if not pos.can_play(col):

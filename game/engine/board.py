@@ -6,9 +6,9 @@ A position is two integers and a move count, always seen from the side to move::
     mask     all discs on the board
     moves    number of discs on the board
 
-Bit layout: seven bits per column, the seventh (top) bit of each column is a guard
-that is never set, so shifts by 1 (vertical), 7 (horizontal), 6 and 8 (diagonals)
-never carry a line from one column into the next::
+Bit layout: ``H1 = HEIGHT + 1`` bits per column, the top bit of each column is a guard
+that is never set, so shifts by 1 (vertical), ``H1`` (horizontal), ``HEIGHT`` and ``H1 + 1``
+(diagonals) never carry a line from one column into the next (drawn for 7 x 6)::
 
       .  .  .  .  .  .  .     <- guard row: 6 13 20 27 34 41 48
       5 12 19 26 33 40 47
@@ -49,6 +49,10 @@ BOTTOM_CELLS: tuple[Bitboard, ...] = tuple(1 << (c * H1) for c in range(WIDTH))
 CENTRE_ORDER: tuple[int, ...] = tuple(sorted(range(WIDTH), key=lambda c: (abs(2 * c - (WIDTH - 1)), c)))
 #: The centre column (the mirror axis).
 CENTRE = WIDTH // 2
+#: The bit shifts of the four line directions: vertical, horizontal, diagonal \\ and diagonal /.
+DIRECTIONS: tuple[int, ...] = (1, H1, HEIGHT, H1 + 1)
+#: For each direction, the shifts of one, two and three cells along it.
+LINE_SHIFTS: tuple[tuple[int, int, int], ...] = tuple((s, 2 * s, 3 * s) for s in DIRECTIONS)
 
 
 class MoveError(ValueError):
@@ -99,13 +103,16 @@ def winning_cells_mask(pos: Bitboard, mask: Bitboard) -> Bitboard:
     on the other (x x . x). The depth search inlines this body in its hottest loop (the
     children of depth-1 nodes), where even a call behind its cache is a measurable share.
     """
-    a, b = pos << 7, pos >> 7  # horizontal
+    h1, h2, h3 = LINE_SHIFTS[1]
+    a, b = pos << h1, pos >> h1  # horizontal
     r = (pos << 1) & (pos << 2) & (pos << 3) | (  # vertical: three below
-        a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-    a, b = pos << 6, pos >> 6  # diagonal \
-    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-    a, b = pos << 8, pos >> 8  # diagonal /
-    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+        a & (pos << h2) & ((pos << h3) | b)) | (b & (pos >> h2) & ((pos >> h3) | a))
+    d1, d2, d3 = LINE_SHIFTS[2]
+    a, b = pos << d1, pos >> d1  # diagonal \
+    r |= (a & (pos << d2) & ((pos << d3) | b)) | (b & (pos >> d2) & ((pos >> d3) | a))
+    u1, u2, u3 = LINE_SHIFTS[3]
+    a, b = pos << u1, pos >> u1  # diagonal /
+    r |= (a & (pos << u2) & ((pos << u3) | b)) | (b & (pos >> u2) & ((pos >> u3) | a))
     return r & (BOARD ^ mask)
 
 
@@ -129,7 +136,7 @@ def non_losing_moves(mask: Bitboard, opp_win: Bitboard) -> Bitboard:
 def four_cells_mask(pos: Bitboard) -> Bitboard:
     """Every disc of ``pos`` that belongs to some four in a row."""
     cells = 0
-    for s in (1, H1, HEIGHT, H1 + 1):
+    for s in DIRECTIONS:
         m = pos & (pos >> s) & (pos >> 2 * s) & (pos >> 3 * s)
         cells |= m | (m << s) | (m << 2 * s) | (m << 3 * s)
     return cells

@@ -67,9 +67,9 @@ KEY_BYTES = 4
 #: Records compared at opening to catch a file that is not sorted (a damaged or shuffled one).
 SPOT_CHECKS = 257
 #: The book's value for a win with the last possible disc; a win one disc sooner is 2 more.
-_LAST_WIN_VALUE = 69
+LAST_WIN_VALUE = 69
 #: The same for losses: a loss to the opponent's last possible disc is -68, one sooner -70.
-_LAST_LOSS_VALUE = -68
+LAST_LOSS_VALUE = -68
 _SCORE_LOW, _SCORE_HIGH = score_range(BOOK_DISCS)
 #: Positions with at most this many discs are in the shipped table of early positions.
 EARLY_DISCS = 4
@@ -130,9 +130,9 @@ def score_of_value(value: int) -> int:
     the mover's discs, which is what the engine's score counts.
     """
     if value > 0:
-        return (value - _LAST_WIN_VALUE) // 2
+        return (value - LAST_WIN_VALUE) // 2
     if value < 0:
-        return (value - _LAST_LOSS_VALUE) // 2
+        return (value - LAST_LOSS_VALUE) // 2
     return 0
 
 
@@ -151,7 +151,7 @@ def _column_codes() -> tuple[tuple[int, int], ...]:
     return tuple(codes)
 
 
-_CODES = _column_codes()
+COLUMN_CODES = _column_codes()
 _COLUMN = (1 << H1) - 1
 
 
@@ -163,7 +163,7 @@ def key_of(current: Bitboard, mask: Bitboard) -> tuple[int, int]:
     key = mirrored = 0
     shift = 0
     for c in range(WIDTH):
-        code, length = _CODES[(current >> c * H1 & _COLUMN) + (mask >> c * H1 & _COLUMN)]
+        code, length = COLUMN_CODES[(current >> c * H1 & _COLUMN) + (mask >> c * H1 & _COLUMN)]
         key = (key << length) | code
         mirrored |= code << shift
         shift += length
@@ -263,6 +263,10 @@ class Book:
                 return b - 256 if b > 127 else b
         return None
 
+    def memory(self) -> mmap.mmap:
+        """The records themselves (read-only), for a search that reads them in C."""
+        return self._map
+
     def lookup(self, current: Bitboard, mask: Bitboard) -> int | None:
         """Exact score of a 12-disc position for the side to move, or None if the book lacks it.
 
@@ -284,7 +288,10 @@ class Book:
 
     def close(self) -> None:
         if self._map is not None:
-            self._map.close()
+            try:
+                self._map.close()
+            except BufferError:  # a compiled solver still reads the records: they go with it
+                pass
             self._map = None  # type: ignore[assignment]
 
     def __enter__(self) -> Self:

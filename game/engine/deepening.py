@@ -11,16 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from time import perf_counter
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import Iterator
 
 from .board import CELLS, Position
 from .scores import plies_to_end
+from .search_values import Finish, RootSearch, SearchResult
 from .solver import SearchCancelled
-
-if TYPE_CHECKING:  # the searcher calls in here; only the type names come back
-    from .search import Searcher, SearchResult
-
-    Finish = Callable[..., SearchResult]
 
 #: An iteration starts only if the deadline leaves this many times the last one's duration:
 #: two more plies cost several times as much, but its first move -- the last best, searched
@@ -28,7 +24,7 @@ if TYPE_CHECKING:  # the searcher calls in here; only the type names come back
 NEXT_ITERATION_FACTOR = 1.5
 
 
-def deepen(searcher: Searcher, pos: Position, stop, deadline: float | None, soft_deadline: float | None,
+def deepen(searcher: RootSearch, pos: Position, stop, deadline: float | None, soft_deadline: float | None,
            start: float, finish: Finish, nodes_before: int = 0) -> Iterator[SearchResult]:
     """Iterative deepening to the config's depth; yields a result per finished iteration.
 
@@ -41,13 +37,13 @@ def deepen(searcher: Searcher, pos: Position, stop, deadline: float | None, soft
     for depth in range(2 - max_depth % 2, max_depth + 1, 2):
         iteration_start = perf_counter()
         try:
-            values = searcher._root_values(pos, depth, None if best is None else stop,
-                                           None if best is None else deadline, full_window=searcher._rng is not None)
+            values = searcher.root_values(pos, depth, None if best is None else stop,
+                                          None if best is None else deadline, full_window=searcher.ties_at_random)
         except SearchCancelled:
             assert best is not None
             yield _interrupted(searcher, best, stop, start)
             return
-        move, score = searcher._pick(values)
+        move, score = searcher.pick(values)
         best = finish(move, score, depth, is_exact(score, pos.moves, depth))
         yield best
         if abs(score) >= 1 and proven_within(score, pos.moves, depth):
@@ -58,13 +54,14 @@ def deepen(searcher: Searcher, pos: Position, stop, deadline: float | None, soft
                 return
 
 
-def _interrupted(searcher: Searcher, best: SearchResult, stop, start: float) -> SearchResult:
+def _interrupted(searcher: RootSearch, best: SearchResult, stop, start: float) -> SearchResult:
     """The answer when an iteration is cut short: the last finished one's, unless the time ran
     out after a root move had been searched to the end and proved better (see the module)."""
     cancelled = stop is not None and stop.is_set()
     move, score = best.move, best.score
-    if not cancelled and searcher._partial and best.move in searcher._partial:
-        move, score = searcher._pick(searcher._partial)
+    completed = searcher.completed_root_values
+    if not cancelled and completed and best.move in completed:
+        move, score = searcher.pick(completed)
     return replace(best, move=move, score=float(score), nodes=searcher.nodes, elapsed=perf_counter() - start,
                    exact=best.exact and move == best.move, cancelled=cancelled)
 

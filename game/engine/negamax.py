@@ -22,10 +22,9 @@ empty slot and a slot of another key read alike.
 
 from __future__ import annotations
 
-import importlib.util
 import mmap
 from functools import cache
-from pathlib import Path
+from time import perf_counter
 from types import ModuleType
 
 try:
@@ -33,7 +32,9 @@ try:
 except ImportError:  # the plain path needs no Cython at run time
     from . import _cython_shim as cython
 
-from .board import BOARD, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_MASKS, H1, WIDTH, winning_cells_mask
+from ._cython_shim import plain_twin
+from .book import COLUMN_CODES, KEY_BYTES, LAST_LOSS_VALUE, LAST_WIN_VALUE, RECORD
+from .board import BOARD, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_MASKS, H1, LINE_SHIFTS, WIDTH, winning_cells_mask
 from .ordering import RANK_UNIT
 from .tables import halve_table
 
@@ -41,6 +42,8 @@ from .tables import halve_table
 COMPILED: bool = cython.compiled
 
 CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline (a bit mask)
+#: Why a compiled search unwound (``Solver._raise_for`` turns it into the exception ``_check`` raises).
+STOPPED, OUT_OF_TIME, SHARE_SPENT = 1, 2, 3
 KEY_BITS = WIDTH * H1
 CUT_BITS = WIDTH.bit_length()  # a centre rank, 1..WIDTH, 0 for none
 BOUND_BITS = 6
@@ -69,6 +72,25 @@ _BOUND_MASK = cython.declare(cython.ulonglong, BOUND_MASK)
 _CUT_MASK = cython.declare(cython.ulonglong, CUT_MASK)
 _UPPER_FIELD = cython.declare(cython.ulonglong, UPPER_FIELD)
 _LOWER_FIELD = cython.declare(cython.ulonglong, LOWER_FIELD)
+# the line shifts of board.winning_cells_mask (board.LINE_SHIFTS): horizontal, diagonal \, diagonal /
+_H1 = cython.declare(cython.int, LINE_SHIFTS[1][0])
+_H2 = cython.declare(cython.int, LINE_SHIFTS[1][1])
+_H3 = cython.declare(cython.int, LINE_SHIFTS[1][2])
+_D1 = cython.declare(cython.int, LINE_SHIFTS[2][0])
+_D2 = cython.declare(cython.int, LINE_SHIFTS[2][1])
+_D3 = cython.declare(cython.int, LINE_SHIFTS[2][2])
+_U1 = cython.declare(cython.int, LINE_SHIFTS[3][0])
+_U2 = cython.declare(cython.int, LINE_SHIFTS[3][1])
+_U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
+_STOPPED = cython.declare(cython.int, STOPPED)
+_OUT_OF_TIME = cython.declare(cython.int, OUT_OF_TIME)
+_SHARE_SPENT = cython.declare(cython.int, SHARE_SPENT)
+_H1_BITS = cython.declare(cython.int, H1)
+_RECORD = cython.declare(cython.longlong, RECORD)
+_LAST_WIN = cython.declare(cython.int, LAST_WIN_VALUE)
+_LAST_LOSS = cython.declare(cython.int, LAST_LOSS_VALUE)
+_NOT_IN_BOOK = cython.declare(cython.int, -1000)
+assert KEY_BYTES == 4 and len(COLUMN_CODES) <= 128
 _ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
 _ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
 _ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
@@ -76,14 +98,8 @@ _ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
 
 @cache
 def plain_module() -> ModuleType:
-    """This file run by the interpreter (the plain path), also when this module is compiled.
-
-    For comparing the two paths in one process (tests, ``python -m game.bench --plain``).
-    """
-    spec = importlib.util.spec_from_file_location(f"{__name__}_plain", Path(__file__).with_name("negamax.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """This file run by the interpreter (the plain path), also when this module is compiled."""
+    return plain_twin(__name__, __file__)
 
 
 def new_table(slots: int) -> memoryview:
@@ -111,24 +127,30 @@ def clear_table(table: memoryview) -> None:
 
 
 def build_search(solver, table: memoryview, threat_cache: dict[int, int], max_threats: int,
-                 book_discs: int = -1, book_score=None):
+                 book_discs: int = -1, book_score=None, book=None, early_discs: int = -1):
     """The search over ``table``: ``(negamax, node_count)``.
 
     ``negamax(current, mask, moves, opp_win, alpha, beta)`` is a fail-hard null-window search.
     Precondition: the side to move cannot win at once. ``opp_win`` holds the empty cells
     where the opponent would complete four. A result v <= alpha means "the score is <= v",
     v >= beta means ">= v"; inside the window it is exact. Every ``CHECK_EVERY + 1`` nodes it
-    calls ``solver._check()``, which may raise to end the search. ``node_count(n)`` sets the
+    calls ``solver._check()``, which may raise to end the search; the compiled search, which
+    runs without the GIL, checks the same conditions in C (``solver._node_limit``, ``_stop``
+    and ``_deadline``, read when it is called) and unwinds, then ``solver._raise_for(reason)``
+    raises what ``_check`` would. ``node_count(n)`` sets the
     node counter, ``node_count()`` reads it. ``threat_cache`` (one side's discs -> its winning
     cells, bounded by ``max_threats``) serves the plain path only.
 
     Book hook: a node with at most ``book_discs`` discs (-1: none) that the side to move
     cannot lose at once asks ``book_score(current, mask, moves)`` first; an int is the
     position's exact score and ends the node, None lets the search go on. It is a Python call on
-    both paths, made only near the root, where nodes are few.
+    the plain path. Given the ``book`` that ``book_score`` reads at ``book_discs`` discs (a
+    ``book.Book``), the compiled path reads its file itself, without the GIL, and asks
+    ``book_score`` (taking the GIL) only for nodes with at most ``early_discs`` discs, the
+    early table's: ``book_score`` must answer None for the discs in between.
     """
     if cython.compiled:
-        core = _Core(solver, table, book_discs, book_score)
+        core = _Core(solver, table, book_discs, book_score, book, early_discs)
         return core.search, core.node_count
     return _plain_search(solver, table, threat_cache, max_threats, book_discs, book_score)
 
@@ -267,6 +289,8 @@ def _plain_search(solver, table, threat_cache, max_threats, book_discs, book_sco
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _bit_count(x: cython.ulonglong) -> cython.int:
     """Set bits of ``x`` (the SWAR population count)."""
     x = x - ((x >> 1) & _ODD_BITS)
@@ -280,16 +304,18 @@ def _bit_count(x: cython.ulonglong) -> cython.int:
 
 @cython.cfunc
 @cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
 def _threats(pos: cython.ulonglong, board: cython.ulonglong) -> cython.ulonglong:
     # inlined: board.winning_cells_mask (of ``pos`` alone, every cell of ``board``)
-    a: cython.ulonglong = pos << 7
-    b: cython.ulonglong = pos >> 7
+    a: cython.ulonglong = pos << _H1
+    b: cython.ulonglong = pos >> _H1
     r: cython.ulonglong = (pos << 1) & (pos << 2) & (pos << 3) | (
-        a & (pos << 14) & ((pos << 21) | b)) | (b & (pos >> 14) & ((pos >> 21) | a))
-    a, b = pos << 6, pos >> 6
-    r |= (a & (pos << 12) & ((pos << 18) | b)) | (b & (pos >> 12) & ((pos >> 18) | a))
-    a, b = pos << 8, pos >> 8
-    r |= (a & (pos << 16) & ((pos << 24) | b)) | (b & (pos >> 16) & ((pos >> 24) | a))
+        a & (pos << _H2) & ((pos << _H3) | b)) | (b & (pos >> _H2) & ((pos >> _H3) | a))
+    a, b = pos << _D1, pos >> _D1
+    r |= (a & (pos << _D2) & ((pos << _D3) | b)) | (b & (pos >> _D2) & ((pos >> _D3) | a))
+    a, b = pos << _U1, pos >> _U1
+    r |= (a & (pos << _U2) & ((pos << _U3) | b)) | (b & (pos >> _U2) & ((pos >> _U3) | a))
     # end inlined
     return r & board
 
@@ -309,16 +335,45 @@ class _Core:
     board: cython.ulonglong
     bottom: cython.ulonglong
     cut_masks: cython.ulonglong[8]
+    # the opening book's records, read in C (see ``_book_lookup``)
+    hook_discs: cython.int  # nodes with at most this many discs ask ``book_score``
+    book_view: object  # keeps the book's memory view alive
+    book_bytes: cython.pointer[cython.const[cython.uchar]]
+    book_records: cython.longlong  # 0: no book read in C
+    codes: cython.ulonglong[128]
+    code_bits: cython.int[128]
+    # what ends the running search early: a root move's node share, a stop request, a deadline
+    aborted: cython.int
+    node_limit: cython.longlong  # -1: none
+    stop: object
+    flag: cython.p_int  # the C int of a StopFlag (``alphabeta.StopFlag``), or NULL
+    foreign: cython.int  # another stop object: asked with the GIL taken back
+    has_deadline: cython.int
+    deadline: cython.double  # on the C clock (c4_now)
 
-    def __init__(self, solver, table, book_discs, book_score) -> None:
+    def __init__(self, solver, table, book_discs, book_score, book, early_discs) -> None:
         self.solver = solver
         self.book_discs = book_discs
         self.book_score = book_score
+        self.book_records = 0
+        self.hook_discs = book_discs
+        if book is not None:
+            data: cython.const[cython.uchar][::1] = book.memory()
+            self.book_view = data
+            self.book_bytes = cython.address(data[0])
+            self.book_records = book.records
+            self.hook_discs = early_discs
+            for i, (code, bits) in enumerate(COLUMN_CODES):
+                self.codes[i] = code
+                self.code_bits[i] = bits
         self.buffer = table
         self.slots = len(table)
         words: cython.ulonglong[::1] = table
         self.table = cython.address(words[0])
         self.nodes = 0
+        self.aborted = 0
+        self.stop = None
+        self.flag = cython.NULL
         self.board = BOARD
         self.bottom = BOTTOM
         for n in range(WIDTH + 1):
@@ -331,9 +386,113 @@ class _Core:
 
     def search(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
                opp_win: cython.ulonglong, alpha: cython.int, beta: cython.int) -> int:
-        return self.negamax(current, mask, moves, opp_win, alpha, beta)
+        """The null-window search, run without the GIL; raises as ``solver._check`` would."""
+        solver = self.solver
+        limit = solver._node_limit
+        self.node_limit = -1 if limit is None else limit
+        stop = self.stop = solver._stop
+        address = stop.address() if stop is not None and hasattr(stop, "address") else 0
+        self.flag = cython.cast(cython.p_int, cython.cast(cython.size_t, address)) if address else cython.NULL
+        self.foreign = stop is not None and not address
+        deadline = solver._deadline
+        self.has_deadline = deadline is not None
+        if deadline is not None:  # on the C clock, which need not be perf_counter's
+            self.deadline = c4_now() + (deadline - perf_counter())
+        self.aborted = 0
+        r: cython.int
+        with cython.nogil:
+            r = self.negamax(current, mask, moves, opp_win, alpha, beta)
+        self.stop = None
+        if self.aborted:
+            solver._raise_for(self.aborted)
+        return r
 
     @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _book_lookup(self, current: cython.ulonglong, mask: cython.ulonglong) -> cython.int:
+        """``book.Book.lookup`` in C: the score of a 12-disc position, or ``_NOT_IN_BOOK``."""
+        key: cython.ulonglong = 0
+        mirrored: cython.ulonglong = 0
+        shift: cython.int = 0
+        c: cython.int
+        i: cython.int
+        column: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << _H1_BITS) - 1
+        # inlined: book.key_of
+        for c in range(_WIDTH):
+            i = cython.cast(cython.int, ((current >> (c * _H1_BITS)) & column) + ((mask >> (c * _H1_BITS)) & column))
+            key = (key << self.code_bits[i]) | self.codes[i]
+            mirrored |= self.codes[i] << shift
+            shift += self.code_bits[i]
+        # end inlined
+        v: cython.int = self._book_value(cython.cast(cython.longlong, key << 1))
+        if v == _NOT_IN_BOOK and mirrored != key:
+            v = self._book_value(cython.cast(cython.longlong, mirrored << 1))
+        if v == _NOT_IN_BOOK or v == 0:
+            return v
+        # book.score_of_value: the floor of a half, exact for either sign
+        v = v - _LAST_WIN if v > 0 else v - _LAST_LOSS
+        return (v - (v & 1)) // 2
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _book_value(self, key: cython.longlong) -> cython.int:
+        """The value stored for an unsigned 32-bit ``key`` (binary search), or ``_NOT_IN_BOOK``."""
+        if key >> 31:  # the records hold the key's two's complement
+            key -= cython.cast(cython.longlong, 1) << 32
+        lo: cython.longlong = 0
+        hi: cython.longlong = self.book_records - 1
+        mid: cython.longlong
+        k: cython.longlong
+        at: cython.pointer[cython.const[cython.uchar]]
+        while lo <= hi:
+            mid = (lo + hi) >> 1
+            at = self.book_bytes + mid * _RECORD
+            k = cython.cast(cython.int,  # a signed big-endian 32-bit key
+                            (cython.cast(cython.uint, at[0]) << 24) | (cython.cast(cython.uint, at[1]) << 16)
+                            | (cython.cast(cython.uint, at[2]) << 8) | cython.cast(cython.uint, at[3]))
+            if k < key:
+                lo = mid + 1
+            elif k > key:
+                hi = mid - 1
+            else:
+                return cython.cast(cython.schar, at[4])
+        return _NOT_IN_BOOK
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _stopped(self) -> cython.int:
+        """Why the search must stop now (0: it need not); the checks of ``Solver._check``."""
+        if self.node_limit >= 0 and self.nodes > self.node_limit:
+            return _SHARE_SPENT
+        if self.flag != cython.NULL and c4_flag(self.flag):
+            return _STOPPED
+        if self.foreign and self._ask_stop():
+            return _STOPPED
+        if self.has_deadline and c4_now() > self.deadline:
+            return _OUT_OF_TIME
+        return 0
+
+    @cython.cfunc
+    @cython.with_gil
+    @cython.exceptval(check=False)
+    def _ask_stop(self) -> cython.int:
+        """A stop object other than a ``StopFlag``, asked with the GIL (in a function of its own,
+        so that the node loop holds no Python object)."""
+        return 1 if self.stop.is_set() else 0
+
+    @cython.cfunc
+    @cython.with_gil
+    @cython.exceptval(-1001)
+    def _ask_hook(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int) -> cython.int:
+        """``book_score`` asked with the GIL: its score, or ``_NOT_IN_BOOK`` for None."""
+        score = self.book_score(current, mask, moves)
+        return _NOT_IN_BOOK if score is None else score
+
+    @cython.cfunc
+    @cython.nogil
     @cython.cdivision(True)
     @cython.exceptval(-1000)
     def negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
@@ -351,7 +510,9 @@ class _Core:
         threats_of: cython.ulonglong[8]
         self.nodes += 1
         if not (self.nodes & _CHECK_EVERY):
-            self.solver._check()
+            self.aborted = self._stopped()
+            if self.aborted:
+                return 0  # unwinding: every caller returns at once, storing nothing
         possible: cython.ulonglong = (mask + self.bottom) & self.board
         forced: cython.ulonglong = possible & opp_win
         if forced:
@@ -364,9 +525,14 @@ class _Core:
         if moves >= _CELLS - 2:
             return 0
         if moves <= self.book_discs:
-            book = self.book_score(current, mask, moves)
-            if book is not None:
-                return book
+            if moves == self.book_discs and self.book_records:
+                v = self._book_lookup(current, mask)
+                if v != _NOT_IN_BOOK:
+                    return v
+            elif moves <= self.hook_discs:
+                v = self._ask_hook(current, mask, moves)
+                if v != _NOT_IN_BOOK:
+                    return v
         moves_bound = -((_CELLS - 2 - moves) // 2)
         if alpha < moves_bound:
             alpha = moves_bound
@@ -399,6 +565,8 @@ class _Core:
             candidates ^= hint
             r = _threats(current | hint, self.board) & ~(mask | hint)
             score = -self.negamax(new_opp, mask | hint, moves + 1, r, -beta, -alpha)
+            if self.aborted:
+                return 0
             if score >= beta:
                 self._store(slot, key, (cython.cast(cython.ulonglong, score + _BOUND_OFFSET) << _LOWER_SHIFT)
                             | cython.cast(cython.ulonglong, code), _UPPER_FIELD)
@@ -424,6 +592,8 @@ class _Core:
                 count += 1
         for i in range(count):
             score = -self.negamax(new_opp, mask | moves_of[i], moves + 1, threats_of[i], -beta, -alpha)
+            if self.aborted:
+                return 0
             if score >= beta:
                 self._store(slot, key, (cython.cast(cython.ulonglong, score + _BOUND_OFFSET) << _LOWER_SHIFT)
                             | cython.cast(cython.ulonglong, ranks[i] % _RANK_UNIT), _UPPER_FIELD)
@@ -436,6 +606,8 @@ class _Core:
 
     @cython.cfunc
     @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
     def _store(self, slot: cython.ulonglong, key: cython.ulonglong, fields: cython.ulonglong,
                keep: cython.ulonglong) -> cython.void:
         """Write ``fields`` for ``key``; the ``keep`` fields stay if the slot holds ``key``."""

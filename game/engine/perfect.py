@@ -19,16 +19,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from time import perf_counter
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import Iterator
 
 from .board import Position
 from .deepening import deepen
+from .search_values import Finish, RootSearch, SearchResult
 from .solver import Partial
-
-if TYPE_CHECKING:  # the searcher calls in here; only the type names come back
-    from .search import Searcher, SearchResult
-
-    Finish = Callable[..., SearchResult]
 
 #: The first solver try ends here.
 SOLVE_FIRST = 0.15
@@ -42,17 +38,17 @@ SOLVE_AGAIN_BEFORE = 0.9
 SOLVE_AGAIN_FROM_DISCS = 15
 
 
-def play_perfectly(searcher: Searcher, pos: Position, stop, deadline: float | None, start: float,
+def play_perfectly(searcher: RootSearch, pos: Position, stop, deadline: float | None, start: float,
                    finish: Finish) -> Iterator[SearchResult]:
     """Yield a result per finished stage (see the module); the last one is the answer."""
     budget = searcher.config.time_limit or 1.0
-    exact = searcher._solve(pos, stop, start + budget * SOLVE_FIRST)
+    exact = searcher.solve(pos, stop, start + budget * SOLVE_FIRST)
     if exact is not None:
         yield finish(*exact)
         return
     proved_first = searcher.solver.partial  # the second try goes on from these bounds
     if stop is not None and stop.is_set():
-        yield searcher._shallow(pos, stop, finish)
+        yield searcher.shallow(pos, stop, finish)
         return
     best = None
     solve_again = deadline is not None and pos.moves >= SOLVE_AGAIN_FROM_DISCS
@@ -63,7 +59,7 @@ def play_perfectly(searcher: Searcher, pos: Position, stop, deadline: float | No
     if not solve_again or best.cancelled or best.exact or perf_counter() > start + budget * SOLVE_AGAIN_BEFORE:
         return
     searched = searcher.nodes
-    exact = searcher._solve(pos, stop, start + budget, first=best.move, known=proved_first)
+    exact = searcher.solve(pos, stop, start + budget, first=best.move, known=proved_first)
     searcher.nodes += searched
     if exact is not None:
         yield finish(*exact)

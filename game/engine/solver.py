@@ -104,9 +104,9 @@ class Solver:
         self._search = search_module  # compiled or plain (tests swap it for the plain one)
         self._table = self._search.new_table(self.slots)
         self._book_discs, self._book_score = self._build_book_hook()
-        self._negamax, self._node_count = self._search.build_search(self, self._table, self.threat_cache,
-                                                                    self.max_threats, self._book_discs,
-                                                                    self._book_score)
+        self._negamax, self._node_count = self._search.build_search(
+            self, self._table, self.threat_cache, self.max_threats, self._book_discs, self._book_score,
+            self.book, EARLY_DISCS if self.early is not None else -1)
 
     @property
     def nodes(self) -> int:
@@ -183,6 +183,12 @@ class Solver:
                 if score is not None and -score > bound:
                     bound = -score
         return bound
+
+    def _raise_for(self, reason: int) -> None:
+        """Raise what ``_check`` raises, for the ``reason`` a compiled search gave for stopping."""
+        if reason == search_module.SHARE_SPENT:
+            raise _ShareSpent
+        raise SearchCancelled("search cancelled" if reason == search_module.STOPPED else "time budget exhausted")
 
     def _check(self) -> None:
         if self._node_limit is not None and self.nodes > self._node_limit:

@@ -24,19 +24,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
 
 from .analysis import column_values
 from .board import BOARD, BOTTOM, COLUMN_MASKS, WIDTH, Position, non_losing_moves, winning_cells_mask
-
-if TYPE_CHECKING:  # the searcher calls in here; only the type name comes back
-    from .search import Searcher
+from .search_values import MAX_TEMPERATURE, RootSearch
 
 __all__ = ["MAX_TEMPERATURE", "choose", "move_weights", "utility"]
-
-#: The highest temperature a player may have: at 10 even a proved loss is played 0.82 times as
-#: often as a proved win, i.e. nearly uniformly at random among the columns searched.
-MAX_TEMPERATURE = 10.0
 
 
 def utility(score: float) -> float:
@@ -65,7 +58,7 @@ def move_weights(values: dict[int, float], temperature: float) -> dict[int, floa
     return {c: w / total for c, w in raw.items()}
 
 
-def choose(searcher: Searcher, pos: Position, rng: random.Random, *, stop=None,
+def choose(searcher: RootSearch, pos: Position, rng: random.Random, *, stop=None,
            deadline: float | None = None) -> tuple[int, float]:
     """(column, its searched value) drawn by the softmax at the searcher's temperature and depth.
 

@@ -13,8 +13,9 @@ from typing import Any
 
 from game.engine.review import DEFAULT_TIME as DEFAULT_REVIEW_TIME
 from game.engine.review import GameReview, ReviewProgress, review_game
-from game.engine.search import Progress, SearchCancelled, SearchConfig, Searcher, SearchResult
-from game.engine.solver import Solver
+from game.engine.search import Searcher
+from game.engine.search_values import Progress, SearchConfig, SearchResult
+from game.engine.solver import SearchCancelled, Solver
 from game.service.requests import ANALYSIS_TIME, AIRequest, AIResult, Analysis, Kind, describe
 
 __all__ = ["Engine", "MAX_SEARCHERS", "Outcome"]

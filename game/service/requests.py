@@ -13,7 +13,7 @@ from typing import TypeAlias
 
 from game.engine.board import Position
 from game.engine.review import GameReview, ReviewProgress
-from game.engine.search import Progress, SearchConfig, SearchResult
+from game.engine.search_values import Progress, SearchConfig, SearchResult
 
 __all__ = ["AIRequest", "AIResult", "AIUpdate", "ANALYSIS_TIME", "Analysis", "KINDS", "Kind", "RESULT_TYPES",
            "describe"]

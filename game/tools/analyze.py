@@ -39,7 +39,9 @@ from typing import BinaryIO, TextIO
 
 from game.engine.board import CELLS, MoveError, Position, parse_moves
 from game.engine.heuristics import HEURISTICS
-from game.engine.search import SearchCancelled, SearchConfig, Searcher
+from game.engine.search import Searcher
+from game.engine.search_values import SearchConfig
+from game.engine.solver import SearchCancelled
 from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home

@@ -67,7 +67,8 @@ def test_built_executable_command_line(built, tmp_path):
     version = run("--version")
     # the bundle carries the compiled solver whenever this checkout could build it
     solver = "compiled" if bundle.compile_solver() else "plain Python, not compiled at install"
-    assert version.returncode == 0 and version.stdout.strip() == f"connect4 {__version__} (exact solver: {solver})"
+    assert version.returncode == 0 and version.stdout.strip() == (
+        f"connect4 {__version__} (exact solver: {solver}; depth search: {solver})")
     check = run("--check-config", str(built / "config.toml"))
     assert check.returncode == 0 and check.stdout == "ok\n"
     bad = run("--red", "ai:99")

@@ -77,12 +77,16 @@ def test_bad_arguments_exit_2_with_argparse_message(argv, needle, capsys, fake_u
 
 
 def test_version(capsys):
-    # The version and which exact solver runs: compiled exactly when the extension was built.
-    from game.engine import negamax
+    # The version and which searches run compiled: exactly when their extensions were built.
+    from game.engine import alphabeta, negamax
 
     assert app.main(["--version"]) == 0
-    solver = "compiled" if not negamax.__file__.endswith(".py") else "plain Python, not compiled at install"
-    assert capsys.readouterr().out.strip() == f"connect4 {__version__} (exact solver: {solver})"
+
+    def path(module) -> str:
+        return "compiled" if not module.__file__.endswith(".py") else "plain Python, not compiled at install"
+
+    assert capsys.readouterr().out.strip() == (
+        f"connect4 {__version__} (exact solver: {path(negamax)}; depth search: {path(alphabeta)})")
 
 
 def test_help_lists_every_option(capsys):

@@ -16,10 +16,11 @@ import textwrap
 
 import pytest
 
-from game.engine import negamax, scores, search
+from game.engine import alphabeta, negamax, scores
 from game.engine.board import BOARD, CELLS, Position, non_losing_moves, winning_cells_mask
+from game.engine.heuristics import DEFAULT_WEIGHTS
+from game.engine.heuristics.threats import _above
 from game.engine.ordering import order_by_threats
-from game.engine.search import SearchConfig, Searcher
 
 
 def random_positions(n: int, seed: int, max_moves: int = CELLS - 3) -> list[Position]:
@@ -64,19 +65,20 @@ def compile_block(block: str, args: str, result: str, namespace: dict, prologue:
     return ns["f"]
 
 
-#: The exact solver's search as plain Python (its source; the compiled module has none to read).
+#: The two searches as plain Python (their source; the compiled modules have none to read).
 SOLVER_SEARCH = negamax.plain_module()
+DEPTH_SEARCH = alphabeta.plain_module()
 
 
 def negamax_closures() -> dict[str, dict[str, object]]:
-    searcher = Searcher(SearchConfig(depth=4))
-    search_negamax, _, _ = searcher._make_negamax(0, 4)
+    core = DEPTH_SEARCH.new_core("scoremap", DEFAULT_WEIGHTS, 0.25, 1000, 1000, 1000)
+    search_negamax, _, _ = core.iteration(0, 4, 0, None, None)
     solver_negamax, _ = SOLVER_SEARCH.build_search(None, SOLVER_SEARCH.new_table(4093), {}, 256)
     return {"search": closure_values(search_negamax), "solver": closure_values(solver_negamax)}
 
 
 CLOSURES = negamax_closures()
-MODULES = {"search": search, "solver": SOLVER_SEARCH}
+MODULES = {"search": DEPTH_SEARCH, "solver": SOLVER_SEARCH}
 UNCACHED = {"threat_cache": {}, "new_threats": lambda discs: winning_cells_mask(discs, 0), "bounds": {}}
 
 
@@ -85,7 +87,7 @@ def test_the_marked_copies_are_where_the_hot_loops_are():
              for name in ("board.non_losing_moves", "board.winning_cells_mask", "ordering.order_by_threats")}
     assert found == {
         ("search", "board.non_losing_moves"): 2,  # a node, and the depth-1 node's children
-        ("search", "board.winning_cells_mask"): 1,
+        ("search", "board.winning_cells_mask"): 2,  # the plain path's depth-1 loop, the compiled helper
         ("search", "ordering.order_by_threats"): 1,
         ("solver", "board.non_losing_moves"): 1,
         ("solver", "board.winning_cells_mask"): 1,  # the compiled path's threat function
@@ -111,7 +113,7 @@ def test_a_nodes_non_losing_moves_are_board_non_losing_moves(where):
 def test_the_depth_1_childrens_non_losing_moves_are_board_non_losing_moves():
     # There the opponent's winning cells come straight from the threat cache: occupied cells
     # included, which must not matter.
-    block = inlined_blocks(search, "board.non_losing_moves")[1]
+    block = inlined_blocks(DEPTH_SEARCH, "board.non_losing_moves")[1]
     copy = compile_block(block, "cmask, r", "ccand", CLOSURES["search"])
     for pos in POSITIONS:
         opp = pos.current ^ pos.mask
@@ -121,7 +123,7 @@ def test_the_depth_1_childrens_non_losing_moves_are_board_non_losing_moves():
 
 
 def test_the_searchs_threat_cells_are_board_winning_cells_mask():
-    block = inlined_blocks(search, "board.winning_cells_mask")[0]
+    block = inlined_blocks(DEPTH_SEARCH, "board.winning_cells_mask")[0]
     copy = compile_block(block, "pos", "r", CLOSURES["search"])
     for pos in POSITIONS:
         for discs in (pos.current, pos.current ^ pos.mask):
@@ -136,6 +138,16 @@ def test_the_compiled_solvers_helpers_are_the_rules():
             assert SOLVER_SEARCH._bit_count(discs) == discs.bit_count(), str(pos)
 
 
+def test_the_compiled_depth_searchs_helpers_are_the_rules():
+    # Its own copies (the same line shifts, from board.LINE_SHIFTS), run as the plain functions
+    # they are in the file.
+    for pos in POSITIONS:
+        for discs in (pos.current, pos.current ^ pos.mask, pos.mask):
+            assert DEPTH_SEARCH._threat_cells(discs) == winning_cells_mask(discs, 0), str(pos)
+            assert DEPTH_SEARCH._bit_count(discs) == discs.bit_count(), str(pos)
+            assert DEPTH_SEARCH._above(discs) == _above(discs), str(pos)
+
+
 def test_the_solvers_move_order_is_order_by_threats():
     block = inlined_blocks(SOLVER_SEARCH, "ordering.order_by_threats")[0]
     copy = compile_block(block, "current, mask, candidates", "[(move, r) for _, move, r in ranked]",
@@ -148,7 +160,7 @@ def test_the_solvers_move_order_is_order_by_threats():
 
 def test_the_searchs_move_order_is_order_by_threats():
     # With an empty table the enhanced transposition cutoff never fires: only the order is left.
-    block = inlined_blocks(search, "ordering.order_by_threats")[0]
+    block = inlined_blocks(DEPTH_SEARCH, "ordering.order_by_threats")[0]
     copy = compile_block(block, "current, mask, rest", "[(col, move, r) for _, col, move, r in ranked]",
                          {**CLOSURES["search"], **UNCACHED},
                          prologue="new_current = current ^ mask\nalpha, beta, cd = 0.0, 1.0, 1")
@@ -160,7 +172,7 @@ def test_the_searchs_move_order_is_order_by_threats():
 INLINED_FORMULA = re.compile(r"^\s*(?:return |\w+ = )(?P<code>.+?)\s*# inlined: (?P<rule>-?scores\.\w+\(.+\))\s*$")
 
 
-@pytest.mark.parametrize("module", [search, SOLVER_SEARCH], ids=["search", "solver"])
+@pytest.mark.parametrize("module", [DEPTH_SEARCH, SOLVER_SEARCH], ids=["search", "solver"])
 def test_inlined_score_formulas_are_the_scores_functions(module):
     checked = 0
     for line in inspect.getsource(module).splitlines():

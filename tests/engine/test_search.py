@@ -524,7 +524,7 @@ def deep_size(root) -> int:
 MIB = 1024 * 1024
 
 
-def test_table_stays_within_its_bound():
+def test_table_stays_within_its_bound(plain_depth):
     # Everything a Searcher keeps after a search (its tables) must fit in table_mb. The
     # control run with a big bound shows the same search would keep much more, so the small
     # bound is really being enforced (and the measurement really sees the tables).
@@ -538,7 +538,22 @@ def test_table_stays_within_its_bound():
     assert r.move in pos.legal_moves()
 
 
-def test_table_bound_holds_with_perfect_play_fallback():
+def test_compiled_tables_stay_within_their_share(monkeypatch):
+    # The compiled depth search's tables are C arrays of a fixed size, reserved at once: the value
+    # and hint tables with their indexes must fit in the shares of table_mb that the plain path's
+    # dicts are bounded by (the solver's share is measured by its own tests).
+    from conftest import depth_module
+
+    import game.engine.search as search_module
+    from game.engine.tables import BOUNDS_SHARE, HINT_SHARE
+
+    monkeypatch.setattr(search_module, "core_module", depth_module("compiled"))
+    for table_mb in (1, 64, 4096):
+        searcher = Searcher(SearchConfig(depth=12, table_mb=table_mb))
+        assert searcher._core.reserved_bytes() <= (BOUNDS_SHARE + HINT_SHARE) * table_mb * MIB
+
+
+def test_table_bound_holds_with_perfect_play_fallback(plain_depth):
     # perfect_play tries the exact solver first (it cannot finish on this early position
     # within its budget) and then searches by depth: both tables belong to this Searcher
     # and together must respect table_mb.

@@ -11,9 +11,13 @@ import random
 
 import pytest
 
+#: Every test here runs on both paths of the depth search: compiled and plain Python.
+pytestmark = pytest.mark.usefixtures("depth_path")
+
 from game.engine.board import BOARD, BOTTOM, CELLS, COLUMN_MASKS, Position, winning_cells_mask
 from game.engine.heuristics import evaluator
-from game.engine.search import SearchConfig, Searcher, _SQUASH
+from game.engine.alphabeta import SQUASH
+from game.engine.search import SearchConfig, Searcher
 
 
 def plain_value(pos: Position, depth: int, cfg: SearchConfig) -> float:
@@ -36,7 +40,7 @@ def plain_column_values(pos: Position, depth: int, cfg: SearchConfig) -> dict[in
 
 def _plain(pos: Position, depth: int, cfg: SearchConfig):
     evaluate = evaluator(cfg.heuristic, cfg.window_weights)
-    squash = _SQUASH[cfg.heuristic]
+    squash = SQUASH[cfg.heuristic]
     root = pos.moves
 
     def leaf(current, mask, moves):
@@ -95,12 +99,11 @@ def test_pruned_search_value_equals_plain_negamax(heuristic: str, discount: floa
         depth = 1 + i % 4
         cfg = SearchConfig(depth=depth, heuristic=heuristic, discount=discount)
         searcher = Searcher(cfg)
-        values = searcher._root_values(pos, depth, None, None, full_window=True)
+        values = searcher.root_values(pos, depth, None, None, full_window=True)
         expected = plain_value(pos, depth, cfg)
         assert max(values.values()) == pytest.approx(expected, abs=1e-12), (str(pos), depth)
         # the narrow-window root (what play uses) agrees on the best value
-        searcher.bounds.clear()
-        narrow = searcher._root_values(pos, depth, None, None, full_window=False)
+        narrow = searcher.root_values(pos, depth, None, None, full_window=False)
         assert max(narrow.values()) == pytest.approx(expected, abs=1e-12), (str(pos), depth)
 
 
@@ -112,22 +115,6 @@ def test_iterative_deepening_reports_the_plain_value_of_the_full_depth(heuristic
         result = searcher.search(pos)
         assert result.score == pytest.approx(plain_value(pos, 4, searcher.config), abs=1e-12), str(pos)
         assert pos.can_play(result.move)
-
-
-def test_blunder_plays_random_legal_moves_with_its_probability() -> None:
-    # Weak levels slip: with probability p the move is any legal column, chosen by a seeded stream.
-    pos = Position.from_moves("443454")  # columns 2 and 6 win at once; a searcher never misses them
-    assert {Searcher(SearchConfig(depth=4, seed=s)).search(pos).move for s in range(10)} <= {1, 5}
-    slips = [Searcher(SearchConfig(depth=4, seed=s, blunder=1.0)).search(pos) for s in range(40)]
-    assert {r.move for r in slips} == set(pos.legal_moves())
-    assert all(r.depth == 0 and not r.exact for r in slips)
-    again = [Searcher(SearchConfig(depth=4, seed=s, blunder=1.0)).search(pos).move for s in range(40)]
-    assert again == [r.move for r in slips]  # reproducible for a seed
-    half = [Searcher(SearchConfig(depth=4, seed=s, blunder=0.5)).search(pos).move for s in range(200)]
-    missed = sum(m not in (1, 5) for m in half)
-    assert 40 < missed < 110  # about 0.5 * 5/7 of 200 = 71 random non-winning picks
-    with pytest.raises(ValueError, match="blunder must be a probability"):
-        SearchConfig(blunder=1.5)
 
 
 def test_time_budget_interrupted_iteration_keeps_its_completed_root_moves() -> None:
@@ -142,15 +129,15 @@ def test_time_budget_interrupted_iteration_keeps_its_completed_root_moves() -> N
 
     def interrupted(stop=None):
         searcher = Searcher(SearchConfig(depth=6, time_limit=60.0))
-        real = searcher._root_values
+        real = searcher.root_values
 
         def root_values(p, depth, stop_, deadline, *, full_window):
             if depth < 6:
                 return real(p, depth, stop_, deadline, full_window=full_window)
-            searcher._partial = {previous.move: 0.1, other: 0.5}  # both completed at depth 6
+            searcher._completed = {previous.move: 0.1, other: 0.5}  # both completed at depth 6
             raise SearchCancelled("time budget exhausted")
 
-        searcher._root_values = root_values
+        searcher.root_values = root_values
         return searcher.search(pos, stop=stop)
 
     timed_out = interrupted()
@@ -169,21 +156,21 @@ def test_scores_are_floats_even_when_proven() -> None:
         assert type(Searcher(SearchConfig(depth=4)).search(Position.from_moves(moves)).score) is float
 
 
-def test_threat_cache_holds_true_threats_and_stays_bounded() -> None:
-    # The search caches board.winning_cells_mask(discs, 0) per set of one side's discs. The
+def test_threat_cache_holds_true_threats_and_stays_bounded(plain_depth) -> None:
+    # The plain search caches board.winning_cells_mask(discs, 0) per set of one side's discs. The
     # cache persists across iterations and searches; it must hold the true masks, respect its
     # bound, and a tiny (constantly trimmed) cache must give the same values as a large one.
     big = Searcher(SearchConfig(depth=6))
     tiny = Searcher(SearchConfig(depth=6))
-    tiny.max_threats = 256
+    tiny._core.max_threats = 256
     for pos in _random_positions(12, seed=11):
         expected = plain_value(pos, 6, big.config)
         for searcher in (big, tiny):
             assert searcher.search(pos).score == pytest.approx(expected, abs=1e-12), str(pos)
-        assert len(tiny.threat_cache) <= 256
-    assert len(big.threat_cache) > 256
-    assert all(r == winning_cells_mask(discs, 0) for discs, r in big.threat_cache.items())
-    assert all(r == winning_cells_mask(discs, 0) for discs, r in tiny.threat_cache.items())
+        assert tiny.table_counts()[2] <= 256
+    assert big.table_counts()[2] > 256
+    assert all(r == winning_cells_mask(discs, 0) for discs, r in big._core.threat_cache.items())
+    assert all(r == winning_cells_mask(discs, 0) for discs, r in tiny._core.threat_cache.items())
 
 
 @pytest.mark.parametrize("moves", ["", "4", "44", "3355", "2266", "4444"])
@@ -195,12 +182,12 @@ def test_symmetric_root_searches_one_of_each_mirror_pair(moves: str) -> None:
     for depth in (3, 4):
         cfg = SearchConfig(depth=depth)
         expected = plain_column_values(pos, depth, cfg)
-        values = Searcher(cfg)._root_values(pos, depth, None, None, full_window=True)
+        values = Searcher(cfg).root_values(pos, depth, None, None, full_window=True)
         assert set(values) == set(expected)
         for col, v in expected.items():
             assert values[col] == pytest.approx(v, abs=1e-12), (moves, depth, col)
             assert values[col] == values[6 - col]
-        narrow = Searcher(cfg)._root_values(pos, depth, None, None, full_window=False)
+        narrow = Searcher(cfg).root_values(pos, depth, None, None, full_window=False)
         assert max(narrow.values()) == pytest.approx(max(expected.values()), abs=1e-12)
         assert Searcher(cfg).search(pos).score == pytest.approx(max(expected.values()), abs=1e-12)
 

@@ -41,6 +41,24 @@ def test_both_paths_visit_the_same_nodes(monkeypatch):
     assert small > large, "the small table never lost an entry: the test proves nothing"
 
 
+def test_both_paths_read_the_opening_book_alike(monkeypatch):
+    # The compiled search reads the book's records itself (the key, its mirror image, the binary
+    # search, the value) and asks Python only for the early table: the same scores after the
+    # same nodes as the plain path's look-ups, on early positions.
+    rows = read_testset("Test_L1_R3")[:60]
+    counts: dict[str, list[int]] = {}
+    for path in ("plain", "compiled"):
+        monkeypatch.setattr(solver_module, "search_module", search_module(path))
+        s = Solver(table_mb=16)
+        assert s.book is not None, "the opening book is not installed: nothing to compare"
+        for moves, score in rows:
+            s.reset()
+            assert s.solve(Position.from_moves(moves)) == score, (path, moves)
+            counts.setdefault(path, []).append(s.nodes)
+    assert counts["compiled"] == counts["plain"]
+    assert sum(counts["plain"]) > 10 * len(rows)  # searched, not all read at the root
+
+
 def test_plain_path_runs_without_cython():
     # The plain file needs no Cython at run time: with ``cython`` not importable it falls back
     # to the package's shim and solves.
@@ -79,7 +97,10 @@ def test_continuous_integration_builds_the_compiled_search():
 
 
 class _NoStop:
-    """What the search asks of its solver: ``_check``, which may raise to stop it."""
+    """What the search asks of its solver: ``_check``, which may raise to stop it, and (the
+    compiled search) the node limit, stop request and deadline it checks itself."""
+
+    _node_limit = _stop = _deadline = None
 
     def _check(self) -> None:
         pass

@@ -299,13 +299,13 @@ def test_player_specs_resolve():
     with pytest.raises(arena.SpecError):
         arena.parse_arena_player("ai:3,discount=2")
     weak = arena.parse_arena_player("ai:1,blunder=0.5")
-    assert weak.config.blunder == 0.5 and "50 % random moves" in weak.describe()
+    assert weak.blunder == 0.5 and "50 % random moves" in weak.describe()
     with pytest.raises(arena.SpecError, match="probability"):
         arena.parse_arena_player("ai:1,blunder=2")
     warm = arena.parse_arena_player("ai:2,temp=0.25")
     assert warm.config.temperature == 0.25 and "temperature 0.25" in warm.describe()
     beginner = arena.parse_arena_player("beginner")
-    assert beginner.config.temperature > 0 and beginner.config.blunder == 0  # no level plays random discs
+    assert beginner.config.temperature > 0 and beginner.blunder == 0  # no level plays random discs
     steady = arena.parse_arena_player("beginner,temp=0")  # the option wins over the level's own
     assert steady.config.temperature == 0 and "temperature" not in steady.describe()
     with pytest.raises(arena.SpecError, match="temperature"):
@@ -316,6 +316,21 @@ def test_player_specs_resolve():
     assert arena.parse_arena_player("ai:1,time=0.5,table=16").config.table_mb == 16
     hooked = arena.parse_arena_player("ai:2,eval=threats")
     assert hooked.make(1).choose(Position.from_moves("112233")) == 3  # it still takes a win
+
+
+def test_blunder_plays_random_legal_moves_with_its_probability():
+    # The arena's model of the old Beginner: with probability p the move is any legal column,
+    # chosen by a stream seeded with the player's seed.
+    pos = Position.from_moves("443454")  # columns 2 and 6 win at once; a searcher never misses them
+    steady = arena.parse_arena_player("ai:4")
+    assert {steady.make(s).choose(pos) for s in range(10)} <= {1, 5}
+    always = arena.parse_arena_player("ai:4,blunder=1")
+    slips = [always.make(s).choose(pos) for s in range(40)]
+    assert set(slips) == set(pos.legal_moves())
+    assert [always.make(s).choose(pos) for s in range(40)] == slips  # reproducible for a seed
+    half = arena.parse_arena_player("ai:4,blunder=0.5")
+    missed = sum(half.make(s).choose(pos) not in (1, 5) for s in range(200))
+    assert 40 < missed < 110  # about 0.5 * 5/7 of 200 = 71 random non-winning picks
 
 
 def test_threats_heuristic_really_uses_the_threat_evaluation():

@@ -26,14 +26,14 @@ SCOREMAP: tuple[tuple[int, ...], ...] = tuple(tuple(col) for col in _cell_weight
 
 # Bit planes of the cell weights: weight(cell) = sum(2**b for planes b containing the cell),
 # so a side's scoremap value is sum(popcount(discs & plane_b) << b) -- four popcounts.
-_PLANES: tuple[Bitboard, ...] = tuple(
+PLANES: tuple[Bitboard, ...] = tuple(
     sum(bit(c, r) for c in range(WIDTH) for r in range(HEIGHT) if SCOREMAP[c][r] >> b & 1)
     for b in range(4)
 )
 
 
 def scoremap_value(discs: Bitboard) -> int:
-    p0, p1, p2, p3 = _PLANES
+    p0, p1, p2, p3 = PLANES
     return (
         (discs & p0).bit_count()
         + ((discs & p1).bit_count() << 1)
@@ -44,7 +44,7 @@ def scoremap_value(discs: Bitboard) -> int:
 
 def scoremap(current: Bitboard, mask: Bitboard, moves: int) -> float:
     """Scoremap evaluation: own cell weights minus the opponent's."""
-    p0, p1, p2, p3 = _PLANES
+    p0, p1, p2, p3 = PLANES
     opp = current ^ mask
     return float(
         (current & p0).bit_count() - (opp & p0).bit_count()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..board import H1, HEIGHT, WIDTH, Bitboard, bit
+from ..board import DIRECTIONS, H1, HEIGHT, WIDTH, Bitboard, bit
 
 @dataclass(frozen=True, slots=True)
 class WindowWeights:
@@ -36,9 +36,6 @@ class WindowWeights:
 
 
 DEFAULT_WEIGHTS = WindowWeights()
-
-# Directions as bit shifts: vertical, horizontal, and the two diagonals.
-DIRECTIONS: tuple[int, ...] = (1, H1, HEIGHT, H1 + 1)
 
 
 def _window_starts(shift: int) -> Bitboard:
@@ -129,12 +126,9 @@ def _windows_through() -> dict[Bitboard, tuple[Bitboard, ...]]:
 WINDOWS_THROUGH = _windows_through()
 
 
-def make_window_delta(weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard, Bitboard, Bitboard], float]:
-    """How much ``make_window_raw``'s value grows for the side owning ``current`` when it plays ``move``.
-
-    Only the (at most 13) windows through the new disc change; each one's contribution is a
-    function of its own and opponent disc counts, tabulated once.
-    """
+def window_gains(weights: WindowWeights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
+    """``gains[x * 5 + y]``: how much one window's contribution to ``make_window_raw`` grows when
+    the side with ``x`` discs in it (the other side has ``y``) adds one more."""
     own = (0.0,) + weights.own + (0.0,)  # by disc count 0..4; a full four counts nothing
     block = (0.0,) + weights.block + (0.0,)
 
@@ -147,6 +141,16 @@ def make_window_delta(weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bit
     for x in range(4):
         for y in range(4 - x):
             gain[x * 5 + y] = contribution(x + 1, y) - contribution(x, y)
+    return tuple(gain)
+
+
+def make_window_delta(weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard, Bitboard, Bitboard], float]:
+    """How much ``make_window_raw``'s value grows for the side owning ``current`` when it plays ``move``.
+
+    Only the (at most 13) windows through the new disc change; each one's contribution is a
+    function of its own and opponent disc counts, tabulated once.
+    """
+    gain = window_gains(weights)
     through = WINDOWS_THROUGH
 
     def window_delta(current: Bitboard, opp: Bitboard, move: Bitboard) -> float:

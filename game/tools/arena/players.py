@@ -29,11 +29,21 @@ class Mover(Protocol):
 
 
 class _SearchMover:
-    def __init__(self, config: Any) -> None:
+    """A searcher that, with probability ``blunder``, plays any legal column instead (the arena's
+    model of the old Beginner's random discs, kept to compare with it; no level plays them)."""
+
+    def __init__(self, config: Any, blunder: float = 0.0) -> None:
         self._searcher = Searcher(config)
+        self._blunder = blunder
+        # seeded with the player's seed (None: a fresh, unpredictable stream)
+        self._rng = random.Random(f"blunder:{config.seed}") if config.seed is not None else random.Random()
 
     def choose(self, pos: Position) -> int:
+        if self._blunder and self._rng.random() < self._blunder:
+            return self._rng.choice(pos.legal_moves())
         return self._searcher.search(pos).move
+
+
 class _RandomMover:
     def __init__(self, seed: int | None) -> None:
         self._rng = random.Random(seed)
@@ -49,6 +59,7 @@ class ArenaPlayer:
     spec: str  # as typed
     kind: str  # "search" | "rules" | "random"
     config: Any = None  # SearchConfig for "search"
+    blunder: float = 0.0  # "search" only: the probability of a random legal move instead
 
     @property
     def label(self) -> str:
@@ -60,7 +71,7 @@ class ArenaPlayer:
             return RulePlayer(seed)
         if self.kind == "random":
             return _RandomMover(seed)
-        return _SearchMover(dataclasses.replace(self.config, seed=seed))
+        return _SearchMover(dataclasses.replace(self.config, seed=seed), self.blunder)
 
     def describe(self) -> str:
         if self.kind != "search":
@@ -73,8 +84,8 @@ class ArenaPlayer:
             parts.append("perfect play")
         if c.temperature:
             parts.append(f"temperature {c.temperature:g}")
-        if c.blunder:
-            parts.append(f"{100 * c.blunder:g} % random moves")
+        if self.blunder:
+            parts.append(f"{100 * self.blunder:g} % random moves")
         return f"{self.spec} ({', '.join(parts)})"
 
 
@@ -160,11 +171,12 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
             raise SpecError(f"player {_q(raw)}: option {key}: {_exc_text(exc)}") from None
     if "evaluation" in changes:  # eval=threats: kept as a synonym of the heuristic "threats"
         changes["heuristic"] = changes.pop("evaluation")
+    blunder = changes.pop("blunder", 0.0)  # the arena's own option, not the search's
     try:
         config = dataclasses.replace(config, **changes)
     except (ValueError, TypeError) as exc:
         raise SpecError(f"player {_q(raw)}: {_exc_text(exc)}") from None
-    return ArenaPlayer(spec=raw, kind="search", config=config)
+    return ArenaPlayer(spec=raw, kind="search", config=config, blunder=blunder)
 
 
 def _q(text: str) -> str:

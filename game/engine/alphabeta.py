@@ -1,0 +1,1245 @@
+"""The depth search's inner search: negamax with alpha-beta over a heuristic, compiled or plain,
+from this file.
+
+When the package is installed with a C compiler at hand, Cython compiles this module in its
+pure-Python mode (as ``negamax.py``): ``_Core`` then runs every node in C, with the GIL
+released, and its tables are C arrays. Without a compiler the same file runs as plain Python:
+``_PlainCore`` builds the search as a closure over dicts, the reference the compiled path
+follows step by step. Both visit the same nodes in the same order, store the same table entries
+(and drop the same ones when a table is full), and compute every value with the same
+floating-point operations in the same order, so they return the same values after the same
+number of nodes (tests run the depth search on both paths).
+
+What a node does (docs/engine.md): fail-soft negamax with principal variation search, relative
+to the side to move and entered only when that side cannot win at once; non-losing moves only;
+a forced move costs no depth; depth discounting of the leaves; the table's best-move hint first,
+then the moves by the threats they create, centre first; an enhanced transposition cutoff; the
+children of a depth-1 node scored in the parent's loop; mirror symmetry for scoremap.
+
+Tables, per core (i.e. per heuristic and set of weights): ``bounds`` (key -> (depth the node was
+entered with, lower, upper)) for one iteration, ``hints`` (key -> best column) kept across
+iterations and searches, both bounded by dropping their older half when full (insertion order,
+as a dict keeps it). The plain path also caches threat cells per disc set (a dict lookup is
+cheaper than the computation in Python; in C the computation is cheaper).
+
+Stopping: every ``CHECK_EVERY + 1`` nodes (``CHECK_EVERY_SLOW + 1`` for window and threats) the
+search looks at its stop request and its deadline and, if either says so, unwinds and raises
+``SearchCancelled``. The compiled path does this without the GIL: the deadline is read from a
+monotonic C clock, and a ``StopFlag`` is a C int another thread sets through ``set()``. Any
+other stop object (anything with ``is_set()``, e.g. a ``multiprocessing.Event``) is asked with
+the GIL taken back for the call.
+"""
+
+from __future__ import annotations
+
+import mmap
+from functools import cache
+from time import perf_counter
+from types import ModuleType
+
+try:
+    import cython
+except ImportError:  # the plain path needs no Cython at run time
+    from . import _cython_shim as cython
+
+from ._cython_shim import plain_twin
+from .board import BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, HEIGHT, LINE_SHIFTS, WIDTH, bit
+from .board import winning_cells_mask
+from .heuristics import SCOREMAP, WindowWeights, make_window_delta, make_window_raw
+from .heuristics.scoremap import PLANES
+from .heuristics.threats import BAD, DECIDED, EVEN_ROWS, GOOD, HIDDEN, ODD_ROWS, STACKED, ZUGZWANG, cached_evaluator
+from .heuristics import evaluator
+from .heuristics.window import WINDOW_STARTS, WINDOWS_THROUGH, window_gains
+from .ordering import RANK_UNIT, RANKED_COLUMNS
+from .solver import SearchCancelled
+from .tables import halve_table
+
+#: Whether this module runs compiled (C nodes, C tables, the GIL released) or as plain Python.
+COMPILED: bool = cython.compiled
+
+CHECK_EVERY = 1023  # nodes between two looks at the stop request / deadline (a power of two - 1)
+CHECK_EVERY_SLOW = 255  # the same for evaluations that cost several times scoremap's (window, threats)
+#: K of the squash v / (|v| + K) per heuristic: about the size of a typical evaluation, so that
+#: estimates spread over (-1, 1) instead of crowding its ends
+SQUASH = {"scoremap": 16.0, "window": 16.0, "threats": 32.0}
+NULL = 1e-12  # width of a null window on the float score scale
+#: (column, column mask) in centre-first order
+ORDERED = tuple((c, COLUMN_MASKS[c]) for c in CENTRE_ORDER)
+#: the same with one column (the table's best-move hint) moved to the front
+HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in ORDERED if p[0] != h) for h in range(WIDTH))
+#: scoremap weight of the cell a move lands in, keyed by the move's bit
+WEIGHT_OF = {bit(c, r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(HEIGHT)}
+NO_WEIGHT = dict.fromkeys(WEIGHT_OF, 0)
+#: scoremap cells grouped by weight, heaviest first: the best leaf move is the heaviest free cell
+WEIGHT_LEVELS = tuple(
+    (w, sum(bit(c, r) for c in range(WIDTH) for r in range(HEIGHT) if SCOREMAP[c][r] == w))
+    for w in sorted({w for col in SCOREMAP for w in col}, reverse=True)
+)
+HEURISTIC_CODES = {"scoremap": 0, "window": 1, "threats": 2}
+LEFT_HALF = sum(COLUMN_MASKS[: CENTRE + 1])
+RIGHT_HALF = sum(COLUMN_MASKS[CENTRE:])
+# the compiled core's arrays hold 64 cells and 16 columns at most, 16 windows through a cell
+assert WIDTH <= 16 and WIDTH * (HEIGHT + 1) <= 64 and max(len(w) for w in WINDOWS_THROUGH.values()) <= 16
+assert len(WEIGHT_LEVELS) <= 64
+
+# The constants as C values for the compiled search (in plain Python: the same numbers).
+_CELLS = cython.declare(cython.int, CELLS)
+_WIDTH = cython.declare(cython.int, WIDTH)
+_CENTRE = cython.declare(cython.int, CENTRE)
+_RANK_UNIT = cython.declare(cython.int, RANK_UNIT)
+_BOARD = cython.declare(cython.ulonglong, BOARD)
+_BOTTOM = cython.declare(cython.ulonglong, BOTTOM)
+_LEFT_HALF = cython.declare(cython.ulonglong, LEFT_HALF)
+_RIGHT_HALF = cython.declare(cython.ulonglong, RIGHT_HALF)
+_ODD_ROWS = cython.declare(cython.ulonglong, ODD_ROWS)
+_EVEN_ROWS = cython.declare(cython.ulonglong, EVEN_ROWS)
+_NULL = cython.declare(cython.double, NULL)
+_GOOD = cython.declare(cython.double, GOOD)
+_BAD = cython.declare(cython.double, BAD)
+_STACKED = cython.declare(cython.double, STACKED)
+_HIDDEN = cython.declare(cython.double, HIDDEN)
+_ZUGZWANG = cython.declare(cython.double, ZUGZWANG)
+_DECIDED = cython.declare(cython.double, DECIDED)
+# the line shifts of board.winning_cells_mask (board.LINE_SHIFTS): horizontal, diagonal \, diagonal /
+_H1 = cython.declare(cython.int, LINE_SHIFTS[1][0])
+_H2 = cython.declare(cython.int, LINE_SHIFTS[1][1])
+_H3 = cython.declare(cython.int, LINE_SHIFTS[1][2])
+_D1 = cython.declare(cython.int, LINE_SHIFTS[2][0])
+_D2 = cython.declare(cython.int, LINE_SHIFTS[2][1])
+_D3 = cython.declare(cython.int, LINE_SHIFTS[2][2])
+_U1 = cython.declare(cython.int, LINE_SHIFTS[3][0])
+_U2 = cython.declare(cython.int, LINE_SHIFTS[3][1])
+_U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
+_ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
+_ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
+_ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
+_MIN_INDEX_BITS = 10  # an index starts with 1024 slots and doubles as its table fills
+_INDEX_EMPTY = cython.declare(cython.int, 0)  # an index slot holding no entry (a filled one: entry + 1)
+_HASH = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)  # Fibonacci hashing of keys into the index
+_STOPPED = cython.declare(cython.int, 1)  # why a compiled search unwound: the stop request
+_OUT_OF_TIME = cython.declare(cython.int, 2)  # ... or the deadline
+
+
+@cython.cclass
+class StopFlag:
+    """A stop request for a search running in another thread: ``set()`` asks it to stop.
+
+    Any search takes it as its ``stop`` (it has ``is_set()``, like ``threading.Event``). A compiled
+    search reads it as a C int without the GIL, so it notices the request within a few thousand
+    nodes while the thread that set it keeps running Python.
+    """
+
+    _value: cython.int
+
+    def __init__(self) -> None:
+        self._value = 0
+
+    def set(self) -> None:
+        self._value = 1
+
+    def clear(self) -> None:
+        self._value = 0
+
+    def is_set(self) -> bool:
+        return self._value != 0
+
+    def address(self) -> int:
+        """Where the flag's C int lives (0 on the plain path: there is none)."""
+        if cython.compiled:
+            return cython.cast(cython.size_t, cython.address(self._value))
+        return 0
+
+
+@cache
+def plain_module() -> ModuleType:
+    """This file run by the interpreter (the plain path), also when this module is compiled."""
+    return plain_twin(__name__, __file__)
+
+
+def new_core(heuristic: str, weights: WindowWeights, discount: float, max_entries: int, max_hints: int,
+             max_threats: int):
+    """The tables and node search of one searcher: compiled when this module is, else plain.
+
+    The core's ``iteration(root_moves, depth_limit, nodes, stop, deadline)`` empties the
+    iteration's table and returns ``(negamax, leaves, node_count)`` for a root with
+    ``root_moves`` discs and that depth limit (see ``_PlainCore.iteration``); ``hint(key)`` and
+    ``set_hint(key, column)`` read and write the best-move hints; ``clear()`` empties everything;
+    ``counts()`` is (value entries, hints, cached threat cells).
+    """
+    if cython.compiled:
+        return _Core(heuristic, weights, discount, max_entries, max_hints)
+    return _PlainCore(heuristic, weights, discount, max_entries, max_hints, max_threats)
+
+
+def is_compiled(core) -> bool:
+    """Whether ``core`` (from ``new_core``) runs compiled."""
+    return not isinstance(core, _PlainCore)
+
+
+def _leaf_factors(root_moves: int, depth_limit: int, discount: float) -> list[float]:
+    """The discount of a leaf below a node with ``moves`` discs (at ply moves + 1 - root_moves)."""
+    f = discount / depth_limit
+    tail = 1.0 - discount  # beyond the limit (forced lines): (1 - f) * D / ply
+    factors = [0.0] * (CELLS + 1)
+    for ply in range(1, CELLS + 1 - root_moves):
+        factors[root_moves + ply - 1] = 1.0 - f * ply if ply <= depth_limit else tail * depth_limit / ply
+    return factors
+
+
+class _PlainCore:
+    """The plain-Python search: a closure over dict tables (fast local lookups)."""
+
+    def __init__(self, heuristic: str, weights: WindowWeights, discount: float, max_entries: int,
+                 max_hints: int, max_threats: int) -> None:
+        self.heuristic, self.weights, self.discount = heuristic, weights, discount
+        self.max_entries, self.max_hints, self.max_threats = max_entries, max_hints, max_threats
+        self.evaluate = evaluator(heuristic, weights)
+        self.bounds: dict[int, tuple[int, float, float]] = {}
+        self.hints: dict[int, int] = {}  # key -> column of the best move found
+        # one side's discs -> the cells that would complete a four for it (board.winning_cells_mask
+        # without the occupancy mask): a pure function, valid across iterations and searches
+        self.threat_cache: dict[int, int] = {}
+
+    def clear(self) -> None:
+        self.bounds.clear()
+        self.hints.clear()
+        self.threat_cache.clear()
+
+    def counts(self) -> tuple[int, int, int]:
+        return len(self.bounds), len(self.hints), len(self.threat_cache)
+
+    def hint(self, key: int) -> int | None:
+        return self.hints.get(key)
+
+    def set_hint(self, key: int, column: int) -> None:
+        if len(self.hints) >= self.max_hints:
+            halve_table(self.hints)
+        self.hints[key] = column
+
+    def iteration(self, root_moves: int, depth_limit: int, nodes: int, stop, deadline: float | None):
+        """``(negamax, leaves, node_count)`` of one iteration (root and depth limit fixed).
+
+        ``negamax(current, mask, moves, opp_win, depth, alpha, beta, e)`` is fail-soft: the result
+        v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a lower one.
+        ``leaves(current, mask, moves, candidates, e)`` is the best value over the candidate
+        moves when the children are leaves. Both raise ``SearchCancelled`` on ``stop`` or after
+        ``deadline``. ``node_count()`` counts on from ``nodes``.
+        """
+        self.bounds.clear()
+        return _plain_search(self, _leaf_factors(root_moves, depth_limit, self.discount), nodes, stop, deadline)
+
+
+def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, deadline: float | None):
+    """The closures of ``_PlainCore.iteration``."""
+    bounds = core.bounds
+    hints = core.hints
+    max_entries = core.max_entries
+    max_hints = core.max_hints
+    threat_cache = core.threat_cache
+    max_threats = core.max_threats
+    incremental = core.heuristic == "scoremap"
+    windowed = core.heuristic == "window"
+    evaluate = core.evaluate
+    threats_of = winning_cells_mask
+    trim = halve_table
+
+    def new_threats(discs: int) -> int:
+        """Threat cells of a disc set the cache does not hold yet: computed and cached."""
+        if len(threat_cache) >= max_threats:
+            trim(threat_cache)
+        cells = threat_cache[discs] = threats_of(discs, 0)
+        return cells
+
+    if core.heuristic == "threats":
+        # the threat evaluation reads the same per-disc-set threat cells as the search
+        evaluate = cached_evaluator(threat_cache, new_threats)
+    window_raw = make_window_raw(core.weights)
+    window_delta = make_window_delta(core.weights)
+    window_scale = core.weights.scale
+    weight_levels = WEIGHT_LEVELS
+    squash = SQUASH[core.heuristic]
+    board = BOARD
+    bottom = BOTTOM
+    ordered = ORDERED
+    # scoremap only (its evaluation of a mirrored position is bit-for-bit the same); every
+    # node holds a disc, so BOARD never matches
+    off_centre = BOARD ^ COLUMN_MASKS[CENTRE] if incremental else BOARD
+    left_half = LEFT_HALF
+    right_half = RIGHT_HALF
+    centre = CENTRE
+    ordered_n = RANKED_COLUMNS
+    rank_unit = RANK_UNIT
+    # the line directions' shifts for the inlined winning_cells_mask
+    (h1, h2, h3), (d1, d2, d3), (u1, u2, u3) = LINE_SHIFTS[1:]
+    hint_orders = HINT_ORDERS
+    column_masks = COLUMN_MASKS
+    weight_of = WEIGHT_OF if incremental else NO_WEIGHT
+    check_every = CHECK_EVERY if incremental else CHECK_EVERY_SLOW
+    count = nodes  # nodes searched: a closure variable (cheaper than an attribute), see node_count
+
+    def check() -> None:
+        if stop is not None and stop.is_set():
+            raise SearchCancelled("search cancelled")
+        if deadline is not None and perf_counter() > deadline:
+            raise SearchCancelled("time budget exhausted")
+
+    def leaves(current: int, mask: int, moves: int, candidates: int, e: int) -> float:
+        """Best value over the candidate moves when the children are leaves (no depth left).
+
+        A leaf is its discounted, squashed static evaluation, negated as seen from here.
+        Scoremap and window are incremental: after a move into a cell of weight w the
+        scoremap grows by w; the window sum changes only in the windows through the new disc
+        (``make_window_delta``); other evaluations (``threats``) evaluate every child. Discount
+        and squash are the same increasing map for every child, so they are applied once, to
+        the best raw value.
+        """
+        if incremental:
+            for weight, level in weight_levels:
+                if candidates & level:
+                    v = e + weight
+                    break
+        elif windowed:
+            opp = current ^ mask
+            gain = max(window_delta(current, opp, move)
+                       for move in (candidates & cm for cm in column_masks) if move)
+            v = window_scale * (window_raw(current, mask) + gain) / (moves + 1)
+        else:  # no incremental form: evaluate every child
+            opp = current ^ mask
+            v = -min(evaluate(opp, mask | move, moves + 1)
+                     for move in (candidates & cm for cm in column_masks) if move)
+        v *= leaf_factor[moves]
+        return v / (abs(v) + squash)
+
+    def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float,
+                e: int) -> float:
+        """Fail-soft negamax (PVS); the side to move cannot win at once; depth >= 1.
+
+        ``opp_win``: cells where the opponent would complete four (only its empty cells are
+        used: it may include occupied ones); ``e``: the scoremap
+        value for the side to move, carried down incrementally (unused by other heuristics).
+        The result v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a
+        lower one.
+        """
+        nonlocal count
+        count += 1
+        if not count & check_every:
+            check()
+        # inlined: board.non_losing_moves
+        possible = (mask + bottom) & board
+        forced = possible & opp_win
+        if forced:
+            if forced & (forced - 1):  # two open threats: the opponent wins with its next disc
+                return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
+            possible = forced
+        candidates = possible & ~(opp_win >> 1)
+        # end inlined
+        if not candidates:
+            return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
+        if moves >= CELLS - 2:
+            return 0  # the last two discs cannot make a four: the opponent's are all blocked
+        if candidates & (candidates - 1):
+            if depth == 1:
+                return leaves(current, mask, moves, candidates, e)
+            cd = depth - 1  # the children's depth
+        else:
+            cd = depth  # a forced move costs no depth
+        # the table is keyed by position and the depth a node is entered with
+        key = current + mask
+        entry = bounds.get(key)
+        if entry is not None and entry[0] == depth:
+            lo, hi = entry[1], entry[2]
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        alpha0 = alpha
+        hint = hints.get(key)
+        if not mask & off_centre:
+            # every disc in the centre column: a mirror-symmetric position, where a move and
+            # its mirror image have the same value -- search one half (the hint's)
+            candidates &= right_half if hint is not None and hint > centre else left_half
+        new_current = current ^ mask
+        m1 = moves + 1
+        best = -1e9
+        best_col = 0
+        if cd == 1:
+            # The children are depth-1 nodes (their own children are leaves): do their checks
+            # here and take their exact values without a call -- the bulk of all nodes. No
+            # ranking by threats: each child's threats are computed only when it is reached,
+            # in hint-then-centre order, so a cutoff skips the rest.
+            for col, col_mask in ordered if hint is None else hint_orders[hint]:
+                move = candidates & col_mask
+                if not move:
+                    continue
+                pos = current | move
+                r = threat_cache.get(pos)
+                if r is None:
+                    # this is the bulk of all nodes: even a call behind the cache would show
+                    # inlined: board.winning_cells_mask
+                    a, b = pos << h1, pos >> h1
+                    r = (pos << 1) & (pos << 2) & (pos << 3) | (
+                        a & (pos << h2) & ((pos << h3) | b)) | (b & (pos >> h2) & ((pos >> h3) | a))
+                    a, b = pos << d1, pos >> d1
+                    r |= (a & (pos << d2) & ((pos << d3) | b)) | (b & (pos >> d2) & ((pos >> d3) | a))
+                    a, b = pos << u1, pos >> u1
+                    r |= (a & (pos << u2) & ((pos << u3) | b)) | (b & (pos >> u2) & ((pos >> u3) | a))
+                    r &= board
+                    # end inlined
+                    if len(threat_cache) >= max_threats:
+                        trim(threat_cache)
+                    threat_cache[pos] = r
+                cmask = mask | move
+                # r may hold the child's occupied cells: only its empty cells are ever used below
+                # inlined: board.non_losing_moves
+                cposs = (cmask + bottom) & board
+                cforced = cposs & r
+                if cforced:
+                    cposs = 0 if cforced & (cforced - 1) else cforced  # two open threats: none
+                ccand = cposs & ~(r >> 1)
+                # end inlined
+                if ccand:
+                    if m1 >= CELLS - 2:
+                        v = 0
+                    elif ccand & (ccand - 1):
+                        count += 1
+                        if incremental:  # inlined: leaves (scoremap)
+                            for weight, level in weight_levels:
+                                if ccand & level:
+                                    v = (weight - e - weight_of[move]) * leaf_factor[m1]
+                                    break
+                            v = -v / (abs(v) + squash)
+                        else:
+                            v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
+                    else:
+                        v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha, -e - weight_of[move])
+                else:  # the child cannot escape the opponent's (our) next disc
+                    v = (CELLS - m1) // 2  # inlined: -scores.loss_next_score(m1)
+                if v > best:
+                    best = v
+                    best_col = col
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        else:
+            # The hint move first, on its own: it causes most cutoffs, and then the other
+            # moves' threats need not be computed. The rest by threats created, centre first.
+            rest = candidates
+            if hint is not None and candidates & column_masks[hint]:
+                move = candidates & column_masks[hint]
+                rest ^= move
+                r = threat_cache.get(current | move)
+                if r is None:
+                    r = new_threats(current | move)
+                best = -negamax(new_current, mask | move, m1, r,
+                                cd, -beta, -alpha, -e - weight_of[move])
+                best_col = hint
+                if best > alpha:
+                    alpha = best
+            # inlined: ordering.order_by_threats (with the threat cache and an enhanced
+            # transposition cutoff: a child the table already shows refuting beta ends the node)
+            ranked = []
+            for n, col, col_mask in ordered_n if alpha < beta else ():
+                move = rest & col_mask
+                if move:
+                    cmask = mask | move
+                    child = bounds.get(new_current + cmask)
+                    if child is not None and child[0] == cd and child[2] <= -beta:
+                        best = -child[2]
+                        best_col = col
+                        ranked = ()
+                        break
+                    r = threat_cache.get(current | move)
+                    if r is None:
+                        r = new_threats(current | move)
+                    r &= board ^ cmask
+                    ranked.append((r.bit_count() * rank_unit + n, col, move, r))
+            if len(ranked) > 1:
+                ranked.sort(reverse=True)
+            # end inlined
+            for _, col, move, threats in ranked:
+                ce = -e - weight_of[move]
+                if best == -1e9:
+                    v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -alpha, ce)
+                else:
+                    # principal variation search: prove the move is no better with a null window
+                    v = -negamax(new_current, mask | move, m1, threats, cd, -alpha - NULL, -alpha, ce)
+                    if alpha < v < beta:
+                        v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -v, ce)
+                if v > best:
+                    best = v
+                    best_col = col
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        if len(bounds) >= max_entries:
+            trim(bounds)
+        if best <= alpha0:
+            bounds[key] = (depth, -1e9, best)
+        elif best >= beta:
+            bounds[key] = (depth, best, 1e9)
+        else:
+            bounds[key] = (depth, best, best)
+        if best_col != hint and candidates & (candidates - 1):  # (rewriting a hint keeps its place)
+            if len(hints) >= max_hints:
+                trim(hints)
+            hints[key] = best_col
+        return best
+
+    def node_count() -> int:
+        return count
+
+    return negamax, leaves, node_count
+
+
+# ---------------------------------------------------------------------------- the compiled path
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _bit_count(x: cython.ulonglong) -> cython.int:
+    """Set bits of ``x`` (the SWAR population count)."""
+    x = x - ((x >> 1) & _ODD_BITS)
+    x = (x & _ODD_PAIRS) + ((x >> 2) & _ODD_PAIRS)
+    x = (x + (x >> 4)) & _ODD_NIBBLES
+    x += x >> 8
+    x += x >> 16
+    x += x >> 32
+    return cython.cast(cython.int, x & 0x7F)
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _threat_cells(pos: cython.ulonglong) -> cython.ulonglong:
+    # inlined: board.winning_cells_mask (of ``pos`` alone, every cell of the board)
+    a: cython.ulonglong = pos << _H1
+    b: cython.ulonglong = pos >> _H1
+    r: cython.ulonglong = (pos << 1) & (pos << 2) & (pos << 3) | (
+        a & (pos << _H2) & ((pos << _H3) | b)) | (b & (pos >> _H2) & ((pos >> _H3) | a))
+    a, b = pos << _D1, pos >> _D1
+    r |= (a & (pos << _D2) & ((pos << _D3) | b)) | (b & (pos >> _D2) & ((pos >> _D3) | a))
+    a, b = pos << _U1, pos >> _U1
+    r |= (a & (pos << _U2) & ((pos << _U3) | b)) | (b & (pos >> _U2) & ((pos >> _U3) | a))
+    # end inlined
+    return r & _BOARD
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _above(cells: cython.ulonglong) -> cython.ulonglong:
+    """``threats._above``: every cell strictly above some cell of ``cells`` in its column."""
+    t: cython.ulonglong = (cells << 1) & _BOARD
+    t |= (t << 1) & _BOARD
+    t |= (t << 1) & _BOARD
+    t |= (t << 1) & _BOARD
+    t |= (t << 1) & _BOARD
+    return t
+
+
+def _words(count: int, code: str) -> memoryview:
+    """``count`` zeroed machine words (``code``: "Q", "d" or "i") in anonymous memory, which takes
+    memory only as it is written."""
+    size = max(1, count) * {"Q": 8, "d": 8, "i": 4}[code]
+    if hasattr(mmap, "MAP_PRIVATE"):
+        memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    else:
+        memory = mmap.mmap(-1, size)
+    return memoryview(memory).cast(code)
+
+
+def _index_bits(capacity: int) -> int:
+    """Bits of an index with at least twice ``capacity`` slots (linear probing stays short)."""
+    return max(4, (2 * capacity - 1).bit_length())
+
+
+@cython.final
+@cython.cclass
+class _Core:
+    """The compiled search: the same steps as ``_plain_search``'s closure, on C numbers.
+
+    The tables are insertion-ordered maps like the plain path's dicts: entries in arrays in the
+    order of their first insertion, found through an open-addressing index; a full table keeps its
+    newer half, as ``tables.halve_table`` does.
+    """
+
+    kind: cython.int
+    squash: cython.double
+    discount: cython.double
+    check_every: cython.longlong
+    nodes: cython.longlong
+    aborted: cython.int
+    # the stop request and the deadline of the running search
+    stop: object
+    flag: cython.p_int
+    foreign: cython.int
+    has_deadline: cython.int
+    deadline: cython.double
+    off_centre: cython.ulonglong
+    # (array sizes are C constants: 64 per cell or disc count, 16 per column; asserted below)
+    leaf_factor: cython.double[64]  # by the number of discs of the leaves' parent
+    column_masks: cython.ulonglong[16]
+    # orders[0 * 16 ..]: centre first; orders[(h + 1) * 16 ..]: column h first, then centre first
+    orders: cython.int[272]
+    ranked_cols: cython.int[16]  # RANKED_COLUMNS: columns in centre-first order with their ranks
+    ranks: cython.int[16]
+    weight_of: cython.int[64]  # scoremap weight of a cell by bit index (0 for other heuristics)
+    level_weight: cython.int[64]
+    level_mask: cython.ulonglong[64]
+    levels: cython.int
+    planes: cython.ulonglong[4]
+    # window heuristic
+    scale: cython.double
+    weights: cython.double[6]  # own 1..3, block 1..3
+    gain: cython.double[25]
+    starts: cython.ulonglong[4]
+    shifts: cython.int[4]
+    through: cython.ulonglong[1024]  # through[cell * 16 + k]: the windows through a cell
+    through_n: cython.int[64]
+    # bounds: key -> (depth, lower, upper)
+    buffers: list  # keep the tables' memory alive
+    b_keys: cython.p_ulonglong
+    b_depth: cython.p_int
+    b_lo: cython.p_double
+    b_hi: cython.p_double
+    b_index: cython.p_int
+    b_len: cython.longlong
+    b_max: cython.longlong
+    b_bits: cython.int  # the index in use: its first 2 ** b_bits slots (it grows as entries come)
+    b_top_bits: cython.int
+    # hints: key -> column
+    h_keys: cython.p_ulonglong
+    h_col: cython.p_int
+    h_index: cython.p_int
+    h_len: cython.longlong
+    h_max: cython.longlong
+    h_bits: cython.int
+    h_top_bits: cython.int
+
+    def __init__(self, heuristic: str, weights: WindowWeights, discount: float, max_entries: int,
+                 max_hints: int) -> None:
+        self.kind = HEURISTIC_CODES[heuristic]
+        self.squash = SQUASH[heuristic]
+        self.discount = discount
+        self.check_every = CHECK_EVERY if heuristic == "scoremap" else CHECK_EVERY_SLOW
+        self.nodes = 0
+        self.aborted = 0
+        self.stop = None
+        self.flag = cython.NULL
+        self.off_centre = BOARD ^ COLUMN_MASKS[CENTRE] if heuristic == "scoremap" else BOARD
+        for c in range(WIDTH):
+            self.column_masks[c] = COLUMN_MASKS[c]
+            self.orders[c] = CENTRE_ORDER[c]
+            n, col, _ = RANKED_COLUMNS[c]
+            self.ranked_cols[c] = col
+            self.ranks[c] = n
+        for h in range(WIDTH):
+            for i, (col, _) in enumerate(HINT_ORDERS[h]):
+                self.orders[(h + 1) * 16 + i] = col
+        for i in range(64):
+            self.weight_of[i] = 0
+            self.through_n[i] = 0
+        for cell, weight in WEIGHT_OF.items():
+            index = cell.bit_length() - 1
+            self.weight_of[index] = weight if heuristic == "scoremap" else 0
+            for k, window in enumerate(WINDOWS_THROUGH[cell]):
+                self.through[index * 16 + k] = window
+            self.through_n[index] = len(WINDOWS_THROUGH[cell])
+        self.levels = len(WEIGHT_LEVELS)
+        for i, (weight, level) in enumerate(WEIGHT_LEVELS):
+            self.level_weight[i] = weight
+            self.level_mask[i] = level
+        for i in range(4):
+            self.planes[i] = PLANES[i]
+            self.shifts[i], self.starts[i] = WINDOW_STARTS[i]
+        self.scale = weights.scale
+        for i in range(3):
+            self.weights[i] = weights.own[i]
+            self.weights[3 + i] = weights.block[i]
+        for i, g in enumerate(window_gains(weights)):
+            self.gain[i] = g
+        self.b_max, self.h_max = max_entries, max_hints
+        self.b_top_bits, self.h_top_bits = _index_bits(max_entries), _index_bits(max_hints)
+        self.b_bits, self.h_bits = min(_MIN_INDEX_BITS, self.b_top_bits), min(_MIN_INDEX_BITS, self.h_top_bits)
+        b_keys, b_depth, b_lo, b_hi = (_words(max_entries, "Q"), _words(max_entries, "i"),
+                                       _words(max_entries, "d"), _words(max_entries, "d"))
+        b_index, h_keys, h_col, h_index = (_words(1 << self.b_top_bits, "i"), _words(max_hints, "Q"),
+                                           _words(max_hints, "i"), _words(1 << self.h_top_bits, "i"))
+        self.buffers = [b_keys, b_depth, b_lo, b_hi, b_index, h_keys, h_col, h_index]
+        keys: cython.ulonglong[::1] = b_keys
+        self.b_keys = cython.address(keys[0])
+        ints: cython.int[::1] = b_depth
+        self.b_depth = cython.address(ints[0])
+        reals: cython.double[::1] = b_lo
+        self.b_lo = cython.address(reals[0])
+        reals = b_hi
+        self.b_hi = cython.address(reals[0])
+        ints = b_index
+        self.b_index = cython.address(ints[0])
+        keys = h_keys
+        self.h_keys = cython.address(keys[0])
+        ints = h_col
+        self.h_col = cython.address(ints[0])
+        ints = h_index
+        self.h_index = cython.address(ints[0])
+        self.b_len = self.h_len = 0
+
+    # ------------------------------------------------------------------ the Python side
+    def clear(self) -> None:
+        self._clear_bounds()
+        _forget(self.h_index, self.h_bits, self.h_keys, self.h_len)
+        self.h_len = 0
+        self.h_bits = min(_MIN_INDEX_BITS, self.h_top_bits)
+
+    def counts(self) -> tuple:
+        return self.b_len, self.h_len, 0
+
+    def reserved_bytes(self) -> int:
+        """The tables' memory (anonymous memory: pages are taken only as they are written)."""
+        return sum(buffer.nbytes for buffer in self.buffers)
+
+    def hint(self, key: cython.ulonglong):
+        i: cython.longlong = _find(self.h_index, self.h_bits, self.h_keys, key)
+        return None if i < 0 else self.h_col[i]
+
+    def set_hint(self, key: cython.ulonglong, column: cython.int) -> None:
+        self._put_hint(key, column)
+
+    def iteration(self, root_moves: int, depth_limit: int, nodes: int, stop, deadline):
+        """As ``_PlainCore.iteration``; the node search releases the GIL while it runs."""
+        self._clear_bounds()
+        for i, factor in enumerate(_leaf_factors(root_moves, depth_limit, self.discount)):
+            self.leaf_factor[i] = factor
+        self.nodes = nodes
+        self.aborted = 0
+        self.stop = stop
+        self.flag = cython.NULL
+        self.foreign = 0
+        address = stop.address() if isinstance(stop, StopFlag) else 0
+        if address:
+            self.flag = cython.cast(cython.p_int, cython.cast(cython.size_t, address))
+        elif stop is not None:
+            self.foreign = 1
+        self.has_deadline = deadline is not None
+        if deadline is not None:  # on the C clock, which need not be perf_counter's
+            self.deadline = c4_now() + (deadline - perf_counter())
+        return self.negamax, self.leaves, self.node_count
+
+    def node_count(self) -> int:
+        return self.nodes
+
+    def negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
+                opp_win: cython.ulonglong, depth: cython.int, alpha: cython.double, beta: cython.double,
+                e: cython.int) -> float:
+        v: cython.double
+        with cython.nogil:
+            v = self._negamax(current, mask, moves, opp_win, depth, alpha, beta, e)
+        self._raise_if_aborted()
+        return v
+
+    def leaves(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
+               candidates: cython.ulonglong, e: cython.int) -> float:
+        v: cython.double
+        with cython.nogil:
+            v = self._leaves(current, mask, moves, candidates, e)
+        return v
+
+    def _raise_if_aborted(self) -> None:
+        if self.aborted == _STOPPED:
+            raise SearchCancelled("search cancelled")
+        if self.aborted == _OUT_OF_TIME:
+            raise SearchCancelled("time budget exhausted")
+
+    # ------------------------------------------------------------------ tables
+    @cython.cfunc
+    def _clear_bounds(self) -> cython.void:
+        _forget(self.b_index, self.b_bits, self.b_keys, self.b_len)
+        self.b_len = 0
+        self.b_bits = min(_MIN_INDEX_BITS, self.b_top_bits)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _put_bounds(self, key: cython.ulonglong, depth: cython.int, lo: cython.double,
+                    hi: cython.double) -> cython.void:
+        """``bounds[key] = (depth, lo, hi)`` after ``halve_table`` if full, as the plain path does."""
+        i: cython.longlong
+        if self.b_len >= self.b_max:
+            half: cython.longlong = self.b_len // 2
+            for i in range(half, self.b_len):
+                self.b_keys[i - half] = self.b_keys[i]
+                self.b_depth[i - half] = self.b_depth[i]
+                self.b_lo[i - half] = self.b_lo[i]
+                self.b_hi[i - half] = self.b_hi[i]
+            self.b_len -= half
+            _reindex(self.b_index, self.b_bits, self.b_keys, self.b_len)
+        i = _find(self.b_index, self.b_bits, self.b_keys, key)
+        if i < 0:
+            if 2 * (self.b_len + 1) > (cython.cast(cython.longlong, 1) << self.b_bits):
+                self.b_bits += 1  # at most half full: a larger index, filled afresh
+                _reindex(self.b_index, self.b_bits, self.b_keys, self.b_len)
+            i = self.b_len
+            self.b_len += 1
+            self.b_keys[i] = key
+            _insert(self.b_index, self.b_bits, key, i)
+        self.b_depth[i] = depth
+        self.b_lo[i] = lo
+        self.b_hi[i] = hi
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _put_hint(self, key: cython.ulonglong, column: cython.int) -> cython.void:
+        """``hints[key] = column`` after ``halve_table`` if full, as the plain path does."""
+        i: cython.longlong
+        if self.h_len >= self.h_max:
+            half: cython.longlong = self.h_len // 2
+            for i in range(half, self.h_len):
+                self.h_keys[i - half] = self.h_keys[i]
+                self.h_col[i - half] = self.h_col[i]
+            self.h_len -= half
+            _reindex(self.h_index, self.h_bits, self.h_keys, self.h_len)
+        i = _find(self.h_index, self.h_bits, self.h_keys, key)
+        if i < 0:
+            if 2 * (self.h_len + 1) > (cython.cast(cython.longlong, 1) << self.h_bits):
+                self.h_bits += 1  # at most half full: a larger index, filled afresh
+                _reindex(self.h_index, self.h_bits, self.h_keys, self.h_len)
+            i = self.h_len
+            self.h_len += 1
+            self.h_keys[i] = key
+            _insert(self.h_index, self.h_bits, key, i)
+        self.h_col[i] = column
+
+    # ------------------------------------------------------------------ stopping
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _stopped(self) -> cython.int:
+        """Why the search must stop now (0: it need not); the plain path's ``check``."""
+        if self.flag != cython.NULL and c4_flag(self.flag):
+            return _STOPPED
+        if self.foreign and self._ask_stop():
+            return _STOPPED
+        if self.has_deadline and c4_now() > self.deadline:
+            return _OUT_OF_TIME
+        return 0
+
+    @cython.cfunc
+    @cython.with_gil
+    @cython.exceptval(check=False)
+    def _ask_stop(self) -> cython.int:
+        """A stop object other than a ``StopFlag``, asked with the GIL (in a function of its own,
+        so that the node loop holds no Python object)."""
+        return 1 if self.stop.is_set() else 0
+
+    # ------------------------------------------------------------------ evaluations
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _window_raw(self, current: cython.ulonglong, mask: cython.ulonglong) -> cython.double:
+        """``window.make_window_raw``'s value: the same sums in the same order."""
+        opp: cython.ulonglong = current ^ mask
+        total: cython.double = 0.0
+        i: cython.int
+        for i in range(4):
+            s: cython.int = self.shifts[i]
+            starts: cython.ulonglong = self.starts[i]
+            x1: cython.ulonglong = current
+            x2: cython.ulonglong = current >> s
+            x3: cython.ulonglong = current >> (2 * s)
+            x4: cython.ulonglong = current >> (3 * s)
+            y1: cython.ulonglong = opp
+            y2: cython.ulonglong = opp >> s
+            y3: cython.ulonglong = opp >> (2 * s)
+            y4: cython.ulonglong = opp >> (3 * s)
+            a: cython.ulonglong = x1 & x2
+            b: cython.ulonglong = x1 ^ x2
+            c: cython.ulonglong = x3 & x4
+            d: cython.ulonglong = x3 ^ x4
+            ones_x: cython.ulonglong = b ^ d
+            twos_x: cython.ulonglong = a ^ c ^ (b & d)
+            a, b = y1 & y2, y1 ^ y2
+            c, d = y3 & y4, y3 ^ y4
+            ones_y: cython.ulonglong = b ^ d
+            twos_y: cython.ulonglong = a ^ c ^ (b & d)
+            any_x: cython.ulonglong = (x1 | x2 | x3 | x4) & starts
+            any_y: cython.ulonglong = (y1 | y2 | y3 | y4) & starts
+            free_x: cython.ulonglong = starts & ~any_y
+            free_y: cython.ulonglong = starts & ~any_x
+            x_1: cython.ulonglong = ones_x & ~twos_x
+            x_2: cython.ulonglong = twos_x & ~ones_x
+            x_3: cython.ulonglong = ones_x & twos_x
+            y_1: cython.ulonglong = ones_y & ~twos_y
+            y_2: cython.ulonglong = twos_y & ~ones_y
+            y_3: cython.ulonglong = ones_y & twos_y
+            total += (
+                self.weights[0] * cython.cast(cython.double, _bit_count(x_1 & free_x) - _bit_count(y_1 & free_y))
+                + self.weights[1] * cython.cast(cython.double, _bit_count(x_2 & free_x) - _bit_count(y_2 & free_y))
+                + self.weights[2] * cython.cast(cython.double, _bit_count(x_3 & free_x) - _bit_count(y_3 & free_y))
+                + self.weights[3] * cython.cast(cython.double, _bit_count(y_1 & any_x) - _bit_count(x_1 & any_y))
+                + self.weights[4] * cython.cast(cython.double, _bit_count(y_2 & any_x) - _bit_count(x_2 & any_y))
+                + self.weights[5] * cython.cast(cython.double, _bit_count(y_3 & any_x) - _bit_count(x_3 & any_y))
+            )
+        return total
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _window_delta(self, current: cython.ulonglong, opp: cython.ulonglong,
+                      move: cython.ulonglong) -> cython.double:
+        """``window.make_window_delta``'s value: the windows through the new disc, in its order."""
+        cell: cython.int = _bit_count(move - 1)
+        d: cython.double = 0.0
+        k: cython.int
+        for k in range(self.through_n[cell]):
+            w: cython.ulonglong = self.through[cell * 16 + k]
+            d += self.gain[_bit_count(current & w) * 5 + _bit_count(opp & w)]
+        return d
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _threat_value(self, current: cython.ulonglong, mask: cython.ulonglong,
+                      moves: cython.int) -> cython.double:
+        """``threats.evaluate_threats``: the same terms in the same order."""
+        opp: cython.ulonglong = current ^ mask
+        empty: cython.ulonglong = _BOARD ^ mask
+        playable: cython.ulonglong = (mask + _BOTTOM) & _BOARD
+        own_t: cython.ulonglong = _threat_cells(current) & empty
+        if own_t & playable:
+            return _DECIDED
+        opp_t: cython.ulonglong = _threat_cells(opp) & empty
+        forced: cython.ulonglong = opp_t & playable
+        if forced:
+            if forced & (forced - 1) or (forced << 1) & opp_t:
+                return -_DECIDED
+            opp_t ^= forced
+        t1: cython.ulonglong = own_t if moves % 2 == 0 else opp_t  # the first player's threats
+        t2: cython.ulonglong = opp_t if moves % 2 == 0 else own_t
+        both: cython.ulonglong = t1 | t2
+        active: cython.ulonglong = both & ~_above(both)
+        a1: cython.ulonglong = t1 & active
+        a2: cython.ulonglong = t2 & active
+        good1: cython.ulonglong = a1 & _ODD_ROWS
+        good2: cython.ulonglong = a2 & _EVEN_ROWS
+        v1: cython.double = (_GOOD * _bit_count(good1) + _BAD * _bit_count(a1 & _EVEN_ROWS)
+                             + _STACKED * _bit_count(a1 & (t1 >> 1)) + _HIDDEN * _bit_count(t1 & ~active))
+        v2: cython.double = (_GOOD * _bit_count(good2) + _BAD * _bit_count(a2 & _ODD_ROWS)
+                             + _STACKED * _bit_count(a2 & (t2 >> 1)) + _HIDDEN * _bit_count(t2 & ~active))
+        if good1 and not good2:
+            v1 += _ZUGZWANG
+        elif good2 and not good1:
+            v2 += _ZUGZWANG
+        own: cython.double = v1 if moves % 2 == 0 else v2
+        other: cython.double = v2 if moves % 2 == 0 else v1
+        p: cython.int = 0
+        i: cython.int
+        for i in range(4):  # scoremap.scoremap: the weight planes
+            p += (_bit_count(current & self.planes[i]) - _bit_count(opp & self.planes[i])) * (1 << i)
+        return cython.cast(cython.double, p) + own - other
+
+    @cython.cfunc
+    @cython.cdivision(True)  # no division by zero here: no Python check
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _leaves(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
+                candidates: cython.ulonglong, e: cython.int) -> cython.double:
+        """``leaves`` of the plain path: the best value over the candidates' leaf children."""
+        v: cython.double = 0.0
+        g: cython.double
+        x: cython.double
+        first: cython.int = 1
+        i: cython.int
+        move: cython.ulonglong
+        opp: cython.ulonglong = current ^ mask
+        if self.kind == 0:
+            for i in range(self.levels):
+                if candidates & self.level_mask[i]:
+                    v = e + self.level_weight[i]
+                    break
+        elif self.kind == 1:
+            g = 0.0
+            for i in range(_WIDTH):
+                move = candidates & self.column_masks[i]
+                if move:
+                    x = self._window_delta(current, opp, move)
+                    if first or x > g:
+                        g = x
+                        first = 0
+            v = self.scale * (self._window_raw(current, mask) + g) / (moves + 1)
+        else:
+            g = 0.0
+            for i in range(_WIDTH):
+                move = candidates & self.column_masks[i]
+                if move:
+                    x = self._threat_value(opp, mask | move, moves + 1)
+                    if first or x < g:
+                        g = x
+                        first = 0
+            v = -g
+        v *= self.leaf_factor[moves]
+        return v / ((v if v >= 0 else -v) + self.squash)
+
+    # ------------------------------------------------------------------ the node
+    @cython.cfunc
+    @cython.cdivision(True)  # no division by zero here: no Python check
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
+                 opp_win: cython.ulonglong, depth: cython.int, alpha: cython.double, beta: cython.double,
+                 e: cython.int) -> cython.double:
+        """The plain path's ``negamax``, step by step; after a stop it returns at once with
+        ``self.aborted`` set, storing nothing on the way up."""
+        cd: cython.int
+        i: cython.int
+        j: cython.int
+        n: cython.int
+        col: cython.int
+        count: cython.int
+        rank: cython.int
+        v: cython.double
+        lo: cython.double
+        hi: cython.double
+        move: cython.ulonglong
+        r: cython.ulonglong
+        cmask: cython.ulonglong
+        ranks: cython.int[16]
+        cols_of: cython.int[16]
+        moves_of: cython.ulonglong[16]
+        threats_of: cython.ulonglong[16]
+        self.nodes += 1
+        if not (self.nodes & self.check_every):
+            self.aborted = self._stopped()
+            if self.aborted:
+                return 0.0
+        possible: cython.ulonglong = (mask + _BOTTOM) & _BOARD
+        forced: cython.ulonglong = possible & opp_win
+        if forced:
+            if forced & (forced - 1):
+                return -((_CELLS - moves) // 2)
+            possible = forced
+        candidates: cython.ulonglong = possible & ~(opp_win >> 1)
+        if not candidates:
+            return -((_CELLS - moves) // 2)
+        if moves >= _CELLS - 2:
+            return 0.0
+        if candidates & (candidates - 1):
+            if depth == 1:
+                return self._leaves(current, mask, moves, candidates, e)
+            cd = depth - 1
+        else:
+            cd = depth
+        key: cython.ulonglong = current + mask
+        found: cython.longlong = _find(self.b_index, self.b_bits, self.b_keys, key)
+        if found >= 0 and self.b_depth[found] == depth:
+            lo = self.b_lo[found]
+            hi = self.b_hi[found]
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        alpha0: cython.double = alpha
+        hint: cython.int = -1
+        found = _find(self.h_index, self.h_bits, self.h_keys, key)
+        if found >= 0:
+            hint = self.h_col[found]
+        if not (mask & self.off_centre):
+            candidates &= _RIGHT_HALF if hint > _CENTRE else _LEFT_HALF
+        new_current: cython.ulonglong = current ^ mask
+        m1: cython.int = moves + 1
+        best: cython.double = -1e9
+        best_col: cython.int = 0
+        if cd == 1:
+            for i in range(_WIDTH):
+                col = self.orders[(hint + 1) * 16 + i]
+                move = candidates & self.column_masks[col]
+                if not move:
+                    continue
+                r = _threat_cells(current | move)
+                cmask = mask | move
+                cposs: cython.ulonglong = (cmask + _BOTTOM) & _BOARD
+                cforced: cython.ulonglong = cposs & r
+                if cforced:
+                    cposs = 0 if cforced & (cforced - 1) else cforced
+                ccand: cython.ulonglong = cposs & ~(r >> 1)
+                ce: cython.int = -e - self.weight_of[_bit_count(move - 1)]
+                if ccand:
+                    if m1 >= _CELLS - 2:
+                        v = 0.0
+                    elif ccand & (ccand - 1):
+                        self.nodes += 1
+                        v = -self._leaves(new_current, cmask, m1, ccand, ce)
+                    else:
+                        v = -self._negamax(new_current, cmask, m1, r, 1, -beta, -alpha, ce)
+                        if self.aborted:
+                            return 0.0
+                else:
+                    v = (_CELLS - m1) // 2
+                if v > best:
+                    best = v
+                    best_col = col
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        else:
+            rest: cython.ulonglong = candidates
+            if hint >= 0 and candidates & self.column_masks[hint]:
+                move = candidates & self.column_masks[hint]
+                rest ^= move
+                best = -self._negamax(new_current, mask | move, m1, _threat_cells(current | move), cd, -beta,
+                                      -alpha, -e - self.weight_of[_bit_count(move - 1)])
+                if self.aborted:
+                    return 0.0
+                best_col = hint
+                if best > alpha:
+                    alpha = best
+            # ordering.order_by_threats by insertion sort, with the enhanced transposition cutoff
+            count = 0
+            if alpha < beta:
+                for i in range(_WIDTH):
+                    col = self.ranked_cols[i]
+                    move = rest & self.column_masks[col]
+                    if not move:
+                        continue
+                    cmask = mask | move
+                    found = _find(self.b_index, self.b_bits, self.b_keys, new_current + cmask)
+                    if found >= 0 and self.b_depth[found] == cd and self.b_hi[found] <= -beta:
+                        best = -self.b_hi[found]
+                        best_col = col
+                        count = 0
+                        break
+                    r = _threat_cells(current | move) & (_BOARD ^ cmask)
+                    rank = _bit_count(r) * _RANK_UNIT + self.ranks[i]
+                    j = count
+                    while j > 0 and ranks[j - 1] < rank:
+                        ranks[j] = ranks[j - 1]
+                        cols_of[j] = cols_of[j - 1]
+                        moves_of[j] = moves_of[j - 1]
+                        threats_of[j] = threats_of[j - 1]
+                        j -= 1
+                    ranks[j] = rank
+                    cols_of[j] = col
+                    moves_of[j] = move
+                    threats_of[j] = r
+                    count += 1
+            for i in range(count):
+                move = moves_of[i]
+                ce2: cython.int = -e - self.weight_of[_bit_count(move - 1)]
+                if best == -1e9:
+                    v = -self._negamax(new_current, mask | move, m1, threats_of[i], cd, -beta, -alpha, ce2)
+                else:
+                    v = -self._negamax(new_current, mask | move, m1, threats_of[i], cd, -alpha - _NULL, -alpha, ce2)
+                    if self.aborted:
+                        return 0.0
+                    if alpha < v < beta:
+                        v = -self._negamax(new_current, mask | move, m1, threats_of[i], cd, -beta, -v, ce2)
+                if self.aborted:
+                    return 0.0
+                if v > best:
+                    best = v
+                    best_col = cols_of[i]
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        if best <= alpha0:
+            self._put_bounds(key, depth, -1e9, best)
+        elif best >= beta:
+            self._put_bounds(key, depth, best, 1e9)
+        else:
+            self._put_bounds(key, depth, best, best)
+        if best_col != hint and candidates & (candidates - 1):
+            self._put_hint(key, best_col)
+        return best
+
+
+# ---------------------------------------------------------------- the compiled tables' index
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _slot(key: cython.ulonglong, bits: cython.int) -> cython.ulonglong:
+    return (key * _HASH) >> (64 - bits)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _find(index: cython.p_int, bits: cython.int, keys: cython.p_ulonglong,
+          key: cython.ulonglong) -> cython.longlong:
+    """The entry of ``key`` (-1 if none), by linear probing from its slot."""
+    last: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << bits) - 1
+    slot: cython.ulonglong = _slot(key, bits)
+    while index[slot] != _INDEX_EMPTY:
+        if keys[index[slot] - 1] == key:
+            return index[slot] - 1
+        slot = (slot + 1) & last
+    return -1
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _insert(index: cython.p_int, bits: cython.int, key: cython.ulonglong, entry: cython.longlong) -> cython.void:
+    """Make ``key``'s slot point at ``entry`` (the key is not in the index)."""
+    last: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << bits) - 1
+    slot: cython.ulonglong = _slot(key, bits)
+    while index[slot] != _INDEX_EMPTY:
+        slot = (slot + 1) & last
+    index[slot] = cython.cast(cython.int, entry + 1)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _clear_index(index: cython.p_int, bits: cython.int) -> cython.void:
+    i: cython.longlong
+    for i in range(cython.cast(cython.longlong, 1) << bits):
+        index[i] = _INDEX_EMPTY
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _forget(index: cython.p_int, bits: cython.int, keys: cython.p_ulonglong, length: cython.longlong) -> cython.void:
+    """Empty an index of ``length`` entries: slot by slot when they are few (a search of a few
+    thousand nodes then costs no pass over the whole index), else all at once."""
+    i: cython.longlong
+    slot: cython.ulonglong
+    last: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << bits) - 1
+    if length * 16 > (cython.cast(cython.longlong, 1) << bits):
+        _clear_index(index, bits)
+        return
+    for i in range(length):  # every filled slot is some entry's: find each entry's slot
+        slot = _slot(keys[i], bits)
+        while index[slot] != i + 1:
+            slot = (slot + 1) & last
+        index[slot] = _INDEX_EMPTY
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _reindex(index: cython.p_int, bits: cython.int, keys: cython.p_ulonglong, length: cython.longlong) -> cython.void:
+    """Index the entries ``0 .. length - 1`` afresh (after the older half was dropped)."""
+    i: cython.longlong
+    _clear_index(index, bits)
+    for i in range(length):
+        _insert(index, bits, keys[i], i)
