@@ -13,17 +13,24 @@ from conftest import UIDriver
 from game.config.load import parse_settings
 from game.config.values import DEFAULTS
 from game.domain.players import parse_player_spec
+from game.service import backends
 from game.ui.controller import Controller
 
 
-def test_the_default_is_a_search_process():
-    assert DEFAULTS.worker == "process"
-    settings, problems = parse_settings('[ai]\nworker = "thread"\n')
-    assert problems == [] and settings.worker == "thread"
+def test_the_default_is_auto_and_each_backend_can_be_forced():
+    assert DEFAULTS.worker == "auto"
+    for worker in ("auto", "process", "thread"):
+        settings, problems = parse_settings(f'[ai]\nworker = "{worker}"\n')
+        assert problems == [] and settings.worker == worker
+    settings, problems = parse_settings('[ai]\nworker = "fork"\n')
+    assert settings.worker == "auto" and len(problems) == 1 and "worker" in str(problems[0])
 
 
-@pytest.mark.parametrize("worker", ["process", "thread"])
-def test_the_computer_moves_through_the_chosen_worker(connect4_home, worker):
+@pytest.mark.parametrize(("worker", "compiled"), [("process", True), ("thread", False), ("auto", True),
+                                                  ("auto", False)])
+def test_the_computer_moves_through_the_chosen_worker(connect4_home, monkeypatch, worker, compiled):
+    monkeypatch.setattr(backends, "compiled", lambda: compiled)  # "auto" decides by the install
+    in_process = worker == "process" or (worker == "auto" and not compiled)
     pygame.display.init()
     pygame.font.init()
     settings = dataclasses.replace(DEFAULTS, worker=worker)
@@ -33,9 +40,9 @@ def test_the_computer_moves_through_the_chosen_worker(connect4_home, worker):
         d = UIDriver(controller)
         d.run_until(lambda: len(d.scene.model.moves) == 1, timeout=30, what="the computer's first move")
         ai = controller.ctx.engine.worker
-        assert ai.use_process is (worker == "process")
+        assert ai.use_process is in_process
         processes = [p.name for p in multiprocessing.active_children()]
-        assert ("connect4-search" in processes) is (worker == "process"), processes
+        assert ("connect4-search" in processes) is in_process, processes
     finally:
         controller.shutdown()
         pygame.quit()
