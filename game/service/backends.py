@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import time
+
 import game
 
 from game.engine import alphabeta, negamax
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
 
     Emit = Callable[[int, AIRequest, Outcome, Any], None]
 
-__all__ = ["BACKENDS", "STOP_GRACE", "auto_backend", "compiled", "install", "silence_bound", "use_process"]
+__all__ = ["BACKENDS", "STOP_GRACE", "Backend", "auto_backend", "compiled", "install", "silence_bound", "use_process"]
 
 #: The values of ``[ai] worker``: "auto" picks one of the other two.
 BACKENDS = ("auto", "process", "thread")
@@ -60,3 +62,34 @@ def silence_bound(request: AIRequest) -> float:
     time limit (per position for a review) plus ``_STALL_AFTER``, so a slow machine that still
     meets the time limit is never taken for a stalled one."""
     return _STALL_AFTER + (request.config.time_limit or 0.0)
+
+
+class Backend:
+    """What both backends keep: the request running, the one waiting for it to end, and when the
+    running one was told to stop. ``_stop`` is the running search's stop (anything with ``set``)."""
+
+    def __init__(self, emit: Emit) -> None:
+        self._emit = emit
+        self._stop: Any = None
+        self._running: tuple[int, AIRequest] | None = None  # started, not answered yet
+        self._pending: tuple[int, AIRequest] | None = None  # waits until the running one ends
+        self._stopped_at: float | None = None  # when the running search was told to stop
+        self._heard_at = 0.0  # when the running search last said anything
+
+    @property
+    def idle(self) -> bool:
+        return self._running is None and self._pending is None
+
+    def submit(self, seq: int, request: AIRequest) -> None:
+        self._pending = (seq, request)
+        self._stop_running()
+
+    def cancel(self) -> None:
+        self._pending = None
+        self._stop_running()
+
+    def _stop_running(self) -> None:
+        if self._running is not None and self._stop is not None:
+            self._stop.set()
+            if self._stopped_at is None:
+                self._stopped_at = time.monotonic()

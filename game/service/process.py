@@ -19,7 +19,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-from game.service.backends import STOP_GRACE, silence_bound
+from game.service.backends import STOP_GRACE, Backend, silence_bound
 from game.service.engine import Engine, Outcome
 from game.service.requests import AIRequest, describe
 
@@ -84,20 +84,15 @@ class _StopOrOrphaned:
         return self._stop.is_set() or (self._parent is not None and not self._parent.is_alive())
 
 
-class ProcessBackend:
+class ProcessBackend(Backend):
     """Owns the search process; used only from the worker thread (``kill`` excepted)."""
 
     def __init__(self, emit: Emit) -> None:
-        self._emit = emit
+        super().__init__(emit)
         self._ctx = multiprocessing.get_context("spawn")  # fork is unsafe once SDL runs threads
         self._proc: Any = None
         self._requests: Any = None
         self._updates: Any = None
-        self._stop: Any = None
-        self._running: tuple[int, AIRequest] | None = None  # sent to the process, not answered yet
-        self._pending: tuple[int, AIRequest] | None = None  # waits until the process is free
-        self._stopped_at: float | None = None  # when the running search was told to stop
-        self._heard_at = 0.0  # when the process last said anything about the running request
 
     def start(self) -> None:
         # Fresh queues and event for every process: one that died may have left their locks held.
@@ -111,24 +106,6 @@ class ProcessBackend:
             daemon=True,
         )
         self._proc.start()
-
-    @property
-    def idle(self) -> bool:
-        return self._running is None and self._pending is None
-
-    def submit(self, seq: int, request: AIRequest) -> None:
-        self._pending = (seq, request)
-        self._stop_running()
-
-    def cancel(self) -> None:
-        self._pending = None
-        self._stop_running()
-
-    def _stop_running(self) -> None:
-        if self._running is not None:
-            self._stop.set()
-            if self._stopped_at is None:
-                self._stopped_at = time.monotonic()
 
     def pump(self) -> None:
         """Pass on what the process said, restart it if it died, send the next request when free."""

@@ -23,7 +23,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from game.engine.search import StopFlag
-from game.service.backends import STOP_GRACE, silence_bound
+from game.service.backends import STOP_GRACE, Backend, silence_bound
 from game.service.engine import Engine, Outcome
 from game.service.requests import AIRequest, describe
 
@@ -42,40 +42,17 @@ def _search(engine: Engine, seq: int, request: AIRequest, stop: StopFlag, answer
     answers.put((seq, outcome, payload))
 
 
-class ThreadBackend:
+class ThreadBackend(Backend):
     """Owns the search threads; used only from the worker thread (``kill`` excepted)."""
 
     def __init__(self, emit: Emit) -> None:
-        self._emit = emit
+        super().__init__(emit)
         self._engine: Engine | None = None  # made with the first request; replaced after a stuck search
         self._answers: queue.Queue[tuple[int, Outcome, Any]] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._stop: StopFlag | None = None  # the running search's
-        self._running: tuple[int, AIRequest] | None = None  # started, not answered yet
-        self._pending: tuple[int, AIRequest] | None = None  # waits until the running search ends
-        self._stopped_at: float | None = None  # when the running search was told to stop
-        self._heard_at = 0.0  # when the running search last said anything
 
     def start(self) -> None:
         pass  # nothing to start ahead: a thread begins with its request
-
-    @property
-    def idle(self) -> bool:
-        return self._running is None and self._pending is None
-
-    def submit(self, seq: int, request: AIRequest) -> None:
-        self._pending = (seq, request)
-        self._stop_running()
-
-    def cancel(self) -> None:
-        self._pending = None
-        self._stop_running()
-
-    def _stop_running(self) -> None:
-        if self._running is not None and self._stop is not None:
-            self._stop.set()
-            if self._stopped_at is None:
-                self._stopped_at = time.monotonic()
 
     def pump(self) -> None:
         """Pass on what the search said, abandon a stuck one, start the next request when free."""

@@ -4,8 +4,8 @@ Runs the real controller loop (input, update, draw, flip, ``clock.tick(fps)``) i
 game at the given depth (or between the given players) and counts only the frames during which a
 request is in flight. ``--worker`` chooses where the computer thinks (default: config.toml's). Also
 reported: the game's resident memory, its own and its children's (Linux: from /proc), at its
-largest while searching, and how long after the game's start the first computer move was on the
-board (a search process has to start first). Headless (SDL dummy video driver) unless a display is available and
+largest while searching, and how long the first request waited for its first answer (progress or
+result: a search process has to start first). Headless (SDL dummy video driver) unless a display is available and
 ``--window`` is given."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class FrameStats:
     depth: int
     nodes: int
     rss_mb: float | None = None       # the largest resident memory of the game and its children seen
-    first_move: float | None = None   # seconds from the game's start to the first computer move
+    first_answer: float | None = None  # seconds from the first request to its first answer
     in_process: bool | None = None    # where the computer thought (None: nothing was asked)
 
     def report(self, title: str) -> str:
@@ -46,8 +46,8 @@ class FrameStats:
         ]
         if self.depth:
             lines.append(f"  search progress seen: depth {self.depth}, {self.nodes:,} nodes")
-        if self.first_move is not None:
-            lines.append(f"  first computer move {self.first_move * 1000:.0f} ms after the game's start")
+        if self.first_answer is not None:
+            lines.append(f"  first request answered {self.first_answer * 1000:.0f} ms after it was made")
         if self.rss_mb is not None:
             lines.append(f"  resident memory (the game and its children) at most {self.rss_mb:.0f} MB")
         return "\n".join(lines)
@@ -104,15 +104,16 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
     work: list[float] = []
     best_depth = nodes = 0
     rss: float | None = None
-    first_move: float | None = None
+    first_answer: float | None = None
+    asked_at: float | None = None
     try:
-        began = time.perf_counter()
         controller.start(spec, spec)
         clock = pygame.time.Clock()
         measured = 0.0
         last_start = time.perf_counter()
         deadline = time.monotonic() + seconds * 4 + 30        # give up if the search never runs
-        while measured < seconds and time.monotonic() < deadline:
+        # on until the first request is answered too: a search process may take longer to start
+        while (measured < seconds or (asked_at is not None and first_answer is None)) and time.monotonic() < deadline:
             dt = clock.tick(settings.fps) / 1000.0
             start = time.perf_counter()
             controller.frame(min(dt, 0.1))
@@ -129,8 +130,10 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
             if progress is not None:
                 best_depth = max(best_depth, progress.depth)
                 nodes = max(nodes, progress.nodes)
-            if first_move is None and depth is not None and isinstance(scene, GameScene) and scene.model.moves:
-                first_move = end - began
+            if searching and asked_at is None:
+                asked_at = start
+            elif asked_at is not None and first_answer is None and (progress is not None or not searching):
+                first_answer = end - asked_at
             if searching and len(intervals) % 30 == 1:   # about twice a second, outside the frame's work
                 sample = resident_mb()
                 rss = None if sample is None else max(rss or 0.0, sample)
@@ -143,7 +146,7 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
         raise RuntimeError("the computer never searched long enough to measure anything")
     return FrameStats(len(intervals), measured, _percentile(intervals, 50), _percentile(intervals, 95),
                       max(intervals), _percentile(work, 50), _percentile(work, 95), best_depth, nodes, rss,
-                      first_move, in_process)
+                      first_answer, in_process)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

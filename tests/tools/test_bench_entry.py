@@ -28,15 +28,15 @@ def test_the_tools_bench_leaves_the_ui_benchmark_to_the_entry(capsys):
 
 
 @pytest.mark.parametrize("worker", ["thread", "process"])
-def test_the_ui_benchmark_measures_frames_memory_and_the_first_move_on_either_worker(connect4_home, worker):
+def test_the_ui_benchmark_measures_frames_memory_and_the_first_answer_on_either_worker(connect4_home, worker):
     from game.ui import bench_ui
 
     stats = bench_ui.measure(2, seconds=0.3, player="ai:3:window", worker=worker)
     assert stats.frames >= 2 and stats.seconds >= 0.3
     assert stats.in_process is (worker == "process")
-    assert stats.first_move is not None and stats.first_move > 0
+    assert stats.first_answer is not None and stats.first_answer > 0
     assert stats.rss_mb is not None and stats.rss_mb > 0
-    assert "resident memory" in stats.report("t") and "first computer move" in stats.report("t")
+    assert "resident memory" in stats.report("t") and "first request answered" in stats.report("t")
 
 
 def test_resident_memory_counts_the_children_too():
