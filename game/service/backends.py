@@ -8,12 +8,9 @@ the GIL: ``auto`` then picks the search process, which keeps the window smooth."
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import time
-
-import game
 
 from game.engine import alphabeta, negamax
 
@@ -25,7 +22,7 @@ if TYPE_CHECKING:
 
     Emit = Callable[[int, AIRequest, Outcome, Any], None]
 
-__all__ = ["BACKENDS", "STOP_GRACE", "Backend", "auto_backend", "compiled", "install", "silence_bound", "use_process"]
+__all__ = ["BACKENDS", "STOP_GRACE", "Backend", "auto_backend", "compiled", "silence_bound", "use_process"]
 
 #: The values of ``[ai] worker``: "auto" picks one of the other two.
 BACKENDS = ("auto", "process", "thread")
@@ -37,12 +34,6 @@ _STALL_AFTER = 3.0  # seconds beyond the request's own time limit that mean a st
 def compiled() -> bool:
     """Whether both searches (the depth search and the exact solver) run compiled."""
     return alphabeta.COMPILED and negamax.COMPILED
-
-
-def install() -> str:
-    """This install of the game, as one line: its version and its folder (a reinstall elsewhere or
-    of another version is another install)."""
-    return f"{game.__version__} {Path(game.__file__).resolve().parent}"
 
 
 def auto_backend() -> str:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pygame
 
+import game
+
 from game.echo import counted
 from game.engine.heuristics import HEURISTICS
 from game.domain.names import clean_player_name
@@ -41,6 +43,12 @@ def resume_label(saved: SavedGame) -> str:
     """The resume row's words: a network game is gone back into over the network, with its player."""
     seat = saved.seat
     return RESUME if seat is None else f"Resume network game with {seat.opponent}"
+
+
+def install() -> str:
+    """This install of the game, as one line: its version and its folder (a reinstall elsewhere or
+    of another version is another install)."""
+    return f"{game.__version__} {Path(game.__file__).resolve().parent}"
 
 
 class MenuScene(Scene):
@@ -76,9 +84,9 @@ class MenuScene(Scene):
         """Once per install, ever: a search that runs as plain Python makes the computer slower."""
         from game.service import backends  # here: the menu module loads no engine
 
-        if not backends.compiled() and self.ctx.prefs.get(PLAIN_SEARCH_TOLD) != backends.install():
+        if not backends.compiled() and self.ctx.prefs.get(PLAIN_SEARCH_TOLD) != install():
             self.ctx.notices.add(PLAIN_SEARCH_NOTICE, "info", seconds=PLAIN_SEARCH_SECONDS)
-            self.ctx.remember(**{PLAIN_SEARCH_TOLD: backends.install()})
+            self.ctx.remember(**{PLAIN_SEARCH_TOLD: install()})
 
     @property
     def resume(self) -> SavedGame | None:

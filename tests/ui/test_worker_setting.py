@@ -16,6 +16,7 @@ from game.domain.players import parse_player_spec
 from game.service import backends
 from game.store.prefs import load_prefs
 from game.ui.controller import Controller
+from game.ui import menu
 from game.ui.menu import PLAIN_SEARCH_NOTICE, PLAIN_SEARCH_TOLD
 from game.ui.scene import MenuData, SceneName, Transition
 
@@ -59,11 +60,11 @@ def test_an_install_without_compiled_searches_is_told_once_ever(ui, monkeypatch)
     d = ui()
     assert d.c.ctx.notices.texts().count(PLAIN_SEARCH_NOTICE) == 1
     assert "C compiler" in PLAIN_SEARCH_NOTICE and "headers" in PLAIN_SEARCH_NOTICE
-    assert load_prefs()[PLAIN_SEARCH_TOLD] == backends.install()
+    assert load_prefs()[PLAIN_SEARCH_TOLD] == menu.install()
     d.c.switch(Transition(SceneName.MENU, MenuData(None)))  # back to the menu: not again
     assert d.c.ctx.notices.texts().count(PLAIN_SEARCH_NOTICE) == 1
     assert PLAIN_SEARCH_NOTICE not in ui().c.ctx.notices.texts()  # the next run: never again
-    monkeypatch.setattr(backends, "install", lambda: "0.2.0 /elsewhere")
+    monkeypatch.setattr(menu, "install", lambda: "0.2.0 /elsewhere")
     assert PLAIN_SEARCH_NOTICE in ui().c.ctx.notices.texts()  # another install is told once too
 
 
