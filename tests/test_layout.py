@@ -257,13 +257,6 @@ def test_the_engine_service_asks_only_the_engine(path):
     assert not wrong, f"{module_name(path)} imports {wrong}"
 
 
-#: Cycles other rooms are still taking apart; each one listed here is a module set in one cycle.
-KNOWN_CYCLES: list[frozenset[str]] = [
-    frozenset({"game.engine.analysis", "game.engine.deepening", "game.engine.perfect", "game.engine.search",
-               "game.engine.tempered"}),
-]
-
-
 def strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
     """Tarjan's algorithm: the module sets in which every module reaches every other one."""
     index: dict[str, int] = {}
@@ -303,7 +296,7 @@ def test_no_import_cycle_counting_every_import():
     known = {module_name(p) for p in SOURCES}
     graph = {module_name(p): {t for t, _ in every_import(p) if t in known and not t.startswith(module_name(p) + ".")}
              for p in SOURCES}
-    cycles = [sorted(c) for c in strongly_connected(graph) if frozenset(c) not in KNOWN_CYCLES]
+    cycles = [sorted(c) for c in strongly_connected(graph)]
     assert not cycles, f"import cycles: {cycles}"
 
 

@@ -18,7 +18,7 @@ from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.theme import Colour
 
 if TYPE_CHECKING:
-    from game.engine.search import Progress, SearchResult
+    from game.engine.search_values import Progress, SearchResult
     from game.model import GameModel
     from game.domain.rated import RatedGame
     from game.service.requests import Analysis

@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.engine.search import SearchResult
+from game.engine.search_values import SearchResult
 from game.service.requests import AIRequest, AIUpdate, Analysis, Kind
 from game.ui.analysis_view import best_column, hint_words
 
 if TYPE_CHECKING:
-    from game.engine.search import SearchConfig
+    from game.engine.search_values import SearchConfig
     from game.model import GameModel
     from game.service.client import EngineClient
     from game.config.values import Settings
