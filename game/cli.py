@@ -14,6 +14,7 @@ from typing import TextIO
 from . import __version__
 from .engine.board import MoveError, Position
 from .engine import alphabeta, negamax
+from .service.backends import auto_backend
 from .engine.heuristics import HEURISTICS
 from .echo import shown, shown_path
 from game.domain.address import MAX_PORT, MIN_PORT, parse_address
@@ -76,12 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def version_text() -> str:
-    """The program, its version, and whether the exact solver and the depth search run compiled
-    (the fast ones)."""
+    """The program, its version, whether the exact solver and the depth search run compiled (the
+    fast ones), and where ``[ai] worker = "auto"`` makes the computer think."""
     def path(compiled: bool) -> str:
         return "compiled" if compiled else "plain Python, not compiled at install"
 
-    return f"{PROG} {__version__} (exact solver: {path(negamax.COMPILED)}; depth search: {path(alphabeta.COMPILED)})"
+    return (f"{PROG} {__version__} (exact solver: {path(negamax.COMPILED)}; depth search: {path(alphabeta.COMPILED)}; "
+            f"worker \"auto\": {auto_backend()})")
 
 
 def check_config(path: str, out: TextIO | None = None, config: str | None = None) -> int:

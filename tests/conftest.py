@@ -182,7 +182,7 @@ class StepWorker:
 
 
 @pytest.fixture
-def ui(connect4_home):
+def ui(connect4_home, monkeypatch):
     """Factory: ``ui(red=..., yellow=..., **settings_overrides)`` -> UIDriver on a fresh controller.
 
     Without players the menu is shown. The AI worker runs in a thread (fast to start); the quit
@@ -194,8 +194,13 @@ def ui(connect4_home):
     from game.config.values import DEFAULTS
     from game.domain.players import parse_player_spec
     from game.ui.controller import Controller
+    from game.service import backends
     from game.service.worker import AIWorker
 
+    # The menu's once-per-install notice of an install without compiled searches has tests of its
+    # own (tests/ui/test_worker_setting.py, which undo this); elsewhere it would be one more notice
+    # to count.
+    monkeypatch.setattr(backends, "compiled", lambda: True)
     pygame.display.init()
     pygame.font.init()
     controllers = []

@@ -23,7 +23,7 @@ __all__ = ["DEFAULTS", "THEMES", "WORKERS", "ConfigProblem", "Settings", "shown_
 THEMES: tuple[str, ...] = ("classic", "colorblind")
 #: Where the computer player's search runs: a separate process (the window stays smooth) or a
 #: thread of the game's own process (for systems that cannot start processes).
-WORKERS: tuple[str, ...] = ("process", "thread")
+WORKERS: tuple[str, ...] = ("auto", "process", "thread")
 #: How deep a value is shown in a message; a valid config nests 4 deep at most
 #: ([ai] > window_weights > own > a number).
 MAX_NESTING = 6
@@ -51,7 +51,7 @@ class Settings:
     time_limit: float | None = None
     table_mb: int = 64
     analysis_time: float = 0.5
-    worker: Literal["process", "thread"] = "process"
+    worker: Literal["auto", "process", "thread"] = "auto"
     window_weights: WindowWeights = field(default_factory=WindowWeights)
     # [spectator]
     spectator_delay: float = 0.6

@@ -1,11 +1,12 @@
-"""The search process behind the worker thread (the default backend), and its body.
+"""The search process behind the worker thread, and its body: the backend ``"auto"`` picks where
+the searches are not compiled (``game.service.backends``).
 
 The worker thread owns one process: it forwards the latest request, cancels the running search
 through a ``multiprocessing.Event`` the engine's ``stop`` polls, passes progress and results
 back, and replaces the process if it dies, ignores its stop or goes silent.
 
-Why a process and not just the thread: the search is pure Python, so in a thread it holds the GIL
-and a 60 fps loop loses frames (docs/engine.md has the frame times). The process also runs at a
+Why a process and not just the thread: a plain-Python search holds the GIL, so in a thread a
+60 fps loop loses frames (docs/engine.md has the frame times). The process also runs at a
 lower priority (nice), so the window gets the CPU first. No pygame here."""
 
 from __future__ import annotations
@@ -16,21 +17,20 @@ import queue
 import signal
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from game.service.backends import STOP_GRACE, Backend, silence_bound
 from game.service.engine import Engine, Outcome
 from game.service.requests import AIRequest, describe
 
-__all__ = ["ProcessBackend", "silence_bound"]
+if TYPE_CHECKING:
+    from game.service.backends import Emit
+
+__all__ = ["ProcessBackend"]
 
 _NICE = 5  # the search process's lower scheduling priority (Unix)
-_STOP_GRACE = 1.0  # a search still running this long after its stop is a hung process: replaced
 _ORPHAN_CHECK = 1.0  # seconds between two looks at whether the game process still exists
 _HEARTBEAT = 0.25  # seconds between two "still working" messages of a running search
-_STALL_AFTER = 3.0  # seconds of silence (plus the request's own time limit) that mean a stalled process
-
-Emit = Callable[[int, AIRequest, Outcome, Any], None]
 
 
 def _process_main(requests: Any, updates: Any, stop: Any) -> None:
@@ -73,13 +73,6 @@ def _heartbeat(updates: Any, seq: int, done: threading.Event) -> None:
         updates.put((seq, Outcome.ALIVE, None))
 
 
-def silence_bound(request: AIRequest) -> float:
-    """How long a running request's process may send nothing before it counts as stalled: the
-    request's own time limit (per position for a review) plus ``_STALL_AFTER``, so a slow
-    machine that still meets the time limit is never taken for a stalled one."""
-    return _STALL_AFTER + (request.config.time_limit or 0.0)
-
-
 class _StopOrOrphaned:
     """The search's stop flag, also raised when the game process has died (a crash, kill -9)."""
 
@@ -91,20 +84,15 @@ class _StopOrOrphaned:
         return self._stop.is_set() or (self._parent is not None and not self._parent.is_alive())
 
 
-class ProcessBackend:
+class ProcessBackend(Backend):
     """Owns the search process; used only from the worker thread (``kill`` excepted)."""
 
     def __init__(self, emit: Emit) -> None:
-        self._emit = emit
+        super().__init__(emit)
         self._ctx = multiprocessing.get_context("spawn")  # fork is unsafe once SDL runs threads
         self._proc: Any = None
         self._requests: Any = None
         self._updates: Any = None
-        self._stop: Any = None
-        self._running: tuple[int, AIRequest] | None = None  # sent to the process, not answered yet
-        self._pending: tuple[int, AIRequest] | None = None  # waits until the process is free
-        self._stopped_at: float | None = None  # when the running search was told to stop
-        self._heard_at = 0.0  # when the process last said anything about the running request
 
     def start(self) -> None:
         # Fresh queues and event for every process: one that died may have left their locks held.
@@ -118,24 +106,6 @@ class ProcessBackend:
             daemon=True,
         )
         self._proc.start()
-
-    @property
-    def idle(self) -> bool:
-        return self._running is None and self._pending is None
-
-    def submit(self, seq: int, request: AIRequest) -> None:
-        self._pending = (seq, request)
-        self._stop_running()
-
-    def cancel(self) -> None:
-        self._pending = None
-        self._stop_running()
-
-    def _stop_running(self) -> None:
-        if self._running is not None:
-            self._stop.set()
-            if self._stopped_at is None:
-                self._stopped_at = time.monotonic()
 
     def pump(self) -> None:
         """Pass on what the process said, restart it if it died, send the next request when free."""
@@ -151,7 +121,7 @@ class ProcessBackend:
                     self._fail(f"the search process stopped answering ({silent:.0f} s without a word: "
                                f"suspended or stuck)")
             elif self._running is not None and self._stopped_at is not None:
-                if time.monotonic() - self._stopped_at > _STOP_GRACE:
+                if time.monotonic() - self._stopped_at > STOP_GRACE:
                     # It ignores its stop (hung, or suspended): its answer is stale anyway.
                     seq, request = self._running
                     self._running = None

@@ -1,10 +1,10 @@
-"""The computer player behind the window: a thread the UI talks to, a search process behind it.
+"""The computer player behind the window: a thread the UI talks to, the search behind it.
 
 The UI thread only ever puts a request in a queue (``submit``), takes whatever has arrived
-(``poll``, once per frame) and never waits. A background thread owns the backend: the search
-process (``game.service.process``, the default) or, with ``AIWorker(use_process=False)``, the
-search in the thread itself, for where processes are not possible; config.toml's ``[ai] worker``
-chooses.
+(``poll``, once per frame) and never waits. A background thread owns the backend: a search
+thread in this process (``game.service.threaded``) or a search process
+(``game.service.process``). config.toml's ``[ai] worker`` chooses; its default "auto" picks the
+thread where the searches run compiled and the process elsewhere (``game.service.backends``).
 
 Every request carries the model's generation. A newer ``submit`` or a ``cancel`` makes all answers
 to older requests stale: ``poll`` never returns them. The UI still compares ``update.generation``
@@ -19,62 +19,15 @@ import threading
 import time
 from typing import Any
 
-from game.service.engine import Engine, Outcome
-from game.service.process import Emit, ProcessBackend
+from game.service.backends import auto_backend
+from game.service.engine import Outcome
+from game.service.process import ProcessBackend
+from game.service.threaded import ThreadBackend
 from game.service.requests import AIRequest, AIUpdate, describe
 
 __all__ = ["AIWorker"]
 
-_POLL = 0.01  # how often the thread looks at the process while a search runs (seconds)
-
-
-class _Superseded:
-    """The ``stop`` of an in-thread search: set once the UI has sent anything newer."""
-
-    def __init__(self, worker: AIWorker) -> None:
-        self._worker = worker
-
-    def is_set(self) -> bool:
-        return self._worker._changes != self._worker._seen
-
-
-class _InlineBackend:
-    """Runs the search in the worker thread itself (``use_process=False``)."""
-
-    def __init__(self, emit: Emit, stop: _Superseded) -> None:
-        self._emit = emit
-        self._stop = stop
-        self._engine = Engine()
-        self._pending: tuple[int, AIRequest] | None = None
-
-    def start(self) -> None:
-        pass
-
-    @property
-    def idle(self) -> bool:
-        return self._pending is None
-
-    def submit(self, seq: int, request: AIRequest) -> None:
-        self._pending = (seq, request)
-
-    def cancel(self) -> None:
-        self._pending = None
-
-    def pump(self) -> None:
-        if self._pending is None:
-            return
-        seq, request = self._pending
-        self._pending = None
-        outcome, payload = self._engine.handle(
-            request, self._stop, lambda p: self._emit(seq, request, Outcome.PROGRESS, p)
-        )
-        self._emit(seq, request, outcome, payload)
-
-    def shutdown(self, deadline: float) -> None:
-        pass
-
-    def kill(self) -> None:
-        pass
+_POLL = 0.01  # how often the thread looks at the backend while a search runs (seconds)
 
 
 class AIWorker:
@@ -84,18 +37,15 @@ class AIWorker:
     ``close`` returns within its timeout and leaves no thread or process behind.
     """
 
-    def __init__(self, use_process: bool = True) -> None:
-        self.use_process = use_process
+    def __init__(self, use_process: bool | None = None) -> None:
+        #: where the search runs; None picks as ``[ai] worker = "auto"`` does
+        self.use_process = auto_backend() == "process" if use_process is None else use_process
         self._lock = threading.Lock()
         self._seq = 0  # number of the latest submitted request
         self._active: tuple[int, AIRequest] | None = None  # the request poll() reports on
         self._closed = False
         self._commands: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self._out: queue.Queue[tuple[int, AIUpdate]] = queue.Queue()
-        # Count of submit/cancel/close calls, and how many of them the thread has taken in: an
-        # in-thread search (use_process=False) stops as soon as the two differ.
-        self._changes = 0
-        self._seen = 0
         self._crash: str | None = None
         self._start_thread()
 
@@ -103,9 +53,9 @@ class AIWorker:
         self._commands = queue.Queue()
         self._crash = None
         if self.use_process:
-            self._backend: _InlineBackend | ProcessBackend = ProcessBackend(self._emit)
+            self._backend: ThreadBackend | ProcessBackend = ProcessBackend(self._emit)
         else:
-            self._backend = _InlineBackend(self._emit, _Superseded(self))
+            self._backend = ThreadBackend(self._emit)
         self._thread = threading.Thread(target=self._serve, name="AIWorker", daemon=True)
         self._thread.start()
 
@@ -123,14 +73,12 @@ class AIWorker:
             self._seq += 1
             self._active = (self._seq, request)
             self._commands.put(("submit", self._seq, request))
-            self._changes += 1
 
     def cancel(self) -> None:
         """Stop the running search; nothing more is reported for it."""
         with self._lock:
             self._active = None
             self._commands.put(("cancel",))
-            self._changes += 1
 
     @property
     def busy(self) -> bool:
@@ -172,7 +120,6 @@ class AIWorker:
             self._active = None
             # The thread gets most of the time; the rest is for our join and the last resort.
             self._commands.put(("close", deadline - 0.2 * timeout))
-            self._changes += 1
         self._thread.join(max(0.0, deadline - 0.05 * timeout - time.monotonic()))
         if self._thread.is_alive():
             self._backend.kill()
@@ -206,13 +153,11 @@ class AIWorker:
             backend.start()
             while True:
                 commands = [self._next_command(block=backend.idle)]
-                with self._lock:  # the UI puts and counts under this lock: nothing slips between
-                    while True:
-                        try:
-                            commands.append(self._commands.get_nowait())
-                        except queue.Empty:
-                            break
-                    self._seen = self._changes
+                while True:
+                    try:
+                        commands.append(self._commands.get_nowait())
+                    except queue.Empty:
+                        break
                 for command in commands:
                     if command is None:
                         continue

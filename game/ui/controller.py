@@ -47,10 +47,11 @@ SESSION_FLUSH_TIMEOUT = 5.0   # the last autosave and record lines are written b
 
 
 def _default_worker(settings: Settings) -> AIWorker:
-    """The AI worker config.toml asks for: the search in a process (default) or in a thread."""
+    """The AI worker config.toml asks for: the search in a thread or a process ("auto" picks)."""
+    from game.service.backends import use_process  # here: the engine loads after the first frame
     from game.service.worker import AIWorker  # here: the search process starts after the first frame
 
-    return AIWorker(use_process=settings.worker == "process")
+    return AIWorker(use_process=use_process(settings.worker))
 
 
 class Controller:

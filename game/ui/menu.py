@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pygame
 
+import game
+
 from game.echo import counted
 from game.engine.heuristics import HEURISTICS
 from game.domain.names import clean_player_name
@@ -31,12 +33,24 @@ from game.ui.widgets import Row, typing_name
 
 RESUME = "Resume unfinished game"
 PRACTICE = "Practice"
+#: Said once per install (remembered in the prefs under ``PLAIN_SEARCH_TOLD``) where the searches
+#: could not be compiled at install: pip hides the build's warning.
+PLAIN_SEARCH_NOTICE = ("The computer thinks more slowly here: its search was installed without a C compiler. "
+                       "To fix it, install a C compiler and Python's headers, then reinstall the game.")
+PLAIN_SEARCH_TOLD = "told_plain_search"
+PLAIN_SEARCH_SECONDS = 20.0
 
 
 def resume_label(saved: SavedGame) -> str:
     """The resume row's words: a network game is gone back into over the network, with its player."""
     seat = saved.seat
     return RESUME if seat is None else f"Resume network game with {seat.opponent}"
+
+
+def install() -> str:
+    """This install of the game, as one line: its version and its folder (a reinstall elsewhere or
+    of another version is another install)."""
+    return f"{game.__version__} {Path(game.__file__).resolve().parent}"
 
 
 class MenuScene(Scene):
@@ -67,7 +81,16 @@ class MenuScene(Scene):
         if self.ctx.config_problems and not self._problems_shown:
             self._problems_shown = True        # once a run: the row keeps them at hand after that
             self.show_problems()
+        self._tell_if_plain_search()
         self.selected_label = self._usable(self.rows(), self.selected).label
+
+    def _tell_if_plain_search(self) -> None:
+        """Once per install, ever: a search that runs as plain Python makes the computer slower."""
+        from game.service import backends  # here: the menu module loads no engine
+
+        if not backends.compiled() and self.ctx.prefs.get(PLAIN_SEARCH_TOLD) != install():
+            self.ctx.notices.add(PLAIN_SEARCH_NOTICE, "info", seconds=PLAIN_SEARCH_SECONDS)
+            self.ctx.remember(**{PLAIN_SEARCH_TOLD: install()})
 
     @property
     def resume(self) -> SavedGame | None:

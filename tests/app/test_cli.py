@@ -86,7 +86,19 @@ def test_version(capsys):
         return "compiled" if not module.__file__.endswith(".py") else "plain Python, not compiled at install"
 
     assert capsys.readouterr().out.strip() == (
-        f"connect4 {__version__} (exact solver: {path(negamax)}; depth search: {path(alphabeta)})")
+        f"connect4 {__version__} (exact solver: {path(negamax)}; depth search: {path(alphabeta)}; "
+        f"worker \"auto\": {'thread' if path(negamax) == path(alphabeta) == 'compiled' else 'process'})")
+
+
+@pytest.mark.parametrize(("solver", "depth", "picked"), [(True, True, "thread"), (True, False, "process"),
+                                                         (False, True, "process"), (False, False, "process")])
+def test_version_says_where_auto_makes_the_computer_think(monkeypatch, solver, depth, picked):
+    from game.cli import version_text
+    from game.engine import alphabeta, negamax
+
+    monkeypatch.setattr(negamax, "COMPILED", solver)
+    monkeypatch.setattr(alphabeta, "COMPILED", depth)
+    assert version_text().endswith(f'worker "auto": {picked})')
 
 
 def test_help_lists_every_option(capsys):

@@ -11,7 +11,8 @@ import pytest
 from game.engine.board import Position
 from game.engine.search import Progress, SearchConfig, SearchResult
 from game.engine.solver import Solver
-from game.service import process as process_module
+from game.service import backends
+from game.service import threaded
 from game.service.engine import MAX_SEARCHERS, Engine
 from game.service.requests import AIRequest, AIUpdate
 from game.service.worker import AIWorker
@@ -171,7 +172,7 @@ def test_close_mid_search_is_quick_and_leaves_nothing_behind(use_process):
 
 def test_a_killed_search_process_is_reported_and_replaced():
     children_before = child_pids()
-    with AIWorker() as w:
+    with AIWorker(use_process=True) as w:
         start_deep_search(w, generation=1)
         (pid,) = child_pids() - children_before
         os.kill(pid, signal.SIGKILL)
@@ -187,7 +188,7 @@ def test_a_killed_search_process_is_reported_and_replaced():
 
 def test_a_hung_search_process_is_replaced_for_the_next_request():
     children_before = child_pids()
-    with AIWorker() as w:
+    with AIWorker(use_process=True) as w:
         start_deep_search(w, generation=1)
         (pid,) = child_pids() - children_before
         os.kill(pid, signal.SIGSTOP)  # frozen: it can no longer notice its stop
@@ -244,11 +245,11 @@ def test_a_suspended_search_process_is_noticed_and_the_request_can_be_retried(mo
     """SIGSTOP: the process sends nothing more. After the request's time limit plus the stall
     allowance it fails with an error (the window then offers R retry, as after a crash), and the
     retry runs in a new process."""
-    monkeypatch.setattr(process_module, "_STALL_AFTER", 1.0)
+    monkeypatch.setattr(backends, "_STALL_AFTER", 1.0)
     children_before = child_pids()
     limited = SearchConfig(depth=20, time_limit=1.5)
-    assert process_module.silence_bound(AIRequest(1, OPENING, limited, "move")) == 2.5
-    with AIWorker() as w:
+    assert backends.silence_bound(AIRequest(1, OPENING, limited, "move")) == 2.5
+    with AIWorker(use_process=True) as w:
         w.submit(AIRequest(1, Position(), limited, "move"))
         collect(w, until_final=False)                               # running: its first depth reported
         (pid,) = child_pids() - children_before
@@ -272,10 +273,136 @@ def test_a_suspended_search_process_is_noticed_and_the_request_can_be_retried(mo
 def test_a_long_search_without_finished_iterations_is_not_taken_for_a_stalled_one(monkeypatch):
     # Heartbeats come every 0.25 s: six of them may go missing on a loaded machine before the
     # silence counts as a stall, and the 3 s of deep iterations below are still twice that.
-    monkeypatch.setattr(process_module, "_STALL_AFTER", 1.5)
-    with AIWorker() as w:
+    monkeypatch.setattr(backends, "_STALL_AFTER", 1.5)
+    with AIWorker(use_process=True) as w:
         start_deep_search(w, generation=1)
         time.sleep(3)                                               # deep iterations: heartbeats only
         assert not [u for u in w.poll() if u.error is not None]
         assert w.busy
         w.cancel()
+
+
+REAL_HANDLE = Engine.handle
+
+
+def search_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name == "connect4-search" and t.is_alive()}
+
+
+class _Ignores:
+    """An Engine.handle that ignores its stop until released: a stuck search."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started = threading.Event()
+
+    def __call__(self, request, stop, on_progress):  # set on the class, not bound: no engine argument
+        self.started.set()
+        self.release.wait(HANG_GUARD)
+        return threaded.Outcome.RESULT, None
+
+
+def test_the_thread_backend_stops_its_search_through_a_stop_flag(monkeypatch):
+    seen = []
+    handle = threaded.Engine.handle
+
+    def spy(engine, request, stop, on_progress):
+        seen.append(stop)
+        return handle(engine, request, stop, on_progress)
+
+    monkeypatch.setattr(threaded.Engine, "handle", spy)
+    with AIWorker(use_process=False) as w:
+        start_deep_search(w, generation=1)
+        w.submit(AIRequest(2, OPENING, QUICK, "move"))
+        assert collect(w)[-1].result.move in OPENING.legal_moves()
+    first, second = seen
+    assert type(first).__name__ == "StopFlag" and first.is_set()  # the replaced search was told to stop
+    assert first is not second and not second.is_set()  # one flag per request
+
+
+def test_a_search_thread_that_ignores_its_stop_is_abandoned_for_a_new_one(monkeypatch):
+    stuck = _Ignores()
+    monkeypatch.setattr(threaded.Engine, "handle", stuck)
+    monkeypatch.setattr(threaded, "STOP_GRACE", 0.2)
+    before = search_threads()
+    try:
+        with AIWorker(use_process=False) as w:
+            w.submit(AIRequest(1, OPENING, QUICK, "move"))
+            assert stuck.started.wait(HANG_GUARD)
+            (hung,) = search_threads() - before
+            monkeypatch.setattr(threaded.Engine, "handle", REAL_HANDLE)  # the next request: the real engine
+            w.submit(AIRequest(2, OPENING, QUICK, "move"))
+            updates = collect(w)
+            assert {u.generation for u in updates} == {2}
+            assert updates[-1].result.move in OPENING.legal_moves()
+            assert hung.is_alive()  # still stuck: the answer came from another thread
+    finally:
+        stuck.release.set()
+    hung.join(HANG_GUARD)
+
+
+def test_a_search_thread_silent_past_its_time_limit_is_reported_and_the_retry_runs(monkeypatch):
+    stuck = _Ignores()
+    monkeypatch.setattr(threaded.Engine, "handle", stuck)
+    monkeypatch.setattr(backends, "_STALL_AFTER", 0.2)
+    limited = SearchConfig(depth=4, time_limit=0.1)
+    try:
+        with AIWorker(use_process=False) as w:
+            w.submit(AIRequest(1, OPENING, limited, "move"))
+            final = collect(w)[-1]
+            assert final.generation == 1 and final.result is None
+            assert "stopped answering" in final.error and "stuck" in final.error
+            monkeypatch.setattr(threaded.Engine, "handle", REAL_HANDLE)
+            w.submit(AIRequest(2, OPENING, QUICK, "move"))  # the retry
+            assert collect(w)[-1].result.move in OPENING.legal_moves()
+    finally:
+        stuck.release.set()
+
+
+def test_a_search_without_a_time_limit_is_never_taken_for_a_stalled_thread(monkeypatch):
+    monkeypatch.setattr(backends, "_STALL_AFTER", 0.0)
+    stuck = _Ignores()
+    monkeypatch.setattr(threaded.Engine, "handle", stuck)
+    try:
+        with AIWorker(use_process=False) as w:
+            w.submit(AIRequest(1, OPENING, SearchConfig(depth=20), "move"))
+            assert stuck.started.wait(HANG_GUARD)
+            time.sleep(0.3)  # far past the zero allowance: only a time limit makes silence a stall
+            assert w.poll() == [] and w.busy
+            stuck.release.set()
+            assert collect(w)[-1].error is None
+    finally:
+        stuck.release.set()
+
+
+def test_a_search_thread_that_dies_is_reported_and_the_next_request_runs(monkeypatch):
+    def dies(engine, request, stop, on_progress):
+        raise SystemExit(3)
+
+    monkeypatch.setattr(threaded.Engine, "handle", dies)
+    with AIWorker(use_process=False) as w:
+        w.submit(AIRequest(1, OPENING, QUICK, "move"))
+        final = collect(w)[-1]
+        assert final.result is None and "the search thread stopped: SystemExit" in final.error
+        monkeypatch.setattr(threaded.Engine, "handle", REAL_HANDLE)
+        w.submit(AIRequest(2, OPENING, QUICK, "move"))
+        assert collect(w)[-1].result.move in OPENING.legal_moves()
+
+
+@pytest.mark.parametrize(("compiled", "backend"), [(True, "thread"), (False, "process")])
+def test_auto_picks_the_thread_only_where_both_searches_are_compiled(monkeypatch, compiled, backend):
+    from game.engine import alphabeta, negamax
+
+    for module in (alphabeta, negamax):
+        monkeypatch.setattr(module, "COMPILED", True)
+    monkeypatch.setattr(negamax if compiled else alphabeta, "COMPILED", compiled)
+    assert backends.auto_backend() == backend
+    assert backends.use_process("auto") is (backend == "process")
+    assert backends.use_process("process") is True and backends.use_process("thread") is False
+    with pytest.raises(ValueError, match="auto, process, thread"):
+        backends.use_process("fork")
+    w = AIWorker()
+    try:
+        assert w.use_process is (backend == "process")
+    finally:
+        w.close()

@@ -13,17 +13,28 @@ from conftest import UIDriver
 from game.config.load import parse_settings
 from game.config.values import DEFAULTS
 from game.domain.players import parse_player_spec
+from game.service import backends
+from game.store.prefs import load_prefs
 from game.ui.controller import Controller
+from game.ui import menu
+from game.ui.menu import PLAIN_SEARCH_NOTICE, PLAIN_SEARCH_TOLD
+from game.ui.scene import MenuData, SceneName, Transition
 
 
-def test_the_default_is_a_search_process():
-    assert DEFAULTS.worker == "process"
-    settings, problems = parse_settings('[ai]\nworker = "thread"\n')
-    assert problems == [] and settings.worker == "thread"
+def test_the_default_is_auto_and_each_backend_can_be_forced():
+    assert DEFAULTS.worker == "auto"
+    for worker in ("auto", "process", "thread"):
+        settings, problems = parse_settings(f'[ai]\nworker = "{worker}"\n')
+        assert problems == [] and settings.worker == worker
+    settings, problems = parse_settings('[ai]\nworker = "fork"\n')
+    assert settings.worker == "auto" and len(problems) == 1 and "worker" in str(problems[0])
 
 
-@pytest.mark.parametrize("worker", ["process", "thread"])
-def test_the_computer_moves_through_the_chosen_worker(connect4_home, worker):
+@pytest.mark.parametrize(("worker", "compiled"), [("process", True), ("thread", False), ("auto", True),
+                                                  ("auto", False)])
+def test_the_computer_moves_through_the_chosen_worker(connect4_home, monkeypatch, worker, compiled):
+    monkeypatch.setattr(backends, "compiled", lambda: compiled)  # "auto" decides by the install
+    in_process = worker == "process" or (worker == "auto" and not compiled)
     pygame.display.init()
     pygame.font.init()
     settings = dataclasses.replace(DEFAULTS, worker=worker)
@@ -33,12 +44,46 @@ def test_the_computer_moves_through_the_chosen_worker(connect4_home, worker):
         d = UIDriver(controller)
         d.run_until(lambda: len(d.scene.model.moves) == 1, timeout=30, what="the computer's first move")
         ai = controller.ctx.engine.worker
-        assert ai.use_process is (worker == "process")
+        assert ai.use_process is in_process
         processes = [p.name for p in multiprocessing.active_children()]
-        assert ("connect4-search" in processes) is (worker == "process"), processes
+        assert ("connect4-search" in processes) is in_process, processes
     finally:
         controller.shutdown()
         pygame.quit()
     for thread in [t for t in threading.enumerate() if t.name == "AIWorker"]:
         thread.join(3.0)  # the close is bounded; its thread may need a moment on a busy machine
     assert not [t for t in threading.enumerate() if t.name == "AIWorker" and t.is_alive()]
+
+
+def test_an_install_without_compiled_searches_is_told_once_ever(ui, monkeypatch):
+    monkeypatch.setattr(backends, "compiled", lambda: False)
+    d = ui()
+    assert d.c.ctx.notices.texts().count(PLAIN_SEARCH_NOTICE) == 1
+    assert "C compiler" in PLAIN_SEARCH_NOTICE and "headers" in PLAIN_SEARCH_NOTICE
+    assert load_prefs()[PLAIN_SEARCH_TOLD] == menu.install()
+    d.c.switch(Transition(SceneName.MENU, MenuData(None)))  # back to the menu: not again
+    assert d.c.ctx.notices.texts().count(PLAIN_SEARCH_NOTICE) == 1
+    assert PLAIN_SEARCH_NOTICE not in ui().c.ctx.notices.texts()  # the next run: never again
+    monkeypatch.setattr(menu, "install", lambda: "0.2.0 /elsewhere")
+    assert PLAIN_SEARCH_NOTICE in ui().c.ctx.notices.texts()  # another install is told once too
+
+
+def test_a_compiled_install_is_never_told(ui, monkeypatch):
+    monkeypatch.setattr(backends, "compiled", lambda: True)
+    d = ui()
+    assert PLAIN_SEARCH_NOTICE not in d.c.ctx.notices.texts()
+    assert PLAIN_SEARCH_TOLD not in load_prefs()
+
+
+def test_the_notice_fits_its_box_uncut():
+    from game.ui.notices import MAX_LINES
+    from game.ui.resources import wrap_at_most
+
+    pygame.font.init()
+    try:
+        width, height = DEFAULTS.window_width, DEFAULTS.window_height
+        size, box = max(16, height // 36), min(width - 20, max(320, width * 3 // 4))
+        lines = wrap_at_most(PLAIN_SEARCH_NOTICE, size, box - 24, MAX_LINES)
+        assert " ".join(lines) == PLAIN_SEARCH_NOTICE
+    finally:
+        pygame.font.quit()

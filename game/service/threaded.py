@@ -1,0 +1,126 @@
+"""The search thread behind the worker thread: the backend ``"auto"`` picks where both searches
+run compiled (``game.service.backends``). No pygame here.
+
+Each request runs in a thread of its own ("connect4-search") on the backend's ``Engine``, so
+the tables help from move to move and no process has to start. The compiled node loops release
+the GIL, so the window keeps its frames; the stop is a ``StopFlag``, a C int the loop reads
+without the GIL, set by the worker thread when the request is replaced, cancelled or closed.
+
+A thread cannot be killed or suspended on its own, so "stuck" means what can be seen from
+outside: a search still running ``STOP_GRACE`` seconds after its stop was set, or one with a time
+limit that has said nothing (no progress, no answer) for its ``silence_bound``. Such a thread is
+abandoned: its stop stays set, its answers are dropped, and the next request runs in a new
+thread on a new ``Engine`` (the abandoned thread may still be using the old one). A search
+without a time limit may think as long as it needs: only its stop can end it. A thread that
+ends without answering (an exception ``Engine.handle`` does not catch) is reported as an error,
+and the next request runs in a new thread."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+from game.engine.search import StopFlag
+from game.service.backends import STOP_GRACE, Backend, silence_bound
+from game.service.engine import Engine, Outcome
+from game.service.requests import AIRequest, describe
+
+if TYPE_CHECKING:
+    from game.service.backends import Emit
+
+__all__ = ["ThreadBackend"]
+
+
+def _search(engine: Engine, seq: int, request: AIRequest, stop: StopFlag, answers: queue.Queue[Any]) -> None:
+    """Body of a search thread: answer one request; every way out puts a final answer."""
+    try:
+        outcome, payload = engine.handle(request, stop, lambda p: answers.put((seq, Outcome.PROGRESS, p)))
+    except BaseException as exc:  # handle() answers every Exception; this is SystemExit and the like
+        outcome, payload = Outcome.ERROR, f"the search thread stopped: {describe(exc)}"
+    answers.put((seq, outcome, payload))
+
+
+class ThreadBackend(Backend):
+    """Owns the search threads; used only from the worker thread (``kill`` excepted)."""
+
+    def __init__(self, emit: Emit) -> None:
+        super().__init__(emit)
+        self._engine: Engine | None = None  # made with the first request; replaced after a stuck search
+        self._answers: queue.Queue[tuple[int, Outcome, Any]] = queue.Queue()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        pass  # nothing to start ahead: a thread begins with its request
+
+    def pump(self) -> None:
+        """Pass on what the search said, abandon a stuck one, start the next request when free."""
+        if self._running is not None:
+            self._drain()
+        if self._running is not None:
+            if self._thread is not None and not self._thread.is_alive():
+                self._drain()  # it may have answered just before ending
+                if self._running is not None:
+                    self._fail("the search thread stopped unexpectedly", Outcome.ERROR)
+            elif self._stopped_at is not None:
+                if time.monotonic() - self._stopped_at > STOP_GRACE:
+                    self._fail(None, Outcome.CANCELLED)  # it ignores its stop: its answer is stale anyway
+            elif self._running[1].config.time_limit:
+                silent = time.monotonic() - self._heard_at
+                if silent > silence_bound(self._running[1]):
+                    self._fail(f"the search stopped answering ({silent:.0f} s without a word past its "
+                               f"time limit: stuck)", Outcome.ERROR)
+        if self._running is None and self._pending is not None:
+            self._begin(*self._pending)
+
+    def _begin(self, seq: int, request: AIRequest) -> None:
+        if self._engine is None:
+            self._engine = Engine()
+        self._pending = None
+        self._running = (seq, request)
+        self._stop = StopFlag()
+        self._stopped_at = None
+        self._heard_at = time.monotonic()
+        self._thread = threading.Thread(target=_search, args=(self._engine, seq, request, self._stop, self._answers),
+                                        name="connect4-search", daemon=True)
+        self._thread.start()
+
+    def _drain(self) -> None:
+        while self._running is not None:
+            try:
+                seq, outcome, payload = self._answers.get_nowait()
+            except queue.Empty:
+                return
+            running_seq, request = self._running
+            if seq != running_seq:
+                continue  # an abandoned search's late words
+            self._heard_at = time.monotonic()
+            if outcome is not Outcome.PROGRESS:
+                self._running = None
+            self._emit(seq, request, outcome, payload)
+
+    def _fail(self, message: str | None, outcome: Outcome) -> None:
+        """End the running request with ``outcome``; its thread, if still running, is abandoned
+        with its engine (a new one serves the next request)."""
+        seq, request = self._running  # type: ignore[misc]
+        self._running = None
+        if self._thread is not None and self._thread.is_alive():
+            self._stop.set()  # type: ignore[union-attr]
+            self._engine = None
+        self._thread = None
+        self._emit(seq, request, outcome, message)
+
+    def shutdown(self, deadline: float) -> None:
+        """Stop the running search and wait for its thread until ``deadline``."""
+        self._pending = None
+        self._stop_running()
+        if self._thread is not None:
+            self._thread.join(max(0.0, deadline - time.monotonic()))
+
+    def kill(self) -> None:
+        """Last resort from another thread: ask the running search to stop (a thread cannot be
+        killed; a search that never looks at its stop ends with the program, as a daemon)."""
+        stop = self._stop
+        if stop is not None:
+            stop.set()
