@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.service.backends import STOP_GRACE, Backend, silence_bound
 from game.service.engine import Engine, Outcome
-from game.service.requests import AIRequest, describe
+from game.service.requests import describe
 
 if TYPE_CHECKING:
     from game.service.backends import Emit

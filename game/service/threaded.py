@@ -20,6 +20,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine.search import StopFlag
@@ -33,20 +34,30 @@ if TYPE_CHECKING:
 __all__ = ["ThreadBackend"]
 
 
-def _search(engine: Engine, seq: int, request: AIRequest, stop: StopFlag, answers: queue.Queue[Any]) -> None:
-    """Body of a search thread: answer one request; every way out puts a final answer."""
+def _search(engine: Engine, seq: int, request: AIRequest, stop: StopFlag, answers: queue.Queue[Any],
+            wake: Callable[[], None]) -> None:
+    """Body of a search thread: answer one request; every way out puts a final answer, and each
+    answer wakes the worker thread, so it is passed on at once rather than at the next poll."""
+    def progress(payload: Any) -> None:
+        answers.put((seq, Outcome.PROGRESS, payload))
+        wake()
+
     try:
-        outcome, payload = engine.handle(request, stop, lambda p: answers.put((seq, Outcome.PROGRESS, p)))
+        outcome, payload = engine.handle(request, stop, progress)
     except BaseException as exc:  # handle() answers every Exception; this is SystemExit and the like
         outcome, payload = Outcome.ERROR, f"the search thread stopped: {describe(exc)}"
     answers.put((seq, outcome, payload))
+    wake()
 
 
 class ThreadBackend(Backend):
     """Owns the search threads; used only from the worker thread (``kill`` excepted)."""
 
-    def __init__(self, emit: Emit) -> None:
+    def __init__(self, emit: Emit, wake: Callable[[], None] = lambda: None) -> None:
+        """``wake``: called from a search thread after each answer it puts (the worker thread's
+        nudge to pump now)."""
         super().__init__(emit)
+        self._wake = wake
         self._engine: Engine | None = None  # made with the first request; replaced after a stuck search
         self._answers: queue.Queue[tuple[int, Outcome, Any]] = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -82,7 +93,7 @@ class ThreadBackend(Backend):
         self._stop = StopFlag()
         self._stopped_at = None
         self._heard_at = time.monotonic()
-        self._thread = threading.Thread(target=_search, args=(self._engine, seq, request, self._stop, self._answers),
+        self._thread = threading.Thread(target=_search, args=(self._engine, seq, request, self._stop, self._answers, self._wake),
                                         name="connect4-search", daemon=True)
         self._thread.start()
 

@@ -55,7 +55,7 @@ class AIWorker:
         if self.use_process:
             self._backend: ThreadBackend | ProcessBackend = ProcessBackend(self._emit)
         else:
-            self._backend = ThreadBackend(self._emit)
+            self._backend = ThreadBackend(self._emit, wake=lambda: self._commands.put(None))
         self._thread = threading.Thread(target=self._serve, name="AIWorker", daemon=True)
         self._thread.start()
 

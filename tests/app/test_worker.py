@@ -13,7 +13,7 @@ from game.engine.search import Progress, SearchConfig, SearchResult
 from game.engine.solver import Solver
 from game.service import backends
 from game.service import threaded
-from game.service.engine import MAX_SEARCHERS, Engine
+from game.service.engine import MAX_SEARCHERS, Engine, Outcome
 from game.service.requests import AIRequest, AIUpdate
 from game.service.worker import AIWorker
 
@@ -406,3 +406,21 @@ def test_auto_picks_the_thread_only_where_both_searches_are_compiled(monkeypatch
         assert w.use_process is (backend == "process")
     finally:
         w.close()
+
+
+def test_a_search_threads_answer_wakes_the_worker_thread():
+    # The worker thread sleeps between polls while a search runs; each answer the search thread
+    # puts must wake it, so the answer is passed on at once, not at the next poll.
+    emitted: list[tuple] = []
+    woken = threading.Event()
+    backend = threaded.ThreadBackend(lambda *answer: emitted.append(answer), wake=woken.set)
+    backend.submit(1, AIRequest(1, Position.from_moves("4453"), SearchConfig(depth=2), "move"))
+    backend.pump()                                   # starts the search thread
+    assert woken.wait(30.0), "the search thread's answer never woke the worker"
+    for _ in range(3000):
+        backend.pump()
+        if emitted and emitted[-1][2] is not Outcome.PROGRESS:
+            break
+        time.sleep(0.01)
+    assert emitted[-1][:1] == (1,) and emitted[-1][2] is Outcome.RESULT
+    backend.shutdown(time.monotonic() + 1.0)
