@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from game.engine.board import MoveError, Position, format_moves, parse_moves
 from game.domain.saved import COLOURS, Colour
+from game.net.events import Columns
 from game.net.protocol import Move, Undo, UndoAnswer
 from game.net.secret import new_secret
 
@@ -85,7 +86,11 @@ class Match:
         return self.resigned is not None or self.position.is_over()
 
     def moves_string(self) -> str:
+        """The moves as the wire's hello and offer carry them (digits 1-7)."""
         return format_moves(self.moves)
+
+    def columns(self) -> Columns:
+        return tuple(self.moves)
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -99,12 +104,13 @@ class Match:
         if self.undo_received is not None:
             messages.append(self.answer_undo(False))
         self.moves.append(col)
-        messages.append(Move(col + 1, len(self.moves)))
+        messages.append(Move(col, len(self.moves)))
         return messages
 
     def remote_move(self, message: Move) -> int:
-        """The other side's move, checked; returns its 0-based column. Violation if it breaks a rule."""
-        col = message.column - 1
+        """The other side's move (its column the protocol's 0-based one), checked by the rules; returns
+        its column. Violation if it breaks a rule."""
+        col = message.column
         self._check_move(col, self.opponent, message.number, Violation)
         self.moves.append(col)
         return col

@@ -80,7 +80,9 @@ class Accept:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A disc in ``column`` (1-7) as move ``number`` of the game (1 for the first disc)."""
+    """A disc in ``column`` (0-based, as the engine counts) as move ``number`` of the game (1 for the
+    first disc). On the wire the column is 1-7: :func:`encode` and :func:`decode` convert it, the one
+    place a move changes its form."""
 
     kind: ClassVar[str] = "move"
     column: int
@@ -142,6 +144,8 @@ KINDS: dict[str, type] = {cls.kind: cls for cls in get_args(Message)}
 def encode(message: Message) -> bytes:
     """One line of compact ASCII JSON (non-ASCII escaped), newline included."""
     data = {"type": message.kind, **asdict(message)}
+    if isinstance(message, Move):
+        data["column"] = message.column + 1     # the wire's 1-7
     line = json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode() + b"\n"
     if len(line) > MAX_LINE_BYTES:
         raise ValueError(f"a {message.kind} message of {len(line)} bytes is longer than {MAX_LINE_BYTES}")
@@ -193,6 +197,8 @@ def decode(line: bytes) -> Message:
     except TypeError:
         raise ProtocolError(f"{kind} without its fields {', '.join(sorted(names))}") from None
     _CHECKS[kind](message)
+    if isinstance(message, Move):       # checked as the wire's 1-7: the program's 0-based column
+        return Move(message.column - 1, message.number)
     return message
 
 
