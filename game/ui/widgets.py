@@ -9,33 +9,182 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.domain.names import MAX_PLAYER_NAME_CHARS, typed_name
+from game.domain.names import typed_name
 from game.echo import plain_text
+from game.ui.render import draw_panel
+from game.ui.resources import draw_text, fit_text
+from game.ui.theme import Theme
+
+
+#: Keys of a row list. Letters navigate only where nothing is typed (``RowList(letter_keys=True)``).
+UP_KEYS, DOWN_KEYS = (pygame.K_UP,), (pygame.K_DOWN, pygame.K_TAB)
+LETTER_UP, LETTER_DOWN, LETTER_BACK, LETTER_ON = pygame.K_w, pygame.K_s, pygame.K_a, pygame.K_d
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+ARROW_REACH = 24     # pixels either side of an arrow that count as a click on it
 
 
 @dataclass
 class Row:
+    """One row of a list: a button (``activate``), an option whose value steps (``change``), or a
+    typed value (``typed``: Enter or a click opens a TextInput). A row may both step and act (the
+    host's colour and hosting): the arrows step it, Enter and a click elsewhere act."""
+
     label: str
     value: str = ""
-    change: Callable[[int], None] | None = None    # option rows: step the value by -1/+1
-    activate: Callable[[], None] | None = None     # button rows (and the name rows: Enter types)
+    change: Callable[[int], None] | None = None    # step the value by -1/+1 (Left/Right, the arrows)
+    activate: Callable[[], None] | None = None     # Enter, Space or a click
     enabled: bool = True                           # greyed out and skipped when it does not apply
+    typed: bool = False                            # the value is typed (drawn as label and value)
+    warning: bool = False                          # drawn in the error colour (problems to read)
     rect: pygame.Rect = field(default_factory=pygame.Rect)
 
+    @property
+    def is_button(self) -> bool:
+        """Drawn as one centred line (label and value): nothing to step, nothing typed."""
+        return self.change is None and not self.typed
 
-#: Keys that end typing a name (and keep it); a click anywhere ends it too.
-NAME_DONE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN)
+    def arrow_x(self) -> int:
+        """Where an option row's "<" sits: a click on it steps back, on ">" forwards."""
+        return self.rect.centerx + 30
 
 
-def typing_name(name: str, event: pygame.event.Event, limit: int = MAX_PLAYER_NAME_CHARS) -> tuple[str, bool]:
-    """(``name`` after ``event``, whether the typing ends): typed letters go in (see typed_name),
-    Backspace takes the last one out, NAME_DONE_KEYS or a click end it."""
-    if event.type == pygame.TEXTINPUT:
-        return typed_name(name, event.text, limit), False
-    if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-        return name[:-1], False
-    return name, event.type == pygame.KEYDOWN and event.key in NAME_DONE_KEYS or event.type == pygame.MOUSEBUTTONDOWN
+class Pick(enum.Enum):
+    """What :meth:`RowList.handle` did with an event."""
 
+    IGNORED = "ignored"        # not the list's event
+    MOVED = "moved"            # the selection moved (or stayed at the end of the list)
+    CHANGED = "changed"        # the selected row's value stepped (the scene remembers it)
+    ACTIVATED = "activated"    # a row's action ran
+
+
+class RowList:
+    """The rows a scene shows as a list, and which one is selected.
+
+    The selection follows its row's label, not its place, so it stays on its row when rows come,
+    go or move; when the row is gone, the row at the top is selected. Up/Down (and Tab) move to the
+    next enabled row without wrapping; Left/Right step an option; Enter or Space act, or call
+    ``enter`` on a row without an action (the menu starts the game). The pointer selects the row
+    under it; a click acts, or steps an option (back on its "<" or with the right button). Greyed
+    rows are skipped and take no clicks. The scene builds the rows (``Row``) each frame and places
+    them (``stack``)."""
+
+    def __init__(self, *, letter_keys: bool = False, enter: Callable[[], None] | None = None) -> None:
+        self.selected_label = ""
+        self.letter_keys = letter_keys
+        self.enter = enter
+
+    def index(self, rows: list[Row]) -> int:
+        """The place of the selected row among ``rows`` (0 when it is not there)."""
+        return next((i for i, row in enumerate(rows) if row.label == self.selected_label), 0)
+
+    def select(self, rows: list[Row], index: int, step: int = 1) -> None:
+        """Select the enabled row at ``index`` (clamped), else the next one towards ``step``, else back."""
+        if not rows:
+            return
+        index = max(0, min(len(rows) - 1, index))
+        for candidates in (range(index, len(rows) if step > 0 else -1, step), range(index, -1, -1),
+                           range(index, len(rows))):
+            for i in candidates:
+                if rows[i].enabled:
+                    self.selected_label = rows[i].label
+                    return
+        self.selected_label = rows[0].label
+
+    def handle(self, event: pygame.event.Event, rows: list[Row]) -> Pick:
+        if not rows:
+            return Pick.IGNORED
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key, rows)
+        if event.type == pygame.MOUSEMOTION:
+            row = self.row_at(rows, event.pos)
+            if row is None:
+                return Pick.IGNORED
+            self.selected_label = row.label
+            return Pick.MOVED
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            row = self.row_at(rows, event.pos)
+            if row is None:
+                return Pick.IGNORED
+            self.selected_label = row.label
+            return self._click(row, event.pos[0], event.button)
+        return Pick.IGNORED
+
+    def _key(self, key: int, rows: list[Row]) -> Pick:
+        index, letters = self.index(rows), self.letter_keys
+        row = rows[index]
+        if key in UP_KEYS or letters and key == LETTER_UP:
+            self.select(rows, index - 1, -1)
+        elif key in DOWN_KEYS or letters and key == LETTER_DOWN:
+            self.select(rows, index + 1, 1)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) or letters and key in (LETTER_BACK, LETTER_ON):
+            if row.change is None or not row.enabled:
+                return Pick.IGNORED
+            row.change(-1 if key in (pygame.K_LEFT, LETTER_BACK) else 1)
+            return Pick.CHANGED
+        elif key in ACTIVATE_KEYS:
+            action = row.activate if row.enabled else None
+            if action is None and self.enter is None:
+                return Pick.IGNORED
+            (action or self.enter)()        # type: ignore[misc]
+            return Pick.ACTIVATED
+        else:
+            return Pick.IGNORED
+        return Pick.MOVED
+
+    @staticmethod
+    def _click(row: Row, x: int, button: int) -> Pick:
+        on_back = abs(x - row.arrow_x()) <= ARROW_REACH
+        on_arrow = on_back or abs(x - (row.rect.right - 12)) <= ARROW_REACH
+        if row.change is not None and (row.activate is None or on_arrow):
+            row.change(-1 if button == 3 or on_back else 1)
+            return Pick.CHANGED
+        if row.activate is None:
+            return Pick.IGNORED
+        row.activate()
+        return Pick.ACTIVATED
+
+    @staticmethod
+    def row_at(rows: list[Row], pos: tuple[int, int]) -> Row | None:
+        """The enabled row under ``pos`` (a greyed-out row takes no clicks)."""
+        return next((row for row in rows if row.enabled and row.rect.collidepoint(pos)), None)
+
+    @staticmethod
+    def stack(rows: list[Row], top: int, row_h: int, width: int, *, gap: int = 3, first: int = 0) -> None:
+        """Place ``rows`` one under the other from ``top``, ``row_h`` apart (``gap`` of it between
+        them), centred in a window ``width`` wide, at most 720 wide; ``first`` rows left empty above."""
+        row_w = min(width - 40, 720)
+        for i, row in enumerate(rows, start=first):
+            row.rect = pygame.Rect((width - row_w) // 2, top + i * row_h, row_w, row_h - gap)
+
+    def draw(self, surface: pygame.Surface, rows: list[Row], theme: Theme, size: int) -> None:
+        selected = self.index(rows)
+        for i, row in enumerate(rows):
+            draw_row(surface, row, theme, size, i == selected)
+
+
+def draw_row(surface: pygame.Surface, row: Row, theme: Theme, size: int, selected: bool) -> None:
+    """A button as one centred bold line ("label — value"); an option as its label on the left,
+    its value on the right between "<" and ">" (a typed value without them); greyed when disabled."""
+    rect = row.rect
+    if selected:
+        draw_panel(surface, rect, theme, border=theme.accent)
+    if row.is_button:
+        colour = theme.accent if selected else theme.error if row.warning else theme.text
+        text = row.label + (f" — {row.value}" if row.value else "")
+        draw_text(surface, fit_text(text, size, rect.width - 16, True), size, colour, bold=True, center=rect.center)
+        return
+    greyed = tuple((a + b) // 2 for a, b in zip(theme.dim_text, theme.background))
+    label_colour = theme.dim_text if row.enabled else greyed
+    value_colour = theme.text if row.enabled else greyed
+    draw_text(surface, fit_text(row.label, size, rect.width // 2 - 40), size, label_colour,
+              midleft=(rect.left + 16, rect.centery))
+    x = row.arrow_x()
+    if row.change:
+        arrow = theme.accent if row.enabled else greyed
+        draw_text(surface, "<", size, arrow, midright=(x - 4, rect.centery))
+        draw_text(surface, ">", size, arrow, midright=(rect.right - 12, rect.centery))
+    value = fit_text(row.value, size, rect.width // 2 - 60)
+    draw_text(surface, value, size, value_colour, midleft=(x + 10, rect.centery))
 
 class Edit(enum.Enum):
     """What :meth:`TextInput.handle` did with an event."""
@@ -138,7 +287,8 @@ class TextInput:
         """Type ``text`` at the caret, as a TEXTINPUT would."""
         before = self.value[: self.caret]
         room = self.max_chars - len(self.value)
-        added = self.accept(before, safe_typed(text, self.max_chars))[: max(0, room)]
+        # made safe with room to spare for what ``accept`` drops, yet bounded for a huge paste
+        added = self.accept(before, safe_typed(text, 4 * self.max_chars + 64))[: max(0, room)]
         self.value = before + added + self.value[self.caret:]
         self.caret += len(added)
 

@@ -124,3 +124,10 @@ def test_text_input_is_switched_only_when_it_changes(monkeypatch, wanted, on, ca
     monkeypatch.setattr(pygame.key, "stop_text_input", lambda: seen.append("stop"))
     assert sync_text_input(wanted, on) is wanted
     assert seen == calls
+
+
+def test_characters_the_filter_drops_leave_room_for_the_ones_after_them():
+    field = TextInput(name_chars, 5)
+    field.open("")
+    field.handle(text("::::::::ab:cdefg"))
+    assert field.value == "abcde"
