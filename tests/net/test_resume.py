@@ -361,6 +361,37 @@ def test_an_empty_name_means_the_usual_name_and_the_join_page_renames_the_link(u
         host.close()
 
 
+def test_esc_while_renaming_keeps_the_name_there_was(ui):
+    d = ui(network_name="Ann")
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 0
+    d.key(pygame.K_RETURN)
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="Dora"))
+    assert lobby.choices()[0].value == "AnnDora|"
+    d.key(pygame.K_ESCAPE)
+    assert lobby.editing is None and lobby.name == "Ann" and lobby.page is Page.CHOOSE
+    assert isinstance(d.scene, NetLobbyScene)           # Esc left the typing, not the lobby
+
+
+def test_the_typed_address_is_edited_at_its_caret_and_a_found_row_is_kept_for_enter(ui):
+    d = ui(network_name="Ann")
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 2
+    d.key(pygame.K_RETURN)                              # "Join a game"
+    assert lobby.page is Page.JOIN and lobby.selected == 0
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="127.0.0.1:744"))
+    assert lobby.selected == 1                          # typing selects the address row
+    d.key(pygame.K_HOME)
+    d.key(pygame.K_DELETE)
+    d.key(pygame.K_END)
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="4"))
+    assert lobby.typed == "27.0.0.1:7444" and lobby.join_rows()[1].value == "27.0.0.1:7444_"
+    d.key(pygame.K_UP)
+    assert lobby.selected == 0 and lobby.typed == "27.0.0.1:7444"     # Up is the rows', not the caret's
+
+
 def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypatch):
     monkeypatch.setattr("getpass.getuser", lambda: "root")
     port = free_port()

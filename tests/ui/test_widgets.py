@@ -1,13 +1,16 @@
-"""The text input shared by every scene: typing, the caret, the filters, Enter, Esc and the echo."""
+"""The widgets shared by the scenes: the text input (typing, the caret, the filters, Enter, Esc, the
+echo) and the row list (keys, pointer, greyed rows, what is drawn)."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
+from conftest import TextRecorder
 
 from game.domain.names import MAX_PLAYER_NAME_CHARS
-from game.ui.widgets import (Edit, TextInput, address_chars, chat_chars, name_chars, safe_typed,
-                             sync_text_input)
+from game.ui.theme import THEMES
+from game.ui.widgets import (Edit, Pick, Row, RowList, TextInput, address_chars, chat_chars, name_chars,
+                             safe_typed, sync_text_input)
 
 
 def text(t: str) -> pygame.event.Event:
@@ -131,3 +134,123 @@ def test_characters_the_filter_drops_leave_room_for_the_ones_after_them():
     field.open("")
     field.handle(text("::::::::ab:cdefg"))
     assert field.value == "abcde"
+
+
+# -- the row list ------------------------------------------------------------------------------
+
+
+class Rows:
+    """Four rows as the menu has them: a button, an option, a greyed option, a button that also steps."""
+
+    def __init__(self):
+        self.done: list[str] = []
+        self.steps: list[int] = []
+        self.list = RowList(letter_keys=True)
+
+    def rows(self) -> list[Row]:
+        rows = [Row("Start", activate=lambda: self.done.append("Start")),
+                Row("Level", "Easy", change=self.steps.append),
+                Row("Depth", "4", change=lambda d: self.steps.append(100 * d), enabled=False),
+                Row("Host", "Red", change=lambda d: self.steps.append(10 * d),
+                    activate=lambda: self.done.append("Host"))]
+        RowList.stack(rows, 100, 40, 800)
+        return rows
+
+    def key(self, k: int) -> Pick:
+        return self.list.handle(key(k), self.rows())
+
+    def at(self) -> str:
+        return self.rows()[self.list.index(self.rows())].label
+
+
+def mouse(kind: int, pos: tuple[int, int], button: int = 1) -> pygame.event.Event:
+    return pygame.event.Event(kind, pos=pos, button=button)
+
+
+def test_up_and_down_skip_greyed_rows_and_stop_at_the_ends():
+    r = Rows()
+    assert r.at() == "Start" and r.key(pygame.K_UP) is Pick.MOVED and r.at() == "Start"
+    r.key(pygame.K_DOWN)
+    assert r.at() == "Level"
+    r.key(pygame.K_TAB)
+    assert r.at() == "Host"                         # past the greyed Depth
+    r.key(pygame.K_s)
+    assert r.at() == "Host"
+    r.key(pygame.K_w)
+    assert r.at() == "Level"
+
+
+def test_letters_move_only_where_nothing_is_typed():
+    r = Rows()
+    r.list = RowList()
+    assert r.key(pygame.K_s) is Pick.IGNORED and r.at() == "Start"
+    assert r.key(pygame.K_DOWN) is Pick.MOVED and r.at() == "Level"
+    assert r.key(pygame.K_d) is Pick.IGNORED and r.steps == []
+
+
+def test_left_right_step_an_option_and_enter_acts():
+    r = Rows()
+    r.list.selected_label = "Level"
+    assert [r.key(k) for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_a, pygame.K_d)] == [Pick.CHANGED] * 4
+    assert r.steps == [-1, 1, -1, 1]
+    assert r.key(pygame.K_RETURN) is Pick.IGNORED and r.done == []       # an option has no action
+    r.list.selected_label = "Start"
+    assert r.key(pygame.K_LEFT) is Pick.IGNORED and r.steps == [-1, 1, -1, 1]
+    assert r.key(pygame.K_SPACE) is Pick.ACTIVATED and r.done == ["Start"]
+    r.list.selected_label = "Host"
+    r.key(pygame.K_KP_ENTER)
+    r.key(pygame.K_RIGHT)
+    assert r.done == ["Start", "Host"] and r.steps[-1] == 10
+
+
+def test_enter_on_a_row_without_an_action_does_what_the_list_says():
+    r = Rows()
+    r.list = RowList(enter=lambda: r.done.append("fallback"))
+    r.list.selected_label = "Level"
+    assert r.key(pygame.K_RETURN) is Pick.ACTIVATED and r.done == ["fallback"]
+
+
+def test_the_pointer_selects_and_clicks_act_or_step():
+    r = Rows()
+    level, depth, host = r.rows()[1:]
+    assert r.list.handle(mouse(pygame.MOUSEMOTION, level.rect.center), r.rows()) is Pick.MOVED and r.at() == "Level"
+    assert r.list.handle(mouse(pygame.MOUSEMOTION, depth.rect.center), r.rows()) is Pick.IGNORED    # greyed
+    assert r.list.handle(mouse(pygame.MOUSEMOTION, (5, 5)), r.rows()) is Pick.IGNORED and r.at() == "Level"
+    click = pygame.MOUSEBUTTONDOWN
+    right_side = (level.rect.right - 40, level.rect.centery)
+    r.list.handle(mouse(click, right_side), r.rows())
+    r.list.handle(mouse(click, (level.arrow_x(), level.rect.centery)), r.rows())     # on "<"
+    r.list.handle(mouse(click, right_side, button=3), r.rows())
+    assert r.steps == [1, -1, -1]
+    assert r.list.handle(mouse(click, depth.rect.center), r.rows()) is Pick.IGNORED and r.steps == [1, -1, -1]
+    assert r.list.handle(mouse(click, (host.rect.left + 20, host.rect.centery)), r.rows()) is Pick.ACTIVATED
+    assert r.list.handle(mouse(click, (host.rect.right - 12, host.rect.centery)), r.rows()) is Pick.CHANGED
+    assert r.done == ["Host"] and r.steps[-1] == 10 and r.at() == "Host"
+    assert r.list.handle(mouse(click, (host.rect.left + 20, host.rect.centery), button=2), r.rows()) is Pick.IGNORED
+
+
+def test_the_selection_follows_its_row_and_starts_at_the_top_when_it_is_gone():
+    r = Rows()
+    r.list.selected_label = "Host"
+    rows = r.rows()
+    assert r.list.index(rows) == 3 and r.list.index(rows[2:]) == 1
+    r.list.selected_label = "gone"
+    assert r.list.index(rows) == 0
+    r.list.select(rows, 2)                          # greyed: the next enabled row
+    assert r.list.selected_label == "Host"
+    r.list.select(rows, 9, -1)
+    assert r.list.selected_label == "Host"
+    r.list.select([], 1)                            # no rows: nothing selected, nothing raised
+    assert r.list.handle(key(pygame.K_DOWN), []) is Pick.IGNORED
+
+
+def test_a_button_is_one_line_and_an_option_shows_its_label_value_and_arrows():
+    pygame.font.init()
+    surface = pygame.Surface((800, 400))
+    r = Rows()
+    rows = r.rows()
+    rows[0].value = "3 moves"
+    with TextRecorder() as drawn:
+        r.list.draw(surface, rows, THEMES["classic"], 20)
+    assert drawn.texts == ["Start — 3 moves", "Level", "<", ">", "Easy", "Depth", "<", ">", "4",
+                           "Host", "<", ">", "Red"]
