@@ -14,10 +14,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.domain.names import MAX_NAME_CHARS, clean_level_name, clean_player_name, level_name_problem
 from game.net import events as ev
 from game.domain.address import parse_address, show_address
-from game.net.identity import player_name
 from game.net.link import NetLink
 from game.net.match import Resume
 from game.echo import escape_control
@@ -25,13 +23,12 @@ from game.domain.saved import NetRole, SavedGame
 from game.ui.net_game import NetGameScene, NetStart
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
-from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars, name_chars
+from game.ui.net_name import NetName
+from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars
 
 COLOUR_CHOICES = (None, 1, 2)
 MAX_TYPED = 64
 BACK_TO_MENU = "back to the menu"
-NAME_PREF = "network_name"      # the name typed in the lobby ("": config.toml's, else the account's)
-NAME_LABEL = "Your name"
 ADDRESS_LABEL = "Address"
 NO_SECRET = ("This game was saved by an older version, without the game's secret: it cannot be taken "
              "back over the network (the save list still has it to review)")
@@ -66,8 +63,7 @@ class NetLobbyScene(Scene):
         self.list = RowList()              # no letter keys: the join page types its address
         self.address = TextInput(address_chars, MAX_TYPED)
         self.address.open()                # open on the join page, the rows taking Enter
-        #: Tab, Up and Down end the typing too (keeping the name), as Enter does.
-        self.name_field = TextInput(name_chars, MAX_NAME_CHARS, done_keys=(pygame.K_TAB, pygame.K_UP, pygame.K_DOWN))
+        self.me = NetName(ctx)
         self.games: tuple[ev.FoundGame, ...] = ()
         self.discovery_error: str | None = None
         self.listening: ev.Listening | None = None
@@ -78,21 +74,17 @@ class NetLobbyScene(Scene):
 
     @property
     def name(self) -> str:
-        """The name this side plays under: the one typed here last, else ``[network] name`` of
-        config.toml, else the account's (see game.net.identity)."""
-        typed = self.ctx.prefs.get(NAME_PREF)
-        if isinstance(typed, str) and typed and level_name_problem(typed) is None:
-            return clean_level_name(typed)
-        return player_name(self.ctx.settings.network_name)
+        """The name this side plays under (see NetName)."""
+        return self.me.name
 
     @property
     def wants_text(self) -> bool:
-        return self.name_field.active or self.page is Page.JOIN
+        return self.me.field.active or self.page is Page.JOIN
 
     @property
     def editing(self) -> str | None:
         """The name being typed, None when it is not."""
-        return self.name_field.value if self.name_field.active else None
+        return self.me.field.value if self.me.field.active else None
 
     @property
     def typed(self) -> str:
@@ -117,7 +109,7 @@ class NetLobbyScene(Scene):
     def enter(self, data: object) -> None:
         super().enter(data)
         self.page, self.message = Page.CHOOSE, None
-        self.name_field.close()
+        self.me.field.close()
         self.selected = 1
         self.resume = data if isinstance(data, SavedGame) and data.seat is not None else None
         if self.resume is not None:
@@ -141,7 +133,7 @@ class NetLobbyScene(Scene):
 
     def choices(self) -> list[Row]:
         """The first page's rows: the name, hosting or joining (or going back into a saved game), back."""
-        rows = [self._name_row()]
+        rows = [self.me.row(self.edit_name)]
         if self.resume is not None:
             rows.append(Row(self._resume_label(), activate=self.go_back_in))
         else:
@@ -151,10 +143,6 @@ class NetLobbyScene(Scene):
         rows.append(Row("Back to the menu", activate=self.back))
         self._place(rows, self.ctx.layout.size[1] // 4)
         return rows
-
-    def _name_row(self) -> Row:
-        shown = self.name_field.shown() if self.name_field.active else self.name
-        return Row(NAME_LABEL, escape_control(shown), activate=self.edit_name, typed=True)
 
     def _resume_label(self) -> str:
         assert self.resume is not None and self.resume.seat is not None
@@ -241,7 +229,7 @@ class NetLobbyScene(Scene):
         """``action`` (host or join), once the player has seen the name the other player will see:
         the first time, when no name was ever chosen (the account's login name, "root" say, is
         only a guess), the name row opens first and Enter goes on; Esc stays here."""
-        if NAME_PREF in self.ctx.prefs or self.ctx.settings.network_name:
+        if self.me.chosen:
             action()
             return
         self.selected, self._after_name = 0, action
@@ -251,25 +239,22 @@ class NetLobbyScene(Scene):
     def edit_name(self) -> None:
         """Type the name the other player sees: letters go in, Backspace takes out, Enter (or a
         click elsewhere) keeps it; Esc keeps the name there was."""
-        self.name_field.open(self.name)
+        self.me.open()
 
     def _edit(self, event: pygame.event.Event) -> None:
-        edit = Edit.DONE if event.type == pygame.MOUSEBUTTONDOWN else self.name_field.handle(event)
+        edit = self.me.handle(event)
         if edit is Edit.CANCELLED:
             self._after_name = None         # the name there was is kept (seen now), hosting or joining waits
         if edit in (Edit.DONE, Edit.CANCELLED):
             self.finish_name()
 
     def finish_name(self) -> None:
-        """Keep the typed name (remembered at once); an empty one means the default name again, one
-        the name rule refuses ("ai", no letter) keeps the name there was and says why."""
-        typed = clean_player_name(self.name_field.close(), MAX_NAME_CHARS)
+        """Keep the typed name (see NetName.keep), then host or join if that waited for it."""
+        problem = self.me.keep()
         after, self._after_name = self._after_name, None
-        problem = level_name_problem(typed) if typed else None
         if problem is not None:
-            self.message = (f"Not a player's name ({problem}): you stay {self.name}", True)
+            self.message = (problem, True)
             return
-        self.ctx.remember(**{NAME_PREF: typed})
         if self.link is not None:
             self.link.rename(self.name)
         if after is not None:
@@ -279,7 +264,7 @@ class NetLobbyScene(Scene):
     # -- input -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.name_field.active and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if self.me.field.active and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self._edit(event)
             if event.type != pygame.MOUSEBUTTONDOWN:
                 return
@@ -297,7 +282,7 @@ class NetLobbyScene(Scene):
     def join_rows(self) -> list[Row]:
         """The join page's rows: the name, the typed address, then each game found nearby."""
         shown = escape_control(self.address.shown("_")) if self.typed else "type one, e.g. 192.168.1.20:7444"
-        rows = [self._name_row(), Row(ADDRESS_LABEL, shown, activate=self.join_typed, typed=True)]
+        rows = [self.me.row(self.edit_name), Row(ADDRESS_LABEL, shown, activate=self.join_typed, typed=True)]
         for game in self.games:
             rows.append(Row(found_label(game), activate=lambda g=game: self._join_found(g)))
         self._place(rows, self.ctx.layout.size[1] // 4)

@@ -21,7 +21,8 @@ from game.store.prefs import load_prefs
 from game.ui.game_scene import GameScene
 from game.ui.menu import MenuScene
 from game.ui.net_game import NetGameScene
-from game.ui.net_lobby import NAME_PREF, NetLobbyScene, Page
+from game.ui.net_lobby import NetLobbyScene, Page
+from game.ui.net_name import NAME_PREF
 from game.ui.overlays import Confirm
 from game.ui.review_scene import ReviewScene
 from game.ui.scene import SceneName, Transition
