@@ -110,8 +110,8 @@ class NetLobbyScene(Scene):
         super().enter(data)
         self.page, self.message = Page.CHOOSE, None
         self.me.field.close()
-        self.selected = 1
         self.resume = data if isinstance(data, SavedGame) and data.seat is not None else None
+        self.selected = 1            # hosting, or going back into the saved game
         if self.resume is not None:
             self.go_back_in()
         elif isinstance(data, LobbyStart) and data.host_port is not None:

@@ -239,6 +239,7 @@ def test_a_failed_return_keeps_the_game_offered(ui):
     text, warning = lobby.message
     assert warning and "cannot connect" in text.lower() and "the game is kept" in text
     assert lobby.choices()[1].label == f"Join Cleo again at {game.address}"
+    assert lobby.selected == 1                   # Enter tries again
     d.key(pygame.K_ESCAPE)                   # back to the menu: offered again
     assert isinstance(d.scene, MenuScene) and d.scene.resume == game
     assert resume_row(d).label == "Resume network game with Cleo"
