@@ -243,8 +243,9 @@ class NetLobbyScene(Scene):
 
     def _edit(self, event: pygame.event.Event) -> None:
         edit = self.me.handle(event)
-        if edit is Edit.CANCELLED:
+        if edit is Edit.CANCELLED and self._after_name is not None:
             self._after_name = None         # the name there was is kept (seen now), hosting or joining waits
+            self.message = None             # and the question about it is gone
         if edit in (Edit.DONE, Edit.CANCELLED):
             self.finish_name()
 
@@ -281,7 +282,7 @@ class NetLobbyScene(Scene):
 
     def join_rows(self) -> list[Row]:
         """The join page's rows: the name, the typed address, then each game found nearby."""
-        shown = escape_control(self.address.shown("_")) if self.typed else "type one, e.g. 192.168.1.20:7444"
+        shown = escape_control(self.address.shown()) if self.typed else "type one, e.g. 192.168.1.20:7444"
         rows = [self.me.row(self.edit_name), Row(ADDRESS_LABEL, shown, activate=self.join_typed, typed=True)]
         for game in self.games:
             rows.append(Row(found_label(game), activate=lambda g=game: self._join_found(g)))
@@ -291,8 +292,10 @@ class NetLobbyScene(Scene):
         return rows
 
     def _handle_join(self, event: pygame.event.Event) -> None:
-        """Typing goes to the address (the name row: Enter first); the rows take the other keys."""
-        if event.type == pygame.TEXTINPUT or event.type == pygame.KEYDOWN and event.key in EDITING_KEYS:
+        """Typing goes to the address (the name row: Enter first), Space too (it is text here, not
+        Enter: a space typed between words never joins); the rows take the other keys."""
+        if event.type == pygame.TEXTINPUT or event.type == pygame.KEYDOWN and event.key in (*EDITING_KEYS,
+                                                                                          pygame.K_SPACE):
             self.address.handle(event)
             self.list.selected_label = ADDRESS_LABEL
         else:

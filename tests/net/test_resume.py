@@ -389,9 +389,22 @@ def test_the_typed_address_is_edited_at_its_caret_and_a_found_row_is_kept_for_en
     d.key(pygame.K_DELETE)
     d.key(pygame.K_END)
     d.frame(pygame.event.Event(pygame.TEXTINPUT, text="4"))
-    assert lobby.typed == "27.0.0.1:7444" and lobby.join_rows()[1].value == "27.0.0.1:7444_"
+    assert lobby.typed == "27.0.0.1:7444" and lobby.join_rows()[1].value == "27.0.0.1:7444|"
     d.key(pygame.K_UP)
     assert lobby.selected == 0 and lobby.typed == "27.0.0.1:7444"     # Up is the rows', not the caret's
+
+
+def test_a_space_typed_in_the_address_is_text_not_enter(ui):
+    d = ui(network_name="Ann")
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 2
+    d.key(pygame.K_RETURN)
+    for ch in "my host":
+        key = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch)
+        d.frame(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch),
+                pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    assert lobby.page is Page.JOIN and lobby.typed == "my host" and lobby.message is None
 
 
 def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypatch):
@@ -406,6 +419,7 @@ def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypat
     assert "your name as the other player sees it" in lobby.message[0]
     d.key(pygame.K_ESCAPE)                             # Esc: the name is kept, nothing hosted
     assert lobby.editing is None and lobby.page is Page.CHOOSE and load_prefs()[NAME_PREF] == "root"
+    assert lobby.message is None                      # the question is gone with it
     lobby.selected = 1
     d.key(pygame.K_RETURN)                             # asked once: now it hosts at once
     assert lobby.page is Page.HOSTING
