@@ -97,7 +97,7 @@ class Networked(Seats):
 
     def may_move(self, model: GameModel) -> bool:
         table = self.table
-        return table.connected and not table.over and model.turn == table.colour and self.chat.typing is None
+        return table.connected and not table.over and model.turn == table.colour and not self.chat.typing
 
     def move_refusal(self, model: GameModel) -> Refusal | None:
         return self.table.move_refusal()
@@ -138,7 +138,7 @@ class Networked(Seats):
 
     @property
     def wants_text(self) -> bool:
-        return self.chat.typing is not None
+        return self.chat.typing
 
     def type(self, event: pygame.event.Event) -> Reply:
         text = self.chat.type(event)

@@ -129,6 +129,9 @@ def test_the_chat_line_while_typed_and_once_sent(ui):
     assert not scene.human_can_move()
     d.frame(pygame.event.Event(pygame.TEXTINPUT, text="hi"))
     assert scene.status_text() == "Say: hi_ · Enter sends · Esc cancels"
+    d.key(pygame.K_LEFT)                                   # the shared text input: a caret to move
+    assert scene.status_text() == "Say: h_i · Enter sends · Esc cancels"
+    d.key(pygame.K_END)
     d.key(pygame.K_RETURN)
     assert ("chat", "hi") in link.asked and not scene.wants_text and "You: hi" in texts(d)
     link.events.append(ev.ChatLine("gg"))
