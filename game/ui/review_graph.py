@@ -1,6 +1,6 @@
 """The review's evaluation graph: the first player's value after each move, in bands for a win, a
 draw and a loss, a move-number axis, a legend for its marks and the review board's, and, while the
-review runs, its progress bar; and the colours and words of the move classes."""
+review runs, its progress bar; and the colours of the move classes."""
 
 from __future__ import annotations
 
@@ -26,8 +26,6 @@ CLASS_COLOURS: dict[MoveClass, Colour] = {
 }
 #: An error a player can learn from (a verdict of ``Severity.ERROR``), whatever its exact class.
 ERROR_COLOUR: Colour = (255, 110, 170)
-CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE: "mistake",
-               MoveClass.BLUNDER: "blunder", MoveClass.UNPROVED: "not proved"}
 
 
 def draw_graph(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: Theme, moves: int, index: int,

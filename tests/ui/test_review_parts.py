@@ -56,3 +56,13 @@ def test_the_line_steps_from_the_position_after_the_move_and_rings_each_sides_th
     assert line.step == 1 and line.position().winner() == 2 and line.last_move() == (4, 3)
     line.go(-3)
     assert line.step == 0
+
+
+def test_the_reviews_state_words_explanations_and_line_import_no_pygame():
+    import subprocess
+    import sys
+
+    code = ("import sys, game.ui.review_state, game.ui.review_words, game.ui.review_explain, game.ui.review_line; "
+            "print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
