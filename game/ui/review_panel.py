@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from game.ui.render import BoardRenderer
     from game.ui.theme import Colour, Theme
 
-__all__ = ["Hits", "ReviewPanel", "draw_threat", "row_colour"]
+__all__ = ["Hits", "ReviewPanel", "draw_threat", "row_colour", "text_size"]
 
 
 @dataclass(slots=True)
@@ -59,7 +59,7 @@ class ReviewPanel:
         """The whole frame but the overlays (the saved-game list, a question), which the scene draws on top."""
         theme = self.theme
         width, height = surface.get_size()
-        size = max(14, min(24, height // 36))
+        size = text_size(width, height)
         draw_text(surface, fit_text(title, size + 4, width - 24, True), size + 4, theme.text, bold=True,
                   midtop=(width // 2, 8))
         top = 16 + (size + 4) * 3 // 2
@@ -72,8 +72,8 @@ class ReviewPanel:
         board_area = pygame.Rect(body.left, body.top, max(COLS * 12, body.width - list_w - 16), body.height)
         self._draw_board(surface, board_layout(board_area))
         hits = Hits(self._draw_list(surface, pygame.Rect(body.right - list_w, body.top, list_w, body.height), size))
-        self._draw_words(surface, body.bottom + 8, size)
         hits.graph = pygame.Rect(40, height - graph_h - help_h - 6, max(40, width - 80), graph_h)
+        self._draw_words(surface, body.bottom + 8, hits.graph.top, size)
         state = self.state
         draw_graph(surface, hits.graph, size, theme, len(state.moves), state.index, state.review, self.progress,
                    failed)
@@ -82,25 +82,27 @@ class ReviewPanel:
                   midbottom=(width // 2, height - 6))
         return hits
 
-    def _draw_words(self, surface: pygame.Surface, y: int, size: int) -> None:
-        """The shown move (or the line's step) and why, then each side's summary."""
+    def _draw_words(self, surface: pygame.Surface, y: int, bottom: int, size: int) -> None:
+        """The shown move (or the line's step) and why, then each side's summary, between ``y`` and
+        ``bottom``: the words of the move wrap onto a second line, and the why takes the rows left."""
         theme, words, line = self.theme, self.words, self.state.line
         width = surface.get_width()
         head = [words.line_text()] if line is not None else words.describe_current()
-        for i, text in enumerate(head):
-            colour = theme.text if i == 0 else theme.dim_text
-            draw_text(surface, fit_text(text, size, width - 24, i == 0), size, colour, bold=i == 0, topleft=(16, y))
+        draw_text(surface, fit_text(head[0], size, width - 24, True), size, theme.text, bold=True, topleft=(16, y))
+        y += size + 6
+        for text in wrap_at_most(head[1], size, width - 24, 2) if len(head) > 1 else ():
+            draw_text(surface, text, size, theme.dim_text, topleft=(16, y))
             y += size + 6
+        summaries = [] if line is not None else words.summaries()
         why = words.why_text()
         small = max(12, size - 2)
+        rows = (bottom - y - len(summaries) * (size + 4)) // (small + 4)
         if why is not None:
-            for text in wrap_at_most(why, small, width - 32, 3 if line is None else 4):
+            for text in wrap_at_most(why, small, width - 32, max(1, rows)):
                 draw_text(surface, text, small, theme.text, topleft=(16, y))
                 y += small + 4
-        if line is not None:
-            return
-        for full, brief in zip(words.summary_lines(), words.summary_lines(brief=True)):
-            text, small = largest_fitting((full, brief), size - 2, width - 24, min_size=min(12, size - 2))
+        for choices in summaries:
+            text, small = largest_fitting(choices, size - 2, width - 24, min_size=min(12, size - 2))
             draw_text(surface, fit_text(text, small, width - 24), small, theme.text, topleft=(16, y))
             y += size + 4
 
@@ -170,6 +172,12 @@ class ReviewPanel:
         text, small = largest_fitting(row_words(review, self.state.moves[index] + 1), size,
                                       max(1, r.right - 4 - rest_left), min_size=min(11, size))
         draw_text(surface, text, small, colour, midleft=(rest_left, r.centery))
+
+
+def text_size(width: int, height: int) -> int:
+    """The words' size: from the window's height, and no larger than a narrow window's width
+    allows (the move list is a third of it)."""
+    return max(14, min(24, height // 36, width // 30))
 
 
 def row_colour(move: MoveReview) -> Colour:

@@ -91,7 +91,6 @@ class ReviewScene(Scene):
         """Review ``moves`` (legal: they come from a validated game): cached, or ask the worker."""
         self.leave()
         self.state = ReviewState.opening(moves)
-        self.hits = Hits()                 # the last game's rows and graph choose nothing in this one
         self.progress = None
         self.error = None
         self.tag = self.ctx.engine.new_epoch()

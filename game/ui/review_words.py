@@ -79,17 +79,34 @@ class ReviewWords:
     def summary_lines(self, brief: bool = False) -> list[str]:
         """Each side's summary, the errors a player can learn from first; ``brief`` (a narrow window)
         keeps those errors alone."""
+        return [choices[1 if brief else 0] for choices in self.summaries()]
+
+    def summaries(self) -> list[tuple[str, str, str]]:
+        """Each side's summary in three lengths, longest first: the whole, the errors and the
+        accuracy, the errors' move numbers and the accuracy (a window too narrow for the others)."""
         review = self.state.review
         if review is None:
             return []
-        return [f"{self.names[p - 1]}: " + (brief_summary(review.summary(p)) if brief else review.summary(p).text())
-                for p in (1, 2)]
+        out = []
+        for player in (1, 2):
+            summary, name = review.summary(player), f"{self.names[player - 1]}: "
+            out.append((name + summary.text(), name + brief_summary(summary), name + numbers_summary(summary)))
+        return out
 
 
 def brief_summary(summary: Summary) -> str:
     """The errors a player can learn from, then the accuracy: the summary for a narrow window."""
     accuracy = summary.accuracy
     return summary.lead() + ("" if accuracy is None else f"; accuracy {accuracy:.0f} %")
+
+
+def numbers_summary(summary: Summary) -> str:
+    """The errors' move numbers, then the accuracy: "errors: moves 9, 12; accuracy 71 %"."""
+    errors = summary.errors
+    numbers = ", ".join(str(r.number) for r in errors)
+    words = f"errors: move{'s' if len(errors) > 1 else ''} {numbers}" if errors else "errors: none"
+    accuracy = summary.accuracy
+    return words + ("" if accuracy is None else f"; accuracy {accuracy:.0f} %")
 
 
 def named_words(bounds: Bounds, moves: int, names: tuple[str, str]) -> str:

@@ -259,6 +259,7 @@ def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
 
 def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_point(ui):
     from game.ui.review_graph import graph_parts, legend_items, value_after
+    from game.ui.review_panel import text_size
 
     save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
     driver = ui(review_time=0.1)
@@ -277,7 +278,7 @@ def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_poin
     with TextRecorder(lambda text, rect: drawn.append((text, rect))):
         driver.frame()
     graph = scene.hits.graph
-    small = max(12, max(14, min(24, driver.c.surface.get_height() // 36)) - 6)
+    small = max(12, text_size(*driver.c.surface.get_size()) - 6)
     legend_box, plot, axis = graph_parts(graph, small, driver.c.ctx.theme)
     theme = driver.c.ctx.theme
     words = [words for _, words in legend_items(theme)]
@@ -391,6 +392,8 @@ def drawn_texts(driver) -> list[tuple[str, pygame.Rect]]:
 
 
 def test_the_move_list_keeps_two_digit_numbers_clear_of_the_disc_and_a_narrow_window_keeps_whole_words(ui):
+    from game.ui.review_panel import text_size
+
     game = "7777776666" + "1212121"                    # 17 moves: Red wins in column 1
     save_game(saves_dir() / "long.c4save", SavedGame.now(game, "human", "human"))
     driver = ui(review_time=0.1)
@@ -409,7 +412,7 @@ def test_the_move_list_keeps_two_digit_numbers_clear_of_the_disc_and_a_narrow_wi
         assert {"9.", "10."} <= {t for t, _ in numbers}
         assert len({rect.right for _, rect in numbers}) == 1                # right-aligned in one column
         list_left = min(r.left for r, _ in scene.hits.rows)
-        disc_right = list_left + 4 + 2 * max(4, (max(14, min(24, size[1] // 36)) - 2 + 2) // 3)
+        disc_right = list_left + 4 + 2 * max(4, text_size(*size) // 3)
         assert all(rect.left >= disc_right for _, rect in numbers)
         driver.key(pygame.K_END)
         words = [t for t, _ in drawn_texts(driver)]
