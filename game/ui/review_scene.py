@@ -137,7 +137,7 @@ class ReviewScene(Scene):
             else:
                 self.state.select(index)
         elif event.type == pygame.MOUSEWHEEL:
-            self.state.select(self.state.index - event.y)
+            self.state.step(-event.y)      # as the arrow keys: through the open line, else the game
 
     def act(self, action: Action) -> None:
         """Do what a key asks (the stepping keys step through the open line instead of the game)."""

@@ -103,7 +103,7 @@ class ReviewState:
         self.stepped = True
 
     def step(self, delta: int) -> None:
-        """One step back (-1) or on (+1): through the open line, else through the game."""
+        """``delta`` steps on (back when negative): through the open line, else through the game."""
         if self.line is not None:
             self.line.go(self.line.step + delta)
         else:

@@ -36,3 +36,117 @@ def drawn(driver):
     with TextRecorder() as recorder:
         driver.frame()
     return recorder.rects
+
+
+def words_cut_or_over_the_graph(driver, scene):
+    """Texts cut with "…" (not the "working it out…" wait) or reaching into the graph."""
+    graph = scene.hits.graph
+    bad = []
+    for text, rect in drawn(driver):
+        if text.endswith("…") and "working it out" not in text:
+            bad.append(text)
+        if rect.top < graph.top < rect.bottom - 2:
+            bad.append(f"over the graph: {text}")
+    return bad
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (MIN_SIZE[0], 900)])
+def test_every_move_of_a_lost_game_is_said_in_whole_words_in_a_narrow_window(ui, size):
+    driver, scene = open_review(ui, LOST, size=size, theme="colorblind")
+    driver.run_until(lambda: scene.state.explanations.done, timeout=120, what="every explanation")
+    for index in range(len(scene.moves) + 1):
+        scene.select(index)
+        assert words_cut_or_over_the_graph(driver, scene) == [], index
+        if scene.state.open_line():
+            assert words_cut_or_over_the_graph(driver, scene) == [], (index, "line")
+
+
+def test_a_drawn_game_with_many_errors_keeps_each_sides_summary_whole_in_the_smallest_window(ui):
+    driver, scene = open_review(ui, DRAW)
+    scene.select(len(DRAW))
+    assert scene.words.describe_current() == ["After move 42: draw: the board is full"]
+    texts = [text for text, _ in drawn(driver)]
+    assert words_cut_or_over_the_graph(driver, scene) == []
+    assert "end: draw: the board is full" in texts or "end: draw" in texts
+    red = [t for t in texts if t.startswith("Red: ")]
+    assert red and red[0] in scene.words.summaries()[0] and "errors: " in red[0]
+
+
+def test_a_network_game_does_not_offer_play_on_and_p_says_why(ui):
+    driver, scene = open_review(ui, LOST, red=HUMAN, yellow=HUMAN, back=SceneName.NETWORK_GAME, names=("You", "Bob"))
+    scene.select(3)
+    assert "P " not in scene.keys_text() and "D practise this position" in scene.keys_text()
+    assert all("P play on" not in text for text in scene.keys_texts())
+    driver.key(pygame.K_p)
+    assert driver.scene is scene and scene.next is None
+    assert any(t.startswith("Playing on from here is for games on this computer") for t in driver.c.ctx.notices.texts())
+
+
+def test_the_end_of_a_finished_game_offers_neither_play_on_nor_practice_and_d_there_asks_nothing(ui):
+    driver, scene = open_review(ui, WON)
+    scene.select(len(WON))
+    assert all("P play on" not in t and "D practise" not in t for t in scene.keys_texts()), scene.keys_texts()
+    driver.key(pygame.K_d)
+    assert scene.asked == []                     # nothing sent to the practice thread
+    assert "The game is over at this move: step back to practise an earlier one" in driver.c.ctx.notices.texts()
+    driver.key(pygame.K_LEFT)                    # the winning move itself can be played on and practised
+    assert "P play on from here" in scene.keys_text() and "D practise this position" in scene.keys_text()
+
+
+def test_the_end_of_an_undecided_game_offers_play_on_and_says_no_more_than_the_board_does(ui):
+    driver, scene = open_review(ui, UNDECIDED)
+    scene.select(len(UNDECIDED))
+    assert scene.words.describe_current() == ["After move 6: undecided on the board"]
+    assert scene.words.result_text(short=True) == "undecided"
+    assert "P play on from here" in scene.keys_text() and "D practise this position" in scene.keys_text()
+
+
+def test_practising_the_first_position_names_the_starting_position(ui):
+    driver, scene = open_review(ui, WON)
+    driver.key(pygame.K_HOME)
+    driver.key(pygame.K_d)
+    assert len(scene.asked) == 1
+    assert "Checking the starting position for your drills…" in driver.c.ctx.notices.texts()
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_d)
+    assert "Checking the position after move 1 for your drills…" in driver.c.ctx.notices.texts()
+
+
+def test_a_failed_analysis_keeps_r_and_esc_in_the_smallest_window_and_r_asks_again(ui):
+    driver, scene = open_review(ui, WON)
+    scene.state.review = None                      # as if the worker had failed before its answer
+    scene.error = "the worker stopped: " + "a long engine message " * 12
+    footer = [text for text, rect in drawn(driver) if rect.bottom > MIN_SIZE[1] - 30]
+    assert footer and footer[-1].endswith("R retry · Esc back"), footer
+    driver.key(pygame.K_r)
+    assert scene.error is None and scene.engine.request is not None and scene.engine.request[1] == scene.tag
+
+
+def test_a_game_of_one_move_and_a_game_of_none(ui):
+    from game.ui.review_state import ReviewState
+    from game.ui.review_words import ReviewWords
+
+    driver, scene = open_review(ui, "4")
+    assert scene.state.at_end and scene.words.describe_current() == ["After move 1: undecided on the board"]
+    driver.key(pygame.K_HOME)
+    assert scene.words.describe_current()[0] == "Move 1: Red played column 4 — best"
+    assert words_cut_or_over_the_graph(driver, scene) == []
+    driver.key(pygame.K_LEFT)
+    assert scene.state.index == 0
+    empty = ReviewWords(ReviewState.opening([]), ("Red", "Yellow"))
+    assert empty.describe_current() == ["No moves: undecided on the board"] and empty.why_text() is None
+
+
+def test_the_wheel_steps_through_the_open_line_as_the_arrow_keys_do(ui):
+    driver, scene = open_review(ui, LOST)
+    driver.run_until(lambda: scene.state.explanation() is not None, timeout=60, what="the explanation")
+    driver.key(pygame.K_RETURN)
+    line = scene.state.line
+    assert line is not None and line.step == 0 and scene.state.index == 28
+    driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))          # towards the player: on
+    assert scene.state.line is line and line.step == 1 and scene.state.index == 28
+    driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert line.step == 0
+    driver.key(pygame.K_ESCAPE)
+    driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2))           # the line closed: the game
+    assert scene.state.line is None and scene.state.index == 26
