@@ -9,6 +9,7 @@ from game.engine.review import review_game
 from game.engine.search import SearchConfig
 from game.service.requests import AIUpdate, Explained, Kind
 from game.ui.review_explain import Explanations
+from game.engine.threats import threats_mask
 from game.ui.review_line import LineView
 
 THROWN_WIN = parse_moves("15253575")   # yellow misses a block (move 6), red a win at once (move 7)
@@ -54,6 +55,7 @@ def test_the_line_steps_from_the_position_after_the_move_and_rings_each_sides_th
     assert {c.col for c in line.threats()[1]} == {3}          # red's threat: column 4, bottom row
     line.go(5)
     assert line.step == 1 and line.position().winner() == 2 and line.last_move() == (4, 3)
+    assert threats_mask(line.position(), mine=True) and line.threats() == {1: (), 2: ()}   # over: no threat ringed
     line.go(-3)
     assert line.step == 0
 
