@@ -150,3 +150,60 @@ def test_the_wheel_steps_through_the_open_line_as_the_arrow_keys_do(ui):
     driver.key(pygame.K_ESCAPE)
     driver.frame(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2))           # the line closed: the game
     assert scene.state.line is None and scene.state.index == 26
+
+
+def test_a_click_in_a_moves_box_of_the_graph_selects_that_move_and_the_last_box_the_end(ui):
+    driver, scene = open_review(ui, LOST, size=(1600, 1000))
+    graph, n = scene.hits.graph, len(LOST)
+    step = graph.width / (n + 1)
+    for number in (1, 20, n):
+        driver.click((int(graph.left + (number - 0.5) * step), graph.centery))
+        assert scene.state.index == number - 1
+    driver.click((graph.right - 2, graph.centery))
+    assert scene.state.at_end
+
+
+def test_the_least_recently_opened_review_is_the_one_dropped(ui):
+    from game.ui.review_scene import MAX_CACHED
+
+    driver = ui(review_time=0.2)
+    games = [str(c) for c in range(1, 8)] + ["11", "12", "13"][:MAX_CACHED + 1 - 7]
+
+    def review(moves):
+        driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(moves, HUMAN, HUMAN)))
+        cached = driver.scene.review is not None
+        driver.run_until(lambda: driver.scene.review is not None, timeout=60, what=f"the review of {moves}")
+        return cached
+
+    assert not any(review(moves) for moves in games[:MAX_CACHED])
+    assert review(games[0])                      # opened again: now the most recent
+    assert not review(games[MAX_CACHED])         # one more: the least recently opened (the second) goes
+    assert review(games[0]) and not review(games[1])
+
+
+def test_d_asks_for_the_shown_position_with_the_move_played_there(ui, monkeypatch):
+    driver, scene = open_review(ui, WON)
+    practice = driver.c.ctx.session.practice
+    asked = []
+    monkeypatch.setattr(practice, "add_position", lambda moves, played=None: asked.append((list(moves), played)) or 0)
+    scene.select(2)
+    driver.key(pygame.K_d)
+    scene.select(len(UNDECIDED))
+    driver.key(pygame.K_d)
+    assert asked == [([0, 4], 1), ([0, 4, 1, 4, 2, 4], 3)]
+
+
+def test_the_winning_move_shows_faint_above_its_column_then_its_four_is_marked(ui, monkeypatch):
+    driver, scene = open_review(ui, WON)
+    renderer = driver.c.ctx.renderer
+    drawn_scenes = []
+    real = renderer.draw
+    monkeypatch.setattr(renderer, "draw", lambda surface, layout, theme, board: drawn_scenes.append(board)
+                        or real(surface, layout, theme, board))
+    scene.select(len(WON) - 1)
+    driver.frame()
+    scene.select(len(WON))
+    driver.frame()
+    before, after = drawn_scenes[-2], drawn_scenes[-1]
+    assert not before.winning and len(after.winning) == 4
+    assert before.ghost == (3, 1) and after.ghost is None        # the winning move, faint above column 4
