@@ -18,11 +18,14 @@ DRAW = "441365675334466335442232661515577771217122"   # a full board without fou
 UNDECIDED = "152535"                        # saved before the end (or ended by a resignation)
 
 
-def open_review(ui, moves, *, size=MIN_SIZE, theme="classic", **start):
+def open_review(ui, moves, *, size=None, theme="classic", **start):
+    """The review of ``moves`` (Red a person, Yellow Easy unless ``start`` says otherwise), its
+    analysis done; in a window of ``size`` if given."""
     driver = ui(review_time=0.2)
     driver.c.ctx.theme_name = theme
-    pygame.display.set_mode(size, pygame.RESIZABLE)
-    driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    if size is not None:
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     start = {"red": HUMAN, "yellow": parse_player_spec("Easy"), **start}
     driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(moves, **start)))
     driver.frame()
@@ -62,7 +65,7 @@ def test_every_move_of_a_lost_game_is_said_in_whole_words_in_a_narrow_window(ui,
 
 
 def test_a_drawn_game_with_many_errors_keeps_each_sides_summary_whole_in_the_smallest_window(ui):
-    driver, scene = open_review(ui, DRAW)
+    driver, scene = open_review(ui, DRAW, size=MIN_SIZE)
     scene.select(len(DRAW))
     assert scene.words.describe_current() == ["After move 42: draw: the board is full"]
     texts = [text for text, _ in drawn(driver)]
@@ -113,7 +116,7 @@ def test_practising_the_first_position_names_the_starting_position(ui):
 
 
 def test_a_failed_analysis_keeps_r_and_esc_in_the_smallest_window_and_r_asks_again(ui):
-    driver, scene = open_review(ui, WON)
+    driver, scene = open_review(ui, WON, size=MIN_SIZE)
     scene.state.review = None                      # as if the worker had failed before its answer
     scene.error = "the worker stopped: " + "a long engine message " * 12
     footer = [text for text, rect in drawn(driver) if rect.bottom > MIN_SIZE[1] - 30]
@@ -126,7 +129,7 @@ def test_a_game_of_one_move_and_a_game_of_none(ui):
     from game.ui.review_state import ReviewState
     from game.ui.review_words import ReviewWords
 
-    driver, scene = open_review(ui, "4")
+    driver, scene = open_review(ui, "4", size=MIN_SIZE)
     assert scene.state.at_end and scene.words.describe_current() == ["After move 1: undecided on the board"]
     driver.key(pygame.K_HOME)
     assert scene.words.describe_current()[0] == "Move 1: Red played column 4 — best"

@@ -7,26 +7,14 @@ from __future__ import annotations
 import pygame
 
 from conftest import TextRecorder
+from test_review_edges import open_review
 
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind as ExplanationKind
 from game.engine.threats import threats_mask
-from game.domain.players import HUMAN, parse_player_spec
-from game.ui.scene import ReviewStart, SceneName, Transition
 
 # A casual player losing to Easy: move 29 (column 7) fills the cell under Yellow's winning cell.
 PLAY_TEST = "445354556734435313346576667777"
-
-
-def open_review(ui, moves: str, theme: str = "classic"):
-    driver = ui(review_time=0.2)
-    driver.c.ctx.theme_name = theme
-    driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(moves, HUMAN, parse_player_spec("Easy"))))
-    driver.frame()
-    scene = driver.scene
-    driver.run_until(lambda: scene.review is not None or scene.error is not None, timeout=120, what="the review")
-    assert scene.error is None
-    return driver, scene
 
 
 def test_the_play_test_game_names_move_29_an_error_explains_it_and_steps_through_its_line(ui):
