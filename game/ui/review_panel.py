@@ -29,19 +29,21 @@ __all__ = ["Hits", "ReviewPanel", "draw_threat", "row_colour", "text_size"]
 
 @dataclass(slots=True)
 class Hits:
-    """Where the last frame drew what a click chooses: the list's rows (rect, move index) and the graph."""
+    """Where the last frame drew what a click chooses: the list's rows (rect, move index) and the
+    graph's boxes (a box per move, then the end); ``graph`` is the whole graph, its legend too."""
 
     rows: list[tuple[pygame.Rect, int]] = field(default_factory=list)
     graph: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    boxes: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     def index_at(self, pos: tuple[int, int], moves: int) -> int | None:
-        """The move index a click at ``pos`` chooses (a graph slot per move, then the end), if any."""
+        """The move index a click at ``pos`` chooses (a list row, or a graph box), if any."""
         for rect, index in self.rows:
             if rect.collidepoint(pos):
                 return index
-        if self.graph.collidepoint(pos) and moves:
-            step = self.graph.width / (moves + 1)
-            return min(moves, int((pos[0] - self.graph.left) / step))
+        if self.boxes.collidepoint(pos) and moves:
+            step = self.boxes.width / (moves + 1)
+            return min(moves, int((pos[0] - self.boxes.left) / step))
         return None
 
 
@@ -75,8 +77,8 @@ class ReviewPanel:
         hits.graph = pygame.Rect(40, height - graph_h - help_h - 6, max(40, width - 80), graph_h)
         self._draw_words(surface, body.bottom + 8, hits.graph.top, size)
         state = self.state
-        draw_graph(surface, hits.graph, size, theme, len(state.moves), state.index, state.review, self.progress,
-                   failed)
+        hits.boxes = draw_graph(surface, hits.graph, size, theme, len(state.moves), state.index, state.review,
+                                self.progress, failed)
         keys, small = largest_fitting(footer, size - 2, width - 24, min_size=min(12, size - 2))
         draw_text(surface, fit_text(keys, small, width - 24), small, theme.error if failed else theme.dim_text,
                   midbottom=(width // 2, height - 6))

@@ -210,3 +210,12 @@ def test_the_winning_move_shows_faint_above_its_column_then_its_four_is_marked(u
     before, after = drawn_scenes[-2], drawn_scenes[-1]
     assert not before.winning and len(after.winning) == 4
     assert before.ghost == (3, 1) and after.ghost is None        # the winning move, faint above column 4
+
+
+def test_a_click_on_the_graphs_legend_selects_nothing(ui):
+    driver, scene = open_review(ui, LOST, size=(1600, 1000))
+    scene.select(5)
+    legend = [rect for text, rect in drawn(driver) if text == "mistake" and rect.bottom <= scene.hits.boxes.top]
+    assert legend
+    driver.click(legend[0].center)
+    assert scene.state.index == 5

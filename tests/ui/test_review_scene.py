@@ -218,11 +218,15 @@ def test_the_review_draws_at_any_window_size(ui):
     driver = finish_a_game_against_the_computer(ui)
     driver.key(pygame.K_r)
     wait_for_review(driver)
+    window = pygame.Rect(0, 0, 0, 0)
     for size in (MIN_SIZE, (1318, MIN_SIZE[1]), (2000, MIN_SIZE[1]), (MIN_SIZE[0], 1200), (960, 840)):
         pygame.display.set_mode(size, pygame.RESIZABLE)
-        driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        window.size = size
+        with TextRecorder() as recorder:
+            driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         graph = driver.scene.hits.graph
-        assert graph.width > 0 and graph.height > 0 and graph.bottom <= size[1]
+        assert graph.width > 0 and graph.height > 0 and window.contains(graph)
+        assert recorder.rects and all(window.contains(rect) for _, rect in recorder.rects), size
     driver.click((graph.left + 2, graph.centery))
     assert driver.scene.state.index == 0
 
