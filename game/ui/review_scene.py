@@ -215,9 +215,6 @@ class ReviewScene(Scene):
     def practise_position(self) -> None:
         """D: the shown position becomes a drill (the answer comes as a notice)."""
         state = self.state
-        if state.position().is_over():
-            self.ctx.notices.add("The game is over at this move: step back to practise an earlier one")
-            return
         played = None if state.at_end else state.moves[state.index]
         self.asked.append(self.ctx.session.practice.add_position(state.moves[:state.index], played))
         where = f"the position after move {state.index}" if state.index else "the starting position"

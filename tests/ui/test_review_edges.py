@@ -85,13 +85,13 @@ def test_a_network_game_does_not_offer_play_on_and_p_says_why(ui):
     assert any(t.startswith("Playing on from here is for games on this computer") for t in driver.c.ctx.notices.texts())
 
 
-def test_the_end_of_a_finished_game_offers_neither_play_on_nor_practice_and_d_there_asks_nothing(ui):
+def test_the_end_of_a_finished_game_offers_neither_play_on_nor_practice(ui):
     driver, scene = open_review(ui, WON)
     scene.select(len(WON))
     assert all("P play on" not in t and "D practise" not in t for t in scene.keys_texts()), scene.keys_texts()
-    driver.key(pygame.K_d)
-    assert scene.asked == []                     # nothing sent to the practice thread
-    assert "The game is over at this move: step back to practise an earlier one" in driver.c.ctx.notices.texts()
+    driver.key(pygame.K_p)                       # refused, and said why
+    assert driver.scene is scene and scene.next is None
+    assert "The game is over at this move: step back to play on from an earlier one" in driver.c.ctx.notices.texts()
     driver.key(pygame.K_LEFT)                    # the winning move itself can be played on and practised
     assert "P play on from here" in scene.keys_text() and "D practise this position" in scene.keys_text()
 
