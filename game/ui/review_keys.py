@@ -55,10 +55,14 @@ def footer_texts(offer: Offer) -> tuple[str, ...]:
     if offer.error is not None:
         return (f"Analysis failed: {offer.error} · R retry · Esc back", "Analysis failed · R retry · Esc back",
                 "R retry · Esc back")
+    play_on, practise = offer.play_on, offer.practise
     if offer.line_open:
-        return ("Line: Left/Right step through it · Home/End its start/end · Enter or Esc leave it",
-                "Line: Left/Right step · Home/End · Enter/Esc leave")
-    enter, play_on, practise = offer.explained, offer.play_on, offer.practise
+        full = ["Line: Left/Right step through it", "Home/End its start/end", *(["P play on from here"] if play_on else []),
+                *(["D practise this position"] if practise else []), "Enter or Esc leave it"]
+        middle = ["Line: Left/Right step", "Home/End", *(["P play on"] if play_on else []),
+                  *(["D practise"] if practise else []), "Enter/Esc leave"]
+        return " · ".join(full), " · ".join(middle), "Line: Left/Right step · Enter/Esc leave"
+    enter = offer.explained
     full = ["Left/Right step", "click the graph or the list",
             *(["Enter step through the line that proves it"] if enter else []),
             *(["P play on from here"] if play_on else []), *(["D practise this position"] if practise else []),

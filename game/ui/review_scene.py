@@ -178,16 +178,15 @@ class ReviewScene(Scene):
             self.next = Transition(SceneName.MENU)
 
     def play_on(self) -> None:
-        """Continue the game from the shown position, with the same players."""
+        """Continue the game from the position on the board (an open line's too), with the same players."""
         start = self.start
         if start.red is None or start.yellow is None:
             return
         if start.back == SceneName.NETWORK_GAME:
             self.ctx.notices.add("Playing on from here is for games on this computer: Esc returns to the network game")
             return
-        index = self.state.index
-        played = "".join(str(c + 1) for c in self.state.moves[:index])
-        if self.state.position().is_over():
+        played = "".join(str(c + 1) for c in self.state.shown_moves())
+        if self.state.shown().is_over():
             self.ctx.notices.add("The game is over at this move: step back to play on from an earlier one")
             return
         red, yellow, names = start.red, start.yellow, start.names or ("", "")
@@ -210,15 +209,13 @@ class ReviewScene(Scene):
     def _can_play_on(self) -> bool:
         start = self.start
         return (start.red is not None and start.yellow is not None and start.back != SceneName.NETWORK_GAME
-                and not self.state.position().is_over())
+                and not self.state.shown().is_over())
 
     def practise_position(self) -> None:
-        """D: the shown position becomes a drill (the answer comes as a notice)."""
+        """D: the position on the board (an open line's too) becomes a drill (the answer comes as a notice)."""
         state = self.state
-        played = None if state.at_end else state.moves[state.index]
-        self.asked.append(self.ctx.session.practice.add_position(state.moves[:state.index], played))
-        where = f"the position after move {state.index}" if state.index else "the starting position"
-        self.ctx.notices.add(f"Checking {where} for your drills…", seconds=3.0)
+        self.asked.append(self.ctx.session.practice.add_position(state.shown_moves(), state.played_here()))
+        self.ctx.notices.add(f"Checking {self.words.shown_text()} for your drills…", seconds=3.0)
 
     def _answers(self) -> None:
         """Say what became of each position the player asked to practise."""
@@ -313,7 +310,7 @@ class ReviewScene(Scene):
     def keys_texts(self) -> tuple[str, ...]:
         """The footer, longest first: the keys that work now (a narrow window takes a shorter one)."""
         state = self.state
-        open_at = not state.position().is_over()
+        open_at = not state.shown().is_over()
         return footer_texts(Offer(self.error, state.line is not None, state.explanation() is not None,
                                   play_on=self._can_play_on(), practise=open_at))
 

@@ -51,6 +51,22 @@ class ReviewState:
     def final(self) -> Position:
         return self.position(len(self.moves))
 
+    def shown_moves(self) -> list[int]:
+        """The moves to the position on the board: the game's before the selected move, or, with a
+        line open, the game's to the explained move and then the line's steps shown."""
+        line = self.line
+        if line is None:
+            return self.moves[:self.index]
+        return [*self.moves[:line.index + 1], *line.line[:line.step]]
+
+    def shown(self) -> Position:
+        """The position on the board (the open line's step, else the selection's)."""
+        return Position.from_moves(self.shown_moves())
+
+    def played_here(self) -> int | None:
+        """The column the game played at the position on the board (none in a line, none at the end)."""
+        return None if self.line is not None or self.at_end else self.moves[self.index]
+
     def review_of(self, index: int) -> MoveReview | None:
         """The review of move ``index`` (0-based): from the finished review, or as it arrived."""
         if self.review is None:

@@ -65,6 +65,15 @@ class ReviewWords:
         end = " (four in a row)" if line.position().winner() is not None else ""
         return f"{head}: {player} column {col + 1}{end}"
 
+    def shown_text(self) -> str:
+        """The position on the board in words: "the position after move 12", "step 2 of the line
+        after move 29", "the starting position"."""
+        line, index = self.state.line, self.state.index
+        if line is not None and line.step:
+            return f"step {line.step} of the line after move {line.index + 1}"
+        done = line.index + 1 if line is not None else index
+        return f"the position after move {done}" if done else "the starting position"
+
     def result_text(self, short: bool = False) -> str:
         """How the board ended: a four, full, or neither (a game saved unfinished, or one that ended
         by a resignation: the moves alone do not say which, so the words claim neither)."""

@@ -9,6 +9,7 @@ import pytest
 from conftest import TextRecorder
 
 from game.domain.players import HUMAN, parse_player_spec
+from game.engine.board import parse_moves
 from game.ui.layout import MIN_SIZE
 from game.ui.scene import ReviewStart, SceneName, Transition
 
@@ -219,3 +220,22 @@ def test_a_click_on_the_graphs_legend_selects_nothing(ui):
     assert legend
     driver.click(legend[0].center)
     assert scene.state.index == 5
+
+
+def test_p_and_d_in_an_open_line_take_the_lines_position_on_the_board(ui, monkeypatch):
+    driver, scene = open_review(ui, LOST)
+    asked = []
+    monkeypatch.setattr(driver.c.ctx.session.practice, "add_position",
+                        lambda moves, played=None: asked.append((list(moves), played)) or 0)
+    driver.run_until(lambda: scene.state.explanation() is not None, timeout=60, what="the explanation")
+    driver.key(pygame.K_RETURN)                     # the line after move 29: Yellow's four, one step
+    driver.key(pygame.K_RIGHT)
+    assert all("P play on" not in t and "D practise" not in t for t in scene.keys_texts())   # Yellow has won
+    driver.key(pygame.K_HOME)                       # the position after move 29
+    assert "P play on from here" in scene.keys_text() and "D practise this position" in scene.keys_text()
+    driver.key(pygame.K_d)
+    assert asked == [(parse_moves(LOST[:29]), None)]
+    assert "Checking the position after move 29 for your drills…" in driver.c.ctx.notices.texts()
+    driver.key(pygame.K_p)
+    driver.frame()
+    assert type(driver.scene).__name__ == "GameScene" and driver.scene.model.moves_string() == LOST[:29]

@@ -69,3 +69,24 @@ def test_the_reviews_state_words_explanations_and_line_import_no_pygame():
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_position_on_the_board_is_the_selections_or_the_open_lines():
+    from game.ui.review_state import ReviewState
+    from game.ui.review_words import ReviewWords
+
+    state = ReviewState.opening(list(THROWN_WIN))
+    words = ReviewWords(state, ("Red", "Yellow"))
+    state.select(0)
+    assert (state.shown_moves(), state.played_here(), words.shown_text()) == ([], 0, "the starting position")
+    state.select(6)
+    assert (state.shown_moves(), state.played_here(), words.shown_text()) == (THROWN_WIN[:6], 6,
+                                                                               "the position after move 6")
+    state.line = LineView(6, state.position(7), (4,))
+    assert (state.shown_moves(), state.played_here(), words.shown_text()) == (THROWN_WIN[:7], None,
+                                                                               "the position after move 7")
+    state.step(1)
+    assert state.shown_moves() == [*THROWN_WIN[:7], 4] and state.shown().winner() == 2
+    assert words.shown_text() == "step 1 of the line after move 7"
+    state.select(len(THROWN_WIN))
+    assert state.line is None and state.played_here() is None and state.shown() == state.final()
