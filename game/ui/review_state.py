@@ -31,6 +31,14 @@ class ReviewState:
     stepped: bool = False          # the player moved the selection before the review came
     explanations: Explanations | None = None
     line: LineView | None = None   # the line that proves the shown move's explanation, stepped through
+    # the position before each move and the final one, played once (positions are immutable values)
+    positions: tuple[Position, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        played = [Position()]
+        for col in self.moves:
+            played.append(played[-1].play(col))
+        self.positions = tuple(played)
 
     @classmethod
     def opening(cls, moves: list[int]) -> ReviewState:
@@ -45,11 +53,11 @@ class ReviewState:
         return self.index >= len(self.moves)
 
     def position(self, index: int | None = None) -> Position:
-        """The position before move ``index`` (default: the shown one)."""
-        return Position.from_moves(self.moves[:self.index if index is None else index])
+        """The position before move ``index`` (default: the selected one)."""
+        return self.positions[self.index if index is None else index]
 
     def final(self) -> Position:
-        return self.position(len(self.moves))
+        return self.positions[-1]
 
     def shown_moves(self) -> list[int]:
         """The moves to the position on the board: the game's before the selected move, or, with a
@@ -61,7 +69,7 @@ class ReviewState:
 
     def shown(self) -> Position:
         """The position on the board (the open line's step, else the selection's)."""
-        return Position.from_moves(self.shown_moves())
+        return self.position() if self.line is None else self.line.position()
 
     def played_here(self) -> int | None:
         """The column the game played at the position on the board (none in a line, none at the end)."""
