@@ -1,6 +1,6 @@
 """The review's evaluation graph: the first player's value after each move, in bands for a win, a
 draw and a loss, a move-number axis, a legend for its marks and the review board's, and, while the
-review runs, its progress bar; and the colours and words of the move classes."""
+review runs, its progress bar; and the colours of the move classes."""
 
 from __future__ import annotations
 
@@ -26,16 +26,17 @@ CLASS_COLOURS: dict[MoveClass, Colour] = {
 }
 #: An error a player can learn from (a verdict of ``Severity.ERROR``), whatever its exact class.
 ERROR_COLOUR: Colour = (255, 110, 170)
-CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE: "mistake",
-               MoveClass.BLUNDER: "blunder", MoveClass.UNPROVED: "not proved"}
 
 
 def draw_graph(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: Theme, moves: int, index: int,
-               review: GameReview | None, progress: ReviewProgress | None, failed: bool) -> None:
+               review: GameReview | None, progress: ReviewProgress | None, failed: bool) -> pygame.Rect:
     """The first player's value after each move, in the box of that move (a blunder drops in its
     own box): proven results in the win/draw/loss bands, estimates as rings, a move that changed the
     outcome as a bar in its class's colour. The legend has its own strip above the plot and the
-    move numbers their own axis below it, so neither covers a point or the selected box."""
+    move numbers their own axis below it, so neither covers a point or the selected box.
+
+    Returns the moves' boxes (the plot and its axis; the legend is not one), a box per move and
+    one for the end, left to right."""
     small = max(12, size - 6)
     legend, plot, axis = graph_parts(rect, small, theme)
     band = plot.height // 2 - plot.height // 10
@@ -52,9 +53,10 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: The
     pygame.draw.rect(surface, theme.accent, marker, 2)
     draw_axis(surface, axis, small, theme, n, step)
     draw_legend(surface, legend, small, theme)
+    boxes = plot.union(axis)
     if review is None:
         draw_progress(surface, plot, small, theme, progress, failed)
-        return
+        return boxes
     points: list[tuple[int, int] | None] = []
     radius = max(3, small // 4)
     for i, move in enumerate(review.reviews):
@@ -73,6 +75,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: The
     for a, b in zip(points, points[1:]):
         if a is not None and b is not None:
             pygame.draw.line(surface, theme.text, a, b, 1)
+    return boxes
 
 
 def graph_parts(rect: pygame.Rect, small: int, theme: Theme) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

@@ -2,7 +2,8 @@
 
 The line starts from the position after the move explained; step 0 shows that position, step
 ``k`` the position after the line's first ``k`` moves. Each shown position's threats (cells where
-one more disc completes four, ``engine.threats``) are marked in their side's colour. No pygame here.
+one more disc completes four, ``engine.threats``) are marked in their side's colour, until the line
+ends the game. No pygame here.
 """
 
 from __future__ import annotations
@@ -42,7 +43,10 @@ class LineView:
         return col, pos.height(col) - 1
 
     def threats(self) -> dict[int, tuple[Cell, ...]]:
-        """Each player's (1 or 2) threats in the shown position."""
+        """Each player's (1 or 2) threats in the shown position; none once the game is over there
+        (a cell that would complete four no longer threatens anything)."""
         pos = self.position()
+        if pos.is_over():
+            return {1: (), 2: ()}
         mine, theirs = cells_of(threats_mask(pos, mine=True)), cells_of(threats_mask(pos, mine=False))
         return {pos.turn: mine, 3 - pos.turn: theirs}

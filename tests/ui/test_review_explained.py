@@ -7,43 +7,31 @@ from __future__ import annotations
 import pygame
 
 from conftest import TextRecorder
+from test_review_edges import open_review
 
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind as ExplanationKind
 from game.engine.threats import threats_mask
-from game.domain.players import HUMAN, parse_player_spec
-from game.ui.scene import ReviewStart, SceneName, Transition
 
 # A casual player losing to Easy: move 29 (column 7) fills the cell under Yellow's winning cell.
 PLAY_TEST = "445354556734435313346576667777"
 
 
-def open_review(ui, moves: str, theme: str = "classic"):
-    driver = ui(review_time=0.2)
-    driver.c.ctx.theme_name = theme
-    driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(moves, HUMAN, parse_player_spec("Easy"))))
-    driver.frame()
-    scene = driver.scene
-    driver.run_until(lambda: scene.review is not None or scene.error is not None, timeout=120, what="the review")
-    assert scene.error is None
-    return driver, scene
-
-
 def test_the_play_test_game_names_move_29_an_error_explains_it_and_steps_through_its_line(ui):
     driver, scene = open_review(ui, PLAY_TEST)
-    red = scene.summary_lines()[0]
+    red = scene.words.summary_lines()[0]
     assert red.startswith("Red: errors: move 29 (column 7, under a winning cell)")
     assert "deep: move" in red and " 3" in red.split("deep:")[1]
-    assert scene.index == 28                        # the window opens at the first error
-    assert scene.describe_current()[0] == "Move 29: Red played column 7 — good · error: under a winning cell"
-    assert "loses to Yellow's next move" in scene.describe_current()[1]
-    driver.run_until(lambda: scene.explanation() is not None, timeout=60, what="the explanation")
-    why = scene.explanation()
+    assert scene.state.index == 28                        # the window opens at the first error
+    assert scene.words.describe_current()[0] == "Move 29: Red played column 7 — good · error: under a winning cell"
+    assert "loses to Yellow's next move" in scene.words.describe_current()[1]
+    driver.run_until(lambda: scene.state.explanation() is not None, timeout=60, what="the explanation")
+    why = scene.state.explanation()
     assert why.kind is ExplanationKind.AT_ONCE and why.line == (6,)
-    assert scene.why_text().startswith("Why (at once): Red's disc fills the cell under Yellow's winning cell")
+    assert scene.words.why_text().startswith("Why (at once): Red's disc fills the cell under Yellow's winning cell")
     assert "Enter step through the line" in scene.keys_text()
     driver.key(pygame.K_RETURN)                     # the line, from the position after move 29
-    line = scene.line
+    line = scene.state.line
     assert line is not None and line.step == 0
     assert "Left/Right step through it" in scene.keys_text()
     after = Position.from_moves(parse_moves(PLAY_TEST)[:29])
@@ -52,22 +40,22 @@ def test_the_play_test_game_names_move_29_an_error_explains_it_and_steps_through
     assert sum(yellow_threats) == threats_mask(after, mine=True)  # yellow is to move: its threats ringed
     driver.key(pygame.K_RIGHT)
     assert line.step == 1 and line.position().winner() == 2
-    assert scene.line_text() == "Line after move 29, step 1 of 1: Yellow column 7 (four in a row)"
+    assert scene.words.line_text() == "Line after move 29, step 1 of 1: Yellow column 7 (four in a row)"
     driver.key(pygame.K_RIGHT)                      # the end of the line holds
     assert line.step == 1
     driver.key(pygame.K_ESCAPE)                     # Esc leaves the line, not the review
-    assert scene.line is None and type(driver.scene).__name__ == "ReviewScene"
-    assert scene.index == 28
+    assert scene.state.line is None and type(driver.scene).__name__ == "ReviewScene"
+    assert scene.state.index == 28
     driver.key(pygame.K_HOME)                       # move 3 is named deep
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RIGHT)
-    assert scene.describe_current()[0] == "Move 3: Red played column 5 — blunder · deep"
-    assert "long one" in scene.describe_current()[1]
+    assert scene.words.describe_current()[0] == "Move 3: Red played column 5 — blunder · deep"
+    assert "long one" in scene.words.describe_current()[1]
 
 
 def test_every_error_of_the_game_gets_its_explanation_and_a_legal_line(ui):
     driver, scene = open_review(ui, PLAY_TEST)
-    explanations = scene.explanations
+    explanations = scene.state.explanations
     driver.run_until(lambda: explanations.done, timeout=120, what="every explanation")
     assert not explanations.failed
     assert 28 in explanations.found and set(explanations.found) == set(explanations.wanted)
@@ -82,12 +70,12 @@ def test_every_error_of_the_game_gets_its_explanation_and_a_legal_line(ui):
 def test_a_move_without_an_error_has_no_line_to_step_through(ui):
     driver, scene = open_review(ui, PLAY_TEST)
     driver.key(pygame.K_HOME)
-    assert scene.why_text() is None
+    assert scene.words.why_text() is None
     assert "Enter" not in scene.keys_text()
     driver.key(pygame.K_RETURN)
-    assert scene.line is None
+    assert scene.state.line is None
     driver.key(pygame.K_RIGHT)
-    assert scene.index == 1
+    assert scene.state.index == 1
 
 
 def test_the_axis_numbers_the_first_and_last_moves_and_spaces_the_rest_by_the_room():
@@ -105,23 +93,23 @@ def test_the_axis_numbers_the_first_and_last_moves_and_spaces_the_rest_by_the_ro
 
 def test_the_explanation_and_the_distances_name_the_sides_as_the_theme_draws_them(ui):
     driver, scene = open_review(ui, PLAY_TEST, theme="colorblind")
-    assert scene.describe_current()[0].startswith("Move 29: Orange played column 7")
-    driver.run_until(lambda: scene.explanation() is not None, timeout=60, what="the explanation")
-    assert scene.why_text().startswith("Why (at once): Orange's disc fills the cell under Yellow's winning cell")
+    assert scene.words.describe_current()[0].startswith("Move 29: Orange played column 7")
+    driver.run_until(lambda: scene.state.explanation() is not None, timeout=60, what="the explanation")
+    assert scene.words.why_text().startswith("Why (at once): Orange's disc fills the cell under Yellow's winning cell")
     driver.key(pygame.K_HOME)
     driver.key(pygame.K_RIGHT)
-    words = scene.describe_current()[1]
-    assert "Red" not in words and "Red" not in " ".join(scene.summary_lines())
+    words = scene.words.describe_current()[1]
+    assert "Red" not in words and "Red" not in " ".join(scene.words.summary_lines())
 
 
 def test_an_error_stands_out_in_the_move_list_whatever_its_class(ui):
     from game.ui.review_graph import ERROR_COLOUR
-    from game.ui.review_scene import row_colour
+    from game.ui.review_panel import row_colour
 
     driver, scene = open_review(ui, PLAY_TEST)
-    move_29 = scene.review_of(28)
+    move_29 = scene.state.review_of(28)
     assert move_29.move_class.value == "good" and row_colour(move_29) == ERROR_COLOUR
-    assert row_colour(scene.review_of(27)) != ERROR_COLOUR
+    assert row_colour(scene.state.review_of(27)) != ERROR_COLOUR
 
 
 def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(ui):

@@ -9,6 +9,7 @@ from game.engine.review import review_game
 from game.engine.search import SearchConfig
 from game.service.requests import AIUpdate, Explained, Kind
 from game.ui.review_explain import Explanations
+from game.engine.threats import threats_mask
 from game.ui.review_line import LineView
 
 THROWN_WIN = parse_moves("15253575")   # yellow misses a block (move 6), red a win at once (move 7)
@@ -31,7 +32,8 @@ def test_the_shown_move_is_asked_first_then_the_others_in_order_and_a_failure_is
     assert (request.kind, request.column, request.names, request.generation) == (Kind.EXPLAIN, 6, ("Orange", "Yellow"),
                                                                                  found.tag(6))
     assert request.position == Position.from_moves(THROWN_WIN[:6]) and request.config.time_limit is None
-    assert found.tag(5) != found.tag(6) != (1 << 32)          # a tag per move, none the review's
+    tags = {found.tag(i) for i in range(len(THROWN_WIN))}
+    assert len(tags) == len(THROWN_WIN) and (1 << 32) not in tags     # a tag per move, none the review's
 
 
 def test_an_answer_is_kept_only_for_the_column_of_its_move():
@@ -54,5 +56,37 @@ def test_the_line_steps_from_the_position_after_the_move_and_rings_each_sides_th
     assert {c.col for c in line.threats()[1]} == {3}          # red's threat: column 4, bottom row
     line.go(5)
     assert line.step == 1 and line.position().winner() == 2 and line.last_move() == (4, 3)
+    assert threats_mask(line.position(), mine=True) and line.threats() == {1: (), 2: ()}   # over: no threat ringed
     line.go(-3)
     assert line.step == 0
+
+
+def test_the_reviews_state_words_explanations_and_line_import_no_pygame():
+    import subprocess
+    import sys
+
+    code = ("import sys, game.ui.review_state, game.ui.review_words, game.ui.review_explain, game.ui.review_line; "
+            "print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_position_on_the_board_is_the_selections_or_the_open_lines():
+    from game.ui.review_state import ReviewState
+    from game.ui.review_words import ReviewWords
+
+    state = ReviewState.opening(list(THROWN_WIN))
+    words = ReviewWords(state, ("Red", "Yellow"))
+    state.select(0)
+    assert (state.shown_moves(), state.played_here(), words.shown_text()) == ([], 0, "the starting position")
+    state.select(6)
+    assert (state.shown_moves(), state.played_here(), words.shown_text()) == (THROWN_WIN[:6], 6,
+                                                                               "the position after move 6")
+    state.line = LineView(6, state.position(7), (4,))
+    assert (state.shown_moves(), state.played_here(), words.shown_text()) == (THROWN_WIN[:7], None,
+                                                                               "the position after move 7")
+    state.step(1)
+    assert state.shown_moves() == [*THROWN_WIN[:7], 4] and state.shown().winner() == 2
+    assert words.shown_text() == "step 1 of the line after move 7"
+    state.select(len(THROWN_WIN))
+    assert state.line is None and state.played_here() is None and state.shown() == state.final()

@@ -105,21 +105,21 @@ def test_review_after_the_game_steps_and_plays_on(ui):
     assert [r.column for r in review.reviews] == [int(c) - 1 for c in NEAR_WIN + "4"]
     assert review.reviews[-1].move_class is MoveClass.BEST
     # the screen opens at the first error a player can learn from: yellow's missed block
-    assert scene.describe_current()[0] == "Move 6: Yellow played column 5 — blunder · error: missed block"
+    assert scene.words.describe_current()[0] == "Move 6: Yellow played column 5 — blunder · error: missed block"
     driver.key(pygame.K_END)
-    assert scene.describe_current()[0] == "After move 7: Red won"
+    assert scene.words.describe_current()[0] == "After move 7: Red won"
     driver.key(pygame.K_LEFT)
-    assert scene.index == 6
-    assert scene.describe_current() == ["Move 7: Red played column 4 — best",
+    assert scene.state.index == 6
+    assert scene.words.describe_current() == ["Move 7: Red played column 4 — best",
                                         "Best: column 4 — wins with Red's next move · Played: wins with Red's next move"]
-    assert scene.summary_lines()[0].startswith("Red: ")
+    assert scene.words.summary_lines()[0].startswith("Red: ")
     # a click on the graph's first slot selects the first move
-    graph = scene._graph
+    graph = scene.hits.graph
     driver.click((graph.left + 2, graph.centery))
-    assert scene.index == 0
+    assert scene.state.index == 0
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RIGHT)
-    assert scene.index == 2
+    assert scene.state.index == 2
     driver.key(pygame.K_p)
     driver.frame()
     game = driver.scene
@@ -159,16 +159,16 @@ def test_review_a_saved_game_from_the_menu(ui):
     driver.frame()                    # the analysis runs in the worker (this short game, all in the
     wait_for_review(driver)           # book, may be done by the next frame)
     # the view jumps to the first error a player can learn from: yellow's missed block
-    assert scene.index == 5
+    assert scene.state.index == 5
     driver.key(pygame.K_HOME)
-    assert scene.describe_current() == ["Move 1: Red played column 1 — blunder · deep",
+    assert scene.words.describe_current() == ["Move 1: Red played column 1 — blunder · deep",
                                         "Best: column 4 — win, a long one · Played: loss, a long one"]
-    assert "first outcome-changing move: 1 (column 1, blunder)" in scene.summary_lines()[0]
-    assert scene.summary_lines()[0].startswith("Red: errors: move 7 (column 7, missed win)")
+    assert "first outcome-changing move: 1 (column 1, blunder)" in scene.words.summary_lines()[0]
+    assert scene.words.summary_lines()[0].startswith("Red: errors: move 7 (column 7, missed win)")
     driver.key(pygame.K_END)
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_LEFT)
-    assert scene.describe_current() == ["Move 7: Red played column 7 — blunder · error: missed win",
+    assert scene.words.describe_current() == ["Move 7: Red played column 7 — blunder · error: missed win",
                                         "Best: column 4 — wins with Red's next move · "
                                         "Played: loses to Yellow's next move"]
     driver.key(pygame.K_ESCAPE)
@@ -218,13 +218,17 @@ def test_the_review_draws_at_any_window_size(ui):
     driver = finish_a_game_against_the_computer(ui)
     driver.key(pygame.K_r)
     wait_for_review(driver)
+    window = pygame.Rect(0, 0, 0, 0)
     for size in (MIN_SIZE, (1318, MIN_SIZE[1]), (2000, MIN_SIZE[1]), (MIN_SIZE[0], 1200), (960, 840)):
         pygame.display.set_mode(size, pygame.RESIZABLE)
-        driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
-        graph = driver.scene._graph
-        assert graph.width > 0 and graph.height > 0 and graph.bottom <= size[1]
+        window.size = size
+        with TextRecorder() as recorder:
+            driver.frame(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        graph = driver.scene.hits.graph
+        assert graph.width > 0 and graph.height > 0 and window.contains(graph)
+        assert recorder.rects and all(window.contains(rect) for _, rect in recorder.rects), size
     driver.click((graph.left + 2, graph.centery))
-    assert driver.scene.index == 0
+    assert driver.scene.state.index == 0
 
 
 def test_the_end_of_a_game_offers_the_review_and_shows_a_loss_in_the_loss_colour(ui):
@@ -259,6 +263,7 @@ def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
 
 def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_point(ui):
     from game.ui.review_graph import graph_parts, legend_items, value_after
+    from game.ui.review_panel import text_size
 
     save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
     driver = ui(review_time=0.1)
@@ -276,8 +281,8 @@ def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_poin
     drawn = []
     with TextRecorder(lambda text, rect: drawn.append((text, rect))):
         driver.frame()
-    graph = scene._graph
-    small = max(12, max(14, min(24, driver.c.surface.get_height() // 36)) - 6)
+    graph = scene.hits.graph
+    small = max(12, text_size(*driver.c.surface.get_size()) - 6)
     legend_box, plot, axis = graph_parts(graph, small, driver.c.ctx.theme)
     theme = driver.c.ctx.theme
     words = [words for _, words in legend_items(theme)]
@@ -302,7 +307,7 @@ def test_play_on_shows_the_move_number_the_review_showed(ui):
     driver.key(pygame.K_r)
     scene = driver.scene
     scene.select(4)
-    head = scene.describe_current()[0]
+    head = scene.words.describe_current()[0]
     assert head.startswith("Move 5:")
     scene.play_on()
     driver.frame()
@@ -391,6 +396,8 @@ def drawn_texts(driver) -> list[tuple[str, pygame.Rect]]:
 
 
 def test_the_move_list_keeps_two_digit_numbers_clear_of_the_disc_and_a_narrow_window_keeps_whole_words(ui):
+    from game.ui.review_panel import text_size
+
     game = "7777776666" + "1212121"                    # 17 moves: Red wins in column 1
     save_game(saves_dir() / "long.c4save", SavedGame.now(game, "human", "human"))
     driver = ui(review_time=0.1)
@@ -408,8 +415,8 @@ def test_the_move_list_keeps_two_digit_numbers_clear_of_the_disc_and_a_narrow_wi
         numbers = [(t, rect) for t, rect in texts if t.endswith(".") and t[:-1].isdigit()]
         assert {"9.", "10."} <= {t for t, _ in numbers}
         assert len({rect.right for _, rect in numbers}) == 1                # right-aligned in one column
-        list_left = min(r.left for r, _ in scene._rows)
-        disc_right = list_left + 4 + 2 * max(4, (max(14, min(24, size[1] // 36)) - 2 + 2) // 3)
+        list_left = min(r.left for r, _ in scene.hits.rows)
+        disc_right = list_left + 4 + 2 * max(4, text_size(*size) // 3)
         assert all(rect.left >= disc_right for _, rect in numbers)
         driver.key(pygame.K_END)
         words = [t for t, _ in drawn_texts(driver)]
@@ -417,4 +424,4 @@ def test_the_move_list_keeps_two_digit_numbers_clear_of_the_disc_and_a_narrow_wi
         assert "end: Red won" in words
         summaries = [t for t in words if t.startswith(("Red: ", "Yellow: "))]
         assert len(summaries) == 2 and all("accuracy" in t for t in summaries)
-    assert [t for t in words if t.startswith("Red: ")] == [scene.summary_lines(brief=True)[0]]
+    assert [t for t in words if t.startswith("Red: ")] == [scene.words.summary_lines(brief=True)[0]]

@@ -1,0 +1,153 @@
+"""The review's words: the shown move and its verdict, the best move, why, the line's step, the
+game's result and each side's summary, with the sides named as the theme draws them. No pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine.review import Bounds, MoveClass, MoveReview, Summary, value_text
+from game.engine.scores import distance_text
+from game.ui.review_state import ReviewState
+
+__all__ = ["CLASS_WORDS", "ReviewWords", "best_words", "brief_summary", "named_words", "verdict_words"]
+
+CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE: "mistake",
+               MoveClass.BLUNDER: "blunder", MoveClass.UNPROVED: "not proved"}
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewWords:
+    """What the screen says about ``state``; ``names`` the sides (first player first), ``failed``
+    whether the analysis failed."""
+
+    state: ReviewState
+    names: tuple[str, str]
+    failed: bool = False
+
+    def describe_current(self) -> list[str]:
+        """Lines about the shown move: what was played, its class, the best move in words."""
+        state = self.state
+        n = len(state.moves)
+        if state.at_end:
+            return [(f"After move {n}: " if n else "No moves: ") + self.result_text()]
+        col = state.moves[state.index]
+        head = f"Move {state.index + 1}: {self.names[state.index % 2]} played column {col + 1}"
+        move = state.current()
+        if move is None:
+            return [head, "analysing…" if not self.failed else "the analysis failed"]
+        verdict = "" if move.verdict is None else f" · {verdict_words(move)}"
+        return [f"{head} — {CLASS_WORDS[move.move_class]}{verdict}",
+                f"Best: {best_words(move, self.names)} · Played: "
+                f"{named_words(move.played, move.discs_before, self.names)}"]
+
+    def why_text(self) -> str | None:
+        """The shown move's explanation ("Why (two threats): ..."), or that it is being worked out;
+        with a line open, the explanation of the line's move."""
+        state = self.state
+        if state.line is not None:
+            why = state.explanation(state.line.index)
+            return None if why is None else f"Why: {why.text}"
+        why = None if state.at_end else state.explanation()
+        if why is not None:
+            return f"Why ({why.kind.value}): {why.text}"
+        return "Why: working it out…" if state.explaining() else None
+
+    def line_text(self) -> str:
+        """Where the line stands: "Line after move 29, step 1 of 1: Yellow column 7 (four in a row)"."""
+        line = self.state.line
+        assert line is not None
+        head = f"Line after move {line.index + 1}, step {line.step} of {len(line.line)}"
+        if not line.step:
+            return head + ": the position after the move"
+        col = line.line[line.step - 1]
+        player = self.names[(line.index + line.step) % 2]
+        end = " (four in a row)" if line.position().winner() is not None else ""
+        return f"{head}: {player} column {col + 1}{end}"
+
+    def shown_text(self) -> str:
+        """The position on the board in words: "the position after move 12", "step 2 of the line
+        after move 29", "the starting position"."""
+        line, index = self.state.line, self.state.index
+        if line is not None and line.step:
+            return f"step {line.step} of the line after move {line.index + 1}"
+        done = line.index + 1 if line is not None else index
+        return f"the position after move {done}" if done else "the starting position"
+
+    def result_text(self, short: bool = False) -> str:
+        """How the board ended: a four, full, or neither (a game saved unfinished, or one that ended
+        by a resignation: the moves alone do not say which, so the words claim neither)."""
+        pos = self.state.final()
+        winner = pos.winner()
+        if winner is not None:
+            return f"{self.names[winner - 1]} won"
+        if pos.is_draw():
+            return "draw" if short else "draw: the board is full"
+        return "undecided" if short else "undecided on the board"
+
+    def summary_lines(self, brief: bool = False) -> list[str]:
+        """Each side's summary, the errors a player can learn from first; ``brief`` (a narrow window)
+        keeps those errors alone."""
+        return [choices[1 if brief else 0] for choices in self.summaries()]
+
+    def summaries(self) -> list[tuple[str, str, str]]:
+        """Each side's summary in three lengths, longest first: the whole, the errors and the
+        accuracy, the errors' move numbers and the accuracy (a window too narrow for the others)."""
+        review = self.state.review
+        if review is None:
+            return []
+        out = []
+        for player in (1, 2):
+            summary, name = review.summary(player), f"{self.names[player - 1]}: "
+            out.append((name + summary.text(), name + brief_summary(summary), name + numbers_summary(summary)))
+        return out
+
+
+def brief_summary(summary: Summary) -> str:
+    """The errors a player can learn from, then the accuracy: the summary for a narrow window."""
+    accuracy = summary.accuracy
+    return summary.lead() + ("" if accuracy is None else f"; accuracy {accuracy:.0f} %")
+
+
+def numbers_summary(summary: Summary) -> str:
+    """The errors' move numbers, then the accuracy: "errors: moves 9, 12; accuracy 71 %"."""
+    errors = summary.errors
+    numbers = ", ".join(str(r.number) for r in errors)
+    words = f"errors: move{'s' if len(errors) > 1 else ''} {numbers}" if errors else "errors: none"
+    accuracy = summary.accuracy
+    return words + ("" if accuracy is None else f"; accuracy {accuracy:.0f} %")
+
+
+def named_words(bounds: Bounds, moves: int, names: tuple[str, str]) -> str:
+    """``engine.review.value_words`` with the sides named as the theme draws them."""
+    return distance_text(bounds.lower, moves, names) if bounds.is_exact else value_text(bounds, moves)
+
+
+def best_words(move: MoveReview, names: tuple[str, str]) -> str:
+    """``MoveReview.best_words`` with the sides named as the theme draws them."""
+    if not has_best(move):
+        return move.best_text()
+    return f"column {move.best_column + 1} — {named_words(move.before, move.discs_before, names)}"
+
+
+def has_best(move: MoveReview) -> bool:
+    """The review proved a best move here (the board frames it)."""
+    return move.best_column is not None and move.best_text() != "best move not proved"
+
+
+def verdict_words(move: MoveReview) -> str:
+    """"error: missed block", "inaccuracy: much longer win" or "deep" (the outcome changed by play
+    far ahead); "" for a move without a verdict."""
+    verdict = move.verdict
+    if verdict is None:
+        return ""
+    return "deep" if verdict.value == verdict.severity.value else f"{verdict.severity.value}: {verdict.value}"
+
+
+def row_words(move: MoveReview | None, col: int) -> tuple[str, ...]:
+    """A move's words in the list, longest first: "col 4   mistake, error", down to "col 4 ?"."""
+    cls = CLASS_WORDS[move.move_class] if move else "…"
+    brief = "?" if move is not None and move.move_class is MoveClass.UNPROVED else cls
+    lesson = "" if move is None or move.severity is None else f", {move.severity.value}"
+    return (f"col {col}   {cls}{lesson}", f"col {col} {cls}{lesson}", f"col {col} {brief}{lesson}",
+            f"col {col} {brief}")
