@@ -12,7 +12,7 @@ import pygame
 from game.domain.names import typed_name
 from game.echo import plain_text
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text
+from game.ui.resources import draw_text, fit_text, text_width
 from game.ui.theme import Theme
 
 
@@ -35,6 +35,7 @@ class Row:
     activate: Callable[[], None] | None = None     # Enter, Space or a click
     enabled: bool = True                           # greyed out and skipped when it does not apply
     typed: bool = False                            # the value is typed (drawn as label and value)
+    editing: bool = False                          # being typed now: the end, with the caret, stays in sight
     warning: bool = False                          # drawn in the error colour (problems to read)
     rect: pygame.Rect = field(default_factory=pygame.Rect)
 
@@ -183,8 +184,24 @@ def draw_row(surface: pygame.Surface, row: Row, theme: Theme, size: int, selecte
         arrow = theme.accent if row.enabled else greyed
         draw_text(surface, "<", size, arrow, midright=(x - 4, rect.centery))
         draw_text(surface, ">", size, arrow, midright=(rect.right - 12, rect.centery))
-    value = fit_text(row.value, size, rect.width // 2 - 60)
+    room = rect.width // 2 - 60
+    value = fit_end(row.value, size, room) if row.editing else fit_text(row.value, size, room)
     draw_text(surface, value, size, value_colour, midleft=(x + 10, rect.centery))
+
+
+def fit_end(text: str, size: int, max_width: int) -> str:
+    """``text``, or its end after "…" when it is too wide: the end of a typed value is where the
+    caret usually is, and the part being typed stays in sight."""
+    if text_width(text, size) <= max_width:
+        return text
+    lo, hi = 0, len(text)          # the shortest cut that fits with the ellipsis: binary search
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if text_width("…" + text[mid:], size) <= max_width:
+            hi = mid
+        else:
+            lo = mid + 1
+    return "…" + text[lo:] if lo < len(text) else ""
 
 class Edit(enum.Enum):
     """What :meth:`TextInput.handle` did with an event."""

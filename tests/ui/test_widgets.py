@@ -9,7 +9,8 @@ from conftest import TextRecorder
 
 from game.domain.names import MAX_PLAYER_NAME_CHARS
 from game.ui.theme import THEMES
-from game.ui.widgets import (Edit, Pick, Row, RowList, TextInput, address_chars, chat_chars, name_chars,
+from game.ui.resources import text_width
+from game.ui.widgets import (Edit, Pick, Row, RowList, TextInput, address_chars, chat_chars, fit_end, name_chars,
                              safe_typed, sync_text_input)
 
 
@@ -254,3 +255,27 @@ def test_a_button_is_one_line_and_an_option_shows_its_label_value_and_arrows():
         r.list.draw(surface, rows, THEMES["classic"], 20)
     assert drawn.texts == ["Start — 3 moves", "Level", "<", ">", "Easy", "Depth", "<", ">", "4",
                            "Host", "<", ">", "Red"]
+
+
+def test_a_typed_value_too_wide_shows_its_end_where_the_caret_is():
+    pygame.font.init()
+    long = "Maximilian Alexander Bartholomew|"
+    assert fit_end("Ann|", 20, 400) == "Ann|"
+    cut = fit_end(long, 20, 120)
+    assert cut.startswith("…") and long.endswith(cut[1:]) and text_width(cut, 20) <= 120
+    assert text_width("…" + long[len(long) - len(cut):], 20) > 120        # one character more would not fit
+    assert fit_end(long, 20, 2) == ""
+
+
+def test_a_name_being_typed_shows_its_end_and_a_kept_one_its_start():
+    pygame.font.init()
+    surface = pygame.Surface((420, 100))
+    name = "Maximilian Alexander Bartholomew"
+    typing = Row("Your name", name + "|", activate=lambda: None, typed=True, editing=True)
+    kept = Row("Your name", name, activate=lambda: None, typed=True)
+    RowList.stack([typing, kept], 0, 40, 420)
+    with TextRecorder() as drawn:
+        RowList().draw(surface, [typing, kept], THEMES["classic"], 15)
+    shown_typing, shown_kept = drawn.texts[1], drawn.texts[3]
+    assert shown_typing.startswith("…") and shown_typing.endswith("Bartholomew|")
+    assert shown_kept.startswith("Maximilian") and shown_kept.endswith("…")
