@@ -123,10 +123,10 @@ class RowList:
             row.change(-1 if key in (pygame.K_LEFT, LETTER_BACK) else 1)
             return Pick.CHANGED
         elif key in ACTIVATE_KEYS:
-            action = row.activate if row.enabled else None
-            if action is None and self.enter is None:
+            action = row.activate if row.enabled and row.activate is not None else self.enter
+            if action is None:
                 return Pick.IGNORED
-            (action or self.enter)()        # type: ignore[misc]
+            action()
             return Pick.ACTIVATED
         else:
             return Pick.IGNORED
@@ -202,6 +202,7 @@ def fit_end(text: str, size: int, max_width: int) -> str:
         else:
             lo = mid + 1
     return "…" + text[lo:] if lo < len(text) else ""
+
 
 class Edit(enum.Enum):
     """What :meth:`TextInput.handle` did with an event."""
