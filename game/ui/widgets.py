@@ -35,7 +35,7 @@ class Row:
     activate: Callable[[], None] | None = None     # Enter, Space or a click
     enabled: bool = True                           # greyed out and skipped when it does not apply
     typed: bool = False                            # the value is typed (drawn as label and value)
-    editing: bool = False                          # being typed now: the end, with the caret, stays in sight
+    caret: int | None = None                       # being typed: where the caret is in value (kept in sight)
     warning: bool = False                          # drawn in the error colour (problems to read)
     rect: pygame.Rect = field(default_factory=pygame.Rect)
 
@@ -185,8 +185,19 @@ def draw_row(surface: pygame.Surface, row: Row, theme: Theme, size: int, selecte
         draw_text(surface, "<", size, arrow, midright=(x - 4, rect.centery))
         draw_text(surface, ">", size, arrow, midright=(rect.right - 12, rect.centery))
     room = rect.width // 2 - 60
-    value = fit_end(row.value, size, room) if row.editing else fit_text(row.value, size, room)
+    value = fit_text(row.value, size, room) if row.caret is None else fit_around(row.value, row.caret, size, room)
     draw_text(surface, value, size, value_colour, midleft=(x + 10, rect.centery))
+
+
+def fit_around(text: str, at: int, size: int, max_width: int) -> str:
+    """``text`` cut to ``max_width`` with the character at ``at`` (the caret) in sight: its end
+    after "…" (where typing usually is), else from just before ``at`` with "…" on either side."""
+    shown = fit_end(text, size, max_width)
+    if shown == text or len(text) - len(shown) + 1 <= at:
+        return shown
+    start = max(0, at - 2)
+    lead = "…" if start else ""
+    return lead + fit_text(text[start:], size, max_width - text_width(lead, size))
 
 
 def fit_end(text: str, size: int, max_width: int) -> str:

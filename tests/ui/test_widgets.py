@@ -10,8 +10,8 @@ from conftest import TextRecorder
 from game.domain.names import MAX_PLAYER_NAME_CHARS
 from game.ui.theme import THEMES
 from game.ui.resources import text_width
-from game.ui.widgets import (Edit, Pick, Row, RowList, TextInput, address_chars, chat_chars, fit_end, name_chars,
-                             safe_typed, sync_text_input)
+from game.ui.widgets import (Edit, Pick, Row, RowList, TextInput, address_chars, chat_chars, fit_around, fit_end,
+                             name_chars, safe_typed, sync_text_input)
 
 
 def text(t: str) -> pygame.event.Event:
@@ -271,7 +271,7 @@ def test_a_name_being_typed_shows_its_end_and_a_kept_one_its_start():
     pygame.font.init()
     surface = pygame.Surface((420, 100))
     name = "Maximilian Alexander Bartholomew"
-    typing = Row("Your name", name + "|", activate=lambda: None, typed=True, editing=True)
+    typing = Row("Your name", name + "|", activate=lambda: None, typed=True, caret=len(name))
     kept = Row("Your name", name, activate=lambda: None, typed=True)
     RowList.stack([typing, kept], 0, 40, 420)
     with TextRecorder() as drawn:
@@ -279,3 +279,15 @@ def test_a_name_being_typed_shows_its_end_and_a_kept_one_its_start():
     shown_typing, shown_kept = drawn.texts[1], drawn.texts[3]
     assert shown_typing.startswith("…") and shown_typing.endswith("Bartholomew|")
     assert shown_kept.startswith("Maximilian") and shown_kept.endswith("…")
+
+
+def test_the_caret_stays_in_sight_wherever_it_is_in_a_long_value():
+    pygame.font.init()
+    text = "[fd12:3456:789a::1234]:7444"
+    assert fit_around(text, 3, 20, 1000) == text
+    end = fit_around(text + "|", len(text), 20, 120)
+    assert end.startswith("…") and end.endswith("7444|")
+    start = fit_around("|" + text, 0, 20, 120)
+    assert start.startswith("|[fd") and start.endswith("…") and text_width(start, 20) <= 120
+    middle = fit_around(text[:8] + "|" + text[8:], 8, 20, 120)
+    assert middle.startswith("…") and "|" in middle and middle.endswith("…") and text_width(middle, 20) <= 120
