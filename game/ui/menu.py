@@ -174,7 +174,8 @@ class MenuScene(Scene):
         rows = []
         for i in (0, 1):
             value = self.name_field.shown() if self.editing == i else c.names[i] or "(Enter to type a name)"
-            rows.append(Row(f"{self._colour(i + 1)} player", value, activate=lambda i=i: self.edit_name(i), typed=True))
+            rows.append(Row(f"{self._colour(i + 1)} player", value, activate=lambda i=i: self.edit_name(i), typed=True,
+                            caret=self.name_field.caret if self.editing == i else None))
         starts = f"{self._colour(1)} every game" if not c.alternate else "take turns"
         rows.append(Row("Who starts", starts, change=self._change_alternate))
         return rows

@@ -284,7 +284,9 @@ class NetLobbyScene(Scene):
     def join_rows(self) -> list[Row]:
         """The join page's rows: the name, the typed address, then each game found nearby."""
         shown = escape_control(self.address.shown()) if self.typed else "type one, e.g. 192.168.1.20:7444"
-        rows = [self.me.row(self.edit_name), Row(ADDRESS_LABEL, shown, activate=self.join_typed, typed=True)]
+        rows = [self.me.row(self.edit_name),
+                Row(ADDRESS_LABEL, shown, activate=self.join_typed, typed=True,
+                    caret=self.address.caret if self.typed else None)]
         for game in self.games:
             rows.append(Row(found_label(game), activate=lambda g=game: self._join_found(g)))
         self._place(rows, self.ctx.layout.size[1] // 4)

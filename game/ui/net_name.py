@@ -41,7 +41,8 @@ class NetName:
     def row(self, activate: Callable[[], None]) -> Row:
         """The name row: the name, or the name being typed with its caret; ``activate`` types it."""
         shown = self.field.shown() if self.field.active else self.name
-        return Row(NAME_LABEL, escape_control(shown), activate=activate, typed=True)
+        caret = self.field.caret if self.field.active else None
+        return Row(NAME_LABEL, escape_control(shown), activate=activate, typed=True, caret=caret)
 
     def open(self) -> None:
         """Start typing, from the name there is."""

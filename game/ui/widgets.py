@@ -12,7 +12,7 @@ import pygame
 from game.domain.names import typed_name
 from game.echo import plain_text
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text
+from game.ui.resources import draw_text, fit_text, text_width
 from game.ui.theme import Theme
 
 
@@ -35,6 +35,7 @@ class Row:
     activate: Callable[[], None] | None = None     # Enter, Space or a click
     enabled: bool = True                           # greyed out and skipped when it does not apply
     typed: bool = False                            # the value is typed (drawn as label and value)
+    caret: int | None = None                       # being typed: where the caret is in value (kept in sight)
     warning: bool = False                          # drawn in the error colour (problems to read)
     rect: pygame.Rect = field(default_factory=pygame.Rect)
 
@@ -122,10 +123,10 @@ class RowList:
             row.change(-1 if key in (pygame.K_LEFT, LETTER_BACK) else 1)
             return Pick.CHANGED
         elif key in ACTIVATE_KEYS:
-            action = row.activate if row.enabled else None
-            if action is None and self.enter is None:
+            action = row.activate if row.enabled and row.activate is not None else self.enter
+            if action is None:
                 return Pick.IGNORED
-            (action or self.enter)()        # type: ignore[misc]
+            action()
             return Pick.ACTIVATED
         else:
             return Pick.IGNORED
@@ -183,8 +184,36 @@ def draw_row(surface: pygame.Surface, row: Row, theme: Theme, size: int, selecte
         arrow = theme.accent if row.enabled else greyed
         draw_text(surface, "<", size, arrow, midright=(x - 4, rect.centery))
         draw_text(surface, ">", size, arrow, midright=(rect.right - 12, rect.centery))
-    value = fit_text(row.value, size, rect.width // 2 - 60)
+    room = rect.width // 2 - 60
+    value = fit_text(row.value, size, room) if row.caret is None else fit_around(row.value, row.caret, size, room)
     draw_text(surface, value, size, value_colour, midleft=(x + 10, rect.centery))
+
+
+def fit_around(text: str, at: int, size: int, max_width: int) -> str:
+    """``text`` cut to ``max_width`` with the character at ``at`` (the caret) in sight: its end
+    after "…" (where typing usually is), else from just before ``at`` with "…" on either side."""
+    shown = fit_end(text, size, max_width)
+    if shown == text or len(text) - len(shown) + 1 <= at:
+        return shown
+    start = max(0, at - 2)
+    lead = "…" if start else ""
+    return lead + fit_text(text[start:], size, max_width - text_width(lead, size))
+
+
+def fit_end(text: str, size: int, max_width: int) -> str:
+    """``text``, or its end after "…" when it is too wide: the end of a typed value is where the
+    caret usually is, and the part being typed stays in sight."""
+    if text_width(text, size) <= max_width:
+        return text
+    lo, hi = 0, len(text)          # the shortest cut that fits with the ellipsis: binary search
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if text_width("…" + text[mid:], size) <= max_width:
+            hi = mid
+        else:
+            lo = mid + 1
+    return "…" + text[lo:] if lo < len(text) else ""
+
 
 class Edit(enum.Enum):
     """What :meth:`TextInput.handle` did with an event."""

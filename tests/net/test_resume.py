@@ -368,12 +368,18 @@ def test_an_empty_name_means_the_usual_name_and_the_join_page_renames_the_link(u
         host.close()
 
 
-def test_esc_while_renaming_keeps_the_name_there_was(ui):
+def lobby_row(ui, index):
+    """The lobby open under the name Ann, Enter pressed on its row ``index``: (driver, lobby)."""
     d = ui(network_name="Ann")
     d.c.switch(Transition(SceneName.NETWORK))
     lobby = d.scene
-    lobby.selected = 0
+    lobby.selected = index
     d.key(pygame.K_RETURN)
+    return d, lobby
+
+
+def test_esc_while_renaming_keeps_the_name_there_was(ui):
+    d, lobby = lobby_row(ui, 0)
     d.frame(pygame.event.Event(pygame.TEXTINPUT, text="Dora"))
     assert lobby.choices()[0].value == "AnnDora|"
     d.key(pygame.K_ESCAPE)
@@ -381,12 +387,8 @@ def test_esc_while_renaming_keeps_the_name_there_was(ui):
     assert isinstance(d.scene, NetLobbyScene)           # Esc left the typing, not the lobby
 
 
-def test_the_typed_address_is_edited_at_its_caret_and_a_found_row_is_kept_for_enter(ui):
-    d = ui(network_name="Ann")
-    d.c.switch(Transition(SceneName.NETWORK))
-    lobby = d.scene
-    lobby.selected = 2
-    d.key(pygame.K_RETURN)                              # "Join a game"
+def test_the_typed_address_is_edited_at_its_caret_and_up_is_the_rows(ui):
+    d, lobby = lobby_row(ui, 2)                         # "Join a game"
     assert lobby.page is Page.JOIN and lobby.selected == 0
     d.frame(pygame.event.Event(pygame.TEXTINPUT, text="127.0.0.1:744"))
     assert lobby.selected == 1                          # typing selects the address row
@@ -400,11 +402,7 @@ def test_the_typed_address_is_edited_at_its_caret_and_a_found_row_is_kept_for_en
 
 
 def test_a_space_typed_in_the_address_is_text_not_enter(ui):
-    d = ui(network_name="Ann")
-    d.c.switch(Transition(SceneName.NETWORK))
-    lobby = d.scene
-    lobby.selected = 2
-    d.key(pygame.K_RETURN)
+    d, lobby = lobby_row(ui, 2)
     for ch in "my host":
         key = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch)
         d.frame(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch),

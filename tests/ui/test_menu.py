@@ -336,11 +336,17 @@ def type_name(d, text: str) -> None:
         d.frame(pygame.event.Event(pygame.TEXTINPUT, text=ch))
 
 
-def test_two_players_names_score_and_turns_to_start(ui):
-    d = ui()
-    d.key(pygame.K_RIGHT)                                    # Two players
-    select(d, "Red player")
+def naming(d, label: str):
+    """``d`` in the two-player mode, typing the name of the row ``label``: ``d``."""
+    if d.scene.choices.mode != "two_players":
+        d.key(pygame.K_RIGHT)                                # Two players
+    select(d, label)
     d.key(pygame.K_RETURN)
+    return d
+
+
+def test_two_players_names_score_and_turns_to_start(ui):
+    d = naming(ui(), "Red player")
     type_name(d, "Ann\x1b[2J")
     d.key(pygame.K_m)                                        # a letter of a name, not "mute"
     assert not d.c.ctx.sound.muted
@@ -377,10 +383,7 @@ def name_row(d, label: str):
 
 
 def test_esc_keeps_the_name_there_was_and_tab_or_a_click_keeps_the_typed_one(ui):
-    d = ui()
-    d.key(pygame.K_RIGHT)                                    # Two players
-    select(d, "Red player")
-    d.key(pygame.K_RETURN)
+    d = naming(ui(), "Red player")
     type_name(d, "Ann")
     d.key(pygame.K_RETURN)
     d.key(pygame.K_RETURN)                                   # again: the caret after the name
@@ -408,10 +411,7 @@ def test_esc_keeps_the_name_there_was_and_tab_or_a_click_keeps_the_typed_one(ui)
 def test_a_long_name_stops_at_its_limit(ui):
     from game.domain.names import MAX_PLAYER_NAME_CHARS
 
-    d = ui()
-    d.key(pygame.K_RIGHT)
-    select(d, "Yellow player")
-    d.key(pygame.K_RETURN)
+    d = naming(ui(), "Yellow player")
     type_name(d, "x" * (MAX_PLAYER_NAME_CHARS + 5))
     d.key(pygame.K_RETURN)
     assert d.scene.choices.names[1] == "x" * MAX_PLAYER_NAME_CHARS

@@ -9,8 +9,9 @@ from conftest import TextRecorder
 
 from game.domain.names import MAX_PLAYER_NAME_CHARS
 from game.ui.theme import THEMES
-from game.ui.widgets import (Edit, Pick, Row, RowList, TextInput, address_chars, chat_chars, name_chars,
-                             safe_typed, sync_text_input)
+from game.ui.resources import text_width
+from game.ui.widgets import (Edit, Pick, Row, RowList, TextInput, address_chars, chat_chars, fit_around, fit_end,
+                             name_chars, safe_typed, sync_text_input)
 
 
 def text(t: str) -> pygame.event.Event:
@@ -254,3 +255,39 @@ def test_a_button_is_one_line_and_an_option_shows_its_label_value_and_arrows():
         r.list.draw(surface, rows, THEMES["classic"], 20)
     assert drawn.texts == ["Start — 3 moves", "Level", "<", ">", "Easy", "Depth", "<", ">", "4",
                            "Host", "<", ">", "Red"]
+
+
+def test_a_typed_value_too_wide_shows_its_end_where_the_caret_is():
+    pygame.font.init()
+    long = "Maximilian Alexander Bartholomew|"
+    assert fit_end("Ann|", 20, 400) == "Ann|"
+    cut = fit_end(long, 20, 120)
+    assert cut.startswith("…") and long.endswith(cut[1:]) and text_width(cut, 20) <= 120
+    assert text_width("…" + long[len(long) - len(cut):], 20) > 120        # one character more would not fit
+    assert fit_end(long, 20, 2) == ""
+
+
+def test_a_name_being_typed_shows_its_end_and_a_kept_one_its_start():
+    pygame.font.init()
+    surface = pygame.Surface((420, 100))
+    name = "Maximilian Alexander Bartholomew"
+    typing = Row("Your name", name + "|", activate=lambda: None, typed=True, caret=len(name))
+    kept = Row("Your name", name, activate=lambda: None, typed=True)
+    RowList.stack([typing, kept], 0, 40, 420)
+    with TextRecorder() as drawn:
+        RowList().draw(surface, [typing, kept], THEMES["classic"], 15)
+    shown_typing, shown_kept = drawn.texts[1], drawn.texts[3]
+    assert shown_typing.startswith("…") and shown_typing.endswith("Bartholomew|")
+    assert shown_kept.startswith("Maximilian") and shown_kept.endswith("…")
+
+
+def test_the_caret_stays_in_sight_wherever_it_is_in_a_long_value():
+    pygame.font.init()
+    text = "[fd12:3456:789a::1234]:7444"
+    assert fit_around(text, 3, 20, 1000) == text
+    end = fit_around(text + "|", len(text), 20, 120)
+    assert end.startswith("…") and end.endswith("7444|")
+    start = fit_around("|" + text, 0, 20, 120)
+    assert start.startswith("|[fd") and start.endswith("…") and text_width(start, 20) <= 120
+    middle = fit_around(text[:8] + "|" + text[8:], 8, 20, 120)
+    assert middle.startswith("…") and "|" in middle and middle.endswith("…") and text_width(middle, 20) <= 120
