@@ -70,7 +70,7 @@ def test_kept_drills_are_due_today_once(tmp_path, expected):
     game = save(tmp_path, "g.c4save", "human", "human")
     kept = run("game.practice", "--time", "2", "--keep", str(game), str(game), home=tmp_path)
     total = len(expected[1]) + len(expected[2])
-    assert kept.returncode == 0 and f"{total} new drills kept, {total} already kept" in kept.stderr
+    assert kept.returncode == 0 and f"{total} new drills kept for You, {total} already kept" in kept.stderr
     due = run("game.practice", "--due", home=tmp_path)
     assert due.returncode == 0 and due.stderr == ""
     got = drills_of(due.stdout)
