@@ -151,6 +151,16 @@ class PracticeScene(Scene):
         self.start_next()
         self.verdict, self.verdict_right = f"{possessive(player)[:1].upper()}{possessive(player)[1:]} drills", None
 
+    def player_keys(self, keys: tuple[str, ...]) -> tuple[str, ...]:
+        """``keys`` (longest first) with Tab and O said, as far as the width allows: "Tab: Ann's
+        drills · O: drills from games on/off · ...", down to "Tab: Ann · 1–7 drop · F1 · Esc"."""
+        other = self.next_player()
+        if other is None:
+            return (f"O: drills from games on/off · {keys[0]}", *keys)
+        whose = f"Tab: {possessive(other)} drills · "
+        return (f"{whose}O: drills from games on/off · {keys[0]}", f"{whose}{keys[0]}",
+                *(f"Tab: {other} · {k}" for k in keys[1:]), *keys)
+
     def toggle_wants(self) -> None:
         """O: drills from the shown player's games off, or on again."""
         keeper, player = self.keeper, self.keeper.player
@@ -457,9 +467,7 @@ class PracticeScene(Scene):
         else:
             keys = KEYS_ASK
         if attempt is None or attempt.phase is not Phase.REFUTE:
-            other = self.next_player()
-            whose = f"Tab: {possessive(other)} drills · " if other else ""
-            keys = (f"{whose}O: drills from games on/off · {keys[0]}", *((f"{whose}{keys[0]}",) if whose else ()), *keys)
+            keys = self.player_keys(keys)
         help_text, help_size = largest_fitting(keys, layout.small_size, width)
         draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))
 

@@ -386,3 +386,18 @@ def test_f1_opens_the_help_at_the_practice_page(ui, size):
     driver.key(pygame.K_LEFT)               # the other pages are still there
     driver.frame()
     assert PRACTICE_HELP not in [overlay.sections[i][0] for i in overlay._pages[overlay.page]]
+
+
+@pytest.mark.parametrize("size", [(420, 400), (1600, 1000)])
+def test_tab_is_said_at_every_size_once_another_player_has_drills(ui, size):
+    now = datetime.now().astimezone()
+    add_drills([drill_at(THREAT, 6)], now)
+    add_drills([drill_at(FULL)], now, player="Ann")
+    driver = ui(window_width=size[0], window_height=size[1])
+    driver.c.switch(Transition(SceneName.PRACTICE))
+    driver.run_until(lambda: driver.scene.attempt is not None, timeout=WAIT, what="the drill")
+    with TextRecorder() as seen:
+        driver.frame()
+    width, _height = driver.c.surface.get_size()
+    tab = [(text, rect) for text, rect in seen.rects if text.startswith("Tab: Ann")]
+    assert tab and all(0 <= rect.left and rect.right <= width for _text, rect in tab)
