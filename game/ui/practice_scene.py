@@ -444,6 +444,8 @@ class PracticeScene(Scene):
         more = f"{due} more drill{'s' if due != 1 else ''} due today" if due else "the last drill due today"
         where = (more if ex.entry is not None
                  else f"{self.rating_text()}, this one {ex.puzzle.difficulty}" if ex.puzzle is not None else "")
+        if not self.keeper.wants(self.keeper.player):
+            where = f"{where} · no new drills from {possessive(self.keeper.player)} games (O: on)"
         size = layout.text_size
         text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
         draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
