@@ -156,6 +156,12 @@ class _Refute:
 _Job = Union[_Load, _Mine, _AddPosition, _Grade, _Result, _Choose]
 
 
+def _coming_back(entry: DrillEntry, now: datetime) -> bool:
+    """Whether ``entry`` was practised on ``now``'s day and its next time has not come yet."""
+    last = entry.card.last_review
+    return last is not None and last.astimezone(now.tzinfo).date() == now.date() and entry.card.due > now
+
+
 class PracticeKeeper:
     def __init__(self, review_time: float = DEFAULT_TIME, *, drills_path: Path | None = None,
                  results_path: Path | None = None, players_path: Path | None = None) -> None:
@@ -170,7 +176,6 @@ class PracticeKeeper:
         self.player = LOCAL_PLAYER
         self._entries: list[DrillEntry] = []
         self._choices: dict[str, PlayerChoice] = {}      # by name_key
-        self._practised: set[tuple[str, int]] = set()    # drills graded this sitting (DrillEntry.ident)
         self._told_unnamed = False
         self._results: list[PuzzleResult] = []
         self._lock = threading.Lock()
@@ -216,15 +221,14 @@ class PracticeKeeper:
 
     def due(self, now: datetime, player: str | None = None) -> list[DrillEntry]:
         """``player``'s drills (default :attr:`player`'s) due by the end of ``now``'s day, the
-        longest overdue first; a drill practised this sitting counts again only once its time has
-        come (a miss comes back within minutes: FSRS' relearning step)."""
-        return [e for e in due_entries(self.drills_of(player), end_of_day(now))
-                if e.ident not in self._practised or e.card.due <= now]
+        longest overdue first; a drill practised today counts again only once its time has come
+        (FSRS' learning and relearning steps bring it back within minutes: see :meth:`again`)."""
+        return [e for e in due_entries(self.drills_of(player), end_of_day(now)) if not _coming_back(e, now)]
 
     def again(self, now: datetime, player: str | None = None) -> list[datetime]:
-        """When each drill practised this sitting that is not due yet comes back today, soonest first."""
+        """When each drill practised today that is not due yet comes back today, soonest first."""
         return sorted(e.card.due for e in due_entries(self.drills_of(player), end_of_day(now))
-                      if e.ident in self._practised and e.card.due > now)
+                      if _coming_back(e, now))
 
     def wants(self, player: str) -> bool:
         """Whether ``player``'s games make drills: yes unless they turned drills off."""
@@ -270,7 +274,6 @@ class PracticeKeeper:
 
     def grade(self, entry: DrillEntry, grade: Grade, now: datetime) -> None:
         """Write the grade of ``entry``'s drill (its new card is in :attr:`entries` once written)."""
-        self._practised.add(entry.ident)
         self._files.submit(_Grade(entry.key, grade, now, entry.player))
 
     def add_result(self, result: PuzzleResult) -> None:

@@ -59,7 +59,7 @@ def possessive(player: str) -> str:
 def menu_row_text(keeper: PracticeKeeper, now: datetime) -> str:
     """The menu's Practice row: "2 drills due · puzzles", "Ann: 1 drill due · 1 more in 10 min ·
     puzzles" (whose, once anyone but the person at this computer has drills). A drill practised
-    this sitting is not due again until its time has come, and then it is counted again."""
+    today is not due again until its time has come, and then it is counted again."""
     if not keeper.loaded:
         return "drills · puzzles"
     whose = "" if keeper.players() in ([], [LOCAL_PLAYER]) else f"{keeper.player}: "

@@ -113,3 +113,21 @@ def test_the_due_count_is_the_shown_players_and_skips_a_drill_just_practised(kee
     back = graded.card.due + timedelta(seconds=1)
     assert entry.ident in {e.ident for e in keeper.due(back)} and keeper.again(back) == []
     assert len(keeper.due(now, LOCAL_PLAYER)) == 1                      # the other player's is untouched
+    fresh = PracticeKeeper(0.2, drills_path=keeper.drills_path, results_path=keeper.results_path,
+                           players_path=keeper.players_path)
+    fresh.load()                          # the next start of the game: the file says it was practised today
+    assert fresh.flush(WAIT)
+    assert [e.ident for e in fresh.due(now, "Ann")] == [_other.ident] and fresh.again(now, "Ann") == [graded.card.due]
+
+
+def test_a_drill_practised_on_an_earlier_day_is_due_today_as_scheduled(keeper):
+    now = datetime.now().astimezone().replace(hour=0, minute=1)
+    add_drills([DRILL], now - timedelta(days=1), keeper.drills_path)
+    keeper.load()
+    assert keeper.flush(WAIT)
+    (entry,) = keeper.due(now)
+    keeper.grade(entry, Grade.FIRST_TRY, now - timedelta(minutes=6))     # yesterday at 23:55: back at 00:05
+    assert keeper.flush(WAIT)
+    graded = keeper.drills_of()[0]
+    assert graded.card.due > now and graded.card.last_review.astimezone().date() < now.date()
+    assert [e.ident for e in keeper.due(now)] == [entry.ident] and keeper.again(now) == []
