@@ -3,7 +3,7 @@
 done on threads of their own, never the window's.
 
 :class:`PracticeKeeper` holds every player's drills (with their FSRS cards), each player's choice
-about drills, and the puzzle results as last read or written. The window hands it values, never
+about drills, and every player's puzzle results as last read or written. The window hands it values, never
 callbacks:
 
 * a finished game (its moves and whose slips count) is reviewed and its mistakes and blunders
@@ -203,6 +203,11 @@ class PracticeKeeper:
     def results(self) -> list[PuzzleResult]:
         with self._lock:
             return list(self._results)
+
+    def results_of(self, player: str | None = None) -> list[PuzzleResult]:
+        """``player``'s puzzle results (default: :attr:`player`'s), oldest first."""
+        whose = self.player if player is None else player
+        return [r for r in self.results if r.belongs_to(whose)]
 
     def drills_of(self, player: str | None = None) -> list[DrillEntry]:
         """``player``'s drills (default: :attr:`player`'s), oldest first."""

@@ -34,7 +34,7 @@ from .lines import LineFile
 
 __all__ = ["DRILLS_NAME", "DRILL_LINES", "LOCAL_PLAYER", "MAX_OWNER_CHARS", "PLAYERS_NAME", "PLAYER_LINES",
            "DrillEntry", "PlayerChoice", "clean_stale", "drills_path", "entry_line", "load_choices", "load_drills",
-           "players_path", "same_player", "update_choices", "update_drills"]
+           "owner_name", "players_path", "same_player", "update_choices", "update_drills"]
 
 DRILLS_NAME = "drills.jsonl"
 PLAYERS_NAME = "drill_players.jsonl"
@@ -50,7 +50,7 @@ def same_player(a: str, b: str) -> bool:
     return name_key(a) == name_key(b)
 
 
-def _owner(value: object) -> str:
+def owner_name(value: object) -> str:
     """The owner's name as stored; ValueError when it is not a name the game gives a player."""
     if not isinstance(value, str) or not value or len(value) > MAX_OWNER_CHARS \
             or clean_player_name(value, MAX_OWNER_CHARS) != value:
@@ -119,13 +119,13 @@ def _card_from_json(data: object) -> Card:
 
 
 def _encode(entry: DrillEntry) -> dict:
-    return {"player": _owner(entry.player), "drill": entry.drill.to_json(), "card": entry.card.to_dict()}
+    return {"player": owner_name(entry.player), "drill": entry.drill.to_json(), "card": entry.card.to_dict()}
 
 
 def _decode(doc: object) -> DrillEntry:
     if not isinstance(doc, dict):
         raise ValueError("not a JSON object")
-    player = _owner(doc["player"]) if "player" in doc else ""
+    player = owner_name(doc["player"]) if "player" in doc else ""
     return DrillEntry(Drill.from_json(doc.get("drill")), _card_from_json(doc.get("card")), player)
 
 
@@ -189,7 +189,7 @@ class PlayerChoice:
 
 
 def _encode_choice(choice: PlayerChoice) -> dict:
-    return {"player": _owner(choice.player), "drills": choice.wants}
+    return {"player": owner_name(choice.player), "drills": choice.wants}
 
 
 def _decode_choice(doc: object) -> PlayerChoice:
@@ -198,7 +198,7 @@ def _decode_choice(doc: object) -> PlayerChoice:
     wants = doc.get("drills")
     if not isinstance(wants, bool):
         raise ValueError("drills: not true or false")
-    return PlayerChoice(_owner(doc.get("player")), wants)
+    return PlayerChoice(owner_name(doc.get("player")), wants)
 
 
 #: One choice per player (the first line read for a name stands).

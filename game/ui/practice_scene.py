@@ -3,7 +3,8 @@
 Drills belong to players (``game.store.drills``): the scene shows one player's at a time, the
 person at this computer's first; Tab goes on to the next player with drills, and the menu's
 Practice row counts the drills of the player shown last. O turns drills from the shown player's
-games off or on (``PracticeKeeper.wants``). The puzzles and the puzzle rating are shared.
+games off or on (``PracticeKeeper.wants``). The puzzles served and the puzzle rating are the
+shown player's too.
 
 The position is shown as the game shows it, the player's side named ("You are Red"). A disc
 dropped (1–7, Left/Right then Enter, a click) is judged at once by ``practice_round``: no
@@ -23,6 +24,7 @@ from functools import lru_cache
 import pygame
 
 from game.echo import counted
+from game.domain.names import name_key
 from game.engine.board import Position
 from game.practice.puzzles import Puzzle, load_puzzles, rating_of, serve
 from game.session.practice import PracticeKeeper, Refutation
@@ -101,7 +103,7 @@ class PracticeScene(Scene):
         self.ticket: int | None = None    # the refutation asked for
         self.refutation: Refutation | None = None
         self.done_drills: set[tuple[str, int]] = set()   # drills practised this visit (each comes once)
-        self.tried: set[str] = set()          # puzzles tried this visit
+        self.tried: set[tuple[str, str]] = set()   # (player, puzzle) tried this visit
         self.puzzles: tuple[Puzzle, ...] = ()
         self.drills_today = 0
 
@@ -176,8 +178,9 @@ class PracticeScene(Scene):
         for entry in self.keeper.due(self.now()):
             if entry.ident not in self.done_drills:
                 return Exercise(entry=entry)
-        results = self.keeper.results
-        done = {r.puzzle for r in results} | self.tried
+        results = self.keeper.results_of()
+        whose = name_key(self.keeper.player)
+        done = {r.puzzle for r in results} | {puzzle for player, puzzle in self.tried if player == whose}
         served = serve(self.puzzles, rating_of(results, self.puzzles), done, count=1)
         return Exercise(puzzle=served[0]) if served else None
 
@@ -200,14 +203,14 @@ class PracticeScene(Scene):
         return f"{player}'s practice · {colour}", f"{player} · {colour}", colour
 
     def rating_text(self) -> str:
-        rating = rating_of(self.keeper.results, self.puzzles)
+        rating = rating_of(self.keeper.results_of(), self.puzzles)
         return f"puzzle rating {round(rating.value)}"
 
     def progress_texts(self) -> tuple[str, ...]:
         """The day's progress and the streak, longest first: "Today: 3 drills · 2 of 4 puzzles
         solved · streak 2 (best 5)", down to "3 drills · 2/4 puzzles · streak 2"."""
         today = self.now().date()
-        results = [r for r in self.keeper.results if _local_day(r.date) == today]
+        results = [r for r in self.keeper.results_of() if _local_day(r.date) == today]
         drills = sum(1 for e in self.keeper.drills_of()
                      if e.card.last_review is not None and _local_day(e.card.last_review) == today)
         drills = max(drills, len(self.done_drills))
@@ -326,8 +329,9 @@ class PracticeScene(Scene):
             self.keeper.grade(ex.entry, attempt.grade, now)
         else:
             assert ex.puzzle is not None
-            self.tried.add(ex.puzzle.id)
-            self.keeper.add_result(PuzzleResult(ex.puzzle.id, attempt.solved, now.isoformat(timespec="seconds")))
+            self.tried.add((name_key(self.keeper.player), ex.puzzle.id))
+            self.keeper.add_result(PuzzleResult(ex.puzzle.id, attempt.solved, now.isoformat(timespec="seconds"),
+                                                self.keeper.player))
 
     # -- frame -----------------------------------------------------------------------------
 

@@ -404,3 +404,23 @@ def test_tab_is_said_at_every_size_once_another_player_has_drills(ui, size):
     width, _height = driver.c.surface.get_size()
     tab = [(text, rect) for text, rect in seen.rects if text.startswith("Tab: Ann")]
     assert tab and all(0 <= rect.left and rect.right <= width for _text, rect in tab)
+
+
+def test_a_puzzle_counts_for_the_player_shown(ui):
+    driver = ui()
+    keeper = driver.c.ctx.session.practice
+    driver.run_until(lambda: keeper.loaded, timeout=WAIT, what="the drills")
+    keeper.player = "Ann"
+    driver.c.switch(Transition(SceneName.PRACTICE))
+    driver.run_until(lambda: driver.scene.attempt is not None, timeout=WAIT, what="the first puzzle")
+    scene = driver.scene
+    attempt = scene.attempt
+    key_column(driver, wrong_column(attempt))            # failed at once
+    finish(driver)
+    results, _notice = load_results()
+    assert [(r.player, r.puzzle, r.solved) for r in results] == [("Ann", attempt.exercise.puzzle.id, False)]
+    assert scene.rating_text() != "puzzle rating 1500"
+    keeper.player = LOCAL_PLAYER
+    assert scene.rating_text() == "puzzle rating 1500"          # the person at this computer's is untouched
+    scene.start_next()
+    assert scene.attempt.exercise.puzzle.id == attempt.exercise.puzzle.id   # not tried by this player yet
