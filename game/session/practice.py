@@ -3,8 +3,8 @@
 done on threads of their own, never the window's.
 
 :class:`PracticeKeeper` holds every player's drills (with their FSRS cards), each player's choice
-about drills, and every player's puzzle results as last read or written. The window hands it values, never
-callbacks:
+about drills, and every player's puzzle results as last read or written. The window hands it
+values, never callbacks:
 
 * a finished game (its moves and whose slips count) is reviewed and its mistakes and blunders
   become drills (``game.engine.drills``); a game already judged this sitting is not judged again.
@@ -48,7 +48,8 @@ from game.engine.solver import SearchCancelled, Solver
 from game.practice.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
 from game.session.writer import Writer
 from game.domain.names import name_key
-from game.store.drills import LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills, update_choices
+from game.store.drills import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills, owner_name,
+                               update_choices)
 from game.store.puzzles import PuzzleResult, add_result, load_results
 
 log = logging.getLogger(__name__)
@@ -74,8 +75,10 @@ class NamedSide(int):
     chosen: bool
 
     def __new__(cls, side: int, player: str, chosen: bool = True) -> NamedSide:
-        if side not in (1, 2) or not player:
-            raise ValueError(f"not a named side: {side!r}, {player!r}")
+        """ValueError unless ``side`` is 1 or 2 and ``player`` a name drills can be kept under."""
+        if side not in (1, 2):
+            raise ValueError(f"side: {side!r} is not 1 or 2")
+        owner_name(player)
         self = super().__new__(cls, side)
         self.player, self.chosen = player, chosen
         return self
@@ -168,10 +171,10 @@ class PracticeKeeper:
         self.review_time = review_time
         self.drills_path = drills_path
         self.results_path = results_path
+        self.players_path = players_path
         self.loaded = False
         self.streak = 0           # exercises right at the first try in a row, this sitting
         self.best_streak = 0
-        self.players_path = players_path
         #: Whose drills the Practice scene shows and the menu counts (chosen in Practice).
         self.player = LOCAL_PLAYER
         self._entries: list[DrillEntry] = []
@@ -217,11 +220,12 @@ class PracticeKeeper:
     def players(self) -> list[str]:
         """Everyone with drills or a choice about them, the person at this computer first, then in
         the order they first got a drill."""
-        names: dict[str, str] = {}
         with self._lock:
-            for name in [LOCAL_PLAYER] + [e.player for e in self._entries] + [c.player for c in self._choices.values()]:
-                names.setdefault(name_key(name), name)
-            keep = {name_key(e.player) for e in self._entries} | set(self._choices)
+            known = [e.player for e in self._entries] + [c.player for c in self._choices.values()]
+        names: dict[str, str] = {}
+        for name in [LOCAL_PLAYER, *known]:
+            names.setdefault(name_key(name), name)
+        keep = {name_key(name) for name in known}
         return [name for key, name in names.items() if key in keep]
 
     def due(self, now: datetime, player: str | None = None) -> list[DrillEntry]:

@@ -1,16 +1,16 @@
 """Where the players' drills live: ``drills.jsonl``, one drill and its schedule a line.
 
 Each line holds whose drill it is (the player's name as the game knows it), the drill
-(``game.engine.drills.Drill``) and its FSRS card (``fsrs.Card``: when it is due, its stability
-and difficulty). Two players may each have a drill at one position; names are compared as
-``game.domain.names.name_key`` compares them (case and accents' form ignored). A line written
-before drills had owners has no ``player``: it belongs to :data:`LOCAL_PLAYER`, the person at this
-computer (such drills came from games against the computer, network games and reviews, all of
-them that person's), and the file is written back with the name on the first read. Drills are few (one per slip of the player), and a
-review changes one card, so every change rewrites the file whole, atomically, under a lock
-(``game.store.lines``): a write killed midway loses nothing, a line that is not a valid drill
-(bad JSON, an impossible position, a card whose date is not a date) is set aside in
-``drills.jsonl.bad`` while the other drills stay with their schedules, and a file that cannot be
+(``game.engine.drills.Drill``) and its FSRS card (``fsrs.Card``: when it is due, its stability and
+difficulty). Two players may each have a drill at one position; names are compared as
+``game.domain.names.name_key`` compares them (case and accents' form ignored). A line written before
+drills had owners has no ``player``: it belongs to :data:`LOCAL_PLAYER`, the person at this computer
+(such drills came from games against the computer, network games and reviews, all of them that
+person's), and the file is written back with the name on the first read. Drills are few (one per
+slip of the player), and a review changes one card, so every change rewrites the file whole,
+atomically, under a lock (``game.store.lines``): a write killed midway loses nothing, a line that is
+not a valid drill (bad JSON, an impossible position, a card whose date is not a date) is set aside
+in ``drills.jsonl.bad`` while the other drills stay with their schedules, and a file that cannot be
 read is never written.
 
 No pygame here.

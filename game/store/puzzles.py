@@ -1,11 +1,11 @@
 """Where the players' puzzle results live: ``puzzles.jsonl``, one puzzle tried a line.
 
-A result names the puzzle (its start position's move string), whether it was solved, when, and
-who tried it (a name as ``game.store.drills`` keeps it; a line written before results had a
-player is :data:`~game.store.drills.LOCAL_PLAYER`'s, and gets the name when the file is next
-written). Each player's puzzle rating is computed from their results
-(``game.practice.puzzles.rating_of``), as the game rating is from the record. The file is kept by ``game.store.lines``: atomic, locked, damaged lines
-set aside by themselves, a file that cannot be read never written.
+A result names the puzzle (its start position's move string), whether it was solved, when, and who
+tried it (a name as ``game.store.drills`` keeps it; a line written before results had a player is
+:data:`~game.store.drills.LOCAL_PLAYER`'s, and gets the name when the file is next written). Each
+player's puzzle rating is computed from their results (``game.practice.puzzles.rating_of``), as the
+game rating is from the record. The file is kept by ``game.store.lines``: atomic, locked, damaged
+lines set aside by themselves, a file that cannot be read never written.
 
 No pygame here.
 """

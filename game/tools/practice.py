@@ -72,8 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--time", type=_seconds, metavar="SECONDS",
                         help="time budget per position (default: config.toml's [review] time)")
     parser.add_argument("--player", type=player_name, metavar="NAME",
-                        help=f"whose drills: kept for NAME with --keep (default: {LOCAL_PLAYER}, the person at this "
-                             "computer), only NAME's listed with --due (default: everyone's)")
+                        help=f"whose drills: kept for NAME with --keep (default: {LOCAL_PLAYER}, the person "
+                             "at this computer), only NAME's listed with --due (default: everyone's)")
     parser.add_argument("--config", metavar="PATH", help="config.toml to read the defaults from")
     return parser
 

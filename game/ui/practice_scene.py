@@ -147,7 +147,8 @@ class PracticeScene(Scene):
         """Tab: the next player's drills (an exercise not finished is left ungraded)."""
         player = self.next_player()
         attempt = self.attempt
-        if player is None or attempt is not None and not (self._settled() and attempt.phase in (Phase.ASK, Phase.DONE)):
+        answering = attempt is not None and not (self._settled() and attempt.phase in (Phase.ASK, Phase.DONE))
+        if player is None or answering:
             return
         self.keeper.player = player
         self.start_next()
@@ -168,8 +169,8 @@ class PracticeScene(Scene):
         keeper, player = self.keeper, self.keeper.player
         wants = not keeper.wants(player)
         keeper.set_wants(player, wants)
-        self.verdict = f"Drills from {possessive(player)} games: {'on' if wants else 'off'} (O turns them {'off' if wants else 'on'})"
-        self.verdict_right = None
+        state, other = ("on", "off") if wants else ("off", "on")
+        self.verdict, self.verdict_right = f"Drills from {possessive(player)} games: {state} (O turns them {other})", None
 
     # -- what comes next -------------------------------------------------------------------
 
