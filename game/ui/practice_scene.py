@@ -152,7 +152,8 @@ class PracticeScene(Scene):
             return
         self.keeper.player = player
         self.start_next()
-        self.verdict, self.verdict_right = f"{possessive(player)[:1].upper()}{possessive(player)[1:]} drills", None
+        whose = possessive(player)
+        self.verdict, self.verdict_right = f"{whose[:1].upper()}{whose[1:]} drills", None
 
     def player_keys(self, keys: tuple[str, ...]) -> tuple[str, ...]:
         """``keys`` (longest first) with Tab and O said, as far as the width allows: "Tab: Ann's
@@ -170,12 +171,13 @@ class PracticeScene(Scene):
         wants = not keeper.wants(player)
         keeper.set_wants(player, wants)
         state, other = ("on", "off") if wants else ("off", "on")
-        self.verdict, self.verdict_right = f"Drills from {possessive(player)} games: {state} (O turns them {other})", None
+        self.verdict = f"Drills from {possessive(player)} games: {state} (O turns them {other})"
+        self.verdict_right = None
 
     # -- what comes next -------------------------------------------------------------------
 
     def next_exercise(self) -> Exercise | None:
-        """A due drill of the shown player not done this visit, else the puzzle nearest the puzzle rating."""
+        """A due drill of the shown player not done this visit, else the puzzle nearest their rating."""
         for entry in self.keeper.due(self.now()):
             if entry.ident not in self.done_drills:
                 return Exercise(entry=entry)
@@ -214,7 +216,8 @@ class PracticeScene(Scene):
         results = [r for r in self.keeper.results_of() if _local_day(r.date) == today]
         drills = sum(1 for e in self.keeper.drills_of()
                      if e.card.last_review is not None and _local_day(e.card.last_review) == today)
-        drills = max(drills, len(self.done_drills))
+        whose = name_key(self.keeper.player)
+        drills = max(drills, sum(1 for player, _key in self.done_drills if player == whose))
         solved = sum(r.solved for r in results)
         streak, best = self.keeper.streak, self.keeper.best_streak
         return (f"Today: {counted(drills, 'drill')} · {solved} of {len(results)} puzzles solved · "
