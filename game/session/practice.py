@@ -214,8 +214,8 @@ class PracticeKeeper:
 
     def drills_of(self, player: str | None = None) -> list[DrillEntry]:
         """``player``'s drills (default: :attr:`player`'s), oldest first."""
-        whose = self.player if player is None else player
-        return [e for e in self.entries if e.belongs_to(whose)]
+        whose = name_key(self.player if player is None else player)
+        return [e for e in self.entries if e.ident[0] == whose]
 
     def players(self) -> list[str]:
         """Everyone with drills or a choice about them, the person at this computer first, then in

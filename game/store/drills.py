@@ -19,7 +19,7 @@ No pygame here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -67,31 +67,32 @@ class DrillEntry:
     drill: Drill
     card: Card
     player: str = LOCAL_PLAYER
+    #: What makes a drill one: whose it is (``name_key`` of the player) and its position's key.
+    #: Worked out once: a position's key replays its moves, and the menu counts drills every frame.
+    ident: tuple[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ident", (name_key(self.player), self.drill.key))
 
     @property
     def key(self) -> int:
         """The position's key (one drill per position and player)."""
-        return self.drill.key
-
-    @property
-    def ident(self) -> tuple[str, int]:
-        """What makes a drill one: whose it is and its position."""
-        return name_key(self.player), self.drill.key
+        return self.ident[1]
 
     def belongs_to(self, player: str) -> bool:
-        return same_player(self.player, player)
+        return self.ident[0] == name_key(player)
 
 
 def drills_path() -> Path:
     return user_data_dir() / DRILLS_NAME
 
 
-def _date(value: object, field: str) -> datetime:
+def _date(value: object, name: str) -> datetime:
     if not isinstance(value, str) or len(value) > 64:
-        raise ValueError(f"{field}: not a date")
+        raise ValueError(f"{name}: not a date")
     stamp = datetime.fromisoformat(value)
     if stamp.tzinfo is None:
-        raise ValueError(f"{field}: {shown(value)} has no time zone")
+        raise ValueError(f"{name}: {shown(value)} has no time zone")
     return stamp.astimezone(timezone.utc)
 
 
@@ -137,6 +138,9 @@ DRILL_LINES = LineFile("drills", _decode, _encode, key=lambda entry: entry.ident
 def _owned(entries: Iterable[DrillEntry]) -> list[DrillEntry]:
     """The entries with every ownerless one given to :data:`LOCAL_PLAYER` (one drill per position
     and player still: a position the local player already holds keeps the first entry)."""
+    entries = list(entries)
+    if all(entry.player for entry in entries):
+        return entries
     out: list[DrillEntry] = []
     seen: set[tuple[str, int]] = set()
     for entry in entries:
