@@ -37,8 +37,8 @@ from game.config.load import load_settings
 from game.domain.saved import SavedGame
 from game.store.folders import report_bad_home
 from game.store.savefile import SaveFileError, load_game
-from game.domain.names import NAME_PUNCTUATION, clean_player_name
-from game.store.drills import LOCAL_PLAYER, MAX_OWNER_CHARS, update_drills
+from game.domain.names import NAME_PUNCTUATION
+from game.store.drills import LOCAL_PLAYER, MAX_OWNER_CHARS, owner_name, update_drills
 from game.tools.lines import shown
 from game.tools.tail import tool_entry
 from game.tools.review import MAX_SOURCE, PLAYER_NAMES
@@ -50,12 +50,13 @@ _seconds = number(ranges.SECONDS_PER_MOVE)
 
 
 def player_name(text: str) -> str:
-    """A player's name as the game stores it; ArgumentTypeError when it is not one."""
-    name = clean_player_name(text, MAX_OWNER_CHARS)
-    if not name or name != " ".join(text.split()) or len(text) > MAX_OWNER_CHARS:
+    """A player's name as drills are kept under it (spaces around it dropped, runs of spaces made
+    one); ArgumentTypeError when it is not one."""
+    try:
+        return owner_name(" ".join(text.split()))
+    except ValueError:
         raise argparse.ArgumentTypeError(f"{shown(text, 40)} is not a player's name: 1 to {MAX_OWNER_CHARS} "
-                                         f"letters, digits, spaces or {NAME_PUNCTUATION}")
-    return name
+                                         f"letters, digits, spaces or {NAME_PUNCTUATION}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
