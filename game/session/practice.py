@@ -228,6 +228,13 @@ class PracticeKeeper:
         keep = {name_key(name) for name in known}
         return [name for key, name in names.items() if key in keep]
 
+    def player_to_show(self, now: datetime) -> str:
+        """Whose drills Practice shows next: :attr:`player`, unless they have nothing due and
+        another player has (then the first such player)."""
+        if self.due(now):
+            return self.player
+        return next((p for p in self.players() if self.due(now, p)), self.player)
+
     def due(self, now: datetime, player: str | None = None) -> list[DrillEntry]:
         """``player``'s drills (default :attr:`player`'s) due by the end of ``now``'s day, the
         longest overdue first; a drill practised today counts again only once its time has come

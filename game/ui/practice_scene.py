@@ -60,13 +60,15 @@ def possessive(player: str) -> str:
 
 def menu_row_text(keeper: PracticeKeeper, now: datetime) -> str:
     """The menu's Practice row: "2 drills due · puzzles", "Ann: 1 drill due · 1 more in 10 min ·
-    puzzles" (whose, once anyone but the person at this computer has drills). A drill practised
-    today is not due again until its time has come, and then it is counted again."""
+    puzzles": the drills of the player Practice would show (named once anyone but the person at
+    this computer has drills). A drill practised today is not due again until its time has come,
+    and then it is counted again."""
     if not keeper.loaded:
         return "drills · puzzles"
-    whose = "" if keeper.players() in ([], [LOCAL_PLAYER]) else f"{keeper.player}: "
-    parts = [f"{whose}{counted(len(keeper.due(now)), 'drill')} due"]
-    later = keeper.again(now)
+    player = keeper.player_to_show(now)
+    whose = "" if keeper.players() in ([], [LOCAL_PLAYER]) else f"{player}: "
+    parts = [f"{whose}{counted(len(keeper.due(now, player)), 'drill')} due"]
+    later = keeper.again(now, player)
     if later:
         minutes = max(1, math.ceil((later[0] - now).total_seconds() / 60))
         parts.append(f"1 more in {minutes} min" if len(later) == 1
@@ -131,9 +133,8 @@ class PracticeScene(Scene):
 
     def _first_player(self) -> None:
         """Show the player shown last; if they have no drills due and someone else has, that one."""
-        keeper, now = self.keeper, self.now()
-        if keeper.loaded and not keeper.due(now):
-            keeper.player = next((p for p in keeper.players() if keeper.due(now, p)), keeper.player)
+        if self.keeper.loaded:
+            self.keeper.player = self.keeper.player_to_show(self.now())
 
     def next_player(self) -> str | None:
         """The player Tab goes on to (None when nobody else has drills)."""

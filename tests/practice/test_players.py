@@ -131,3 +131,16 @@ def test_a_drill_practised_on_an_earlier_day_is_due_today_as_scheduled(keeper):
     graded = keeper.drills_of()[0]
     assert graded.card.due > now and graded.card.last_review.astimezone().date() < now.date()
     assert [e.ident for e in keeper.due(now)] == [entry.ident] and keeper.again(now) == []
+
+
+def test_practice_shows_the_player_shown_last_unless_only_another_has_drills_due(keeper):
+    now = datetime.now().astimezone()
+    assert keeper.player_to_show(now) == LOCAL_PLAYER                 # nobody has drills
+    add_drills([DRILL], now, keeper.drills_path, player="Ann")
+    keeper.load()
+    assert keeper.flush(WAIT)
+    assert keeper.player_to_show(now) == "Ann"
+    add_drills([DRILL], now, keeper.drills_path)
+    keeper.load()
+    assert keeper.flush(WAIT)
+    assert keeper.player_to_show(now) == LOCAL_PLAYER and keeper.player == LOCAL_PLAYER
