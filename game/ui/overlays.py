@@ -165,7 +165,7 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "back as drills; then puzzles near the puzzle rating.",
             "Two people at one screen each get drills from their slips once they type their names in the menu "
             "(unnamed players get none). Practice shows one player's drills at a time: Tab shows the next "
-            "player's, and the menu counts the drills of the player shown last. O turns drills from the "
+            "player's, and the menu counts the drills of the player it opens on. O turns drills from the "
             "shown player's games off (or on again).",
             "1–7 or click: drop a disc · Left/Right then Enter: choose and drop · Enter, Space or a click: next "
             "· Esc: menu",
