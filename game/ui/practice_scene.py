@@ -1,10 +1,10 @@
 """The Practice scene: one player's drills due today first, then puzzles near the puzzle rating.
 
-Drills belong to players (``game.store.drills``): the scene shows one player's at a time (the
-one shown last, unless only another player has drills due); Tab goes on to the next player with
-drills, and the menu's Practice row counts the drills of the player it opens on. O turns drills from the shown player's
-games off or on (``PracticeKeeper.wants``). The puzzles served and the puzzle rating are the
-shown player's too.
+Drills belong to players (``game.store.drills``): the scene shows one player's at a time (the one
+shown last, unless only another player has drills due); Tab goes on to the next player with drills,
+and the menu's Practice row counts the drills of the player it opens on. O turns drills from the
+shown player's games off or on (``PracticeKeeper.wants``). The puzzles served and the puzzle rating
+are the shown player's too.
 
 The position is shown as the game shows it, the player's side named ("You are Red"). A disc
 dropped (1–7, Left/Right then Enter, a click) is judged at once by ``practice_round``: no
