@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from netkit import FAST, quiet, start_host, wait_for
+from netkit import FAST, cols, quiet, start_host, wait_for
 from test_window import drop, free_port, hosted_game, until
 
 from game.net import events as ev
@@ -20,8 +20,9 @@ from game.store.saves import list_saves, save_new_game
 from game.store.prefs import load_prefs
 from game.ui.game_scene import GameScene
 from game.ui.menu import MenuScene
-from game.ui.net_game import NetGameScene
-from game.ui.net_lobby import NAME_PREF, NetLobbyScene, Page
+from game.ui.net_game import Networked
+from game.ui.net_lobby import NetLobbyScene, Page
+from game.ui.net_name import NAME_PREF
 from game.ui.overlays import Confirm
 from game.ui.review_scene import ReviewScene
 from game.ui.scene import SceneName, Transition
@@ -30,6 +31,11 @@ GAME_ID = "0123456789abcdef"
 SECRET = "5ec2e7" + "0" * 26
 HOST_SEAT = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=7450, secret=SECRET)
 GUEST_SEAT = NetworkSeat(NetRole.GUEST, GAME_ID, 2, "Ann", address="[::1]:7444", secret=SECRET)
+
+
+def is_network_game(scene) -> bool:
+    """The game scene playing a network game (its seats are the network's)."""
+    return isinstance(scene, GameScene) and isinstance(scene.seats, Networked)
 
 
 def saved(moves="4453", seat=HOST_SEAT) -> SavedGame:
@@ -125,10 +131,10 @@ def test_two_restarted_sides_go_back_into_the_same_game_from_their_saves():
         port = wait_for(host, ev.Listening).port
         guest.join("127.0.0.1", port, resume=Resume(GAME_ID, "4453", 1, "Ann", SECRET))
         on_guest, on_host = wait_for(guest, ev.Connected), wait_for(host, ev.Connected)
-        assert (on_guest.moves, on_guest.colour, on_guest.game, on_guest.resumed) == ("4453", 1, GAME_ID, True)
-        assert (on_host.moves, on_host.colour, on_host.game, on_host.resumed) == ("4453", 2, GAME_ID, True)
+        assert (on_guest.moves, on_guest.colour, on_guest.game, on_guest.resumed) == (cols("4453"), 1, GAME_ID, True)
+        assert (on_host.moves, on_host.colour, on_host.game, on_host.resumed) == (cols("4453"), 2, GAME_ID, True)
         guest.play(0)
-        assert wait_for(host, ev.Moved).moves == "44531"
+        assert wait_for(host, ev.Moved).moves == cols("44531")
     finally:
         host.close()
         guest.close()
@@ -190,9 +196,9 @@ def test_a_hosted_game_is_autosaved_as_a_network_game_and_hosted_again_from_the_
         until(d, lambda: d.scene.listening is not None, "hosting again")
         assert d.scene.listening.port == port and not isinstance(d.scene, GameScene)
         guest.reconnect()                               # the friend's program still runs: R
-        until(d, lambda: isinstance(d.scene, NetGameScene), "the same game")
+        until(d, lambda: is_network_game(d.scene), "the same game")
         scene = d.scene
-        assert scene.model.moves_string() == "44" and scene.colour == 1 and scene.game_id == guest.match.game_id
+        assert scene.model.moves_string() == "44" and scene.seats.table.colour == 1 and scene.seats.table.game_id == guest.match.game_id
         assert "is back" in scene.flash.text
         drop(d, 2, guest)
     finally:
@@ -208,7 +214,7 @@ def test_a_joined_game_is_joined_again_from_the_menu(ui):
         d.key(pygame.K_RETURN)                          # "Join a game"
         d.frame(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{port}"))
         d.key(pygame.K_RETURN)
-        until(d, lambda: isinstance(d.scene, NetGameScene), "the joined game")
+        until(d, lambda: is_network_game(d.scene), "the joined game")
         host.play(3)
         until(d, lambda: d.scene.model.moves_string() == "4", "the host's move")
         d.settle()
@@ -219,8 +225,8 @@ def test_a_joined_game_is_joined_again_from_the_menu(ui):
         wait_for(host, ev.Dropped)
         assert resume_row(d).label == "Resume network game with Cleo"
         d.key(pygame.K_RETURN)
-        until(d, lambda: isinstance(d.scene, NetGameScene), "the same game again")
-        assert d.scene.model.moves_string() == "4" and d.scene.colour == 2
+        until(d, lambda: is_network_game(d.scene), "the same game again")
+        assert d.scene.model.moves_string() == "4" and d.scene.seats.table.colour == 2
         assert wait_for(host, ev.Connected).resumed
     finally:
         host.close()
@@ -238,6 +244,7 @@ def test_a_failed_return_keeps_the_game_offered(ui):
     text, warning = lobby.message
     assert warning and "cannot connect" in text.lower() and "the game is kept" in text
     assert lobby.choices()[1].label == f"Join Cleo again at {game.address}"
+    assert lobby.selected == 1                   # Enter tries again
     d.key(pygame.K_ESCAPE)                   # back to the menu: offered again
     assert isinstance(d.scene, MenuScene) and d.scene.resume == game
     assert resume_row(d).label == "Resume network game with Cleo"
@@ -323,11 +330,11 @@ def test_the_name_field_is_remembered_at_once_and_sent_in_the_hello(ui):
     d = ui(network_port=port, network_name="Ann")
     d.c.switch(Transition(SceneName.NETWORK))
     lobby = d.scene
-    assert lobby.choices()[0].label == "Your name: Ann"     # prefilled from [network] name
+    assert (lobby.choices()[0].label, lobby.choices()[0].value) == ("Your name", "Ann")   # from [network] name
     type_name(d, "Zoë  the:\x1b[31mGreat" + "x" * 40)
-    expected = "Zoë the31mGreat" + "x" * 15           # the name rule's characters, 30 at most
+    expected = "Zoë theGreat" + "x" * 18              # the escape sequence gone whole, the name rule's characters
     assert lobby.name == expected and load_prefs()[NAME_PREF] == expected
-    assert lobby.choices()[0].label == f"Your name: {expected}"
+    assert lobby.choices()[0].value == expected
     type_name(d, "ai")                                  # the rule refuses it: the name stays
     assert lobby.name == expected and lobby.message[1] and "kind of player" in lobby.message[0]
     lobby.selected = 1
@@ -355,10 +362,54 @@ def test_an_empty_name_means_the_usual_name_and_the_join_page_renames_the_link(u
         type_name(d, "Edna")                            # the name row on the join page
         d.frame(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{port}"))
         d.key(pygame.K_RETURN)
-        until(d, lambda: isinstance(d.scene, NetGameScene), "the joined game")
+        until(d, lambda: is_network_game(d.scene), "the joined game")
         assert wait_for(host, ev.Connected).opponent == "Edna"
     finally:
         host.close()
+
+
+def test_esc_while_renaming_keeps_the_name_there_was(ui):
+    d = ui(network_name="Ann")
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 0
+    d.key(pygame.K_RETURN)
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="Dora"))
+    assert lobby.choices()[0].value == "AnnDora|"
+    d.key(pygame.K_ESCAPE)
+    assert lobby.editing is None and lobby.name == "Ann" and lobby.page is Page.CHOOSE
+    assert isinstance(d.scene, NetLobbyScene)           # Esc left the typing, not the lobby
+
+
+def test_the_typed_address_is_edited_at_its_caret_and_a_found_row_is_kept_for_enter(ui):
+    d = ui(network_name="Ann")
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 2
+    d.key(pygame.K_RETURN)                              # "Join a game"
+    assert lobby.page is Page.JOIN and lobby.selected == 0
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="127.0.0.1:744"))
+    assert lobby.selected == 1                          # typing selects the address row
+    d.key(pygame.K_HOME)
+    d.key(pygame.K_DELETE)
+    d.key(pygame.K_END)
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="4"))
+    assert lobby.typed == "27.0.0.1:7444" and lobby.join_rows()[1].value == "27.0.0.1:7444|"
+    d.key(pygame.K_UP)
+    assert lobby.selected == 0 and lobby.typed == "27.0.0.1:7444"     # Up is the rows', not the caret's
+
+
+def test_a_space_typed_in_the_address_is_text_not_enter(ui):
+    d = ui(network_name="Ann")
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 2
+    d.key(pygame.K_RETURN)
+    for ch in "my host":
+        key = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch)
+        d.frame(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch),
+                pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    assert lobby.page is Page.JOIN and lobby.typed == "my host" and lobby.message is None
 
 
 def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypatch):
@@ -373,6 +424,7 @@ def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypat
     assert "your name as the other player sees it" in lobby.message[0]
     d.key(pygame.K_ESCAPE)                             # Esc: the name is kept, nothing hosted
     assert lobby.editing is None and lobby.page is Page.CHOOSE and load_prefs()[NAME_PREF] == "root"
+    assert lobby.message is None                      # the question is gone with it
     lobby.selected = 1
     d.key(pygame.K_RETURN)                             # asked once: now it hosts at once
     assert lobby.page is Page.HOSTING
@@ -414,7 +466,7 @@ def test_a_resigned_game_is_not_offered_again(ui):
         drop(d, 3, guest)
         assert read_autosave() is not None
         guest.resign()
-        until(d, lambda: d.scene.resigned == 2, "the resignation")
+        until(d, lambda: d.scene.seats.table.resigned == 2, "the resignation")
         assert read_autosave() is None
         d.key(pygame.K_ESCAPE)
         assert isinstance(d.scene, MenuScene) and d.scene.resume is None
