@@ -25,8 +25,9 @@ from pathlib import Path
 
 from fsrs import Card, Rating, Scheduler
 
+from game.domain.names import name_key
 from game.engine.drills import Drill
-from game.store.drills import DrillEntry, update_drills
+from game.store.drills import LOCAL_PLAYER, DrillEntry, update_drills
 
 __all__ = ["SCHEDULER", "Grade", "add_drills", "due_entries", "end_of_day", "grade_drill", "graded", "new_entry"]
 
@@ -63,15 +64,15 @@ def _utc(now: datetime) -> datetime:
     return now.astimezone(timezone.utc)
 
 
-def new_entry(drill: Drill, now: datetime) -> DrillEntry:
-    """A drill with a new card, due at once (the card's id is the position's key)."""
-    return DrillEntry(drill, Card(card_id=drill.key, due=_utc(now)))
+def new_entry(drill: Drill, now: datetime, player: str = LOCAL_PLAYER) -> DrillEntry:
+    """``player``'s drill with a new card, due at once (the card's id is the position's key)."""
+    return DrillEntry(drill, Card(card_id=drill.key, due=_utc(now)), player)
 
 
 def graded(entry: DrillEntry, grade: Grade, now: datetime) -> DrillEntry:
-    """The entry after a review with ``grade`` at ``now``: FSRS' next card."""
+    """The entry after a review with ``grade`` at ``now``: FSRS' next card, the same owner."""
     card, _log = SCHEDULER.review_card(entry.card, grade.rating, _utc(now))
-    return DrillEntry(entry.drill, card)
+    return DrillEntry(entry.drill, card, entry.player)
 
 
 def end_of_day(now: datetime) -> datetime:
@@ -86,20 +87,21 @@ def due_entries(entries: Iterable[DrillEntry], until: datetime) -> list[DrillEnt
     return sorted((e for e in entries if e.card.due <= limit), key=lambda e: (e.card.due, e.key))
 
 
-def add_drills(drills: Iterable[Drill], now: datetime,
-               path: Path | None = None) -> tuple[int, list[DrillEntry], str | None]:
-    """Keep new drills (a position already kept keeps its drill and schedule); return how many
-    were new, all entries, and the store's notice. OSError as ``update_drills`` raises it."""
-    fresh = list(drills)
+def add_drills(drills: Iterable[Drill], now: datetime, path: Path | None = None,
+               player: str = LOCAL_PLAYER) -> tuple[int, list[DrillEntry], str | None]:
+    """Keep new drills for ``player`` (a position the player already has keeps its drill and
+    schedule); return how many were new, every player's entries, and the store's notice. OSError
+    as ``update_drills`` raises it."""
+    fresh = [new_entry(drill, now, player) for drill in drills]
     added = 0
 
     def merge(entries: list[DrillEntry]) -> list[DrillEntry]:
         nonlocal added
-        known = {e.key for e in entries}
-        for drill in fresh:
-            if drill.key not in known:
-                known.add(drill.key)
-                entries.append(new_entry(drill, now))
+        known = {e.ident for e in entries}
+        for entry in fresh:
+            if entry.ident not in known:
+                known.add(entry.ident)
+                entries.append(entry)
                 added += 1
         return entries
 
@@ -107,16 +109,17 @@ def add_drills(drills: Iterable[Drill], now: datetime,
     return added, entries, notice
 
 
-def grade_drill(key: int, grade: Grade, now: datetime,
-                path: Path | None = None) -> tuple[DrillEntry | None, str | None]:
-    """Record a review of the drill at position ``key``; its new entry (None when the drill is
-    no longer kept) and the store's notice. OSError as ``update_drills`` raises it."""
+def grade_drill(key: int, grade: Grade, now: datetime, path: Path | None = None,
+                player: str = LOCAL_PLAYER) -> tuple[DrillEntry | None, str | None]:
+    """Record a review of ``player``'s drill at position ``key``; its new entry (None when the
+    drill is no longer kept) and the store's notice. OSError as ``update_drills`` raises it."""
     done: DrillEntry | None = None
+    ident = name_key(player), key
 
     def review(entries: list[DrillEntry]) -> list[DrillEntry]:
         nonlocal done
         for i, entry in enumerate(entries):
-            if entry.key == key:
+            if entry.ident == ident:
                 done = entries[i] = graded(entry, grade, now)
         return entries
 

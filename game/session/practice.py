@@ -2,11 +2,18 @@
 (reading and writing their files, reviewing a finished game for drills, proving a refutation)
 done on threads of their own, never the window's.
 
-:class:`PracticeKeeper` holds the drills (with their FSRS cards) and the puzzle results as last
-read or written. The window hands it values, never callbacks:
+:class:`PracticeKeeper` holds every player's drills (with their FSRS cards), each player's choice
+about drills, and every player's puzzle results as last read or written. The window hands it
+values, never callbacks:
 
 * a finished game (its moves and whose slips count) is reviewed and its mistakes and blunders
-  become drills (``game.engine.drills``); a game already judged this sitting is not judged again;
+  become drills (``game.engine.drills``); a game already judged this sitting is not judged again.
+  Each slip is the drill of the player who made it: a side handed over as a :class:`NamedSide`
+  (two people at one screen) is its player's, a plain side (1 or 2: against the computer, a
+  network game, a review) is :data:`LOCAL_PLAYER`'s, the person at this computer;
+* who wants drills: a player the game names (a name typed in the menu, or the person at this
+  computer) gets them unless they turned them off in Practice; a seat nobody named (the colours,
+  "Player 2") is nobody's and gets none, and the players are told once how to get them;
 * a review the window already has (``GameReview``) makes drills without reviewing again;
 * a position from the review becomes a drill on request (:meth:`PracticeKeeper.add_position`);
 * a drill's grade and a puzzle's result are written.
@@ -30,6 +37,7 @@ from pathlib import Path
 from time import perf_counter
 from typing import Union
 
+from game.echo import counted
 from game.engine.board import CENTRE_ORDER, WIDTH, MoveError, Position
 from game.engine.drills import Drill, drills_from_review, mine_drills
 from game.engine.explain import explain_move
@@ -39,12 +47,14 @@ from game.engine.scores import Outcome, outcome
 from game.engine.solver import SearchCancelled, Solver
 from game.practice.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
 from game.session.writer import Writer
-from game.store.drills import DrillEntry, load_drills
+from game.domain.names import name_key
+from game.store.drills import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills, owner_name,
+                               update_choices)
 from game.store.puzzles import PuzzleResult, add_result, load_results
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Added", "PracticeKeeper", "Refutation", "REFUTATION_PLIES"]
+__all__ = ["Added", "NamedSide", "PracticeKeeper", "Refutation", "REFUTATION_PLIES", "UNNAMED_NOTICE"]
 
 #: How many discs of a refutation are played out: enough to see why the move fails, short enough to watch.
 REFUTATION_PLIES = 6
@@ -52,6 +62,29 @@ REFUTATION_PLIES = 6
 #: time ends the line there, or is not added.
 SOLVE_SECONDS = 5.0
 SOLVER_MB = 32
+#: Said once a sitting, when a game at one screen ends with a seat nobody named.
+UNNAMED_NOTICE = "No drills for unnamed players: type your names in the menu to get drills from your games"
+
+
+class NamedSide(int):
+    """A side (1 red, 2 yellow) and the player who played it: ``player`` as the game names them,
+    ``chosen`` whether someone typed that name (a seat's default name, its colour or "Player 2",
+    is nobody's). It is the side for everything that counts sides; only drills ask who."""
+
+    player: str
+    chosen: bool
+
+    def __new__(cls, side: int, player: str, chosen: bool = True) -> NamedSide:
+        """ValueError unless ``side`` is 1 or 2 and ``player`` a name drills can be kept under."""
+        if side not in (1, 2):
+            raise ValueError(f"side: {side!r} is not 1 or 2")
+        owner_name(player)
+        self = super().__new__(cls, side)
+        self.player, self.chosen = player, chosen
+        return self
+
+    def __repr__(self) -> str:
+        return f"NamedSide({int(self)}, {self.player!r}, chosen={self.chosen})"
 
 
 class Added(enum.Enum):
@@ -87,6 +120,7 @@ class _Mine:
     moves: tuple[int, ...]
     players: tuple[int, ...]
     review: GameReview | None
+    owner: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +135,12 @@ class _Grade:
     key: int
     grade: Grade
     now: datetime
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Choose:
+    choice: PlayerChoice
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,19 +156,30 @@ class _Refute:
     names: tuple[str, str]
 
 
-_Job = Union[_Load, _Mine, _AddPosition, _Grade, _Result]
+_Job = Union[_Load, _Mine, _AddPosition, _Grade, _Result, _Choose]
+
+
+def _coming_back(entry: DrillEntry, now: datetime) -> bool:
+    """Whether ``entry`` was practised on ``now``'s day and its next time has not come yet."""
+    last = entry.card.last_review
+    return last is not None and last.astimezone(now.tzinfo).date() == now.date() and entry.card.due > now
 
 
 class PracticeKeeper:
     def __init__(self, review_time: float = DEFAULT_TIME, *, drills_path: Path | None = None,
-                 results_path: Path | None = None) -> None:
+                 results_path: Path | None = None, players_path: Path | None = None) -> None:
         self.review_time = review_time
         self.drills_path = drills_path
         self.results_path = results_path
+        self.players_path = players_path
         self.loaded = False
         self.streak = 0           # exercises right at the first try in a row, this sitting
         self.best_streak = 0
+        #: Whose drills the Practice scene shows and the menu counts (chosen in Practice).
+        self.player = LOCAL_PLAYER
         self._entries: list[DrillEntry] = []
+        self._choices: dict[str, PlayerChoice] = {}      # by name_key
+        self._told_unnamed = False
         self._results: list[PuzzleResult] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -156,20 +207,79 @@ class PracticeKeeper:
         with self._lock:
             return list(self._results)
 
-    def due(self, now: datetime) -> list[DrillEntry]:
-        """The drills due by the end of ``now``'s day, the longest overdue first."""
-        return due_entries(self.entries, end_of_day(now))
+    def results_of(self, player: str | None = None) -> list[PuzzleResult]:
+        """``player``'s puzzle results (default: :attr:`player`'s), oldest first."""
+        whose = self.player if player is None else player
+        return [r for r in self.results if r.belongs_to(whose)]
+
+    def drills_of(self, player: str | None = None) -> list[DrillEntry]:
+        """``player``'s drills (default: :attr:`player`'s), oldest first."""
+        whose = name_key(self.player if player is None else player)
+        return [e for e in self.entries if e.ident[0] == whose]
+
+    def players(self) -> list[str]:
+        """Everyone with drills or a choice about them, the person at this computer first, then in
+        the order they first got a drill."""
+        with self._lock:
+            known = [e.player for e in self._entries] + [c.player for c in self._choices.values()]
+        names: dict[str, str] = {}
+        for name in [LOCAL_PLAYER, *known]:
+            names.setdefault(name_key(name), name)
+        keep = {name_key(name) for name in known}
+        return [name for key, name in names.items() if key in keep]
+
+    def player_to_show(self, now: datetime) -> str:
+        """Whose drills Practice shows next: :attr:`player`, unless they have nothing due and
+        another player has (then the first such player)."""
+        if self.due(now):
+            return self.player
+        return next((p for p in self.players() if self.due(now, p)), self.player)
+
+    def due(self, now: datetime, player: str | None = None) -> list[DrillEntry]:
+        """``player``'s drills (default :attr:`player`'s) due by the end of ``now``'s day, the
+        longest overdue first; a drill practised today counts again only once its time has come
+        (FSRS' learning and relearning steps bring it back within minutes: see :meth:`again`)."""
+        return [e for e in due_entries(self.drills_of(player), end_of_day(now)) if not _coming_back(e, now)]
+
+    def again(self, now: datetime, player: str | None = None) -> list[datetime]:
+        """When each drill practised today that is not due yet comes back today, soonest first."""
+        return sorted(e.card.due for e in due_entries(self.drills_of(player), end_of_day(now))
+                      if _coming_back(e, now))
+
+    def wants(self, player: str) -> bool:
+        """Whether ``player``'s games make drills: yes unless they turned drills off."""
+        with self._lock:
+            choice = self._choices.get(name_key(player))
+        return choice is None or choice.wants
+
+    def set_wants(self, player: str, wants: bool) -> None:
+        """``player`` turns drills from their games on or off (kept for the next sittings)."""
+        choice = PlayerChoice(player, wants)
+        with self._lock:
+            self._choices[name_key(player)] = choice
+        self._files.submit(_Choose(choice))
 
     def judge(self, moves: Sequence[int], players: Collection[int], review: GameReview | None = None) -> bool:
-        """A finished game: the slips of ``players`` (1 red, 2 yellow) become drills, in the
-        background (from ``review`` when the window already has it). False when there is nothing
-        to judge (no players, no moves, or judged already this sitting)."""
+        """A finished game: the slips of ``players`` (1 red, 2 yellow; a :class:`NamedSide` says
+        whose) become their drills, in the background (from ``review`` when the window already has
+        it). False when nothing is judged: no moves, no player who wants drills, or the game
+        judged already this sitting (with the same sides, whoever wanted drills then)."""
         key = (tuple(moves), tuple(sorted(set(players))))
         if not key[0] or not key[1] or key in self._judged:
             return False
         self._judged.add(key)
-        self._files.submit(_Mine(key[0], key[1], review))
-        return True
+        owners: dict[str, list[int]] = {}
+        names: dict[str, str] = {}
+        for side in sorted(set(players)):
+            player, chosen = (side.player, side.chosen) if isinstance(side, NamedSide) else (LOCAL_PLAYER, True)
+            if not chosen:
+                self._tell_unnamed()
+            elif self.wants(player):
+                owners.setdefault(name_key(player), []).append(int(side))
+                names.setdefault(name_key(player), player)
+        for owner, sides in owners.items():
+            self._files.submit(_Mine(key[0], tuple(sides), review, names[owner]))
+        return bool(owners)
 
     def add_position(self, moves: Sequence[int], played: int | None = None) -> int:
         """Ask for the position after ``moves`` to become a drill (``played``: the column played
@@ -178,9 +288,9 @@ class PracticeKeeper:
         self._files.submit(_AddPosition(ticket, tuple(moves), played))
         return ticket
 
-    def grade(self, key: int, grade: Grade, now: datetime) -> None:
-        """Write a drill's grade (its new card is in :attr:`entries` once written)."""
-        self._files.submit(_Grade(key, grade, now))
+    def grade(self, entry: DrillEntry, grade: Grade, now: datetime) -> None:
+        """Write the grade of ``entry``'s drill (its new card is in :attr:`entries` once written)."""
+        self._files.submit(_Grade(entry.key, grade, now, entry.player))
 
     def add_result(self, result: PuzzleResult) -> None:
         """Keep a puzzle's result; it is in :attr:`results` at once (the rating follows)."""
@@ -233,6 +343,11 @@ class PracticeKeeper:
         with self._lock:
             self._notices.append(notice)
 
+    def _tell_unnamed(self) -> None:
+        if not self._told_unnamed:
+            self._told_unnamed = True
+            self._tell(UNNAMED_NOTICE)
+
     def _solver(self, name: str) -> Solver:
         """The thread ``name``'s own solver (a solver's table is not shared between threads)."""
         solver = self._solvers.get(name)
@@ -261,21 +376,26 @@ class PracticeKeeper:
     def _do(self, job: _Job) -> None:
         if isinstance(job, _Load):
             drills, notice = load_drills(self.drills_path)
+            choices, choice_notice = load_choices(self.players_path)
             results, result_notice = load_results(self.results_path)
             with self._lock:
                 self._entries, self._results, self.loaded = drills, results, True
-            for text in (notice, result_notice):
+                # a choice made before the file was read stands over the file's
+                self._choices = {**{name_key(c.player): c for c in choices}, **self._choices}
+            for text in (notice, choice_notice, result_notice):
                 if text:
                     self._tell(text)
         elif isinstance(job, _Mine):
-            self._keep(self._mine(job), announce=True)
+            self._keep(self._mine(job), job.owner, announce=True)
+        elif isinstance(job, _Choose):
+            self._choose(job.choice)
         elif isinstance(job, _AddPosition):
             self._answer(job.ticket, self._add_position(job))
         elif isinstance(job, _Grade):
-            entry, notice = grade_drill(job.key, job.grade, job.now, self.drills_path)
+            entry, notice = grade_drill(job.key, job.grade, job.now, self.drills_path, job.player)
             if entry is not None:
                 with self._lock:
-                    self._entries = [entry if e.key == entry.key else e for e in self._entries]
+                    self._entries = [entry if e.ident == entry.ident else e for e in self._entries]
             if notice:
                 self._tell(notice)
         else:
@@ -290,18 +410,29 @@ class PracticeKeeper:
         return mine_drills(job.moves, job.players, solver=solver, time_per_position=self.review_time,
                            stop=self._stop)
 
-    def _keep(self, drills: list[Drill], *, announce: bool) -> int:
-        """Keep ``drills`` (the known ones keep their schedule); how many were new."""
+    def _keep(self, drills: list[Drill], player: str, *, announce: bool) -> int:
+        """Keep ``drills`` as ``player``'s (the known ones keep their schedule); how many were new."""
         if not drills:
             return 0
-        added, entries, notice = add_drills(drills, datetime.now().astimezone(), self.drills_path)
+        added, entries, notice = add_drills(drills, datetime.now().astimezone(), self.drills_path, player)
         with self._lock:
             self._entries = entries
         if notice:
             self._tell(notice)
         if announce and added:
-            self._tell(f"{added} new drill{'s' if added != 1 else ''} from your game: Practice in the menu")
+            whose = "your game" if player == LOCAL_PLAYER else f"the game, for {player}"
+            self._tell(f"{counted(added, 'new drill')} from {whose}: Practice in the menu")
         return added
+
+    def _choose(self, choice: PlayerChoice) -> None:
+        """Write a player's choice about drills (the last one made stands)."""
+        def change(choices: list[PlayerChoice]) -> list[PlayerChoice]:
+            others = [c for c in choices if name_key(c.player) != name_key(choice.player)]
+            return others + [choice]
+
+        _choices, notice = update_choices(change, self.players_path)
+        if notice:
+            self._tell(notice)
 
     def _add_position(self, job: _AddPosition) -> Added:
         try:
@@ -310,7 +441,7 @@ class PracticeKeeper:
             return Added.OVER
         if pos.is_over():
             return Added.OVER
-        if any(entry.key == pos.key() for entry in self.entries):
+        if any(entry.key == pos.key() for entry in self.drills_of(LOCAL_PLAYER)):
             return Added.ALREADY
         try:
             scores = self._solver("files").column_scores(pos, stop=self._stop, deadline=perf_counter() + SOLVE_SECONDS)
@@ -326,8 +457,8 @@ class PracticeKeeper:
         if not refused:
             return Added.FREE
         played = job.played if job.played in refused else refused[0]
-        return Added.ADDED if self._keep([Drill(tuple(job.moves), played, accepted, kept)], announce=False) \
-            else Added.ALREADY
+        drill = Drill(tuple(job.moves), played, accepted, kept)
+        return Added.ADDED if self._keep([drill], LOCAL_PLAYER, announce=False) else Added.ALREADY
 
     def _answer(self, ticket: int, value: Added | Refutation) -> None:
         with self._lock:

@@ -1,11 +1,16 @@
-"""Where the player's drills live: ``drills.jsonl``, one drill and its schedule a line.
+"""Where the players' drills live: ``drills.jsonl``, one drill and its schedule a line.
 
-Each line holds a drill (``game.engine.drills.Drill``) and its FSRS card (``fsrs.Card``: when
-it is due, its stability and difficulty). Drills are few (one per slip of the player), and a
-review changes one card, so every change rewrites the file whole, atomically, under a lock
-(``game.store.lines``): a write killed midway loses nothing, a line that is not a valid drill
-(bad JSON, an impossible position, a card whose date is not a date) is set aside in
-``drills.jsonl.bad`` while the other drills stay with their schedules, and a file that cannot be
+Each line holds whose drill it is (the player's name as the game knows it), the drill
+(``game.engine.drills.Drill``) and its FSRS card (``fsrs.Card``: when it is due, its stability and
+difficulty). Two players may each have a drill at one position; names are compared as
+``game.domain.names.name_key`` compares them (case and accents' form ignored). A line written before
+drills had owners has no ``player``: it belongs to :data:`LOCAL_PLAYER`, the person at this computer
+(such drills came from games against the computer, network games and reviews, all of them that
+person's), and the file is written back with the name on the first read. Drills are few (one per
+slip of the player), and a review changes one card, so every change rewrites the file whole,
+atomically, under a lock (``game.store.lines``): a write killed midway loses nothing, a line that is
+not a valid drill (bad JSON, an impossible position, a card whose date is not a date) is set aside
+in ``drills.jsonl.bad`` while the other drills stay with their schedules, and a file that cannot be
 read is never written.
 
 No pygame here.
@@ -13,46 +18,81 @@ No pygame here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
 from fsrs import Card, State
 
+from game.domain.names import clean_player_name, name_key
 from game.echo import shown
 from game.engine.drills import Drill
 from game.store.folders import user_data_dir
 
 from .lines import LineFile
 
-__all__ = ["DRILLS_NAME", "DRILL_LINES", "DrillEntry", "clean_stale", "drills_path", "entry_line", "load_drills", "update_drills"]
+__all__ = ["DRILLS_NAME", "DRILL_LINES", "LOCAL_PLAYER", "MAX_OWNER_CHARS", "PLAYERS_NAME", "PLAYER_LINES",
+           "DrillEntry", "PlayerChoice", "clean_stale", "drills_path", "entry_line", "load_choices", "load_drills",
+           "owner_name", "players_path", "same_player", "update_choices", "update_drills"]
 
 DRILLS_NAME = "drills.jsonl"
+PLAYERS_NAME = "drill_players.jsonl"
+#: The person at this computer, as the game speaks to them ("Red (you)", "You win!"): the owner of
+#: drills from games against the computer, network games and reviews.
+LOCAL_PLAYER = "You"
+#: A two-player name (20 characters) with " (1)" added when both typed the same one, and room to spare.
+MAX_OWNER_CHARS = 32
+
+
+def same_player(a: str, b: str) -> bool:
+    """Whether two owners' names are one player's (compared as the menu compares names)."""
+    return name_key(a) == name_key(b)
+
+
+def owner_name(value: object) -> str:
+    """The owner's name as stored; ValueError when it is not a name the game gives a player."""
+    if not isinstance(value, str) or not value or len(value) > MAX_OWNER_CHARS \
+            or clean_player_name(value, MAX_OWNER_CHARS) != value:
+        raise ValueError(f"player: {shown(value, 40)} is not a player's name")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
 class DrillEntry:
-    """A drill and its schedule. The card is never changed in place: a review makes a new entry."""
+    """A player's drill and its schedule. The card is never changed in place: a review makes a new
+    entry. ``player`` is "" only for a line read from a file written before drills had owners,
+    until :func:`update_drills` gives it :data:`LOCAL_PLAYER`."""
 
     drill: Drill
     card: Card
+    player: str = LOCAL_PLAYER
+    #: What makes a drill one: whose it is (``name_key`` of the player) and its position's key.
+    #: Worked out once: a position's key replays its moves, and the menu counts drills every frame.
+    ident: tuple[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ident", (name_key(self.player), self.drill.key))
 
     @property
     def key(self) -> int:
-        return self.drill.key
+        """The position's key (one drill per position and player)."""
+        return self.ident[1]
+
+    def belongs_to(self, player: str) -> bool:
+        return self.ident[0] == name_key(player)
 
 
 def drills_path() -> Path:
     return user_data_dir() / DRILLS_NAME
 
 
-def _date(value: object, field: str) -> datetime:
+def _date(value: object, name: str) -> datetime:
     if not isinstance(value, str) or len(value) > 64:
-        raise ValueError(f"{field}: not a date")
+        raise ValueError(f"{name}: not a date")
     stamp = datetime.fromisoformat(value)
     if stamp.tzinfo is None:
-        raise ValueError(f"{field}: {shown(value)} has no time zone")
+        raise ValueError(f"{name}: {shown(value)} has no time zone")
     return stamp.astimezone(timezone.utc)
 
 
@@ -80,18 +120,35 @@ def _card_from_json(data: object) -> Card:
 
 
 def _encode(entry: DrillEntry) -> dict:
-    return {"drill": entry.drill.to_json(), "card": entry.card.to_dict()}
+    return {"player": owner_name(entry.player), "drill": entry.drill.to_json(), "card": entry.card.to_dict()}
 
 
 def _decode(doc: object) -> DrillEntry:
     if not isinstance(doc, dict):
         raise ValueError("not a JSON object")
-    return DrillEntry(Drill.from_json(doc.get("drill")), _card_from_json(doc.get("card")))
+    player = owner_name(doc["player"]) if "player" in doc else ""
+    return DrillEntry(Drill.from_json(doc.get("drill")), _card_from_json(doc.get("card")), player)
 
 
-#: One drill per position: a later line for a position already read is dropped (the first one,
+#: One drill per position and player: a later line for one already read is dropped (the first one,
 #: with its schedule, stays).
-DRILL_LINES = LineFile("drills", _decode, _encode, key=lambda entry: entry.key)
+DRILL_LINES = LineFile("drills", _decode, _encode, key=lambda entry: entry.ident)
+
+
+def _owned(entries: Iterable[DrillEntry]) -> list[DrillEntry]:
+    """The entries with every ownerless one given to :data:`LOCAL_PLAYER` (one drill per position
+    and player still: a position the local player already holds keeps the first entry)."""
+    entries = list(entries)
+    if all(entry.player for entry in entries):
+        return entries
+    out: list[DrillEntry] = []
+    seen: set[tuple[str, int]] = set()
+    for entry in entries:
+        entry = entry if entry.player else replace(entry, player=LOCAL_PLAYER)
+        if entry.ident not in seen:
+            seen.add(entry.ident)
+            out.append(entry)
+    return out
 
 
 def entry_line(entry: DrillEntry) -> bytes:
@@ -105,12 +162,64 @@ def clean_stale(path: Path, now: float | None = None) -> list[Path]:
 
 
 def load_drills(path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
-    """The drills, oldest first, and a notice for the player (None when all is well); see
-    ``LineFile.load``."""
-    return DRILL_LINES.load(drills_path() if path is None else Path(path))
+    """Every player's drills, oldest first, and a notice for the player (None when all is well);
+    see ``LineFile.load``. Ownerless lines are written back with their owner when the file can be
+    written; when it cannot, they are given their owner in memory all the same."""
+    where = drills_path() if path is None else Path(path)
+    try:
+        return DRILL_LINES.update(_owned, where)
+    except OSError:
+        entries, notice = DRILL_LINES.load(where)
+        return _owned(entries), notice
 
 
 def update_drills(change: Callable[[list[DrillEntry]], list[DrillEntry]] | None,
                   path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
-    """Apply ``change`` to the drills under the file's lock; see ``LineFile.update``."""
-    return DRILL_LINES.update(change, drills_path() if path is None else Path(path))
+    """Apply ``change`` to every player's drills under the file's lock (ownerless lines given
+    their owner first); see ``LineFile.update``."""
+    return DRILL_LINES.update(lambda entries: _owned(entries) if change is None else change(_owned(entries)),
+                              drills_path() if path is None else Path(path))
+
+
+# -- who wants drills ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerChoice:
+    """Whether ``player`` wants drills from their games (a player never asked has no line)."""
+
+    player: str
+    wants: bool
+
+
+def _encode_choice(choice: PlayerChoice) -> dict:
+    return {"player": owner_name(choice.player), "drills": choice.wants}
+
+
+def _decode_choice(doc: object) -> PlayerChoice:
+    if not isinstance(doc, dict):
+        raise ValueError("not a JSON object")
+    wants = doc.get("drills")
+    if not isinstance(wants, bool):
+        raise ValueError("drills: not true or false")
+    return PlayerChoice(owner_name(doc.get("player")), wants)
+
+
+#: One choice per player (the first line read for a name stands).
+PLAYER_LINES = LineFile("drill choices", _decode_choice, _encode_choice, key=lambda c: name_key(c.player),
+                        max_bytes=1024 * 1024)
+
+
+def players_path() -> Path:
+    return user_data_dir() / PLAYERS_NAME
+
+
+def load_choices(path: Path | None = None) -> tuple[list[PlayerChoice], str | None]:
+    """Each player's choice about drills, and a notice (None when all is well); see ``LineFile.load``."""
+    return PLAYER_LINES.load(players_path() if path is None else Path(path))
+
+
+def update_choices(change: Callable[[list[PlayerChoice]], list[PlayerChoice]],
+                   path: Path | None = None) -> tuple[list[PlayerChoice], str | None]:
+    """Apply ``change`` to the choices under the file's lock; see ``LineFile.update``."""
+    return PLAYER_LINES.update(change, players_path() if path is None else Path(path))

@@ -1,9 +1,11 @@
-"""Where the player's puzzle results live: ``puzzles.jsonl``, one puzzle tried a line.
+"""Where the players' puzzle results live: ``puzzles.jsonl``, one puzzle tried a line.
 
-A result names the puzzle (its start position's move string), whether it was solved and when.
-The puzzle rating is computed from all of them (``game.practice.puzzles.rating_of``), as the game
-rating is from the record. The file is kept by ``game.store.lines``: atomic, locked, damaged lines
-set aside by themselves, a file that cannot be read never written.
+A result names the puzzle (its start position's move string), whether it was solved, when, and who
+tried it (a name as ``game.store.drills`` keeps it; a line written before results had a player is
+:data:`~game.store.drills.LOCAL_PLAYER`'s, and gets the name when the file is next written). Each
+player's puzzle rating is computed from their results (``game.practice.puzzles.rating_of``), as the
+game rating is from the record. The file is kept by ``game.store.lines``: atomic, locked, damaged
+lines set aside by themselves, a file that cannot be read never written.
 
 No pygame here.
 """
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from game.echo import shown
 from game.engine.board import CELLS, MoveError, parse_moves
+from game.store.drills import LOCAL_PLAYER, owner_name, same_player
 from game.store.folders import user_data_dir
 
 from .lines import LineFile
@@ -27,11 +30,13 @@ RESULTS_NAME = "puzzles.jsonl"
 
 @dataclass(frozen=True, slots=True)
 class PuzzleResult:
-    """One puzzle tried: ``puzzle`` is its id (the start's move string), ``date`` ISO 8601 with a zone."""
+    """One puzzle tried by ``player``: ``puzzle`` is its id (the start's move string), ``date``
+    ISO 8601 with a zone."""
 
     puzzle: str
     solved: bool
     date: str
+    player: str = LOCAL_PLAYER
 
     def __post_init__(self) -> None:
         if not isinstance(self.puzzle, str) or not 0 < len(self.puzzle) <= CELLS:
@@ -46,15 +51,20 @@ class PuzzleResult:
             raise ValueError("date: missing")
         if datetime.fromisoformat(self.date).tzinfo is None:
             raise ValueError(f"date: {shown(self.date)} has no time zone")
+        owner_name(self.player)
+
+    def belongs_to(self, player: str) -> bool:
+        return same_player(self.player, player)
 
     def to_json(self) -> dict:
-        return {"puzzle": self.puzzle, "solved": self.solved, "date": self.date}
+        return {"player": self.player, "puzzle": self.puzzle, "solved": self.solved, "date": self.date}
 
     @classmethod
     def from_json(cls, data: object) -> PuzzleResult:
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
-        return cls(data.get("puzzle"), data.get("solved"), data.get("date"))  # type: ignore[arg-type]
+        return cls(data.get("puzzle"), data.get("solved"), data.get("date"),  # type: ignore[arg-type]
+                   data["player"] if "player" in data else LOCAL_PLAYER)
 
 
 RESULT_LINES = LineFile("puzzle results", PuzzleResult.from_json, PuzzleResult.to_json)

@@ -3,10 +3,15 @@
     python -m game.practice game.c4save [more.c4save ...]    # the drills each game makes
     python -m game.practice --keep game.c4save               # ... and keep them to practise
     python -m game.practice --due                            # the kept drills due today
+    python -m game.practice --due --player Ann               # ... of one player
 
 One JSON object per drill and line: the position (a move string from the empty board), the side
 to play, the column played there, every accepted column (each keeps the best outcome) and the
-outcome kept; ``--due`` adds when each drill is due. Columns count from 1.
+outcome kept; ``--due`` adds whose drill it is and when it is due. Columns count from 1.
+
+Drills belong to players. ``--keep`` keeps them for ``--player`` (default: the person at this
+computer, "You", as the game's own drills from games against the computer); ``--due`` lists every
+player's, or only ``--player``'s when given.
 
 A drill is a move the review (``python -m game.review``) proves a mistake or a blunder, by the
 players the save names as human (in a network game, this computer's side); ``--side`` chooses
@@ -32,7 +37,8 @@ from game.config.load import load_settings
 from game.domain.saved import SavedGame
 from game.store.folders import report_bad_home
 from game.store.savefile import SaveFileError, load_game
-from game.store.drills import update_drills
+from game.domain.names import NAME_PUNCTUATION
+from game.store.drills import LOCAL_PLAYER, MAX_OWNER_CHARS, owner_name, update_drills
 from game.tools.lines import shown
 from game.tools.tail import tool_entry
 from game.tools.review import MAX_SOURCE, PLAYER_NAMES
@@ -41,6 +47,16 @@ from game.tools.numbers import number
 
 SIDES = {"red": (1,), "yellow": (2,), "both": (1, 2)}
 _seconds = number(ranges.SECONDS_PER_MOVE)
+
+
+def player_name(text: str) -> str:
+    """A player's name as drills are kept under it (spaces around it dropped, runs of spaces made
+    one); ArgumentTypeError when it is not one."""
+    try:
+        return owner_name(" ".join(text.split()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shown(text, 40)} is not a player's name: 1 to {MAX_OWNER_CHARS} "
+                                         f"letters, digits, spaces or {NAME_PUNCTUATION}") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "a game between computers: both)")
     parser.add_argument("--time", type=_seconds, metavar="SECONDS",
                         help="time budget per position (default: config.toml's [review] time)")
+    parser.add_argument("--player", type=player_name, metavar="NAME",
+                        help=f"whose drills: kept for NAME with --keep (default: {LOCAL_PLAYER}, the person "
+                             "at this computer), only NAME's listed with --due (default: everyone's)")
     parser.add_argument("--config", metavar="PATH", help="config.toml to read the defaults from")
     return parser
 
@@ -75,8 +94,8 @@ def drill_json(drill: Drill, **extra: object) -> str:
 
 
 def run_files(names: list[str], out: TextIO, err: TextIO, *, seconds: float, table_mb: float,
-              side: str | None, keep: bool, now: datetime) -> int:
-    """Mine and print the drills of each file; with ``keep``, keep them. The exit status."""
+              side: str | None, keep: bool, now: datetime, player: str = LOCAL_PLAYER) -> int:
+    """Mine and print the drills of each file; with ``keep``, keep them as ``player``'s. The exit status."""
     solver = Solver(table_mb=table_mb)
     status = 0
     found: list[Drill] = []
@@ -95,19 +114,19 @@ def run_files(names: list[str], out: TextIO, err: TextIO, *, seconds: float, tab
         found += drills
     if keep and found:
         try:
-            added, _entries, notice = add_drills(found, now)
+            added, _entries, notice = add_drills(found, now, player=player)
         except OSError as exc:
             print(f"practice: cannot keep the drills: {files.describe_os_error(exc)}", file=err)
             return 1
         if notice:
             print(f"practice: {notice}", file=err)
-        print(f"practice: {added} new drills kept, {len(found) - added} already kept", file=err)
+        print(f"practice: {added} new drills kept for {player}, {len(found) - added} already kept", file=err)
     return status
 
 
-def run_due(out: TextIO, err: TextIO, now: datetime) -> int:
-    """Print the kept drills due today; 1 when the drills cannot be read (damaged lines set
-    aside are said on ``err``, and the others are printed)."""
+def run_due(out: TextIO, err: TextIO, now: datetime, player: str | None = None) -> int:
+    """Print the kept drills due today (only ``player``'s when given); 1 when the drills cannot be
+    read (damaged lines set aside are said on ``err``, and the others are printed)."""
     try:
         entries, notice = update_drills(None)
     except OSError as exc:
@@ -115,8 +134,10 @@ def run_due(out: TextIO, err: TextIO, now: datetime) -> int:
         return 1
     if notice:
         print(f"practice: {notice}", file=err)
-    for entry in due_entries(entries, end_of_day(now)):
-        print(drill_json(entry.drill, due=entry.card.due.isoformat(timespec="seconds")), file=out, flush=True)
+    mine = [e for e in entries if player is None or e.belongs_to(player)]
+    for entry in due_entries(mine, end_of_day(now)):
+        print(drill_json(entry.drill, player=entry.player, due=entry.card.due.isoformat(timespec="seconds")),
+              file=out, flush=True)
     return 0
 
 
@@ -127,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.due == bool(args.files):
         parser.error("give saved games, or --due (not both)")
+    if args.player is not None and not (args.due or args.keep):
+        parser.error("--player goes with --due or --keep")
     if args.due and (args.keep or args.side):
         parser.error("--keep and --side go with saved games, not with --due")
     if report_bad_home(parser.prog):
@@ -140,10 +163,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     now = datetime.now().astimezone()
     if args.due:
-        return run_due(sys.stdout, sys.stderr, now)
+        return run_due(sys.stdout, sys.stderr, now, args.player)
     seconds = args.time if args.time is not None else settings.review_time
     return run_files(args.files, sys.stdout, sys.stderr, seconds=seconds, table_mb=settings.table_mb,
-                     side=args.side, keep=args.keep, now=now)
+                     side=args.side, keep=args.keep, now=now, player=args.player or LOCAL_PLAYER)
 
 
 if __name__ == "__main__":

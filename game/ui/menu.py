@@ -23,6 +23,7 @@ from game.domain.saved import SavedGame
 from game.store.saves import save_infos
 from game.ui.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
+from game.ui.practice_scene import menu_row_text
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.saves import OPEN_ERRORS, open_save, players_of
@@ -278,12 +279,8 @@ class MenuScene(Scene):
                                "with it.", leave)
 
     def practice_text(self) -> str:
-        """"5 drills due · puzzles" (the drills counted once they are read)."""
-        practice = self.ctx.session.practice
-        if not practice.loaded:
-            return "drills · puzzles"
-        due = len(practice.due(datetime.now().astimezone()))
-        return f"{counted(due, 'drill')} due · puzzles"
+        """"5 drills due · puzzles" (the drills counted once they are read; see ``menu_row_text``)."""
+        return menu_row_text(self.ctx.session.practice, datetime.now().astimezone())
 
     def open_practice(self) -> None:
         self.next = Transition(SceneName.PRACTICE)

@@ -19,6 +19,8 @@ from game.ui.theme import Colour, Theme
 YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y)
 NO_KEYS = (pygame.K_ESCAPE, pygame.K_n)
 HELP_KEYS = (pygame.K_F1,)
+#: The help's section on Practice (the Practice scene opens the help there).
+PRACTICE_HELP = "Practice (menu: Practice)"
 
 
 def is_help_key(event: pygame.event.Event) -> bool:
@@ -158,9 +160,13 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "(threats that must each be blocked) · zugzwang (a threat on the right row: odd rows, counted "
             "from 1 at the bottom, for the first player, even for the second) · gave up a win · plain.",
         ]),
-        ("Practice (menu: Practice)", [
-            "Your mistakes and blunders against the computer, and in games you review, come back as drills; "
-            "then puzzles near your puzzle rating.",
+        (PRACTICE_HELP, [
+            "Your mistakes and blunders against the computer, in network games and in games you review, come "
+            "back as drills; then puzzles near the puzzle rating.",
+            "Two people at one screen each get drills from their slips once they type their names in the menu "
+            "(unnamed players get none). Practice shows one player's drills at a time: Tab shows the next "
+            "player's, and the menu counts the drills of the player it opens on. O turns drills from the "
+            "shown player's games off (or on again).",
             "1–7 or click: drop a disc · Left/Right then Enter: choose and drop · Enter, Space or a click: next "
             "· Esc: menu",
             "A drill right at once comes back later and later; right at the second try, sooner; missed, within "
@@ -185,8 +191,9 @@ class TextOverlay:
     (or Tab) turn them, the page's sections are named at the top. Up/Down, Page Up/Down and the mouse
     wheel scroll a page too long for the window. Esc (or Enter, F1, ?) closes it."""
 
-    def __init__(self, sections: list[tuple[str, list[str]]]) -> None:
+    def __init__(self, sections: list[tuple[str, list[str]]], opening: str | None = None) -> None:
         self.sections = sections
+        self.opening = opening     # the title of the section to open at (its page is known once drawn)
         self.page = 0
         self.scroll = 0
         self._pages: list[list[int]] = [list(range(len(sections)))]
@@ -243,6 +250,10 @@ class TextOverlay:
         inner_w = box.width - 40
         rows = max(1, (box.height - 24 - 2 * (footer + 10)) // line_h)
         self._pages = self.paginate(size, inner_w, rows, theme)
+        if self.opening is not None:
+            self.page = next((n for n, page in enumerate(self._pages)
+                              if any(self.sections[i][0] == self.opening for i in page)), 0)
+            self.opening = None
         self.page = min(self.page, len(self._pages) - 1)
         lines: list[tuple[str, Colour, bool]] = []
         for i in self._pages[self.page]:
@@ -278,8 +289,10 @@ class HelpOverlay(TextOverlay):
     """F1 / ? — rules, keys, the analysis row's meaning, the review and the levels, with the colours
     named as the theme draws them."""
 
-    def __init__(self, settings: Settings, names: tuple[str, str] = ("Red", "Yellow")) -> None:
-        super().__init__(help_sections(settings, names))
+    def __init__(self, settings: Settings, names: tuple[str, str] = ("Red", "Yellow"),
+                 opening: str | None = None) -> None:
+        """``opening``: the title of the section to open at (the Rules when None)."""
+        super().__init__(help_sections(settings, names), opening)
 
 
 def problems_overlay(problems: list[str], source: Path | None) -> TextOverlay:

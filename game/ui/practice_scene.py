@@ -1,4 +1,10 @@
-"""The Practice scene: the player's drills due today first, then puzzles near the puzzle rating.
+"""The Practice scene: one player's drills due today first, then puzzles near the puzzle rating.
+
+Drills belong to players (``game.store.drills``): the scene shows one player's at a time (the one
+shown last, unless only another player has drills due); Tab goes on to the next player with drills,
+and the menu's Practice row counts the drills of the player it opens on. O turns drills from the
+shown player's games off or on (``PracticeKeeper.wants``). The puzzles served and the puzzle rating
+are the shown player's too.
 
 The position is shown as the game shows it, the player's side named ("You are Red"). A disc
 dropped (1–7, Left/Right then Enter, a click) is judged at once by ``practice_round``: no
@@ -11,26 +17,29 @@ on its thread. The day's progress and the streak of right answers are in the hea
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 from functools import lru_cache
 
 import pygame
 
 from game.echo import counted
+from game.domain.names import name_key
 from game.engine.board import Position
 from game.practice.puzzles import Puzzle, load_puzzles, rating_of, serve
-from game.session.practice import Refutation
+from game.session.practice import PracticeKeeper, Refutation
+from game.store.drills import LOCAL_PLAYER
 from game.store.puzzles import PuzzleResult
 from game.ui.anim import DropAnimation
 from game.ui.game_input import NUMBER_KEYS
 from game.ui.layout import COLS, ROWS
-from game.ui.overlays import HelpOverlay, is_help_key
+from game.ui.overlays import PRACTICE_HELP, HelpOverlay, is_help_key
 from game.ui.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
 from game.ui.render import BoardScene
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, Scene, SceneName, Transition
 
-__all__ = ["PracticeScene"]
+__all__ = ["PracticeScene", "menu_row_text"]
 
 REPLY_PAUSE = 0.5       # seconds before a puzzle's defender answers, or a refutation's next disc falls
 REFUTED_PAUSE = 1.2     # seconds the refuted position stays before the board goes back
@@ -40,6 +49,31 @@ KEYS_ASK = ("1–7 or click: drop a disc · Left/Right + Enter: choose and drop 
             "1–7 drop · Left/Right + Enter · F1 help · Esc menu", "1–7 drop · F1 · Esc")
 KEYS_DONE = ("Enter or click: next · F1 help · Esc menu", "Enter next · Esc menu")
 KEYS_WAIT = ("Watch the reply · F1 help · Esc menu", "F1 help · Esc menu")
+WHOSE_KEY = pygame.K_TAB        # the next player's drills
+WANTS_KEY = pygame.K_o          # drills from the shown player's games: on or off
+
+
+def possessive(player: str) -> str:
+    """"your" for the person at this computer, else "Ann's"."""
+    return "your" if player == LOCAL_PLAYER else f"{player}'s"
+
+
+def menu_row_text(keeper: PracticeKeeper, now: datetime) -> str:
+    """The menu's Practice row: "2 drills due · puzzles", "Ann: 1 drill due · 1 more in 10 min ·
+    puzzles": the drills of the player Practice would show (named once anyone but the person at
+    this computer has drills). A drill practised today is not due again until its time has come,
+    and then it is counted again."""
+    if not keeper.loaded:
+        return "drills · puzzles"
+    player = keeper.player_to_show(now)
+    whose = "" if keeper.players() in ([], [LOCAL_PLAYER]) else f"{player}: "
+    parts = [f"{whose}{counted(len(keeper.due(now, player)), 'drill')} due"]
+    later = keeper.again(now, player)
+    if later:
+        minutes = max(1, math.ceil((later[0] - now).total_seconds() / 60))
+        parts.append(f"1 more in {minutes} min" if len(later) == 1
+                     else f"{len(later)} more today, the first in {minutes} min")
+    return " · ".join([*parts, "puzzles"])
 
 
 @lru_cache(maxsize=1)
@@ -70,8 +104,8 @@ class PracticeScene(Scene):
         self.wait = 0.0                   # seconds before the next step of a reply or refutation
         self.ticket: int | None = None    # the refutation asked for
         self.refutation: Refutation | None = None
-        self.done_drills: set[int] = set()   # drills practised this visit (each comes once)
-        self.tried: set[str] = set()          # puzzles tried this visit
+        self.done_drills: set[tuple[str, int]] = set()   # drills practised this visit (each comes once)
+        self.tried: set[tuple[str, str]] = set()   # (player, puzzle) tried this visit
         self.puzzles: tuple[Puzzle, ...] = ()
         self.drills_today = 0
 
@@ -82,6 +116,7 @@ class PracticeScene(Scene):
         self.overlay = None
         self.attempt = None
         self.done_drills, self.tried = set(), set()
+        self._first_player()
         try:
             self.puzzles = shipped_puzzles()
         except (OSError, ValueError) as exc:
@@ -94,15 +129,62 @@ class PracticeScene(Scene):
     def now(self) -> datetime:
         return datetime.now().astimezone()
 
+    # -- whose drills ----------------------------------------------------------------------
+
+    def _first_player(self) -> None:
+        """Show the player shown last; if they have no drills due and someone else has, that one."""
+        if self.keeper.loaded:
+            self.keeper.player = self.keeper.player_to_show(self.now())
+
+    def next_player(self) -> str | None:
+        """The player Tab goes on to (None when nobody else has drills)."""
+        players = self.keeper.players()
+        if len(players) < 2:
+            return None
+        here = next((i for i, p in enumerate(players) if p == self.keeper.player), -1)
+        return players[(here + 1) % len(players)]
+
+    def show_next_player(self) -> None:
+        """Tab: the next player's drills (an exercise not finished is left ungraded)."""
+        player = self.next_player()
+        attempt = self.attempt
+        answering = attempt is not None and not (self._settled() and attempt.phase in (Phase.ASK, Phase.DONE))
+        if player is None or answering:
+            return
+        self.keeper.player = player
+        self.start_next()
+        whose = possessive(player)
+        self.verdict, self.verdict_right = f"{whose[:1].upper()}{whose[1:]} drills", None
+
+    def player_keys(self, keys: tuple[str, ...]) -> tuple[str, ...]:
+        """``keys`` (longest first) with Tab and O said, as far as the width allows: "Tab: Ann's
+        drills · O: drills from games on/off · ...", down to "Tab: Ann · 1–7 drop · F1 · Esc"."""
+        other = self.next_player()
+        if other is None:
+            return (f"O: drills from games on/off · {keys[0]}", *keys)
+        whose = f"Tab: {possessive(other)} drills · "
+        return (f"{whose}O: drills from games on/off · {keys[0]}", f"{whose}{keys[0]}",
+                *(f"Tab: {other} · {k}" for k in keys[1:]), *keys)
+
+    def toggle_wants(self) -> None:
+        """O: drills from the shown player's games off, or on again."""
+        keeper, player = self.keeper, self.keeper.player
+        wants = not keeper.wants(player)
+        keeper.set_wants(player, wants)
+        state, other = ("on", "off") if wants else ("off", "on")
+        self.verdict = f"Drills from {possessive(player)} games: {state} (O turns them {other})"
+        self.verdict_right = None
+
     # -- what comes next -------------------------------------------------------------------
 
     def next_exercise(self) -> Exercise | None:
-        """A due drill not done this visit, else the puzzle nearest the puzzle rating."""
+        """A due drill of the shown player not done this visit, else the puzzle nearest their rating."""
         for entry in self.keeper.due(self.now()):
-            if entry.key not in self.done_drills:
+            if entry.ident not in self.done_drills:
                 return Exercise(entry=entry)
-        results = self.keeper.results
-        done = {r.puzzle for r in results} | self.tried
+        results = self.keeper.results_of()
+        whose = name_key(self.keeper.player)
+        done = {r.puzzle for r in results} | {puzzle for player, puzzle in self.tried if player == whose}
         served = serve(self.puzzles, rating_of(results, self.puzzles), done, count=1)
         return Exercise(puzzle=served[0]) if served else None
 
@@ -114,18 +196,29 @@ class PracticeScene(Scene):
         self.verdict, self.verdict_right, self.why = "", None, None
         self.cursor = COLS // 2      # every exercise starts with the cursor in the middle column
 
+    def header_texts(self, colour: str) -> tuple[str, ...]:
+        """Whose practice and which side they play, longest first: "Practice · You are Red",
+        "Ann's practice · Red", down to "Ann · Red"."""
+        player = self.keeper.player
+        if not colour:
+            return ("Practice",) if player == LOCAL_PLAYER else (f"{player}'s practice", player)
+        if player == LOCAL_PLAYER:
+            return f"Practice · You are {colour}", f"You are {colour}"
+        return f"{player}'s practice · {colour}", f"{player} · {colour}", colour
+
     def rating_text(self) -> str:
-        rating = rating_of(self.keeper.results, self.puzzles)
+        rating = rating_of(self.keeper.results_of(), self.puzzles)
         return f"puzzle rating {round(rating.value)}"
 
     def progress_texts(self) -> tuple[str, ...]:
         """The day's progress and the streak, longest first: "Today: 3 drills · 2 of 4 puzzles
         solved · streak 2 (best 5)", down to "3 drills · 2/4 puzzles · streak 2"."""
         today = self.now().date()
-        results = [r for r in self.keeper.results if _local_day(r.date) == today]
-        drills = sum(1 for e in self.keeper.entries
+        results = [r for r in self.keeper.results_of() if _local_day(r.date) == today]
+        drills = sum(1 for e in self.keeper.drills_of()
                      if e.card.last_review is not None and _local_day(e.card.last_review) == today)
-        drills = max(drills, len(self.done_drills))
+        whose = name_key(self.keeper.player)
+        drills = max(drills, sum(1 for player, _key in self.done_drills if player == whose))
         solved = sum(r.solved for r in results)
         streak, best = self.keeper.streak, self.keeper.best_streak
         return (f"Today: {counted(drills, 'drill')} · {solved} of {len(results)} puzzles solved · "
@@ -141,7 +234,7 @@ class PracticeScene(Scene):
                 self.overlay = None
             return
         if is_help_key(event):
-            self.overlay = HelpOverlay(self.ctx.settings, self.ctx.theme.names)
+            self.overlay = HelpOverlay(self.ctx.settings, self.ctx.theme.names, opening=PRACTICE_HELP)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
         elif event.type == pygame.MOUSEMOTION:
@@ -159,6 +252,10 @@ class PracticeScene(Scene):
     def _key(self, key: int) -> None:
         if key == pygame.K_ESCAPE:
             self.next = Transition(SceneName.MENU)
+        elif key == WHOSE_KEY:
+            self.show_next_player()
+        elif key == WANTS_KEY:
+            self.toggle_wants()
         elif self._finished() and key in NEXT_KEYS:
             self.go_on()
         elif key in NUMBER_KEYS:
@@ -233,18 +330,20 @@ class PracticeScene(Scene):
         first_try = bool(attempt.solved) and (ex.entry is None or len(attempt.tries) == 1)
         self.keeper.count(first_try)
         if ex.entry is not None:
-            self.done_drills.add(ex.entry.key)
-            self.keeper.grade(ex.entry.key, attempt.grade, now)
+            self.done_drills.add(ex.entry.ident)
+            self.keeper.grade(ex.entry, attempt.grade, now)
         else:
             assert ex.puzzle is not None
-            self.tried.add(ex.puzzle.id)
-            self.keeper.add_result(PuzzleResult(ex.puzzle.id, attempt.solved, now.isoformat(timespec="seconds")))
+            self.tried.add((name_key(self.keeper.player), ex.puzzle.id))
+            self.keeper.add_result(PuzzleResult(ex.puzzle.id, attempt.solved, now.isoformat(timespec="seconds"),
+                                                self.keeper.player))
 
     # -- frame -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         if self.attempt is None:
             if self.keeper.loaded:
+                self._first_player()
                 self.start_next()
             return
         if self.anim is not None:
@@ -319,8 +418,7 @@ class PracticeScene(Scene):
         attempt = self.attempt
         colour = theme.colour_name(attempt.exercise.player) if attempt is not None else ""
         header = layout.header
-        you, you_size = largest_fitting((f"Practice · You are {colour}", f"You are {colour}") if colour
-                                        else ("Practice",), layout.text_size, width // 2, bold=True)
+        you, you_size = largest_fitting(self.header_texts(colour), layout.text_size, width // 2, bold=True)
         left = draw_text(surface, you, you_size, theme.text, bold=True, midleft=(header.left + 8, header.centery))
         if attempt is not None:
             disc = self.ctx.renderer.disc(theme, attempt.exercise.player, max(5, layout.text_size * 4 // 10))
@@ -351,10 +449,12 @@ class PracticeScene(Scene):
         ex = attempt.exercise
         task = ex.task(theme.colour_name(ex.player))
         due = len([e for e in self.keeper.due(self.now())
-                   if e.key not in self.done_drills and e.key != (ex.entry.key if ex.entry is not None else None)])
+                   if e.ident not in self.done_drills and (ex.entry is None or e.ident != ex.entry.ident)])
         more = f"{due} more drill{'s' if due != 1 else ''} due today" if due else "the last drill due today"
         where = (more if ex.entry is not None
                  else f"{self.rating_text()}, this one {ex.puzzle.difficulty}" if ex.puzzle is not None else "")
+        if not self.keeper.wants(self.keeper.player):
+            where = f"{where} · no new drills from {possessive(self.keeper.player)} games (O: on)"
         size = layout.text_size
         text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
         draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
@@ -377,6 +477,8 @@ class PracticeScene(Scene):
             keys = KEYS_WAIT
         else:
             keys = KEYS_ASK
+        if attempt is None or attempt.phase is not Phase.REFUTE:
+            keys = self.player_keys(keys)
         help_text, help_size = largest_fitting(keys, layout.small_size, width)
         draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.model import GameModel
+from game.session.practice import NamedSide
 from game.ui.game_input import Command
 from game.ui.scene import SceneName
 from game.ui.overlays import Confirm
@@ -275,6 +276,11 @@ class TwoPeople(Seats):
 
     def review_names(self, model: GameModel) -> tuple[str, str] | None:
         return (self.pair.name(model, 1), self.pair.name(model, 2)) if self.pair.named else None
+
+    def drill_sides(self, model: GameModel) -> tuple[int, ...]:
+        """Both sides, each with the name of whoever played it: each player's slips are their own drills."""
+        pair = self.pair
+        return tuple(NamedSide(n, pair.name(model, n), pair.typed_name(model, n)) for n in (1, 2))
 
 
 class Watching(Seats):

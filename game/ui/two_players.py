@@ -26,6 +26,7 @@ class TwoPlayers:
         if cleaned[0].casefold() == cleaned[1].casefold():
             cleaned = [f"{cleaned[0]} (1)", f"{cleaned[1]} (2)"]
         self.names: tuple[str, str] = (cleaned[0], cleaned[1])    # by seat
+        self.typed: tuple[bool, bool] = (bool(given[0]), bool(given[1]))   # by seat: a name someone typed
         self.alternate = alternate
         self.results = [0, 0, 0]           # wins of seat 0, of seat 1, draws: the games before this one
         self.current: int | None = None    # this game's result once it has ended
@@ -33,6 +34,10 @@ class TwoPlayers:
     def name(self, model: GameModel, number: int) -> str:
         """The name of whoever plays colour ``number`` now."""
         return self.names[(number - 1) ^ int(model.swapped)]
+
+    def typed_name(self, model: GameModel, number: int) -> bool:
+        """Whether the name of whoever plays colour ``number`` now was typed (not a seat's default)."""
+        return self.typed[(number - 1) ^ int(model.swapped)]
 
     def update(self, model: GameModel) -> None:
         """Follow the game after every change (a move, an undo, a load)."""

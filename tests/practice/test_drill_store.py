@@ -17,7 +17,8 @@ from game.store import files
 from game.engine.drills import Drill
 from game.engine.scores import Outcome
 from game.practice.schedule import Grade, add_drills, grade_drill
-from game.store.drills import DRILLS_NAME, clean_stale, entry_line, load_drills, update_drills
+from game.store.drills import (DRILLS_NAME, LOCAL_PLAYER, MAX_OWNER_CHARS, PLAYERS_NAME, PlayerChoice, clean_stale,
+                               entry_line, load_choices, load_drills, update_choices, update_drills)
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2026, 11, 26, 9, 0, tzinfo=timezone.utc)
@@ -140,5 +141,75 @@ def test_the_line_format_is_plain_json(path: Path) -> None:
     entries, _ = load_drills(path)
     assert path.read_bytes() == entry_line(entries[0])
     doc = json.loads(path.read_bytes())
+    assert doc["player"] == LOCAL_PLAYER
     assert doc["drill"] == {"position": "44", "played": 5, "accepted": [4], "kept": "win"}
     assert doc["card"]["due"] == NOW.isoformat()
+
+
+def old_line(drill: Drill, due: datetime = NOW) -> bytes:
+    """A line as written before drills had owners: no ``player``."""
+    return json.dumps({"drill": drill.to_json(), "card": {"card_id": drill.key, "state": 1, "step": 0,
+                                                           "stability": None, "difficulty": None,
+                                                           "due": due.isoformat(), "last_review": None}}).encode() + b"\n"
+
+
+def test_an_old_file_goes_to_the_person_at_this_computer_and_is_written_back_with_the_name(path: Path) -> None:
+    later = NOW + timedelta(days=3)
+    path.write_bytes(old_line(DRILLS[0]) + old_line(DRILLS[1], later))
+    entries, notice = load_drills(path)
+    assert notice is None
+    assert [(e.player, e.drill, e.card.due) for e in entries] == [(LOCAL_PLAYER, DRILLS[0], NOW),
+                                                                  (LOCAL_PLAYER, DRILLS[1], later)]
+    docs = [json.loads(line) for line in path.read_bytes().splitlines()]
+    assert [d["player"] for d in docs] == [LOCAL_PLAYER, LOCAL_PLAYER]      # written back, schedules as they were
+    assert [d["card"]["due"] for d in docs] == [NOW.isoformat(), later.isoformat()]
+    assert not path.with_name(DRILLS_NAME + ".bad").exists()
+
+
+def test_an_old_file_that_cannot_be_written_still_loads_with_its_owner(path: Path, monkeypatch) -> None:
+    path.write_bytes(old_line(DRILLS[0]))
+
+    def refuse(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(files, "atomic_write_bytes", refuse)
+    entries, notice = load_drills(path)
+    assert [(e.player, e.drill) for e in entries] == [(LOCAL_PLAYER, DRILLS[0])] and notice is None
+    assert path.read_bytes() == old_line(DRILLS[0])
+
+
+def test_each_player_has_their_own_drill_and_schedule_at_one_position(path: Path) -> None:
+    add_drills(DRILLS[:2], NOW, path)
+    added, entries, _ = add_drills(DRILLS[:1], NOW, path, player="Ann")
+    assert added == 1 and [(e.player, e.drill) for e in entries] == [
+        (LOCAL_PLAYER, DRILLS[0]), (LOCAL_PLAYER, DRILLS[1]), ("Ann", DRILLS[0])]
+    assert add_drills(DRILLS[:1], NOW, path, player="ann")[0] == 0       # names compared as the menu does
+    entry, _ = grade_drill(DRILLS[0].key, Grade.FIRST_TRY, NOW, path, player="ANN")
+    assert entry is not None and entry.player == "Ann" and entry.card.due > NOW
+    dues = {(e.player, e.key): e.card.due for e in load_drills(path)[0]}
+    assert dues == {(LOCAL_PLAYER, DRILLS[0].key): NOW, (LOCAL_PLAYER, DRILLS[1].key): NOW,
+                    ("Ann", DRILLS[0].key): entry.card.due}
+    assert grade_drill(DRILLS[1].key, Grade.WRONG, NOW, path, player="Bob") == (None, None)   # not Bob's
+
+
+@pytest.mark.parametrize("player", [None, 5, "", "Ann\x1b[31m", "x" * (MAX_OWNER_CHARS + 1), "  Ann", "a:b"])
+def test_a_line_whose_player_is_not_a_name_is_set_aside(path: Path, player: object) -> None:
+    add_drills(DRILLS[:1], NOW, path, player="Ann")
+    good = path.read_bytes()
+    doc = json.loads(good)
+    bad = json.dumps({**doc, "player": player, "drill": DRILLS[1].to_json()}).encode() + b"\n"
+    path.write_bytes(good + bad)
+    entries, notice = load_drills(path)
+    assert [(e.player, e.drill) for e in entries] == [("Ann", DRILLS[0])]
+    assert notice is not None and "1 damaged drills" in notice and "player" in notice
+    assert path.read_bytes() == good and path.with_name(DRILLS_NAME + ".bad").read_bytes() == bad
+
+
+def test_the_choices_about_drills_are_kept_and_a_damaged_one_set_aside(tmp_path: Path) -> None:
+    where = tmp_path / PLAYERS_NAME
+    update_choices(lambda choices: [*choices, PlayerChoice("Ann", False)], where)
+    update_choices(lambda choices: [*choices, PlayerChoice("Bob", True)], where)
+    where.write_bytes(where.read_bytes() + b'{"player": "Cy", "drills": "no"}\n')
+    choices, notice = load_choices(where)
+    assert choices == [PlayerChoice("Ann", False), PlayerChoice("Bob", True)]
+    assert notice is not None and "1 damaged drill choices" in notice

@@ -9,6 +9,7 @@ import pytest
 from game.engine.puzzles import OnlyMoveLine, PuzzleKind
 from game.practice.puzzles import PUZZLE_RD, Puzzle, load_puzzles, parse_puzzle, puzzle_rating, rating_of, serve
 from game.domain.record import Rating, START_RATING, START_RD, rate_one
+from game.store.drills import LOCAL_PLAYER
 from game.store.puzzles import RESULTS_NAME, PuzzleResult, add_result, load_results
 
 
@@ -75,10 +76,24 @@ def test_results_are_kept_and_rate_the_player(tmp_path):
 @pytest.mark.parametrize("data", [{"puzzle": "48", "solved": True, "date": "2026-11-26T09:00:00+00:00"},
                                   {"puzzle": "44", "solved": 1, "date": "2026-11-26T09:00:00+00:00"},
                                   {"puzzle": "44", "solved": True, "date": "2026-11-26T09:00:00"},
-                                  {"puzzle": "", "solved": True, "date": "2026-11-26T09:00:00+00:00"}, []])
+                                  {"puzzle": "", "solved": True, "date": "2026-11-26T09:00:00+00:00"}, [],
+                                  {"puzzle": "44", "solved": True, "date": "2026-11-26T09:00:00+00:00", "player": ""},
+                                  {"puzzle": "44", "solved": True, "date": "2026-11-26T09:00:00+00:00", "player": 7}])
 def test_a_damaged_result_is_set_aside_and_the_others_count(tmp_path, data):
     path = tmp_path / RESULTS_NAME
     add_result(PuzzleResult("11", True, "2026-11-26T09:00:00+00:00"), path)
     path.write_bytes(path.read_bytes() + json.dumps(data).encode() + b"\n")
     results, notice = load_results(path)
     assert [r.puzzle for r in results] == ["11"] and notice is not None and "1 damaged puzzle results" in notice
+
+
+def test_each_player_has_their_own_results_and_an_old_line_is_the_local_players(tmp_path):
+    path = tmp_path / RESULTS_NAME
+    old = {"puzzle": "11", "solved": True, "date": "2026-11-26T09:00:00+00:00"}     # before results had a player
+    path.write_bytes(json.dumps(old).encode() + b"\n")
+    results, notice = add_result(PuzzleResult("22", False, "2026-11-26T09:05:00+00:00", "Ann"), path)
+    assert notice is None and [(r.player, r.puzzle) for r in results] == [(LOCAL_PLAYER, "11"), ("Ann", "22")]
+    assert [json.loads(line)["player"] for line in path.read_bytes().splitlines()] == [LOCAL_PLAYER, "Ann"]
+    pool = [puzzle("11", 1800), puzzle("22", 1500)]
+    ann = [r for r in results if r.belongs_to("ann")]
+    assert rating_of(ann, pool) == puzzle_rating([(1500, False)])

@@ -70,12 +70,25 @@ def test_kept_drills_are_due_today_once(tmp_path, expected):
     game = save(tmp_path, "g.c4save", "human", "human")
     kept = run("game.practice", "--time", "2", "--keep", str(game), str(game), home=tmp_path)
     total = len(expected[1]) + len(expected[2])
-    assert kept.returncode == 0 and f"{total} new drills kept, {total} already kept" in kept.stderr
+    assert kept.returncode == 0 and f"{total} new drills kept for You, {total} already kept" in kept.stderr
     due = run("game.practice", "--due", home=tmp_path)
     assert due.returncode == 0 and due.stderr == ""
     got = drills_of(due.stdout)
     assert sorted(d["position"] for d in got) == sorted(d["position"] for d in expected[1] + expected[2])
     assert all("due" in d and "accepted" in d for d in got)
+
+
+def test_player_chooses_whose_drills_are_kept_and_listed(tmp_path, expected):
+    game = save(tmp_path, "g.c4save", "Easy", "human")
+    kept = run("game.practice", "--time", "2", "--keep", "--player", " Ann ", str(game), home=tmp_path)
+    assert kept.returncode == 0 and f"{len(expected[2])} new drills kept for Ann," in kept.stderr
+    run("game.practice", "--time", "2", "--keep", "--side", "red", str(game), home=tmp_path)
+    ann = drills_of(run("game.practice", "--due", "--player", "ann", home=tmp_path).stdout)
+    assert [d["position"] for d in ann] == [d["position"] for d in expected[2]]
+    assert {d["player"] for d in ann} == {"Ann"}
+    everyone = drills_of(run("game.practice", "--due", home=tmp_path).stdout)
+    assert {d["player"] for d in everyone} == {"Ann", "You"} and len(everyone) == len(expected[1] + expected[2])
+    assert run("game.practice", "--due", "--player", "Bob", home=tmp_path).stdout == ""
 
 
 def test_a_bad_file_is_one_line_and_status_1_and_the_others_are_read(tmp_path, expected):
@@ -92,7 +105,9 @@ def test_a_bad_file_is_one_line_and_status_1_and_the_others_are_read(tmp_path, e
 
 
 @pytest.mark.parametrize("args", [[], ["--due", "x.c4save"], ["--due", "--keep"], ["--time", "0", "x.c4save"],
-                                  ["--side", "green", "x.c4save"]])
+                                  ["--side", "green", "x.c4save"], ["--player", "Ann", "x.c4save"],
+                                  ["--due", "--player", ESCAPES], ["--due", "--player", "x" * 40],
+                                  ["--due", "--player", " "]])
 def test_bad_arguments_are_status_2(tmp_path, args):
     result = run("game.practice", *args, home=tmp_path)
     assert result.returncode == 2 and "Traceback" not in result.stderr and "error:" in result.stderr

@@ -4,6 +4,7 @@ lost to the computer and from the review's key, and a damaged drill file."""
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import datetime
 
@@ -18,13 +19,18 @@ from game.engine.puzzles import keeping_columns
 from game.engine.scores import outcome
 from game.engine.solver import Solver
 from game.practice.schedule import Grade, add_drills, graded
+from game.domain.players import HUMAN
 from game.domain.saved import SavedGame
+from game.model import GameModel
 from game.store.savefile import save_game
 from game.store.saves import saves_dir
-from game.store.drills import DRILLS_NAME, load_drills
+from game.store.drills import DRILLS_NAME, LOCAL_PLAYER, PlayerChoice, load_choices, load_drills
 from game.store.puzzles import load_results
+from game.ui.overlays import PRACTICE_HELP
 from game.ui.practice_round import Phase
-from game.ui.scene import ReviewStart, SceneName, Transition
+from game.ui.practice_scene import menu_row_text
+from game.ui.scene import GameStart, ReviewStart, SceneName, Transition
+from game.ui.seats import seats_for
 
 # Red to move with 1-2-3 in the bottom row and yellow's three in column 5: column 4 wins at once.
 THREAT = "152535"
@@ -276,3 +282,147 @@ def test_every_text_fits_the_window(ui, size, theme):
         assert seen.rects
         for text, rect in seen.rects:
             assert 0 <= rect.left and rect.right <= width and 0 <= rect.top and rect.bottom <= height, text
+
+
+def test_two_named_players_at_one_screen_each_get_their_own_drills(ui):
+    driver = ui(review_time=0.2)
+    driver.c.switch(Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, THREAT, names=("Ann", "Bob"))))
+    for col in (6, 4):                   # Ann (red) lets the win go, Bob (yellow) completes column 5
+        key_column(driver, col)
+        driver.settle(10)
+    driver.run_until(lambda: driver.scene.model.is_over and driver.scene.over_handled, timeout=WAIT,
+                     what="the end of the game")
+    assert driver.c.ctx.session.practice.flush(WAIT)
+    entries, _notice = load_drills()
+    owners = {(e.player, e.drill.moves) for e in entries}
+    assert ("Ann", tuple(parse_moves(THREAT))) in owners
+    assert {p for p, moves in owners if len(moves) % 2 == 0} == {"Ann"}     # red's slips are Ann's
+    assert {p for p, moves in owners if len(moves) % 2 == 1} <= {"Bob"}
+    assert not any(e.belongs_to(LOCAL_PLAYER) for e in entries)
+
+
+def test_a_seat_nobody_named_makes_no_drills_and_the_names_follow_the_turns():
+    model = GameModel(HUMAN, HUMAN)
+    seats = seats_for(model, names=("Ann", ""), alternate=True)
+    sides = seats.drill_sides(model)
+    assert [(s, s.player, s.chosen) for s in sides] == [(1, "Ann", True), (2, "Player 2", False)]
+    seats.new_game(model)                # the other player starts: Ann plays yellow now
+    assert [(s, s.player, s.chosen) for s in seats.drill_sides(model)] == [(1, "Player 2", False), (2, "Ann", True)]
+    fresh = GameModel(HUMAN, HUMAN)
+    unnamed = seats_for(fresh)
+    assert [(s.player, s.chosen) for s in unnamed.drill_sides(fresh)] == [("Red", False), ("Yellow", False)]
+
+
+def test_practice_shows_one_players_drills_and_tab_shows_the_next(ui):
+    now = datetime.now().astimezone()
+    add_drills([drill_at(THREAT, 6)], now)
+    add_drills([drill_at(FULL)], now, player="Ann")
+    driver = practice(ui)
+    scene, keeper = driver.scene, driver.c.ctx.session.practice
+    assert keeper.player == LOCAL_PLAYER and scene.attempt.exercise.entry.player == LOCAL_PLAYER
+    with TextRecorder() as seen:
+        driver.frame()
+    assert "Practice · You are Red" in seen.texts
+    assert any(text.startswith("Tab: Ann's drills") for text in seen.texts)
+    driver.key(pygame.K_TAB)
+    assert keeper.player == "Ann" and scene.attempt.exercise.entry.player == "Ann"
+    assert scene.verdict == "Ann's drills"
+    with TextRecorder() as seen:
+        driver.frame()
+    assert "Ann's practice · Yellow" in seen.texts
+    assert menu_row_text(keeper, datetime.now().astimezone()) == "Ann: 1 drill due · puzzles"   # the menu follows
+    key_column(driver, scene.attempt.right_columns()[0])
+    finish(driver)
+    graded = {e.player: e.card.last_review for e in load_drills()[0]}
+    assert graded[LOCAL_PLAYER] is None and graded["Ann"] is not None    # only Ann's drill was graded
+    driver.key(pygame.K_ESCAPE)
+    with TextRecorder() as seen:
+        driver.frame()
+    row = next(text for text in seen.texts if text.startswith("Practice — "))
+    assert row == "Practice — You: 1 drill due · puzzles"     # Ann has none due: the count Practice opens on
+    driver.c.switch(Transition(SceneName.PRACTICE))
+    driver.run_until(lambda: driver.scene.attempt is not None, timeout=WAIT, what="the next exercise")
+    assert keeper.player == LOCAL_PLAYER            # Ann has nothing due: the one who has comes first
+    driver.key(pygame.K_TAB)
+    assert keeper.player == "Ann" and driver.scene.attempt.exercise.puzzle is not None
+
+
+def test_a_drill_just_missed_is_not_counted_due_but_coming_back(ui):
+    keep(drill_at(THREAT, 6))
+    driver = practice(ui)
+    scene, attempt = driver.scene, driver.scene.attempt
+    for _ in range(2):
+        driver.run_until(lambda: attempt.phase is Phase.ASK and scene._settled(), timeout=WAIT, what="a try")
+        key_column(driver, wrong_column(attempt))
+    finish(driver)
+    assert load_drills()[0][0].card.due > datetime.now().astimezone()     # FSRS: back within minutes
+    driver.key(pygame.K_ESCAPE)
+    with TextRecorder() as seen:
+        driver.frame()
+    row = next(text for text in seen.texts if text.startswith("Practice — "))
+    assert re.fullmatch(r"Practice — 0 drills due · 1 more in \d+ min · puzzles", row), row
+
+
+def test_o_turns_the_shown_players_drills_off_and_on(ui, connect4_home):
+    keep(drill_at(THREAT, 6))
+    driver = practice(ui)
+    keeper = driver.c.ctx.session.practice
+    driver.key(pygame.K_o)
+    assert not keeper.wants(LOCAL_PLAYER) and driver.scene.verdict.startswith("Drills from your games: off")
+    with TextRecorder() as seen:
+        driver.frame()
+    assert "the last drill due today · no new drills from your games (O: on)" in seen.texts
+    assert keeper.flush(WAIT)
+    assert load_choices()[0] == [PlayerChoice(LOCAL_PLAYER, False)]
+    driver.key(pygame.K_o)
+    assert keeper.wants(LOCAL_PLAYER) and driver.scene.verdict.startswith("Drills from your games: on")
+
+
+@pytest.mark.parametrize("size", [(420, 400), (1600, 1000)])
+def test_f1_opens_the_help_at_the_practice_page(ui, size):
+    driver = ui(window_width=size[0], window_height=size[1])
+    driver.c.switch(Transition(SceneName.PRACTICE))
+    driver.key(pygame.K_F1)
+    with TextRecorder() as seen:
+        driver.frame()
+    overlay = driver.scene.overlay
+    assert PRACTICE_HELP in [overlay.sections[i][0] for i in overlay._pages[overlay.page]]
+    assert overlay.page > 0 and PRACTICE_HELP in seen.texts
+    driver.key(pygame.K_LEFT)               # the other pages are still there
+    driver.frame()
+    assert PRACTICE_HELP not in [overlay.sections[i][0] for i in overlay._pages[overlay.page]]
+
+
+@pytest.mark.parametrize("size", [(420, 400), (1600, 1000)])
+def test_tab_is_said_at_every_size_once_another_player_has_drills(ui, size):
+    now = datetime.now().astimezone()
+    add_drills([drill_at(THREAT, 6)], now)
+    add_drills([drill_at(FULL)], now, player="Ann")
+    driver = ui(window_width=size[0], window_height=size[1])
+    driver.c.switch(Transition(SceneName.PRACTICE))
+    driver.run_until(lambda: driver.scene.attempt is not None, timeout=WAIT, what="the drill")
+    with TextRecorder() as seen:
+        driver.frame()
+    width, _height = driver.c.surface.get_size()
+    tab = [(text, rect) for text, rect in seen.rects if text.startswith("Tab: Ann")]
+    assert tab and all(0 <= rect.left and rect.right <= width for _text, rect in tab)
+
+
+def test_a_puzzle_counts_for_the_player_shown(ui):
+    driver = ui()
+    keeper = driver.c.ctx.session.practice
+    driver.run_until(lambda: keeper.loaded, timeout=WAIT, what="the drills")
+    keeper.player = "Ann"
+    driver.c.switch(Transition(SceneName.PRACTICE))
+    driver.run_until(lambda: driver.scene.attempt is not None, timeout=WAIT, what="the first puzzle")
+    scene = driver.scene
+    attempt = scene.attempt
+    key_column(driver, wrong_column(attempt))            # failed at once
+    finish(driver)
+    results, _notice = load_results()
+    assert [(r.player, r.puzzle, r.solved) for r in results] == [("Ann", attempt.exercise.puzzle.id, False)]
+    assert scene.rating_text() != "puzzle rating 1500"
+    keeper.player = LOCAL_PLAYER
+    assert scene.rating_text() == "puzzle rating 1500"          # the person at this computer's is untouched
+    scene.start_next()
+    assert scene.attempt.exercise.puzzle.id == attempt.exercise.puzzle.id   # not tried by this player yet

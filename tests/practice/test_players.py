@@ -1,0 +1,146 @@
+"""Whose drills (game.session.practice): each player's slips are their own drills, a seat nobody
+named gets none, a player can turn drills off, and a drill just practised is not counted due
+again until its time has come."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from game.engine.board import parse_moves
+from game.engine.drills import Drill
+from game.engine.scores import Outcome
+from game.practice.schedule import Grade, add_drills
+from game.session.practice import UNNAMED_NOTICE, NamedSide, PracticeKeeper
+from game.store.drills import LOCAL_PLAYER, load_choices, load_drills
+
+THREAT = "152535"                 # red to move: column 4 wins at once
+GAME = parse_moves(THREAT + "75")  # red plays 7, yellow wins in column 5: red's slip
+WAIT = 60.0
+DRILL = Drill(tuple(parse_moves(THREAT)), 6, (3,), Outcome.WIN)
+
+
+@pytest.fixture
+def keeper(tmp_path) -> PracticeKeeper:
+    kept = PracticeKeeper(0.2, drills_path=tmp_path / "drills.jsonl", results_path=tmp_path / "puzzles.jsonl",
+                          players_path=tmp_path / "players.jsonl")
+    kept.load()
+    assert kept.flush(WAIT) and kept.loaded
+    return kept
+
+
+def owners(keeper: PracticeKeeper) -> set[tuple[str, tuple[int, ...]]]:
+    entries, notice = load_drills(keeper.drills_path)
+    assert notice is None
+    return {(e.player, e.drill.moves) for e in entries}
+
+
+def test_a_named_side_is_a_side_that_knows_its_player():
+    side = NamedSide(2, "Bob")
+    assert side == 2 and hash(side) == hash(2) and sorted({side, 1}) == [1, 2]
+    assert side.player == "Bob" and side.chosen and not NamedSide(1, "Red", chosen=False).chosen
+    for bad in ((3, "Ann"), (0, "Ann"), (1, "")):
+        with pytest.raises(ValueError):
+            NamedSide(*bad)
+
+
+def test_each_named_players_slips_are_their_own_drills(keeper):
+    assert keeper.judge(GAME, (NamedSide(1, "Ann"), NamedSide(2, "Bob")))
+    assert keeper.flush(WAIT)
+    kept = owners(keeper)
+    assert ("Ann", tuple(parse_moves(THREAT))) in kept          # red's slip is Ann's
+    assert all(player == "Ann" for player, moves in kept if len(moves) % 2 == 0)
+    assert all(player == "Bob" for player, moves in kept if len(moves) % 2 == 1)
+    assert any("for Ann: Practice in the menu" in n for n in keeper.poll())
+    assert keeper.players()[0] == "Ann" and not keeper.drills_of(LOCAL_PLAYER)
+    # the review of the same game (plain sides) is not judged again for the person at this computer
+    assert not keeper.judge(GAME, (1, 2))
+
+
+def test_a_plain_side_is_the_person_at_this_computer(keeper):
+    assert keeper.judge(GAME, (1,))
+    assert keeper.flush(WAIT)
+    kept = owners(keeper)
+    assert (LOCAL_PLAYER, tuple(parse_moves(THREAT))) in kept
+    assert all(player == LOCAL_PLAYER and len(moves) % 2 == 0 for player, moves in kept)   # red's slips only
+    assert any("from your game: Practice in the menu" in n for n in keeper.poll())
+
+
+def test_an_unnamed_seat_gets_no_drills_and_the_players_are_told_once(keeper):
+    unnamed = (NamedSide(1, "Red", chosen=False), NamedSide(2, "Bob"))
+    assert keeper.judge(GAME, unnamed)
+    assert keeper.flush(WAIT)
+    assert {player for player, _ in owners(keeper)} <= {"Bob"}
+    assert ("Red", tuple(parse_moves(THREAT))) not in owners(keeper)
+    assert keeper.poll().count(UNNAMED_NOTICE) == 1
+    assert not keeper.judge(GAME[:-1] + [0], (NamedSide(1, "Red", chosen=False),))   # nobody wants these
+    assert UNNAMED_NOTICE not in keeper.poll()                                          # said once a sitting
+
+
+def test_a_player_who_turned_drills_off_gets_none_and_the_choice_is_kept(keeper, tmp_path):
+    keeper.set_wants("Ann", False)
+    assert not keeper.wants("ann") and keeper.wants("Bob") and keeper.wants(LOCAL_PLAYER)
+    assert not keeper.judge(GAME, (NamedSide(1, "Ann"),))
+    assert keeper.flush(WAIT) and owners(keeper) == set()
+    assert "Ann" in keeper.players()                   # listed, so the choice can be turned back
+    again = PracticeKeeper(0.2, drills_path=keeper.drills_path, results_path=tmp_path / "p.jsonl",
+                           players_path=keeper.players_path)
+    again.load()
+    assert again.flush(WAIT) and not again.wants("Ann")
+    keeper.set_wants("Ann", True)
+    assert keeper.flush(WAIT)
+    assert [(c.player, c.wants) for c in load_choices(keeper.players_path)[0]] == [("Ann", True)]
+
+
+def test_the_due_count_is_the_shown_players_and_skips_a_drill_just_practised(keeper):
+    now = datetime.now().astimezone()
+    add_drills([DRILL], now, keeper.drills_path)
+    add_drills([DRILL, Drill((3,), 0, (2, 3, 4), Outcome.DRAW)], now, keeper.drills_path, player="Ann")
+    keeper.load()
+    assert keeper.flush(WAIT)
+    assert keeper.players() == [LOCAL_PLAYER, "Ann"]
+    assert len(keeper.due(now)) == 1 and len(keeper.due(now, "Ann")) == 2
+    keeper.player = "Ann"
+    assert len(keeper.due(now)) == 2
+    (entry, _other) = keeper.due(now)
+    keeper.grade(entry, Grade.WRONG, now)          # missed: FSRS brings it back within minutes
+    assert keeper.flush(WAIT)
+    graded = next(e for e in keeper.drills_of() if e.ident == entry.ident)
+    assert now < graded.card.due < now + timedelta(minutes=15)
+    assert [e.ident for e in keeper.due(now)] == [_other.ident]      # not due again at once
+    assert keeper.again(now) == [graded.card.due]
+    back = graded.card.due + timedelta(seconds=1)
+    assert entry.ident in {e.ident for e in keeper.due(back)} and keeper.again(back) == []
+    assert len(keeper.due(now, LOCAL_PLAYER)) == 1                      # the other player's is untouched
+    fresh = PracticeKeeper(0.2, drills_path=keeper.drills_path, results_path=keeper.results_path,
+                           players_path=keeper.players_path)
+    fresh.load()                          # the next start of the game: the file says it was practised today
+    assert fresh.flush(WAIT)
+    assert [e.ident for e in fresh.due(now, "Ann")] == [_other.ident] and fresh.again(now, "Ann") == [graded.card.due]
+
+
+def test_a_drill_practised_on_an_earlier_day_is_due_today_as_scheduled(keeper):
+    now = datetime.now().astimezone().replace(hour=0, minute=1)
+    add_drills([DRILL], now - timedelta(days=1), keeper.drills_path)
+    keeper.load()
+    assert keeper.flush(WAIT)
+    (entry,) = keeper.due(now)
+    keeper.grade(entry, Grade.FIRST_TRY, now - timedelta(minutes=6))     # yesterday at 23:55: back at 00:05
+    assert keeper.flush(WAIT)
+    graded = keeper.drills_of()[0]
+    assert graded.card.due > now and graded.card.last_review.astimezone().date() < now.date()
+    assert [e.ident for e in keeper.due(now)] == [entry.ident] and keeper.again(now) == []
+
+
+def test_practice_shows_the_player_shown_last_unless_only_another_has_drills_due(keeper):
+    now = datetime.now().astimezone()
+    assert keeper.player_to_show(now) == LOCAL_PLAYER                 # nobody has drills
+    add_drills([DRILL], now, keeper.drills_path, player="Ann")
+    keeper.load()
+    assert keeper.flush(WAIT)
+    assert keeper.player_to_show(now) == "Ann"
+    add_drills([DRILL], now, keeper.drills_path)
+    keeper.load()
+    assert keeper.flush(WAIT)
+    assert keeper.player_to_show(now) == LOCAL_PLAYER and keeper.player == LOCAL_PLAYER
