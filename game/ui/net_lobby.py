@@ -86,8 +86,8 @@ class NetLobbyScene(Scene):
     def name(self) -> str:
         """The name this side plays under: the one typed here last, else ``[network] name`` of
         config.toml, else the account's (see game.net.identity)."""
-        typed = self.ctx.prefs.get(NAME_PREF)
-        if isinstance(typed, str) and typed and level_name_problem(typed) is None:
+        typed = self.ctx.prefs.network_name
+        if typed:                                   # the prefs hold "" or a name
             return clean_level_name(typed)
         return player_name(self.ctx.settings.network_name)
 
@@ -222,7 +222,7 @@ class NetLobbyScene(Scene):
         """``action`` (host or join), once the player has seen the name the other player will see:
         the first time, when no name was ever chosen (the account's login name, "root" say, is
         only a guess), the name row opens first and Enter goes on; Esc stays here."""
-        if NAME_PREF in self.ctx.prefs or self.ctx.settings.network_name:
+        if self.ctx.prefs.network_name is not None or self.ctx.settings.network_name:
             action()
             return
         self.selected, self._after_name = 0, action
