@@ -68,11 +68,6 @@ def _menu_problem(value: object) -> str | None:
     return None if isinstance(value, dict) else "not a JSON object"
 
 
-def _checked(problem: Callable[[object], str | None]) -> Any:
-    """A preference's field: None until chosen, and ``problem`` says why a value cannot be kept."""
-    return field(default=None, metadata={"problem": problem})
-
-
 @dataclass(frozen=True, slots=True)
 class Prefs:
     """What the player chose last time. None: never chosen (the settings decide).
@@ -81,12 +76,16 @@ class Prefs:
     keys of the file this version does not know are carried in ``unknown`` and written back as
     they were (a newer version's preferences survive an older one)."""
 
-    theme: str | None = _checked(_theme_problem)
-    muted: bool | None = _checked(_muted_problem)
-    volume: float | None = _checked(_volume_problem)
-    network_name: str | None = _checked(_network_name_problem)  # typed in the lobby ("": the default)
-    told_plain_search: str | None = _checked(_install_problem)  # the install told its search is plain
-    menu: dict[str, Any] | None = _checked(_menu_problem)  # the menu's choices (game.ui.menu_choices)
+    # Each preference is None until chosen; its field's "problem" says why a value cannot be kept.
+    theme: str | None = field(default=None, metadata={"problem": _theme_problem})
+    muted: bool | None = field(default=None, metadata={"problem": _muted_problem})
+    volume: float | None = field(default=None, metadata={"problem": _volume_problem})
+    #: typed in the network lobby ("": the name of config.toml, else the account's)
+    network_name: str | None = field(default=None, metadata={"problem": _network_name_problem})
+    #: the install that was told its search runs as plain Python (its version and folder)
+    told_plain_search: str | None = field(default=None, metadata={"problem": _install_problem})
+    #: the menu's choices, checked by the menu against the settings in use (game.ui.menu_choices)
+    menu: dict[str, Any] | None = field(default=None, metadata={"problem": _menu_problem})
     unknown: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

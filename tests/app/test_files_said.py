@@ -52,6 +52,15 @@ def test_the_window_shows_why_the_prefs_were_ignored(connect4_home, ui):
                                        "kept as prefs.json.bad"]
 
 
+def test_the_window_says_which_preference_it_ignored_and_keeps_the_others(connect4_home, ui):
+    (connect4_home / "prefs.json").write_text(json.dumps({"volume": 7, "theme": "colorblind", "muted": True}))
+    d = ui()
+    assert d.c.ctx.notices.texts() == ["preference volume ignored: not a number from 0 to 1, got 7"]
+    assert d.c.ctx.theme_name == "colorblind" and d.c.ctx.sound.muted
+    assert d.c.ctx.sound.volume == d.c.ctx.settings.volume             # that one alone: the setting's
+    assert json.loads((connect4_home / "prefs.json").read_text())["volume"] == 7    # the file until a change
+
+
 def test_a_folder_named_config_toml_is_a_problem_not_skipped(connect4_home, capsys):
     folder = connect4_home / "config.toml"
     folder.mkdir()
