@@ -329,7 +329,6 @@ def test_escape_to_the_menu_offers_the_game_back(ui):
 
 
 def test_no_move_slips_in_between_escape_and_the_menu(autosaves, ui):
-
     d = ui("human", "human")
     d.key(pygame.K_4)
     esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
@@ -379,7 +378,6 @@ def test_quit_keys(ui):
 
 
 def test_every_move_is_autosaved_and_a_finished_game_clears_it(autosaves, ui):
-
     d = ui("human", "human")
     for key in (pygame.K_1, pygame.K_2, pygame.K_1):
         d.key(key)

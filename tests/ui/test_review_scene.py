@@ -311,7 +311,6 @@ def test_play_on_shows_the_move_number_the_review_showed(ui):
 
 
 def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(autosaves, ui):
-
     unfinished = SavedGame.now("4455", "human", "Hard")
     autosaves.write(unfinished)
     save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
