@@ -32,6 +32,7 @@ from game.ui.savelist import describe
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
+from game.ui.widgets import sync_text_input
 
 if TYPE_CHECKING:
     from game.config.values import Settings
@@ -94,6 +95,7 @@ class Controller:
         self.running = True
         #: "Quit and lose the rated game?": asked over any scene, answered before anything else
         self.quit_question: Confirm | None = None
+        self._text_input: bool | None = None    # SDL's text input as last set: on while the scene types
 
     def register(self, name: SceneName, scene: Scene) -> None:
         """Make ``scene`` reachable by ``Transition(name, ...)`` (a later registration replaces it)."""
@@ -168,6 +170,7 @@ class Controller:
             self.ctx.notices.add(notice, "error", seconds=CONFIG_NOTICE_SECONDS)
         self.ctx.notices.update(dt)
         self._follow_transition()
+        self._text_input = sync_text_input(self.scene.wants_text, self._text_input)
         if self.running:
             self.draw()
 

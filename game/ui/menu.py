@@ -16,20 +16,19 @@ import game
 
 from game.echo import counted
 from game.engine.heuristics import HEURISTICS
-from game.domain.names import clean_player_name
+from game.domain.names import MAX_PLAYER_NAME_CHARS, clean_player_name
 from game.session.core import Departure
 from game.domain.levels import CUSTOM_DEPTH
 from game.domain.saved import SavedGame
 from game.store.saves import save_infos
 from game.ui.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
-from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.saves import OPEN_ERRORS, open_save, players_of
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
 from game.ui.theme import THEMES
-from game.ui.widgets import Row, typing_name
+from game.ui.widgets import Edit, Pick, Row, RowList, TextInput, name_chars
 
 RESUME = "Resume unfinished game"
 PRACTICE = "Practice"
@@ -64,7 +63,11 @@ class MenuScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.choices = MenuChoices.from_prefs(ctx.prefs.menu, ctx.settings)
+        self.list = RowList(letter_keys=True, enter=self.start_game)   # Enter on an option row starts
         self.selected_label = "Mode"
+        #: Tab, Up and Down end the typing too (keeping the name), as Enter does.
+        self.name_field = TextInput(name_chars, MAX_PLAYER_NAME_CHARS,
+                                    done_keys=(pygame.K_TAB, pygame.K_UP, pygame.K_DOWN))
         self.overlay: Confirm | HelpOverlay | TextOverlay | SaveList | None = None
         self.editing: int | None = None   # the two-player name being typed (0 red, 1 yellow)
         self._problems_shown = False
@@ -77,12 +80,14 @@ class MenuScene(Scene):
             self.resume_analysis = data.analysis
             self.selected_label = resume_label(data.resume)     # the offer to continue comes first
         self.overlay = None
+        self.name_field.close()
         self.editing = None
         if self.ctx.config_problems and not self._problems_shown:
             self._problems_shown = True        # once a run: the row keeps them at hand after that
             self.show_problems()
         self._tell_if_plain_search()
-        self.selected_label = self._usable(self.rows(), self.selected).label
+        rows = self.rows()
+        self.list.select(rows, self.list.index(rows))
 
     def _tell_if_plain_search(self) -> None:
         """Once per install, ever: a search that runs as plain Python makes the computer slower."""
@@ -111,10 +116,18 @@ class MenuScene(Scene):
         return self.editing is not None
 
     @property
+    def selected_label(self) -> str:
+        """The selected row's label: the selection follows its row when rows come and go."""
+        return self.list.selected_label
+
+    @selected_label.setter
+    def selected_label(self, label: str) -> None:
+        self.list.selected_label = label
+
+    @property
     def selected(self) -> int:
         """The index of the selected row among the rows shown now."""
-        labels = [row.label for row in self.rows()]
-        return labels.index(self.selected_label) if self.selected_label in labels else 0
+        return self.list.index(self.rows())
 
     @selected.setter
     def selected(self, index: int) -> None:
@@ -141,7 +154,8 @@ class MenuScene(Scene):
         rows.append(Row("Review a saved game", activate=self.review_saved))
         rows.append(Row("Play over the network", activate=self.open_lobby))
         if self.ctx.config_problems:
-            rows.append(Row(f"Settings problems ({len(self.ctx.config_problems)})", activate=self.show_problems))
+            rows.append(Row(f"Settings problems ({len(self.ctx.config_problems)})", activate=self.show_problems,
+                            warning=True))
         rows.append(Row("Help (F1)", activate=self.open_help))
         rows.append(Row("Quit", activate=self.quit))
         if mode is None:
@@ -159,9 +173,8 @@ class MenuScene(Scene):
                     *self._ai_rows(f"{self._colour(2)} computer", c.yellow_ai)]
         rows = []
         for i in (0, 1):
-            typing = self.editing == i
-            value = c.names[i] + "|" if typing else c.names[i] or "(Enter to type a name)"
-            rows.append(Row(f"{self._colour(i + 1)} player", value, activate=lambda i=i: self.edit_name(i)))
+            value = self.name_field.shown() if self.editing == i else c.names[i] or "(Enter to type a name)"
+            rows.append(Row(f"{self._colour(i + 1)} player", value, activate=lambda i=i: self.edit_name(i), typed=True))
         starts = f"{self._colour(1)} every game" if not c.alternate else "take turns"
         rows.append(Row("Who starts", starts, change=self._change_alternate))
         return rows
@@ -199,19 +212,7 @@ class MenuScene(Scene):
         shown_now = len(self._mode_rows(self.choices.mode))
         blank = int(self.resume is None)    # the resume row's place stays, empty: no other row moves
         most = blank + len(rows) - shown_now + max(len(self._mode_rows(mode)) for mode in MODES)
-        row_h = max(18, min(52, (area_bottom - area_top) // most))
-        row_w = min(width - 40, 720)
-        for i, row in enumerate(rows, start=blank):
-            row.rect = pygame.Rect((width - row_w) // 2, area_top + i * row_h, row_w, row_h - 3)
-
-    def _usable(self, rows: list[Row], index: int, step: int = 1) -> Row:
-        """The enabled row at ``index``, else the next one in the direction of ``step`` (or back)."""
-        for candidates in (range(index, len(rows) if step > 0 else -1, step), range(index, -1, -1),
-                           range(index, len(rows))):
-            for i in candidates:
-                if 0 <= i < len(rows) and rows[i].enabled:
-                    return rows[i]
-        return rows[0]
+        RowList.stack(rows, area_top, max(18, min(52, (area_bottom - area_top) // most)), width, first=blank)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -240,16 +241,19 @@ class MenuScene(Scene):
         self.ctx.remember(volume=self.ctx.sound.volume)
 
     def edit_name(self, index: int) -> None:
-        """Type the name of one of two players: letters go in, Backspace takes out, Enter keeps it."""
+        """Type the name of one of two players: letters go in, Backspace takes out, Enter (or a
+        click elsewhere) keeps it, Esc keeps the name there was."""
         self.editing = index
+        self.name_field.open(self.choices.names[index])
         self.selected_label = f"{self._colour(index + 1)} player"
 
     def _type(self, event: pygame.event.Event) -> None:
         assert self.editing is not None
-        names = self.choices.names
-        names[self.editing], done = typing_name(names[self.editing], event)
-        if done:
-            names[self.editing] = clean_player_name(names[self.editing])
+        edit = Edit.DONE if event.type == pygame.MOUSEBUTTONDOWN else self.name_field.handle(event)
+        if edit is Edit.CANCELLED:
+            self.editing = None
+        elif edit is Edit.DONE:
+            self.choices.names[self.editing] = clean_player_name(self.name_field.close())
             self.editing = None
             self._remember_choices()
 
@@ -370,18 +374,8 @@ class MenuScene(Scene):
         if is_help_key(event):
             self.open_help()
             return
-        rows = self.rows()
-        if event.type == pygame.KEYDOWN:
-            self._key(event.key, rows)
-        elif event.type == pygame.MOUSEMOTION:
-            row = self._row_at(rows, event.pos)
-            if row is not None:
-                self.selected_label = row.label
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            row = self._row_at(rows, event.pos)
-            if row is not None:
-                self.selected_label = row.label
-                self._click(row, event)
+        if self.list.handle(event, self.rows()) is Pick.CHANGED:
+            self._remember_choices()
 
     def _handle_overlay(self, event: pygame.event.Event) -> None:
         overlay = self.overlay
@@ -394,39 +388,6 @@ class MenuScene(Scene):
         elif overlay is not None and overlay.handle(event) and self.overlay is overlay:
             self.overlay = None
 
-    def _key(self, key: int, rows: list[Row]) -> None:
-        index = self.selected
-        if key in (pygame.K_UP, pygame.K_w):          # no wrapping: Up at the top stays there
-            self.selected_label = self._usable(rows, max(0, index - 1), -1).label
-        elif key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
-            self.selected_label = self._usable(rows, min(len(rows) - 1, index + 1), 1).label
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_a, pygame.K_d):
-            row = rows[index]
-            if row.change and row.enabled:
-                row.change(-1 if key in (pygame.K_LEFT, pygame.K_a) else 1)
-                self._remember_choices()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            row = rows[index]
-            (row.activate or self.start_game)()
-
-    def _click(self, row: Row, event: pygame.event.Event) -> None:
-        if row.activate:
-            row.activate()
-        elif row.change:
-            on_back_arrow = abs(event.pos[0] - self._arrow_x(row)) <= 24
-            row.change(-1 if event.button == 3 or on_back_arrow else 1)
-            self._remember_choices()
-
-    @staticmethod
-    def _row_at(rows: list[Row], pos: tuple[int, int]) -> Row | None:
-        """The enabled row under ``pos`` (a greyed-out row takes no clicks)."""
-        return next((row for row in rows if row.enabled and row.rect.collidepoint(pos)), None)
-
-    @staticmethod
-    def _arrow_x(row: Row) -> int:
-        """Where the "<" arrow of an option row sits: a click on it steps back, elsewhere forwards."""
-        return row.rect.centerx + 30
-
     def update(self, dt: float) -> None:
         pass
 
@@ -438,44 +399,16 @@ class MenuScene(Scene):
         title = draw_text(surface, "Connect Four", title_size, theme.text, bold=True, center=(width // 2, height // 10))
         self._draw_info(surface, title.bottom + 2, height // 5 - title.bottom - 2)
         rows = self.rows()
-        size = max(13, min(30, rows[0].rect.height * 6 // 10))
-        selected = self.selected
-        for i, row in enumerate(rows):
-            self._draw_row(surface, row, size, i == selected)
+        self.list.draw(surface, rows, theme, max(13, min(30, rows[0].rect.height * 6 // 10)))
         help_texts = (("Up/Down choose · Left/Right or click to change · Enter start · F1 help · M mute · "
                        "F11 fullscreen · Ctrl+Q quit"),
                       "Up/Down choose · Left/Right change · Enter start · F1 help · Ctrl+Q quit")
         if self.editing is not None:
-            help_texts = ("Type the name · Backspace deletes · Enter keeps it",)
+            help_texts = ("Type the name · Enter keeps it · Esc cancels", "Type · Enter keeps · Esc cancels")
         help_text, help_size = largest_fitting(help_texts, max(14, height // 45), width - 20, min_size=13)
         draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(width // 2, height - 8))
         if self.overlay is not None:
             self.overlay.draw(surface, theme)
-
-    def _draw_row(self, surface: pygame.Surface, row: Row, size: int, selected: bool) -> None:
-        theme = self.ctx.theme
-        rect = row.rect
-        if selected:
-            draw_panel(surface, rect, theme, border=theme.accent)
-        if row.activate and not row.change and not row.label.endswith(" player"):
-            colour = theme.accent if selected else theme.error if row.label.startswith("Settings problems") \
-                else theme.text
-            joiner = " — {}" if row.label == PRACTICE else "  ({})"
-            text = row.label + (joiner.format(row.value) if row.value else "")
-            draw_text(surface, fit_text(text, size, rect.width - 16, True), size, colour, bold=True, center=rect.center)
-            return
-        greyed = tuple((a + b) // 2 for a, b in zip(theme.dim_text, theme.background))
-        label_colour = theme.dim_text if row.enabled else greyed
-        value_colour = theme.text if row.enabled else greyed
-        draw_text(surface, fit_text(row.label, size, rect.width // 2 - 40), size, label_colour,
-                  midleft=(rect.left + 16, rect.centery))
-        x = self._arrow_x(row)
-        if row.change:
-            arrow = theme.accent if row.enabled else greyed
-            draw_text(surface, "<", size, arrow, midright=(x - 4, rect.centery))
-            draw_text(surface, ">", size, arrow, midright=(rect.right - 12, rect.centery))
-        value = fit_text(row.value, size, rect.width // 2 - 60)
-        draw_text(surface, value, size, value_colour, midleft=(x + 10, rect.centery))
 
     def _draw_info(self, surface: pygame.Surface, top: int, room: int) -> None:
         """The extra lines under the title (``info_lines``), as many as fit."""

@@ -10,29 +10,26 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
-from game.domain.names import MAX_NAME_CHARS, clean_level_name, clean_player_name, level_name_problem
 from game.net import events as ev
 from game.domain.address import parse_address, show_address
-from game.net.identity import player_name
 from game.net.link import NetLink
 from game.net.match import Resume
 from game.echo import escape_control
 from game.domain.saved import NetRole, SavedGame
 from game.ui.net_game import NetGameScene, NetStart
-from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
-from game.ui.widgets import typing_name
+from game.ui.net_name import NetName
+from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars
 
 COLOUR_CHOICES = (None, 1, 2)
 MAX_TYPED = 64
 BACK_TO_MENU = "back to the menu"
-NAME_PREF = "network_name"      # the name typed in the lobby ("": config.toml's, else the account's)
-NAME_LABEL = "Your name"
+ADDRESS_LABEL = "Address"
 NO_SECRET = ("This game was saved by an older version, without the game's secret: it cannot be taken "
              "back over the network (the save list still has it to review)")
 
@@ -53,14 +50,6 @@ class LobbyStart:
     join: str | None = None
 
 
-@dataclass
-class Choice:
-    label: str
-    action: Callable[[], None]
-    change: Callable[[int], None] | None = None     # Left/Right steps a value (the host's colour)
-    rect: pygame.Rect = field(default_factory=pygame.Rect)
-
-
 class NetLobbyScene(Scene):
     #: The one address to host on (None: all of this computer's); tests host on loopback only.
     #: Whether a hosted game is announced is ``[network] announce`` of config.toml.
@@ -71,42 +60,64 @@ class NetLobbyScene(Scene):
         self.page = Page.CHOOSE
         self.link: NetLink | None = None
         self.colour: int | None = None
-        self.selected = 0
-        self.typed = ""
+        self.list = RowList()              # no letter keys: the join page types its address
+        self.address = TextInput(address_chars, MAX_TYPED)
+        self.address.open()                # open on the join page, the rows taking Enter
+        self.me = NetName(ctx)
         self.games: tuple[ev.FoundGame, ...] = ()
         self.discovery_error: str | None = None
         self.listening: ev.Listening | None = None
         self.target = ""
         self.message: tuple[str, bool] | None = None      # (text, is a warning)
         self.resume: SavedGame | None = None               # the network game to go back into
-        self.editing: str | None = None                    # the name being typed
         self._after_name: Callable[[], None] | None = None  # hosting or joining, once the name is kept
 
     @property
     def name(self) -> str:
-        """The name this side plays under: the one typed here last, else ``[network] name`` of
-        config.toml, else the account's (see game.net.identity)."""
-        typed = self.ctx.prefs.network_name
-        if typed:                                   # the prefs hold "" or a name
-            return clean_level_name(typed)
-        return player_name(self.ctx.settings.network_name)
+        """The name this side plays under (see NetName)."""
+        return self.me.name
 
     @property
     def wants_text(self) -> bool:
-        return self.editing is not None or self.page is Page.JOIN
+        return self.me.field.active or self.page is Page.JOIN
+
+    @property
+    def editing(self) -> str | None:
+        """The name being typed, None when it is not."""
+        return self.me.field.value if self.me.field.active else None
+
+    @property
+    def typed(self) -> str:
+        """The address typed on the join page."""
+        return self.address.value
+
+    @property
+    def selected(self) -> int:
+        """The selected row's place on the page shown."""
+        return self.list.index(self.page_rows())
+
+    @selected.setter
+    def selected(self, index: int) -> None:
+        self.list.select(self.page_rows(), index)
+
+    def page_rows(self) -> list[Row]:
+        """The rows of the page shown (the hosting and connecting pages have none)."""
+        return self.choices() if self.page is Page.CHOOSE else self.join_rows() if self.page is Page.JOIN else []
 
     # -- scene contract --------------------------------------------------------------------
 
     def enter(self, data: object) -> None:
         super().enter(data)
-        self.page, self.selected, self.message, self.editing = Page.CHOOSE, 1, None, None
+        self.page, self.message = Page.CHOOSE, None
+        self.me.field.close()
         self.resume = data if isinstance(data, SavedGame) and data.seat is not None else None
+        self.selected = 1            # hosting, or going back into the saved game
         if self.resume is not None:
             self.go_back_in()
         elif isinstance(data, LobbyStart) and data.host_port is not None:
             self.host(data.host_port)
         elif isinstance(data, LobbyStart) and data.join is not None:
-            self.typed = data.join[:MAX_TYPED]
+            self.address.open(data.join)
             self.join_typed()
 
     def leave(self) -> None:
@@ -120,21 +131,18 @@ class NetLobbyScene(Scene):
             self.link = NetLink(self.name)
         return self.link
 
-    def choices(self) -> list[Choice]:
-        rows = [self._name_row()]
+    def choices(self) -> list[Row]:
+        """The first page's rows: the name, hosting or joining (or going back into a saved game), back."""
+        rows = [self.me.row(self.edit_name)]
         if self.resume is not None:
-            rows.append(Choice(self._resume_label(), self.go_back_in))
+            rows.append(Row(self._resume_label(), activate=self.go_back_in))
         else:
-            rows += [Choice(f"Host a game  ·  you play: {self._colour_label()}", lambda: self._named(self.host),
-                            self._change_colour),
-                     Choice("Join a game", lambda: self._named(self.open_join))]
-        rows.append(Choice("Back to the menu", self.back))
+            rows += [Row("Host a game", self._colour_label(), change=self._change_colour,
+                         activate=lambda: self._named(self.host)),
+                     Row("Join a game", activate=lambda: self._named(self.open_join))]
+        rows.append(Row("Back to the menu", activate=self.back))
         self._place(rows, self.ctx.layout.size[1] // 4)
         return rows
-
-    def _name_row(self) -> Choice:
-        shown = f"{self.editing}|" if self.editing is not None else self.name
-        return Choice(f"{NAME_LABEL}: {escape_control(shown)}", self.edit_name)
 
     def _resume_label(self) -> str:
         assert self.resume is not None and self.resume.seat is not None
@@ -143,12 +151,9 @@ class NetLobbyScene(Scene):
             return f"Host the game with {seat.opponent} again"
         return f"Join {seat.opponent} again at {seat.address}"
 
-    def _place(self, rows: list[Choice], top: int) -> None:
+    def _place(self, rows: list[Row], top: int) -> None:
         width, height = self.ctx.layout.size
-        row_h = max(28, min(52, (height - top - 60) // max(1, len(rows))))
-        row_w = min(width - 40, 720)
-        for i, row in enumerate(rows):
-            row.rect = pygame.Rect((width - row_w) // 2, top + i * row_h, row_w, row_h - 4)
+        RowList.stack(rows, top, max(28, min(52, (height - top - 60) // max(1, len(rows)))), width, gap=4)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -180,7 +185,8 @@ class NetLobbyScene(Scene):
                           advertise=self.ctx.settings.network_announce)
 
     def open_join(self) -> None:
-        self.page, self.selected, self.message = Page.JOIN, 0, None
+        self.page, self.message = Page.JOIN, None
+        self.selected = 0
         self._link().browse(True)
 
     def join_typed(self) -> None:
@@ -213,7 +219,8 @@ class NetLobbyScene(Scene):
         if self.link is not None:
             self.link.close(BACK_TO_MENU)
             self.link = None
-        self.page, self.selected = Page.CHOOSE, 1
+        self.page = Page.CHOOSE
+        self.selected = 1
         self.message = ("Cancelled" + (": the game is kept" if self.resume is not None else ""), False)
 
     # -- the name --------------------------------------------------------------------------
@@ -222,7 +229,7 @@ class NetLobbyScene(Scene):
         """``action`` (host or join), once the player has seen the name the other player will see:
         the first time, when no name was ever chosen (the account's login name, "root" say, is
         only a guess), the name row opens first and Enter goes on; Esc stays here."""
-        if self.ctx.prefs.network_name is not None or self.ctx.settings.network_name:
+        if self.me.chosen:
             action()
             return
         self.selected, self._after_name = 0, action
@@ -230,27 +237,25 @@ class NetLobbyScene(Scene):
         self.message = (f"First, your name as the other player sees it: Enter keeps {self.name}", False)
 
     def edit_name(self) -> None:
-        """Type the name the other player sees: letters go in, Backspace takes out, Enter keeps it."""
-        self.editing = self.name
+        """Type the name the other player sees: letters go in, Backspace takes out, Enter (or a
+        click elsewhere) keeps it; Esc keeps the name there was."""
+        self.me.open()
 
     def _edit(self, event: pygame.event.Event) -> None:
-        assert self.editing is not None
-        self.editing, done = typing_name(self.editing, event, MAX_NAME_CHARS)
-        if done and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._after_name = None         # the name is kept, hosting or joining waits
-        if done:
+        edit = self.me.handle(event)
+        if edit is Edit.CANCELLED and self._after_name is not None:
+            self._after_name = None         # the name there was is kept (seen now), hosting or joining waits
+            self.message = None             # and the question about it is gone
+        if edit in (Edit.DONE, Edit.CANCELLED):
             self.finish_name()
 
     def finish_name(self) -> None:
-        """Keep the typed name (remembered at once); an empty one means the default name again, one
-        the name rule refuses ("ai", no letter) keeps the name there was and says why."""
-        typed, self.editing = clean_player_name(self.editing or "", MAX_NAME_CHARS), None
+        """Keep the typed name (see NetName.keep), then host or join if that waited for it."""
+        problem = self.me.keep()
         after, self._after_name = self._after_name, None
-        problem = level_name_problem(typed) if typed else None
         if problem is not None:
-            self.message = (f"Not a player's name ({problem}): you stay {self.name}", True)
+            self.message = (problem, True)
             return
-        self.ctx.remember(**{NAME_PREF: typed})
         if self.link is not None:
             self.link.rename(self.name)
         if after is not None:
@@ -260,57 +265,41 @@ class NetLobbyScene(Scene):
     # -- input -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.editing is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        if self.me.field.active and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self._edit(event)
             if event.type != pygame.MOUSEBUTTONDOWN:
                 return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
         elif self.page is Page.CHOOSE:
-            self._handle_rows(event, self.choices())
+            self.list.handle(event, self.choices())
         elif self.page is Page.JOIN:
             self._handle_join(event)
-
-    def _handle_rows(self, event: pygame.event.Event, rows: list[Choice]) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                self.selected = (self.selected + (-1 if event.key == pygame.K_UP else 1)) % len(rows)
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and rows[self.selected].change is not None:
-                rows[self.selected].change(-1 if event.key == pygame.K_LEFT else 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                rows[self.selected].action()
-        elif event.type == pygame.MOUSEMOTION:
-            self.selected = next((i for i, r in enumerate(rows) if r.rect.collidepoint(event.pos)), self.selected)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for row in rows:
-                if row.rect.collidepoint(event.pos):
-                    row.action()
-                    break
 
     def _change_colour(self, delta: int) -> None:
         index = COLOUR_CHOICES.index(self.colour)
         self.colour = COLOUR_CHOICES[(index + delta) % len(COLOUR_CHOICES)]
 
-    def join_rows(self) -> list[Choice]:
-        shown = f"Address: {escape_control(self.typed)}_" if self.typed else "Type an address, e.g. 192.168.1.20:7444"
-        rows = [self._name_row(), Choice(shown, self.join_typed)]
+    def join_rows(self) -> list[Row]:
+        """The join page's rows: the name, the typed address, then each game found nearby."""
+        shown = escape_control(self.address.shown()) if self.typed else "type one, e.g. 192.168.1.20:7444"
+        rows = [self.me.row(self.edit_name), Row(ADDRESS_LABEL, shown, activate=self.join_typed, typed=True)]
         for game in self.games:
-            rows.append(Choice(found_label(game), lambda g=game: self._join_found(g)))
+            rows.append(Row(found_label(game), activate=lambda g=game: self._join_found(g)))
         self._place(rows, self.ctx.layout.size[1] // 4)
         for row in rows[2:]:
             row.rect.move_ip(0, rows[0].rect.height)     # room for the line saying what they are
         return rows
 
     def _handle_join(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.TEXTINPUT:          # typing goes to the address (the name row: Enter first)
-            text = "".join(ch for ch in event.text if ch.isprintable())
-            self.typed = (self.typed + text)[:MAX_TYPED]
-            self.selected = 1
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.typed = self.typed[:-1]
-            self.selected = 1
+        """Typing goes to the address (the name row: Enter first), Space too (it is text here, not
+        Enter: a space typed between words never joins); the rows take the other keys."""
+        if event.type == pygame.TEXTINPUT or event.type == pygame.KEYDOWN and event.key in (*EDITING_KEYS,
+                                                                                          pygame.K_SPACE):
+            self.address.handle(event)
+            self.list.selected_label = ADDRESS_LABEL
         else:
-            self._handle_rows(event, self.join_rows())
+            self.list.handle(event, self.join_rows())
 
     # -- frame -----------------------------------------------------------------------------
 
@@ -325,7 +314,6 @@ class NetLobbyScene(Scene):
             self.listening = event
         elif isinstance(event, ev.Found):
             self.games, self.discovery_error = event.games, event.error
-            self.selected = min(self.selected, len(self.games) + 1)
         elif isinstance(event, ev.Failed):
             self._failed(event.reason)
         elif isinstance(event, ev.Info):
@@ -361,7 +349,7 @@ class NetLobbyScene(Scene):
         draw_text(surface, fit_text(escape_control(self.subtitle()), size - 2, width - 20), size - 2,
                   theme.dim_text, center=(width // 2, height // 9 + title))
         if self.page is Page.CHOOSE:
-            self._draw_rows(surface, self.choices(), size)
+            self.list.draw(surface, self.choices(), theme, size)
         elif self.page is Page.HOSTING:
             self._draw_hosting(surface, size)
         elif self.page is Page.JOIN:
@@ -390,8 +378,8 @@ class NetLobbyScene(Scene):
     def help_texts(self) -> tuple[str, ...]:
         """The key help of the page, longest first (the first that fits is shown)."""
         if self.editing is not None:
-            return ("Type your name · Backspace deletes · Enter keeps it (empty: your usual name)",
-                    "Type your name · Enter keeps it")
+            return ("Type your name · Enter keeps it (empty: your usual name) · Esc cancels",
+                    "Type your name · Enter keeps it · Esc cancels", "Enter keeps · Esc cancels")
         if self.page is Page.CHOOSE and self.resume is not None:
             return ("Up/Down choose · Enter goes back into the game or types your name · Esc menu",
                     "Up/Down · Enter · Esc menu")
@@ -401,15 +389,6 @@ class NetLobbyScene(Scene):
                 Page.JOIN: ("Type an address and Enter, or choose a game found nearby · Esc back",
                             "Type an address and Enter · Esc back"),
                 Page.CONNECTING: ("Esc cancels",)}[self.page]
-
-    def _draw_rows(self, surface: pygame.Surface, rows: list[Choice], size: int) -> None:
-        theme = self.ctx.theme
-        for i, row in enumerate(rows):
-            if i == self.selected:
-                draw_panel(surface, row.rect, theme, border=theme.accent)
-            colour = theme.accent if i == self.selected else theme.text
-            draw_text(surface, fit_text(row.label, size, row.rect.width - 24, True), size, colour, bold=True,
-                      center=row.rect.center)
 
     def _colour_label(self) -> str:
         """The host's colour as the window draws it (the theme names the discs)."""
@@ -443,7 +422,7 @@ class NetLobbyScene(Scene):
         theme = self.ctx.theme
         width = surface.get_width()
         rows = self.join_rows()
-        self._draw_rows(surface, rows, size)
+        self.list.draw(surface, rows, theme, size)
         note = ("Or choose a game found on this network:" if self.games else
                 f"No games found nearby ({self.discovery_error})" if self.discovery_error else
                 "Looking for games on this network…")

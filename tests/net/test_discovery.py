@@ -197,7 +197,7 @@ def test_a_newer_protocol_is_listed_as_needing_a_newer_version_and_is_not_joined
     lobby.games = (newer,)
     row = lobby.join_rows()[2]
     assert "needs a newer version" in row.label
-    row.action()
+    row.activate()
     assert lobby.page is Page.JOIN and "newer version" in lobby.message[0]
 
 

@@ -237,6 +237,7 @@ def test_a_failed_return_keeps_the_game_offered(ui):
     text, warning = lobby.message
     assert warning and "cannot connect" in text.lower() and "the game is kept" in text
     assert lobby.choices()[1].label == f"Join Cleo again at {game.address}"
+    assert lobby.selected == 1                   # Enter tries again
     d.key(pygame.K_ESCAPE)                   # back to the menu: offered again
     assert isinstance(d.scene, MenuScene) and d.scene.resume == game
     assert resume_row(d).label == "Resume network game with Cleo"
@@ -322,11 +323,11 @@ def test_the_name_field_is_remembered_at_once_and_sent_in_the_hello(ui):
     d = ui(network_port=port, network_name="Ann")
     d.c.switch(Transition(SceneName.NETWORK))
     lobby = d.scene
-    assert lobby.choices()[0].label == "Your name: Ann"     # prefilled from [network] name
+    assert (lobby.choices()[0].label, lobby.choices()[0].value) == ("Your name", "Ann")   # from [network] name
     type_name(d, "Zoë  the:\x1b[31mGreat" + "x" * 40)
-    expected = "Zoë the31mGreat" + "x" * 15           # the name rule's characters, 30 at most
+    expected = "Zoë theGreat" + "x" * 18              # the escape sequence gone whole, the name rule's characters
     assert lobby.name == expected and load_prefs().network_name == expected
-    assert lobby.choices()[0].label == f"Your name: {expected}"
+    assert lobby.choices()[0].value == expected
     type_name(d, "ai")                                  # the rule refuses it: the name stays
     assert lobby.name == expected and lobby.message[1] and "kind of player" in lobby.message[0]
     lobby.selected = 1
@@ -360,6 +361,50 @@ def test_an_empty_name_means_the_usual_name_and_the_join_page_renames_the_link(u
         host.close()
 
 
+def test_esc_while_renaming_keeps_the_name_there_was(ui):
+    d = ui(network_name="Ann")
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 0
+    d.key(pygame.K_RETURN)
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="Dora"))
+    assert lobby.choices()[0].value == "AnnDora|"
+    d.key(pygame.K_ESCAPE)
+    assert lobby.editing is None and lobby.name == "Ann" and lobby.page is Page.CHOOSE
+    assert isinstance(d.scene, NetLobbyScene)           # Esc left the typing, not the lobby
+
+
+def test_the_typed_address_is_edited_at_its_caret_and_a_found_row_is_kept_for_enter(ui):
+    d = ui(network_name="Ann")
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 2
+    d.key(pygame.K_RETURN)                              # "Join a game"
+    assert lobby.page is Page.JOIN and lobby.selected == 0
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="127.0.0.1:744"))
+    assert lobby.selected == 1                          # typing selects the address row
+    d.key(pygame.K_HOME)
+    d.key(pygame.K_DELETE)
+    d.key(pygame.K_END)
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="4"))
+    assert lobby.typed == "27.0.0.1:7444" and lobby.join_rows()[1].value == "27.0.0.1:7444|"
+    d.key(pygame.K_UP)
+    assert lobby.selected == 0 and lobby.typed == "27.0.0.1:7444"     # Up is the rows', not the caret's
+
+
+def test_a_space_typed_in_the_address_is_text_not_enter(ui):
+    d = ui(network_name="Ann")
+    d.c.switch(Transition(SceneName.NETWORK))
+    lobby = d.scene
+    lobby.selected = 2
+    d.key(pygame.K_RETURN)
+    for ch in "my host":
+        key = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch)
+        d.frame(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch),
+                pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    assert lobby.page is Page.JOIN and lobby.typed == "my host" and lobby.message is None
+
+
 def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypatch):
     monkeypatch.setattr("getpass.getuser", lambda: "root")
     port = free_port()
@@ -372,6 +417,7 @@ def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypat
     assert "your name as the other player sees it" in lobby.message[0]
     d.key(pygame.K_ESCAPE)                             # Esc: the name is kept, nothing hosted
     assert lobby.editing is None and lobby.page is Page.CHOOSE and load_prefs().network_name == "root"
+    assert lobby.message is None                      # the question is gone with it
     lobby.selected = 1
     d.key(pygame.K_RETURN)                             # asked once: now it hosts at once
     assert lobby.page is Page.HOSTING

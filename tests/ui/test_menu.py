@@ -371,6 +371,67 @@ def test_two_players_names_score_and_turns_to_start(ui):
     assert again.scene.choices.names == [ann, "Bob"] and again.scene.choices.alternate
 
 
+def name_row(d, label: str):
+    return next(row for row in d.scene.rows() if row.label == label)
+
+
+def test_esc_keeps_the_name_there_was_and_tab_or_a_click_keeps_the_typed_one(ui):
+    d = ui()
+    d.key(pygame.K_RIGHT)                                    # Two players
+    select(d, "Red player")
+    d.key(pygame.K_RETURN)
+    type_name(d, "Ann")
+    d.key(pygame.K_RETURN)
+    d.key(pygame.K_RETURN)                                   # again: the caret after the name
+    assert name_row(d, "Red player").value == "Ann|" and d.scene.wants_text
+    d.key(pygame.K_LEFT)
+    type_name(d, "i")
+    assert name_row(d, "Red player").value == "Ani|n"
+    d.key(pygame.K_ESCAPE)
+    assert d.scene.choices.names[0] == "Ann" and name_row(d, "Red player").value == "Ann"
+    assert not d.scene.wants_text and isinstance(d.scene, MenuScene)    # Esc leaves the typing, not the menu
+    d.key(pygame.K_RETURN)
+    type_name(d, "e")
+    d.key(pygame.K_TAB)                                      # Tab keeps the name and stays on its row
+    assert d.scene.choices.names[0] == "Anne" and row_labels(d)[d.scene.selected] == "Red player"
+    assert load_prefs().menu["names"][0] == "Anne"
+    select(d, "Yellow player")
+    d.key(pygame.K_RETURN)
+    type_name(d, "Bob")
+    theme = name_row(d, "Theme")
+    before = d.c.ctx.theme_name
+    d.click((theme.rect.right - 30, theme.rect.centery))     # a click keeps the name and acts
+    assert d.scene.choices.names[1] == "Bob" and not d.scene.wants_text and d.c.ctx.theme_name != before
+
+
+def test_a_long_name_stops_at_its_limit(ui):
+    from game.domain.names import MAX_PLAYER_NAME_CHARS
+
+    d = ui()
+    d.key(pygame.K_RIGHT)
+    select(d, "Yellow player")
+    d.key(pygame.K_RETURN)
+    type_name(d, "x" * (MAX_PLAYER_NAME_CHARS + 5))
+    d.key(pygame.K_RETURN)
+    assert d.scene.choices.names[1] == "x" * MAX_PLAYER_NAME_CHARS
+
+
+def test_the_window_turns_text_input_on_only_while_a_name_is_typed(ui, monkeypatch):
+    calls = []
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: calls.append("on"))
+    monkeypatch.setattr(pygame.key, "stop_text_input", lambda: calls.append("off"))
+    d = ui()
+    d.frame()
+    d.key(pygame.K_RIGHT)
+    select(d, "Red player")
+    assert calls == ["off"]                                  # off from the first frame, switched once
+    d.key(pygame.K_RETURN)
+    type_name(d, "Ann")
+    assert calls == ["off", "on"]
+    d.key(pygame.K_RETURN)
+    assert calls == ["off", "on", "off"]
+
+
 def test_config_problems_are_shown_in_the_window_and_can_be_dismissed(ui):
     problem = "window.fps = 5: allowed 15..240 (using the default 60)"
     d = ui(notices=[problem])
