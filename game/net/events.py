@@ -4,12 +4,19 @@ Every text in an event is already cleaned (no control characters, length-limited
 list is a legal game; the window still escapes and fits text to its room when it draws it. An
 event that changes the game carries the whole game state (``moves``, ``colour``), so the window
 simply follows it and can never drift from what the network side agreed with the other player.
+
+A move is a 0-based column (an ``int``) and a game is the tuple of its columns (:data:`Columns`),
+as the engine counts them: the wire's 1-based digits are converted once, in ``game.net.protocol``.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import TypeAlias
+
+#: A game's moves as 0-based columns, first move first (the match checked every one).
+Columns: TypeAlias = tuple[int, ...]
 
 
 class Question(enum.Enum):
@@ -41,7 +48,7 @@ class Connected:
 
     opponent: str
     colour: int
-    moves: str
+    moves: Columns
     resumed: bool
     game: str
     secret: str = field(repr=False)     # the game's secret, kept in the save: never shown
@@ -52,7 +59,7 @@ class Moved:
     """The other player dropped a disc in ``column`` (0-based); ``moves`` is the game after it."""
 
     column: int
-    moves: str
+    moves: Columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +68,14 @@ class Played:
     game after it. The window shows a move of its player only once this arrives."""
 
     column: int
-    moves: str
+    moves: Columns
 
 
 @dataclass(frozen=True, slots=True)
 class State:
     """The game as agreed now (after an undo, a resignation, a rematch, or a refused local move)."""
 
-    moves: str
+    moves: Columns
     colour: int
     resigned: int | None = None
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from game.echo import plain_text
 from game.domain.names import MAX_NAME_CHARS, clean_player_name
 from game.net.connection import Closed, Connection
+from game.net.events import Columns
 from game.net.match import Match, Violation, colour_name, new_match, player_of
 from game.net.protocol import Accept, Bye, Hello, MAX_REASON_CHARS, Message, Offer, PROTOCOL_VERSION, a_kind
 from game.net.secret import new_nonce, proof, proves
@@ -120,7 +121,7 @@ class Seating:
     goes on from ``moves`` once the player accepts ``offer``; ``resumed``: the player came back."""
 
     match: Match
-    moves: str
+    moves: Columns
     offer: Offer
     resumed: bool
 
@@ -137,7 +138,7 @@ def seat(current: Match | None, hello: Hello, own_nonce: str, colour: int | None
         if current is not None and current.moves and not current.over:
             raise Turned(waiting_for(opponent))
         match = new_match(colour or random.choice((1, 2)))
-        return Seating(match, "", Offer(match.game_id, colour_name(match.opponent), "", secret=match.secret), False)
+        return Seating(match, "", Offer(match.game_id, colour_name(match.opponent), (), secret=match.secret), False)
     assert hello.colour is not None
     if current is None or current.game_id != hello.game:
         raise Turned(NOT_HERE)
@@ -157,7 +158,7 @@ def join_hello(current: Match | None, name: str, version: str, host_nonce: str, 
     if current is None:
         return Hello(PROTOCOL_VERSION, version, name, own_nonce)
     shown = proof(current.secret, "guest", current.game_id, host_nonce, own_nonce)
-    return Hello(PROTOCOL_VERSION, version, name, own_nonce, current.game_id, current.moves_string(),
+    return Hello(PROTOCOL_VERSION, version, name, own_nonce, current.game_id, current.columns(),
                  colour_name(current.colour), shown)
 
 

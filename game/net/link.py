@@ -176,7 +176,7 @@ class NetLink:
     def _state(self) -> ev.State:
         m = self.match
         assert m is not None
-        return ev.State(m.moves_string(), m.colour, m.resigned)
+        return ev.State(m.columns(), m.colour, m.resigned)
 
     def _local(self, action: Callable[[Match], list[Message]], said: str | None = None) -> None:
         """A move or request of this side's player: checked by the match, sent if allowed."""
@@ -195,7 +195,7 @@ class NetLink:
         for message in messages:
             conn.send(message)
             if isinstance(message, Move):      # accepted by the match: now the window may show it
-                self._emit(ev.Played(message.column - 1, m.moves_string()))
+                self._emit(ev.Played(message.column, m.columns()))
         if not any(isinstance(message, Move) for message in messages):
             self._emit(self._state())
         if said:
@@ -356,7 +356,7 @@ class NetLink:
         m = self.match
         assert m is not None
         self._conn, self.opponent = conn, conn.name
-        self._emit(ev.Connected(conn.name, m.colour, m.moves_string(), resumed, m.game_id, m.secret))
+        self._emit(ev.Connected(conn.name, m.colour, m.columns(), resumed, m.game_id, m.secret))
         keepalive = self._loop.create_task(self._keepalive(conn))
         reason: str
         try:
@@ -388,7 +388,7 @@ class NetLink:
         assert m is not None
         if isinstance(message, Move):
             col = m.remote_move(message)
-            self._emit(ev.Moved(col, m.moves_string()))
+            self._emit(ev.Moved(col, m.columns()))
         elif isinstance(message, Undo):
             if m.remote_undo(message):
                 self._emit(ev.Asked(ev.Question.UNDO))

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from game.engine.board import MoveError, Position, format_moves, parse_moves
 from game.domain.saved import COLOURS, Colour
+from game.net.events import Columns
 from game.net.protocol import Move, Undo, UndoAnswer
 from game.net.secret import new_secret
 
@@ -85,7 +86,11 @@ class Match:
         return self.resigned is not None or self.position.is_over()
 
     def moves_string(self) -> str:
+        """The moves as a move string ("4453")."""
         return format_moves(self.moves)
+
+    def columns(self) -> Columns:
+        return tuple(self.moves)
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -99,12 +104,13 @@ class Match:
         if self.undo_received is not None:
             messages.append(self.answer_undo(False))
         self.moves.append(col)
-        messages.append(Move(col + 1, len(self.moves)))
+        messages.append(Move(col, len(self.moves)))
         return messages
 
     def remote_move(self, message: Move) -> int:
-        """The other side's move, checked; returns its 0-based column. Violation if it breaks a rule."""
-        col = message.column - 1
+        """The other side's move (its column the protocol's 0-based one), checked by the rules; returns
+        its column. Violation if it breaks a rule."""
+        col = message.column
         self._check_move(col, self.opponent, message.number, Violation)
         self.moves.append(col)
         return col
@@ -203,7 +209,7 @@ class Match:
 
     # -- resuming --------------------------------------------------------------------------
 
-    def resume_with(self, other: str) -> str | None:
+    def resume_with(self, other: Columns) -> Columns | None:
         """The moves both sides go on from when the other side of this game (it plays
         ``opponent``) knows ``other``; None when they cannot, and this side's game stays as it was.
 
@@ -211,12 +217,9 @@ class Match:
         sender's own, made on its sender's turn: the move that went out as the connection was lost.
         The other side's longer list may so add only the other side's disc, and this side's longer
         list only this side's; anything else would let one side place the other's disc."""
-        try:
-            theirs = parse_moves(other)
-        except MoveError:
-            return None
+        theirs = list(other)
         if theirs == self.moves:
-            return self.moves_string()
+            return self.columns()
         longer, shorter, sender = ((theirs, self.moves, self.opponent) if len(theirs) > len(self.moves)
                                    else (self.moves, theirs, self.colour))
         if len(longer) != len(shorter) + 1 or longer[:-1] != shorter:
@@ -228,17 +231,17 @@ class Match:
             position.play(longer[-1])
         except MoveError:
             return None
-        return format_moves(longer)
+        return tuple(longer)
 
     @classmethod
     def resumed(cls, resume: Resume) -> Match:
         """The saved game ``resume`` describes, as this side left it."""
         match = cls(resume.game_id, resume.colour, resume.secret)
-        match.adopt(resume.moves)
+        match.adopt(tuple(parse_moves(resume.moves)))
         return match
 
-    def adopt(self, moves: str) -> None:
+    def adopt(self, moves: Columns) -> None:
         """Continue from ``moves`` (a legal game: see ``resume_with``)."""
-        self.moves = parse_moves(moves)
+        self.moves = list(moves)
         self.resigned = self.undo_sent = self.undo_received = None
         self.rematch_sent = self.rematch_received = False

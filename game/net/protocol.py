@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, ClassVar, TypeAlias, get_args
 
 from game.echo import plain_text
 from game.domain.saved import COLOURS, GAME_ID, Colour
-from game.engine.board import CELLS, WIDTH
+from game.engine.board import CELLS, WIDTH, format_moves, parse_moves
 from game.domain.names import level_name_problem
+from game.net.events import Columns
 from game.net.secret import NONCE_TEXT, PROOF_TEXT, SECRET_TEXT
 
 #: Bumped whenever a message changes; two sides with different versions do not play.
@@ -46,7 +47,8 @@ def a_kind(kind: str) -> str:
 class Hello:
     """The first message of each side; ``nonce``: fresh random hex for this connection. ``game``,
     ``moves``, ``colour`` (the sender's) and ``proof`` (of the game's secret, see game.net.secret):
-    the game a joining side goes back into (all four, or none; a host sends none)."""
+    the game a joining side goes back into (all four, or none; a host sends none). ``moves`` are
+    0-based columns here and a string of the digits 1-7 on the wire (as :class:`Move`)."""
 
     kind: ClassVar[str] = "hello"
     protocol: int
@@ -54,7 +56,7 @@ class Hello:
     name: str
     nonce: str
     game: str | None = None
-    moves: str = ""
+    moves: Columns = ()
     colour: Colour | None = None
     proof: str | None = None
 
@@ -62,12 +64,13 @@ class Hello:
 @dataclass(frozen=True, slots=True)
 class Offer:
     """The host's game: its id, the colour the joining side plays, the moves so far, and either
-    the new game's ``secret`` or, for a game gone back into, the host's ``proof`` of it."""
+    the new game's ``secret`` or, for a game gone back into, the host's ``proof`` of it. ``moves``:
+    0-based columns, as in :class:`Hello`."""
 
     kind: ClassVar[str] = "offer"
     game: str
     colour: Colour
-    moves: str = ""
+    moves: Columns = ()
     secret: str | None = field(default=None, repr=False)
     proof: str | None = None
 
@@ -80,7 +83,9 @@ class Accept:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A disc in ``column`` (1-7) as move ``number`` of the game (1 for the first disc)."""
+    """A disc in ``column`` (0-based, as the engine counts) as move ``number`` of the game (1 for the
+    first disc). On the wire the column is 1-7: :func:`encode` and :func:`decode` convert it, the one
+    place a move changes its form."""
 
     kind: ClassVar[str] = "move"
     column: int
@@ -142,6 +147,10 @@ KINDS: dict[str, type] = {cls.kind: cls for cls in get_args(Message)}
 def encode(message: Message) -> bytes:
     """One line of compact ASCII JSON (non-ASCII escaped), newline included."""
     data = {"type": message.kind, **asdict(message)}
+    if isinstance(message, Move):
+        data["column"] = message.column + 1     # the wire's 1-7
+    elif isinstance(message, (Hello, Offer)):
+        data["moves"] = format_moves(message.moves)     # the wire's digits, as the test sets write games
     line = json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode() + b"\n"
     if len(line) > MAX_LINE_BYTES:
         raise ValueError(f"a {message.kind} message of {len(line)} bytes is longer than {MAX_LINE_BYTES}")
@@ -188,11 +197,23 @@ def decode(line: bytes) -> Message:
     extra = sorted(set(data) - names)
     if extra:
         raise ProtocolError(f"{kind} with unknown field {plain_text(repr(extra[0]), 40)}")
+    if cls in (Hello, Offer):
+        data.setdefault("moves", "")    # the wire's default, read as no moves
     try:
         message = cls(**data)
     except TypeError:
         raise ProtocolError(f"{kind} without its fields {', '.join(sorted(names))}") from None
     _CHECKS[kind](message)
+    return _from_wire(message)
+
+
+def _from_wire(message: Message) -> Message:
+    """A checked message with its moves as the program counts them: a column 0-based, a game as
+    the tuple of its columns (a hello of another protocol version has none)."""
+    if isinstance(message, Move):
+        return Move(message.column - 1, message.number)
+    if isinstance(message, (Hello, Offer)) and isinstance(message.moves, str):
+        return replace(message, moves=tuple(parse_moves(message.moves)))
     return message
 
 

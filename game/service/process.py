@@ -31,6 +31,8 @@ __all__ = ["ProcessBackend"]
 _NICE = 5  # the search process's lower scheduling priority (Unix)
 _ORPHAN_CHECK = 1.0  # seconds between two looks at whether the game process still exists
 _HEARTBEAT = 0.25  # seconds between two "still working" messages of a running search
+_READY = -1  # the sequence number of the process's first message: it has started and can search
+START_BOUND = 60.0  # seconds a new process may take to start (spawn, imports) before it counts as failed
 
 
 def _process_main(requests: Any, updates: Any, stop: Any) -> None:
@@ -43,6 +45,7 @@ def _process_main(requests: Any, updates: Any, stop: Any) -> None:
     engine = Engine()
     parent = multiprocessing.parent_process()
     stop = _StopOrOrphaned(stop, parent)
+    updates.put((_READY, Outcome.ALIVE, None))
     while True:
         try:
             item = requests.get(timeout=_ORPHAN_CHECK)
@@ -93,6 +96,11 @@ class ProcessBackend(Backend):
         self._proc: Any = None
         self._requests: Any = None
         self._updates: Any = None
+        # Whether the process has said it started. Until then its silence is its start-up (a new
+        # interpreter importing the engine: seconds on a slow or busy machine), bounded by
+        # START_BOUND, not by the request's time limit, so a first request is never taken for a
+        # stalled search while the process is still starting.
+        self._ready = False
 
     def start(self) -> None:
         # Fresh queues and event for every process: one that died may have left their locks held.
@@ -105,6 +113,7 @@ class ProcessBackend(Backend):
             name="connect4-search",
             daemon=True,
         )
+        self._ready = False
         self._proc.start()
 
     def pump(self) -> None:
@@ -117,11 +126,17 @@ class ProcessBackend(Backend):
                     self._fail(f"the search process stopped unexpectedly (exit code {self._proc.exitcode})")
             elif self._running is not None and self._stopped_at is None:
                 silent = time.monotonic() - self._heard_at
-                if silent > silence_bound(self._running[1]):
+                if not self._ready:
+                    if silent > START_BOUND:
+                        self._fail(f"the search process did not start ({silent:.0f} s without a word)")
+                elif silent > silence_bound(self._running[1]):
                     self._fail(f"the search process stopped answering ({silent:.0f} s without a word: "
                                f"suspended or stuck)")
             elif self._running is not None and self._stopped_at is not None:
-                if time.monotonic() - self._stopped_at > STOP_GRACE:
+                # A process still starting has not read the request yet: it will see the stop as
+                # soon as it does, so it is given its start-up time, not killed and started again.
+                grace = STOP_GRACE if self._ready else START_BOUND
+                if time.monotonic() - self._stopped_at > grace:
                     # It ignores its stop (hung, or suspended): its answer is stale anyway.
                     seq, request = self._running
                     self._running = None
@@ -147,6 +162,12 @@ class ProcessBackend(Backend):
                 self._fail(f"lost contact with the search process ({describe(exc)})")
                 return
             running_seq, request = self._running
+            if seq == _READY:
+                self._ready = True
+                self._heard_at = time.monotonic()  # the request's own silence counts from here
+                if self._stopped_at is not None:
+                    self._stopped_at = self._heard_at  # and so does the grace of a stop it has not seen
+                continue
             if seq != running_seq:
                 continue
             self._heard_at = time.monotonic()

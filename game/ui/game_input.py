@@ -36,6 +36,8 @@ class Command(enum.Enum):
     FASTER = "faster"
     COPY = "copy"                  # the move string to the clipboard
     PASTE = "paste"                # open the clipboard's move string as a two-player game
+    CHAT = "chat"                  # open the chat line (a network game)
+    RESIGN = "resign"              # a network game
 
 
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, COLS + 1)}
@@ -45,9 +47,10 @@ MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
 DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
 
 CTRL_KEYS = {pygame.K_z: Command.UNDO, pygame.K_y: Command.REDO, pygame.K_s: Command.SAVE, pygame.K_o: Command.LOAD,
-             pygame.K_c: Command.COPY, pygame.K_v: Command.PASTE}
+             pygame.K_c: Command.COPY, pygame.K_v: Command.PASTE, pygame.K_r: Command.RESIGN}
 COMMON_KEYS = {pygame.K_ESCAPE: Command.MENU, pygame.K_n: Command.NEW_GAME, pygame.K_a: Command.ANALYSIS,
-               pygame.K_h: Command.HINT, pygame.K_w: Command.WHY, pygame.K_r: Command.RETRY, pygame.K_F1: Command.HELP}
+               pygame.K_h: Command.HINT, pygame.K_w: Command.WHY, pygame.K_r: Command.RETRY, pygame.K_F1: Command.HELP,
+               pygame.K_t: Command.CHAT}
 PLAYER_KEYS = {pygame.K_LEFT: Command.CURSOR_LEFT, pygame.K_RIGHT: Command.CURSOR_RIGHT,
                **{key: Command.DROP for key in DROP_KEYS}}
 SPECTATOR_KEYS = {pygame.K_SPACE: Command.PAUSE, pygame.K_RIGHT: Command.STEP,
@@ -83,27 +86,36 @@ def read_key(event: pygame.event.Event, spectator: bool) -> tuple[Command, int] 
     return (command, 0) if command else None
 
 
+class Files(Protocol):
+    def save(self) -> None: ...
+    def open_savelist(self) -> None: ...
+    def copy_moves(self) -> None: ...
+    def paste_moves(self) -> None: ...
+
+
+class Coach(Protocol):
+    def toggle_analysis(self) -> None: ...
+    def request_hint(self) -> None: ...
+    def ask_why(self) -> None: ...
+
+
 class Player(Protocol):
-    """The game scene as its input sees it: the actions a key or a click starts."""
+    """The game scene as its input sees it: the actions a key or a click starts (its files' and its
+    coach's too)."""
 
     cursor: int
+    files: Files
+    coach: Coach
 
     def play_column(self, col: int) -> bool: ...
     def end_keys(self) -> dict[int, tuple[str, Callable[[], None]]]: ...
     def game_is_over(self) -> bool: ...
     def undo(self) -> None: ...
     def redo(self) -> None: ...
-    def save(self) -> None: ...
-    def open_savelist(self) -> None: ...
     def to_menu(self) -> None: ...
     def new_game(self) -> None: ...
-    def toggle_analysis(self) -> None: ...
-    def request_hint(self) -> None: ...
-    def ask_why(self) -> None: ...
     def retry(self) -> None: ...
     def open_help(self) -> None: ...
-    def copy_moves(self) -> None: ...
-    def paste_moves(self) -> None: ...
     def steer(self, command: Command) -> bool: ...
 
 
@@ -148,11 +160,13 @@ def _actions(player: Player) -> dict[Command, Callable[[], None]]:
     def move_cursor(step: int) -> None:
         player.cursor = (player.cursor + step) % COLS
 
+    files, coach = player.files, player.coach
     return {
-        Command.UNDO: player.undo, Command.REDO: player.redo, Command.SAVE: player.save,
-        Command.LOAD: player.open_savelist, Command.MENU: player.to_menu, Command.NEW_GAME: player.new_game,
-        Command.ANALYSIS: player.toggle_analysis, Command.HINT: player.request_hint, Command.WHY: player.ask_why, Command.RETRY: player.retry,
-        Command.HELP: player.open_help, Command.COPY: player.copy_moves, Command.PASTE: player.paste_moves,
+        Command.UNDO: player.undo, Command.REDO: player.redo, Command.SAVE: files.save,
+        Command.LOAD: files.open_savelist, Command.MENU: player.to_menu, Command.NEW_GAME: player.new_game,
+        Command.ANALYSIS: coach.toggle_analysis, Command.HINT: coach.request_hint, Command.WHY: coach.ask_why,
+        Command.RETRY: player.retry, Command.HELP: player.open_help, Command.COPY: files.copy_moves,
+        Command.PASTE: files.paste_moves,
         Command.CURSOR_LEFT: lambda: move_cursor(-1), Command.CURSOR_RIGHT: lambda: move_cursor(1),
         Command.DROP: lambda: player.play_column(player.cursor),
     }

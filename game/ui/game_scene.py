@@ -1,12 +1,14 @@
 """The game scene: the board, a human's moves, the computer's replies, hint, analysis, undo/redo,
-save/load and matches between two computers. It never applies a game rule itself: GameModel does.
+save/load, matches between two computers and games against a player on another computer. It
+never applies a game rule itself: GameModel does (and, in a network game, the match the link runs).
 
-The scene delegates: keys to ``game_input``, the engine to an ``EngineClient``, the autosave, the
-record and the rating to the session (``game.session``), the words and the rows around the board
-to ``game_text`` (handed a ``GameView``), who plays and what that allows to
-``seats``, and questions, help
-and the load list to overlays. ``_game_over`` is the one place where the end of a game is handled;
-once it is over, R opens its review."""
+The scene delegates: keys to ``game_input``; the engine to an ``EngineClient`` and the computer's
+moves to ``game_computer``; hint, why? and the analysis row to ``game_coach``; files and the
+clipboard to ``game_files``; the autosave, the record and the rating to the session
+(``game.session``); the words and the rows around the board to ``game_text`` (handed a
+``GameView``); who plays, what that allows and the seats' own commands to ``seats`` (a network
+game's to ``net_game``), whose replies and news ``game_replies`` shows. ``_game_over`` is the one
+place where the end of a game is handled; once it is over, R opens its review."""
 
 from __future__ import annotations
 
@@ -17,26 +19,29 @@ from typing import Protocol
 
 import pygame
 
-from game.engine.board import ColumnFullError, MoveError
+from game.engine.board import ColumnFullError, MoveError, format_moves
 from game.engine.review import ReviewProgress
 from game.model import GameModel
 from game.domain.rated import Casual
-from game.echo import counted, shown
+from game.echo import shown
 from game.service.client import EngineClient
 from game.session.core import Departure
+from game.session.rating import RatingGuard
 from game.domain.players import HUMAN
-from game.store.savefile import load_game, SaveFileError
-from game.store.saves import save_infos
 from game.ui import clipboard, game_text
 from game.ui.anim import DropAnimation, Shake
+from game.ui.game_coach import Coach
+from game.ui.game_computer import ComputerMoves
+from game.ui.game_files import GameFiles
 from game.ui.game_input import Command, handle_input
+from game.ui.game_replies import Replies
 from game.ui.game_text import Flash, GameView
 from game.ui.game_thinking import Thinking
 from game.ui.layout import COLS, ROWS
+from game.ui.net_game import NetStart, Networked
 from game.ui.overlays import Confirm, HelpOverlay
-from game.ui.savelist import CLOSE, SaveList, load_failure
-from game.ui.saves import OPEN_ERRORS, players_of, save_new
-from game.ui.scene import Context, GameStart, MenuData, ReviewStart, Scene, SceneName, Transition, open_network_game
+from game.ui.savelist import SaveList
+from game.ui.scene import Context, GameStart, MenuData, ReviewStart, Scene, SceneName, Transition
 from game.ui.seats import AgainstComputer, Allow, Seats, seats_for
 from game.ui.spectator import DELAY_STEP
 
@@ -66,6 +71,11 @@ class GameScene(Scene):
         self.overlay: Overlay | None = None
         self.analysis_on = False
         self.rating = ctx.session.rating  # rated or casual, and leaving a rated game
+        self.going_to: SceneName | None = None    # left by a key for the menu or the review (None: otherwise)
+        self.files = GameFiles(self)      # save, load, copy and paste
+        self.coach = Coach(self)          # hint, why?, the analysis row
+        self.replies = Replies(self)      # what the seats say and, for a shared game, agree
+        self.computer = ComputerMoves(self)     # the engine's answers, the computer's moves
         self._reset_position_state()
 
     def _reset_position_state(self) -> None:
@@ -93,8 +103,14 @@ class GameScene(Scene):
         spectator = self.seats.spectator
         return spectator.delay if spectator is not None else self.ctx.settings.spectator_delay
 
+    @property
+    def wants_text(self) -> bool:
+        """While the seats' text line is open every key is typed (M does not mute, F11 does not
+        switch to fullscreen)."""
+        return self.overlay is None and self.seats.wants_text
+
     def human_can_move(self) -> bool:
-        return not self.model.is_over and not self.model.is_ai_turn() and self.overlay is None
+        return self.overlay is None and self.seats.may_move(self.model)
 
     def has_unfinished_game(self) -> bool:
         """A game a player built that one key would throw away: moves made, not over, a human in it."""
@@ -108,16 +124,17 @@ class GameScene(Scene):
     def hint_text(self) -> str | None:
         return self.thinking.hint_text(len(self.model.moves)) if self.human_can_move() else None
 
-    def _changed(self) -> None:
-        """The model changed (move, undo, redo, new game, load)."""
+    def changed(self) -> None:
+        """The model changed (move, undo, redo, new game, load); the seats hear of it first (a
+        network game's seat goes into its saves)."""
         self._reset_position_state()
-        self.ctx.session.changed(self.model, rated=self.rating.game.rated, analysis=self.analysis_on)
         self.seats.changed(self.model)
+        self.ctx.session.changed(self.model, rated=self.rating.game.rated, analysis=self.analysis_on)
 
-    def _say(self, text: str, *, warning: bool = False) -> None:
+    def say(self, text: str, *, warning: bool = False) -> None:
         self.flash = Flash(text, warning=warning)
 
-    def _casual(self, reason: Casual) -> None:
+    def casual(self, reason: Casual) -> None:
         """The game turns casual (an undo, a hint, the analysis row): said once, when it happens."""
         notice = self.rating.make_casual(reason)
         if notice:
@@ -128,7 +145,7 @@ class GameScene(Scene):
         """Write the game on the board to the autosave as it stands, rated or casual."""
         self.ctx.session.autosaver.changed(self.model, rated=self.rating.game.rated, analysis=self.analysis_on)
 
-    def _ask(self, question: str, detail: str, on_yes: Callable[[], None]) -> None:
+    def ask(self, question: str, detail: str, on_yes: Callable[[], None]) -> None:
         """Do ``on_yes`` now if no unfinished game would be lost, else after the player confirms.
 
         Leaving a rated game that far on counts as a loss: the question says so."""
@@ -152,7 +169,8 @@ class GameScene(Scene):
         """The finished game in the review, which returns here (names and scores as they were)."""
         model, names = self.model, self.seats.review_names(self.model)
         self.next = Transition(SceneName.REVIEW, ReviewStart(model.moves_string(), model.red, model.yellow,
-                                                             back="game", names=names))
+                                                             back=self.seats.home, names=names))
+        self.going_to = SceneName.REVIEW
 
     def _tally(self) -> str | None:
         """This sitting's results against the computer, for the row above the board (None: not shown)."""
@@ -167,15 +185,20 @@ class GameScene(Scene):
         super().enter(data)
         if data is None:
             return
-        start = data if isinstance(data, GameStart) else GameStart(HUMAN, HUMAN)
+        network = data if isinstance(data, NetStart) else None
+        start = (GameStart(HUMAN, HUMAN, format_moves(network.connected.moves)) if network is not None
+                 else data if isinstance(data, GameStart) else GameStart(HUMAN, HUMAN))
         self.model = GameModel(start.red, start.yellow, settings=self.ctx.settings)
         self.epoch = self.ctx.engine.new_epoch()
         self.anims.clear()
         self.shake = None
         self.overlay = None
         self.engine.request = None
-        self.seats = seats_for(self.model, names=start.names, alternate=start.alternate,
-                               colours=self.ctx.theme.names, delay=self.ctx.settings.spectator_delay)
+        self.seats = (Networked(network, self.model, self.ctx.theme.names) if network is not None else
+                      seats_for(self.model, names=start.names, alternate=start.alternate,
+                                colours=self.ctx.theme.names, delay=self.ctx.settings.spectator_delay))
+        # two people at two computers: never rated, never left as a loss
+        self.rating = RatingGuard(self.ctx.settings) if network is not None else self.ctx.session.rating
         moves = start.moves or self.seats.opening()
         if moves:
             try:
@@ -185,22 +208,29 @@ class GameScene(Scene):
         notice = self.rating.enter(self.model, self.model.moves_string(), start.continued)
         if notice:                                  # a rated autosave whose level is no longer rated
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
-        self._changed()     # an opening on the board is a game in progress: autosaved like any other
+        self.changed()     # an opening on the board is a game in progress: autosaved like any other
         self.analysis_on = start.analysis
+        self._follow_seats(0.0)     # a network game's first words ("Playing Bob: you are Red")
+
+    def _follow_seats(self, dt: float) -> None:
+        for news in self.seats.poll(dt, self.model):
+            self.replies.take(news)
 
     def leave(self) -> None:
         self.engine.cancel()
+        going_to, self.going_to = self.going_to, None
+        self.seats.leave(going_to)
+
+    def shutdown(self) -> None:
+        self.seats.shutdown()
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.overlay is not None:
             self._handle_overlay(event)
-        elif event.type == pygame.KEYDOWN:
-            self._handle_key(event)
+        elif self.seats.wants_text and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            self.replies.take(self.seats.type(event))
         else:
             self._input(event)
-
-    def _handle_key(self, event: pygame.event.Event) -> None:
-        self._input(event)
 
     def _input(self, event: pygame.event.Event) -> None:
         handle_input(event, self, self.ctx.layout.column_at, watching=self.seats.watching,
@@ -208,250 +238,152 @@ class GameScene(Scene):
 
     def _handle_overlay(self, event: pygame.event.Event) -> None:
         overlay = self.overlay
-        result = overlay.handle(event) if overlay is not None else None
         if isinstance(overlay, SaveList):
-            if result == CLOSE:
-                self.overlay = None
-            elif isinstance(result, Path):
-                broken = next((info for info in overlay.infos if info.path == result and info.game is None), None)
-                if broken is not None:      # known not to load: say why at once, not after "lose your game?"
-                    self.ctx.notices.add(load_failure("load", result, broken.problem), "error")
-                    return
-                self.overlay = None
-                self._ask("Load this saved game?", "", lambda: self.load(result))
-        elif result and self.overlay is overlay:
+            self.files.handle_savelist(overlay, event)
+        elif overlay is not None and overlay.handle(event) and self.overlay is overlay:
             self.overlay = None
 
     def game_is_over(self) -> bool:
         """Over, and its last disc has landed: the keys of a finished game work."""
-        return self.model.is_over and not self.anims
+        return self.seats.over(self.model) and not self.anims
 
     def steer(self, command: Command) -> bool:
-        """A command of the seats' own (a match's pause, step, speed): done, and what it says shown."""
+        """A command of the seats' own (a match's pause, a network game's chat): done, and its
+        reply shown."""
         steer = self.seats.steering().get(command)
         if steer is None:
             return False
-        self._say_if(steer())
+        self.replies.take(steer())
         return True
-
-    def _say_if(self, text: str | None) -> None:
-        if text:
-            self._say(text)
 
     # -- player actions --------------------------------------------------------------------
 
     def play_column(self, col: int) -> bool:
-        """A human asks to drop a disc in ``col``: play it or give visible feedback."""
+        """A human asks to drop a disc in ``col``: play it (or hand it to the other side of a shared
+        game, shown once agreed) or give visible feedback."""
+        refusal = self.seats.move_refusal(self.model)
+        if refusal is not None:
+            self.replies.take(refusal)
+            return False
         if self.model.is_over:
             more = "".join(f", {label}" for label, _ in self.end_keys().values())
-            self._reject(None, f"The game is over: N starts a new one{more}, Esc opens the menu")
+            self.reject(None, f"The game is over: N starts a new one{more}, Esc opens the menu")
             return False
         if self.model.is_ai_turn():
-            self._reject(None, "Wait: the computer is thinking")
+            self.reject(None, "Wait: the computer is thinking")
             return False
-        return self._play(col)
+        if self.model.position.can_play(col) and self.seats.send_move(col):
+            return True
+        return self.drop(col)
 
-    def _play(self, col: int) -> bool:
+    def drop(self, col: int) -> bool:
+        """Play ``col`` on the board now, checked by the model's rules, and drop the disc in; False
+        (and said why, with the column shaking) if the rules refuse it."""
         player = self.model.turn
         try:
             self.model.play(col)
         except ColumnFullError:
-            self._reject(col, f"Column {col + 1} is full: choose another one")
+            self.reject(col, f"Column {col + 1} is full: choose another one")
             return False
         except MoveError as exc:
-            self._reject(col if 0 <= col < COLS else None, str(exc))
+            self.reject(col if 0 <= col < COLS else None, str(exc))
             return False
         last = self.model.last_move
         assert last is not None
         self.anims = [a for a in self.anims if not a.done]
         self.anims.append(DropAnimation(last[0], last[1], player, start=float(ROWS),
                                         speed=self.ctx.settings.animation_speed))
-        self._changed()
+        self.changed()
         return True
 
-    def _reject(self, col: int | None, message: str) -> None:
+    def reject(self, col: int | None, message: str) -> None:
         if col is not None:
             self.shake = Shake(col)
         self.ctx.sound.play("invalid")
-        self._say(message, warning=True)
+        self.say(message, warning=True)
 
-    def _refused(self, what: Allow) -> bool:
+    def refused(self, what: Allow) -> bool:
         """Whether the seats refuse ``what`` (and said why, if they have words for it)."""
         if what in self.seats.allows:
             return False
         refusal = self.seats.refusal(what)
         if refusal is not None and refusal.warning:
-            self._reject(None, refusal.text)
+            self.reject(None, refusal.text)
         elif refusal is not None:
-            self._say(refusal.text)
+            self.say(refusal.text)
         return True
 
     def undo(self) -> None:
-        if self._refused(Allow.UNDO):
+        if self.refused(Allow.UNDO):
             return
         if self.model.undo():
             self.anims.clear()
-            self._changed()
-            self._casual(Casual.UNDO)
+            self.changed()
+            self.casual(Casual.UNDO)
         else:
-            self._reject(None, "Nothing to undo")
+            self.reject(None, "Nothing to undo")
 
     def redo(self) -> None:
-        if self._refused(Allow.REDO):
+        if self.refused(Allow.REDO):
             return
         if self.model.redo():
             self.anims.clear()
-            self._changed()
+            self.changed()
         else:
-            self._reject(None, "Nothing to redo")
+            self.reject(None, "Nothing to redo")
 
     def new_game(self) -> None:
-        self._ask("Start a new game?", "", self._start_new_game)
+        self.ask("Start a new game?", "", self._start_new_game)
 
     def _start_new_game(self) -> None:
         self.seats.new_game(self.model)
         self.rating.begin(self.model, from_start=True)
         self.analysis_on = self.analysis_on and not self.rating.game.against_computer
         self.anims.clear()
-        self._changed()
-        self._say(self.seats.new_words.capitalize())
+        self.changed()
+        self.say(self.seats.new_words.capitalize())
 
     def to_menu(self) -> None:
-        """Back to the menu, which offers an unfinished game back (the autosave keeps it too)."""
-        unfinished = bool(self.model.moves) and not self.model.is_over
+        """Back to the menu (after the seats' question, if they have one), which offers an unfinished
+        game back (the autosave keeps it too)."""
+        question = self.seats.leave_question()
+        if question is not None:
+            self.overlay = Confirm(*question, self._to_menu)
+        else:
+            self._to_menu()
+
+    def _to_menu(self) -> None:
+        unfinished = bool(self.model.moves) and not self.seats.over(self.model)
         self.rating.suspend(self.model)
         self.next = Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None,
                                                         analysis=unfinished and self.analysis_on))
-
-    def copy_moves(self) -> None:
-        """Ctrl+C: the game's move string ("4453", the test sets' notation) to the clipboard."""
-        moves = self.model.moves_string()
-        problem = clipboard.put(moves)
-        if problem is not None:
-            self._say(problem, warning=True)
-        else:
-            self._say(f"Copied the moves {shown(moves, clipboard.SHOWN)}" if moves
-                      else "Copied an empty board (no moves yet)")
-
-    def paste_moves(self) -> None:
-        """Ctrl+V: open the clipboard's move string as a two-player game with the analysis row."""
-        moves, problem = clipboard.get_moves()
-        if problem is not None:
-            self._say(problem, warning=True)
-            return
-        start = GameStart(HUMAN, HUMAN, moves, analysis=True)
-        self._ask("Open the pasted position?", f"The moves {shown(moves, clipboard.SHOWN)} open as a two-player "
-                  "game with the analysis row.", lambda: setattr(self, "next", Transition(SceneName.GAME, start)))
+        self.going_to = SceneName.MENU
 
     def retry(self) -> None:
         if self.engine.error:
             self.engine.error = None
-            self._say("Retrying…")
+            self.say("Retrying…")
 
     def open_help(self) -> None:
         self.overlay = HelpOverlay(self.ctx.settings, self.ctx.theme.names)
-
-    def request_hint(self) -> None:
-        if self._refused(Allow.HINT):
-            return
-        if not self.human_can_move():
-            self._reject(None, "A hint is for your own turn")
-            return
-        self.thinking.hint_wanted = True
-        self._casual(Casual.HINT)
-        if self.thinking.analysis is None:
-            self._say("Looking for the best move…")
-        else:
-            self._announce_hint()
-
-    def ask_why(self) -> None:
-        """W: why the cursor's column is what it is, in words the worker checks (it counts as a hint)."""
-        if self._refused(Allow.HINT):
-            return
-        if not self.human_can_move():
-            self._reject(None, "Why? is for your own turn: it explains the column under the cursor")
-            return
-        col = self.cursor
-        if not self.model.position.can_play(col):
-            self._reject(col, f"Column {col + 1} is full")
-            return
-        self.thinking.why_wanted = col
-        self._casual(Casual.HINT)
-        if self.thinking.why_text() is None:
-            self._say(f"Why column {col + 1}? Working it out…")
 
     def why_text(self) -> str | None:
         """The explanation shown under the board (W's column, else the hint's), on the player's turn."""
         return self.thinking.why_text() if self.human_can_move() else None
 
-    def _announce_hint(self) -> None:
-        text = self.hint_text()
-        if text:
-            self._say(f"Hint: {text}")
-
-    def toggle_analysis(self) -> None:
-        if self._refused(Allow.ANALYSIS):
-            return
-        self.analysis_on = not self.analysis_on
-        self._say("Analysis row on" if self.analysis_on else "Analysis row off")
-        if self.analysis_on:
-            self._casual(Casual.ANALYSIS)
-        self.autosave()     # the game comes back from the autosave with the row as it was left
-
-    def save(self) -> None:
-        try:
-            self._say(save_new(self.model))
-        except (OSError, SaveFileError) as exc:
-            self.ctx.notices.add(f"Could not save the game: {exc}", "error")
-
-    def open_savelist(self) -> None:
-        if self._refused(Allow.LOAD):
-            return
-        try:
-            infos = save_infos()
-        except OSError as exc:
-            self.ctx.notices.add(f"Could not list the saved games: {exc}", "error")
-            return
-        self.overlay = SaveList(infos)
-
     def load(self, path: Path) -> bool:
         """Load a saved game; on any problem show it and keep the current game."""
-        try:
-            saved = load_game(path)
-            if saved.seat is not None:    # a network game goes back into the network, or to its review
-                self.next = open_network_game(saved)
-                return True
-            red, yellow = players_of(saved, self.ctx.settings)
-            self.model.load_moves(saved.moves, red=red, yellow=yellow)
-        except (*OPEN_ERRORS, MoveError) as exc:
-            self.ctx.notices.add(load_failure("load", path, exc), "error")
-            return False
-        self.anims.clear()
-        self.seats = seats_for(self.model, colours=self.ctx.theme.names, delay=self.move_delay)
-        self.rating.begin(self.model, from_start=False)
-        self._changed()
-        self._say(f"Loaded the saved game ({counted(len(saved.moves), 'move')})")
-        return True
+        return self.files.load(path)
 
     # -- engine ----------------------------------------------------------------------------
 
     def _engine_failed(self, message: str) -> None:
         self.ctx.notices.add(f"Engine error: {message}", "error", seconds=10.0)
 
-    def _apply_computer_move(self) -> None:
-        pending = self.thinking.pending
-        if pending is None or self.anims:
-            return
-        if not self.seats.reply_due(self.since_move):
-            return
-        move = pending.move
-        self.thinking.pending = None
-        if not self._play(move):
-            self.engine.failed(f"the engine chose an illegal move (column {move + 1})")
-
     # -- frame -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self._follow_seats(dt)
         self.time += dt
         self.since_move += dt
         for anim in self.anims:
@@ -464,14 +396,7 @@ class GameScene(Scene):
                 self.shake = None
         if self.flash is not None:
             self.flash = replace(self.flash, seconds=self.flash.seconds - dt) if self.flash.seconds > dt else None
-        for update in self.engine.poll(self.tag):
-            if self.thinking.accept(update) and self.human_can_move():
-                self._announce_hint()
-        self._apply_computer_move()
-        tag, model, analysis_on = self.tag, self.model, self.analysis_on
-        self.engine.sync(self.thinking.wanted(model, analysis_on), tag,
-                         lambda kind: self.thinking.request(kind, tag, model, analysis_on, self.ctx.theme.names),
-                         self.time)
+        self.computer.update()
         self._update_game_over(dt)
 
     def _update_game_over(self, dt: float) -> None:
@@ -481,7 +406,7 @@ class GameScene(Scene):
             self.over_handled = True
             self._game_over()
         elif self.seats.next_game(self.model, dt):
-            self._changed()
+            self.changed()
 
     def _game_over(self) -> None:
         """The one place where a finished game is handled, once, after its last disc has landed."""
@@ -512,6 +437,9 @@ class GameScene(Scene):
 
     def status_text(self) -> str:
         return game_text.status_text(self.view())
+
+    def status_line(self) -> tuple[str, game_text.Colour]:
+        return game_text.status_line(self.view())
 
     def draw(self, surface: pygame.Surface) -> None:
         game_text.draw(self.view(), surface)

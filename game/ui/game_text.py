@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.echo import escape_control
 from game.ui.analysis_view import draw_analysis_row
 from game.ui.game_input import KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
 from game.ui.layout import COLS
@@ -75,7 +76,7 @@ def draw(view: GameView, surface: pygame.Surface) -> None:
     draw_top_row(view, surface)
     draw_column_numbers(view, surface)
     ctx.renderer.draw(surface, ctx.layout, ctx.theme, board_scene(view))
-    if view.model.is_over and not view.anims:
+    if view.seats.over(view.model) and not view.anims:
         draw_result(view, surface)
     draw_status(view, surface)
     if view.why_text and not view.anims:
@@ -125,15 +126,20 @@ def player_name(view: GameView, number: int) -> str:
 
 def result_text(view: GameView) -> str:
     model = view.model
-    winner = model.winner
+    winner = view.seats.winner(model)
     if winner is None:
         return "Draw: the board is full"
     return view.seats.result(model, player_name(view, winner))
 
 
 def status_text(view: GameView) -> str:
-    """The status line: the falling disc, the result, an engine error, thinking, or whose turn it is."""
+    """The status line: the seats' own words, or the falling disc, the result, an engine error,
+    thinking, or whose turn it is."""
     model = view.model
+    falling = view.anims[-1] if view.anims else None
+    own = view.seats.status(model, (falling.player, falling.col) if falling is not None else None)
+    if own is not None:
+        return own
     if view.anims:
         falling = view.anims[-1]
         return f"{player_name(view, falling.player)} drops in column {falling.col + 1}"
@@ -183,7 +189,8 @@ def draw_header(view: GameView, surface: pygame.Surface) -> None:
     theme, layout = ctx.theme, ctx.layout
     rect = layout.header
     size = layout.text_size
-    right_rect = draw_text(surface, header_right(view), size, theme.dim_text, midright=(rect.right - 8, rect.centery))
+    right_rect = draw_text(surface, header_right(view), size, theme.warning if view.seats.alert else theme.dim_text,
+                           midright=(rect.right - 8, rect.centery))
     x = rect.left + 8
     room = (right_rect.left - 12 - x) // 2
     for number in (1, 2):
@@ -210,7 +217,10 @@ def draw_top_row(view: GameView, surface: pygame.Surface) -> None:
     ctx = view.ctx
     theme, layout = ctx.theme, ctx.layout
     score = view.seats.score(view.model, view.over_handled, view.analysis_on)
-    if score is not None:
+    remark = view.seats.remark()
+    if remark is not None:
+        draw_score_and_remark(view, surface, score, remark)
+    elif score is not None:
         text, size = largest_fitting(score, layout.small_size, surface.get_width() - 16)
         draw_text(surface, text, size, theme.dim_text, center=layout.analysis.center)
     elif view.analysis_on and not (view.model.is_over and not view.anims):
@@ -220,6 +230,21 @@ def draw_top_row(view: GameView, surface: pygame.Surface) -> None:
     elif view.tally is not None:   # the tally is of games against the computer
         draw_text(surface, fit_text(view.tally, layout.small_size, surface.get_width() - 24), layout.small_size,
                   theme.dim_text, center=layout.analysis.center)
+
+
+def draw_score_and_remark(view: GameView, surface: pygame.Surface, score: tuple[str, ...] | None,
+                          remark: str) -> None:
+    """The score with a fresh line under it (a chat line); with no room for both, the fresh line
+    wins for its seconds."""
+    theme, layout = view.ctx.theme, view.ctx.layout
+    rect, size, width = layout.analysis, layout.small_size, surface.get_width() - 16
+    lines = [(largest_fitting(score, size, width), theme.dim_text)] if score is not None else []
+    lines.append((largest_fitting((escape_control(remark),), size, width), theme.accent))
+    if len(lines) == 2 and rect.height < 2 * size + 4:
+        lines = lines[1:]
+    step = rect.height // (len(lines) + 1)
+    for i, ((text, text_size), colour) in enumerate(lines, start=1):
+        draw_text(surface, text, text_size, colour, center=(rect.centerx, rect.top + i * step))
 
 
 def draw_column_numbers(view: GameView, surface: pygame.Surface) -> None:
@@ -242,28 +267,38 @@ def draw_result(view: GameView, surface: pygame.Surface) -> None:
 def result_colour(view: GameView) -> Colour:
     """A lost game is not shown in the colour of a win: loss colour when the one human lost."""
     theme, model = view.ctx.theme, view.model
-    if model.winner is None:
+    if view.seats.winner(model) is None:
         return theme.draw
     if view.seats.lost(model):
         return theme.loss
     return theme.win
 
 
+def status_line(view: GameView) -> tuple[str, Colour]:
+    """The status line and its colour: a fresh message (not while a line is typed), else the state
+    of play (a finished network game's in the colour of its result, as the result over the board)."""
+    theme, seats = view.ctx.theme, view.seats
+    if view.flash is not None and not seats.wants_text:
+        return view.flash.text, theme.warning if view.flash.warning else theme.accent
+    text = status_text(view)
+    if view.engine_error:
+        return text, theme.error
+    if seats.result_coloured and seats.over(view.model) and not view.anims and not seats.wants_text:
+        return text, result_colour(view)
+    return text, theme.warning if seats.alert else theme.text
+
+
 def draw_status(view: GameView, surface: pygame.Surface) -> None:
     """The status line (or a short message in its place) and the key help under it."""
     theme, layout = view.ctx.theme, view.ctx.layout
     rect = layout.status
-    if view.flash is not None:
-        text = view.flash.text
-        colour = theme.warning if view.flash.warning else theme.accent
-    else:
-        text = status_text(view)
-        colour = theme.error if view.engine_error else theme.text
+    text, colour = status_line(view)
     width = rect.width - 16
     size = layout.text_size
     while size > 14 and text_width(text, size, True) > width:
         size -= 1
-    draw_text(surface, fit_text(text, size, width, True), size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
-    keys = KEY_HELP_SPECTATOR if view.seats.watching else KEY_HELP_PLAYER
+    draw_text(surface, fit_text(escape_control(text), size, width, True), size, colour, bold=True,
+              midtop=(rect.centerx, rect.top + 2))
+    keys = view.seats.key_help or (KEY_HELP_SPECTATOR if view.seats.watching else KEY_HELP_PLAYER)
     help_text, help_size = largest_fitting(keys, layout.small_size, width)
     draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))

@@ -20,7 +20,8 @@ from game.net.link import NetLink
 from game.net.match import Resume
 from game.echo import escape_control
 from game.domain.saved import NetRole, SavedGame
-from game.ui.net_game import NetGameScene, NetStart
+from game.ui.game_scene import GameScene
+from game.ui.net_game import NetStart
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
 from game.ui.net_name import NetName
@@ -443,5 +444,5 @@ def connect(ctx: Context, register: Callable[[SceneName, Scene], None]) -> NetLo
     """Add the lobby and the network game to the controller (the menu's row leads to the lobby)."""
     lobby = NetLobbyScene(ctx)
     register(SceneName.NETWORK, lobby)
-    register(SceneName.NETWORK_GAME, NetGameScene(ctx))
+    register(SceneName.NETWORK_GAME, GameScene(ctx))     # the game scene, with a network game's seats
     return lobby

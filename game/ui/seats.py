@@ -7,11 +7,12 @@ checks which kind they are.
 * :class:`Watching` — two computers: the match's pacing (pause, step, time per move), its score and
   a new balanced opening every game; nobody at the screen drops a disc, takes one back or asks for
   a hint.
-* :class:`Networked` — this screen's player against one on another computer: an undo is a request
-  the other side answers; redo, hints, the analysis row and loading another game are off.
+* ``game.ui.net_game.Networked`` — this screen's player against one on another computer: the game
+  is shared, so a move, an undo or a rematch is a request the other side's match agrees to, and
+  what it agreed comes back as news (:data:`News`) the scene follows.
 
-Each kind says what it allows (:class:`Allow`), the words for what it refuses, and its own header
-and status words."""
+Each kind says what it allows (:class:`Allow`), the words for what it refuses, its own header and
+status words, and the commands of its own (:meth:`Seats.steering`)."""
 
 from __future__ import annotations
 
@@ -19,12 +20,17 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import pygame
+
 from game.model import GameModel
 from game.ui.game_input import Command
+from game.ui.scene import SceneName
+from game.ui.overlays import Confirm
 from game.ui.spectator import Spectator
 from game.ui.two_players import TwoPlayers
 
-__all__ = ["AgainstComputer", "Allow", "Networked", "Refusal", "Seats", "TwoPeople", "Watching", "seats_for"]
+__all__ = ["AgainstComputer", "Allow", "Finished", "Follow", "News", "Refusal", "Reply", "Say", "Seats", "TwoPeople",
+           "Watching", "Withdraw", "seats_for"]
 
 REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a person (reads as a reply)
 
@@ -50,6 +56,43 @@ class Refusal:
 
     text: str
     warning: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A line for the status line's place, for ``seconds`` (None: the usual time), without a sound."""
+
+    text: str
+    warning: bool = False
+    seconds: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Follow:
+    """A shared game as its two sides agreed on it (0-based columns); ``animate``: the one new
+    move, dropped in rather than set at once."""
+
+    moves: tuple[int, ...]
+    animate: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """A question the other side asked no longer stands (its connection dropped): close it if open."""
+
+    question: Confirm
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The game ended off the board (a resignation): there is nothing left to go back into."""
+
+
+#: What the seats answer a command: words (a plain remark, a refusal, a line for a while), a
+#: question to put to the player, or nothing.
+Reply = str | Refusal | Say | Confirm | None
+#: What a shared game's seats tell the scene between two frames.
+News = Say | Follow | Confirm | Withdraw | Finished
 
 
 class Seats:
@@ -91,6 +134,71 @@ class Seats:
         return ""
 
     @property
+    def alert(self) -> bool:
+        """Whether the header's note and the status line warn (a network game's lost connection)."""
+        return False
+
+    #: A finished game's status line is in the colour of its result, as the result over the board.
+    result_coloured = False
+    #: The key help under the status line (None: the usual one for a player or a match).
+    key_help: tuple[str, ...] | None = None
+    #: The scene this game is played in: where its review goes back to.
+    home: SceneName = SceneName.GAME
+
+    def over(self, model: GameModel) -> bool:
+        """Whether the game has ended (on the board, or otherwise: a resignation)."""
+        return model.is_over
+
+    def winner(self, model: GameModel) -> int | None:
+        """Who won the finished game (None: a draw, or not over)."""
+        return model.winner
+
+    def may_move(self, model: GameModel) -> bool:
+        """Whether the person at the screen may drop a disc now."""
+        return not model.is_over and not model.is_ai_turn()
+
+    def move_refusal(self, model: GameModel) -> Refusal | None:
+        """Why a disc may not be dropped now, in the seats' own words (None: the usual checks)."""
+        return None
+
+    def send_move(self, col: int) -> bool:
+        """Hand a legal move in ``col`` to whoever agrees on a shared game: True if handed (the board
+        shows it once agreed), False if the scene plays it at once."""
+        return False
+
+    def status(self, model: GameModel, falling: tuple[int, int] | None) -> str | None:
+        """The seats' own status line (``falling``: the dropping disc's player and column); None:
+        the usual words."""
+        return None
+
+    def remark(self) -> str | None:
+        """A fresh line for the row above the board, under the score (the other player's chat)."""
+        return None
+
+    @property
+    def wants_text(self) -> bool:
+        """While True every key is typed text (the chat line), handed to :meth:`type`."""
+        return False
+
+    def type(self, event: pygame.event.Event) -> Reply:
+        """A key or text event while :attr:`wants_text`."""
+        return None
+
+    def poll(self, dt: float, model: GameModel) -> list[News]:
+        """``dt`` seconds on: what a shared game's other side agreed or said since the last frame."""
+        return []
+
+    def leave_question(self) -> tuple[str, str] | None:
+        """(question, detail) to confirm before leaving for the menu (None: leave at once)."""
+        return None
+
+    def leave(self, going_to: SceneName | None) -> None:
+        """The scene gives way, by a key, to ``going_to`` (None: the window closes, or another way)."""
+
+    def shutdown(self) -> None:
+        """The window closes while the scene waits under another (a network game under its review)."""
+
+    @property
     def paused(self) -> bool:
         return False
 
@@ -124,8 +232,8 @@ class Seats:
         """Whose slips in the finished game become drills: the people at this screen (1 red, 2 yellow)."""
         return tuple(n for n in (1, 2) if not model.player(n).is_ai)
 
-    def steering(self) -> dict[Command, Callable[[], str | None]]:
-        """The match's own commands and what each one says."""
+    def steering(self) -> dict[Command, Callable[[], Reply]]:
+        """The seats' own commands (a match's pause, a network game's chat) and what each one says."""
         return {}
 
 
@@ -231,28 +339,10 @@ class Watching(Seats):
         self.spectator = Spectator(model, self.spectator.delay)
         model.load_moves(self.spectator.next_opening())
 
-    def steering(self) -> dict[Command, Callable[[], str | None]]:
+    def steering(self) -> dict[Command, Callable[[], Reply]]:
         spectator = self.spectator
         return {Command.PAUSE: spectator.toggle_pause, Command.STEP: spectator.step,
                 Command.FASTER: lambda: spectator.change_delay(-1), Command.SLOWER: lambda: spectator.change_delay(1)}
-
-
-class Networked(TwoPeople):
-    """The seats of a network game: two people, one of them at another computer."""
-
-    allows = Allow.DROP | Allow.UNDO
-
-    def __init__(self) -> None:
-        super().__init__(TwoPlayers())
-
-    def refusal(self, what: Allow) -> Refusal | None:
-        if what in (Allow.HINT, Allow.ANALYSIS):
-            return Refusal("Hints and the analysis row are off in network games")
-        if what is Allow.REDO:
-            return Refusal("Redo is off in network games")
-        if what is Allow.LOAD:
-            return Refusal("Loading a saved game is off in network games (Ctrl+S still saves this one)")
-        return None
 
 
 def seats_for(model: GameModel, *, names: tuple[str, str] = ("", ""), alternate: bool = False,

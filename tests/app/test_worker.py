@@ -2,6 +2,7 @@
 
 import multiprocessing
 import os
+import queue
 import signal
 import threading
 import time
@@ -12,7 +13,7 @@ from game.engine.board import Position
 from game.engine.search import Progress, SearchConfig, SearchResult
 from game.engine.solver import Solver
 from game.service import backends
-from game.service import threaded
+from game.service import process, threaded
 from game.service.engine import MAX_SEARCHERS, Engine, Outcome
 from game.service.requests import AIRequest, AIUpdate
 from game.service.worker import AIWorker
@@ -424,3 +425,117 @@ def test_a_search_threads_answer_wakes_the_worker_thread():
         time.sleep(0.01)
     assert emitted[-1][:1] == (1,) and emitted[-1][2] is Outcome.RESULT
     backend.shutdown(time.monotonic() + 1.0)
+
+
+class _StartingContext:
+    """Stands in for the spawn context: the "process" is this test, which reads the requests and
+    answers by hand, so when it has started is the test's to say."""
+
+    def __init__(self):
+        self.processes = []
+
+    def Queue(self):
+        return _Queue()
+
+    def Event(self):
+        return threading.Event()
+
+    def Process(self, target, args, name, daemon):
+        proc = _Starting(*args)
+        self.processes.append(proc)
+        return proc
+
+
+class _Queue(queue.Queue):
+    """A thread queue with the two calls the backend makes on a process queue it discards."""
+
+    def cancel_join_thread(self):
+        pass
+
+    def close(self):
+        pass
+
+
+class _Starting:
+    def __init__(self, requests, updates, stop):
+        self.requests, self.updates, self.stop = requests, updates, stop
+        self.exitcode = None
+        self.killed = False
+
+    def start(self):
+        pass
+
+    def is_alive(self):
+        return not self.killed
+
+    def kill(self):
+        self.killed = True
+
+    def join(self, timeout=None):
+        pass
+
+    def close(self):
+        pass
+
+
+def _starting_backend(monkeypatch):
+    monkeypatch.setattr(backends, "_STALL_AFTER", 0.05)
+    emitted = []
+    backend = process.ProcessBackend(lambda seq, request, outcome, payload: emitted.append((seq, outcome, payload)))
+    context = _StartingContext()
+    backend._ctx = context
+    return backend, context, emitted
+
+
+def test_a_search_process_still_starting_is_not_taken_for_a_stalled_one(monkeypatch):
+    """A new interpreter may take seconds to import the engine on a slow or busy machine: its
+    silence before its first word is start-up, bounded by START_BOUND, not the request's time
+    limit plus the stall allowance. Once it has said it started, that allowance applies."""
+    backend, context, emitted = _starting_backend(monkeypatch)
+    backend.submit(1, AIRequest(1, OPENING, QUICK, "move"))
+    backend.pump()                                      # process started, request sent
+    (proc,) = context.processes
+    time.sleep(0.2)                                     # four times the request's silence bound
+    backend.pump()
+    assert emitted == [] and not proc.killed            # still starting: not a stall
+    proc.updates.put((process._READY, Outcome.ALIVE, None))
+    backend.pump()
+    assert emitted == []
+    time.sleep(0.2)                                     # started, then silent past its bound
+    backend.pump()
+    ((seq, outcome, message),) = emitted
+    assert seq == 1 and outcome is Outcome.ERROR and "stopped answering" in message
+    assert proc.killed
+
+
+def test_a_search_process_that_never_starts_fails_after_the_start_bound(monkeypatch):
+    backend, context, emitted = _starting_backend(monkeypatch)
+    monkeypatch.setattr(process, "START_BOUND", 0.1)
+    backend.submit(1, AIRequest(1, OPENING, QUICK, "move"))
+    backend.pump()
+    time.sleep(0.2)
+    backend.pump()
+    ((seq, outcome, message),) = emitted
+    assert seq == 1 and outcome is Outcome.ERROR and "did not start" in message
+    assert context.processes[0].killed
+
+
+def test_a_request_replaced_while_the_process_starts_waits_for_it_not_for_a_new_one(monkeypatch):
+    """A stop the process cannot have seen yet (it has not read the request) is not a stop it
+    ignores: the process is kept, and the stop's grace counts from its first word."""
+    backend, context, emitted = _starting_backend(monkeypatch)
+    monkeypatch.setattr(backends, "STOP_GRACE", 0.05)
+    monkeypatch.setattr(process, "STOP_GRACE", 0.05)
+    backend.submit(1, AIRequest(1, OPENING, QUICK, "move"))
+    backend.pump()
+    backend.submit(2, AIRequest(2, OPENING, QUICK, "move"))   # the first one is told to stop
+    time.sleep(0.2)
+    backend.pump()
+    assert emitted == [] and len(context.processes) == 1 and not context.processes[0].killed
+    proc = context.processes[0]
+    proc.updates.put((process._READY, Outcome.ALIVE, None))
+    proc.updates.put((1, Outcome.CANCELLED, None))           # it reads the request, sees the stop
+    backend.pump()
+    assert emitted == [(1, Outcome.CANCELLED, None)]
+    assert proc.requests.get_nowait()[0] == 1 and proc.requests.get_nowait()[0] == 2
+    assert len(context.processes) == 1 and not proc.killed

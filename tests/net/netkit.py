@@ -70,6 +70,11 @@ def pair(bind="127.0.0.1", colour=1) -> tuple[NetLink, NetLink, int]:
     return host, client, port
 
 
+def cols(moves: str) -> tuple[int, ...]:
+    """A move string ("4453") as the events carry a game: its 0-based columns."""
+    return tuple(parse_moves(moves))
+
+
 def play(mover: NetLink, watcher: NetLink, col: int) -> ev.Moved:
     mover.play(col)
     return wait_for(watcher, ev.Moved)
@@ -93,7 +98,7 @@ def play_out(host: NetLink, client: NetLink, moves: str, host_colour: int = 1) -
         mover = host if red_moves == (host_colour == 1) else client
         moved = play(mover, client if mover is host else host, col)
         assert moved.column == col
-        assert moved.moves == moves[: i + 1]
+        assert moved.moves == cols(moves[: i + 1])
     assert moved is not None
     return moved
 

@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from netkit import FAST, NONCE, RawPeer, drain, pair, play, start_host, wait_for
+from netkit import FAST, NONCE, RawPeer, cols, drain, pair, play, start_host, wait_for
 
 from game.net import events as ev
 from game.net.link import NetLink
@@ -248,7 +248,7 @@ def test_a_second_client_is_told_a_game_is_in_progress_and_the_first_plays_on():
         newcomer.join("127.0.0.1", port)
         assert "game in progress" in wait_for(newcomer, ev.Failed).reason
         newcomer.close()
-        assert play(client, host, 3).moves == "44"
+        assert play(client, host, 3).moves == cols("44")
     finally:
         client.close()
         host.close()
@@ -321,3 +321,35 @@ def fake_host(script: list[dict]):
         thread.join(5.0)
 
     return box["port"], stop
+
+
+def test_a_move_is_converted_and_its_form_checked_once_at_the_protocol_edge(host, monkeypatch):
+    """The wire's 1-7 becomes the program's 0-based column in ``decode`` alone: the match sees the
+    column the event carries, and a column off the board never reaches the match."""
+    from game.net.match import Match
+
+    seen: list[int] = []
+    remote_move = Match.remote_move
+
+    def watched(match, message):
+        seen.append(message.column)
+        return remote_move(match, message)
+
+    monkeypatch.setattr(Match, "remote_move", watched)
+    link, port = host
+    peer = RawPeer(port)
+    peer.join_game()
+    wait_for(link, ev.Connected)
+    link.play(3)
+    assert peer.read_until("move") == {"type": "move", "column": 4, "number": 1}
+    peer.send({"type": "move", "column": 1, "number": 2})
+    moved = wait_for(link, ev.Moved)
+    assert (moved.column, moved.moves, seen) == (0, (3, 0), [0])
+    link.play(3)
+    assert peer.read_until("move") is not None
+    peer.send({"type": "move", "column": 8, "number": 4})
+    dropped = wait_for(link, ev.Dropped)
+    assert dropped.reason == "Disconnected: Eve sent a column that is not a whole number from 1 to 7"
+    assert seen == [0]                               # refused at the edge: the match never saw it
+    assert link.match.columns() == (3, 0, 3)         # the game is kept as it was
+    assert "a column that is not a whole number from 1 to 7" in bye_reason(peer)

@@ -14,9 +14,9 @@ from game.net.protocol import (Accept, Bye, Chat, Hello, MAX_LINE_BYTES, Move, O
 
 NONCE, PROOF, SECRET = "ab" * 16, "cd" * 32, "ef" * 16
 EXAMPLES = [Hello(2, "0.1.0", "Ann", NONCE),
-            Hello(2, "0.1.0", "Zoë Ü", NONCE, "0123456789abcdef", "4453", "yellow", PROOF),
-            Offer("0123456789abcdef", "yellow", "44", proof=PROOF), Offer("0123456789abcdef", "red", secret=SECRET),
-            Accept("0123456789abcdef"), Move(7, 42), Undo(0),
+            Hello(2, "0.1.0", "Zoë Ü", NONCE, "0123456789abcdef", (3, 3, 4, 2), "yellow", PROOF),
+            Offer("0123456789abcdef", "yellow", (3, 3), proof=PROOF), Offer("0123456789abcdef", "red", secret=SECRET),
+            Accept("0123456789abcdef"), Move(6, 42), Undo(0),
             UndoAnswer(False), Rematch(), Chat("good game"), Resign(), Bye("closed"), Ping()]
 
 
@@ -25,6 +25,26 @@ def test_every_message_round_trips_as_one_ascii_line(message):
     line = encode(message)
     assert line.endswith(b"\n") and line.count(b"\n") == 1 and line.isascii()
     assert decode(line) == message
+
+
+@pytest.mark.parametrize("column", range(7))
+def test_a_move_is_a_0_based_column_inside_and_1_to_7_on_the_wire(column):
+    line = encode(Move(column, 1))
+    assert json.loads(line)["column"] == column + 1       # protocol version 2: the digits of the move strings
+    assert decode(line) == Move(column, 1)
+
+
+def test_a_game_is_0_based_columns_inside_and_a_move_string_on_the_wire():
+    hello = Hello(2, "0.1.0", "Ann", NONCE, "0123456789abcdef", (3, 3, 4, 2), "red", PROOF)
+    assert json.loads(encode(hello))["moves"] == "4453"
+    assert json.loads(encode(Offer("0123456789abcdef", "red", (), secret=SECRET)))["moves"] == ""
+    assert decode(encode(hello)).moves == (3, 3, 4, 2)
+
+
+def test_a_move_column_off_the_board_is_refused_at_the_edge():
+    for wire in (0, 8):
+        with pytest.raises(ProtocolError, match="a column that is not a whole number from 1 to 7"):
+            decode(json.dumps({"type": "move", "column": wire, "number": 1}).encode())
 
 
 @pytest.mark.parametrize("data, reason", [

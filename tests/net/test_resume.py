@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from netkit import FAST, quiet, start_host, wait_for
+from netkit import FAST, cols, quiet, start_host, wait_for
 from test_window import drop, free_port, hosted_game, until
 
 from game.net import events as ev
@@ -19,7 +19,7 @@ from game.store.saves import list_saves, save_new_game
 from game.store.prefs import load_prefs
 from game.ui.game_scene import GameScene
 from game.ui.menu import MenuScene
-from game.ui.net_game import NetGameScene
+from game.ui.net_game import Networked
 from game.ui.net_lobby import NetLobbyScene, Page
 from game.ui.overlays import Confirm
 from game.ui.review_scene import ReviewScene
@@ -29,6 +29,11 @@ GAME_ID = "0123456789abcdef"
 SECRET = "5ec2e7" + "0" * 26
 HOST_SEAT = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=7450, secret=SECRET)
 GUEST_SEAT = NetworkSeat(NetRole.GUEST, GAME_ID, 2, "Ann", address="[::1]:7444", secret=SECRET)
+
+
+def is_network_game(scene) -> bool:
+    """The game scene playing a network game (its seats are the network's)."""
+    return isinstance(scene, GameScene) and isinstance(scene.seats, Networked)
 
 
 def saved(moves="4453", seat=HOST_SEAT) -> SavedGame:
@@ -124,10 +129,10 @@ def test_two_restarted_sides_go_back_into_the_same_game_from_their_saves():
         port = wait_for(host, ev.Listening).port
         guest.join("127.0.0.1", port, resume=Resume(GAME_ID, "4453", 1, "Ann", SECRET))
         on_guest, on_host = wait_for(guest, ev.Connected), wait_for(host, ev.Connected)
-        assert (on_guest.moves, on_guest.colour, on_guest.game, on_guest.resumed) == ("4453", 1, GAME_ID, True)
-        assert (on_host.moves, on_host.colour, on_host.game, on_host.resumed) == ("4453", 2, GAME_ID, True)
+        assert (on_guest.moves, on_guest.colour, on_guest.game, on_guest.resumed) == (cols("4453"), 1, GAME_ID, True)
+        assert (on_host.moves, on_host.colour, on_host.game, on_host.resumed) == (cols("4453"), 2, GAME_ID, True)
         guest.play(0)
-        assert wait_for(host, ev.Moved).moves == "44531"
+        assert wait_for(host, ev.Moved).moves == cols("44531")
     finally:
         host.close()
         guest.close()
@@ -189,9 +194,9 @@ def test_a_hosted_game_is_autosaved_as_a_network_game_and_hosted_again_from_the_
         until(d, lambda: d.scene.listening is not None, "hosting again")
         assert d.scene.listening.port == port and not isinstance(d.scene, GameScene)
         guest.reconnect()                               # the friend's program still runs: R
-        until(d, lambda: isinstance(d.scene, NetGameScene), "the same game")
+        until(d, lambda: is_network_game(d.scene), "the same game")
         scene = d.scene
-        assert scene.model.moves_string() == "44" and scene.colour == 1 and scene.game_id == guest.match.game_id
+        assert scene.model.moves_string() == "44" and scene.seats.table.colour == 1 and scene.seats.table.game_id == guest.match.game_id
         assert "is back" in scene.flash.text
         drop(d, 2, guest)
     finally:
@@ -207,7 +212,7 @@ def test_a_joined_game_is_joined_again_from_the_menu(autosaves, ui):
         d.key(pygame.K_RETURN)                          # "Join a game"
         d.frame(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{port}"))
         d.key(pygame.K_RETURN)
-        until(d, lambda: isinstance(d.scene, NetGameScene), "the joined game")
+        until(d, lambda: is_network_game(d.scene), "the joined game")
         host.play(3)
         until(d, lambda: d.scene.model.moves_string() == "4", "the host's move")
         d.settle()
@@ -218,8 +223,8 @@ def test_a_joined_game_is_joined_again_from_the_menu(autosaves, ui):
         wait_for(host, ev.Dropped)
         assert resume_row(d).label == "Resume network game with Cleo"
         d.key(pygame.K_RETURN)
-        until(d, lambda: isinstance(d.scene, NetGameScene), "the same game again")
-        assert d.scene.model.moves_string() == "4" and d.scene.colour == 2
+        until(d, lambda: is_network_game(d.scene), "the same game again")
+        assert d.scene.model.moves_string() == "4" and d.scene.seats.table.colour == 2
         assert wait_for(host, ev.Connected).resumed
     finally:
         host.close()
@@ -355,7 +360,7 @@ def test_an_empty_name_means_the_usual_name_and_the_join_page_renames_the_link(u
         type_name(d, "Edna")                            # the name row on the join page
         d.frame(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{port}"))
         d.key(pygame.K_RETURN)
-        until(d, lambda: isinstance(d.scene, NetGameScene), "the joined game")
+        until(d, lambda: is_network_game(d.scene), "the joined game")
         assert wait_for(host, ev.Connected).opponent == "Edna"
     finally:
         host.close()
@@ -459,7 +464,7 @@ def test_a_resigned_game_is_not_offered_again(autosaves, ui):
         drop(d, 3, guest)
         assert autosaves.read() is not None
         guest.resign()
-        until(d, lambda: d.scene.resigned == 2, "the resignation")
+        until(d, lambda: d.scene.seats.table.resigned == 2, "the resignation")
         assert autosaves.read() is None
         d.key(pygame.K_ESCAPE)
         assert isinstance(d.scene, MenuScene) and d.scene.resume is None

@@ -9,13 +9,15 @@ import time
 import pygame
 import pytest
 from zeroconf import InterfaceChoice
-from netkit import FAST, quiet, start_host, wait_for
+from netkit import FAST, cols, quiet, start_host, wait_for
 
 from game.engine.board import parse_moves
 from game.net import events as ev
 from game.net.link import NetLink
 from game.store.prefs import load_prefs
-from game.ui.net_game import Answer, NetGameScene
+from game.ui import game_text
+from game.ui.game_scene import GameScene
+from game.ui.net_game import Answer, Networked
 from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
 from conftest import TextRecorder
 from game.ui.scene import SceneName, Transition
@@ -29,6 +31,11 @@ def loopback_only(monkeypatch):
 @pytest.fixture
 def ui(ui):
     return quiet(ui)
+
+
+def is_network_game(scene) -> bool:
+    """The game scene playing a network game (its seats are the network's)."""
+    return isinstance(scene, GameScene) and isinstance(scene.seats, Networked)
 
 
 def free_port() -> int:
@@ -57,7 +64,7 @@ def hosted_game(ui, colour_keys=(pygame.K_RIGHT,), guest_name="Bob", **settings)
     assert d.scene.listening.addresses == (f"127.0.0.1:{port}",)
     guest = NetLink(guest_name, limits=FAST)
     guest.join("127.0.0.1", port)
-    until(d, lambda: isinstance(d.scene, NetGameScene), "the network game")
+    until(d, lambda: is_network_game(d.scene), "the network game")
     wait_for(guest, ev.Connected)
     return d, guest, port
 
@@ -72,7 +79,7 @@ def drop(d, col, guest=None, refused=False):
     d.settle()
     if guest is not None:
         moves = d.scene.model.moves_string()
-        wait_for(guest, ev.Moved, where=lambda e: e.moves == moves)
+        wait_for(guest, ev.Moved, where=lambda e: e.moves == cols(moves))
 
 
 def drawn_texts(d) -> list[str]:
@@ -86,7 +93,7 @@ def test_a_whole_game_in_the_window_then_a_rematch_and_the_score(ui):
     d, guest, _ = hosted_game(ui)
     scene = d.scene
     try:
-        assert scene.colour == 1 and scene.opponent == "Bob" and "Your turn" in scene.status_text()
+        assert scene.seats.table.colour == 1 and scene.seats.table.opponent == "Bob" and "Your turn" in scene.status_text()
         for i, col in enumerate(parse_moves("4455667")):
             if i % 2 == 0:
                 drop(d, col)
@@ -97,25 +104,25 @@ def test_a_whole_game_in_the_window_then_a_rematch_and_the_score(ui):
                 until(d, lambda n=i + 1: len(scene.model.moves) == n, "the opponent's move")
                 assert scene.anims, "the opponent's move drops in"
                 d.settle()
-        assert scene.over and scene.result_text() == "You win!"
-        assert (scene.score.won, scene.score.lost) == (1, 0)
+        assert scene.seats.table.over and scene.seats.table.result_text() == "You win!"
+        assert (scene.seats.table.score.won, scene.seats.table.score.lost) == (1, 0)
         guest.undo()                                     # taken back after the end: no longer a win
         until(d, lambda: isinstance(scene.overlay, Answer), "the undo question")
         d.key(pygame.K_y)
-        until(d, lambda: not scene.over, "the game back in play")
-        assert (scene.score.won, scene.score.lost) == (0, 0)
+        until(d, lambda: not scene.seats.table.over, "the game back in play")
+        assert (scene.seats.table.score.won, scene.seats.table.score.lost) == (0, 0)
         assert scene.model.moves_string() == "44556"    # the guest's move and the win went back
-        wait_for(guest, ev.State, where=lambda e: e.moves == "44556")     # the guest has the yes too
+        wait_for(guest, ev.State, where=lambda e: e.moves == cols("44556"))     # the guest has the yes too
         guest.play(5)
         until(d, lambda: len(scene.model.moves) == 6, "the guest's move again")
         d.settle()
         drop(d, 6, guest)                                # and won again: counted once more
-        assert scene.over and (scene.score.won, scene.score.lost) == (1, 0)
+        assert scene.seats.table.over and (scene.seats.table.score.won, scene.seats.table.score.lost) == (1, 0)
         d.key(pygame.K_n)
         wait_for(guest, ev.Asked)
         guest.rematch()
-        until(d, lambda: scene.colour == 2 and not scene.model.moves, "the rematch")
-        assert "Bob's turn" in scene.status_text() and scene.score.won == 1
+        until(d, lambda: scene.seats.table.colour == 2 and not scene.model.moves, "the rematch")
+        assert "Bob's turn" in scene.status_text() and scene.seats.table.score.won == 1
     finally:
         guest.close()
 
@@ -136,8 +143,8 @@ def test_a_finished_game_is_reviewed_and_the_connection_waits_for_it(ui):
         assert d.c.scene.title() == "Game review — Red: You · Yellow: Bob"   # the window plays red
         guest.chat("still there?")
         d.key(pygame.K_ESCAPE)                           # back to the network game, still connected
-        assert d.scene is scene and scene.connected
-        until(d, lambda: scene.chat is not None, "the chat sent during the review")
+        assert d.scene is scene and scene.seats.table.connected
+        until(d, lambda: scene.seats.table.chat.shown is not None, "the chat sent during the review")
         d.key(pygame.K_r)
         d.c.shutdown()                                   # the window closes during the review
         assert "closed the game" in wait_for(guest, ev.Dropped).reason
@@ -161,7 +168,7 @@ def test_undo_is_a_request_the_window_answers(ui):
         until(d, lambda: isinstance(scene.overlay, Answer), "the question again")
         d.key(pygame.K_y)
         until(d, lambda: scene.model.moves_string() == "4", "the undo")
-        assert wait_for(guest, ev.State, where=lambda e: e.moves == "4")
+        assert wait_for(guest, ev.State, where=lambda e: e.moves == cols("4"))
         d.key(pygame.K_z, mod=pygame.KMOD_CTRL)        # asking this side's own undo
         wait_for(guest, ev.Asked)
         guest.answer_undo(True)
@@ -194,8 +201,8 @@ def test_chat_goes_both_ways_cleaned(ui):
         d.key(pygame.K_RETURN)
         assert wait_for(guest, ev.ChatLine).text == "good game"
         guest.chat("gg \x1b[31m")
-        until(d, lambda: scene.chat is not None and scene.chat[0].startswith("Bob"), "the chat line")
-        assert "\x1b" not in scene.chat[0]
+        until(d, lambda: scene.seats.table.chat.shown is not None and scene.seats.table.chat.shown[0].startswith("Bob"), "the chat line")
+        assert "\x1b" not in scene.seats.table.chat.shown[0]
     finally:
         guest.close()
 
@@ -236,9 +243,9 @@ def won_and_left(ui, guest_name):
     """The window won a game against ``guest_name``, who then closed their side."""
     d, guest, port = hosted_game(ui, guest_name=guest_name)
     win_for_the_window(d, guest)
-    assert d.scene.over
+    assert d.scene.seats.table.over
     guest.close(wait=2.0)
-    until(d, lambda: not d.scene.connected, "the drop")
+    until(d, lambda: not d.scene.seats.table.connected, "the drop")
     return d, guest, port
 
 
@@ -256,15 +263,15 @@ def test_after_a_finished_game_a_new_player_starts_a_new_game_in_the_same_window
     d, guest, port = won_and_left(ui, "Bob")
     scene = d.scene
     try:
-        assert scene.score.won == 1
-        old_game = scene.game_id
+        assert scene.seats.table.score.won == 1
+        old_game = scene.seats.table.game_id
         newcomer = NetLink("Cleo", limits=FAST)
         try:
             newcomer.join("127.0.0.1", port)
             wait_for(newcomer, ev.Connected)
-            until(d, lambda: scene.connected, "the new player")
-            assert scene.opponent == "Cleo" and scene.game_id != old_game and scene.secret == newcomer.match.secret
-            assert not scene.over and scene.model.moves_string() == "" and scene.score.won == 0
+            until(d, lambda: scene.seats.table.connected, "the new player")
+            assert scene.seats.table.opponent == "Cleo" and scene.seats.table.game_id != old_game and scene.seats.table.secret == newcomer.match.secret
+            assert not scene.seats.table.over and scene.model.moves_string() == "" and scene.seats.table.score.won == 0
             assert scene.flash.text.startswith("Playing Cleo")
         finally:
             newcomer.close()
@@ -279,11 +286,11 @@ def test_after_resigning_the_status_line_has_the_results_colour(ui):
         drop(d, 3, guest)
         d.key(pygame.K_r, mod=pygame.KMOD_CTRL)
         d.key(pygame.K_y)
-        until(d, lambda: scene.resigned == 1, "the resignation")
+        until(d, lambda: scene.seats.table.resigned == 1, "the resignation")
         assert scene.flash is None or "resigned" not in scene.flash.text
         d.settle(frames=200)                          # earlier messages run out (simulated time)
         text, colour = scene.status_line()
-        assert text.startswith("You resigned") and colour == d.c.ctx.theme.loss == scene.result_colour()
+        assert text.startswith("You resigned") and colour == d.c.ctx.theme.loss == game_text.result_colour(scene.view())
     finally:
         guest.close()
 
@@ -297,7 +304,7 @@ def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(autosaves, ui):
         guest.play(2)
         until(d, lambda: len(scene.model.moves) == 2, "the reply")
         guest._loop.call_soon_threadsafe(lambda: guest._conn.writer.transport.abort())
-        until(d, lambda: not scene.connected, "the drop")
+        until(d, lambda: not scene.seats.table.connected, "the drop")
         assert "Game kept" in scene.flash.text and scene.flash.warning
         assert d.c.ctx.notices.texts() == []          # no box over the score line
         assert "Move 3 · offline" in drawn_texts(d)      # numbered as local games are
@@ -306,10 +313,10 @@ def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(autosaves, ui):
         autosave = autosaves.read()
         assert autosave is not None and autosave.moves == "43"        # saved like any other game
         guest.reconnect()
-        until(d, lambda: scene.connected, "the reconnect")
+        until(d, lambda: scene.seats.table.connected, "the reconnect")
         assert "is back" in scene.flash.text
         drop(d, 0)
-        assert wait_for(guest, ev.Moved, where=lambda e: e.moves == "431")
+        assert wait_for(guest, ev.Moved, where=lambda e: e.moves == cols("431"))
     finally:
         guest.close()
 
@@ -344,8 +351,8 @@ def test_joining_by_typed_address_and_a_bad_address(ui):
             d.key(pygame.K_BACKSPACE)
         d.frame(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{port}"))
         d.key(pygame.K_RETURN)
-        until(d, lambda: isinstance(d.scene, NetGameScene), "the joined game")
-        assert d.scene.colour == 1 and d.scene.opponent == "Cleo"
+        until(d, lambda: is_network_game(d.scene), "the joined game")
+        assert d.scene.seats.table.colour == 1 and d.scene.seats.table.opponent == "Cleo"
         wait_for(host, ev.Connected)
     finally:
         host.close()
@@ -368,7 +375,7 @@ def test_a_hosted_game_is_announced_only_when_the_setting_says_so(ui, zeroconf_a
         if announce:       # it tried, on every interface (the tests refuse that, as no multicast would)
             assert zeroconf_attempts and zeroconf_attempts[0] is InterfaceChoice.All
         else:
-            assert zeroconf_attempts == [] and d.scene.link._discovery is None
+            assert zeroconf_attempts == [] and d.scene.seats.table.link._discovery is None
         drop(d, 3, guest)                # a typed address works either way
     finally:
         guest.close()
@@ -401,5 +408,28 @@ def test_a_move_the_match_refuses_never_reaches_the_board(ui):
         until(d, lambda: seen.add(scene.model.moves_string()) or (
             scene.flash is not None and "Waiting for the answer" in scene.flash.text), "the refusal")
         assert seen == {"43"} and not scene.anims
+    finally:
+        guest.close()
+
+
+def test_a_malformed_move_from_the_other_side_is_refused_once_and_the_game_goes_on(ui):
+    """A move whose column is off the board is refused where the line is read (the protocol's one
+    check of its form), with a clear reason; the window keeps the game and plays on after a reconnect."""
+    d, guest, _ = hosted_game(ui)
+    scene = d.scene
+    try:
+        drop(d, 3, guest)
+        line = b'{"type":"move","column":8,"number":2}\n'
+        guest._loop.call_soon_threadsafe(lambda: guest._conn.writer.write(line))
+        until(d, lambda: not scene.seats.table.connected, "the refusal")
+        assert scene.flash.warning and scene.flash.text == (
+            "Disconnected: Bob sent a column that is not a whole number from 1 to 7. "
+            "Game kept: waiting for Bob to come back")
+        assert scene.model.moves_string() == "4" and not scene.seats.table.over
+        assert "a column that is not a whole number from 1 to 7" in wait_for(guest, ev.Dropped).reason
+        guest.reconnect()
+        until(d, lambda: scene.seats.table.connected, "the reconnect")
+        guest.play(2)
+        until(d, lambda: scene.model.moves_string() == "43", "the next move")
     finally:
         guest.close()

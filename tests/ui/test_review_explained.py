@@ -130,7 +130,7 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
     driver = ui("human", "human")
     scene = driver.scene
     scene.model.load_moves("4453545567344353133465766677")   # the play-test game before move 29
-    scene._changed()
+    scene.changed()
     scene.cursor = 6
     driver.key(pygame.K_w)
     assert scene.thinking.why_wanted == 6 and scene.flash.text == "Why column 7? Working it out…"
@@ -155,7 +155,7 @@ def test_w_is_refused_on_a_full_column_and_when_it_is_not_the_players_turn(ui):
     driver = ui("human", "human")
     scene = driver.scene
     scene.model.load_moves("444444")
-    scene._changed()
+    scene.changed()
     scene.cursor = 3
     driver.key(pygame.K_w)
     assert scene.thinking.why_wanted is None and scene.flash.text == "Column 4 is full"

@@ -169,7 +169,7 @@ def test_the_watching_seats_refuse_what_needs_a_player_at_the_screen_and_say_why
 def test_seats_follow_the_players_and_declare_what_they_allow():
     from game.model import GameModel
     from game.domain.players import HUMAN, parse_player_spec
-    from game.ui.seats import EVERYTHING, AgainstComputer, Allow, Networked, TwoPeople, Watching, seats_for
+    from game.ui.seats import EVERYTHING, AgainstComputer, Allow, TwoPeople, Watching, seats_for
 
     hard = parse_player_spec("Hard")
     watching = seats_for(GameModel(hard, hard))
@@ -180,8 +180,3 @@ def test_seats_follow_the_players_and_declare_what_they_allow():
     won = GameModel(hard, HUMAN, "1212121")
     assert against.lost(won) and against.result(won, "Red") == "The computer wins"
     assert against.name(won, 1, "Red") == "Red (computer)" and against.who(won, 2) == "You"
-    networked = Networked()
-    assert networked.allows == Allow.DROP | Allow.UNDO
-    assert [networked.refusal(what).text for what in (Allow.HINT, Allow.REDO, Allow.LOAD)] == [
-        "Hints and the analysis row are off in network games", "Redo is off in network games",
-        "Loading a saved game is off in network games (Ctrl+S still saves this one)"]

@@ -44,7 +44,7 @@ def test_the_computer_moves_through_the_chosen_worker(connect4_home, monkeypatch
     try:
         controller.start(parse_player_spec("ai:2", settings), parse_player_spec("human", settings))
         d = UIDriver(controller)
-        d.run_until(lambda: len(d.scene.model.moves) == 1, timeout=30, what="the computer's first move")
+        d.run_until(lambda: len(d.scene.model.moves) == 1, timeout=120, what="the computer's first move")
         ai = controller.ctx.engine.worker
         assert ai.use_process is in_process
         processes = [p.name for p in multiprocessing.active_children()]

@@ -1,0 +1,43 @@
+"""The network game's chat: the latest line either player said, shown for a while, and the line
+this side's player types (T opens it, Enter sends, Esc cancels) in the shared text input."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.net.protocol import MAX_CHAT_CHARS
+from game.ui.widgets import Edit, TextInput, chat_chars
+
+CHAT_SECONDS = 12.0
+
+
+class Chat:
+    def __init__(self) -> None:
+        self.shown: tuple[str, float] | None = None    # (line shown, seconds left)
+        self.field = TextInput(chat_chars, MAX_CHAT_CHARS)
+
+    @property
+    def typing(self) -> bool:
+        return self.field.active
+
+    def heard(self, line: str) -> None:
+        self.shown = (line, CHAT_SECONDS)
+
+    def tick(self, dt: float) -> None:
+        if self.shown is not None:
+            self.shown = (self.shown[0], self.shown[1] - dt) if self.shown[1] > dt else None
+
+    def open(self) -> None:
+        self.field.open(echo="t")       # the T that opened the line arrives as text too
+
+    def type(self, event: pygame.event.Event) -> str | None:
+        """A key or text while the line is open; the line to send once Enter ends it."""
+        if self.field.handle(event) is not Edit.DONE:
+            return None
+        text = self.field.value.strip()
+        if text:
+            self.heard(f"You: {text}")
+        return text or None
+
+    def status(self) -> str | None:
+        return f"Say: {self.field.shown('_')} · Enter sends · Esc cancels" if self.typing else None

@@ -1,0 +1,172 @@
+"""A network game's seats, headless and without sockets: the game scene with the network's seats
+over a link the test drives. What the header and the status line say comes from the seats, through
+the same words path as every other game (``game_text`` handed a ``GameView``)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from conftest import TextRecorder
+from game.net import events as ev
+from game.ui import game_text
+from game.ui.game_scene import GameScene
+from game.ui.net_game import NetStart, Networked
+from game.ui.net_table import DROP_SECONDS
+from game.ui.scene import SceneName, Transition
+from game.ui.seats import Allow
+
+GAME = "0123456789abcdef"
+
+
+class ScriptedLink:
+    """A link whose events the test hands over and whose requests it reads back."""
+
+    def __init__(self) -> None:
+        self.events: list[ev.Event] = []
+        self.asked: list[tuple[str, object]] = []
+
+    def poll(self) -> list[ev.Event]:
+        events, self.events = self.events, []
+        return events
+
+    def play(self, col: int) -> None:
+        self.asked.append(("play", col))
+
+    def undo(self) -> None:
+        self.asked.append(("undo", None))
+
+    def rematch(self) -> None:
+        self.asked.append(("rematch", None))
+
+    def resign(self) -> None:
+        self.asked.append(("resign", None))
+
+    def chat(self, text: str) -> None:
+        self.asked.append(("chat", text))
+
+    def reconnect(self) -> None:
+        self.asked.append(("reconnect", None))
+
+    def answer_undo(self, accept: bool) -> None:
+        self.asked.append(("answer_undo", accept))
+
+    def close(self, reason: str = "", wait: float = 0.0) -> None:
+        self.asked.append(("close", reason))
+
+
+def network_game(ui, *, hosting=False, moves=(), colour=1):
+    link = ScriptedLink()
+    d = ui(network_name="Ann")
+    connected = ev.Connected("Bob", colour, moves, False, GAME, "ab" * 16)
+    d.c.switch(Transition(SceneName.NETWORK_GAME, NetStart(link, connected, hosting, "" if hosting else "127.0.0.1:7444",
+                                                           7444 if hosting else 0)))
+    assert isinstance(d.scene, GameScene) and isinstance(d.scene.seats, Networked)
+    return d, link
+
+
+def texts(d) -> list[str]:
+    with TextRecorder() as recorder:
+        d.scene.draw(pygame.Surface((800, 700)))
+    return recorder.texts
+
+
+def test_the_header_and_the_status_line_are_the_seats_words(ui):
+    d, link = network_game(ui)
+    scene, theme = d.scene, d.c.ctx.theme
+    assert scene.flash.text == "Playing Bob: you are Red"
+    assert scene.status_text() == "Your turn (Red)"
+    drawn = texts(d)
+    assert {"Red: You", "Yellow: Bob", "Move 1", "Score: you 0 · Bob 0 · draws 0"} <= set(drawn)
+    assert any(t.startswith("1–7 or click drop · Ctrl+Z ask to undo · T chat") for t in drawn)
+    d.key(pygame.K_4)
+    assert link.asked == [("play", 3)] and scene.model.moves == ()      # shown once the match agreed
+    link.events.append(ev.Played(3, (3,)))
+    d.frame()
+    assert scene.model.moves == (3,) and scene.status_text() == "You drop in column 4"
+    d.settle()
+    assert scene.status_text() == "Bob's turn (Yellow)…"
+    d.key(pygame.K_5)
+    assert scene.flash.text == "Wait: it is Bob's turn" and link.asked == [("play", 3)]
+
+
+def test_a_dropped_connection_is_said_then_offered_back(ui):
+    d, link = network_game(ui, moves=(3,), colour=2)
+    scene, theme = d.scene, d.c.ctx.theme
+    link.events.append(ev.Dropped("The connection to Bob was lost"))
+    d.frame()
+    flash = scene.flash
+    assert flash.text == "The connection to Bob was lost. Game kept: R reconnects" and flash.warning
+    assert flash.seconds == pytest.approx(DROP_SECONDS, abs=0.1)
+    assert "Move 2 · offline" in texts(d)
+    d.settle(frames=int(DROP_SECONDS / 0.05) + 2)                # the message runs out (simulated time)
+    assert scene.status_line() == ("Disconnected: R reconnects · Esc menu", theme.warning)
+    d.key(pygame.K_4)
+    assert scene.flash.text == "Not connected: R reconnects" and ("play", 3) not in link.asked
+    d.key(pygame.K_r)
+    assert ("reconnect", None) in link.asked and scene.flash.text == "Reconnecting…"
+    link.events.append(ev.Connected("Bob", 2, (3,), True, GAME, "ab" * 16))
+    d.frame()
+    assert scene.flash.text == "Bob is back: the game goes on" and scene.status_text() == "Your turn (Yellow)"
+
+
+def test_a_host_waits_for_the_player_to_come_back(ui):
+    d, link = network_game(ui, hosting=True, moves=(3, 3))
+    link.events.append(ev.Dropped("Bob left"))
+    d.frame()
+    assert d.scene.flash.text == "Bob left. Game kept: waiting for Bob to come back"
+    assert d.scene.status_text() == "Bob is not connected: waiting for them to come back · Esc menu"
+    d.key(pygame.K_r)
+    assert ("reconnect", None) not in link.asked      # a host simply keeps listening
+
+
+def test_the_chat_line_while_typed_and_once_sent(ui):
+    d, link = network_game(ui)
+    scene = d.scene
+    d.frame(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t"),
+            pygame.event.Event(pygame.TEXTINPUT, text="t"))
+    assert scene.wants_text and scene.status_text() == "Say: _ · Enter sends · Esc cancels"
+    assert not scene.human_can_move()
+    d.frame(pygame.event.Event(pygame.TEXTINPUT, text="hi"))
+    assert scene.status_text() == "Say: hi_ · Enter sends · Esc cancels"
+    d.key(pygame.K_LEFT)                                   # the shared text input: a caret to move
+    assert scene.status_text() == "Say: h_i · Enter sends · Esc cancels"
+    d.key(pygame.K_END)
+    d.key(pygame.K_RETURN)
+    assert ("chat", "hi") in link.asked and not scene.wants_text and "You: hi" in texts(d)
+    link.events.append(ev.ChatLine("gg"))
+    d.frame()
+    assert "Bob: gg" in texts(d)
+
+
+def test_a_resignation_ends_the_game_in_the_seats_words_and_counts_once(ui):
+    d, link = network_game(ui, moves=(3, 3))
+    scene, theme = d.scene, d.c.ctx.theme
+    link.events.append(ev.State((3, 3), 1, resigned=2))
+    d.frame()
+    assert scene.seats.over(scene.model) and not scene.model.is_over
+    assert game_text.result_text(scene.view()) == "Bob resigned: you win!"
+    d.settle(frames=100)
+    assert scene.status_line() == ("Bob resigned: you win! · N rematch · R review · Esc menu", theme.win)
+    assert "Score: you 1 · Bob 0 · draws 0" in texts(d)
+    link.events.append(ev.State((3, 3), 1, resigned=2))        # told again: still counted once
+    d.frame()
+    assert "Score: you 1 · Bob 0 · draws 0" in texts(d)
+    d.key(pygame.K_n)
+    assert ("rematch", None) in link.asked
+
+
+def test_what_the_seats_refuse_and_what_they_ask_the_other_side(ui):
+    d, link = network_game(ui, moves=(3, 3))
+    seats = d.scene.seats
+    assert seats.allows == Allow.DROP | Allow.UNDO
+    assert [seats.refusal(what).text for what in (Allow.HINT, Allow.REDO, Allow.LOAD)] == [
+        "Hints and the analysis row are off in network games", "Redo is off in network games",
+        "Loading a saved game is off in network games (Ctrl+S still saves this one)"]
+    d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert ("undo", None) in link.asked and d.scene.model.moves == (3, 3)     # a request, nothing taken back
+    d.key(pygame.K_n)
+    assert d.scene.flash.text == "N asks for a rematch once this game is over"
+    d.key(pygame.K_r, mod=pygame.KMOD_CTRL)
+    d.key(pygame.K_y)
+    assert ("resign", None) in link.asked
