@@ -24,7 +24,7 @@ from .echo import tolerant_output
 from .engine.book import book_status
 from game.config.load import load_settings
 from game.domain.saved import SavedGame
-from game.store.autosave import last_autosave, read_autosave
+from game.store.autosave import Autosaves
 from game.store.cleanup import clean_stale_files
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home, user_data_dir
@@ -41,7 +41,7 @@ def say(message: str) -> None:
         print(f"{PROG}: {message}", file=sys.stderr)
 
 
-def resumable_autosave(notices: list[str] | None = None) -> SavedGame | None:
+def resumable_autosave(autosaves: Autosaves, notices: list[str] | None = None) -> SavedGame | None:
     """The autosaved game if it is worth offering: it has moves and is not finished. What is
     wrong with an autosave (corrupt, unreadable) is logged and added to ``notices``."""
 
@@ -50,15 +50,15 @@ def resumable_autosave(notices: list[str] | None = None) -> SavedGame | None:
         if notices is not None:
             notices.append(message)
 
-    game = read_autosave(report)
+    game = autosaves.read(report)
     if game is None or not game.moves or game.position().is_over():
         return None
     return game
 
 
-def autosave_sentence() -> str:
+def autosave_sentence(autosaves: Autosaves) -> str:
     """What the crash message may truthfully say about the game in progress."""
-    status = last_autosave()
+    status = autosaves.last
     if status is None:
         return "no game in progress was autosaved in this run"
     if status.error is not None:
@@ -113,10 +113,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     book = book_status()  # the engine logs the reason once; the window shows it once
     if not book.available:
         notices.append(f"Opening book: {book.reason}")
-    resume = resumable_autosave(notices)  # a game started at once keeps it for later (game.ui.run)
+    autosaves = Autosaves(user_data_dir())  # this run's autosave slot, held until the end
     try:
+        resume = resumable_autosave(autosaves, notices)  # a game started at once keeps it for later (game.ui.run)
         result = run(
             settings,
+            autosaves=autosaves,
             red=red,
             yellow=yellow,
             notices=notices,
@@ -132,8 +134,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as e:  # the last line of defence: a message and a log, no traceback
         where = _write_crash_log(e)
         say(f"the game stopped because of an internal error: {type(e).__name__}: {e}")
-        say(f"details are in {where}; {autosave_sentence()}" if where is not None else autosave_sentence())
+        sentence = autosave_sentence(autosaves)
+        say(f"details are in {where}; {sentence}" if where is not None else sentence)
         return 1
+    finally:
+        autosaves.close()
     return result if isinstance(result, int) else 0
 
 

@@ -47,6 +47,16 @@ def connect4_home(tmp_path, monkeypatch):
     return home
 
 
+@pytest.fixture
+def autosaves(connect4_home):
+    """This test's running game's autosave (the ``ui`` fixture's windows share it), closed at the end."""
+    from game.store.autosave import Autosaves
+
+    made = Autosaves(connect4_home)
+    yield made
+    made.close()
+
+
 class UIDriver:
     """Drives a real ``game.ui`` controller headless: synthetic events in, frames of a fixed dt."""
 
@@ -182,10 +192,11 @@ class StepWorker:
 
 
 @pytest.fixture
-def ui(connect4_home, monkeypatch):
+def ui(connect4_home, autosaves, monkeypatch):
     """Factory: ``ui(red=..., yellow=..., **settings_overrides)`` -> UIDriver on a fresh controller.
 
-    Without players the menu is shown. The AI worker runs in a thread (fast to start); the quit
+    Without players the menu is shown. Every window autosaves through the ``autosaves`` fixture's
+    slot, as one running program does, unless given ``autosaves=`` (another running program). The AI worker runs in a thread (fast to start); the quit
     test uses the real process worker."""
     import dataclasses
 
@@ -206,9 +217,10 @@ def ui(connect4_home, monkeypatch):
     controllers = []
 
     def make(red=None, yellow=None, *, worker_factory=None, resume=None, config_path=None, notices=(),
-             problems=(), **overrides):
+             problems=(), autosaves=autosaves, **overrides):
         settings = dataclasses.replace(DEFAULTS, **overrides)
-        controller = Controller(settings, config_path=config_path, notices=notices, problems=problems,
+        controller = Controller(settings, autosaves=autosaves, config_path=config_path, notices=notices,
+                                problems=problems,
                                 worker_factory=worker_factory or (lambda: AIWorker(use_process=False)))
         controllers.append(controller)
         spec = (lambda s: parse_player_spec(s, settings) if isinstance(s, str) else s)
@@ -220,6 +232,7 @@ def ui(connect4_home, monkeypatch):
     yield make
     for controller in controllers:
         controller.shutdown()
+        controller.ctx.session.autosaves.close()    # each run's slot is given back, the fixture's too
     pygame.quit()
     import threading
 

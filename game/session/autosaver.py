@@ -2,7 +2,9 @@
 
 After every change the game in progress is written; once it is over the autosave is removed. A
 board without moves (a new game, everything undone) leaves the previous autosave alone until its
-first move. The window's thread only hands the game over (a value: the save as it stands); a
+first move, and so does a game without a person in it (two computers): it holds nothing a player
+would go back into, so it never replaces the player's unfinished game nor is offered at the next
+start. The window's thread only hands the game over (a value: the save as it stands); a
 writer thread does the writing and its two fsyncs, in order, the latest game last. A failure to
 write (the disk, the folder, a player the save format refuses) never ends the game: the window
 says once "Autosave stopped: <reason>" (through :meth:`Autosaver.poll`) and play goes on without
@@ -20,16 +22,17 @@ import threading
 from game.model import GameModel
 from game.session.writer import Writer
 from game.domain.saved import SavedGame
-from game.store.autosave import clear_autosave, write_autosave
+from game.store.autosave import Autosaves
 from game.store.savefile import SaveFileError
 
-__all__ = ["Autosaver"]
+__all__ = ["Autosaver", "has_person"]
 
 STOPPED_NOTICE = "Autosave stopped: {}"
 
 
 class Autosaver:
-    def __init__(self) -> None:
+    def __init__(self, autosaves: Autosaves) -> None:
+        self.autosaves = autosaves           # this run's slot, written only on the writer thread
         self.stopped: str | None = None      # the reason autosaving stopped, once it did
         self._lock = threading.Lock()
         # Each game replaces the one before, so of several waiting only the latest is written.
@@ -37,11 +40,11 @@ class Autosaver:
         self._notices: list[str] = []
         self._written: str | None = None    # the moves of the last game handed to the writer
 
-    def changed(self, model: GameModel, *, rated: bool = False, analysis: bool = False, active: bool = True) -> None:
+    def changed(self, model: GameModel, *, rated: bool = False, analysis: bool = False) -> None:
         """The model changed (move, undo, redo, new game, load), or the game stopped being
-        ``rated``; ``analysis``: the analysis row is on. ``active=False``: nothing to keep (a game
-        between two computers), the autosave is left alone."""
-        if self.stopped is not None or not active:
+        ``rated``; ``analysis``: the analysis row is on. A game between two computers leaves the
+        autosave alone, finished or not."""
+        if self.stopped is not None or not has_person(model):
             return
         if model.is_over:
             self._submit(None, None)
@@ -81,10 +84,16 @@ class Autosaver:
             return
         try:
             if game is None:
-                clear_autosave()
+                self.autosaves.clear()
             else:
-                write_autosave(game)
+                self.autosaves.write(game)
         except (OSError, SaveFileError) as exc:
             self.stopped = " ".join((str(exc) or type(exc).__name__).split())
             with self._lock:
                 self._notices.append(STOPPED_NOTICE.format(self.stopped))
+
+
+def has_person(model: GameModel) -> bool:
+    """Whether a person plays ``model``'s game (at this screen or over the network): only such a
+    game is autosaved."""
+    return not (model.player(1).is_ai and model.player(2).is_ai)

@@ -22,6 +22,7 @@ from game.session.results import Results
 
 if TYPE_CHECKING:
     from game.model import GameModel
+    from game.store.autosave import Autosaves
     from game.domain.rated import RatedGame
     from game.config.values import Settings
     from game.domain.saved import SavedGame
@@ -48,11 +49,13 @@ class Leaving:
 
 
 class Session:
-    def __init__(self, settings: Settings, keeper: RecordKeeper | None = None) -> None:
+    def __init__(self, settings: Settings, autosaves: Autosaves, keeper: RecordKeeper | None = None) -> None:
         self.settings = settings
         self.keeper = keeper if keeper is not None else RecordKeeper()
         self.keeper.load()
-        self.autosaver = Autosaver()
+        #: This run's autosave (made at start-up, which read the game on offer from it).
+        self.autosaves = autosaves
+        self.autosaver = Autosaver(autosaves)
         self.results = Results(settings, self.keeper)
         self.rating = RatingGuard(settings, self._forfeited)
         #: The unfinished game the menu offers to go on with (an earlier run's, or one left with Esc).

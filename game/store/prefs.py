@@ -1,55 +1,170 @@
 """The preferences: last menu choices, volume, theme, muted, the name typed for network play.
 
 A JSON object in the user's config folder, written atomically; what is wrong with the file is
-said once and never stops the game (see :func:`load_prefs`).
+said once and never stops the game (see :func:`load_prefs`). In the program they are a
+:class:`Prefs` value: each field checked when read, one bad value falling back to its default alone.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
+from game.domain.names import level_name_problem
 from game.echo import shown
 
 from . import files
 from .folders import user_config_dir
 
-__all__ = ["MAX_PREFS_BYTES", "PREFS_NAME", "load_prefs", "prefs_path", "save_prefs"]
+__all__ = ["MAX_PREFS_BYTES", "PREFS_NAME", "Prefs", "load_prefs", "prefs_path", "save_prefs"]
 
 log = logging.getLogger(__name__)
 
 PREFS_NAME = "prefs.json"
 MAX_PREFS_BYTES = 256 * 1024
+MAX_THEME_CHARS = 32
+MAX_INSTALL_CHARS = 4096       # ``told_plain_search``: a version and a folder
+
+
+def _theme_problem(value: object) -> str | None:
+    # The store knows no theme list (the window does): any short name is kept, so a theme of a
+    # newer version survives; the window uses it only if it has a theme of that name.
+    if isinstance(value, str) and re.fullmatch(rf"[a-z0-9_-]{{1,{MAX_THEME_CHARS}}}", value):
+        return None
+    return f"not a theme name (1 to {MAX_THEME_CHARS} of a-z, 0-9, _ and -)"
+
+
+def _muted_problem(value: object) -> str | None:
+    return None if isinstance(value, bool) else "not true or false"
+
+
+def _volume_problem(value: object) -> str | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and 0 <= value <= 1:
+        return None
+    return "not a number from 0 to 1"
+
+
+def _network_name_problem(value: object) -> str | None:
+    # "" is a choice: the name from config.toml, else the account's.
+    if value == "":
+        return None
+    problem = level_name_problem(value)
+    return None if problem is None else f"not a player's name ({problem})"
+
+
+def _install_problem(value: object) -> str | None:
+    return None if isinstance(value, str) and len(value) <= MAX_INSTALL_CHARS else \
+        f"not text of at most {MAX_INSTALL_CHARS} characters"
+
+
+def _menu_problem(value: object) -> str | None:
+    # The choices inside are the menu's to check, against the levels of the settings in use.
+    return None if isinstance(value, dict) else "not a JSON object"
+
+
+@dataclass(frozen=True, slots=True)
+class Prefs:
+    """What the player chose last time. None: never chosen (the settings decide).
+
+    Constructing one with a bad value raises ValueError, so a value is checked before it is kept;
+    keys of the file this version does not know are carried in ``unknown`` and written back as
+    they were (a newer version's preferences survive an older one)."""
+
+    # Each preference is None until chosen; its field's "problem" says why a value cannot be kept.
+    theme: str | None = field(default=None, metadata={"problem": _theme_problem})
+    muted: bool | None = field(default=None, metadata={"problem": _muted_problem})
+    volume: float | None = field(default=None, metadata={"problem": _volume_problem})
+    #: typed in the network lobby ("": the name of config.toml, else the account's)
+    network_name: str | None = field(default=None, metadata={"problem": _network_name_problem})
+    #: the install that was told its search runs as plain Python (its version and folder)
+    told_plain_search: str | None = field(default=None, metadata={"problem": _install_problem})
+    #: the menu's choices, checked by the menu against the settings in use (game.ui.menu_choices)
+    menu: dict[str, Any] | None = field(default=None, metadata={"problem": _menu_problem})
+    unknown: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, check in _CHECKS.items():
+            value = getattr(self, name)
+            problem = None if value is None else check(value)
+            if problem is not None:
+                raise ValueError(f"preference {name}: {problem}, got {shown(value)}")
+        if known := set(self.unknown) & set(_CHECKS):
+            raise ValueError(f"preferences {sorted(known)} are fields, not unknown keys")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], report: Callable[[str], None] | None = None) -> Prefs:
+        """The preferences in ``data`` (the file's JSON object). A known key with a bad value is
+        left at its default, with one line to ``report`` and the log naming the key and why;
+        null counts as not set. Unknown keys are kept as they are."""
+        kept: dict[str, Any] = {}
+        for name, check in _CHECKS.items():
+            value = data.get(name)
+            if value is None:
+                continue
+            problem = check(value)
+            if problem is None:
+                kept[name] = value
+                continue
+            line = f"preference {name} ignored: {problem}, got {_described(value)}"
+            log.warning("%s", line)
+            if report is not None:
+                report(line)
+        return cls(**kept, unknown={k: v for k, v in data.items() if k not in _CHECKS})
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON object written to the file: the unknown keys and every field that is set."""
+        data = dict(self.unknown)
+        data.update((name, getattr(self, name)) for name in _CHECKS if getattr(self, name) is not None)
+        return data
+
+
+#: Each preference's key in the file (its field's name), and what a value must be to be kept.
+_CHECKS: dict[str, Callable[[object], str | None]] = {
+    f.name: f.metadata["problem"] for f in fields(Prefs) if "problem" in f.metadata}
+
+
+def _described(value: object) -> str:
+    """A bad value in a note: text and numbers shown (escaped, shortened), lists and objects named."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return shown(json.dumps(value) if not isinstance(value, str) else repr(value))
 
 
 def prefs_path() -> Path:
     return user_config_dir() / PREFS_NAME
 
 
-def load_prefs(report: Callable[[str], None] | None = None) -> dict:
-    """The saved preferences; ``{}`` when there are none or they cannot be used.
+def load_prefs(report: Callable[[str], None] | None = None) -> Prefs:
+    """The saved preferences; ``Prefs()`` when there are none or they cannot be used.
 
     What is wrong with the file is logged and passed to ``report`` (one line, as for the
     autosave): a file too large, not JSON or not a JSON object is moved aside
     (``prefs.json.bad``, never overwriting an earlier one) so the next save starts afresh; a file
     that cannot be read (permission denied, a folder or a named pipe in its place) is left as it is.
+    A bad value of one preference is said and that one alone falls back (:meth:`Prefs.from_json`).
     """
     path = prefs_path()
 
-    def problem(what: str, aside: bool) -> dict:
+    def problem(what: str, aside: bool) -> Prefs:
         kept = files.set_aside(path) if aside else None
         line = f"preferences ignored: {shown(path.name)} {what}" + (f"; kept as {shown(kept.name)}" if kept else "")
         log.warning("%s", line)
         if report is not None:
             report(line)
-        return {}
+        return Prefs()
 
     try:
         data = files.read_regular_file(path, MAX_PREFS_BYTES)
     except FileNotFoundError:
-        return {}
+        return Prefs()
     except OSError as e:
         return problem(f"cannot be read ({files.describe_os_error(e)})", aside=False)
     if len(data) > MAX_PREFS_BYTES:
@@ -62,16 +177,17 @@ def load_prefs(report: Callable[[str], None] | None = None) -> dict:
         return problem(f"is not JSON (line {e.lineno}, column {e.colno})", aside=True)
     except RecursionError:
         return problem("is not JSON (nested too deeply)", aside=True)
+    except ValueError:  # json reads no integer of more than sys.get_int_max_str_digits() digits
+        return problem("has a number too long to read", aside=True)
     if not isinstance(prefs, dict):
         return problem("is not a JSON object", aside=True)
-    return prefs
+    return Prefs.from_json(prefs, report)
 
 
-def save_prefs(prefs: dict) -> None:
+def save_prefs(prefs: Prefs) -> None:
     """Store the preferences (JSON, atomic). A folder that cannot be written is logged, not raised:
-    losing a menu choice must never stop the game. Values must be JSON types (TypeError otherwise).
-    """
-    text = json.dumps(prefs, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    losing a menu choice must never stop the game."""
+    text = json.dumps(prefs.as_json(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     try:
         files.atomic_write_text(prefs_path(), text)
     except OSError as e:

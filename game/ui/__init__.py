@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from game.config.values import Settings
     from game.domain.players import PlayerSpec
     from game.domain.saved import SavedGame
+    from game.store.autosave import Autosaves
     from game.ui.signals import Termination
 
 __all__ = ["run"]
@@ -32,7 +33,7 @@ MAX_DT = 0.1   # seconds; a longer stall (window dragged, machine busy) is not r
 def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: PlayerSpec | str | None = None,
         notices: Iterable[object] = (), resume: SavedGame | None = None,
         config_path: str | Path | None = None, host_port: int | None = None, join: str | None = None,
-        problems: Iterable[object] = (), position: str | None = None) -> int:
+        problems: Iterable[object] = (), position: str | None = None, autosaves: Autosaves | None = None) -> int:
     """Open the window and play until the player quits; returns the process exit code.
 
     ``red``/``yellow`` (specs or spec strings) skip the menu; ``notices`` are shown in the window;
@@ -43,9 +44,13 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
     ``position`` (a legal move string) opens as a game with the analysis row. A game started at
     once (players or a position) keeps ``resume`` for a later start instead, after counting it as a
     loss if it was a rated game far enough on. SIGTERM or SIGHUP ends the program without a
-    question (``game.ui.signals``); the exit code is then 128 + the signal's number."""
+    question (``game.ui.signals``); the exit code is then 128 + the signal's number. ``autosaves``
+    is this run's autosave, the one ``resume`` was read from (without it, the window takes one of
+    the data folder for as long as it is open)."""
     # Here, not at the top: importing game.ui (e.g. for the type names above) loads no pygame.
     from game.domain.players import parse_player_spec
+    from game.store.autosave import Autosaves
+    from game.store.folders import user_data_dir
     from game.ui.signals import Termination
 
     try:
@@ -53,15 +58,21 @@ def run(settings: Settings, *, red: PlayerSpec | str | None = None, yellow: Play
     except ValueError as exc:
         print(f"connect4: {exc}", file=sys.stderr)
         return 2
-    with Termination() as ending:      # before SDL starts: it then leaves SIGTERM to us
-        return _run_window(settings, players, ending, notices=notices, problems=problems, resume=resume,
-                           config_path=config_path, host_port=host_port, join=join, position=position)
+    own = Autosaves(user_data_dir()) if autosaves is None else None
+    try:
+        with Termination() as ending:      # before SDL starts: it then leaves SIGTERM to us
+            return _run_window(settings, players, ending, autosaves=autosaves or own, notices=notices,
+                               problems=problems, resume=resume, config_path=config_path, host_port=host_port,
+                               join=join, position=position)
+    finally:
+        if own is not None:
+            own.close()
 
 
 def _run_window(settings: Settings, players: list[PlayerSpec | None], ending: Termination, *,
-                notices: Iterable[object], problems: Iterable[object], resume: SavedGame | None,
-                config_path: str | Path | None, host_port: int | None, join: str | None,
-                position: str | None) -> int:
+                autosaves: Autosaves, notices: Iterable[object], problems: Iterable[object],
+                resume: SavedGame | None, config_path: str | Path | None, host_port: int | None,
+                join: str | None, position: str | None) -> int:
     """Open the window, run the loop until the player quits or the system asks the program to end
     (``ending``), and close everything down; returns the exit code."""
     # Here, as in run: importing game.ui loads no pygame.
@@ -79,7 +90,7 @@ def _run_window(settings: Settings, players: list[PlayerSpec | None], ending: Te
                                "SDL_VIDEODRIVER=dummy runs the game without a window on purpose")
         pygame.font.init()
         set_window_identity()
-        controller = Controller(settings, notices=notices, problems=problems,
+        controller = Controller(settings, autosaves=autosaves, notices=notices, problems=problems,
                                 config_path=Path(config_path) if config_path is not None else None)
     except pygame.error as exc:
         print(f"connect4: cannot open the window: {exc}", file=sys.stderr)

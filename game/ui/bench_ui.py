@@ -19,6 +19,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from game.engine.search_values import MAX_DEPTH
 from game.service.backends import BACKENDS
 
 
@@ -91,6 +92,8 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
 
     from game.config.load import load_settings
     from game.domain.players import parse_player_spec
+    from game.store.autosave import Autosaves
+    from game.store.folders import user_data_dir
     from game.ui.controller import Controller
     from game.ui.game_scene import GameScene
 
@@ -99,7 +102,8 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
     spec = parse_player_spec((player or f"ai:{depth}") if depth else "human", settings)
     pygame.display.init()
     pygame.font.init()
-    controller = Controller(settings)
+    autosaves = Autosaves(user_data_dir())     # main points the data folder at a folder of its own
+    controller = Controller(settings, autosaves=autosaves)
     intervals: list[float] = []
     work: list[float] = []
     best_depth = nodes = 0
@@ -141,6 +145,7 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
         in_process = controller.ctx.engine.worker.use_process if controller.ctx.engine.started else None
     finally:
         controller.shutdown()
+        autosaves.close()
         pygame.quit()
     if len(intervals) < 2:
         raise RuntimeError("the computer never searched long enough to measure anything")
@@ -162,8 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--baseline", type=float, default=3.0,
                         help="seconds of an idle two-player game measured first for comparison (0 = skip)")
     args = parser.parse_args(argv)
-    if not 1 <= args.depth <= 42 or args.seconds <= 0:
-        parser.error("--depth must be 1..42 and --seconds positive")
+    if not 1 <= args.depth <= MAX_DEPTH or args.seconds <= 0:
+        parser.error(f"--depth must be 1..{MAX_DEPTH} and --seconds positive")
     if not args.window:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -16,8 +16,8 @@ from game.service.client import EngineService
 from game.session.core import Departure, Session
 from game.config.load import default_config_path
 from game.domain.players import HUMAN
-from game.store.autosave import AUTOSAVE_NAME, keep_autosave_for_later
-from game.store.prefs import load_prefs
+from game.store.autosave import AUTOSAVE_NAME, Autosaves
+from game.store.prefs import Prefs, load_prefs
 from game.store.saves import SaveInfo
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
@@ -56,8 +56,9 @@ def _default_worker(settings: Settings) -> AIWorker:
 
 
 class Controller:
-    def __init__(self, settings: Settings, *, notices: Iterable[object] = (), config_path: Path | None = None,
-                 worker_factory: Callable[[], AIWorker] | None = None, problems: Iterable[object] = ()) -> None:
+    def __init__(self, settings: Settings, *, autosaves: Autosaves, notices: Iterable[object] = (),
+                 config_path: Path | None = None, worker_factory: Callable[[], AIWorker] | None = None,
+                 problems: Iterable[object] = ()) -> None:
         reset_fonts()
         notices = list(notices)
         prefs = load_prefs(notices.append)  # a damaged prefs file is said in a notice, as a damaged autosave
@@ -74,7 +75,7 @@ class Controller:
             theme_name=theme,
             layout=compute_layout(self.surface.get_size()),
             engine=EngineService(worker_factory or (lambda: _default_worker(settings))),
-            session=Session(settings),
+            session=Session(settings, autosaves),
             config_problems=[str(p) for p in problems],
             config_source=config_path or default_config_path(),
         )
@@ -132,7 +133,7 @@ class Controller:
         autosave for the next start without players to offer. A rated one is left as the menu's
         Start game over it leaves it: a loss once far enough on, and casual from then on."""
         counted = self.ctx.session.rating.set_aside()
-        keep_autosave_for_later()
+        self.ctx.session.autosaves.keep_for_later()
         what = f"({describe(SaveInfo(Path(AUTOSAVE_NAME), resume))[0]}, {len(resume.moves)} moves)"
         later = "start without --red/--yellow/--position/--host/--join to resume it"
         self.ctx.notices.add(f"Unfinished rated game {what} counted as a loss: another game started over it. "
@@ -272,21 +273,22 @@ class Controller:
 LOOK_AND_SOUND_KEYS = {"theme": "display.theme", "muted": "sound.enabled", "volume": "sound.volume"}
 
 
-def _look_and_sound(settings: Settings, prefs: dict[str, object], *, explicit: bool = False,
+def _look_and_sound(settings: Settings, prefs: Prefs, *, explicit: bool = False,
                     broken: set[str] | frozenset[str] = frozenset()) -> tuple[str, bool, float]:
     """Theme, muted and volume: remembered preferences where valid, else the settings.
 
     An explicit config file (``--config``) wins over the preferences, except for a value it got
     wrong (a key in ``broken``): a bad value never replaces the player's remembered choice."""
-    def remembered(name: str) -> object:
-        return None if explicit and LOOK_AND_SOUND_KEYS[name] not in broken else prefs.get(name)
+    def preferred(name: str) -> bool:
+        return not explicit or LOOK_AND_SOUND_KEYS[name] in broken
 
-    theme, muted, volume = remembered("theme"), remembered("muted"), remembered("volume")
+    theme = prefs.theme if preferred("theme") else None
+    muted = prefs.muted if preferred("muted") else None
+    volume = prefs.volume if preferred("volume") else None
     return (
-        theme if isinstance(theme, str) and theme in THEMES else settings.theme,
-        muted if isinstance(muted, bool) else not settings.sound,
-        float(volume) if isinstance(volume, (int, float)) and not isinstance(volume, bool) and 0 <= volume <= 1
-        else settings.volume,
+        theme if theme in THEMES else settings.theme,       # a theme of another version: the settings'
+        muted if muted is not None else not settings.sound,
+        float(volume) if volume is not None else settings.volume,
     )
 
 

@@ -63,7 +63,7 @@ class MenuScene(Scene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.choices = MenuChoices.from_prefs(ctx.prefs.get("menu"), ctx.settings)
+        self.choices = MenuChoices.from_prefs(ctx.prefs.menu, ctx.settings)
         self.list = RowList(letter_keys=True, enter=self.start_game)   # Enter on an option row starts
         self.selected_label = "Mode"
         #: Tab, Up and Down end the typing too (keeping the name), as Enter does.
@@ -94,7 +94,7 @@ class MenuScene(Scene):
         """Once per install, ever: a search that runs as plain Python makes the computer slower."""
         from game.service import backends  # here: the menu module loads no engine
 
-        if not backends.compiled() and self.ctx.prefs.get(PLAIN_SEARCH_TOLD) != install():
+        if not backends.compiled() and self.ctx.prefs.told_plain_search != install():
             self.ctx.notices.add(PLAIN_SEARCH_NOTICE, "info", seconds=PLAIN_SEARCH_SECONDS)
             self.ctx.remember(**{PLAIN_SEARCH_TOLD: install()})
 

@@ -27,8 +27,8 @@ class NetName:
     def name(self) -> str:
         """The name this side plays under: the one typed here last, else ``[network] name`` of
         config.toml, else the account's (see game.net.identity)."""
-        typed = self.ctx.prefs.get(NAME_PREF)
-        if isinstance(typed, str) and typed and level_name_problem(typed) is None:
+        typed = self.ctx.prefs.network_name
+        if typed:                                   # the prefs hold "" or a name
             return clean_level_name(typed)
         return player_name(self.ctx.settings.network_name)
 
@@ -36,7 +36,7 @@ class NetName:
     def chosen(self) -> bool:
         """Whether a name was ever chosen (typed here or in config.toml), rather than guessed from
         the account's login name ("root", say)."""
-        return NAME_PREF in self.ctx.prefs or bool(self.ctx.settings.network_name)
+        return self.ctx.prefs.network_name is not None or bool(self.ctx.settings.network_name)
 
     def row(self, activate: Callable[[], None]) -> Row:
         """The name row: the name, or the name being typed with its caret; ``activate`` types it."""

@@ -3,6 +3,7 @@ one scene hands the next (``Transition.data``): a scene knows the next one only 
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +13,7 @@ import pygame
 
 from game.domain.players import HUMAN, PlayerSpec
 from game.domain.saved import SavedGame
-from game.store.prefs import save_prefs
+from game.store.prefs import Prefs, save_prefs
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
 from game.ui.render import BoardRenderer
@@ -31,7 +32,7 @@ class Context:
     (what outlives a scene: the rating, the autosave, the record, the unfinished game on offer), the layout."""
 
     settings: Settings
-    prefs: dict[str, Any]
+    prefs: Prefs
     sound: SoundPlayer
     theme_name: str
     layout: Layout
@@ -52,9 +53,9 @@ class Context:
     def remember(self, **prefs: Any) -> None:
         """Store preferences (menu choices, theme, muted, volume) for the next run.
 
-        ``save_prefs`` logs a folder it cannot write instead of raising: a lost preference never
-        interrupts the game."""
-        self.prefs.update(prefs)
+        A value ``Prefs`` refuses raises ValueError before anything is kept; ``save_prefs`` logs a
+        folder it cannot write instead of raising: a lost preference never interrupts the game."""
+        self.prefs = dataclasses.replace(self.prefs, **prefs)
         save_prefs(self.prefs)
 
 

@@ -22,7 +22,7 @@ from game.config.values import DEFAULTS, Settings
 from game.domain.players import PlayerSpec
 from game.store import autosave as storage
 from game.domain.saved import SavedGame
-from game.store.autosave import autosave_path, write_autosave
+from game.store.autosave import Autosaves
 from game.store.savefile import load_game
 
 REPO = Path(__file__).resolve().parents[2]
@@ -120,10 +120,14 @@ def test_python_m_game_runs_the_same_main():
 # --- what the window gets ----------------------------------------------------------------
 
 
-def test_without_players_the_menu_opens(fake_ui):
+def test_without_players_the_menu_opens(fake_ui, home):
     assert app.main([]) == 0
     ((settings, kwargs),) = fake_ui
     assert settings == DEFAULTS
+    autosaves = kwargs.pop("autosaves")           # this run's, made at start-up and closed at the end
+    assert autosaves.folder == home and autosaves.last is None
+    with pytest.raises(storage.AutosaveError, match="closed"):
+        autosaves.write(SavedGame("4", "human", "human", "2026-01-31T18:05:00"))
     assert kwargs == {"red": None, "yellow": None, "notices": [], "problems": [], "resume": None, "config_path": None,
                       "host_port": None, "join": None, "position": None}
 
@@ -160,9 +164,28 @@ def test_missing_config_file_is_a_notice_not_a_crash(fake_ui, tmp_path):
     assert "does not exist" in [str(p) for p in fake_ui[0][1]["problems"]][0]
 
 
-def test_unfinished_autosave_is_offered(fake_ui):
+def earlier_run(home: Path, game: SavedGame) -> Path:
+    """An earlier run of the program that autosaved ``game`` and ended: its autosave's path."""
+    autosaves = Autosaves(home)
+    try:
+        autosaves.write(game)
+        return autosaves.path
+    finally:
+        autosaves.close()
+
+
+def next_start_offers(home: Path) -> SavedGame | None:
+    """What the next start of the program, without players, offers to resume."""
+    autosaves = Autosaves(home)
+    try:
+        return app.resumable_autosave(autosaves)
+    finally:
+        autosaves.close()
+
+
+def test_unfinished_autosave_is_offered(fake_ui, home):
     game = SavedGame("4453", "human", "Hard", "2026-01-31T18:05:00")
-    write_autosave(game)
+    earlier_run(home, game)
     app.main([])
     assert fake_ui[0][1]["resume"] == game
 
@@ -177,17 +200,19 @@ def window(monkeypatch):
     from game.ui.controller import Controller
     from game.service.worker import AIWorker
 
-    started = []
+    started = Started()
 
-    def run(settings, *, red, yellow, resume, notices, position, **kwargs):
+    def run(settings, *, autosaves, red, yellow, resume, notices, position, **kwargs):
         pygame.display.init()
         pygame.font.init()
-        controller = Controller(settings, notices=notices, worker_factory=lambda: AIWorker(use_process=False))
+        controller = Controller(settings, autosaves=autosaves, notices=notices,
+                                worker_factory=lambda: AIWorker(use_process=False))
         try:
             controller.start(red, yellow, resume, position=position)
             controller.frame(0.0, [])
-            assert controller.ctx.session.keeper.flush()
+            assert controller.ctx.session.flush()
             started.append(controller.ctx.notices.texts())
+            started.slots.append(autosaves.path)
         finally:
             controller.shutdown()
             pygame.quit()
@@ -197,25 +222,37 @@ def window(monkeypatch):
     return started
 
 
-def new_run() -> None:
-    """What a new start of the program sees: the last run's autosave slot is free (its lock dropped)."""
-    storage._release(storage._slot)
-    storage._slot = None
+class Started(list):
+    """The notices of each window started, in order; ``slots``: where each one's game autosaves."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.slots: list[Path] = []
 
 
 @pytest.mark.parametrize("argv", [["--red", "human", "--yellow", "Easy"], ["--position", "44"]])
 def test_a_game_from_the_command_line_keeps_the_unfinished_autosave(window, home, argv):
     game = SavedGame("4453", "human", "Hard", "2026-01-31T18:05:00")
-    write_autosave(game)
-    first = autosave_path()
-    new_run()
+    first = earlier_run(home, game)
     assert app.main(argv) == 0
     (notices,) = window
     assert any("Unfinished game (You vs Hard, 4 moves) kept" in n for n in notices)
-    write_autosave(SavedGame("1", "human", "Easy", "2026-01-31T18:06:00"))  # the new game's first move
-    assert autosave_path() != first and load_game(first) == game
-    new_run()                      # the next start, without players, offers a free autosave again
-    assert app.resumable_autosave() is not None
+    (slot,) = window.slots         # the new game autosaves elsewhere (--position 44 already did)
+    assert slot != first and load_game(first) == game
+    assert next_start_offers(home) is not None     # the next start, without players, offers one again
+
+
+def test_a_game_of_two_computers_never_takes_the_place_of_the_unfinished_game(window, home):
+    """Watching two computers from the command line: the player's unfinished game is kept, as the
+    window says, and the next start offers it, not the computers' game (which is not autosaved)."""
+    game = SavedGame("4453", "human", "Hard", "2026-01-31T18:05:00")
+    first = earlier_run(home, game)
+    assert app.main(["--red", "ai:1", "--yellow", "ai:1"]) == 0
+    (notices,) = window
+    assert any("Unfinished game (You vs Hard, 4 moves) kept" in n for n in notices)
+    (slot,) = window.slots
+    assert slot != first and not slot.exists()     # the computers' opening is on the board, not saved
+    assert next_start_offers(home) == game
 
 
 def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(window, home):
@@ -224,23 +261,20 @@ def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(
     from game.domain.record import RecordResult
     from game.store.record import load_record
 
-    write_autosave(SavedGame("44535", "human", "Hard", "2026-01-31T18:05:00", rated=True))  # 3 moves of yours
-    first = autosave_path()
-    new_run()
+    first = earlier_run(home, SavedGame("44535", "human", "Hard", "2026-01-31T18:05:00", rated=True))  # 3 of yours
     assert app.main(["--red", "human", "--yellow", "Easy"]) == 0
     (notices,) = window
     assert any("rated game (You vs Hard, 5 moves) counted as a loss" in n for n in notices)
     (lost,) = load_record()[0].games
     assert lost.rated and lost.result is RecordResult.LOSS and lost.level == "Hard" and lost.moves == "44535"
     assert load_game(first).moves == "44535" and not load_game(first).rated
-    new_run()
     assert app.main(["--red", "human", "--yellow", "Easy"]) == 0   # once casual, never counted again
     assert len(load_record()[0].games) == 1 and "kept: start without" in " ".join(window[1])
 
 
 @pytest.mark.parametrize("moves", ["", "1212121"])  # nothing to resume / already won
-def test_empty_or_finished_autosave_is_not_offered(fake_ui, moves):
-    write_autosave(SavedGame(moves, "human", "human", "2026-01-31T18:05:00"))
+def test_empty_or_finished_autosave_is_not_offered(fake_ui, home, moves):
+    earlier_run(home, SavedGame(moves, "human", "human", "2026-01-31T18:05:00"))
     app.main([])
     assert fake_ui[0][1]["resume"] is None
 
@@ -255,19 +289,18 @@ def test_corrupt_autosave_is_not_offered(fake_ui, home):
 def test_a_level_with_accents_plays_and_autosaves(monkeypatch, home, tmp_path, capsys):
     """Before: the config said "ok", then the first autosave refused the name and the game died."""
     import game.ui
-    from game.store.autosave import read_autosave
 
     config = tmp_path / "config.toml"
     config.write_text('[[levels]]\nname = "Niveau élevé"\ndepth = 1\n', encoding="utf-8")
     assert app.main(["--check-config", str(config)]) == 0
 
-    def run(settings, red, yellow, **kwargs):
-        write_autosave(SavedGame("4", red.spec(), yellow.spec(), "2026-01-31T18:05:00"))
+    def run(settings, red, yellow, autosaves, **kwargs):
+        autosaves.write(SavedGame("4", red.spec(), yellow.spec(), "2026-01-31T18:05:00"))
         return 0
 
     monkeypatch.setattr(game.ui, "run", run)
     assert app.main(["--config", str(config), "--red", "Niveau élevé", "--yellow", "ai:1"]) == 0
-    saved = read_autosave()
+    saved = next_start_offers(home)
     assert saved.red == "Niveau élevé" and saved.yellow == "ai:1"
     assert "error" not in capsys.readouterr().err
 
@@ -279,23 +312,21 @@ def test_a_level_with_accents_plays_and_autosaves(monkeypatch, home, tmp_path, c
 ])
 def test_the_crash_message_claims_only_what_is_true(monkeypatch, capsys, home, before, sentence):
     import game.ui
-    from game.store import autosave as storage
 
-    def boom(settings, **kwargs):
+    def boom(settings, autosaves, **kwargs):
         if before is not None:
-            write_autosave(SavedGame("445", "human", "human", "2026-01-31T18:05:00"))
+            autosaves.write(SavedGame("445", "human", "human", "2026-01-31T18:05:00"))
         if before == "failed":
             def full(path, text):
                 raise OSError(28, "No space left on device")
 
             monkeypatch.setattr(storage.files, "atomic_write_text", full)
             try:
-                write_autosave(SavedGame("4453", "human", "human", "2026-01-31T18:05:00"))
+                autosaves.write(SavedGame("4453", "human", "human", "2026-01-31T18:05:00"))
             except storage.AutosaveError:
                 pass  # the window says so and goes on
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(storage, "_status", None)
     monkeypatch.setattr(game.ui, "run", boom)
     assert app.main([]) == 1
     err = capsys.readouterr().err

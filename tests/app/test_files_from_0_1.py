@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from game.store import autosave as storage
+from game.store.autosave import Autosaves
 from game.domain.players import is_player_spec
 from game.domain.record import RecordResult
 from game.store.record import game_line, load_record
 from game.domain.saved import NetRole
 from game.store.savefile import format_save, load_game
-from game.store.prefs import load_prefs
+from game.store.prefs import load_prefs, save_prefs
 
 WRITTEN = Path(__file__).resolve().parents[1] / "data" / "written_by_0.1"
 
@@ -58,7 +58,11 @@ def test_a_save_of_the_release_loads_unchanged_and_is_written_back_the_same(name
 def test_an_autosave_of_the_release_is_offered_again(connect4_home, name):
     shutil.copyfile(WRITTEN / name, connect4_home / "autosave.c4save")
     said = []
-    game = storage.read_autosave(said.append)
+    autosaves = Autosaves(connect4_home)
+    try:
+        game = autosaves.read(said.append)
+    finally:
+        autosaves.close()
     assert said == [] and game == load_game(WRITTEN / name)
 
 
@@ -78,12 +82,16 @@ def test_the_record_of_the_release_loads_unchanged(connect4_home):
     assert record.casual_games() == 1 and record.rating().games == 3
 
 
-def test_the_preferences_of_the_release_load_unchanged(connect4_home):
+def test_the_preferences_of_the_release_load_unchanged_and_are_written_back_the_same(connect4_home):
     shutil.copyfile(WRITTEN / "prefs.json", connect4_home / "prefs.json")
     said = []
     prefs = load_prefs(said.append)
-    assert said == [] and prefs == json.loads((WRITTEN / "prefs.json").read_text(encoding="utf-8"))
-    assert (prefs["theme"], prefs["volume"], prefs["muted"], prefs["network_name"]) == ("colorblind", 0.4, True, "Ann")
+    assert said == [] and prefs.as_json() == json.loads((WRITTEN / "prefs.json").read_text(encoding="utf-8"))
+    assert (prefs.theme, prefs.volume, prefs.muted, prefs.network_name) == ("colorblind", 0.4, True, "Ann")
+    assert prefs.unknown == {} and prefs.menu["computer"]["level"] == "Hard"
+    (connect4_home / "prefs.json").unlink()
+    save_prefs(prefs)
+    assert (connect4_home / "prefs.json").read_bytes() == (WRITTEN / "prefs.json").read_bytes()
 
 
 def test_the_menu_reads_the_releases_choices(connect4_home, ui):

@@ -9,7 +9,7 @@ import pytest
 
 from game import app
 from game.config.load import default_config_path, load_settings
-from game.store.prefs import MAX_PREFS_BYTES, load_prefs, save_prefs
+from game.store.prefs import MAX_PREFS_BYTES, Prefs, load_prefs, save_prefs
 
 
 @pytest.mark.parametrize(("content", "words"), [
@@ -18,22 +18,23 @@ from game.store.prefs import MAX_PREFS_BYTES, load_prefs, save_prefs
     (b"[" * 100_000, "is not JSON (nested too deeply)"),
     (b"[1, 2]", "is not a JSON object"),
     (b"\xff\xfe\x00", "is not UTF-8 text (byte 0xff at offset 0)"),
+    (b'{"volume": ' + b"1" * 5000 + b"}", "has a number too long to read"),
 ])
 def test_damaged_prefs_are_said_and_kept_aside(connect4_home, content, words):
     (connect4_home / "prefs.json").write_bytes(content)
     said = []
-    assert load_prefs(said.append) == {}
+    assert load_prefs(said.append) == Prefs()
     assert said == [f"preferences ignored: prefs.json {words}; kept as prefs.json.bad"]
     assert (connect4_home / "prefs.json.bad").read_bytes() == content
-    save_prefs({"theme": "classic"})  # the next save starts afresh; the damaged file stays aside
-    assert load_prefs(said.append) == {"theme": "classic"} and len(said) == 1
+    save_prefs(Prefs(theme="classic"))  # the next save starts afresh; the damaged file stays aside
+    assert load_prefs(said.append) == Prefs(theme="classic") and len(said) == 1
     assert (connect4_home / "prefs.json.bad").read_bytes() == content
 
 
 def test_prefs_that_cannot_be_read_are_said_and_left_alone(connect4_home):
     (connect4_home / "prefs.json").mkdir()
     said = []
-    assert load_prefs(said.append) == {}
+    assert load_prefs(said.append) == Prefs()
     assert said == ["preferences ignored: prefs.json cannot be read (a folder)"]
     assert (connect4_home / "prefs.json").is_dir()
 
@@ -41,7 +42,7 @@ def test_prefs_that_cannot_be_read_are_said_and_left_alone(connect4_home):
 def test_good_prefs_say_nothing(connect4_home):
     (connect4_home / "prefs.json").write_text(json.dumps({"volume": 0.5}))
     said = []
-    assert load_prefs(said.append) == {"volume": 0.5} and said == []
+    assert load_prefs(said.append) == Prefs(volume=0.5) and said == []
 
 
 def test_the_window_shows_why_the_prefs_were_ignored(connect4_home, ui):
@@ -49,6 +50,15 @@ def test_the_window_shows_why_the_prefs_were_ignored(connect4_home, ui):
     d = ui()
     assert d.c.ctx.notices.texts() == ["preferences ignored: prefs.json is larger than 256 KiB; "
                                        "kept as prefs.json.bad"]
+
+
+def test_the_window_says_which_preference_it_ignored_and_keeps_the_others(connect4_home, ui):
+    (connect4_home / "prefs.json").write_text(json.dumps({"volume": 7, "theme": "colorblind", "muted": True}))
+    d = ui()
+    assert d.c.ctx.notices.texts() == ["preference volume ignored: not a number from 0 to 1, got 7"]
+    assert d.c.ctx.theme_name == "colorblind" and d.c.ctx.sound.muted
+    assert d.c.ctx.sound.volume == d.c.ctx.settings.volume             # that one alone: the setting's
+    assert json.loads((connect4_home / "prefs.json").read_text())["volume"] == 7    # the file until a change
 
 
 def test_a_folder_named_config_toml_is_a_problem_not_skipped(connect4_home, capsys):

@@ -6,46 +6,44 @@ from __future__ import annotations
 import threading
 
 from game.model import GameModel
-from game.session import autosaver as autosaver_module
 from game.session.autosaver import Autosaver
 from game.session.core import Departure, Session
 from game.config.values import DEFAULTS
 from game.domain.levels import Level
 from game.domain.players import HUMAN, parse_player_spec
-from game.store.autosave import read_autosave
 
 QUICK = (Level("Quick", 1, elo=1500),)
 
 
-def test_the_autosave_is_written_on_a_thread_of_its_own_the_latest_game_last(connect4_home, monkeypatch):
+def test_the_autosave_is_written_on_a_thread_of_its_own_the_latest_game_last(autosaves, monkeypatch):
     threads, written = [], []
-    real = autosaver_module.write_autosave
+    real = autosaves.write
 
     def spy(game):
         threads.append(threading.current_thread().name)
         written.append(game.moves)
         real(game)
 
-    monkeypatch.setattr(autosaver_module, "write_autosave", spy)
-    saver = Autosaver()
+    monkeypatch.setattr(autosaves, "write", spy)
+    saver = Autosaver(autosaves)
     model = GameModel(HUMAN, HUMAN)
     for col in (3, 3, 4, 2):
         model.play(col)
         saver.changed(model)
     assert saver.flush()
     assert threads and set(threads) == {"autosave-writer"}
-    assert written[-1] == "4453" and read_autosave().moves == "4453"
+    assert written[-1] == "4453" and autosaves.read().moves == "4453"
     model.load_moves("1212121")                      # over: nothing left to go back into
     saver.changed(model)
-    assert saver.flush() and read_autosave() is None
+    assert saver.flush() and autosaves.read() is None
 
 
-def test_a_failed_autosave_is_said_once_and_autosaving_stops(connect4_home, monkeypatch):
+def test_a_failed_autosave_is_said_once_and_autosaving_stops(autosaves, monkeypatch):
     def broken(game):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(autosaver_module, "write_autosave", broken)
-    saver = Autosaver()
+    monkeypatch.setattr(autosaves, "write", broken)
+    saver = Autosaver(autosaves)
     model = GameModel(HUMAN, HUMAN)
     model.play(3)
     saver.changed(model)
@@ -56,9 +54,9 @@ def test_a_failed_autosave_is_said_once_and_autosaving_stops(connect4_home, monk
     assert saver.poll() == ["Autosave stopped: [Errno 28] No space left on device"] and saver.poll() == []
 
 
-def test_leaving_says_what_is_lost_once_for_every_way_out(connect4_home):
+def test_leaving_says_what_is_lost_once_for_every_way_out(autosaves):
     settings = DEFAULTS.__class__(**{**DEFAULTS.__dict__, "levels": QUICK})
-    session = Session(settings)
+    session = Session(settings, autosaves)
     quick = parse_player_spec("Quick", settings)
     two = GameModel(HUMAN, HUMAN, "4453")
     assert session.leaving(Departure.REPLACE, two, humans=2).detail == "The game in progress (4 moves) will be lost."
@@ -77,3 +75,24 @@ def test_leaving_says_what_is_lost_once_for_every_way_out(connect4_home):
     session.leave(leaving)
     assert session.unfinished is None and session.leaving(Departure.REPLACE) is None
     assert session.flush()
+
+
+def test_a_game_of_two_computers_leaves_the_autosave_alone_finished_or_not(autosaves):
+    """Nothing in it to go back into: the player's unfinished game stays the one autosaved."""
+    yours = GameModel(HUMAN, parse_player_spec("ai:1", DEFAULTS), "4453")
+    saver = Autosaver(autosaves)
+    saver.changed(yours)
+    assert saver.flush() and autosaves.read().moves == "4453"
+    computers = GameModel(parse_player_spec("ai:1", DEFAULTS), parse_player_spec("ai:2", DEFAULTS), "3344")
+    saver.changed(computers)
+    assert saver.flush() and autosaves.read().moves == "4453"
+    computers.load_moves("1212121")                  # over: not a reason to remove the player's game
+    saver.changed(computers)
+    saver.cleared()                                  # a resignation, the board not showing it, still clears
+    assert saver.flush() and autosaves.read() is None and saver.poll() == []
+
+
+def test_a_network_game_is_autosaved_like_any_game_with_a_person_in_it(autosaves):
+    saver = Autosaver(autosaves)
+    saver.changed(GameModel(HUMAN, HUMAN, "43"))
+    assert saver.flush() and autosaves.read().moves == "43"

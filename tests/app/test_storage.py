@@ -18,11 +18,11 @@ from game.store import cleanup, prefs, savefile, saves
 from game.store import files
 from game.engine.board import Position
 from game.domain.saved import SavedGame
-from game.store.autosave import AutosaveError, autosave_path, clear_autosave, read_autosave, write_autosave
+from game.store.autosave import AutosaveError, Autosaves
 from game.store.savefile import MAX_SAVE_BYTES, SaveFileError, format_save, load_game, parse_save, save_game
 from game.store.saves import list_saves, new_save_path, saves_dir
 from game.store.files import atomic_write_text
-from game.store.prefs import load_prefs, save_prefs
+from game.store.prefs import Prefs, load_prefs, save_prefs
 from game.store.folders import user_config_dir, user_data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +33,20 @@ GAME = SavedGame(moves="4453", red="human", yellow="ai:8:window", saved_at="2026
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("CONNECT4_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+@pytest.fixture
+def autosaves(home):
+    """This running game's autosave, in a data folder not made yet."""
+    made = Autosaves(home)
+    yield made
+    made.close()
+
+
+def next_start(ended: Autosaves) -> Autosaves:
+    """The program ended (its slot's lock given back) and starts again: a new running game."""
+    ended.close()
+    return Autosaves(ended.folder)
 
 
 # --- folders -------------------------------------------------------------------------------
@@ -92,19 +106,20 @@ def test_crash_while_writing_text_keeps_old_file(tmp_path, monkeypatch):
 
 
 def test_prefs_round_trip(home):
-    assert load_prefs() == {}
-    prefs = {"theme": "colorblind", "volume": 0.4, "muted": True, "menu": {"mode": "vs_computer", "depth": 6}}
+    assert load_prefs() == Prefs()
+    prefs = Prefs(theme="colorblind", volume=0.4, muted=True, menu={"mode": "vs_computer", "depth": 6})
     save_prefs(prefs)
     assert load_prefs() == prefs
-    assert json.loads((home / "prefs.json").read_text()) == prefs
+    assert json.loads((home / "prefs.json").read_text()) == {
+        "theme": "colorblind", "volume": 0.4, "muted": True, "menu": {"mode": "vs_computer", "depth": 6}}
 
 
 @pytest.mark.parametrize("content", [b"{bad json", b"[1, 2]", b"\xff\xfe\x00", b"", b'"text"',
-                                     b"[" * 100_000, b" " * (300 * 1024)])
-def test_corrupt_prefs_give_empty_dict(home, content):
+                                     b"[" * 100_000, b" " * (300 * 1024), b"1" * 5000])
+def test_corrupt_prefs_give_the_defaults(home, content):
     home.mkdir(parents=True)
     (home / "prefs.json").write_bytes(content)
-    assert load_prefs() == {}
+    assert load_prefs() == Prefs()
 
 
 def test_unwritable_prefs_do_not_crash(home, monkeypatch):
@@ -112,8 +127,90 @@ def test_unwritable_prefs_do_not_crash(home, monkeypatch):
         raise PermissionError("read-only")
 
     monkeypatch.setattr(storage.files, "atomic_write_text", fail)
-    save_prefs({"theme": "classic"})  # logged, not raised
-    assert load_prefs() == {}
+    save_prefs(Prefs(theme="classic"))  # logged, not raised
+    assert load_prefs() == Prefs()
+
+
+GOOD_PREFS = {"theme": "colorblind", "muted": True, "volume": 0.4, "network_name": "Ann",
+              "told_plain_search": "0.2.0 /opt/connect4/game", "menu": {"mode": "two_players"}}
+
+
+@pytest.mark.parametrize(("key", "text", "words"), [
+    ("theme", "3", "not a theme name"),
+    ("theme", '"Dark Mode"', "not a theme name"),
+    ("theme", json.dumps("x" * 33), "not a theme name"),
+    ("muted", '"yes"', "not true or false"),
+    ("muted", "1", "not true or false"),
+    ("volume", "1.5", "not a number from 0 to 1"),
+    ("volume", "-0.1", "not a number from 0 to 1"),
+    ("volume", "true", "not a number from 0 to 1"),
+    ("volume", '"0.5"', "not a number from 0 to 1"),
+    ("volume", "NaN", "not a number from 0 to 1"),
+    ("volume", "Infinity", "not a number from 0 to 1"),
+    ("network_name", '"ai"', "not a player's name"),
+    ("network_name", json.dumps("A" * 31), "not a player's name"),
+    ("network_name", '"Bob:Hard"', "not a player's name"),
+    ("network_name", "[\"Ann\"]", "not a player's name"),
+    ("told_plain_search", "7", "not text of at most 4096 characters"),
+    ("told_plain_search", json.dumps("x" * 4097), "not text of at most 4096 characters"),
+    ("menu", "[1, 2]", "not a JSON object"),
+    ("menu", '"vs_computer"', "not a JSON object"),
+])
+def test_a_bad_preference_falls_back_alone_and_is_said(home, caplog, key, text, words):
+    home.mkdir(parents=True)
+    others = {k: v for k, v in GOOD_PREFS.items() if k != key}
+    body = ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in others.items())
+    (home / "prefs.json").write_text(f"{{{body}, {json.dumps(key)}: {text}}}")
+    said: list[str] = []
+    prefs = load_prefs(said.append)
+    assert getattr(prefs, key) is None                               # the default, this field alone
+    assert all(getattr(prefs, k) == v for k, v in others.items())    # the rest kept
+    assert len(said) == 1 and said[0].startswith(f"preference {key} ignored: {words}") and ", got " in said[0]
+    assert said[0].isprintable() and len(said[0]) <= 150
+    assert said[0] in caplog.text
+    assert (home / "prefs.json").exists() and not list(home.glob("prefs.json.bad*"))   # the file is kept
+
+
+def test_a_hostile_preference_is_said_escaped_and_short(home):
+    home.mkdir(parents=True)
+    hostile = "\x1b]0;owned\x07\x1b[2J" + "\u202e" + "x" * 100_000
+    (home / "prefs.json").write_text(json.dumps({"theme": hostile, "network_name": hostile, "volume": 0.5}))
+    said: list[str] = []
+    assert load_prefs(said.append) == Prefs(volume=0.5)
+    assert len(said) == 2
+    for line in said:
+        assert line.isprintable() and "\x1b" not in line and len(line) <= 150
+
+
+def test_null_is_a_preference_not_set(home):
+    home.mkdir(parents=True)
+    (home / "prefs.json").write_text('{"theme": null, "volume": 0.25}')
+    said: list[str] = []
+    assert load_prefs(said.append) == Prefs(volume=0.25) and said == []
+
+
+def test_unknown_keys_are_written_back_as_they_were(home):
+    home.mkdir(parents=True)
+    newer = {"theme": "classic", "window_position": [40, 60], "zz_future": {"a": [1, "é", None]}}
+    (home / "prefs.json").write_text(json.dumps(newer))
+    prefs = load_prefs()
+    assert prefs.theme == "classic" and prefs.unknown == {"window_position": [40, 60], "zz_future": {"a": [1, "é", None]}}
+    save_prefs(dataclasses.replace(prefs, volume=0.5))
+    assert json.loads((home / "prefs.json").read_text(encoding="utf-8")) == {**newer, "volume": 0.5}
+
+
+@pytest.mark.parametrize(("key", "value"), [("volume", 2), ("volume", True), ("muted", "no"), ("theme", "a b"),
+                                            ("network_name", "human"), ("menu", [1])])
+def test_a_bad_preference_is_refused_before_it_is_kept(key, value):
+    prefs = Prefs(volume=0.5)
+    with pytest.raises(ValueError, match=f"preference {key}"):
+        dataclasses.replace(prefs, **{key: value})
+    assert prefs == Prefs(volume=0.5)
+
+
+def test_an_unknown_key_cannot_shadow_a_field():
+    with pytest.raises(ValueError, match="theme"):
+        Prefs(unknown={"theme": "classic"})
 
 
 # --- save format ---------------------------------------------------------------------------
@@ -258,7 +355,7 @@ def test_missing_file_and_folder(tmp_path):
         load_game(tmp_path)
 
 
-def test_list_saves_newest_first(home):
+def test_list_saves_newest_first(autosaves, home):
     paths = []
     for i in range(3):
         path = new_save_path()
@@ -266,7 +363,7 @@ def test_list_saves_newest_first(home):
         save_game(path, GAME)
         os.utime(path, (1_000_000 + i, 1_000_000 + i))
         paths.append(path)
-    write_autosave(GAME)
+    autosaves.write(GAME)
     (saves_dir() / "notes.txt").write_text("not a save")
     assert list_saves() == paths[::-1]
 
@@ -278,48 +375,48 @@ def test_list_saves_without_folder():
 # --- autosave ------------------------------------------------------------------------------
 
 
-def test_autosave_cycle(home):
-    assert read_autosave() is None
-    write_autosave(GAME)
-    assert autosave_path().parent == home
-    assert read_autosave() == GAME
+def test_autosave_cycle(autosaves, home):
+    assert autosaves.read() is None
+    autosaves.write(GAME)
+    assert autosaves.path.parent == home
+    assert autosaves.read() == GAME
     later = SavedGame("44531", GAME.red, GAME.yellow, GAME.saved_at)
-    write_autosave(later)
-    assert read_autosave() == later
-    clear_autosave()
-    assert read_autosave() is None
-    clear_autosave()  # twice is fine
+    autosaves.write(later)
+    assert autosaves.read() == later
+    autosaves.clear()
+    assert autosaves.read() is None
+    autosaves.clear()  # twice is fine
 
 
-def test_corrupt_autosave_is_set_aside(home):
+def test_corrupt_autosave_is_set_aside(autosaves, home):
     home.mkdir(parents=True)
-    autosave_path().write_bytes(b"\x00garbage")
-    assert read_autosave() is None
-    assert not autosave_path().exists()
+    autosaves.path.write_bytes(b"\x00garbage")
+    assert autosaves.read() is None
+    assert not autosaves.path.exists()
     assert (home / "autosave.c4save.bad").read_bytes() == b"\x00garbage"
 
 
 @pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), PermissionError(13, "Permission denied")])
-def test_autosave_write_failure_raises_one_documented_type(home, monkeypatch, failure):
-    write_autosave(GAME)
+def test_autosave_write_failure_raises_one_documented_type(autosaves, home, monkeypatch, failure):
+    autosaves.write(GAME)
 
     def fail(path, text):
         raise failure
 
     monkeypatch.setattr(storage.files, "atomic_write_text", fail)
     with pytest.raises(AutosaveError) as info:
-        write_autosave(SavedGame("1", "human", "human", GAME.saved_at))
+        autosaves.write(SavedGame("1", "human", "human", GAME.saved_at))
     assert isinstance(info.value, SaveFileError) and isinstance(info.value, OSError)
     message = str(info.value)
-    assert failure.strerror.lower() in message and str(autosave_path()) in message and "\n" not in message
-    assert storage.last_autosave().error == message
-    assert read_autosave() == GAME  # the previous autosave is intact
+    assert failure.strerror.lower() in message and str(autosaves.path) in message and "\n" not in message
+    assert autosaves.last.error == message
+    assert autosaves.read() == GAME  # the previous autosave is intact
 
 
-def test_autosave_of_an_invalid_game_raises_the_same_type(home):
+def test_autosave_of_an_invalid_game_raises_the_same_type(autosaves, home):
     with pytest.raises(AutosaveError, match="is not a player"):
-        write_autosave(SavedGame("1", "a\tb", "human", GAME.saved_at))
-    assert not autosave_path().exists()
+        autosaves.write(SavedGame("1", "a\tb", "human", GAME.saved_at))
+    assert not autosaves.path.exists()
 
 
 def test_storage_has_no_pickle_or_eval():
@@ -389,12 +486,12 @@ def test_save_new_game_gives_the_name_back_when_the_write_fails(home, monkeypatc
 
 HOLDER = """
 import sys
-import time
-from game.store import autosave as storage
-from game.store import files
+from game.store.autosave import Autosaves
+from game.store.folders import user_data_dir
 from game.domain.saved import SavedGame
-storage.write_autosave(SavedGame(sys.argv[1], "human", "human", "2026-01-31T18:05:00"))
-print(storage.autosave_path().name, flush=True)
+autosaves = Autosaves(user_data_dir())
+autosaves.write(SavedGame(sys.argv[1], "human", "human", "2026-01-31T18:05:00"))
+print(autosaves.path.name, flush=True)
 sys.stdin.readline()  # keep running (and holding the autosave) until told to stop
 """
 
@@ -406,33 +503,92 @@ def start_holder(moves: str) -> tuple[subprocess.Popen, str]:
     return proc, proc.stdout.readline().strip()
 
 
-def test_two_running_games_keep_their_own_autosaves(home):
+def test_two_running_games_keep_their_own_autosaves(autosaves, home):
     other, other_name = start_holder("4444")
     try:
         assert other_name == "autosave.c4save"
-        assert read_autosave() is None  # the other window's game is not offered while it runs
-        write_autosave(GAME)
-        assert autosave_path().name == "autosave-2.c4save"
+        assert autosaves.read() is None  # the other window's game is not offered while it runs
+        autosaves.write(GAME)
+        assert autosaves.path.name == "autosave-2.c4save"
         assert load_game(home / "autosave.c4save").moves == "4444"  # untouched
         assert load_game(home / "autosave-2.c4save") == GAME
     finally:
         other.communicate("\n", timeout=60)
     # The other game has ended (its lock is gone): the next start is offered the newest autosave.
-    storage._release(storage._slot)
-    storage._slot = None
+    later = next_start(autosaves)
     os.utime(home / "autosave.c4save", (1_000_000, 1_000_000))
-    assert read_autosave() == GAME
-    storage._release(storage._slot)
-    storage._slot = None
+    assert later.read() == GAME
+    last = next_start(later)
     os.utime(home / "autosave-2.c4save", (900_000, 900_000))
-    assert read_autosave().moves == "4444"
+    assert last.read().moves == "4444"
+    last.close()
 
 
-def test_a_killed_game_frees_its_autosave_for_the_next_start(home):
+def test_a_closed_run_gives_its_slot_back_and_writes_nothing_more(autosaves, home):
+    autosaves.write(GAME)
+    path = autosaves.path
+    later = next_start(autosaves)                    # the program ended, and starts again
+    try:
+        assert later.read() == GAME and later.path == path
+        with pytest.raises(AutosaveError, match="autosave is off"):
+            autosaves.write(dataclasses.replace(GAME, moves="1"))
+        autosaves.clear()                            # nothing either: the game belongs to the next run
+        said: list[str] = []
+        assert autosaves.read(said.append) is None and said == [
+            "this game runs without autosave: this run's autosave is closed"]
+        assert load_game(path) == GAME and autosaves.last.error is not None
+    finally:
+        later.close()
+    autosaves.close()                                # closing twice is harmless
+
+
+def test_the_writer_thread_and_the_window_never_choose_two_slots(autosaves, home, monkeypatch):
+    """One slot for one running game, however its calls interleave: the window reading the offer
+    while the writer thread writes the first move never both choose (each would lock a slot)."""
+    import threading
+
+    real, inside, most = storage._choose_slot, [], []
+    other_came_in = threading.Event()
+
+    def choose(*args, **kwargs):
+        inside.append(threading.current_thread().name)
+        most.append(len(inside))
+        if len(inside) > 1:
+            other_came_in.set()
+        other_came_in.wait(0.3)          # room for the other caller to come in, were it let in
+        try:
+            return real(*args, **kwargs)
+        finally:
+            inside.pop()
+
+    monkeypatch.setattr(storage, "_choose_slot", choose)
+    start = threading.Barrier(2)
+    paths: list[Path] = []
+
+    def window() -> None:
+        start.wait()
+        autosaves.read()
+        paths.append(autosaves.path)
+
+    def writer() -> None:
+        start.wait()
+        autosaves.write(GAME)
+        paths.append(autosaves.path)
+
+    threads = [threading.Thread(target=window), threading.Thread(target=writer)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert max(most) == 1 and len(most) == 1                     # chosen once, by one caller
+    assert paths == [home / "autosave.c4save"] * 2 and load_game(paths[0]) == GAME
+
+
+def test_a_killed_game_frees_its_autosave_for_the_next_start(autosaves, home):
     other, name = start_holder("4453")
     other.kill()
     other.wait(timeout=60)
-    assert read_autosave().moves == "4453" and autosave_path().name == name
+    assert autosaves.read().moves == "4453" and autosaves.path.name == name
 
 
 # --- stale temporary files ------------------------------------------------------------------
@@ -482,7 +638,7 @@ def test_cleaning_never_follows_a_symlink(home, tmp_path):
 # --- unreadable is not corrupt; corrupt files are numbered ----------------------------------
 
 
-def test_an_unreadable_autosave_is_reported_and_left_alone(home, monkeypatch):
+def test_an_unreadable_autosave_is_reported_and_left_alone(autosaves, home, monkeypatch):
     home.mkdir(parents=True)
     (home / "autosave.c4save").write_text(format_save(GAME))
     real = files.read_regular_file
@@ -494,25 +650,25 @@ def test_an_unreadable_autosave_is_reported_and_left_alone(home, monkeypatch):
 
     monkeypatch.setattr(files, "read_regular_file", denied)
     reports: list[str] = []
-    assert read_autosave(reports.append) is None
+    assert autosaves.read(reports.append) is None
     assert len(reports) == 1 and "permission denied" in reports[0] and "left as it is" in reports[0]
     assert not list(home.glob("*.bad*"))
-    write_autosave(SavedGame("1", "human", "human", GAME.saved_at))  # this game writes elsewhere
-    assert autosave_path().name != "autosave.c4save"
+    autosaves.write(SavedGame("1", "human", "human", GAME.saved_at))  # this game writes elsewhere
+    assert autosaves.path.name != "autosave.c4save"
     assert parse_save((home / "autosave.c4save").read_text()) == GAME
 
 
-def test_a_corrupt_autosave_never_replaces_an_earlier_bad_file(home):
+def test_a_corrupt_autosave_never_replaces_an_earlier_bad_file(autosaves, home):
     home.mkdir(parents=True)
     for n, content in enumerate([b"\x00first", b"\x00second", b"\x00third"]):
-        autosave_path().write_bytes(content)
+        autosaves.path.write_bytes(content)
         reports: list[str] = []
-        assert read_autosave(reports.append) is None
+        assert autosaves.read(reports.append) is None
         assert len(reports) == 1 and "ignoring the autosave" in reports[0]
     assert (home / "autosave.c4save.bad").read_bytes() == b"\x00first"
     assert (home / "autosave.c4save.bad.1").read_bytes() == b"\x00second"
     assert (home / "autosave.c4save.bad.2").read_bytes() == b"\x00third"
-    assert not autosave_path().exists()
+    assert not autosaves.path.exists()
 
 
 # --- only regular files are read --------------------------------------------------------------
@@ -520,19 +676,19 @@ def test_a_corrupt_autosave_never_replaces_an_earlier_bad_file(home):
 
 FIFO_PROBE = """
 import os, sys
-from game.store import autosave as storage
-from game.store import files
+from game.store.autosave import Autosaves
 from game.store import folders
 home = folders.user_data_dir(); home.mkdir(parents=True, exist_ok=True)
 os.mkfifo(home / "autosave.c4save")
 os.mkfifo(home / "prefs.json")
-game = storage.read_autosave(print)
+autosaves = Autosaves(home)
+game = autosaves.read(print)
 print("resume:", game)
-from game.store.prefs import load_prefs
-print("prefs:", load_prefs())
+from game.store.prefs import Prefs, load_prefs
+print("prefs:", load_prefs() == Prefs())
 from game.domain.saved import SavedGame
-storage.write_autosave(SavedGame("4", "human", "human", "2026-01-31T18:05:00"))
-print("autosave:", storage.autosave_path().name)
+autosaves.write(SavedGame("4", "human", "human", "2026-01-31T18:05:00"))
+print("autosave:", autosaves.path.name)
 """
 
 
@@ -545,7 +701,7 @@ def test_a_named_pipe_at_the_autosave_path_is_reported_not_waited_on(home):
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     assert "named pipe" in lines[0] and "left as it is" in lines[0]
-    assert lines[1:] == ["resume: None", "prefs: {}", "autosave: autosave-2.c4save"]
+    assert lines[1:] == ["resume: None", "prefs: True", "autosave: autosave-2.c4save"]
     assert stat.S_ISFIFO(os.lstat(home / "autosave.c4save").st_mode)
 
 
@@ -571,19 +727,20 @@ def test_a_home_that_is_a_file_gives_clear_errors(tmp_path, monkeypatch):
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("x")
     monkeypatch.setenv("CONNECT4_HOME", str(not_a_folder))
-    assert read_autosave() is None and load_prefs() == {} and list_saves() == []
-    save_prefs({"theme": "classic"})  # logged only
+    autosaves = Autosaves(user_data_dir())
+    assert autosaves.read() is None and load_prefs() == Prefs() and list_saves() == []
+    save_prefs(Prefs(theme="classic"))  # logged only
     with pytest.raises(AutosaveError, match="not a directory|exists"):
-        write_autosave(GAME)
+        autosaves.write(GAME)
     with pytest.raises(OSError):
         saves.save_new_game(GAME)
     assert cleanup.clean_stale_files() == []
 
 
-def test_one_running_game_makes_one_lock_file(home):
-    write_autosave(GAME)
+def test_one_running_game_makes_one_lock_file(autosaves, home):
+    autosaves.write(GAME)
     assert sorted(os.listdir(home)) == [".autosave-choice.lock", ".autosave.c4save.lock", "autosave.c4save"]
-    clear_autosave()
+    autosaves.clear()
     assert sorted(os.listdir(home)) == [".autosave-choice.lock", ".autosave.c4save.lock"]
 
 
@@ -596,45 +753,39 @@ def test_a_home_with_a_tilde_is_expanded(tmp_path, monkeypatch):
 # --- slots that must never be shared or replaced ---------------------------------------------
 
 
-def new_run() -> None:
-    """What a new start of the program sees: no slot chosen yet (the old one's lock kept by
-    ``held`` when the test wants a second window)."""
-    storage._slot = None
-
-
-def test_keeping_an_autosave_for_later_never_takes_another_unfinished_games_slot(home):
+def test_keeping_an_autosave_for_later_never_takes_another_unfinished_games_slot(autosaves, home):
     home.mkdir(parents=True)
     newer, older = (dataclasses.replace(GAME, moves=m) for m in ("4455", "1122"))
     save_game(home / "autosave-2.c4save", older)
     os.utime(home / "autosave-2.c4save", (1_000_000, 1_000_000))
     save_game(home / "autosave.c4save", newer)
-    assert read_autosave() == newer                      # the newest free one is this run's
-    storage.keep_autosave_for_later()                    # --red/--yellow: keep it for later
-    write_autosave(dataclasses.replace(GAME, moves="4"))
-    assert autosave_path().name == "autosave-3.c4save"
+    assert autosaves.read() == newer                      # the newest free one is this run's
+    autosaves.keep_for_later()                    # --red/--yellow: keep it for later
+    autosaves.write(dataclasses.replace(GAME, moves="4"))
+    assert autosaves.path.name == "autosave-3.c4save"
     assert load_game(home / "autosave.c4save") == newer
     assert load_game(home / "autosave-2.c4save") == older
 
 
-def test_a_lock_file_that_cannot_be_opened_never_makes_two_windows_share_a_slot(home):
+def test_a_lock_file_that_cannot_be_opened_never_makes_two_windows_share_a_slot(autosaves, home):
     home.mkdir(parents=True)
     (home / ".autosave.c4save.lock").mkdir()             # cannot be opened as a lock file
     save_game(home / "autosave.c4save", GAME)
     notes: list[str] = []
-    assert read_autosave(notes.append) is None           # slot 1 is not used: not even offered
+    assert autosaves.read(notes.append) is None           # slot 1 is not used: not even offered
     assert any("cannot be opened" in note for note in notes)
-    first = storage._slot
-    write_autosave(dataclasses.replace(GAME, moves="1"))
-    new_run()                                            # a second window, the first still running
-    assert read_autosave(notes.append) is None
-    write_autosave(dataclasses.replace(GAME, moves="2"))
-    second = storage._slot
-    assert {first.number, second.number} == {2, 3}
+    autosaves.write(dataclasses.replace(GAME, moves="1"))
+    second = Autosaves(home)                             # a second window, the first still running
+    try:
+        assert second.read(notes.append) is None
+        second.write(dataclasses.replace(GAME, moves="2"))
+        assert {autosaves.path.name, second.path.name} == {"autosave-2.c4save", "autosave-3.c4save"}
+    finally:
+        second.close()
     assert load_game(home / "autosave.c4save") == GAME
-    storage._release(first)
 
 
-def test_no_lockable_slot_means_no_autosave_and_says_so(home, monkeypatch):
+def test_no_lockable_slot_means_no_autosave_and_says_so(autosaves, home, monkeypatch):
     home.mkdir(parents=True)
     save_game(home / "autosave.c4save", GAME)
 
@@ -643,20 +794,22 @@ def test_no_lockable_slot_means_no_autosave_and_says_so(home, monkeypatch):
 
     monkeypatch.setattr(storage.files, "try_lock", refuse)
     notes: list[str] = []
-    assert read_autosave(notes.append) is None
+    assert autosaves.read(notes.append) is None
     assert any("without autosave" in note for note in notes)
     with pytest.raises(AutosaveError, match="autosave is off"):
-        write_autosave(dataclasses.replace(GAME, moves="1"))
+        autosaves.write(dataclasses.replace(GAME, moves="1"))
     assert load_game(home / "autosave.c4save") == GAME
 
 
 STARTER = """
 import sys, time
-from game.store.autosave import read_autosave
+from game.store.autosave import Autosaves
+from game.store.folders import user_data_dir
+autosaves = Autosaves(user_data_dir())
 deadline = float(sys.argv[1])
 while time.time() < deadline:
     pass
-game = read_autosave(lambda note: None)
+game = autosaves.read(lambda note: None)
 print(game.moves if game else "-", flush=True)
 sys.stdin.readline()
 """
@@ -665,7 +818,8 @@ sys.stdin.readline()
 def test_four_windows_starting_at_once_are_offered_every_unfinished_game_once(home):
     home.mkdir(parents=True)
     for number, moves in zip((1, 2, 3, 4), ("1", "2", "3", "4")):
-        save_game(storage._slot_path(home, number), dataclasses.replace(GAME, moves=moves))
+        save_game(home / ("autosave.c4save" if number == 1 else f"autosave-{number}.c4save"),
+                  dataclasses.replace(GAME, moves=moves))
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     for attempt in range(3):
         start = time.time() + 1.5
@@ -689,9 +843,14 @@ def test_stale_temporary_files_of_the_record_are_removed(home):
     assert fresh.exists()
 
 
-def test_a_choice_lock_that_cannot_be_opened_still_gives_a_locked_slot(home):
+def test_a_choice_lock_that_cannot_be_opened_still_gives_a_locked_slot(autosaves, home):
     home.mkdir(parents=True)
     (home / ".autosave-choice.lock").mkdir()             # cannot be opened as a lock file
-    write_autosave(GAME)
-    assert autosave_path().name == "autosave.c4save" and storage._slot.fd is not None
+    autosaves.write(GAME)
+    assert autosaves.path.name == "autosave.c4save"
+    second = Autosaves(home)                             # its lock is held: a second window goes on
+    try:
+        assert second.path.name == "autosave-2.c4save"
+    finally:
+        second.close()
     assert load_game(home / "autosave.c4save") == GAME

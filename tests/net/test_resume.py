@@ -14,7 +14,6 @@ from game.net import events as ev
 from game.net.link import NetLink
 from game.net.match import Resume
 from game.domain.saved import NetRole, NetworkSeat, SavedGame
-from game.store.autosave import read_autosave
 from game.store.savefile import SaveFileError, format_save, load_game, parse_save
 from game.store.saves import list_saves, save_new_game
 from game.store.prefs import load_prefs
@@ -22,7 +21,6 @@ from game.ui.game_scene import GameScene
 from game.ui.menu import MenuScene
 from game.ui.net_game import Networked
 from game.ui.net_lobby import NetLobbyScene, Page
-from game.ui.net_name import NAME_PREF
 from game.ui.overlays import Confirm
 from game.ui.review_scene import ReviewScene
 from game.ui.scene import SceneName, Transition
@@ -176,13 +174,13 @@ def resume_row(d):
     return d.scene.rows()[0]
 
 
-def test_a_hosted_game_is_autosaved_as_a_network_game_and_hosted_again_from_the_menu(ui):
+def test_a_hosted_game_is_autosaved_as_a_network_game_and_hosted_again_from_the_menu(autosaves, ui):
     d, guest, port = hosted_game(ui)
     try:
         drop(d, 3, guest)
         guest.play(3)
         until(d, lambda: d.scene.model.moves_string() == "44", "the reply")
-        autosave = read_autosave()
+        autosave = autosaves.read()
         assert autosave is not None and autosave.seat == NetworkSeat(NetRole.HOST, guest.match.game_id, 1, "Bob",
                                                                      port=port, secret=guest.match.secret)
         d.key(pygame.K_s, mod=pygame.KMOD_CTRL)                  # Ctrl+S keeps the seat too
@@ -205,7 +203,7 @@ def test_a_hosted_game_is_autosaved_as_a_network_game_and_hosted_again_from_the_
         guest.close()
 
 
-def test_a_joined_game_is_joined_again_from_the_menu(ui):
+def test_a_joined_game_is_joined_again_from_the_menu(autosaves, ui):
     host, port = start_host("Cleo", 1)
     try:
         d = ui(network_name="Ann")
@@ -218,7 +216,7 @@ def test_a_joined_game_is_joined_again_from_the_menu(ui):
         host.play(3)
         until(d, lambda: d.scene.model.moves_string() == "4", "the host's move")
         d.settle()
-        seat = read_autosave().seat
+        seat = autosaves.read().seat
         assert seat == NetworkSeat(NetRole.GUEST, host.match.game_id, 2, "Cleo", address=f"127.0.0.1:{port}",
                                    secret=host.match.secret)
         leave_by_esc(d)
@@ -333,7 +331,7 @@ def test_the_name_field_is_remembered_at_once_and_sent_in_the_hello(ui):
     assert (lobby.choices()[0].label, lobby.choices()[0].value) == ("Your name", "Ann")   # from [network] name
     type_name(d, "Zoë  the:\x1b[31mGreat" + "x" * 40)
     expected = "Zoë theGreat" + "x" * 18              # the escape sequence gone whole, the name rule's characters
-    assert lobby.name == expected and load_prefs()[NAME_PREF] == expected
+    assert lobby.name == expected and load_prefs().network_name == expected
     assert lobby.choices()[0].value == expected
     type_name(d, "ai")                                  # the rule refuses it: the name stays
     assert lobby.name == expected and lobby.message[1] and "kind of player" in lobby.message[0]
@@ -355,7 +353,7 @@ def test_an_empty_name_means_the_usual_name_and_the_join_page_renames_the_link(u
         d.c.switch(Transition(SceneName.NETWORK))
         type_name(d, "Dora")
         type_name(d, "")
-        assert d.scene.name == "Ann" and load_prefs()[NAME_PREF] == ""
+        assert d.scene.name == "Ann" and load_prefs().network_name == ""
         d.scene.selected = 2
         d.key(pygame.K_RETURN)                          # "Join a game": browsing starts a link
         assert d.scene.page is Page.JOIN and d.scene.link is not None and d.scene.wants_text
@@ -421,7 +419,7 @@ def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypat
     assert lobby.editing == "root" and lobby.page is Page.CHOOSE and lobby.link is None
     assert "your name as the other player sees it" in lobby.message[0]
     d.key(pygame.K_ESCAPE)                             # Esc: the name is kept, nothing hosted
-    assert lobby.editing is None and lobby.page is Page.CHOOSE and load_prefs()[NAME_PREF] == "root"
+    assert lobby.editing is None and lobby.page is Page.CHOOSE and load_prefs().network_name == "root"
     assert lobby.message is None                      # the question is gone with it
     lobby.selected = 1
     d.key(pygame.K_RETURN)                             # asked once: now it hosts at once
@@ -458,14 +456,14 @@ def test_a_name_typed_at_the_first_question_goes_on_to_host_under_it(ui, monkeyp
         guest.close()
 
 
-def test_a_resigned_game_is_not_offered_again(ui):
+def test_a_resigned_game_is_not_offered_again(autosaves, ui):
     d, guest, _ = hosted_game(ui)
     try:
         drop(d, 3, guest)
-        assert read_autosave() is not None
+        assert autosaves.read() is not None
         guest.resign()
         until(d, lambda: d.scene.seats.table.resigned == 2, "the resignation")
-        assert read_autosave() is None
+        assert autosaves.read() is None
         d.key(pygame.K_ESCAPE)
         assert isinstance(d.scene, MenuScene) and d.scene.resume is None
     finally:
@@ -507,14 +505,13 @@ def test_a_file_name_from_outside_is_shown_with_its_control_sequences_removed_wh
     assert load_failure("open", path, "damaged") == "Could not open red.c4save: damaged"
 
 
-def test_hosting_or_joining_from_the_command_line_keeps_the_unfinished_game_for_later(ui, connect4_home):
-    from game.store.autosave import autosave_path, write_autosave
+def test_hosting_or_joining_from_the_command_line_keeps_the_unfinished_game_for_later(autosaves, ui, connect4_home):
     from game.ui.net_lobby import LobbyStart
 
-    write_autosave(saved())
-    kept = autosave_path()
+    autosaves.write(saved())
+    kept = autosaves.path
     d = ui()
-    d.c.start(resume=read_autosave(), network=LobbyStart(join=f"127.0.0.1:{free_port()}"))
+    d.c.start(resume=autosaves.read(), network=LobbyStart(join=f"127.0.0.1:{free_port()}"))
     assert isinstance(d.scene, NetLobbyScene) and d.c.scenes[SceneName.MENU].resume is None
     assert any("Network game with Bob" in text and "kept" in text for text in d.c.ctx.notices.texts())
-    assert autosave_path() != kept and load_game(kept).seat == HOST_SEAT     # a new game cannot replace it
+    assert autosaves.path != kept and load_game(kept).seat == HOST_SEAT     # a new game cannot replace it

@@ -14,7 +14,6 @@ from netkit import FAST, cols, quiet, start_host, wait_for
 from game.engine.board import parse_moves
 from game.net import events as ev
 from game.net.link import NetLink
-from game.store.autosave import read_autosave
 from game.store.prefs import load_prefs
 from game.ui import game_text
 from game.ui.game_scene import GameScene
@@ -222,7 +221,7 @@ def test_while_the_chat_line_is_open_every_key_is_the_chats(ui):
         assert not d.c.fullscreen and not d.c.ctx.sound.muted and scene.model.moves_string() == ""
         d.key(pygame.K_RETURN)
         assert wait_for(guest, ev.ChatLine).text == "gg m8"
-        assert load_prefs().get("muted") is not True
+        assert load_prefs().muted is not True
         assert not any("muted" in t for t in drawn_texts(d))
         d.key(pygame.K_m)                             # the line is closed: M mutes, and the header says so
         assert d.c.ctx.sound.muted and any(t.endswith("· muted") for t in drawn_texts(d))
@@ -296,7 +295,7 @@ def test_after_resigning_the_status_line_has_the_results_colour(ui):
         guest.close()
 
 
-def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui):
+def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(autosaves, ui):
     d, guest, _ = hosted_game(ui)
     scene = d.scene
     try:
@@ -311,7 +310,7 @@ def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(ui):
         assert "Move 3 · offline" in drawn_texts(d)      # numbered as local games are
         drop(d, 0, refused=True)
         assert scene.model.moves_string() == "43" and "Not connected" in scene.flash.text
-        autosave = read_autosave()
+        autosave = autosaves.read()
         assert autosave is not None and autosave.moves == "43"        # saved like any other game
         guest.reconnect()
         until(d, lambda: scene.seats.table.connected, "the reconnect")

@@ -7,7 +7,6 @@ import pygame
 
 from game.engine.search import SearchResult
 from game.domain.saved import SavedGame
-from game.store.autosave import read_autosave
 from game.store.savefile import save_game
 from game.store.saves import saves_dir
 from game.ui.game_scene import GameScene
@@ -47,7 +46,7 @@ def play(d, moves: str) -> None:
     d.settle()
 
 
-def test_new_game_asks_and_esc_or_n_keeps_the_game(ui):
+def test_new_game_asks_and_esc_or_n_keeps_the_game(autosaves, ui):
     d = ui("human", "human")
     play(d, "4453")
     for keep in (pygame.K_ESCAPE, pygame.K_n):
@@ -57,18 +56,18 @@ def test_new_game_asks_and_esc_or_n_keeps_the_game(ui):
         d.key(keep)
         assert d.scene.overlay is None
         assert d.scene.model.moves_string() == "4453"
-        assert read_autosave().moves == "4453"
+        assert autosaves.read().moves == "4453"
 
 
-def test_new_game_after_yes_keeps_the_autosave_until_the_first_move(ui):
+def test_new_game_after_yes_keeps_the_autosave_until_the_first_move(autosaves, ui):
     d = ui("human", "human")
     play(d, "4453")
     d.key(pygame.K_n)
     d.key(pygame.K_RETURN)
     assert d.scene.model.moves_string() == ""
-    assert read_autosave().moves == "4453"
+    assert autosaves.read().moves == "4453"
     play(d, "1")
-    assert read_autosave().moves == "1"
+    assert autosaves.read().moves == "1"
 
 
 def test_a_finished_or_empty_game_needs_no_question(ui):
@@ -81,7 +80,7 @@ def test_a_finished_or_empty_game_needs_no_question(ui):
     assert d.scene.overlay is None and d.scene.model.moves_string() == ""
 
 
-def test_loading_a_save_over_an_unfinished_game_asks(ui):
+def test_loading_a_save_over_an_unfinished_game_asks(autosaves, ui):
     saves_dir().mkdir(parents=True, exist_ok=True)
     save_game(saves_dir() / "one.c4save", SavedGame.now("1122", "human", "human"))
     d = ui("human", "human")
@@ -90,14 +89,14 @@ def test_loading_a_save_over_an_unfinished_game_asks(ui):
     d.key(pygame.K_RETURN)                                 # pick the save
     assert isinstance(d.scene.overlay, Confirm)
     d.key(pygame.K_n)                                      # no: the game stays
-    assert d.scene.model.moves_string() == "4453" and read_autosave().moves == "4453"
+    assert d.scene.model.moves_string() == "4453" and autosaves.read().moves == "4453"
     d.key(pygame.K_o, CTRL)
     d.key(pygame.K_RETURN)
     d.key(pygame.K_y)
     assert d.scene.model.moves_string() == "1122"
 
 
-def test_starting_from_the_menu_asks_while_a_game_is_on_offer(ui):
+def test_starting_from_the_menu_asks_while_a_game_is_on_offer(autosaves, ui):
     d = ui("human", "Easy")
     play(d, "4")
     d.run_until(lambda: len(d.scene.model.moves) == 2, what="the computer's reply")
@@ -111,11 +110,11 @@ def test_starting_from_the_menu_asks_while_a_game_is_on_offer(ui):
     assert isinstance(d.scene, MenuScene) and isinstance(d.scene.overlay, Confirm)
     d.key(pygame.K_ESCAPE)                                 # keep: the offer is still there
     assert d.scene.overlay is None and d.scene.rows()[0].label == "Resume unfinished game"
-    assert read_autosave().moves == moves
+    assert autosaves.read().moves == moves
     d.key(pygame.K_RETURN)                                 # Start game again, and yes
     d.key(pygame.K_y)
     assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == ""
-    assert read_autosave().moves == moves                  # until the new game's first move
+    assert autosaves.read().moves == moves                  # until the new game's first move
 
 
 def test_start_without_an_unfinished_game_asks_nothing(ui):
@@ -127,7 +126,7 @@ def test_start_without_an_unfinished_game_asks_nothing(ui):
     assert isinstance(d.scene, GameScene)
 
 
-def test_undo_against_the_computer_goes_back_two_plies_and_rewrites_the_autosave(ui):
+def test_undo_against_the_computer_goes_back_two_plies_and_rewrites_the_autosave(autosaves, ui):
     from game.service.requests import AIUpdate
 
     fake = FakeWorker()
@@ -137,20 +136,19 @@ def test_undo_against_the_computer_goes_back_two_plies_and_rewrites_the_autosave
         d.settle()
         fake.outbox.append(AIUpdate(fake.requests[-1].generation, "move", result=result(reply)))
         d.settle()
-    assert d.scene.model.moves_string() == "4355" and read_autosave().moves == "4355"
+    assert d.scene.model.moves_string() == "4355" and autosaves.read().moves == "4355"
     d.key(pygame.K_z, CTRL)
     assert d.scene.model.moves_string() == "43"
-    assert read_autosave().moves == "43"
+    assert autosaves.read().moves == "43"
 
 
-def test_an_autosave_failure_never_ends_the_game(ui, monkeypatch):
-    from game.session import autosaver
+def test_an_autosave_failure_never_ends_the_game(ui, autosaves, monkeypatch):
     from game.store import savefile
 
     def broken(game):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(autosaver, "write_autosave", broken)
+    monkeypatch.setattr(autosaves, "write", broken)
     d = ui("human", "human")
     play(d, "4453")
     assert d.scene.model.moves_string() == "4453"
@@ -160,7 +158,7 @@ def test_an_autosave_failure_never_ends_the_game(ui, monkeypatch):
     def refused(game):
         raise savefile.SaveFileError("red: 'x' is not a player")
 
-    monkeypatch.setattr(autosaver, "write_autosave", refused)
+    monkeypatch.setattr(autosaves, "write", refused)
     again = ui("human", "human")
     play(again, "12")
     assert again.scene.model.moves_string() == "12"

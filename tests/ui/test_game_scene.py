@@ -328,15 +328,13 @@ def test_escape_to_the_menu_offers_the_game_back(ui):
     assert d.scene.model.yellow.level == "Easy" and d.scene.model.red.kind == "human"
 
 
-def test_no_move_slips_in_between_escape_and_the_menu(ui):
-    from game.store.autosave import read_autosave
-
+def test_no_move_slips_in_between_escape_and_the_menu(autosaves, ui):
     d = ui("human", "human")
     d.key(pygame.K_4)
     esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
     late = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_5, mod=0, unicode="")
     d.frame(esc, late)                                 # same frame: the key after Esc is not played
-    assert read_autosave().moves == "4"
+    assert autosaves.read().moves == "4"
     d.key(pygame.K_RETURN)                             # resume
     assert d.scene.model.moves_string() == "4"
 
@@ -370,7 +368,7 @@ def test_mute_is_remembered(ui):
     muted = d.c.ctx.sound.muted
     d.key(pygame.K_m)
     assert d.c.ctx.sound.muted is not muted
-    assert load_prefs()["muted"] is (not muted)
+    assert load_prefs().muted is (not muted)
 
 
 def test_quit_keys(ui):
@@ -379,26 +377,24 @@ def test_quit_keys(ui):
     assert not d.c.running
 
 
-def test_every_move_is_autosaved_and_a_finished_game_clears_it(ui):
-    from game.store.autosave import read_autosave
-
+def test_every_move_is_autosaved_and_a_finished_game_clears_it(autosaves, ui):
     d = ui("human", "human")
     for key in (pygame.K_1, pygame.K_2, pygame.K_1):
         d.key(key)
-    saved = read_autosave()
+    saved = autosaves.read()
     assert saved is not None and saved.moves == "121"
     d.key(pygame.K_n)
-    assert read_autosave().moves == "121"               # not before the player said yes
+    assert autosaves.read().moves == "121"               # not before the player said yes
     d.key(pygame.K_y)                                  # a new game without a move keeps it
     assert d.scene.model.moves_string() == ""
-    assert read_autosave().moves == "121"
+    assert autosaves.read().moves == "121"
     d.key(pygame.K_z, CTRL)                            # (nothing to undo on the empty board)
     for key in (pygame.K_1, pygame.K_2, pygame.K_1):
         d.key(key)
     for key in (pygame.K_2, pygame.K_1, pygame.K_2, pygame.K_1):
         d.key(key)
     assert d.scene.model.winner == 1
-    assert read_autosave() is None
+    assert autosaves.read() is None
 
 
 def test_hint_is_the_analysis_rows_best_column_from_the_same_search(ui):

@@ -54,11 +54,10 @@ def test_vs_computer_as_yellow_with_a_level(ui):
     assert red.depth == d.c.ctx.settings.level("Expert").depth
 
 
-def test_every_menu_level_plays_as_the_same_level_on_the_command_line(ui):
+def test_every_menu_level_plays_as_the_same_level_on_the_command_line(autosaves, ui):
     """Depth, heuristic, time, perfect play and temperature: the menu's level is the command line's level,
     and saves record the level by its name alone."""
     from game.domain.players import parse_player_spec
-    from game.store.autosave import read_autosave
 
     d = ui()
     settings = d.c.ctx.settings
@@ -80,7 +79,7 @@ def test_every_menu_level_plays_as_the_same_level_on_the_command_line(ui):
         assert settings.player_search(computer) == settings.player_search(expected), level.name
         assert d.scene.model.player_text(computer) == level.name
         d.key(pygame.K_4)                                 # one move: the autosave records the player
-        assert read_autosave().yellow == level.name
+        assert autosaves.read().yellow == level.name
 
 
 def test_heuristic_row_only_for_a_custom_depth(ui):
@@ -133,7 +132,7 @@ def test_choices_are_remembered_between_runs(ui):
     theme = d.c.ctx.theme_name
     select(d, "Start game")
     d.key(pygame.K_RETURN)
-    assert load_prefs()["menu"]["mode"] == "two_players"
+    assert load_prefs().menu["mode"] == "two_players"
     again = ui()
     assert again.scene.choices.mode == "two_players"
     assert again.c.ctx.theme_name == theme
@@ -145,7 +144,7 @@ def test_volume_is_remembered(ui):
     start = d.c.ctx.sound.volume
     d.key(pygame.K_LEFT)
     assert abs(d.c.ctx.sound.volume - (round(start * 10) - 1) / 10) < 1e-9
-    assert load_prefs()["volume"] == d.c.ctx.sound.volume
+    assert load_prefs().volume == d.c.ctx.sound.volume
     assert abs(ui().c.ctx.sound.volume - d.c.ctx.sound.volume) < 1e-9
 
 
@@ -228,15 +227,15 @@ def test_settings_problems_in_a_game_started_from_the_command_line_are_one_line(
 
 def test_a_broken_config_value_keeps_the_remembered_theme_and_volume(ui, tmp_path):
     from game.config.values import ConfigProblem
-    from game.store.prefs import save_prefs
+    from game.store.prefs import Prefs, save_prefs
 
-    save_prefs({"theme": "colorblind", "volume": 0.3, "muted": True})
+    save_prefs(Prefs(theme="colorblind", volume=0.3, muted=True))
     broken = [ConfigProblem("display.theme", "dark", "classic or colorblind", "using the default classic"),
               ConfigProblem("sound.volume", 7, "0 to 1", "using the default 0.7")]
     d = ui(config_path=tmp_path / "config.toml", problems=broken)
     assert d.c.ctx.theme_name == "colorblind" and abs(d.c.ctx.sound.volume - 0.3) < 1e-9
     assert d.c.ctx.sound.muted is False                      # sound.enabled was fine: the file's value wins
-    assert load_prefs()["theme"] == "colorblind" and load_prefs()["volume"] == 0.3
+    assert load_prefs().theme == "colorblind" and load_prefs().volume == 0.3
 
 
 def test_rows_stay_under_the_pointer(ui):
@@ -290,7 +289,7 @@ def test_mode_colour_and_level_are_remembered_at_once(ui):
     level = d.scene.choices.computer.level
     select(d, "Mode")
     d.key(pygame.K_LEFT)                                     # Computer vs Computer
-    saved = load_prefs()["menu"]                             # no game started: saved all the same
+    saved = load_prefs().menu                             # no game started: saved all the same
     assert (saved["mode"], saved["human_colour"], saved["computer"]["level"]) == ("spectator", 2, level)
     select(d, "Quit")
     d.key(pygame.K_RETURN)
@@ -360,7 +359,7 @@ def test_two_players_names_score_and_turns_to_start(ui):
     d.key(pygame.K_RETURN)
     select(d, "Who starts")
     d.key(pygame.K_RIGHT)
-    assert load_prefs()["menu"]["names"][1] == "Bob" and load_prefs()["menu"]["alternate"] is True
+    assert load_prefs().menu["names"][1] == "Bob" and load_prefs().menu["alternate"] is True
     ann = d.scene.choices.names[0]
     select(d, "Start game")
     d.key(pygame.K_RETURN)
@@ -398,7 +397,7 @@ def test_esc_keeps_the_name_there_was_and_tab_or_a_click_keeps_the_typed_one(ui)
     type_name(d, "e")
     d.key(pygame.K_TAB)                                      # Tab keeps the name and stays on its row
     assert d.scene.choices.names[0] == "Anne" and row_labels(d)[d.scene.selected] == "Red player"
-    assert load_prefs()["menu"]["names"][0] == "Anne"
+    assert load_prefs().menu["names"][0] == "Anne"
     select(d, "Yellow player")
     d.key(pygame.K_RETURN)
     type_name(d, "Bob")

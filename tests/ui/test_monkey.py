@@ -10,7 +10,8 @@ requests. After every event and every frame:
   has as many discs as Yellow or one more, the side to move matches the disc count);
 * a human event never plays a move for the computer and a frame never plays one for a human;
 * the autosave always holds the game in progress ("nothing is lost"); a fresh game with no
-  move yet leaves the previous autosave alone until its first move.
+  move yet leaves the previous autosave alone until its first move, and a game of two computers
+  is never autosaved.
 
 The window has no quit confirmation: a quit request (window close, Ctrl+Q, the menu's Quit) stops the
 controller at once. The test checks that it did and that the autosave holds the game, then
@@ -27,10 +28,10 @@ import threading
 
 import pygame
 
+from game.session.autosaver import has_person
 from game.store import autosave as storage
 from game.engine.board import HEIGHT, WIDTH, Position
 from game.domain.levels import Level
-from game.store.autosave import read_autosave
 from game.ui.scene import GameStart
 from game.ui.scene import Transition
 
@@ -106,8 +107,10 @@ class Monkey:
                 return
             self.autosave_checked = state
             assert self.c.ctx.session.flush()      # the autosave is written off the window's thread
-            saved = read_autosave()
-            if model.is_over:
+            saved = self.c.ctx.session.autosaves.read()
+            if not has_person(model):
+                assert saved is None or "human" in (saved.red, saved.yellow), "a computers' game autosaved"
+            elif model.is_over:
                 assert saved is None, "autosave of a finished game left behind"
             elif model.moves:
                 assert saved is not None and saved.moves == model.moves_string(), "autosave lost the game"

@@ -12,13 +12,13 @@ import pygame
 import pytest
 
 from game import app
-from game.store import autosave as storage
 from game.domain.record import RecordResult
 from game.store.record import load_record
 from game.domain.levels import Level
 from game.domain.saved import SavedGame
-from game.store.autosave import autosave_path, write_autosave
+from game.store.autosave import Autosaves
 from game.store.savefile import load_game, save_game
+from game.store.folders import user_data_dir
 from game.store.saves import saves_dir
 from game.ui.game_scene import GameScene
 from game.ui.game_text import header_right
@@ -223,27 +223,22 @@ def test_quitting_from_the_menu_over_a_left_rated_game_asks_too(rated, connect4_
 LOSS_NOTE = "It is a rated game: it will count as a loss in your record."
 
 
-def autosaved() -> SavedGame:
-    """The autosave as the next start of the program reads it."""
-    return load_game(autosave_path())
-
-
-def new_run() -> None:
-    """The program ended: the system drops the autosave's lock, and the next start chooses again."""
-    storage._release(storage._slot)
-    storage._slot = None
+def autosaved(d) -> SavedGame:
+    """The autosave of ``d``'s run, as the next start of the program reads it."""
+    return load_game(d.c.ctx.session.autosaves.path)
 
 
 def killed(d) -> None:
-    """The program ends without a word (kill -9, a crash, the power cut): nothing more runs, and
-    the games already recorded are on disk."""
+    """The program ends without a word (kill -9, a crash, the power cut): nothing more runs, the
+    games already recorded are on disk, and the system drops the autosave's lock."""
     assert d.c.ctx.session.keeper.flush()
-    new_run()
+    d.c.ctx.session.autosaves.close()
 
 
 def next_start(ui, levels=QUICK):
     """A new run of the program, started without players: the menu offers the free autosave."""
-    return ui(levels=levels, resume=app.resumable_autosave())
+    autosaves = Autosaves(user_data_dir())
+    return ui(levels=levels, autosaves=autosaves, resume=app.resumable_autosave(autosaves))
 
 
 def choose(d, label: str) -> None:
@@ -266,7 +261,7 @@ def rated_game_cut_short(rated, own_moves: int = 3) -> str:
     for col in (0, 6, 0, 6)[:own_moves]:
         human_move(d, col)
     moves = d.scene.model.moves_string()
-    assert autosaved() == SavedGame(moves, "human", "Quick", autosaved().saved_at, rated=True)
+    assert autosaved(d) == SavedGame(moves, "human", "Quick", autosaved(d).saved_at, rated=True)
     killed(d)
     return moves
 
@@ -293,7 +288,7 @@ def test_a_rated_game_cut_short_and_left_in_the_next_run_counts_once(rated, ui):
     assert isinstance(d.scene, GameScene) and d.scene.model.moves == () and d.scene.rating.game.rated
     (game,) = games(d)
     assert game.rated and game.result is RecordResult.LOSS and game.moves == moves
-    assert autosaved().moves == moves and not autosaved().rated   # still offered, never rated again
+    assert autosaved(d).moves == moves and not autosaved(d).rated   # still offered, never rated again
     killed(d)                                                       # before the new game's first move
     d = next_start(ui)
     choose(d, "Start game")
@@ -308,7 +303,7 @@ def test_a_rated_game_counted_when_left_comes_back_casual(rated, ui, leave):
     for col in (0, 6, 0):
         human_move(d, col)
     moves = d.scene.model.moves_string()
-    assert autosaved().rated
+    assert autosaved(d).rated
     if leave == "quit":
         d.key(pygame.K_q, CTRL)
         d.key(pygame.K_q, CTRL)                      # asked, and asking again is yes
@@ -320,7 +315,7 @@ def test_a_rated_game_counted_when_left_comes_back_casual(rated, ui, leave):
     (game,) = games(d)
     assert game.result is RecordResult.LOSS
     killed(d)                                        # a new game with no move yet leaves the autosave
-    assert autosaved().moves == moves and not autosaved().rated
+    assert autosaved(d).moves == moves and not autosaved(d).rated
     d = next_start(ui)
     d.key(pygame.K_RETURN)                           # the game is not lost: it goes on, casual
     assert d.scene.model.moves_string() == moves and not d.scene.rating.game.rated and header(d).endswith("casual")
@@ -344,8 +339,7 @@ def test_a_second_window_is_not_offered_the_rated_game_the_first_holds(rated, ui
     rated_game_cut_short(rated)
     first = next_start(ui)                           # offered the killed game, and holds its autosave
     assert first.scene.resume is not None and first.scene.resume.rated
-    storage._slot = None                             # a second window while the first still runs
-    second = next_start(ui)
+    second = next_start(ui)                          # a second window while the first still runs
     assert second.scene.resume is None
     choose(second, "Start game")                     # nothing to leave there: no question, no loss
     assert isinstance(second.scene, GameScene) and games(second) == ()
@@ -361,9 +355,9 @@ def test_the_autosave_turns_casual_with_the_game_and_a_save_is_never_rated(rated
         human_move(d, col)
     d.key(pygame.K_s, CTRL)
     (saved,) = saves_dir().glob("*.c4save")
-    assert not load_game(saved).rated and autosaved().rated
+    assert not load_game(saved).rated and autosaved(d).rated
     d.key(pygame.K_h)                                # a hint: casual from now on, autosave included
-    assert not autosaved().rated and autosaved().moves == d.scene.model.moves_string()
+    assert not autosaved(d).rated and autosaved(d).moves == d.scene.model.moves_string()
     killed(d)
     d = next_start(ui)
     d.key(pygame.K_RETURN)
@@ -418,7 +412,7 @@ def test_a_signal_to_end_asks_nothing_counts_nothing_and_the_game_comes_back_rat
     assert not pygame.event.peek(pygame.QUIT)         # SDL did not turn it into a close
     d.c.terminate()
     assert not d.c.running and d.c.quit_question is None and games(d) == ()
-    assert autosaved() == SavedGame(moves, "human", "Quick", autosaved().saved_at, rated=True)
+    assert autosaved(d) == SavedGame(moves, "human", "Quick", autosaved(d).saved_at, rated=True)
     killed(d)
     d = next_start(ui)
     d.key(pygame.K_RETURN)
@@ -434,7 +428,7 @@ def test_quitting_from_the_menu_over_a_rated_game_cut_short_asks_and_counts_it(r
     assert not d.c.running
     (game,) = games(d)
     assert game.rated and game.result is RecordResult.LOSS and game.moves == moves
-    assert autosaved().moves == moves and not autosaved().rated
+    assert autosaved(d).moves == moves and not autosaved(d).rated
 
 
 def test_play_on_from_a_review_over_a_rated_game_cut_short_says_it_counts(rated, ui):
@@ -486,11 +480,11 @@ def test_a_save_of_the_rated_game_opened_over_it_is_casual_and_the_game_counts(r
     assert game.rated and game.result is RecordResult.LOSS
 
 
-def test_a_rated_autosave_against_a_built_in_level_the_settings_dropped_resumes_casual(ui):
+def test_a_rated_autosave_against_a_built_in_level_the_settings_dropped_resumes_casual(autosaves, ui):
     """A settings file that replaced the ladder: the game against Easy still opens (a saved game's
     built-in level does), but Easy is no longer a rated level here, and the window says why."""
-    write_autosave(SavedGame.now("445353", "human", "Easy", rated=True))
-    new_run()
+    autosaves.write(SavedGame.now("445353", "human", "Easy", rated=True))
+    autosaves.close()                                 # that run ended
     d = next_start(ui)                                # QUICK: a ladder without Easy
     choose(d, "Start game")
     assert "loss" not in d.scene.overlay.detail
@@ -499,7 +493,7 @@ def test_a_rated_autosave_against_a_built_in_level_the_settings_dropped_resumes_
     assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == "445353"
     assert not d.scene.rating.game.rated
     assert notices(d) == ["Casual game: not rated — the computer's level is no longer in your settings"]
-    assert not autosaved().rated
+    assert not autosaved(d).rated
 
 
 def test_a_network_game_over_a_rated_game_cut_short_counts_it_when_the_player_says_yes(rated, ui):
@@ -514,7 +508,7 @@ def test_a_network_game_over_a_rated_game_cut_short_counts_it_when_the_player_sa
     assert d.c.scene is d.c.scenes[SceneName.NETWORK]
     (game,) = games(d)
     assert game.rated and game.result is RecordResult.LOSS and game.moves == moves
-    assert not autosaved().rated
+    assert not autosaved(d).rated
     d.key(pygame.K_ESCAPE)                            # back in the menu, another game: counted once
     choose(d, "Start game")
     assert isinstance(d.scene, GameScene) and len(games(d)) == 1
@@ -525,12 +519,12 @@ def test_ctrl_z_against_the_computer_takes_back_two_plies_and_rewrites_the_autos
     for col in (0, 6, 0):
         human_move(d, col)
     before = d.scene.model.moves_string()
-    assert len(before) == 6 and autosaved().moves == before and autosaved().rated
+    assert len(before) == 6 and autosaved(d).moves == before and autosaved(d).rated
     d.key(pygame.K_z, CTRL)                          # your last move and the computer's answer
     assert d.scene.model.moves_string() == before[:4]
-    assert autosaved().moves == before[:4] and not autosaved().rated
+    assert autosaved(d).moves == before[:4] and not autosaved(d).rated
     d.key(pygame.K_z, CTRL)                          # casual already: the undo itself rewrites it
-    assert d.scene.model.moves_string() == autosaved().moves == before[:2]
+    assert d.scene.model.moves_string() == autosaved(d).moves == before[:2]
 
 
 def test_a_game_resumed_at_the_next_start_has_its_analysis_row_as_it_was_left(ui):
@@ -539,12 +533,12 @@ def test_a_game_resumed_at_the_next_start_has_its_analysis_row_as_it_was_left(ui
         d.key(pygame.K_0 + column)
     d.key(pygame.K_a)                                   # the row on: the autosave says so
     assert d.c.ctx.session.autosaver.flush()
-    assert autosaved().analysis and autosaved().moves == "445"
-    new_run()
+    assert autosaved(d).analysis and autosaved(d).moves == "445"
+    killed(d)
     d = next_start(ui)
     choose(d, "Resume unfinished game")
     assert isinstance(d.scene, GameScene) and d.scene.model.moves_string() == "445"
     assert d.scene.analysis_on
     d.key(pygame.K_a)                                   # off again: the autosave forgets it
     assert d.c.ctx.session.autosaver.flush()
-    assert not autosaved().analysis and "analysis" not in autosave_path().read_text()
+    assert not autosaved(d).analysis and "analysis" not in d.c.ctx.session.autosaves.path.read_text()

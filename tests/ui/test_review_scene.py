@@ -315,13 +315,11 @@ def test_play_on_shows_the_move_number_the_review_showed(ui):
     assert move_number(driver.scene.view()) == 5
 
 
-def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(ui):
-    from game.store.autosave import read_autosave, write_autosave
-
+def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(autosaves, ui):
     unfinished = SavedGame.now("4455", "human", "Hard")
-    write_autosave(unfinished)
+    autosaves.write(unfinished)
     save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
-    driver = ui(review_time=0.1, resume=read_autosave())
+    driver = ui(review_time=0.1, resume=autosaves.read())
     menu = driver.scene
     (row,) = [r for r in menu.rows() if r.label == "Review a saved game"]
     row.activate()
@@ -336,7 +334,7 @@ def test_play_on_asks_before_it_replaces_the_unfinished_autosaved_game(ui):
     driver.key(pygame.K_n)                             # No: the unfinished game stays
     driver.frame()
     assert driver.scene is scene and scene.confirm is None
-    assert read_autosave() == unfinished
+    assert autosaves.read() == unfinished
     driver.key(pygame.K_p)
     driver.key(pygame.K_y)                             # Yes: play on, the offer is withdrawn
     driver.frame()

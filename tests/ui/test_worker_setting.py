@@ -14,10 +14,11 @@ from game.config.load import parse_settings
 from game.config.values import DEFAULTS
 from game.domain.players import parse_player_spec
 from game.service import backends
+from game.store.autosave import Autosaves
 from game.store.prefs import load_prefs
 from game.ui.controller import Controller
 from game.ui import menu
-from game.ui.menu import PLAIN_SEARCH_NOTICE, PLAIN_SEARCH_TOLD
+from game.ui.menu import PLAIN_SEARCH_NOTICE
 from game.ui.scene import MenuData, SceneName, Transition
 
 
@@ -38,7 +39,8 @@ def test_the_computer_moves_through_the_chosen_worker(connect4_home, monkeypatch
     pygame.display.init()
     pygame.font.init()
     settings = dataclasses.replace(DEFAULTS, worker=worker)
-    controller = Controller(settings)  # the game's own worker factory, no test double
+    autosaves = Autosaves(connect4_home)
+    controller = Controller(settings, autosaves=autosaves)  # the game's own worker factory, no test double
     try:
         controller.start(parse_player_spec("ai:2", settings), parse_player_spec("human", settings))
         d = UIDriver(controller)
@@ -49,6 +51,7 @@ def test_the_computer_moves_through_the_chosen_worker(connect4_home, monkeypatch
         assert ("connect4-search" in processes) is in_process, processes
     finally:
         controller.shutdown()
+        autosaves.close()
         pygame.quit()
     for thread in [t for t in threading.enumerate() if t.name == "AIWorker"]:
         thread.join(3.0)  # the close is bounded; its thread may need a moment on a busy machine
@@ -60,7 +63,7 @@ def test_an_install_without_compiled_searches_is_told_once_ever(ui, monkeypatch)
     d = ui()
     assert d.c.ctx.notices.texts().count(PLAIN_SEARCH_NOTICE) == 1
     assert "C compiler" in PLAIN_SEARCH_NOTICE and "headers" in PLAIN_SEARCH_NOTICE
-    assert load_prefs()[PLAIN_SEARCH_TOLD] == menu.install()
+    assert load_prefs().told_plain_search == menu.install()
     d.c.switch(Transition(SceneName.MENU, MenuData(None)))  # back to the menu: not again
     assert d.c.ctx.notices.texts().count(PLAIN_SEARCH_NOTICE) == 1
     assert PLAIN_SEARCH_NOTICE not in ui().c.ctx.notices.texts()  # the next run: never again
@@ -72,7 +75,7 @@ def test_a_compiled_install_is_never_told(ui, monkeypatch):
     monkeypatch.setattr(backends, "compiled", lambda: True)
     d = ui()
     assert PLAIN_SEARCH_NOTICE not in d.c.ctx.notices.texts()
-    assert PLAIN_SEARCH_TOLD not in load_prefs()
+    assert load_prefs().told_plain_search is None
 
 
 def test_the_notice_fits_its_box_uncut():
