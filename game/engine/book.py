@@ -34,7 +34,6 @@ images), derived from the book by ``python -m game.tools.early_book``.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import mmap
 import os
@@ -206,6 +205,8 @@ class Book:
                 identity = FileIdentity.of(self.path, info)
                 digest = memo.recall(identity) if memo is not None else None
                 if digest is None:
+                    import hashlib  # here: a remembered digest (the usual start) needs no hashing
+
                     digest = hashlib.file_digest(f, DIGEST).hexdigest()
                     if memo is not None:
                         memo.remember(identity, digest)

@@ -156,6 +156,21 @@ def test_the_empty_board_reads_exactly():
     assert Solver().column_scores(Position()) == [-2, -1, 0, 1, 0, -1, -2]
 
 
+def test_a_solver_reads_the_early_table_when_it_first_meets_an_early_position(monkeypatch):
+    from game.engine import solver as solver_module  # here: the test patches the name the solver reads
+
+    reads = []
+    monkeypatch.setattr(solver_module, "early_scores", lambda: reads.append(1) or book_module.early_scores())
+    solver = Solver(table_mb=1)
+    assert solver.solve(Position.from_moves("44534441234")) == 15
+    assert reads == []  # a search from 11 discs never meets a position of at most 4
+    assert solver.solve(Position.from_moves("44")) == 1
+    assert solver.solve(Position.from_moves("4")) == -1
+    assert reads == [1]  # read once, then kept
+    assert Solver(table_mb=1, early=False).solve(Position.from_moves("44")) == 1  # searched down to the book
+    assert reads == [1]
+
+
 # ----------------------------------------------------------------- a book that cannot be used
 @pytest.fixture
 def book_at(monkeypatch, tmp_path):
