@@ -92,6 +92,8 @@ _LAST_WIN = cython.declare(cython.int, LAST_WIN_VALUE)
 _LAST_LOSS = cython.declare(cython.int, LAST_LOSS_VALUE)
 _NOT_IN_BOOK = cython.declare(cython.int, -1000)
 _RUN_RECORDS = cython.declare(cython.longlong, RUN_RECORDS)
+_BOOK_CACHE_BITS = cython.declare(cython.int, 12)  # ``_Core.cache_keys``: 4096 slots
+_FIBONACCI = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)  # 2 ** 64 / golden ratio: Fibonacci hashing
 assert KEY_BYTES == 4 and len(COLUMN_CODES) <= 128 and RUN_RECORDS * RECORD == 5120  # ``_Core.book_run``
 _ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
 _ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
@@ -345,6 +347,9 @@ class _Core:
     book_tree: cython.p_longlong
     book_tree_n: cython.longlong
     book_run: cython.uchar[5120]  # RUN_RECORDS records read at once
+    # the last book answers: position key -> score (0: an empty slot; no 12-disc key is 0)
+    cache_keys: cython.ulonglong[4096]
+    cache_scores: cython.int[4096]
     codes: cython.ulonglong[128]
     code_bits: cython.int[128]
     # what ends the running search early: a root move's node share, a stop request, a deadline
@@ -371,6 +376,8 @@ class _Core:
             self.book_fd = os.dup(book.fileno())  # its own: closing the book leaves this search reading
             self.book_records = book.records
             self.hook_discs = early_discs
+            for i in range(1 << _BOOK_CACHE_BITS):
+                self.cache_keys[i] = 0
             for i, (code, bits) in enumerate(COLUMN_CODES):
                 self.codes[i] = code
                 self.code_bits[i] = bits
@@ -419,6 +426,22 @@ class _Core:
     @cython.nogil
     @cython.exceptval(check=False)
     def _book_lookup(self, current: cython.ulonglong, mask: cython.ulonglong) -> cython.int:
+        """The score of a 12-disc position, or ``_NOT_IN_BOOK``: ``book.Book.lookup`` in C, through
+        a direct-mapped cache of the last answers (null-window re-searches meet the same positions
+        again, and a look-up reads the file)."""
+        position: cython.ulonglong = current + mask
+        slot: cython.ulonglong = (position * _FIBONACCI) >> (64 - _BOOK_CACHE_BITS)
+        if self.cache_keys[slot] == position:
+            return self.cache_scores[slot]
+        v: cython.int = self._book_read(current, mask)
+        self.cache_keys[slot] = position
+        self.cache_scores[slot] = v
+        return v
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _book_read(self, current: cython.ulonglong, mask: cython.ulonglong) -> cython.int:
         """``book.Book.lookup`` in C: the score of a 12-disc position, or ``_NOT_IN_BOOK``."""
         key: cython.ulonglong = 0
         mirrored: cython.ulonglong = 0
