@@ -255,7 +255,10 @@ class Book:
         return size
 
     def _read(self, at: int, size: int) -> bytes:
-        """``size`` bytes of the file from offset ``at`` (fewer at its end)."""
+        """``size`` bytes of the file from offset ``at`` (fewer at its end); ValueError once closed
+        (the descriptor's number may then be another file's)."""
+        if self._file is None:
+            raise ValueError("the opening book is closed")
         if _pread is not None:
             return _pread(self._fd, size, at)
         with self._lock:  # no pread (Windows): the file's one position is shared
@@ -264,6 +267,8 @@ class Book:
 
     def fileno(self) -> int:
         """The open file, for a search that reads the records itself (``os.dup`` it to keep it)."""
+        if self._file is None:
+            raise ValueError("the opening book is closed")
         return self._fd
 
     def _record(self, i: int) -> int:

@@ -7,6 +7,7 @@ import hashlib
 import logging
 import random
 import shutil
+from pathlib import Path
 from time import perf_counter
 
 import pytest
@@ -129,6 +130,27 @@ def test_the_solver_reads_the_book_on_the_begin_sets():
     solver = Solver(table_mb=32)
     for moves, score in sample:
         assert solver.solve(Position.from_moves(moves)) == score, moves
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="/proc (Linux) tells what a process maps")
+def test_the_book_is_read_not_mapped_so_its_pages_are_not_the_games_memory(book):
+    for moves in QUICK_TWELVE:
+        assert book.score(Position.from_moves(moves)) == QUICK_TWELVE[moves]
+    solver = Solver(table_mb=1)
+    assert solver.book is not None and solver.solve(Position.from_moves("44534441234")) == 15  # 12-disc reads
+    maps = Path("/proc/self/maps").read_text()
+    assert book_path().name not in maps
+    assert 0 < sum(record != book_module.UNREAD for record in book.tree) < len(book.tree)  # kept as read
+
+
+def test_a_solver_reads_its_book_after_the_book_is_closed():
+    opened = Book(book_path())
+    solver = Solver(table_mb=1, book=opened)
+    opened.close()
+    with pytest.raises(ValueError, match="closed"):
+        opened.score(Position.from_moves("436563241346"))
+    if solver.compiled:  # its search reads 12-disc positions from its own duplicate of the file
+        assert solver.solve(Position.from_moves("44534441234")) == 15
 
 
 def test_the_early_table_agrees_with_the_begin_sets():
