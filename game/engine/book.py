@@ -278,25 +278,19 @@ class Book:
             raise OSError(f"record {i} is cut short")
         return int.from_bytes(data, "big")
 
-    def _key_at(self, i: int) -> int:
-        return _signed(self._record(i) >> 8)
-
     def _spot_check(self) -> None:
         """Evenly spaced records must be in ascending order and hold possible values."""
         n = self.records
         picks = sorted({n - 1, *(n * k // SPOT_CHECKS for k in range(SPOT_CHECKS))})
         previous = None
         for i in picks:
-            key = self._key_at(i)
+            record = self._record(i)
+            key = _signed(record >> 8)
             if previous is not None and key <= previous:
                 raise BookError("the opening book is damaged (its positions are out of order)")
-            if not _SCORE_LOW <= score_of_value(self._value_at(i)) <= _SCORE_HIGH:
+            if not _SCORE_LOW <= score_of_value(_signed_byte(record & 0xFF)) <= _SCORE_HIGH:
                 raise BookError("the opening book is damaged (it holds an impossible value)")
             previous = key
-
-    def _value_at(self, i: int) -> int:
-        b = self._record(i) & 0xFF
-        return b - 256 if b > 127 else b
 
     def _find(self, key: int) -> int | None:
         """The value stored for ``key`` (binary search), or None.
