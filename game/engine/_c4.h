@@ -22,6 +22,34 @@ static double c4_now(void) {
 }
 #endif
 
+/* Read n bytes at offset of file descriptor fd without moving a shared file position: the bytes
+ * read, or -1. The exact solver reads the opening book this way (game/engine/book.py says why
+ * it is not mapped). */
+#ifdef _WIN32
+#include <io.h>
+static long long c4_pread(int fd, unsigned char *buffer, long long n, long long offset) {
+    OVERLAPPED at = {0};
+    DWORD got = 0;
+    at.Offset = (DWORD)(offset & 0xFFFFFFFF);
+    at.OffsetHigh = (DWORD)(offset >> 32);
+    if (!ReadFile((HANDLE)_get_osfhandle(fd), buffer, (DWORD)n, &got, &at))
+        return -1;
+    return (long long)got;
+}
+static void c4_close(int fd) { _close(fd); }
+#else
+#include <errno.h>
+#include <unistd.h>
+static long long c4_pread(int fd, unsigned char *buffer, long long n, long long offset) {
+    ssize_t got;
+    do {
+        got = pread(fd, buffer, (size_t)n, (off_t)offset);
+    } while (got < 0 && errno == EINTR);
+    return (long long)got;
+}
+static void c4_close(int fd) { close(fd); }
+#endif
+
 /* A stop flag another thread sets: read from memory every time, never kept in a register. */
 static int c4_flag(const int *flag) { return *(const volatile int *)flag; }
 

@@ -1,9 +1,15 @@
 """The opening book: exact scores of every position with 12 discs, read from disk as needed.
 
 The data is the "12-ply with distances" book of the ``bitbully-databases`` package (MIT licence,
-Markus Thill): ``assets/book_12ply_distances.dat``, found through the package's resources and
-memory-mapped. Nothing is loaded: a look-up is a binary search over the file's fixed-size
-records, so opening costs a few spot checks and the memory is the operating system's page cache.
+Markus Thill): ``assets/book_12ply_distances.dat``, found through the package's resources. Nothing
+is loaded: a look-up is a binary search over the file's fixed-size records, so opening costs a
+few spot checks. The file is read, not memory-mapped: the kernel maps up to 16 cached pages
+around every page a mapping touches (fault-around, whatever ``madvise`` says), so a few hundred
+look-ups in a mapping made the whole 21 MB file part of the game's resident memory. Read with
+``pread``, the book's pages stay in the operating system's page cache, shared and reclaimable,
+and the game holds only the records of the binary search's top :data:`TREE_LEVELS` levels, which
+every look-up passes through (kept as they are first read: at most 64 KB), and one run of at
+most a few hundred records per look-up, read at once.
 
 File format (one record = 5 bytes, records sorted ascending by their first 4):
 
@@ -34,10 +40,10 @@ images), derived from the book by ``python -m game.tools.early_book``.
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import mmap
 import os
+import threading
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import util
@@ -64,6 +70,13 @@ BOOK_RESOURCE = ("assets", "book_12ply_distances.dat")
 BOOK_DISCS = 12
 RECORD = 5
 KEY_BYTES = 4
+#: Levels of the binary search whose records are kept once read (``2 ** TREE_LEVELS - 1`` of
+#: them): below them the 4.2 million records leave a run of at most 513, read in one go.
+TREE_LEVELS = 13
+#: The longest run of records a look-up reads in one go (longer runs are halved record by record).
+RUN_RECORDS = 1024
+#: A node of the kept levels not read yet (a record is at most 40 bits).
+UNREAD = -1
 #: Records compared at opening to catch a file that is not sorted (a damaged or shuffled one).
 SPOT_CHECKS = 257
 #: The book's value for a win with the last possible disc; a win one disc sooner is 2 more.
@@ -177,6 +190,14 @@ def _signed(key: int) -> int:
     return key - (1 << 32) if key >> 31 else key
 
 
+def _signed_byte(b: int) -> int:
+    return b - 256 if b > 127 else b
+
+
+#: ``os.pread`` where there is one (not on Windows, where a lock guards the file's position).
+_pread = getattr(os, "pread", None)
+
+
 @dataclass(frozen=True, slots=True)
 class BookStatus:
     """Whether the book is in use, and if not, one sentence saying why."""
@@ -188,7 +209,7 @@ class BookStatus:
 
 
 class Book:
-    """A memory-mapped, read-only book file. Use ``score`` or ``lookup``; close when done.
+    """A read-only book file, read with ``pread``. Use ``score`` or ``lookup``; close when done.
 
     The file must be one of ``published`` (size, then digest; see the module's docstring),
     else ``BookError`` says why; ``memo`` remembers digests between runs."""
@@ -197,37 +218,65 @@ class Book:
                  memo: DigestMemo | None = None) -> None:
         published = PUBLISHED if published is None else published
         self.path = Path(path)
-        self._map: mmap.mmap | None = None
+        self._file = None
+        self._lock = threading.Lock()
         try:
-            with open(self.path, "rb") as f:
-                info = os.fstat(f.fileno())
-                size = info.st_size
-                _check_size(size, published)
-                identity = FileIdentity.of(self.path, info)
-                digest = memo.recall(identity) if memo is not None else None
-                if digest is None:
-                    digest = hashlib.file_digest(f, DIGEST).hexdigest()
-                    if memo is not None:
-                        memo.remember(identity, digest)
-                if published.get(digest, Release(-1, "")).size != size:
-                    raise BookError(f"the opening book differs from the published file (its {DIGEST_NAME} "
-                                    f"digest is not that of the book in {_releases(published)})")
-                self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-            if hasattr(mmap, "MADV_RANDOM"):  # look-ups jump about: read no pages ahead of them
-                self._map.madvise(mmap.MADV_RANDOM)
+            self._file = open(self.path, "rb", buffering=0)
+            self._fd = self._file.fileno()
+            self.records = self._check(published, memo) // RECORD
+            #: the records of the binary search's top levels (an implicit tree: node i's halves are
+            #: 2i + 1 below and 2i + 2 above), UNREAD until a look-up first passes them
+            self.tree = array("q", [UNREAD]) * min(2 ** TREE_LEVELS - 1, self.records)
+            self._spot_check()
         except OSError as exc:
             self.close()
             raise BookError(f"the opening book cannot be read ({exc.strerror or exc})") from None
-        self.records = size // RECORD
-        try:
-            self._spot_check()
         except BookError:
             self.close()
             raise
         self.lookups = 0
 
-    def _key_at(self, i: int) -> int:
-        return int.from_bytes(self._map[i * RECORD:i * RECORD + KEY_BYTES], "big", signed=True)
+    def _check(self, published: Mapping[str, Release], memo: DigestMemo | None) -> int:
+        """The file's size, once its size and digest are found to be a published book's."""
+        info = os.fstat(self._fd)
+        size = info.st_size
+        _check_size(size, published)
+        identity = FileIdentity.of(self.path, info)
+        digest = memo.recall(identity) if memo is not None else None
+        if digest is None:
+            import hashlib  # here: a remembered digest (the usual start) needs no hashing
+
+            digest = hashlib.file_digest(self._file, DIGEST).hexdigest()
+            if memo is not None:
+                memo.remember(identity, digest)
+        if published.get(digest, Release(-1, "")).size != size:
+            raise BookError(f"the opening book differs from the published file (its {DIGEST_NAME} "
+                            f"digest is not that of the book in {_releases(published)})")
+        return size
+
+    def _read(self, at: int, size: int) -> bytes:
+        """``size`` bytes of the file from offset ``at`` (fewer at its end); ValueError once closed
+        (the descriptor's number may then be another file's)."""
+        if self._file is None:
+            raise ValueError("the opening book is closed")
+        if _pread is not None:
+            return _pread(self._fd, size, at)
+        with self._lock:  # no pread (Windows): the file's one position is shared
+            self._file.seek(at)
+            return self._file.read(size)
+
+    def fileno(self) -> int:
+        """The open file, for a search that reads the records itself (``os.dup`` it to keep it)."""
+        if self._file is None:
+            raise ValueError("the opening book is closed")
+        return self._fd
+
+    def _record(self, i: int) -> int:
+        """Record ``i`` as a 40-bit number: its key in the upper 32 bits, its value in the lowest 8."""
+        data = self._read(i * RECORD, RECORD)
+        if len(data) != RECORD:
+            raise OSError(f"record {i} is cut short")
+        return int.from_bytes(data, "big")
 
     def _spot_check(self) -> None:
         """Evenly spaced records must be in ascending order and hold possible values."""
@@ -235,21 +284,48 @@ class Book:
         picks = sorted({n - 1, *(n * k // SPOT_CHECKS for k in range(SPOT_CHECKS))})
         previous = None
         for i in picks:
-            key = self._key_at(i)
+            record = self._record(i)
+            key = _signed(record >> 8)
             if previous is not None and key <= previous:
                 raise BookError("the opening book is damaged (its positions are out of order)")
-            if not _SCORE_LOW <= score_of_value(self._value_at(i)) <= _SCORE_HIGH:
+            if not _SCORE_LOW <= score_of_value(_signed_byte(record & 0xFF)) <= _SCORE_HIGH:
                 raise BookError("the opening book is damaged (it holds an impossible value)")
             previous = key
 
-    def _value_at(self, i: int) -> int:
-        b = self._map[i * RECORD + KEY_BYTES]
-        return b - 256 if b > 127 else b
-
     def _find(self, key: int) -> int | None:
-        """The value stored for ``key`` (binary search), or None."""
-        data = self._map
+        """The value stored for ``key`` (binary search), or None.
+
+        The probes of the top levels are the same for every key: their records are kept in
+        ``tree`` once read. Below them, the run of records left is read in one go and searched
+        in memory. The probes are those of a plain binary search over the file.
+        """
+        tree, node = self.tree, 0
         lo, hi = 0, self.records - 1
+        while lo <= hi and node < len(tree):
+            mid = (lo + hi) >> 1
+            record = tree[node]
+            if record == UNREAD:
+                record = tree[node] = self._record(mid)
+            k = _signed(record >> 8)
+            if k < key:
+                lo, node = mid + 1, 2 * node + 2
+            elif k > key:
+                hi, node = mid - 1, 2 * node + 1
+            else:
+                return _signed_byte(record & 0xFF)
+        while hi - lo >= RUN_RECORDS:  # a run too long to read at once (not met in the published book)
+            mid = (lo + hi) >> 1
+            record = self._record(mid)
+            k = _signed(record >> 8)
+            if k == key:
+                return _signed_byte(record & 0xFF)
+            lo, hi = (mid + 1, hi) if k < key else (lo, mid - 1)
+        if lo > hi:
+            return None
+        data = self._read(lo * RECORD, (hi - lo + 1) * RECORD)
+        if len(data) != (hi - lo + 1) * RECORD:
+            raise OSError("the opening book is cut short")
+        lo, hi = 0, hi - lo
         while lo <= hi:
             mid = (lo + hi) >> 1
             at = mid * RECORD
@@ -259,13 +335,8 @@ class Book:
             elif k > key:
                 hi = mid - 1
             else:
-                b = data[at + KEY_BYTES]
-                return b - 256 if b > 127 else b
+                return _signed_byte(data[at + KEY_BYTES])
         return None
-
-    def memory(self) -> mmap.mmap:
-        """The records themselves (read-only), for a search that reads them in C."""
-        return self._map
 
     def lookup(self, current: Bitboard, mask: Bitboard) -> int | None:
         """Exact score of a 12-disc position for the side to move, or None if the book lacks it.
@@ -287,12 +358,10 @@ class Book:
         return self.lookup(pos.current, pos.mask)
 
     def close(self) -> None:
-        if self._map is not None:
-            try:
-                self._map.close()
-            except BufferError:  # a compiled solver still reads the records: they go with it
-                pass
-            self._map = None  # type: ignore[assignment]
+        """Close the file (a compiled solver reads its own duplicate of it, which it closes)."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
     def __enter__(self) -> Self:
         return self

@@ -23,6 +23,7 @@ empty slot and a slot of another key read alike.
 from __future__ import annotations
 
 import mmap
+import os
 from functools import cache
 from time import perf_counter
 from types import ModuleType
@@ -33,7 +34,7 @@ except ImportError:  # the plain path needs no Cython at run time
     from . import _cython_shim as cython
 
 from ._cython_shim import plain_twin
-from .book import COLUMN_CODES, KEY_BYTES, LAST_LOSS_VALUE, LAST_WIN_VALUE, RECORD
+from .book import COLUMN_CODES, KEY_BYTES, LAST_LOSS_VALUE, LAST_WIN_VALUE, RECORD, RUN_RECORDS
 from .board import BOARD, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_MASKS, H1, LINE_SHIFTS, WIDTH, winning_cells_mask
 from .ordering import RANK_UNIT
 from .tables import halve_table
@@ -90,7 +91,10 @@ _RECORD = cython.declare(cython.longlong, RECORD)
 _LAST_WIN = cython.declare(cython.int, LAST_WIN_VALUE)
 _LAST_LOSS = cython.declare(cython.int, LAST_LOSS_VALUE)
 _NOT_IN_BOOK = cython.declare(cython.int, -1000)
-assert KEY_BYTES == 4 and len(COLUMN_CODES) <= 128
+_RUN_RECORDS = cython.declare(cython.longlong, RUN_RECORDS)
+_BOOK_CACHE_BITS = cython.declare(cython.int, 12)  # ``_Core.cache_keys``: 4096 slots
+_FIBONACCI = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)  # 2 ** 64 / golden ratio: Fibonacci hashing
+assert KEY_BYTES == 4 and len(COLUMN_CODES) <= 128 and RUN_RECORDS * RECORD == 5120  # ``_Core.book_run``
 _ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
 _ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
 _ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
@@ -337,9 +341,15 @@ class _Core:
     cut_masks: cython.ulonglong[8]
     # the opening book's records, read in C (see ``_book_lookup``)
     hook_discs: cython.int  # nodes with at most this many discs ask ``book_score``
-    book_view: object  # keeps the book's memory view alive
-    book_bytes: cython.pointer[cython.const[cython.uchar]]
+    book_fd: cython.int  # this core's own duplicate of the book's file, -1 for none
     book_records: cython.longlong  # 0: no book read in C
+    book_view: object  # keeps the book's kept records (``Book.tree``) alive
+    book_tree: cython.p_longlong
+    book_tree_n: cython.longlong
+    book_run: cython.uchar[5120]  # RUN_RECORDS records read at once
+    # the last book answers: position key -> score (0: an empty slot; no 12-disc key is 0)
+    cache_keys: cython.ulonglong[4096]
+    cache_scores: cython.int[4096]
     codes: cython.ulonglong[128]
     code_bits: cython.int[128]
     # what ends the running search early: a root move's node share, a stop request, a deadline
@@ -356,13 +366,18 @@ class _Core:
         self.book_discs = book_discs
         self.book_score = book_score
         self.book_records = 0
+        self.book_fd = -1
         self.hook_discs = book_discs
         if book is not None:
-            data: cython.const[cython.uchar][::1] = book.memory()
-            self.book_view = data
-            self.book_bytes = cython.address(data[0])
+            tree: cython.longlong[::1] = book.tree
+            self.book_view = tree
+            self.book_tree = cython.address(tree[0])
+            self.book_tree_n = len(book.tree)
+            self.book_fd = os.dup(book.fileno())  # its own: closing the book leaves this search reading
             self.book_records = book.records
             self.hook_discs = early_discs
+            for i in range(1 << _BOOK_CACHE_BITS):
+                self.cache_keys[i] = 0
             for i, (code, bits) in enumerate(COLUMN_CODES):
                 self.codes[i] = code
                 self.code_bits[i] = bits
@@ -411,6 +426,22 @@ class _Core:
     @cython.nogil
     @cython.exceptval(check=False)
     def _book_lookup(self, current: cython.ulonglong, mask: cython.ulonglong) -> cython.int:
+        """The score of a 12-disc position, or ``_NOT_IN_BOOK``: ``book.Book.lookup`` in C, through
+        a direct-mapped cache of the last answers (null-window re-searches meet the same positions
+        again, and a look-up reads the file)."""
+        position: cython.ulonglong = current + mask
+        slot: cython.ulonglong = (position * _FIBONACCI) >> (64 - _BOOK_CACHE_BITS)
+        if self.cache_keys[slot] == position:
+            return self.cache_scores[slot]
+        v: cython.int = self._book_read(current, mask)
+        self.cache_keys[slot] = position
+        self.cache_scores[slot] = v
+        return v
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _book_read(self, current: cython.ulonglong, mask: cython.ulonglong) -> cython.int:
         """``book.Book.lookup`` in C: the score of a 12-disc position, or ``_NOT_IN_BOOK``."""
         key: cython.ulonglong = 0
         mirrored: cython.ulonglong = 0
@@ -438,17 +469,56 @@ class _Core:
     @cython.nogil
     @cython.exceptval(check=False)
     def _book_value(self, key: cython.longlong) -> cython.int:
-        """The value stored for an unsigned 32-bit ``key`` (binary search), or ``_NOT_IN_BOOK``."""
+        """``book.Book._find`` in C: the value stored for an unsigned 32-bit ``key``, or
+        ``_NOT_IN_BOOK`` (also when the file cannot be read: the search then goes on)."""
         if key >> 31:  # the records hold the key's two's complement
             key -= cython.cast(cython.longlong, 1) << 32
         lo: cython.longlong = 0
         hi: cython.longlong = self.book_records - 1
+        node: cython.longlong = 0
         mid: cython.longlong
         k: cython.longlong
-        at: cython.pointer[cython.const[cython.uchar]]
+        record: cython.longlong
+        while lo <= hi and node < self.book_tree_n:
+            mid = (lo + hi) >> 1
+            record = self.book_tree[node]
+            if record < 0:  # UNREAD
+                record = self._book_record(mid)
+                if record < 0:
+                    return _NOT_IN_BOOK
+                self.book_tree[node] = record
+            k = cython.cast(cython.int, cython.cast(cython.uint, record >> 8))
+            if k < key:
+                lo = mid + 1
+                node = 2 * node + 2
+            elif k > key:
+                hi = mid - 1
+                node = 2 * node + 1
+            else:
+                return cython.cast(cython.schar, record & 0xFF)
+        while hi - lo >= _RUN_RECORDS:
+            mid = (lo + hi) >> 1
+            record = self._book_record(mid)
+            if record < 0:
+                return _NOT_IN_BOOK
+            k = cython.cast(cython.int, cython.cast(cython.uint, record >> 8))
+            if k == key:
+                return cython.cast(cython.schar, record & 0xFF)
+            if k < key:
+                lo = mid + 1
+            else:
+                hi = mid - 1
+        if lo > hi:
+            return _NOT_IN_BOOK
+        n: cython.longlong = (hi - lo + 1) * _RECORD
+        if c4_pread(self.book_fd, self.book_run, n, lo * _RECORD) != n:
+            return _NOT_IN_BOOK
+        hi -= lo
+        lo = 0
+        at: cython.p_uchar
         while lo <= hi:
             mid = (lo + hi) >> 1
-            at = self.book_bytes + mid * _RECORD
+            at = self.book_run + mid * _RECORD
             k = cython.cast(cython.int,  # a signed big-endian 32-bit key
                             (cython.cast(cython.uint, at[0]) << 24) | (cython.cast(cython.uint, at[1]) << 16)
                             | (cython.cast(cython.uint, at[2]) << 8) | cython.cast(cython.uint, at[3]))
@@ -459,6 +529,24 @@ class _Core:
             else:
                 return cython.cast(cython.schar, at[4])
         return _NOT_IN_BOOK
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _book_record(self, i: cython.longlong) -> cython.longlong:
+        """Record ``i`` as ``Book._record`` gives it (its 5 bytes, big-endian), or -1."""
+        data: cython.uchar[8]
+        if c4_pread(self.book_fd, data, _RECORD, i * _RECORD) != _RECORD:
+            return -1
+        r: cython.longlong = 0
+        j: cython.int
+        for j in range(5):
+            r = (r << 8) | data[j]
+        return r
+
+    def __dealloc__(self) -> None:
+        if self.book_fd >= 0:
+            c4_close(self.book_fd)
 
     @cython.cfunc
     @cython.nogil

@@ -84,12 +84,14 @@ class Solver:
                  early: bool = True) -> None:
         """``book``: the opening book whose 12-disc positions end the search ("default": the
         installed one if it can be used, see ``book.book_status``; None: search them too).
-        ``early``: read positions with at most ``book.EARLY_DISCS`` discs from the shipped table."""
+        ``early``: read positions with at most ``book.EARLY_DISCS`` discs from the shipped table,
+        loaded when the first such position is met (a search from a later position never meets
+        one, so most solvers never load it)."""
         if not 0 < table_mb <= 4096:
             raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
         self.table_mb = table_mb
         self.book = default_book() if book == "default" else book
-        self.early = early_scores() if early else None
+        self.early = early
         # book hook: exact scores read from the book, kept (bounded) since nodes repeat often
         self.book_scores: dict[int, int | None] = {}
         self.slots = solver_table_slots(table_mb)
@@ -106,7 +108,7 @@ class Solver:
         self._book_discs, self._book_score = self._build_book_hook()
         self._negamax, self._node_count = self._search.build_search(
             self, self._table, self.threat_cache, self.max_threats, self._book_discs, self._book_score,
-            self.book, EARLY_DISCS if self.early is not None else -1)
+            self.book, EARLY_DISCS if self.early else -1)
 
     @property
     def nodes(self) -> int:
@@ -140,18 +142,21 @@ class Solver:
         book, of one with at most ``EARLY_DISCS`` from the early table, or None for any other
         position or one the book lacks (the search then solves it itself).
         """
-        book, early = self.book, self.early
-        if book is None and early is None:
+        book = self.book
+        if book is None and not self.early:
             return -1, None
         cache = self.book_scores
         lookup = book.lookup if book is not None else None
-        early = early if early is not None else {}
+        early: dict[int, int] | None = None if self.early else {}  # None: not loaded yet
         early_discs = EARLY_DISCS
         book_discs = BOOK_DISCS if book is not None else EARLY_DISCS
         max_entries = self.max_threats
 
         def book_score(current: int, mask: int, moves: int) -> int | None:
+            nonlocal early
             if moves <= early_discs:
+                if early is None:
+                    early = early_scores() or {}
                 return early.get(current + mask)
             if moves != book_discs or lookup is None:
                 return None

@@ -35,13 +35,12 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from time import perf_counter
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from game.engine.board import CELLS, MoveError, Position, parse_moves
 from game.engine.heuristics import HEURISTICS
-from game.engine.search import Searcher
 from game.engine.search_values import SearchConfig
-from game.engine.solver import SearchCancelled
+from game.engine.solver import SearchCancelled, Solver
 from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
@@ -49,6 +48,9 @@ from game.tools.lines import InputFailed, read_lines, shown
 from game.config import ranges
 from game.tools.numbers import number, whole
 from game.tools.tail import say, tool_entry
+
+if TYPE_CHECKING:
+    from game.engine.search import Searcher
 
 PROG = "python -m game.analyze"
 PROGRESS_AFTER = 3.0  # seconds before a long exact solve first reports how far it got
@@ -138,37 +140,54 @@ class ProgressReport:
         return False
 
 
-def analyse_line(searcher: Searcher, pos: Position, columns: bool, stop: ProgressReport | None = None) -> str:
+def new_analyser(config: SearchConfig) -> Solver | Searcher:
+    """The exact solver for an exact config (its table stays from line to line, as in Pons'
+    solver: its entries are exact facts about positions, whatever line met them), else a depth
+    searcher."""
+    if config.depth is None:
+        return Solver(table_mb=config.table_mb)
+    from game.engine.search import Searcher  # here: an exact solve never loads the depth search
+
+    return Searcher(config)
+
+
+def analyse_line(analyser: Solver | Searcher, config: SearchConfig, pos: Position, columns: bool,
+                 stop: ProgressReport | None = None) -> str:
     """One output line (without the move string) for a position that is not over."""
-    cfg = searcher.config
+    if isinstance(analyser, Solver):
+        return _exact_line(analyser, config, pos, columns, stop)
     if columns:
-        if cfg.depth is None:
-            deadline = perf_counter() + cfg.time_limit if cfg.time_limit else None
-            scores = searcher.solver.column_scores(pos, stop=stop, deadline=deadline)
-        elif cfg.perfect_play:
-            scores, _ = searcher.column_scores(pos, time_limit=cfg.time_limit or 1.0)
+        if config.perfect_play:
+            scores, _ = analyser.column_scores(pos, time_limit=config.time_limit or 1.0)
         else:
-            deadline = perf_counter() + cfg.time_limit if cfg.time_limit else None
-            scores = searcher.column_values(pos, deadline=deadline)
+            deadline = perf_counter() + config.time_limit if config.time_limit else None
+            scores = analyser.column_values(pos, deadline=deadline)
         return " ".join(format_score(s) for s in scores)
     start = perf_counter()
-    if cfg.depth is None:
-        deadline = start + cfg.time_limit if cfg.time_limit else None
-        # bisection, not the climb: this run is never interrupted for a move, only for time
-        move, score = searcher.solver.best_move(pos, stop=stop, deadline=deadline, climb=False)
-        score, nodes = float(score), searcher.solver.nodes
-    else:
-        result = searcher.search(pos)
-        move, score, nodes = result.move, result.score, result.nodes
-    micros = int((perf_counter() - start) * 1e6)
-    return f"{format_score(score)} {move + 1} {nodes} {micros}"
+    result = analyser.search(pos)
+    return _line(result.score, result.move, result.nodes, start)
+
+
+def _exact_line(solver: Solver, config: SearchConfig, pos: Position, columns: bool,
+                stop: ProgressReport | None) -> str:
+    start = perf_counter()
+    deadline = start + config.time_limit if config.time_limit else None
+    if columns:
+        return " ".join(format_score(s) for s in solver.column_scores(pos, stop=stop, deadline=deadline))
+    # bisection, not the climb: this run is never interrupted for a move, only for time
+    move, score = solver.best_move(pos, stop=stop, deadline=deadline, climb=False)
+    return _line(float(score), move, solver.nodes, start)
+
+
+def _line(score: float, move: int, nodes: int, start: float) -> str:
+    return f"{format_score(score)} {move + 1} {nodes} {int((perf_counter() - start) * 1e6)}"
 
 
 def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig, columns: bool,
         clock: Callable[[], float] = perf_counter) -> int:
     """Analyse every line of ``source``; 0 if every line was answered, else 1. Errors writing
     ``out`` (BrokenPipeError, a full disk) are left to the caller."""
-    searcher = Searcher(config)
+    analyser = new_analyser(config)
     status = 0
     try:
         for number, line, problem in read_lines(source):
@@ -178,7 +197,7 @@ def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig, column
                 continue
             fields = line.split()
             moves = fields[0] if fields else ""  # an empty line is the empty board
-            text = _analyse(searcher, number, moves, columns, err, clock)
+            text = _analyse(analyser, config, number, moves, columns, err, clock)
             if text is None:
                 status = 1
                 continue
@@ -190,7 +209,7 @@ def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig, column
     return status
 
 
-def _analyse(searcher: Searcher, number: int, moves: str, columns: bool, err: TextIO,
+def _analyse(analyser: Solver | Searcher, config: SearchConfig, number: int, moves: str, columns: bool, err: TextIO,
              clock: Callable[[], float]) -> str | None:
     """The result for one move string, or None after saying on ``err`` why there is none."""
     label = f"line {number}: {shown(moves) or '(empty board)'}"
@@ -199,12 +218,10 @@ def _analyse(searcher: Searcher, number: int, moves: str, columns: bool, err: Te
         if pos.is_over():
             raise MoveError("the game is already over (four in a row or a full board): nothing to analyse")
         stop = None
-        if searcher.config.depth is None:
-            # the table stays from line to line, as in Pons' solver (its entries are exact facts
-            # about positions, whatever line met them); the node count is this line's
-            searcher.solver.nodes = 0
-            stop = ProgressReport(searcher.solver, err, label, columns, clock)
-        return analyse_line(searcher, pos, columns, stop)
+        if isinstance(analyser, Solver):
+            analyser.nodes = 0  # the node count is this line's
+            stop = ProgressReport(analyser, err, label, columns, clock)
+        return analyse_line(analyser, config, pos, columns, stop)
     except MoveError as exc:
         say(err, f"{label}: {exc}")
     except SearchCancelled:

@@ -7,6 +7,7 @@ import hashlib
 import logging
 import random
 import shutil
+from pathlib import Path
 from time import perf_counter
 
 import pytest
@@ -131,6 +132,27 @@ def test_the_solver_reads_the_book_on_the_begin_sets():
         assert solver.solve(Position.from_moves(moves)) == score, moves
 
 
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="/proc (Linux) tells what a process maps")
+def test_the_book_is_read_not_mapped_so_its_pages_are_not_the_games_memory(book):
+    for moves in QUICK_TWELVE:
+        assert book.score(Position.from_moves(moves)) == QUICK_TWELVE[moves]
+    solver = Solver(table_mb=1)
+    assert solver.book is not None and solver.solve(Position.from_moves("44534441234")) == 15  # 12-disc reads
+    maps = Path("/proc/self/maps").read_text()
+    assert book_path().name not in maps
+    assert 0 < sum(record != book_module.UNREAD for record in book.tree) < len(book.tree)  # kept as read
+
+
+def test_a_solver_reads_its_book_after_the_book_is_closed():
+    opened = Book(book_path())
+    solver = Solver(table_mb=1, book=opened)
+    opened.close()
+    with pytest.raises(ValueError, match="closed"):
+        opened.score(Position.from_moves("436563241346"))
+    if solver.compiled:  # its search reads 12-disc positions from its own duplicate of the file
+        assert solver.solve(Position.from_moves("44534441234")) == 15
+
+
 def test_the_early_table_agrees_with_the_begin_sets():
     table = book_module.early_scores()
     known = [(m, s) for name in ("Test_L1_R1", "Test_L1_R2") for m, s in read_testset(name) if len(m) <= EARLY_DISCS]
@@ -154,6 +176,21 @@ def test_the_early_table_is_regenerated_from_the_book():
 
 def test_the_empty_board_reads_exactly():
     assert Solver().column_scores(Position()) == [-2, -1, 0, 1, 0, -1, -2]
+
+
+def test_a_solver_reads_the_early_table_when_it_first_meets_an_early_position(monkeypatch):
+    from game.engine import solver as solver_module  # here: the test patches the name the solver reads
+
+    reads = []
+    monkeypatch.setattr(solver_module, "early_scores", lambda: reads.append(1) or book_module.early_scores())
+    solver = Solver(table_mb=1)
+    assert solver.solve(Position.from_moves("44534441234")) == 15
+    assert reads == []  # a search from 11 discs never meets a position of at most 4
+    assert solver.solve(Position.from_moves("44")) == 1
+    assert solver.solve(Position.from_moves("4")) == -1
+    assert reads == [1]  # read once, then kept
+    assert Solver(table_mb=1, early=False).solve(Position.from_moves("44")) == 1  # searched down to the book
+    assert reads == [1]
 
 
 # ----------------------------------------------------------------- a book that cannot be used

@@ -1,5 +1,6 @@
-"""``python -m game.analyze`` starts light: it loads the engine, the settings and the files it
-reads, and nothing of the window, the network or the saved games."""
+"""``python -m game.analyze`` starts light: it loads the exact solver, the settings and the files
+it reads, and nothing of the window, the network, the saved games or the depth search; with the
+opening book's digest remembered from an earlier run, it does not hash the book."""
 
 from __future__ import annotations
 
@@ -20,13 +21,36 @@ print(" ".join(sorted(sys.modules)), file=sys.stderr)
 """
 
 
-def test_analyze_loads_no_window_network_or_saves(connect4_home):
-    done = subprocess.run([sys.executable, "-c", PROBE], input=b"44534441234\n", capture_output=True, cwd=ROOT,
+def loaded_by_analyze(*args: str) -> list[str]:
+    """The modules one run of ``python -m game.analyze ARGS`` on a position of 11 discs loaded."""
+    probe = PROBE.replace('"--columns"', ", ".join(repr(arg) for arg in args))
+    done = subprocess.run([sys.executable, "-c", probe], input=b"44534441234\n", capture_output=True, cwd=ROOT,
                           timeout=120)
-    assert done.stdout.decode().split() == ["44534441234", "1", "15", "15", "x", "2", "12", "2"]
-    loaded = done.stderr.decode().split()
+    return done.stdout.decode().split() + ["|"] + done.stderr.decode().split()
+
+
+def test_analyze_loads_no_window_network_or_saves(connect4_home):
+    output, loaded = _split(loaded_by_analyze("--columns"))
+    assert output == ["44534441234", "1", "15", "15", "x", "2", "12", "2"]
     banned = [m for m in loaded if m.split(".")[0] in ("pygame", "zeroconf", "ifaddr", "asyncio")
               or m.startswith(("game.ui", "game.net", "game.store.savefile", "game.store.autosave",
                                "game.service", "game.session", "game.worker"))]
     assert not banned, banned
     assert "game.engine.solver" in loaded and "game.config.load" in loaded  # the probe saw the run
+
+
+def _split(words: list[str]) -> tuple[list[str], list[str]]:
+    at = words.index("|")
+    return words[:at], words[at + 1:]
+
+
+def test_an_exact_solve_loads_no_depth_search_and_hashes_no_remembered_book(connect4_home):
+    first_output, first = _split(loaded_by_analyze())
+    output, loaded = _split(loaded_by_analyze())
+    assert first_output[:3] == output[:3] == ["44534441234", "15", "2"]  # score 15, column 2
+    assert "hashlib" in first  # the first run hashed the book and remembered its digest
+    depth_search = ["game.engine.search", "game.engine.alphabeta", "game.engine.deepening", "game.engine.perfect"]
+    assert not [m for m in loaded if m in depth_search or m == "hashlib"], loaded
+    assert "game.engine.negamax" in loaded and "game.engine.book" in loaded  # the probe saw the solve
+    _, searched = _split(loaded_by_analyze("--depth", "4"))
+    assert set(depth_search) <= set(searched)  # the probe would see the depth search
