@@ -169,7 +169,8 @@ class GameScene(Scene):
         """The finished game in the review, which returns here (names and scores as they were)."""
         model, names = self.model, self.seats.review_names(self.model)
         self.next = Transition(SceneName.REVIEW, ReviewStart(model.moves_string(), model.red, model.yellow,
-                                                             back=self.seats.home, names=names))
+                                                             back=self.seats.home, names=names,
+                                                             network=self.seats.review_side()))
         self.going_to = SceneName.REVIEW
 
     def _tally(self) -> str | None:

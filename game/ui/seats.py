@@ -25,7 +25,7 @@ import pygame
 from game.model import GameModel
 from game.session.practice import NamedSide
 from game.ui.game_input import Command
-from game.ui.scene import SceneName
+from game.ui.scene import NetworkSide, SceneName
 from game.ui.overlays import Confirm
 from game.ui.spectator import Spectator
 from game.ui.two_players import TwoPlayers
@@ -227,6 +227,10 @@ class Seats:
 
     def review_names(self, model: GameModel) -> tuple[str, str] | None:
         """The names the review shows for this game (None: the players' usual words)."""
+        return None
+
+    def review_side(self) -> NetworkSide | None:
+        """This computer's side of a network game, for its review (None: a game played here)."""
         return None
 
     def drill_sides(self, model: GameModel) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from conftest import TextRecorder
 from game.domain.players import HUMAN, parse_player_spec
 from game.engine.board import parse_moves
 from game.ui.layout import MIN_SIZE
-from game.ui.scene import ReviewStart, SceneName, Transition
+from game.ui.scene import NetworkSide, ReviewStart, SceneName, Transition
 
 LOST = "445354556734435313346576667777"      # a casual player (Red) losing to Easy
 WON = "1525354"                             # Red wins in column 4
@@ -77,7 +77,8 @@ def test_a_drawn_game_with_many_errors_keeps_each_sides_summary_whole_in_the_sma
 
 
 def test_a_network_game_does_not_offer_play_on_and_p_says_why(ui):
-    driver, scene = open_review(ui, LOST, red=HUMAN, yellow=HUMAN, back=SceneName.NETWORK_GAME, names=("You", "Bob"))
+    driver, scene = open_review(ui, LOST, red=HUMAN, yellow=HUMAN, back=SceneName.NETWORK_GAME, names=("You", "Bob"),
+                                network=NetworkSide(1, "Bob"))
     scene.select(3)
     assert "P " not in scene.keys_text() and "D practise this position" in scene.keys_text()
     assert all("P play on" not in text for text in scene.keys_texts())
