@@ -240,3 +240,26 @@ def test_p_and_d_in_an_open_line_take_the_lines_position_on_the_board(ui, monkey
     driver.key(pygame.K_p)
     driver.frame()
     assert type(driver.scene).__name__ == "GameScene" and driver.scene.model.moves_string() == LOST[:29]
+
+
+def test_an_answer_to_d_for_a_review_since_left_is_taken_and_not_said_in_the_next_one(ui, monkeypatch):
+    from game.session.practice import Added
+
+    driver, scene = open_review(ui, WON)
+    practice, answers = driver.c.ctx.session.practice, {}
+    tickets = iter(range(1, 10))
+    monkeypatch.setattr(practice, "add_position", lambda moves, played=None: next(tickets))
+    monkeypatch.setattr(practice, "answer", lambda ticket: answers.pop(ticket, None))
+    added = "Position added to your drills: Practice in the menu brings it back"
+    scene.select(2)
+    driver.key(pygame.K_d)                       # ticket 1, answered while this review is shown: said
+    answers[1] = Added.ADDED
+    driver.frame()
+    assert driver.c.ctx.notices.texts().count(added) == 1
+    driver.key(pygame.K_d)                       # ticket 2, still unanswered when the player leaves
+    driver.c.switch(Transition(SceneName.MENU))
+    answers[2] = Added.ADDED
+    driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(UNDECIDED, HUMAN, parse_player_spec("Easy"))))
+    driver.frame()
+    assert answers == {} and scene.asked == [] and scene.dropped == []
+    assert driver.c.ctx.notices.texts().count(added) == 1
