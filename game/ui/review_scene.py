@@ -22,6 +22,7 @@ from game.engine.board import parse_moves
 from game.engine.review import GameReview, ReviewProgress
 from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
+from game.session.autosaver import autosaved
 from game.session.core import Departure
 from game.session.practice import Added
 from game.store.saves import save_infos
@@ -201,12 +202,13 @@ class ReviewScene(Scene):
         red, yellow, names = start.red, start.yellow, start.names or ("", "")
 
         session = self.ctx.session
-        kept, leaving = session.unfinished, session.leaving(Departure.REPLACE)
+        kept, leaving = session.unfinished, session.leaving(Departure.REPLACE, after=(red, yellow))
 
         def play_on_now() -> None:
             if leaving is not None:
                 session.leave(leaving)
-            session.unfinished = None      # the game played on from here replaces the one on offer
+            if autosaved(red, yellow):     # the game played on from here replaces the one on offer
+                session.unfinished = None
             self.next = Transition(SceneName.GAME, GameStart(red, yellow, played, names=names, continued=True))
 
         if leaving is not None and kept is not None:

@@ -96,3 +96,15 @@ def test_a_network_game_is_autosaved_like_any_game_with_a_person_in_it(autosaves
     saver = Autosaver(autosaves)
     saver.changed(GameModel(HUMAN, HUMAN, "43"))
     assert saver.flush() and autosaves.read().moves == "43"
+
+
+def test_the_game_on_offer_is_lost_only_to_a_next_game_that_takes_the_autosaves_place(autosaves):
+    session = Session(DEFAULTS, autosaves)
+    easy, hard = parse_player_spec("Easy"), parse_player_spec("Hard")
+    session.unfinished = GameModel(HUMAN, easy, "4453").saved_game()
+    assert session.leaving(Departure.REPLACE, after=(easy, hard)) is None     # two computers: not autosaved
+    for after in ((HUMAN, easy), (hard, HUMAN), (HUMAN, HUMAN), None):       # None: a network game
+        leaving = session.leaving(Departure.REPLACE, after=after)
+        assert leaving is not None and leaving.offer, after
+        assert leaving.detail == "The unfinished game (4 moves) will be lost."
+    assert session.unfinished is not None and session.flush()
