@@ -187,7 +187,7 @@ class GameScene(Scene):
         if data is None:
             return
         network = data if isinstance(data, NetStart) else None
-        start = (GameStart(HUMAN, HUMAN, format_moves(network.connected.moves)) if network is not None
+        start = (GameStart(HUMAN, HUMAN, network.connected.moves) if network is not None
                  else data if isinstance(data, GameStart) else GameStart(HUMAN, HUMAN))
         self.model = GameModel(start.red, start.yellow, settings=self.ctx.settings)
         self.epoch = self.ctx.engine.new_epoch()
@@ -205,7 +205,8 @@ class GameScene(Scene):
             try:
                 self.model.load_moves(moves)
             except MoveError as exc:
-                self.ctx.notices.add(f"Could not restore the moves {shown(moves, clipboard.SHOWN)}: {exc}", "error")
+                text = shown(format_moves(moves), clipboard.SHOWN)
+                self.ctx.notices.add(f"Could not restore the moves {text}: {exc}", "error")
         notice = self.rating.enter(self.model, self.model.moves_string(), start.continued)
         if notice:                                  # a rated autosave whose level is no longer rated
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)

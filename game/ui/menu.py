@@ -338,7 +338,7 @@ class MenuScene(Scene):
             if autosaved(red, yellow):
                 self.resume = None
             # a save is casual, even one that holds the moves of the rated game it replaces
-            self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves, continued=True))
+            self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.columns(), continued=True))
 
         self.overlay = None
         self.unless_unfinished("Open this saved game?", play, (red, yellow))
@@ -357,10 +357,11 @@ class MenuScene(Scene):
             return
         try:
             red, yellow = players_of(saved, self.ctx.settings)
+            moves = saved.columns()
         except ValueError as exc:
             self.ctx.notices.add(f"Cannot resume the unfinished game: {exc}", "error")
             return
-        self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves, analysis=analysis or saved.analysis))
+        self.next = Transition(SceneName.GAME, GameStart(red, yellow, moves, analysis=analysis or saved.analysis))
 
     def quit(self) -> None:
         self.next = Transition(SceneName.QUIT)

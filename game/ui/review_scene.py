@@ -195,7 +195,7 @@ class ReviewScene(Scene):
             self.ctx.notices.add(f"Playing on from here is for games on this computer: this one was played with "
                                  f"{start.network.opponent} over the network, and {back}")
             return
-        played = "".join(str(c + 1) for c in self.state.shown_moves())
+        played = tuple(self.state.shown_moves())
         if self.state.shown().is_over():
             self.ctx.notices.add("The game is over at this move: step back to play on from an earlier one")
             return

@@ -87,7 +87,7 @@ class GameStart:
 
     red: PlayerSpec
     yellow: PlayerSpec
-    moves: str = ""
+    moves: tuple[int, ...] = ()      # 0-based columns
     names: tuple[str, str] = ("", "")
     alternate: bool = False
     continued: bool = False  # carried on from elsewhere (a review, a save): casual even from the empty board
