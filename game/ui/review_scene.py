@@ -191,9 +191,9 @@ class ReviewScene(Scene):
         if start.red is None or start.yellow is None:
             return
         if start.network is not None:
-            back = "Esc returns to the network game" if start.back == SceneName.NETWORK_GAME else "its moves are shared"
+            back = " (Esc returns to it)" if start.back == SceneName.NETWORK_GAME else ""
             self.ctx.notices.add(f"Playing on from here is for games on this computer: this one was played with "
-                                 f"{start.network.opponent} over the network, and {back}")
+                                 f"{start.network.opponent} over the network{back}")
             return
         played = tuple(self.state.shown_moves())
         if self.state.shown().is_over():

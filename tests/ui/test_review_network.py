@@ -74,7 +74,8 @@ def test_a_saved_network_game_is_reviewed_from_the_side_it_was_saved_on(ui, monk
     scene.select(2)
     driver.key(pygame.K_p)
     assert scene.next is None
-    assert any("its moves are shared" in t for t in driver.c.ctx.notices.texts())
+    assert ("Playing on from here is for games on this computer: this one was played with Bob\\u001b[2J over the "
+            "network") in driver.c.ctx.notices.texts()
 
 
 def test_a_network_game_ended_by_a_resignation_is_reviewed_with_that_end(ui):
