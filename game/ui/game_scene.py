@@ -25,6 +25,7 @@ from game.model import GameModel
 from game.domain.rated import Casual
 from game.echo import shown
 from game.service.client import EngineClient
+from game.session.autosaver import has_person
 from game.session.core import Departure
 from game.session.rating import RatingGuard
 from game.domain.players import HUMAN
@@ -355,7 +356,9 @@ class GameScene(Scene):
             self._to_menu()
 
     def _to_menu(self) -> None:
-        unfinished = bool(self.model.moves) and not self.seats.over(self.model)
+        # Only a game a person plays is offered back: two computers' game is not autosaved, and
+        # offering it would push the player's own unfinished game off the menu.
+        unfinished = bool(self.model.moves) and not self.seats.over(self.model) and has_person(self.model)
         self.rating.suspend(self.model)
         self.next = Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None,
                                                         analysis=unfinished and self.analysis_on))

@@ -484,3 +484,7 @@ def test_a_game_of_two_computers_keeps_the_unfinished_game_on_offer_without_aski
     assert d.scene.model.red.is_ai and d.scene.model.yellow.is_ai
     assert d.c.ctx.session.unfinished == saved and d.c.ctx.session.flush()
     assert autosaves.read().moves == "4453"
+    assert d.scene.model.moves and not d.scene.model.is_over      # a match starts from an opening
+    d.key(pygame.K_ESCAPE)                               # their game is left unfinished: not offered
+    assert isinstance(d.scene, MenuScene) and d.c.ctx.session.unfinished == saved
+    assert row_labels(d)[0] == "Resume unfinished game"
