@@ -7,9 +7,10 @@ an older state (before an undo, a new game or a load) can be recognised and drop
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from game.engine.board import Position, format_moves, parse_moves
+from game.engine.board import Position, format_moves
 from game.domain.players import parse_player_spec
 from game.domain.saved import NetworkSeat, SavedGame
 
@@ -29,7 +30,7 @@ class GameModel:
     computers, they step one move at a time.
     """
 
-    def __init__(self, red: PlayerSpec, yellow: PlayerSpec, moves: str = "", *,
+    def __init__(self, red: PlayerSpec, yellow: PlayerSpec, moves: Sequence[int] = (), *,
                  settings: Settings | None = None) -> None:
         self.red = red
         self.yellow = yellow
@@ -145,14 +146,17 @@ class GameModel:
         self._reset([Position()], [])
 
     def load_moves(
-        self, moves: str, *, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None
+        self, moves: Sequence[int], *, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None
     ) -> None:
-        """Replace the game by the one the move string describes (optionally with new players).
+        """Replace the game by ``moves``, 0-based columns (optionally with new players); text is
+        read into columns where it comes in (``engine.board.parse_moves``), never here.
 
-        The moves are checked first: a bad string raises the engine's MoveError subclass (its
+        The moves are checked first: an illegal one raises the engine's MoveError subclass (its
         message names the move and the problem) and the current game is kept untouched.
         """
-        cols = parse_moves(moves.strip())
+        if isinstance(moves, str):
+            raise TypeError("moves are 0-based columns: read a move string with parse_moves first")
+        cols = list(moves)
         Position.from_moves(cols)  # validates; raises before anything changes
         history = [Position()]
         for col in cols:

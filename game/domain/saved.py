@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Literal, TypeAlias
 
-from game.engine.board import Position
+from game.engine.board import Position, parse_moves
 
 __all__ = ["COLOURS", "GAME_ID", "SECRET_BYTES", "SECRET_TEXT", "Colour", "NetRole", "NetworkSeat", "SavedGame"]
 
@@ -84,6 +84,10 @@ class SavedGame:
         stamp = datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
         return cls(moves, red, yellow, stamp, rated=rated, analysis=analysis,
                    **(seat.save_fields() if seat else {}))
+
+    def columns(self) -> tuple[int, ...]:
+        """The moves as 0-based columns, as the game takes them (the file keeps the digits)."""
+        return tuple(parse_moves(self.moves))
 
     def position(self) -> Position:
         """The position after the moves (they are validated when the game is parsed/saved)."""

@@ -21,11 +21,12 @@ import threading
 
 from game.model import GameModel
 from game.session.writer import Writer
+from game.domain.players import PlayerSpec
 from game.domain.saved import SavedGame
 from game.store.autosave import Autosaves
 from game.store.savefile import SaveFileError
 
-__all__ = ["Autosaver", "has_person"]
+__all__ = ["Autosaver", "autosaved", "has_person"]
 
 STOPPED_NOTICE = "Autosave stopped: {}"
 
@@ -96,4 +97,9 @@ class Autosaver:
 def has_person(model: GameModel) -> bool:
     """Whether a person plays ``model``'s game (at this screen or over the network): only such a
     game is autosaved."""
-    return not (model.player(1).is_ai and model.player(2).is_ai)
+    return autosaved(model.player(1), model.player(2))
+
+
+def autosaved(red: PlayerSpec, yellow: PlayerSpec) -> bool:
+    """Whether a game between ``red`` and ``yellow`` is autosaved: only one a person plays."""
+    return not (red.is_ai and yellow.is_ai)

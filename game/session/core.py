@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.echo import counted
-from game.session.autosaver import Autosaver
+from game.session.autosaver import Autosaver, autosaved
 from game.session.practice import PracticeKeeper
 from game.session.rating import RatingGuard
 from game.session.record_keeper import RecordKeeper
@@ -23,6 +23,7 @@ from game.session.results import Results
 if TYPE_CHECKING:
     from game.model import GameModel
     from game.store.autosave import Autosaves
+    from game.domain.players import PlayerSpec
     from game.domain.rated import RatedGame
     from game.config.values import Settings
     from game.domain.saved import SavedGame
@@ -80,9 +81,13 @@ class Session:
 
     # -- leaving -----------------------------------------------------------------------------
 
-    def leaving(self, departure: Departure, board: GameModel | None = None, *, humans: int = 0) -> Leaving | None:
+    def leaving(self, departure: Departure, board: GameModel | None = None, *, humans: int = 0,
+                after: tuple[PlayerSpec, PlayerSpec] | None = None) -> Leaving | None:
         """What leaving costs now, or None if nothing is lost. ``board``: the game on the board
-        (None when the menu or the review is shown), with ``humans`` people in it."""
+        (None when the menu or the review is shown), with ``humans`` people in it. ``after``: who
+        plays the game that comes next (red, yellow), when it is known; a game without a person
+        in it is not autosaved, so the unfinished game on offer stays in the autosave and is not
+        lost (None: the next game is autosaved, as a network game is)."""
         rating = self.rating
         if departure is Departure.QUIT:
             at_stake = rating.at_stake(board)
@@ -96,6 +101,8 @@ class Session:
             return None
         offered = self.unfinished
         if offered is None or not offered.moves or offered.position().is_over():
+            return None
+        if after is not None and not autosaved(*after):
             return None
         what = f"network game with {offered.seat.opponent}" if offered.seat is not None else "game"
         detail = " ".join(part for part in (

@@ -16,6 +16,7 @@ from game.service.client import EngineService
 from game.session.core import Departure, Session
 from game.config.load import default_config_path
 from game.domain.players import HUMAN
+from game.engine.board import parse_moves
 from game.store.autosave import AUTOSAVE_NAME, Autosaves
 from game.store.prefs import Prefs, load_prefs
 from game.store.saves import SaveInfo
@@ -119,7 +120,8 @@ class Controller:
         if network is not None:
             self.switch(Transition(SceneName.NETWORK, network))
         elif position is not None:
-            self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN, position, analysis=True)))
+            start = GameStart(red or HUMAN, yellow or HUMAN, tuple(parse_moves(position)), analysis=True)
+            self.switch(Transition(SceneName.GAME, start))
         elif red is not None or yellow is not None:
             self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN)))
             if self.ctx.config_problems:  # the menu lists them; in a game, one line says where

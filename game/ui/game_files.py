@@ -11,7 +11,7 @@ import pygame
 
 from game.domain.players import HUMAN
 from game.echo import counted, shown
-from game.engine.board import MoveError
+from game.engine.board import MoveError, parse_moves
 from game.model import GameModel
 from game.session.rating import RatingGuard
 from game.store.savefile import SaveFileError, load_game
@@ -88,7 +88,7 @@ class GameFiles:
                 scene.next = open_network_game(saved)
                 return True
             red, yellow = players_of(saved, scene.ctx.settings)
-            scene.model.load_moves(saved.moves, red=red, yellow=yellow)
+            scene.model.load_moves(saved.columns(), red=red, yellow=yellow)
         except (*OPEN_ERRORS, MoveError) as exc:
             scene.ctx.notices.add(load_failure("load", path, exc), "error")
             return False
@@ -115,7 +115,7 @@ class GameFiles:
         if problem is not None:
             self.scene.say(problem, warning=True)
             return
-        scene, start = self.scene, GameStart(HUMAN, HUMAN, moves, analysis=True)
+        scene, start = self.scene, GameStart(HUMAN, HUMAN, tuple(parse_moves(moves)), analysis=True)
 
         def open_pasted() -> None:
             scene.next = Transition(SceneName.GAME, start)

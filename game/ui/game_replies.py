@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.engine.board import format_moves
 from game.model import GameModel
 from game.ui.anim import DropAnimation
 from game.ui.game_text import Flash
@@ -66,6 +65,6 @@ class Replies:
         if agreed.animate is not None and agreed.moves == (*moves, agreed.animate):
             scene.drop(agreed.animate)
             return
-        scene.model.load_moves(format_moves(agreed.moves))
+        scene.model.load_moves(agreed.moves)
         scene.anims.clear()
         scene.changed()

@@ -25,6 +25,7 @@ from game.model import GameModel
 from game.domain.rated import Casual
 from game.echo import shown
 from game.service.client import EngineClient
+from game.session.autosaver import has_person
 from game.session.core import Departure
 from game.session.rating import RatingGuard
 from game.domain.players import HUMAN
@@ -169,7 +170,8 @@ class GameScene(Scene):
         """The finished game in the review, which returns here (names and scores as they were)."""
         model, names = self.model, self.seats.review_names(self.model)
         self.next = Transition(SceneName.REVIEW, ReviewStart(model.moves_string(), model.red, model.yellow,
-                                                             back=self.seats.home, names=names))
+                                                             back=self.seats.home, names=names,
+                                                             network=self.seats.review_side()))
         self.going_to = SceneName.REVIEW
 
     def _tally(self) -> str | None:
@@ -186,7 +188,7 @@ class GameScene(Scene):
         if data is None:
             return
         network = data if isinstance(data, NetStart) else None
-        start = (GameStart(HUMAN, HUMAN, format_moves(network.connected.moves)) if network is not None
+        start = (GameStart(HUMAN, HUMAN, network.connected.moves) if network is not None
                  else data if isinstance(data, GameStart) else GameStart(HUMAN, HUMAN))
         self.model = GameModel(start.red, start.yellow, settings=self.ctx.settings)
         self.epoch = self.ctx.engine.new_epoch()
@@ -204,7 +206,8 @@ class GameScene(Scene):
             try:
                 self.model.load_moves(moves)
             except MoveError as exc:
-                self.ctx.notices.add(f"Could not restore the moves {shown(moves, clipboard.SHOWN)}: {exc}", "error")
+                text = shown(format_moves(moves), clipboard.SHOWN)
+                self.ctx.notices.add(f"Could not restore the moves {text}: {exc}", "error")
         notice = self.rating.enter(self.model, self.model.moves_string(), start.continued)
         if notice:                                  # a rated autosave whose level is no longer rated
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
@@ -353,7 +356,9 @@ class GameScene(Scene):
             self._to_menu()
 
     def _to_menu(self) -> None:
-        unfinished = bool(self.model.moves) and not self.seats.over(self.model)
+        # Only a game a person plays is offered back: two computers' game is not autosaved, and
+        # offering it would push the player's own unfinished game off the menu.
+        unfinished = bool(self.model.moves) and not self.seats.over(self.model) and has_person(self.model)
         self.rating.suspend(self.model)
         self.next = Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None,
                                                         analysis=unfinished and self.analysis_on))

@@ -17,8 +17,10 @@ import game
 from game.echo import counted
 from game.engine.heuristics import HEURISTICS
 from game.domain.names import MAX_PLAYER_NAME_CHARS, clean_player_name
+from game.session.autosaver import autosaved
 from game.session.core import Departure
 from game.domain.levels import CUSTOM_DEPTH
+from game.domain.players import PlayerSpec
 from game.domain.saved import SavedGame
 from game.store.saves import save_infos
 from game.ui.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
@@ -261,12 +263,14 @@ class MenuScene(Scene):
 
     def start_game(self) -> None:
         """Start a game with the chosen players; asks first when an unfinished game is on offer."""
-        self.unless_unfinished("Start a new game?", self._start_now)
+        self.unless_unfinished("Start a new game?", self._start_now, self.choices.players(self.ctx.settings))
 
-    def unless_unfinished(self, question: str, action: Callable[[], None]) -> None:
-        """Do ``action`` now, or after asking when it would lose the unfinished game on offer."""
+    def unless_unfinished(self, question: str, action: Callable[[], None],
+                          after: tuple[PlayerSpec, PlayerSpec] | None = None) -> None:
+        """Do ``action`` now, or after asking when it would lose the unfinished game on offer
+        (``after``: who plays the game that comes next, when known; see ``Session.leaving``)."""
         resume, session = self.resume, self.ctx.session
-        leaving = session.leaving(Departure.REPLACE)
+        leaving = session.leaving(Departure.REPLACE, after=after)
         if leaving is None or resume is None:
             action()
             return
@@ -296,7 +300,8 @@ class MenuScene(Scene):
     def _start_now(self) -> None:
         red, yellow = self.choices.players(self.ctx.settings)
         self._remember_choices()
-        self.resume = None
+        if autosaved(red, yellow):       # it takes the autosave's place; two computers' game leaves it be
+            self.resume = None
         two = self.choices.mode == "two_players"
         self.next = Transition(SceneName.GAME, GameStart(red, yellow, names=tuple(self.choices.names) if two
                                                          else ("", ""), alternate=two and self.choices.alternate))
@@ -330,12 +335,13 @@ class MenuScene(Scene):
             return
 
         def play() -> None:
-            self.resume = None
+            if autosaved(red, yellow):
+                self.resume = None
             # a save is casual, even one that holds the moves of the rated game it replaces
-            self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves, continued=True))
+            self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.columns(), continued=True))
 
         self.overlay = None
-        self.unless_unfinished("Open this saved game?", play)
+        self.unless_unfinished("Open this saved game?", play, (red, yellow))
 
     def _go(self, transition: Transition) -> None:
         self.resume = None
@@ -351,10 +357,11 @@ class MenuScene(Scene):
             return
         try:
             red, yellow = players_of(saved, self.ctx.settings)
+            moves = saved.columns()
         except ValueError as exc:
             self.ctx.notices.add(f"Cannot resume the unfinished game: {exc}", "error")
             return
-        self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.moves, analysis=analysis or saved.analysis))
+        self.next = Transition(SceneName.GAME, GameStart(red, yellow, moves, analysis=analysis or saved.analysis))
 
     def quit(self) -> None:
         self.next = Transition(SceneName.QUIT)

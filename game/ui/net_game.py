@@ -19,7 +19,7 @@ import pygame
 from game.model import GameModel
 from game.ui.game_input import Command
 from game.ui.net_table import Answer, NetStart, NetTable
-from game.ui.scene import SceneName
+from game.ui.scene import NetworkSide, SceneName
 from game.ui.seats import Allow, News, Refusal, Reply, Seats
 
 __all__ = ["Answer", "KEY_HELP", "NetStart", "Networked"]
@@ -86,6 +86,10 @@ class Networked(Seats):
 
     def review_names(self, model: GameModel) -> tuple[str, str] | None:
         return self.table.who(1), self.table.who(2)
+
+    def review_side(self) -> NetworkSide:
+        table = self.table
+        return NetworkSide(table.colour, table.who(3 - table.colour), table.resigned)
 
     # -- the game ---------------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from game.engine.board import parse_moves
 from game.engine.review import GameReview, ReviewProgress
 from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
+from game.session.autosaver import autosaved
 from game.session.core import Departure
 from game.session.practice import Added
 from game.store.saves import save_infos
@@ -34,7 +35,7 @@ from game.ui.review_state import ReviewState
 from game.ui.review_words import ReviewWords
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.saves import OPEN_ERRORS, open_save
-from game.ui.scene import Context, GameStart, ReviewStart, Scene, SceneName, Transition
+from game.ui.scene import Context, GameStart, NetworkSide, ReviewStart, Scene, SceneName, Transition
 
 
 MAX_CACHED = 8  # finished reviews kept (the least recently opened is dropped)
@@ -53,7 +54,8 @@ class ReviewScene(Scene):
         self.savelist: SaveList | None = None
         self.confirm: Confirm | None = None
         self.hits = Hits()                  # where the last frame drew the list's rows and the graph
-        self.asked: list[int] = []          # positions to practise, waiting for the practice thread
+        self.asked: list[int] = []          # positions to practise asked in the review on screen
+        self.dropped: list[int] = []        # asked in a review since left: their answers are said to nobody
 
     @property
     def moves(self) -> list[int]:
@@ -77,8 +79,13 @@ class ReviewScene(Scene):
             self._show(parse_moves(self.start.moves))
 
     def leave(self) -> None:
+        """The review goes off screen (another scene, or another game reviewed here): the worker's
+        request is cancelled, and what D asked is no longer answered aloud (a notice about a
+        position no longer shown would read as if it were about the next one)."""
         if self.engine.request is not None:
             self.engine.cancel()
+        self.dropped.extend(self.asked)
+        self.asked.clear()
 
     def _open_savelist(self) -> None:
         try:
@@ -109,7 +116,8 @@ class ReviewScene(Scene):
             self.ctx.notices.add(load_failure("open", path, exc), "error")
             return
         self.savelist = None
-        self.start = ReviewStart(opened.saved.moves, opened.red, opened.yellow, back="menu")
+        self.start = ReviewStart(opened.saved.moves, opened.red, opened.yellow, back="menu",
+                                 network=NetworkSide.of(opened.saved))
         self._show(parse_moves(opened.saved.moves))
 
     # -- input -----------------------------------------------------------------------------
@@ -182,22 +190,25 @@ class ReviewScene(Scene):
         start = self.start
         if start.red is None or start.yellow is None:
             return
-        if start.back == SceneName.NETWORK_GAME:
-            self.ctx.notices.add("Playing on from here is for games on this computer: Esc returns to the network game")
+        if start.network is not None:
+            back = " (Esc returns to it)" if start.back == SceneName.NETWORK_GAME else ""
+            self.ctx.notices.add(f"Playing on from here is for games on this computer: this one was played with "
+                                 f"{start.network.opponent} over the network{back}")
             return
-        played = "".join(str(c + 1) for c in self.state.shown_moves())
+        played = tuple(self.state.shown_moves())
         if self.state.shown().is_over():
             self.ctx.notices.add("The game is over at this move: step back to play on from an earlier one")
             return
         red, yellow, names = start.red, start.yellow, start.names or ("", "")
 
         session = self.ctx.session
-        kept, leaving = session.unfinished, session.leaving(Departure.REPLACE)
+        kept, leaving = session.unfinished, session.leaving(Departure.REPLACE, after=(red, yellow))
 
         def play_on_now() -> None:
             if leaving is not None:
                 session.leave(leaving)
-            session.unfinished = None      # the game played on from here replaces the one on offer
+            if autosaved(red, yellow):     # the game played on from here replaces the one on offer
+                session.unfinished = None
             self.next = Transition(SceneName.GAME, GameStart(red, yellow, played, names=names, continued=True))
 
         if leaving is not None and kept is not None:
@@ -208,7 +219,7 @@ class ReviewScene(Scene):
 
     def _can_play_on(self) -> bool:
         start = self.start
-        return (start.red is not None and start.yellow is not None and start.back != SceneName.NETWORK_GAME
+        return (start.red is not None and start.yellow is not None and start.network is None
                 and not self.state.shown().is_over())
 
     def practise_position(self) -> None:
@@ -218,9 +229,12 @@ class ReviewScene(Scene):
         self.ctx.notices.add(f"Checking {self.words.shown_text()} for your drills…", seconds=3.0)
 
     def _answers(self) -> None:
-        """Say what became of each position the player asked to practise."""
+        """Say what became of each position the player asked to practise in this review; the
+        answers for a review since left are taken and dropped (the drill itself is kept)."""
+        practice = self.ctx.session.practice
+        self.dropped = [ticket for ticket in self.dropped if practice.answer(ticket) is None]
         for ticket in list(self.asked):
-            added = self.ctx.session.practice.answer(ticket)
+            added = practice.answer(ticket)
             if added is None:
                 continue
             self.asked.remove(ticket)
@@ -283,7 +297,10 @@ class ReviewScene(Scene):
         self.ctx.session.practice.judge(moves, self._sides(), review)
 
     def _sides(self) -> tuple[int, ...]:
-        """Whose slips in the reviewed game become drills: the people who played it."""
+        """Whose slips in the reviewed game become drills: the people who played it here (of a
+        network game, this computer's side only)."""
+        if self.start.network is not None:
+            return (self.start.network.colour,)
         players = (self.start.red, self.start.yellow)
         return tuple(n for n, spec in zip((1, 2), players) if spec is not None and not spec.is_ai)
 
@@ -292,7 +309,9 @@ class ReviewScene(Scene):
     @property
     def words(self) -> ReviewWords:
         """What the screen says now, the sides named as the theme draws them."""
-        return ReviewWords(self.state, self.ctx.theme.names, failed=self.error is not None)
+        network = self.start.network
+        return ReviewWords(self.state, self.ctx.theme.names, failed=self.error is not None,
+                           players=self.start.players(), resigned=None if network is None else network.resigned)
 
     def title(self) -> str:
         """The screen's title; the players named as the game's header names them ("You" for the
@@ -300,9 +319,10 @@ class ReviewScene(Scene):
         red, yellow = self.start.red, self.start.yellow
         if red is None or yellow is None:
             return "Game review"
-        if not (red.is_ai or yellow.is_ai or self.start.names):
+        players = self.start.players()
+        if not (red.is_ai or yellow.is_ai or players):
             return "Game review — two players"
-        names = list(self.start.names or ["You" if not p.is_ai and q.is_ai else p.label()
+        names = list(players or ["You" if not p.is_ai and q.is_ai else p.label()
                                           for p, q in ((red, yellow), (yellow, red))])
         theme = self.ctx.theme
         return f"Game review — {theme.colour_name(1)}: {names[0]} · {theme.colour_name(2)}: {names[1]}"

@@ -19,11 +19,14 @@ CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE
 @dataclass(frozen=True, slots=True)
 class ReviewWords:
     """What the screen says about ``state``; ``names`` the sides (first player first), ``failed``
-    whether the analysis failed."""
+    whether the analysis failed, ``players`` who played each side by name when known (the result
+    names them), ``resigned`` the side that resigned (the board alone does not show it)."""
 
     state: ReviewState
     names: tuple[str, str]
     failed: bool = False
+    players: tuple[str, str] | None = None
+    resigned: int | None = None
 
     def describe_current(self) -> list[str]:
         """Lines about the shown move: what was played, its class, the best move in words."""
@@ -75,15 +78,22 @@ class ReviewWords:
         return f"the position after move {done}" if done else "the starting position"
 
     def result_text(self, short: bool = False) -> str:
-        """How the board ended: a four, full, or neither (a game saved unfinished, or one that ended
-        by a resignation: the moves alone do not say which, so the words claim neither)."""
+        """How the game ended: a four, a full board, a resignation when one was handed over, or
+        neither (a game saved unfinished: the words claim no more than the board shows). The
+        winner or the side that resigned is named by the player's name when known."""
         pos = self.state.final()
         winner = pos.winner()
         if winner is not None:
-            return f"{self.names[winner - 1]} won"
+            return f"{self.side(winner)} won"
         if pos.is_draw():
             return "draw" if short else "draw: the board is full"
+        if self.resigned is not None:
+            return f"{self.side(self.resigned)} resigned"
         return "undecided" if short else "undecided on the board"
+
+    def side(self, player: int) -> str:
+        """``player`` (1 red, 2 yellow) by name when known, else as the theme draws the side."""
+        return (self.players or self.names)[player - 1]
 
     def summary_lines(self, brief: bool = False) -> list[str]:
         """Each side's summary, the errors a player can learn from first; ``brief`` (a narrow window)

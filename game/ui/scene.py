@@ -13,6 +13,7 @@ import pygame
 
 from game.domain.players import HUMAN, PlayerSpec
 from game.domain.saved import SavedGame
+from game.echo import escape_control
 from game.store.prefs import Prefs, save_prefs
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
@@ -86,7 +87,7 @@ class GameStart:
 
     red: PlayerSpec
     yellow: PlayerSpec
-    moves: str = ""
+    moves: tuple[int, ...] = ()      # 0-based columns
     names: tuple[str, str] = ("", "")
     alternate: bool = False
     continued: bool = False  # carried on from elsewhere (a review, a save): casual even from the empty board
@@ -100,19 +101,52 @@ class MenuData:
 
 
 @dataclass(frozen=True, slots=True)
+class NetworkSide:
+    """This computer's side of a network game: its colour (1 red, 2 yellow), the other player's
+    name as shown, and who resigned (None: the board says how the game ended, or it goes on)."""
+
+    colour: int
+    opponent: str
+    resigned: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.colour not in (1, 2) or self.resigned not in (None, 1, 2):
+            raise ValueError(f"not a side of a network game: colour {self.colour!r}, resigned {self.resigned!r}")
+
+    @classmethod
+    def of(cls, saved: SavedGame) -> NetworkSide | None:
+        """The side a saved network game was played from; None for a game played on this computer."""
+        seat = saved.seat
+        return None if seat is None else cls(seat.colour, escape_control(seat.opponent))
+
+    def names(self) -> tuple[str, str]:
+        """Who played each colour, red's first: "You" and the opponent."""
+        return ("You", self.opponent) if self.colour == 1 else (self.opponent, "You")
+
+
+@dataclass(frozen=True, slots=True)
 class ReviewStart:
     """What the review scene opens: a game's moves and players, or (``moves`` None) a saved game to pick.
 
     ``back`` is where Esc returns: "game" shows the reviewed game again as it was left (two
     players' names and score, a match's score), "menu" the menu, "network game" the network game
     it came from (still connected). ``names`` are two people's names by colour, red's first; the
-    title shows them and a game played on from the review keeps them."""
+    title shows them and a game played on from the review keeps them. ``network`` is this
+    computer's side of a network game (from the game itself or from its save): the sides are
+    "You" and the opponent, only this side's slips become drills, and nobody plays on from it."""
 
     moves: str | None
     red: PlayerSpec | None = None
     yellow: PlayerSpec | None = None
     back: Literal["game", "menu", "network game"] = "menu"
     names: tuple[str, str] | None = None
+    network: NetworkSide | None = None
+
+    def players(self) -> tuple[str, str] | None:
+        """Who played each colour by name, red's first (None: the players' usual words)."""
+        if self.network is not None:
+            return self.network.names()
+        return self.names
 
 
 def open_network_game(saved: SavedGame) -> Transition:
@@ -120,7 +154,7 @@ def open_network_game(saved: SavedGame) -> Transition:
     its guest joins the same host again, for the other player to go on with it); over, in the
     review. Never as a game of two people at this one computer."""
     if saved.position().is_over():
-        return Transition(SceneName.REVIEW, ReviewStart(saved.moves, HUMAN, HUMAN))
+        return Transition(SceneName.REVIEW, ReviewStart(saved.moves, HUMAN, HUMAN, network=NetworkSide.of(saved)))
     return Transition(SceneName.NETWORK, saved)
 
 

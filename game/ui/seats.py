@@ -22,10 +22,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.board import parse_moves
 from game.model import GameModel
 from game.session.practice import NamedSide
 from game.ui.game_input import Command
-from game.ui.scene import SceneName
+from game.ui.scene import NetworkSide, SceneName
 from game.ui.overlays import Confirm
 from game.ui.spectator import Spectator
 from game.ui.two_players import TwoPlayers
@@ -213,9 +214,9 @@ class Seats:
     def game_over(self, model: GameModel) -> None:
         """The game has just ended (once, after its last disc landed)."""
 
-    def opening(self) -> str:
-        """The moves a new game starts from ("": the empty board)."""
-        return ""
+    def opening(self) -> tuple[int, ...]:
+        """The moves a new game starts from, 0-based columns (none: the empty board)."""
+        return ()
 
     def next_game(self, model: GameModel, dt: float) -> bool:
         """``dt`` seconds on after a finished game: start the next one on ``model`` by itself? True if it did."""
@@ -227,6 +228,10 @@ class Seats:
 
     def review_names(self, model: GameModel) -> tuple[str, str] | None:
         """The names the review shows for this game (None: the players' usual words)."""
+        return None
+
+    def review_side(self) -> NetworkSide | None:
+        """This computer's side of a network game, for its review (None: a game played here)."""
         return None
 
     def drill_sides(self, model: GameModel) -> tuple[int, ...]:
@@ -328,22 +333,22 @@ class Watching(Seats):
     def drill_sides(self, model: GameModel) -> tuple[int, ...]:
         return ()   # two computers: nobody's practice
 
-    def opening(self) -> str:
-        return self.spectator.next_opening()
+    def opening(self) -> tuple[int, ...]:
+        return tuple(parse_moves(self.spectator.next_opening()))
 
     def next_game(self, model: GameModel, dt: float) -> bool:
         """After the result's pause, the next game of the match: colours swapped, a new opening."""
         if not self.spectator.next_game_due(dt):
             return False
         model.new_game(swap_colours=True)
-        model.load_moves(self.spectator.next_opening())
+        model.load_moves(self.opening())
         return True
 
     def new_game(self, model: GameModel) -> None:
         """A new match, with the colours the players were given, from a balanced opening."""
         model.new_game(swap_colours=model.swapped)
         self.spectator = Spectator(model, self.spectator.delay)
-        model.load_moves(self.spectator.next_opening())
+        model.load_moves(self.opening())
 
     def steering(self) -> dict[Command, Callable[[], Reply]]:
         spectator = self.spectator

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.board import ColumnFullError, GameOverError, MoveError, NotationError, Position
+from game.engine.board import ColumnFullError, GameOverError, MoveError, Position, parse_moves
 from game.model import GameModel, Scoreboard
 from game.domain.players import PlayerSpec, parse_player_spec
 from game.domain.saved import SavedGame
@@ -53,7 +53,7 @@ def test_play_updates_state_and_generation():
 
 
 def test_illegal_move_changes_nothing():
-    model = GameModel(HUMAN, HUMAN, "444444")
+    model = GameModel(HUMAN, HUMAN, parse_moves("444444"))
     generation = model.generation
     with pytest.raises(ColumnFullError):
         model.play(3)
@@ -64,7 +64,7 @@ def test_illegal_move_changes_nothing():
 
 
 def test_win_is_reported_and_further_moves_refused():
-    model = GameModel(HUMAN, HUMAN, "1212121")
+    model = GameModel(HUMAN, HUMAN, parse_moves("1212121"))
     assert model.winner == 1 and model.is_over and not model.is_draw
     assert model.winning_cells == {(0, 0), (0, 1), (0, 2), (0, 3)}
     assert not model.is_ai_turn()
@@ -73,14 +73,14 @@ def test_win_is_reported_and_further_moves_refused():
 
 
 def test_draw_is_reported():
-    model = GameModel(HUMAN, HUMAN, "547125662261271266215743771576315353334444")  # full, no four
+    model = GameModel(HUMAN, HUMAN, parse_moves("547125662261271266215743771576315353334444"))  # full, no four
     assert model.is_draw and model.is_over and model.winner is None
     assert model.winning_cells == frozenset()
     assert not model.is_ai_turn()
 
 
 def test_two_humans_undo_and_redo_one_move_at_a_time():
-    model = GameModel(HUMAN, HUMAN, "4453")
+    model = GameModel(HUMAN, HUMAN, parse_moves("4453"))
     assert model.undo() and model.moves_string() == "445"
     assert model.undo() and model.moves_string() == "44"
     assert can_redo(model)
@@ -106,7 +106,7 @@ def test_undo_against_computer_returns_to_the_humans_previous_turn():
 
 
 def test_undo_while_computer_thinks_takes_back_only_the_humans_move():
-    model = GameModel(HUMAN, AI, "44")
+    model = GameModel(HUMAN, AI, parse_moves("44"))
     model.play(4)  # the computer would now be thinking
     assert model.is_ai_turn()
     generation = model.generation
@@ -116,7 +116,7 @@ def test_undo_while_computer_thinks_takes_back_only_the_humans_move():
 
 
 def test_undo_when_human_plays_yellow():
-    model = GameModel(AI, HUMAN, "4")  # computer opened, human to move
+    model = GameModel(AI, HUMAN, parse_moves("4"))  # computer opened, human to move
     assert not can_undo(model)  # nothing of the human's to take back
     model.play(3)
     model.play(4)  # computer's answer
@@ -125,7 +125,7 @@ def test_undo_when_human_plays_yellow():
 
 
 def test_undo_after_the_computer_won_goes_back_before_the_humans_last_move():
-    model = GameModel(HUMAN, AI, "121212")  # computer (yellow) threatens column 2
+    model = GameModel(HUMAN, AI, parse_moves("121212"))  # computer (yellow) threatens column 2
     model.play(6)  # human blunders elsewhere
     model.play(1)  # computer completes four in column 2
     assert model.winner == 2
@@ -134,12 +134,12 @@ def test_undo_after_the_computer_won_goes_back_before_the_humans_last_move():
 
 
 def test_computer_vs_computer_undo_steps_one_move():
-    model = GameModel(AI, AI_WINDOW, "4453")
+    model = GameModel(AI, AI_WINDOW, parse_moves("4453"))
     assert model.undo() and model.moves_string() == "445"
 
 
 def test_new_move_clears_redo():
-    model = GameModel(HUMAN, HUMAN, "445")
+    model = GameModel(HUMAN, HUMAN, parse_moves("445"))
     model.undo()
     model.play(0)
     assert not can_redo(model) and model.moves_string() == "441"
@@ -156,7 +156,7 @@ def test_every_change_bumps_generation():
     seen.append(model.generation)
     model.new_game()
     seen.append(model.generation)
-    model.load_moves("4453")
+    model.load_moves(parse_moves("4453"))
     seen.append(model.generation)
     assert seen == sorted(set(seen)), seen  # strictly increasing
     generation = model.generation
@@ -165,7 +165,7 @@ def test_every_change_bumps_generation():
 
 
 def test_new_game_can_swap_colours():
-    model = GameModel(HUMAN, AI, "44")
+    model = GameModel(HUMAN, AI, parse_moves("44"))
     model.new_game(swap_colours=True)
     assert model.red is AI and model.yellow is HUMAN
     assert model.moves_string() == "" and model.is_ai_turn()
@@ -177,14 +177,15 @@ def test_new_game_can_swap_colours():
 @pytest.mark.parametrize(
     "bad, error",
     [
-        ("44x3", NotationError),
-        ("4444444", ColumnFullError),
-        ("12121212", GameOverError),
-        ("48", MoveError),
+        ((3,) * 7, ColumnFullError),
+        ((0, 1) * 4, GameOverError),
+        ((3, 7), MoveError),
+        ((3, -1), MoveError),
+        ("4453", TypeError),        # a move string is read into columns where it comes in
     ],
 )
 def test_load_errors_keep_the_current_game(bad, error):
-    model = GameModel(HUMAN, AI, "4453")
+    model = GameModel(HUMAN, AI, parse_moves("4453"))
     model.undo()
     before = (model.moves_string(), model.generation, can_redo(model), model.red, model.yellow)
     with pytest.raises(error, match="move"):
@@ -193,8 +194,8 @@ def test_load_errors_keep_the_current_game(bad, error):
 
 
 def test_load_replaces_moves_and_players():
-    model = GameModel(HUMAN, AI, "44")
-    model.load_moves(" 4453\n", red=AI_WINDOW, yellow=HUMAN)
+    model = GameModel(HUMAN, AI, parse_moves("44"))
+    model.load_moves(parse_moves(" 4453\n"), red=AI_WINDOW, yellow=HUMAN)
     assert model.moves_string() == "4453"
     assert model.red is AI_WINDOW and model.yellow is HUMAN
     assert model.last_move == (2, 0)
@@ -203,12 +204,12 @@ def test_load_replaces_moves_and_players():
 
 def test_saved_game_round_trips_through_storage():
     settings_free_spec = parse_player_spec("ai:8:window")
-    model = GameModel(HUMAN, settings_free_spec, "4453")
+    model = GameModel(HUMAN, settings_free_spec, parse_moves("4453"))
     saved = model.saved_game()
     assert isinstance(saved, SavedGame)
     assert (saved.moves, saved.red, saved.yellow) == ("4453", "human", "ai:8:window")
     again = parse_save(format_save(saved))
-    restored = GameModel(parse_player_spec(again.red), parse_player_spec(again.yellow), again.moves)
+    restored = GameModel(parse_player_spec(again.red), parse_player_spec(again.yellow), again.columns())
     assert restored.position == model.position
     assert restored.yellow == model.yellow
 
@@ -218,14 +219,14 @@ def test_scoreboard_follows_players_across_colour_swaps():
     model = GameModel(a, b)
     board = Scoreboard.for_model(model)
     assert board.labels == (a.label(), b.label())
-    model.load_moves("1212121")  # red (a) wins
+    model.load_moves(parse_moves("1212121"))  # red (a) wins
     assert board.record(model)
     assert not board.record(model)  # the same finished game counts once
     model.new_game(swap_colours=True)  # b is red now
-    model.load_moves("1212121")  # red (b) wins
+    model.load_moves(parse_moves("1212121"))  # red (b) wins
     assert board.record(model)
     model.new_game(swap_colours=True)
-    model.load_moves("2121212")  # red (a again) fills column 2
+    model.load_moves(parse_moves("2121212"))  # red (a again) fills column 2
     assert model.winner == 1
     board.record(model)
     assert board.wins == {a.label(): 2, b.label(): 1}
@@ -235,12 +236,12 @@ def test_scoreboard_follows_players_across_colour_swaps():
 
 
 def test_scoreboard_keeps_identical_players_apart_and_ignores_unfinished_games():
-    model = GameModel(AI, AI, "44")
+    model = GameModel(AI, AI, parse_moves("44"))
     board = Scoreboard.for_model(model)
     assert board.labels[0] != board.labels[1]
     assert not board.record(model)
     model.new_game(swap_colours=True)
-    model.load_moves("1212121")  # red wins: the second seat, since colours were swapped
+    model.load_moves(parse_moves("1212121"))  # red wins: the second seat, since colours were swapped
     board.record(model)
     assert board.wins == {board.labels[0]: 0, board.labels[1]: 1}
 
@@ -294,3 +295,10 @@ def test_a_level_is_saved_by_its_name_as_chosen():
     custom = parse_player_spec("ai:5:window", DEFAULTS)
     assert GameModel(custom, HUMAN, settings=DEFAULTS).saved_game().red == "ai:5:window"
     assert GameModel(HUMAN, master).saved_game().yellow == master.spec()   # without settings: the spec
+
+
+def test_moves_are_taken_as_columns_and_kept_as_the_move_string_says():
+    model = GameModel(HUMAN, HUMAN, (3, 3, 4))
+    assert model.moves == (3, 3, 4) and model.moves_string() == "445"
+    model.load_moves([0, 6])
+    assert model.moves == (0, 6) and model.moves_string() == "17"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 
+from game.engine.board import parse_moves
 from game.model import GameModel
 from game.session.autosaver import Autosaver
 from game.session.core import Departure, Session
@@ -33,7 +34,7 @@ def test_the_autosave_is_written_on_a_thread_of_its_own_the_latest_game_last(aut
     assert saver.flush()
     assert threads and set(threads) == {"autosave-writer"}
     assert written[-1] == "4453" and autosaves.read().moves == "4453"
-    model.load_moves("1212121")                      # over: nothing left to go back into
+    model.load_moves(parse_moves("1212121"))         # over: nothing left to go back into
     saver.changed(model)
     assert saver.flush() and autosaves.read() is None
 
@@ -58,7 +59,7 @@ def test_leaving_says_what_is_lost_once_for_every_way_out(autosaves):
     settings = DEFAULTS.__class__(**{**DEFAULTS.__dict__, "levels": QUICK})
     session = Session(settings, autosaves)
     quick = parse_player_spec("Quick", settings)
-    two = GameModel(HUMAN, HUMAN, "4453")
+    two = GameModel(HUMAN, HUMAN, parse_moves("4453"))
     assert session.leaving(Departure.REPLACE, two, humans=2).detail == "The game in progress (4 moves) will be lost."
     assert session.leaving(Departure.QUIT, two, humans=2) is None          # the autosave keeps it
     assert session.leaving(Departure.REPLACE, GameModel(HUMAN, HUMAN), humans=2) is None
@@ -69,7 +70,7 @@ def test_leaving_says_what_is_lost_once_for_every_way_out(autosaves):
     for departure in Departure:
         leaving = session.leaving(departure, rated, humans=1)
         assert leaving is not None and leaving.detail.startswith("This rated game (6 moves) will count as a loss")
-    session.unfinished = GameModel(HUMAN, HUMAN, "44").saved_game()
+    session.unfinished = GameModel(HUMAN, HUMAN, parse_moves("44")).saved_game()
     leaving = session.leaving(Departure.REPLACE)
     assert leaving is not None and leaving.detail == "The unfinished game (2 moves) will be lost." and leaving.offer
     session.leave(leaving)
@@ -79,14 +80,14 @@ def test_leaving_says_what_is_lost_once_for_every_way_out(autosaves):
 
 def test_a_game_of_two_computers_leaves_the_autosave_alone_finished_or_not(autosaves):
     """Nothing in it to go back into: the player's unfinished game stays the one autosaved."""
-    yours = GameModel(HUMAN, parse_player_spec("ai:1", DEFAULTS), "4453")
+    yours = GameModel(HUMAN, parse_player_spec("ai:1", DEFAULTS), parse_moves("4453"))
     saver = Autosaver(autosaves)
     saver.changed(yours)
     assert saver.flush() and autosaves.read().moves == "4453"
-    computers = GameModel(parse_player_spec("ai:1", DEFAULTS), parse_player_spec("ai:2", DEFAULTS), "3344")
+    computers = GameModel(parse_player_spec("ai:1", DEFAULTS), parse_player_spec("ai:2", DEFAULTS), parse_moves("3344"))
     saver.changed(computers)
     assert saver.flush() and autosaves.read().moves == "4453"
-    computers.load_moves("1212121")                  # over: not a reason to remove the player's game
+    computers.load_moves(parse_moves("1212121"))     # over: not a reason to remove the player's game
     saver.changed(computers)
     saver.cleared()                                  # a resignation, the board not showing it, still clears
     assert saver.flush() and autosaves.read() is None and saver.poll() == []
@@ -94,5 +95,17 @@ def test_a_game_of_two_computers_leaves_the_autosave_alone_finished_or_not(autos
 
 def test_a_network_game_is_autosaved_like_any_game_with_a_person_in_it(autosaves):
     saver = Autosaver(autosaves)
-    saver.changed(GameModel(HUMAN, HUMAN, "43"))
+    saver.changed(GameModel(HUMAN, HUMAN, parse_moves("43")))
     assert saver.flush() and autosaves.read().moves == "43"
+
+
+def test_the_game_on_offer_is_lost_only_to_a_next_game_that_takes_the_autosaves_place(autosaves):
+    session = Session(DEFAULTS, autosaves)
+    easy, hard = parse_player_spec("Easy"), parse_player_spec("Hard")
+    session.unfinished = GameModel(HUMAN, easy, parse_moves("4453")).saved_game()
+    assert session.leaving(Departure.REPLACE, after=(easy, hard)) is None     # two computers: not autosaved
+    for after in ((HUMAN, easy), (hard, HUMAN), (HUMAN, HUMAN), None):       # None: a network game
+        leaving = session.leaving(Departure.REPLACE, after=after)
+        assert leaving is not None and leaving.offer, after
+        assert leaving.detail == "The unfinished game (4 moves) will be lost."
+    assert session.unfinished is not None and session.flush()

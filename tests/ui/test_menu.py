@@ -471,3 +471,20 @@ def test_resuming_an_unfinished_game_brings_the_analysis_row_back_as_it_was(ui):
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_RETURN)
     assert isinstance(d.scene, GameScene) and not d.scene.analysis_on
+
+
+def test_a_game_of_two_computers_keeps_the_unfinished_game_on_offer_without_asking(ui, autosaves):
+    saved = SavedGame.now("4453", "human", "Easy")
+    autosaves.write(saved)
+    d = ui(resume=saved)
+    d.scene.choices.mode = "spectator"                   # Computer vs Computer
+    select(d, "Start game")
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.scene, GameScene), "asked about a game that is not lost"
+    assert d.scene.model.red.is_ai and d.scene.model.yellow.is_ai
+    assert d.c.ctx.session.unfinished == saved and d.c.ctx.session.flush()
+    assert autosaves.read().moves == "4453"
+    assert d.scene.model.moves and not d.scene.model.is_over      # a match starts from an opening
+    d.key(pygame.K_ESCAPE)                               # their game is left unfinished: not offered
+    assert isinstance(d.scene, MenuScene) and d.c.ctx.session.unfinished == saved
+    assert row_labels(d)[0] == "Resume unfinished game"

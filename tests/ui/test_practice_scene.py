@@ -286,7 +286,7 @@ def test_every_text_fits_the_window(ui, size, theme):
 
 def test_two_named_players_at_one_screen_each_get_their_own_drills(ui):
     driver = ui(review_time=0.2)
-    driver.c.switch(Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, THREAT, names=("Ann", "Bob"))))
+    driver.c.switch(Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, tuple(parse_moves(THREAT)), names=("Ann", "Bob"))))
     for col in (6, 4):                   # Ann (red) lets the win go, Bob (yellow) completes column 5
         key_column(driver, col)
         driver.settle(10)

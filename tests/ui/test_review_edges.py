@@ -11,7 +11,7 @@ from conftest import TextRecorder
 from game.domain.players import HUMAN, parse_player_spec
 from game.engine.board import parse_moves
 from game.ui.layout import MIN_SIZE
-from game.ui.scene import ReviewStart, SceneName, Transition
+from game.ui.scene import NetworkSide, ReviewStart, SceneName, Transition
 
 LOST = "445354556734435313346576667777"      # a casual player (Red) losing to Easy
 WON = "1525354"                             # Red wins in column 4
@@ -77,7 +77,8 @@ def test_a_drawn_game_with_many_errors_keeps_each_sides_summary_whole_in_the_sma
 
 
 def test_a_network_game_does_not_offer_play_on_and_p_says_why(ui):
-    driver, scene = open_review(ui, LOST, red=HUMAN, yellow=HUMAN, back=SceneName.NETWORK_GAME, names=("You", "Bob"))
+    driver, scene = open_review(ui, LOST, red=HUMAN, yellow=HUMAN, back=SceneName.NETWORK_GAME, names=("You", "Bob"),
+                                network=NetworkSide(1, "Bob"))
     scene.select(3)
     assert "P " not in scene.keys_text() and "D practise this position" in scene.keys_text()
     assert all("P play on" not in text for text in scene.keys_texts())
@@ -239,3 +240,26 @@ def test_p_and_d_in_an_open_line_take_the_lines_position_on_the_board(ui, monkey
     driver.key(pygame.K_p)
     driver.frame()
     assert type(driver.scene).__name__ == "GameScene" and driver.scene.model.moves_string() == LOST[:29]
+
+
+def test_an_answer_to_d_for_a_review_since_left_is_taken_and_not_said_in_the_next_one(ui, monkeypatch):
+    from game.session.practice import Added
+
+    driver, scene = open_review(ui, WON)
+    practice, answers = driver.c.ctx.session.practice, {}
+    tickets = iter(range(1, 10))
+    monkeypatch.setattr(practice, "add_position", lambda moves, played=None: next(tickets))
+    monkeypatch.setattr(practice, "answer", lambda ticket: answers.pop(ticket, None))
+    added = "Position added to your drills: Practice in the menu brings it back"
+    scene.select(2)
+    driver.key(pygame.K_d)                       # ticket 1, answered while this review is shown: said
+    answers[1] = Added.ADDED
+    driver.frame()
+    assert driver.c.ctx.notices.texts().count(added) == 1
+    driver.key(pygame.K_d)                       # ticket 2, still unanswered when the player leaves
+    driver.c.switch(Transition(SceneName.MENU))
+    answers[2] = Added.ADDED
+    driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(UNDECIDED, HUMAN, parse_player_spec("Easy"))))
+    driver.frame()
+    assert answers == {} and scene.asked == [] and scene.dropped == []
+    assert driver.c.ctx.notices.texts().count(added) == 1

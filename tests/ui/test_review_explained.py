@@ -117,7 +117,7 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
 
     driver = ui("human", "human")
     scene = driver.scene
-    scene.model.load_moves("4453545567344353133465766677")   # the play-test game before move 29
+    scene.model.load_moves(parse_moves("4453545567344353133465766677"))   # the play-test game before move 29
     scene.changed()
     scene.cursor = 6
     driver.key(pygame.K_w)
@@ -142,7 +142,7 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
 def test_w_is_refused_on_a_full_column_and_when_it_is_not_the_players_turn(ui):
     driver = ui("human", "human")
     scene = driver.scene
-    scene.model.load_moves("444444")
+    scene.model.load_moves(parse_moves("444444"))
     scene.changed()
     scene.cursor = 3
     driver.key(pygame.K_w)

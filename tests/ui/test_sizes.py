@@ -8,6 +8,7 @@ import itertools
 import pygame
 import pytest
 
+from game.engine.board import parse_moves
 from game.domain.saved import SavedGame
 from game.store.savefile import save_game
 from game.store.saves import saves_dir
@@ -55,7 +56,7 @@ class Silent:
 @pytest.mark.parametrize("size", SIZES)
 def test_game_with_analysis_row_hint_and_help_line(ui, size):
     d = ui("human", "Expert", worker_factory=Silent)
-    d.scene.model.load_moves("4453")
+    d.scene.model.load_moves(parse_moves("4453"))
     d.scene.analysis_on = True
     d.c.ctx.sound.muted = True
     resize(d, size)
@@ -75,7 +76,7 @@ def test_estimates_finished_game_and_spectator_fit(ui, size):
     d.scene.analysis_on = True
     d.scene.thinking.analysis = Analysis((0.1, -0.25, 0.3, 0.2, 0.0, -0.1, 0.05), False)
     assert_fits(texts_drawn(d), size)
-    d.scene.model.load_moves("1212121")
+    d.scene.model.load_moves(parse_moves("1212121"))
     d.settle(2)
     assert d.scene.model.is_over
     assert_fits(texts_drawn(d), size)

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import pygame
 
 from conftest import StepWorker
+from game.engine.board import parse_moves
 from game.ui import spectator
 
 from game.data.openings import OPENINGS
@@ -100,7 +101,7 @@ def test_every_game_starts_from_another_balanced_opening_and_the_score_follows_t
     full, _ = spectator.score_line(d.scene.model, counted=False)
     assert full == "Game 1 · Hard (1) 0 – 0 Hard (2) · 0 drawn"
     assert d.scene.status_text().startswith(("Hard (1) as Red", "Hard (2) as Yellow"))
-    d.scene.model.load_moves("1212121")               # end this game at once
+    d.scene.model.load_moves(parse_moves("1212121"))  # end this game at once
     d.settle(5)
     assert spectator.scoreboard.games == 1
     d.settle(60)                                         # the next game starts, colours swapped
@@ -127,7 +128,7 @@ def test_openings_do_not_repeat_before_the_list_is_used_up():
 
 def test_n_starts_a_new_match_with_the_colours_the_players_were_given(ui):
     d = ui("Easy", "Hard", spectator_delay=0.0, animation_speed=10.0)
-    d.scene.model.load_moves("1212121")                 # game 1 ends: Easy (red) wins
+    d.scene.model.load_moves(parse_moves("1212121"))    # game 1 ends: Easy (red) wins
     d.settle(5)
     d.settle(60)                                         # game 2: colours swapped
     assert d.scene.model.red.level == "Hard" and d.scene.model.swapped
@@ -145,7 +146,7 @@ def test_a_finished_match_game_says_n_starts_a_new_match_and_the_header_names_th
     opening = d.scene.seats.spectator.opening
     assert d.scene.model.moves_string() == opening
     assert f"from a {len(opening)}-move opening" in header_right(d.scene.view())
-    d.scene.model.load_moves("1212121")                 # end this game at once
+    d.scene.model.load_moves(parse_moves("1212121"))    # end this game at once
     d.settle(3)
     assert d.scene.model.is_over
     status = d.scene.status_text()
@@ -177,6 +178,6 @@ def test_seats_follow_the_players_and_declare_what_they_allow():
     assert isinstance(seats_for(GameModel(HUMAN, HUMAN), names=("Ann", "Bob")), TwoPeople)
     against = seats_for(GameModel(HUMAN, hard))
     assert isinstance(against, AgainstComputer) and against.allows == EVERYTHING and against.against_computer
-    won = GameModel(hard, HUMAN, "1212121")
+    won = GameModel(hard, HUMAN, parse_moves("1212121"))
     assert against.lost(won) and against.result(won, "Red") == "The computer wins"
     assert against.name(won, 1, "Red") == "Red (computer)" and against.who(won, 2) == "You"
