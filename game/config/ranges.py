@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from game.domain.address import MAX_PORT, MIN_PORT
 from game.domain.levels import CUSTOM_DEPTH, MAX_DEPTH
-from game.engine.tempered import MAX_TEMPERATURE
+from game.engine.search_values import MAX_TEMPERATURE
 
 __all__ = ["Range"]
 
