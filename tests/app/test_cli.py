@@ -218,9 +218,41 @@ def test_a_game_from_the_command_line_keeps_the_unfinished_autosave(window, home
     assert app.resumable_autosave() is not None
 
 
-def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(window, home):
+@pytest.fixture
+def late_autosave_writer(monkeypatch):
+    """The autosave's writer thread writes nothing until the window has either waited for it or
+    already left its autosave slot for later: the slowest order a loaded machine can produce,
+    every time."""
+    import game.session.autosaver
+    import game.ui.controller
+    from game.session.writer import Writer
+
+    let_write = threading.Event()
+    write, keep, flush = (game.session.autosaver.write_autosave, game.ui.controller.keep_autosave_for_later,
+                          Writer.flush)
+
+    def late_write(saved):
+        assert let_write.wait(60), "the writer was never let through"  # only a hang guard
+        write(saved)
+
+    def keep_then_write():
+        keep()
+        let_write.set()
+
+    def flush_lets_write(self, timeout=10.0):
+        let_write.set()
+        return flush(self, timeout)
+
+    monkeypatch.setattr(game.session.autosaver, "write_autosave", late_write)
+    monkeypatch.setattr(game.ui.controller, "keep_autosave_for_later", keep_then_write)
+    monkeypatch.setattr(Writer, "flush", flush_lets_write)
+
+
+def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(window, home, late_autosave_writer):
     """A rated game cut short (killed), then another game started from the command line: the
-    rated game is left, as Start game in the menu leaves it, and stays on offer as a casual game."""
+    rated game is left, as Start game in the menu leaves it, and stays on offer as a casual game.
+    Its casual rewrite lands in its own autosave, however late the writer thread runs, never in
+    the new game's."""
     from game.domain.record import RecordResult
     from game.store.record import load_record
 
@@ -233,6 +265,7 @@ def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(
     (lost,) = load_record()[0].games
     assert lost.rated and lost.result is RecordResult.LOSS and lost.level == "Hard" and lost.moves == "44535"
     assert load_game(first).moves == "44535" and not load_game(first).rated
+    assert not any(p.name.startswith("autosave-") for p in home.iterdir())   # the new game's slot: empty
     new_run()
     assert app.main(["--red", "human", "--yellow", "Easy"]) == 0   # once casual, never counted again
     assert len(load_record()[0].games) == 1 and "kept: start without" in " ".join(window[1])
