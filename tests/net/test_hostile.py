@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from netkit import FAST, NONCE, RawPeer, cols, drain, pair, play, start_host, wait_for
+from netkit import FAST, NONCE, WAIT, RawPeer, cols, drain, pair, play, start_host, wait_for
 
 from game.net import events as ev
 from game.net.link import NetLink
@@ -277,7 +277,7 @@ def test_when_every_handshake_slot_is_taken_the_oldest_makes_room_and_is_told_bu
         link.close()
 
 
-def _until(predicate, timeout=5.0) -> bool:
+def _until(predicate, timeout=WAIT) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():

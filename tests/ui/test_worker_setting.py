@@ -51,7 +51,7 @@ def test_the_computer_moves_through_the_chosen_worker(connect4_home, monkeypatch
         controller.shutdown()
         pygame.quit()
     for thread in [t for t in threading.enumerate() if t.name == "AIWorker"]:
-        thread.join(3.0)  # the close is bounded; its thread may need a moment on a busy machine
+        thread.join(30.0)  # only a hang guard: the close is bounded, its thread may wait for a core
     assert not [t for t in threading.enumerate() if t.name == "AIWorker" and t.is_alive()]
 
 
