@@ -28,6 +28,8 @@ from game.ui.overlays import Confirm
 from game.ui.scene import SceneName, Transition
 from game.ui.signals import SIGNALS, Termination
 
+from conftest import StepWorker
+
 QUICK = (Level("Quick", 1, elo=1500), Level("Mine", 1))  # a rated level and an unrated one
 CTRL = pygame.KMOD_LCTRL
 
@@ -35,7 +37,8 @@ CTRL = pygame.KMOD_LCTRL
 @pytest.fixture
 def rated(ui):
     def make(yellow="Quick", red="human"):
-        return ui(red, yellow, levels=QUICK)
+        # The computer answers in step with the frames: no frames spent waiting for a thread.
+        return ui(red, yellow, levels=QUICK, worker_factory=StepWorker)
     return make
 
 
