@@ -135,6 +135,10 @@ class Controller:
         autosave for the next start without players to offer. A rated one is left as the menu's
         Start game over it leaves it: a loss once far enough on, and casual from then on."""
         counted = self.ctx.session.rating.set_aside()
+        # A rated game counted here is rewritten casual by the autosave's writer thread, into the
+        # slot it finds this run holding: that rewrite must land before the slot is left for later,
+        # or it would go into the new game's empty slot and the old autosave stay rated.
+        self.ctx.session.autosaver.flush(SESSION_FLUSH_TIMEOUT)
         self.ctx.session.autosaves.keep_for_later()
         what = f"({describe(SaveInfo(Path(AUTOSAVE_NAME), resume))[0]}, {len(resume.moves)} moves)"
         later = "start without --red/--yellow/--position/--host/--join to resume it"

@@ -255,9 +255,40 @@ def test_a_game_of_two_computers_never_takes_the_place_of_the_unfinished_game(wi
     assert next_start_offers(home) == game
 
 
-def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(window, home):
+@pytest.fixture
+def late_autosave_writer(monkeypatch):
+    """The autosave's writer thread writes nothing until the window has either waited for it or
+    already left its autosave slot for later: the slowest order a loaded machine can produce,
+    every time. (Writes made on the main thread, as by ``earlier_run``, go through at once.)"""
+    from game.session.writer import Writer
+    from game.store.autosave import Autosaves
+
+    let_write = threading.Event()
+    write, keep, flush = Autosaves.write, Autosaves.keep_for_later, Writer.flush
+
+    def late_write(self, saved):
+        if threading.current_thread() is not threading.main_thread():   # the writer thread's writes
+            assert let_write.wait(60), "the writer was never let through"  # only a hang guard
+        write(self, saved)
+
+    def keep_then_write(self):
+        keep(self)
+        let_write.set()
+
+    def flush_lets_write(self, timeout=10.0):
+        let_write.set()
+        return flush(self, timeout)
+
+    monkeypatch.setattr(Autosaves, "write", late_write)
+    monkeypatch.setattr(Autosaves, "keep_for_later", keep_then_write)
+    monkeypatch.setattr(Writer, "flush", flush_lets_write)
+
+
+def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(window, home, late_autosave_writer):
     """A rated game cut short (killed), then another game started from the command line: the
-    rated game is left, as Start game in the menu leaves it, and stays on offer as a casual game."""
+    rated game is left, as Start game in the menu leaves it, and stays on offer as a casual game.
+    Its casual rewrite lands in its own autosave, however late the writer thread runs, never in
+    the new game's."""
     from game.domain.record import RecordResult
     from game.store.record import load_record
 
@@ -268,6 +299,7 @@ def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(
     (lost,) = load_record()[0].games
     assert lost.rated and lost.result is RecordResult.LOSS and lost.level == "Hard" and lost.moves == "44535"
     assert load_game(first).moves == "44535" and not load_game(first).rated
+    assert not any(p.name.startswith("autosave-") for p in home.iterdir())   # the new game's slot: empty
     assert app.main(["--red", "human", "--yellow", "Easy"]) == 0   # once casual, never counted again
     assert len(load_record()[0].games) == 1 and "kept: start without" in " ".join(window[1])
 

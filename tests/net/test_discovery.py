@@ -73,13 +73,13 @@ def test_a_hosted_game_is_found_by_browsing_on_loopback():
         host.host(0, 1, bind="127.0.0.1", advertise=True)
         port = wait_for(host, ev.Listening).port
         seeker.browse(True)
-        found = wait_for(seeker, ev.Found, timeout=10.0, where=lambda e: any(g.name == name for g in e.games))
+        found = wait_for(seeker, ev.Found, where=lambda e: any(g.name == name for g in e.games))
         game = next(g for g in found.games if g.name == name)
         assert (game.host, game.port) == ("127.0.0.1", port)
         seeker.join(game.host, game.port)
         assert wait_for(seeker, ev.Connected).opponent == name
         host.stop()
-        wait_for(seeker, ev.Found, timeout=10.0, where=lambda e: all(g.name != name for g in e.games))
+        wait_for(seeker, ev.Found, where=lambda e: all(g.name != name for g in e.games))
     finally:
         seeker.close()
         host.close()

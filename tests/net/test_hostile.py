@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from netkit import FAST, NONCE, RawPeer, cols, drain, pair, play, start_host, wait_for
+from netkit import FAST, NONCE, WAIT, RawPeer, cols, drain, pair, play, start_host, wait_for
 
 from game.net import events as ev
 from game.net.link import NetLink
@@ -64,6 +64,11 @@ def test_garbage_before_the_hello_closes_that_connection_only(host, line, reason
     still_hosting(link, port)
 
 
+#: A close by the limit a test is about, not by the silence limit, comes before this: nearer the
+#: hello time than the silence, leaving seconds for a loaded machine.
+BEFORE_SILENCE = (FAST.hello + FAST.silence) / 2
+
+
 def test_a_megabyte_line_closes_the_connection_unread(host):
     link, port = host
     peer = RawPeer(port)
@@ -72,7 +77,7 @@ def test_a_megabyte_line_closes_the_connection_unread(host):
     started = time.monotonic()
     peer.send(b"x" * 1_000_000 + b"\n")
     assert peer.closed()
-    assert time.monotonic() - started < 3.0
+    assert time.monotonic() - started < BEFORE_SILENCE  # for the line, not later for a silence
     still_hosting(link, port)
 
 
@@ -106,7 +111,7 @@ def test_a_silent_client_is_closed_after_the_hello_time_and_the_host_waits_on(ho
     peer = RawPeer(port)
     started = time.monotonic()
     assert peer.closed()
-    assert FAST.hello - 0.1 <= time.monotonic() - started < FAST.hello + 2.0
+    assert FAST.hello - 0.1 <= time.monotonic() - started < BEFORE_SILENCE   # the hello time's close
     still_hosting(link, port)
 
 
@@ -277,7 +282,7 @@ def test_when_every_handshake_slot_is_taken_the_oldest_makes_room_and_is_told_bu
         link.close()
 
 
-def _until(predicate, timeout=5.0) -> bool:
+def _until(predicate, timeout=WAIT) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if predicate():

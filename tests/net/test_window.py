@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 from zeroconf import InterfaceChoice
-from netkit import FAST, cols, quiet, start_host, wait_for
+from netkit import FAST, WAIT, cols, quiet, start_host, wait_for
 
 from game.engine.board import parse_moves
 from game.net import events as ev
@@ -44,7 +44,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def until(driver, predicate, what, timeout=5.0):
+def until(driver, predicate, what, timeout=WAIT):
     driver.run_until(predicate, timeout=timeout, what=what)
 
 

@@ -40,7 +40,9 @@ def test_pause_and_step(ui):
 
 
 def test_minimum_time_per_move(ui):
-    d = ui("ai:1", "ai:1", spectator_delay=0.6)
+    # The engine answers in step with the frames: a reply slower than the 5 s of frames (a loaded
+    # machine, real time passing) would otherwise land at once and leave nothing to measure.
+    d = ui("ai:1", "ai:1", spectator_delay=0.6, worker_factory=StepWorker)
     assert d.scene.move_delay == 0.6
     d.key(pygame.K_PLUS)
     d.key(pygame.K_EQUALS)
