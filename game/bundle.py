@@ -20,7 +20,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .engine.book import BOOK_PACKAGE, BOOK_RESOURCE, BookError, book_path
+from .engine.book_location import BOOK_PACKAGE, BOOK_RESOURCE, book_path
+from .engine.book_trust import BookError
 from .paths import CONFIG_NAME, assets_dir, shipped_config
 
 PACKAGE = Path(__file__).resolve().parent

@@ -23,19 +23,10 @@ File format (one record = 5 bytes, records sorted ascending by their first 4):
 
 A position is stored either as itself or as its mirror image, so a look-up tries both.
 
-Only the published file is used: its size and its SHA-256 digest must be those of a known
-release (:data:`PUBLISHED`), so a book with changed values, a cut-short copy or another file of
-the right size is refused. Hashing the whole file costs a read of it (about 0.07 s with the file
-in the page cache); a :class:`DigestMemo` given by the program remembers the digest by the
-file's identity (path, size, modification and change times, inode), so later starts only stat
-the file. A book that is missing, of another size or digest, out of order or holding an
-impossible value is not used: the engine then searches as it would without one, and
-``book_status`` says once why.
-
-The earliest positions are the costliest to search down to 12 discs, so the exact scores of
-every position with at most ``EARLY_DISCS`` discs ship with the game as a small table
-(``game/data/early_positions.txt``, one ``<moves> <score>`` line per position up to mirror
-images), derived from the book by ``python -m game.tools.early_book``.
+The file used is found by :mod:`.book_location` and must be a published one (:mod:`.book_trust`).
+A book that is missing, of another size or digest, out of order or holding an impossible value is
+not used: the engine then searches as it would without one, and ``book_status`` says once why.
+The earliest positions have a table of their own (:mod:`.early_table`).
 """
 
 from __future__ import annotations
@@ -46,26 +37,20 @@ import threading
 from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import util
-from importlib.machinery import ModuleSpec
 from pathlib import Path
 from time import perf_counter
-from typing import Protocol, Self
+from typing import Self
 
-from game.data import read_testset
-
-from .board import BOTTOM_CELLS, H1, WIDTH, Bitboard, Position, mirror_bits
+from .board import H1, WIDTH, Bitboard, Position
+from .book_location import book_path
+from .book_trust import BookError, DigestMemo, Release, check_published
 from .scores import score_range
 
-__all__ = ["BOOK_DISCS", "EARLY_DISCS", "PUBLISHED", "Book", "BookError", "BookStatus", "DigestMemo",
-           "FileIdentity", "Release", "book_status", "default_book", "early_keys", "early_scores", "key_of",
-           "reset_default_book", "score_of_value", "use_digest_memo"]
+__all__ = ["BOOK_DISCS", "Book", "BookStatus", "book_status", "default_book", "key_of", "reset_default_book",
+           "score_of_value", "use_digest_memo"]
 
 log = logging.getLogger(__name__)
 
-#: The package that ships the book, and the file inside it.
-BOOK_PACKAGE = "bitbully_databases"
-BOOK_RESOURCE = ("assets", "book_12ply_distances.dat")
 #: Every position in the book has this many discs; the first player is to move.
 BOOK_DISCS = 12
 RECORD = 5
@@ -84,56 +69,6 @@ LAST_WIN_VALUE = 69
 #: The same for losses: a loss to the opponent's last possible disc is -68, one sooner -70.
 LAST_LOSS_VALUE = -68
 _SCORE_LOW, _SCORE_HIGH = score_range(BOOK_DISCS)
-#: Positions with at most this many discs are in the shipped table of early positions.
-EARLY_DISCS = 4
-EARLY_FILE = "early_positions.txt"
-
-
-class BookError(Exception):
-    """The book file cannot be used; the message says why in words for a player."""
-
-
-@dataclass(frozen=True, slots=True)
-class Release:
-    """A published book file: its size in bytes and the releases that ship it."""
-
-    size: int
-    name: str
-
-
-#: SHA-256 of every published ``book_12ply_distances.dat`` (the same file in both releases).
-PUBLISHED: Mapping[str, Release] = {
-    "1e01874dbb9b296a96baa2f5483ae69333ac7009377b34b222f112d9d8e89704":
-        Release(21_004_495, "bitbully-databases 0.0.1 and 0.0.2"),
-}
-DIGEST, DIGEST_NAME = "sha256", "SHA-256"
-
-
-@dataclass(frozen=True, slots=True)
-class FileIdentity:
-    """What says a file is unchanged since its digest was taken: a change of its contents
-    changes its size, its modification time or (even when that is set back) its change time."""
-
-    path: str
-    size: int
-    mtime_ns: int
-    ctime_ns: int
-    inode: int
-
-    @classmethod
-    def of(cls, path: Path, info: os.stat_result) -> FileIdentity:
-        return cls(str(path), info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-
-
-class DigestMemo(Protocol):
-    """Remembers the digest of a file by its identity, so it is computed once.
-
-    ``recall`` returns None for a file it does not know (or when its memory is unreadable);
-    ``remember`` never raises. The digest recalled is still checked against :data:`PUBLISHED`."""
-
-    def recall(self, identity: FileIdentity) -> str | None: ...
-
-    def remember(self, identity: FileIdentity, digest: str) -> None: ...
 
 
 def score_of_value(value: int) -> int:
@@ -211,19 +146,19 @@ class BookStatus:
 class Book:
     """A read-only book file, read with ``pread``. Use ``score`` or ``lookup``; close when done.
 
-    The file must be one of ``published`` (size, then digest; see the module's docstring),
+    The file must be one of ``published`` (size, then digest; see :mod:`.book_trust`),
     else ``BookError`` says why; ``memo`` remembers digests between runs."""
 
     def __init__(self, path: Path | str, *, published: Mapping[str, Release] | None = None,
                  memo: DigestMemo | None = None) -> None:
-        published = PUBLISHED if published is None else published
         self.path = Path(path)
         self._file = None
         self._lock = threading.Lock()
         try:
             self._file = open(self.path, "rb", buffering=0)
             self._fd = self._file.fileno()
-            self.records = self._check(published, memo) // RECORD
+            self.records = check_published(self._file, self.path, record=RECORD, published=published,
+                                           memo=memo) // RECORD
             #: the records of the binary search's top levels (an implicit tree: node i's halves are
             #: 2i + 1 below and 2i + 2 above), UNREAD until a look-up first passes them
             self.tree = array("q", [UNREAD]) * min(2 ** TREE_LEVELS - 1, self.records)
@@ -235,24 +170,6 @@ class Book:
             self.close()
             raise
         self.lookups = 0
-
-    def _check(self, published: Mapping[str, Release], memo: DigestMemo | None) -> int:
-        """The file's size, once its size and digest are found to be a published book's."""
-        info = os.fstat(self._fd)
-        size = info.st_size
-        _check_size(size, published)
-        identity = FileIdentity.of(self.path, info)
-        digest = memo.recall(identity) if memo is not None else None
-        if digest is None:
-            import hashlib  # here: a remembered digest (the usual start) needs no hashing
-
-            digest = hashlib.file_digest(self._file, DIGEST).hexdigest()
-            if memo is not None:
-                memo.remember(identity, digest)
-        if published.get(digest, Release(-1, "")).size != size:
-            raise BookError(f"the opening book differs from the published file (its {DIGEST_NAME} "
-                            f"digest is not that of the book in {_releases(published)})")
-        return size
 
     def _read(self, at: int, size: int) -> bytes:
         """``size`` bytes of the file from offset ``at`` (fewer at its end); ValueError once closed
@@ -370,59 +287,6 @@ class Book:
         self.close()
 
 
-def _releases(published: Mapping[str, Release]) -> str:
-    return " or ".join(release.name for release in published.values()) or "any known release"
-
-
-def _check_size(size: int, published: Mapping[str, Release]) -> None:
-    """BookError unless ``size`` is that of a published book; a copy cut short says so."""
-    sizes = {release.size for release in published.values()}
-    if size in sizes:
-        return
-    if size == 0 or size % RECORD:
-        raise BookError(f"the opening book has a wrong size ({size:,} bytes, not whole records)")
-    full = min((s for s in sizes if s > size), default=None)
-    if full is not None:
-        raise BookError(f"the opening book is cut short ({size:,} of {full:,} bytes)")
-    raise BookError(f"the opening book has a wrong size ({size:,} bytes; the published one has "
-                    f"{', '.join(f'{s:,}' for s in sorted(sizes))})")
-
-
-def book_path() -> Path:
-    """Where the installed package keeps the book; ``BookError`` if it is not installed.
-
-    The package is located without running it (its own reader is not needed). In an ordinary
-    installation the file sits in the package's folder and is found there directly; otherwise (a
-    frozen bundle, a zipped package) it is reached through the package's resource reader.
-    """
-    try:
-        spec = util.find_spec(BOOK_PACKAGE)
-    except (ImportError, ValueError):
-        spec = None
-    if spec is None or spec.loader is None:
-        raise BookError("the opening book is not installed (package bitbully-databases)")
-    for folder in spec.submodule_search_locations or ():
-        path = Path(folder).joinpath(*BOOK_RESOURCE)
-        if path.is_file():
-            return path
-    return _resource_path(spec)
-
-
-def _resource_path(spec: ModuleSpec) -> Path:
-    """The book through the package's resource reader (as a real file)."""
-    from importlib import resources  # here: it loads zip and temporary-file support few runs need
-
-    reader = getattr(spec.loader, "get_resource_reader", None)
-    files = reader(spec.name).files() if reader is not None else None
-    if files is None:
-        raise BookError("the opening book's package has no data files")
-    resource = files.joinpath(*BOOK_RESOURCE)
-    if not resource.is_file():
-        raise BookError("the opening book file is missing from package bitbully-databases")
-    with resources.as_file(resource) as path:  # a real file already: as_file returns it as is
-        return Path(path)
-
-
 _default: Book | None = None
 _status: BookStatus | None = None
 _memo: DigestMemo | None = None
@@ -464,41 +328,3 @@ def reset_default_book() -> None:
         _default.close()
     _default, _status = None, None
 
-
-_early: dict[int, int] | None = None
-
-
-def early_keys(moves: str) -> tuple[int, int]:
-    """``Position.key()`` of the position after ``moves`` (at most ``EARLY_DISCS`` of them) and
-    of its mirror image, without building the positions: the table is read at every start.
-
-    With so few discs no column fills and no game ends, so a move needs no check beyond its
-    column, and adding a column's bottom cell to the mask only carries inside that column.
-    ValueError for anything else."""
-    if len(moves) > EARLY_DISCS:
-        raise ValueError(f"{moves!r} has more than {EARLY_DISCS} moves")
-    current = mask = 0
-    for ch in moves:
-        column = ord(ch) - ord("1")
-        if not 0 <= column < WIDTH:
-            raise ValueError(f"{moves!r} is not a move string")
-        current ^= mask                       # inlined: Position.play (no full column, no win)
-        mask |= mask + BOTTOM_CELLS[column]
-    return current + mask, mirror_bits(current) + mirror_bits(mask)
-
-
-def early_scores() -> dict[int, int]:
-    """Exact scores of every position with 1 to ``EARLY_DISCS`` discs, keyed by ``Position.key``
-    (mirror images included), read once from the table that ships with the game."""
-    global _early
-    if _early is None:
-        table = {}
-        try:
-            for moves, score in read_testset(EARLY_FILE, folder=""):
-                key, mirrored = early_keys(moves)
-                table[key] = table[mirrored] = score
-        except (OSError, ValueError) as exc:  # a broken installation: search these positions too
-            log.warning("the table of early positions cannot be read (%s)", exc)
-            table = {}
-        _early = table
-    return _early

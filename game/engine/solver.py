@@ -44,7 +44,8 @@ from .board import (
     non_losing_moves,
     winning_cells_mask,
 )
-from .book import BOOK_DISCS, EARLY_DISCS, Book, default_book, early_scores
+from .book import BOOK_DISCS, Book, default_book
+from .early_table import EARLY_DISCS, early_scores
 from .ordering import order_by_threats
 from .scores import loss_next_score, score_range, win_next_score
 from .tables import halve_table, solver_table_entries, solver_table_slots
@@ -84,7 +85,7 @@ class Solver:
                  early: bool = True) -> None:
         """``book``: the opening book whose 12-disc positions end the search ("default": the
         installed one if it can be used, see ``book.book_status``; None: search them too).
-        ``early``: read positions with at most ``book.EARLY_DISCS`` discs from the shipped table,
+        ``early``: read positions with at most ``early_table.EARLY_DISCS`` discs from the shipped table,
         loaded when the first such position is met (a search from a later position never meets
         one, so most solvers never load it)."""
         if not 0 < table_mb <= 4096:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import book
-from game.engine.book import FileIdentity
+from game.engine.book_trust import FileIdentity
 
 from . import files
 from .folders import user_cache_dir
@@ -31,7 +31,7 @@ _DIGEST_RE = re.compile(r"[0-9a-f]{64}")
 
 
 class BookDigestMemo:
-    """A :class:`game.engine.book.DigestMemo` kept in a small JSON file in the user's cache folder.
+    """A :class:`game.engine.book_trust.DigestMemo` kept in a small JSON file in the user's cache folder.
 
     A digest is recalled only for a file whose whole identity matches an entry, and the book
     still checks it against the published digests; a missing, damaged or foreign memo file is

@@ -22,7 +22,8 @@ from time import perf_counter
 
 from game.data.openings import OPENINGS
 from game.engine.board import Position
-from game.engine.book import BOOK_DISCS, RECORD, Book, book_path, reset_default_book
+from game.engine.book import BOOK_DISCS, RECORD, Book, reset_default_book
+from game.engine.book_location import book_path
 from game.engine.search import Searcher
 from game.engine.solver import SearchCancelled, Solver
 from game.config.values import DEFAULTS

@@ -20,7 +20,8 @@ from pathlib import Path
 from game.data import DATA_DIR, read_testset
 from game.echo import shown_path
 from game.engine.board import WIDTH, Position, format_moves
-from game.engine.book import EARLY_DISCS, EARLY_FILE, book_status
+from game.engine.book import book_status
+from game.engine.early_table import EARLY_DISCS, EARLY_FILE
 from game.engine.solver import Solver
 from game.store.files import atomic_write_text, describe_os_error
 from game.tools.numbers import whole

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from game.engine import book_trust
+from game.engine.book import Book
+from game.engine.book_location import book_path
+from game.engine.book_trust import BookError, FileIdentity, Release
 from game.store import book_memo
-from game.engine import book as book_module
-from game.engine.book import Book, BookError, FileIdentity, Release, book_path
 from game.store.book_memo import BOOK_MEMO_NAME, BookDigestMemo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,5 +102,5 @@ def test_the_game_remembers_the_shipped_books_digest(connect4_home):
                               capture_output=True, cwd=ROOT, env=env, timeout=120)
         assert done.stdout.decode().split() == ["44534441234", "1", "15", "15", "x", "2", "12", "2"]
     entry, = json.loads((connect4_home / BOOK_MEMO_NAME).read_text())["books"]
-    assert entry["sha256"] in book_module.PUBLISHED
+    assert entry["sha256"] in book_trust.PUBLISHED
     assert entry["path"] == str(book_path()) and entry["size"] == os.path.getsize(book_path())

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game import __version__, bundle
-from game.engine.book import book_path
+from game.engine.book_location import book_path
 
 
 def test_pyinstaller_arguments_include_assets_and_entry():

@@ -14,19 +14,12 @@ import pytest
 
 from game.data import read_testset
 from game.engine import book as book_module
+from game.engine import book_location, book_trust, early_table
 from game.engine.board import H1, Position
-from game.engine.book import (
-    BOOK_DISCS,
-    EARLY_DISCS,
-    EARLY_FILE,
-    RECORD,
-    Book,
-    BookError,
-    Release,
-    book_path,
-    key_of,
-    score_of_value,
-)
+from game.engine.book import BOOK_DISCS, RECORD, Book, key_of, score_of_value
+from game.engine.book_location import book_path
+from game.engine.book_trust import BookError, Release
+from game.engine.early_table import EARLY_DISCS, EARLY_FILE
 from game.engine.solver import SearchCancelled, Solver
 from game.tools.early_book import check_table, early_positions
 
@@ -154,7 +147,7 @@ def test_a_solver_reads_its_book_after_the_book_is_closed():
 
 
 def test_the_early_table_agrees_with_the_begin_sets():
-    table = book_module.early_scores()
+    table = early_table.early_scores()
     known = [(m, s) for name in ("Test_L1_R1", "Test_L1_R2") for m, s in read_testset(name) if len(m) <= EARLY_DISCS]
     assert len(known) >= 40
     for moves, score in known:
@@ -164,7 +157,7 @@ def test_the_early_table_agrees_with_the_begin_sets():
 def test_the_early_table_holds_every_early_position_once():
     listed = [m for m, _ in read_testset(EARLY_FILE, folder="")]
     assert listed == [moves for moves, _ in early_positions()]  # the tool's order and choice
-    table = book_module.early_scores()
+    table = early_table.early_scores()
     for moves in ("4", "44", "4453", "1111", "7654"):
         pos = Position.from_moves(moves)
         assert pos.key() in table and pos.mirror().key() in table
@@ -182,7 +175,7 @@ def test_a_solver_reads_the_early_table_when_it_first_meets_an_early_position(mo
     from game.engine import solver as solver_module  # here: the test patches the name the solver reads
 
     reads = []
-    monkeypatch.setattr(solver_module, "early_scores", lambda: reads.append(1) or book_module.early_scores())
+    monkeypatch.setattr(solver_module, "early_scores", lambda: reads.append(1) or early_table.early_scores())
     solver = Solver(table_mb=1)
     assert solver.solve(Position.from_moves("44534441234")) == 15
     assert reads == []  # a search from 11 discs never meets a position of at most 4
@@ -205,7 +198,7 @@ def book_at(monkeypatch, tmp_path):
         make(path)
         monkeypatch.setattr(book_module, "book_path", lambda: path)
         if published is not None:
-            monkeypatch.setattr(book_module, "PUBLISHED", published)
+            monkeypatch.setattr(book_trust, "PUBLISHED", published)
         book_module.reset_default_book()
         return path
     yield use
@@ -324,9 +317,9 @@ def test_the_digest_is_the_whole_files_not_its_size(tmp_path):
 def test_the_shipped_book_passes_the_real_check():
     """No memo, the real digests: the installed file is hashed whole and is the published one."""
     with open(book_path(), "rb") as f:
-        assert hashlib.file_digest(f, "sha256").hexdigest() in book_module.PUBLISHED
+        assert hashlib.file_digest(f, "sha256").hexdigest() in book_trust.PUBLISHED
     with Book(book_path(), memo=None) as real:
-        assert real.records * RECORD == next(iter(book_module.PUBLISHED.values())).size
+        assert real.records * RECORD == next(iter(book_trust.PUBLISHED.values())).size
 
 
 class _Memo:
@@ -391,7 +384,7 @@ def test_the_resource_reader_finds_the_same_book_as_the_package_folder():
     """A frozen bundle or a zipped package has no folder to look in: its resource reader is used."""
     from importlib import util
 
-    assert book_module._resource_path(util.find_spec(book_module.BOOK_PACKAGE)) == book_path()
+    assert book_location._resource_path(util.find_spec(book_location.BOOK_PACKAGE)) == book_path()
 
 
 def test_early_keys_are_the_positions_keys():
@@ -403,7 +396,7 @@ def test_early_keys_are_the_positions_keys():
                                      for _ in range(500)]
     for moves in games:
         pos = Position.from_moves(moves)
-        assert book_module.early_keys(moves) == (pos.key(), pos.mirror().key()), moves
+        assert early_table.early_keys(moves) == (pos.key(), pos.mirror().key()), moves
     for bad in ("12345", "8", "0", "4a"):
         with pytest.raises(ValueError):
-            book_module.early_keys(bad)
+            early_table.early_keys(bad)
