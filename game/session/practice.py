@@ -22,12 +22,12 @@ Answers the window waits for (a refutation, a position added) are asked with a t
 back with :meth:`PracticeKeeper.answer` once they have arrived; notices for the player (a damaged
 file, new drills) come through :meth:`PracticeKeeper.poll`. Two threads: one for the files and the
 mining, one for the scene's refutations (a miss must not wait behind a game's review). Each owns
-its own solver; :meth:`PracticeKeeper.close` stops a running search. No pygame here.
+its own solver; :meth:`PracticeKeeper.close` stops a running search. The searches themselves are
+``game.session.practice_proofs``'s. No pygame here.
 """
 
 from __future__ import annotations
 
-import enum
 import logging
 import threading
 from collections.abc import Collection, Sequence
@@ -38,14 +38,11 @@ from time import perf_counter
 from typing import Union
 
 from game.echo import counted
-from game.engine.board import CENTRE_ORDER, WIDTH, MoveError, Position
-from game.engine.drills import Drill, drills_from_review, mine_drills
-from game.engine.explain import explain_move
-from game.engine.puzzles import keeping_columns
+from game.engine.drills import Drill
 from game.engine.review import DEFAULT_TIME, GameReview
-from game.engine.scores import Outcome, outcome
 from game.engine.solver import SearchCancelled, Solver
 from game.practice.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
+from game.session.practice_proofs import Added, Refutation, game_drills, position_drill, refutation
 from game.session.writer import Writer
 from game.domain.names import name_key
 from game.store.drills import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills, owner_name,
@@ -54,13 +51,9 @@ from game.store.puzzles import PuzzleResult, add_result, load_results
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Added", "NamedSide", "PracticeKeeper", "Refutation", "REFUTATION_PLIES", "UNNAMED_NOTICE"]
+__all__ = ["NamedSide", "PracticeKeeper", "UNNAMED_NOTICE"]
 
-#: How many discs of a refutation are played out: enough to see why the move fails, short enough to watch.
-REFUTATION_PLIES = 6
-#: Seconds to prove one position of a refutation (or a position to add); a position not proved in
-#: time ends the line there, or is not added.
-SOLVE_SECONDS = 5.0
+#: The table of each thread's solver, in megabytes.
 SOLVER_MB = 32
 #: Said once a sitting, when a game at one screen ends with a seat nobody named.
 UNNAMED_NOTICE = "No drills for unnamed players: type your names in the menu to get drills from your games"
@@ -85,29 +78,6 @@ class NamedSide(int):
 
     def __repr__(self) -> str:
         return f"NamedSide({int(self)}, {self.player!r}, chosen={self.chosen})"
-
-
-class Added(enum.Enum):
-    """What became of a position the player asked to practise."""
-
-    ADDED = "added"
-    ALREADY = "already a drill"
-    LOST = "every move loses here: there is no outcome to keep"
-    OVER = "the game is over here"
-    FREE = "every column keeps the outcome here: there is nothing to find"
-    UNPROVED = "not proved in time"
-    NOT_WRITTEN = "the drills file could not be written"
-
-
-@dataclass(frozen=True, slots=True)
-class Refutation:
-    """Why a column fails: its exact score for the side that played it (None: not proved in time),
-    the best play that follows (0-based columns, the opponent's reply first) and, when its claims
-    check out, the explanation in words (``game.engine.explain``)."""
-
-    score: int | None
-    line: tuple[int, ...]
-    why: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,11 +374,7 @@ class PracticeKeeper:
                 self._tell(notice)
 
     def _mine(self, job: _Mine) -> list[Drill]:
-        solver = self._solver("files")
-        if job.review is not None:
-            return drills_from_review(job.review, job.players, solver, self.review_time * WIDTH, self._stop)
-        return mine_drills(job.moves, job.players, solver=solver, time_per_position=self.review_time,
-                           stop=self._stop)
+        return game_drills(job.moves, job.players, job.review, self._solver("files"), self.review_time, self._stop)
 
     def _keep(self, drills: list[Drill], player: str, *, announce: bool) -> int:
         """Keep ``drills`` as ``player``'s (the known ones keep their schedule); how many were new."""
@@ -435,29 +401,10 @@ class PracticeKeeper:
             self._tell(notice)
 
     def _add_position(self, job: _AddPosition) -> Added:
-        try:
-            pos = Position.from_moves(job.moves)
-        except MoveError:
-            return Added.OVER
-        if pos.is_over():
-            return Added.OVER
-        if any(entry.key == pos.key() for entry in self.drills_of(LOCAL_PLAYER)):
-            return Added.ALREADY
-        try:
-            scores = self._solver("files").column_scores(pos, stop=self._stop, deadline=perf_counter() + SOLVE_SECONDS)
-        except SearchCancelled:
-            if self._stop.is_set():
-                raise
-            return Added.UNPROVED
-        kept = outcome(max(s for s in scores if s is not None))
-        if kept is Outcome.LOSS:
-            return Added.LOST
-        accepted = keeping_columns(scores)
-        refused = [c for c in range(WIDTH) if scores[c] is not None and c not in accepted]
-        if not refused:
-            return Added.FREE
-        played = job.played if job.played in refused else refused[0]
-        drill = Drill(tuple(job.moves), played, accepted, kept)
+        known = {entry.key for entry in self.drills_of(LOCAL_PLAYER)}
+        drill = position_drill(job.moves, job.played, known, self._solver("files"), self._stop)
+        if isinstance(drill, Added):
+            return drill
         return Added.ADDED if self._keep([drill], LOCAL_PLAYER, announce=False) else Added.ALREADY
 
     def _answer(self, ticket: int, value: Added | Refutation) -> None:
@@ -477,30 +424,4 @@ class PracticeKeeper:
                 self._answer(job.ticket, Refutation(None, ()))
 
     def _refutation(self, job: _Refute) -> Refutation:
-        """The score of the column for the side playing it, best play after it, and why."""
-        solver = self._solver("refuter")
-        before = Position.from_moves(job.moves)
-        pos = before.play(job.column)
-        if pos.is_over():   # a column that ends the game is never refuted: it fills the board (a draw)
-            return Refutation(0 if pos.is_draw() else None, ())
-        try:
-            score: int | None = -solver.solve(pos, stop=self._stop, deadline=perf_counter() + SOLVE_SECONDS)
-        except SearchCancelled:
-            if self._stop.is_set():
-                raise
-            return Refutation(None, ())
-        line: list[int] = []
-        while len(line) < REFUTATION_PLIES and not pos.is_over():
-            try:
-                scores = solver.column_scores(pos, stop=self._stop, deadline=perf_counter() + SOLVE_SECONDS)
-            except SearchCancelled:
-                if self._stop.is_set():
-                    raise
-                break
-            best = max(s for s in scores if s is not None)
-            col = next(c for c in CENTRE_ORDER if scores[c] == best)
-            line.append(col)
-            pos = pos.play(col)
-        # Proved above within the time given, so the explanation's searches find the table filled.
-        explanation = explain_move(before, job.column, solver, names=job.names, stop=self._stop)
-        return Refutation(score, tuple(line), explanation.text if explanation is not None else None)
+        return refutation(job.moves, job.column, job.names, self._solver("refuter"), self._stop)

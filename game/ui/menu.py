@@ -25,7 +25,7 @@ from game.domain.saved import SavedGame
 from game.store.saves import save_infos
 from game.ui.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
-from game.ui.practice_scene import menu_row_text
+from game.ui.practice_words import menu_row_text
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.saves import OPEN_ERRORS, open_save, players_of

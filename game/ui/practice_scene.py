@@ -12,79 +12,46 @@ search is needed to know right from wrong (a drill's accepted columns and a puzz
 are proved already). A miss asks the session's practice thread for its refutation, which then
 plays out disc by disc; then the right move is shown. Grades go to the drill schedule and
 puzzle results to the puzzle rating through the session (``game.session.practice``), written
-on its thread. The day's progress and the streak of right answers are in the header.
+on its thread. The day's progress and the streak of right answers are in the header; the words it
+shows come from ``game.ui.practice_words``.
 """
 
 from __future__ import annotations
 
-import math
 from datetime import datetime
 from functools import lru_cache
 
 import pygame
 
-from game.echo import counted
 from game.domain.names import name_key
 from game.engine.board import Position
 from game.practice.puzzles import Puzzle, load_puzzles, rating_of, serve
-from game.session.practice import PracticeKeeper, Refutation
-from game.store.drills import LOCAL_PLAYER
+from game.session.practice_proofs import Refutation
 from game.store.puzzles import PuzzleResult
 from game.ui.anim import DropAnimation
 from game.ui.game_input import NUMBER_KEYS
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import PRACTICE_HELP, HelpOverlay, is_help_key
 from game.ui.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
+from game.ui.practice_words import header_texts, keys_texts, possessive, progress_texts
 from game.ui.render import BoardScene
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, Scene, SceneName, Transition
 
-__all__ = ["PracticeScene", "menu_row_text"]
+__all__ = ["PracticeScene"]
 
 REPLY_PAUSE = 0.5       # seconds before a puzzle's defender answers, or a refutation's next disc falls
 REFUTED_PAUSE = 1.2     # seconds the refuted position stays before the board goes back
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
 DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
-KEYS_ASK = ("1–7 or click: drop a disc · Left/Right + Enter: choose and drop · F1 help · Esc menu",
-            "1–7 drop · Left/Right + Enter · F1 help · Esc menu", "1–7 drop · F1 · Esc")
-KEYS_DONE = ("Enter or click: next · F1 help · Esc menu", "Enter next · Esc menu")
-KEYS_WAIT = ("Watch the reply · F1 help · Esc menu", "F1 help · Esc menu")
 WHOSE_KEY = pygame.K_TAB        # the next player's drills
 WANTS_KEY = pygame.K_o          # drills from the shown player's games: on or off
-
-
-def possessive(player: str) -> str:
-    """"your" for the person at this computer, else "Ann's"."""
-    return "your" if player == LOCAL_PLAYER else f"{player}'s"
-
-
-def menu_row_text(keeper: PracticeKeeper, now: datetime) -> str:
-    """The menu's Practice row: "2 drills due · puzzles", "Ann: 1 drill due · 1 more in 10 min ·
-    puzzles": the drills of the player Practice would show (named once anyone but the person at
-    this computer has drills). A drill practised today is not due again until its time has come,
-    and then it is counted again."""
-    if not keeper.loaded:
-        return "drills · puzzles"
-    player = keeper.player_to_show(now)
-    whose = "" if keeper.players() in ([], [LOCAL_PLAYER]) else f"{player}: "
-    parts = [f"{whose}{counted(len(keeper.due(now, player)), 'drill')} due"]
-    later = keeper.again(now, player)
-    if later:
-        minutes = max(1, math.ceil((later[0] - now).total_seconds() / 60))
-        parts.append(f"1 more in {minutes} min" if len(later) == 1
-                     else f"{len(later)} more today, the first in {minutes} min")
-    return " · ".join([*parts, "puzzles"])
 
 
 @lru_cache(maxsize=1)
 def shipped_puzzles() -> tuple[Puzzle, ...]:
     """The shipped puzzles, read once (they are tested whole: a damaged file is a broken install)."""
     return load_puzzles()
-
-
-def _local_day(stamp: datetime | str) -> object:
-    when = datetime.fromisoformat(stamp) if isinstance(stamp, str) else stamp
-    return when.astimezone().date()
 
 
 class PracticeScene(Scene):
@@ -156,16 +123,6 @@ class PracticeScene(Scene):
         whose = possessive(player)
         self.verdict, self.verdict_right = f"{whose[:1].upper()}{whose[1:]} drills", None
 
-    def player_keys(self, keys: tuple[str, ...]) -> tuple[str, ...]:
-        """``keys`` (longest first) with Tab and O said, as far as the width allows: "Tab: Ann's
-        drills · O: drills from games on/off · ...", down to "Tab: Ann · 1–7 drop · F1 · Esc"."""
-        other = self.next_player()
-        if other is None:
-            return (f"O: drills from games on/off · {keys[0]}", *keys)
-        whose = f"Tab: {possessive(other)} drills · "
-        return (f"{whose}O: drills from games on/off · {keys[0]}", f"{whose}{keys[0]}",
-                *(f"Tab: {other} · {k}" for k in keys[1:]), *keys)
-
     def toggle_wants(self) -> None:
         """O: drills from the shown player's games off, or on again."""
         keeper, player = self.keeper, self.keeper.player
@@ -196,35 +153,9 @@ class PracticeScene(Scene):
         self.verdict, self.verdict_right, self.why = "", None, None
         self.cursor = COLS // 2      # every exercise starts with the cursor in the middle column
 
-    def header_texts(self, colour: str) -> tuple[str, ...]:
-        """Whose practice and which side they play, longest first: "Practice · You are Red",
-        "Ann's practice · Red", down to "Ann · Red"."""
-        player = self.keeper.player
-        if not colour:
-            return ("Practice",) if player == LOCAL_PLAYER else (f"{player}'s practice", player)
-        if player == LOCAL_PLAYER:
-            return f"Practice · You are {colour}", f"You are {colour}"
-        return f"{player}'s practice · {colour}", f"{player} · {colour}", colour
-
     def rating_text(self) -> str:
         rating = rating_of(self.keeper.results_of(), self.puzzles)
         return f"puzzle rating {round(rating.value)}"
-
-    def progress_texts(self) -> tuple[str, ...]:
-        """The day's progress and the streak, longest first: "Today: 3 drills · 2 of 4 puzzles
-        solved · streak 2 (best 5)", down to "3 drills · 2/4 puzzles · streak 2"."""
-        today = self.now().date()
-        results = [r for r in self.keeper.results_of() if _local_day(r.date) == today]
-        drills = sum(1 for e in self.keeper.drills_of()
-                     if e.card.last_review is not None and _local_day(e.card.last_review) == today)
-        whose = name_key(self.keeper.player)
-        drills = max(drills, sum(1 for player, _key in self.done_drills if player == whose))
-        solved = sum(r.solved for r in results)
-        streak, best = self.keeper.streak, self.keeper.best_streak
-        return (f"Today: {counted(drills, 'drill')} · {solved} of {len(results)} puzzles solved · "
-                f"streak {streak} (best {best})",
-                f"{counted(drills, 'drill')} · {solved}/{len(results)} puzzles · streak {streak}",
-                f"streak {streak}")
 
     # -- input -----------------------------------------------------------------------------
 
@@ -418,12 +349,14 @@ class PracticeScene(Scene):
         attempt = self.attempt
         colour = theme.colour_name(attempt.exercise.player) if attempt is not None else ""
         header = layout.header
-        you, you_size = largest_fitting(self.header_texts(colour), layout.text_size, width // 2, bold=True)
+        you, you_size = largest_fitting(header_texts(self.keeper.player, colour), layout.text_size, width // 2,
+                                        bold=True)
         left = draw_text(surface, you, you_size, theme.text, bold=True, midleft=(header.left + 8, header.centery))
         if attempt is not None:
             disc = self.ctx.renderer.disc(theme, attempt.exercise.player, max(5, layout.text_size * 4 // 10))
             surface.blit(disc, disc.get_rect(midleft=(left.right + 8, header.centery)))
-        text, size = largest_fitting(self.progress_texts(), layout.small_size, max(40, width - left.right - 48),
+        progress = progress_texts(self.keeper, self.done_drills, self.now().date())
+        text, size = largest_fitting(progress, layout.small_size, max(40, width - left.right - 48),
                                      min_size=11)
         draw_text(surface, text, size, theme.dim_text, midright=(header.right - 8, header.centery))
         self._draw_task(surface)
@@ -466,19 +399,12 @@ class PracticeScene(Scene):
         theme, layout = self.ctx.theme, self.ctx.layout
         rect = layout.status
         width = rect.width - 16
-        attempt = self.attempt
         if self.verdict:
             colour = theme.text if self.verdict_right is None else theme.win if self.verdict_right else theme.loss
             text, size = largest_fitting((self.verdict,), layout.text_size, width, min_size=11, bold=True)
             draw_text(surface, text, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
-        if attempt is not None and attempt.phase is Phase.DONE:
-            keys = KEYS_DONE
-        elif attempt is not None and (attempt.phase is not Phase.ASK or not self._settled()):
-            keys = KEYS_WAIT
-        else:
-            keys = KEYS_ASK
-        if attempt is None or attempt.phase is not Phase.REFUTE:
-            keys = self.player_keys(keys)
+        phase = self.attempt.phase if self.attempt is not None else None
+        keys = keys_texts(phase, self._settled(), self.next_player())
         help_text, help_size = largest_fitting(keys, layout.small_size, width)
         draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))
 

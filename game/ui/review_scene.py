@@ -24,7 +24,7 @@ from game.service.client import EngineClient
 from game.service.requests import AIRequest, Kind
 from game.session.autosaver import autosaved
 from game.session.core import Departure
-from game.session.practice import Added
+from game.session.practice_proofs import Added
 from game.store.saves import save_infos
 from game.ui.menu import resume_label
 from game.ui.overlays import Confirm

@@ -13,7 +13,8 @@ from game.engine.drills import Drill
 from game.engine.scores import Outcome
 from game.practice.puzzles import load_puzzles
 from game.practice.schedule import Grade
-from game.session.practice import Added, PracticeKeeper, Refutation
+from game.session.practice import PracticeKeeper
+from game.session.practice_proofs import Added, Refutation
 from game.store.drills import DrillEntry, load_drills
 from game.ui.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
 

@@ -28,7 +28,7 @@ from game.store.drills import DRILLS_NAME, LOCAL_PLAYER, PlayerChoice, load_choi
 from game.store.puzzles import load_results
 from game.ui.overlays import PRACTICE_HELP
 from game.ui.practice_round import Phase
-from game.ui.practice_scene import menu_row_text
+from game.ui.practice_words import menu_row_text
 from game.ui.scene import GameStart, ReviewStart, SceneName, Transition
 from game.ui.seats import seats_for
 
@@ -200,16 +200,16 @@ def test_the_menu_row_counts_the_drills_due(ui):
 
 
 def test_a_game_lost_to_the_computer_makes_drills(ui, monkeypatch):
-    from game.session import practice as session_practice
+    from game.session import practice_proofs
 
     threads = []
-    real_mine = session_practice.mine_drills
+    real_mine = practice_proofs.mine_drills
 
     def mine(*args, **kwargs):
         threads.append(threading.current_thread().name)
         return real_mine(*args, **kwargs)
 
-    monkeypatch.setattr(session_practice, "mine_drills", mine)
+    monkeypatch.setattr(practice_proofs, "mine_drills", mine)
     driver = ui(red="human", yellow="Easy", review_time=0.2)
     path = saves_dir() / "threat.c4save"
     save_game(path, SavedGame.now(THREAT, "human", "Easy"))
