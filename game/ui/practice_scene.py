@@ -35,7 +35,7 @@ from game.ui.overlays import PRACTICE_HELP, HelpOverlay, is_help_key
 from game.ui.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
 from game.ui.practice_words import header_texts, keys_texts, possessive, progress_texts
 from game.ui.render import BoardScene
-from game.ui.resources import draw_text, fit_text, largest_fitting
+from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap, wrap_at_most
 from game.ui.scene import Context, Scene, SceneName, Transition
 
 __all__ = ["PracticeScene"]
@@ -391,9 +391,11 @@ class PracticeScene(Scene):
         size = layout.text_size
         text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
         draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
-        small, small_size = largest_fitting((self.why or where,), layout.small_size, width, min_size=11)
-        draw_text(surface, small, small_size, theme.text if self.why else theme.dim_text,
-                  midtop=(rect.centerx, rect.centery + 4))
+        top = rect.centery + 4
+        for i, (line, small_size, height) in enumerate(_below_the_task(self.why or where, layout.small_size,
+                                                                       width, rect.bottom - top)):
+            draw_text(surface, line, small_size, theme.text if self.why else theme.dim_text,
+                      midtop=(rect.centerx, top + i * height))
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         theme, layout = self.ctx.theme, self.ctx.layout
@@ -407,4 +409,18 @@ class PracticeScene(Scene):
         keys = keys_texts(phase, self._settled(), self.next_player())
         help_text, help_size = largest_fitting(keys, layout.small_size, width)
         draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))
+
+
+def _below_the_task(text: str, size: int, width: int, room: int) -> list[tuple[str, int, int]]:
+    """``text`` in lines of ``width`` under the task, each as (line, size, line height): at the
+    largest size from ``size`` down to 11 whose lines fit the ``room`` pixels, else in the lines
+    that fit at 11 with the last one cut with "…". An explanation is a few sentences: shrunk to
+    one line it would be too small to read."""
+    for smaller in range(size, 10, -1):
+        height = font(smaller).get_linesize()
+        lines = wrap(text, smaller, width)
+        if len(lines) * height <= room:
+            return [(line, smaller, height) for line in lines]
+    height = font(11).get_linesize()
+    return [(line, 11, height) for line in wrap_at_most(text, 11, width, max(1, room // height))]
 

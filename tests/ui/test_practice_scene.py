@@ -29,6 +29,8 @@ from game.store.puzzles import load_results
 from game.ui.overlays import PRACTICE_HELP
 from game.ui.practice_round import Phase
 from game.ui.practice_words import menu_row_text
+from game.ui import practice_scene
+from game.ui.resources import draw_text
 from game.ui.scene import GameStart, ReviewStart, SceneName, Transition
 from game.ui.seats import seats_for
 
@@ -426,3 +428,27 @@ def test_a_puzzle_counts_for_the_player_shown(ui):
     assert scene.rating_text() == "puzzle rating 1500"          # the person at this computer's is untouched
     scene.start_next()
     assert scene.attempt.exercise.puzzle.id == attempt.exercise.puzzle.id   # not tried by this player yet
+
+
+@pytest.mark.parametrize(("size", "at_small_size"), [((420, 400), False), ((520, 700), True), ((960, 840), True)])
+def test_the_explanation_of_a_miss_is_said_whole_in_lines_large_enough_to_read(ui, monkeypatch, size, at_small_size):
+    """Too long for one line, the explanation wraps rather than shrinking to a size nobody reads;
+    in the smallest window, with room for one small line, it is still whole."""
+    keep(drill_at(THREAT, 6))
+    driver = ui(window_width=size[0], window_height=size[1])
+    driver.c.switch(Transition(SceneName.PRACTICE))
+    scene = driver.scene
+    driver.run_until(lambda: scene.attempt is not None, timeout=WAIT, what="the drill")
+    attempt = scene.attempt
+    for _ in range(2):                                  # a miss, a retry missed too: the explanation
+        driver.run_until(lambda: attempt.phase is Phase.ASK and scene._settled(), timeout=WAIT, what="a try")
+        key_column(driver, wrong_column(attempt))
+    finish(driver)
+    drawn = []                                          # (text, size) of each text the scene draws
+    monkeypatch.setattr(practice_scene, "draw_text",
+                        lambda surface, text, size, *a, **k: drawn.append((text, size)) or draw_text(surface, text, size, *a, **k))
+    driver.frame(dt=0.2)
+    lines = [(text, size) for text, size in drawn if " " in text and text in scene.why]
+    assert " ".join(text for text, _ in lines) == scene.why
+    readable = scene.ctx.layout.small_size if at_small_size else 11
+    assert all(size >= readable for _, size in lines), lines
