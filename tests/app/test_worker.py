@@ -1,5 +1,6 @@
 """AIWorker: real searches behind a thread (and a process), stale answers dropped, prompt cancel/close."""
 
+import contextlib
 import multiprocessing
 import os
 import queue
@@ -274,7 +275,8 @@ def test_a_suspended_search_process_is_noticed_and_the_request_can_be_retried(mo
             updates = collect(w)
             waited = time.monotonic() - started
         finally:
-            if pid in child_pids():
+            # The backend kills a process it found silent; it may be reaped already, or not yet.
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGCONT)
         final = updates[-1]
         assert final.generation == 1 and final.result is None
