@@ -182,6 +182,14 @@ def atomic_write_text(path: Path | str, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+def _write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` (a write may take only part of it) and fsync it."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+    os.fsync(fd)
+
+
 def append_line(path: Path | str, line: bytes, *, create: bool = True) -> None:
     """Append ``line`` (which must end with a newline) to the regular file ``path`` in one write,
     then fsync. When the file does not end with a newline (an earlier append cut short by a power
@@ -200,10 +208,7 @@ def append_line(path: Path | str, line: bytes, *, create: bool = True) -> None:
             os.lseek(fd, size - 1, os.SEEK_SET)  # appends still go to the end (O_APPEND)
             if os.read(fd, 1) != b"\n":
                 line = b"\n" + line
-        view = memoryview(line)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
+        _write_all(fd, line)
     finally:
         os.close(fd)
     if create:
@@ -256,10 +261,7 @@ def write_aside(path: Path | str, data: bytes) -> Path:
         except FileExistsError:
             continue
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
+            _write_all(fd, data)
         finally:
             os.close(fd)
         fsync_dir(target.parent)
