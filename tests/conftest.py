@@ -268,18 +268,24 @@ def bookless(monkeypatch):
 NOT_BUILT = "the compiled search was not built (no C compiler or Cython when the package was installed)"
 
 
+def _on_path(compiled_module, path: str):
+    """``compiled_module`` itself for "compiled" (skips when it was not built), or its source run by
+    the interpreter for "plain"."""
+    if path == "plain":
+        module = compiled_module.plain_module()
+        assert not module.COMPILED
+        return module
+    if not compiled_module.COMPILED:
+        pytest.skip(NOT_BUILT)
+    return compiled_module
+
+
 def search_module(path: str):
     """The solver's search module for ``path``: "compiled" (skips when it was not built) or
     "plain" (``game/engine/negamax.py`` run by the interpreter, also when a compiled one exists)."""
     from game.engine import negamax
 
-    if path == "plain":
-        module = negamax.plain_module()
-        assert not module.COMPILED
-        return module
-    if not negamax.COMPILED:
-        pytest.skip(NOT_BUILT)
-    return negamax
+    return _on_path(negamax, path)
 
 
 @pytest.fixture(params=["compiled", "plain"])
@@ -298,13 +304,7 @@ def depth_module(path: str):
     "plain" (``game/engine/alphabeta.py`` run by the interpreter, also when a compiled one exists)."""
     from game.engine import alphabeta
 
-    if path == "plain":
-        module = alphabeta.plain_module()
-        assert not module.COMPILED
-        return module
-    if not alphabeta.COMPILED:
-        pytest.skip(NOT_BUILT)
-    return alphabeta
+    return _on_path(alphabeta, path)
 
 
 @pytest.fixture(params=["compiled", "plain"])
