@@ -216,7 +216,7 @@ class GameScene(Scene):
         self._follow_seats(0.0)     # a network game's first words ("Playing Bob: you are Red")
 
     def _follow_seats(self, dt: float) -> None:
-        for news in self.seats.poll(dt, self.model):
+        for news in self.seats.poll(dt):
             self.replies.take(news)
 
     def leave(self) -> None:

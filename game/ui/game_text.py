@@ -140,8 +140,7 @@ def status_text(view: GameView) -> str:
     own = view.seats.status(model, (falling.player, falling.col) if falling is not None else None)
     if own is not None:
         return own
-    if view.anims:
-        falling = view.anims[-1]
+    if falling is not None:
         return f"{player_name(view, falling.player)} drops in column {falling.col + 1}"
     if model.is_over:
         extra = "".join(f" · {label}" for label in view.end_labels)

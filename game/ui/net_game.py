@@ -122,7 +122,7 @@ class Networked(Seats):
     def drill_sides(self, model: GameModel) -> tuple[int, ...]:
         return (self.table.colour,)   # a network game counts for this computer's side only
 
-    def poll(self, dt: float, model: GameModel) -> list[News]:
+    def poll(self, dt: float) -> list[News]:
         self.chat.tick(dt)
         news, self._news = self._news, []
         return news + self.table.poll()

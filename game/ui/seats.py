@@ -186,7 +186,7 @@ class Seats:
         """A key or text event while :attr:`wants_text`."""
         return None
 
-    def poll(self, dt: float, model: GameModel) -> list[News]:
+    def poll(self, dt: float) -> list[News]:
         """``dt`` seconds on: what a shared game's other side agreed or said since the last frame."""
         return []
 
