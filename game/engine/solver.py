@@ -27,6 +27,8 @@ losses.
 
 from __future__ import annotations
 
+import logging
+
 from time import perf_counter
 from typing import Literal, NamedTuple
 
@@ -49,6 +51,8 @@ from .early_table import EARLY_DISCS, early_scores
 from .ordering import order_by_threats
 from .scores import loss_next_score, score_range, win_next_score
 from .tables import halve_table, solver_table_entries, solver_table_slots
+
+log = logging.getLogger(__name__)
 
 # A root move's first share of a root test, in nodes; it doubles every round (see _root_test).
 _ROOT_SHARE = 65536
@@ -152,6 +156,7 @@ class Solver:
         early_discs = EARLY_DISCS
         book_discs = BOOK_DISCS if book is not None else EARLY_DISCS
         max_entries = self.max_threats
+        failed: list[Exception] = []  # the first failed read, said once
 
         def book_score(current: int, mask: int, moves: int) -> int | None:
             nonlocal early
@@ -168,7 +173,14 @@ class Solver:
                 pass
             if len(cache) >= max_entries:
                 halve_table(cache)
-            v = cache[key] = lookup(current, mask)
+            try:
+                v = lookup(current, mask)
+            except (OSError, ValueError) as e:  # cut short or unreadable since checked, or closed
+                v = None                         # as the compiled search does: not in the book, searched
+                if not failed:
+                    failed.append(e)
+                    log.warning("the opening book could not be read (%s): positions are searched instead", e)
+            cache[key] = v
             return v
 
         return book_discs, book_score

@@ -146,6 +146,17 @@ def test_a_solver_reads_its_book_after_the_book_is_closed():
         assert solver.solve(Position.from_moves("44534441234")) == 15
 
 
+def test_a_book_that_fails_under_a_running_solver_is_searched_instead(search_path, caplog):
+    """Closed (or cut short, unreadable) after its checks: each path treats a position it cannot
+    read as one the book lacks and solves it, with the same exact score, and says so once."""
+    opened = Book(book_path())
+    solver = Solver(table_mb=1, book=opened)
+    opened.close()
+    assert solver.solve(Position.from_moves("44534441234")) == 15
+    said = [r for r in caplog.records if "could not be read" in r.getMessage()]
+    assert len(said) == (0 if solver.compiled else 1)
+
+
 def test_the_early_table_agrees_with_the_begin_sets():
     table = early_table.early_scores()
     known = [(m, s) for name in ("Test_L1_R1", "Test_L1_R2") for m, s in read_testset(name) if len(m) <= EARLY_DISCS]
