@@ -386,7 +386,7 @@ class PracticeKeeper:
         if notice:
             self._tell(notice)
         if announce and added:
-            whose = "your game" if player == LOCAL_PLAYER else f"the game, for {player}"
+            whose = "your game" if name_key(player) == name_key(LOCAL_PLAYER) else f"the game, for {player}"
             self._tell(f"{counted(added, 'new drill')} from {whose}: Practice in the menu")
         return added
 
