@@ -405,7 +405,7 @@ class GameScene(Scene):
         self._update_game_over(dt)
 
     def _update_game_over(self, dt: float) -> None:
-        if not self.model.is_over or self.anims:
+        if not self.seats.over(self.model) or self.anims:
             return
         if not self.over_handled:
             self.over_handled = True
@@ -415,7 +415,7 @@ class GameScene(Scene):
 
     def _game_over(self) -> None:
         """The one place where a finished game is handled, once, after its last disc has landed."""
-        self.ctx.sound.play("draw" if self.model.winner is None else "win")
+        self.ctx.sound.play("draw" if self.seats.winner(self.model) is None else "win")
         self.seats.game_over(self.model)
         self.ctx.session.practice.judge(self.model.moves, self.drill_sides())
 

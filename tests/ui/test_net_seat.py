@@ -156,6 +156,20 @@ def test_a_resignation_ends_the_game_in_the_seats_words_and_counts_once(ui):
     assert ("rematch", None) in link.asked
 
 
+def test_a_resigned_game_is_finished_as_every_game_is_once(ui, monkeypatch):
+    """Judged for this computer's drills and greeted with the result's sound, like a game won on
+    the board, once however often the resignation is told."""
+    d, link = network_game(ui, moves=(3, 3))
+    judged, played = [], []
+    monkeypatch.setattr(d.c.ctx.session.practice, "judge", lambda moves, sides: judged.append((tuple(moves), sides)))
+    monkeypatch.setattr(d.c.ctx.sound, "play", played.append)
+    link.events.append(ev.State((3, 3), 1, resigned=2))
+    d.settle(frames=30)
+    link.events.append(ev.State((3, 3), 1, resigned=2))
+    d.settle(frames=30)
+    assert judged == [((3, 3), (1,))] and played.count("win") == 1
+
+
 def test_what_the_seats_refuse_and_what_they_ask_the_other_side(ui):
     d, link = network_game(ui, moves=(3, 3))
     seats = d.scene.seats
