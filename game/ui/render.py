@@ -83,9 +83,7 @@ class BoardRenderer:
         if scene.hint is not None:
             self._draw_hint(surface, layout, theme, scene.hint, scene.time)
         if scene.last_move and scene.last_move not in scene.hidden:
-            x, y = layout.cell_center(*scene.last_move)
-            pygame.draw.circle(surface, theme.highlight, (x, y), max(3, layout.cell // 12))
-            pygame.draw.circle(surface, (0, 0, 0), (x, y), max(3, layout.cell // 12), 1)
+            self._draw_last_move(surface, layout, theme, scene)
         if scene.winning:
             pulse = 0.5 + 0.5 * math.sin(scene.time * 6.0)
             width = max(3, int(layout.cell * (0.06 + 0.04 * pulse)))
@@ -100,6 +98,19 @@ class BoardRenderer:
         image = self.disc(theme, player, layout.radius, alpha)
         x, y = layout.cell_center(col, row)
         surface.blit(image, image.get_rect(center=(x + dx, y)))
+
+    @staticmethod
+    def _draw_last_move(surface: pygame.Surface, layout: Layout, theme: Theme, scene: BoardScene) -> None:
+        """A dot on the last disc: in its centre, or, where the theme marks that disc with a ring or
+        a cross, near its top edge, clear of the mark (a dot on a cross reads as a star)."""
+        col, row = scene.last_move
+        x, y = layout.cell_center(col, row)
+        player = scene.cell(col, row)
+        if player and theme.mark(player) is not None:
+            y -= int(layout.radius * 0.72)
+        dot = max(3, layout.cell // 12)
+        pygame.draw.circle(surface, theme.highlight, (x, y), dot)
+        pygame.draw.circle(surface, (0, 0, 0), (x, y), dot, 1)
 
     @staticmethod
     def _draw_hint(surface: pygame.Surface, layout: Layout, theme: Theme, col: int, time: float) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.layout import compute_layout
-from game.ui.render import BoardRenderer
+from game.ui.render import BoardRenderer, BoardScene
 from game.ui.sound import SoundPlayer
 from game.ui.theme import CLASSIC, COLORBLIND
 
@@ -144,3 +144,32 @@ def test_wrapped_text_is_measured_once_not_every_frame(ui):
     assert resources.wrap.cache_info().misses == measured
     lines = resources.wrap_at_most("word " * 200, 16, 200, 2)
     assert len(lines) == 2 and lines[-1].endswith("…")
+
+
+def test_the_last_move_dot_keeps_clear_of_the_colorblind_marks():
+    """A dot in the centre of a crossed disc reads as a star: where a theme marks a disc, the
+    last-move dot sits near the disc's top edge, and the mark stays as it is."""
+    pygame.display.init()
+    try:
+        layout = compute_layout((700, 700))
+        renderer = BoardRenderer()
+        col, row = 3, 0
+
+        def drawn(theme, player, last):
+            surface = pygame.Surface(layout.size)
+            scene = BoardScene(cell=lambda c, r: player if (c, r) == (col, row) else 0,
+                               last_move=(col, row) if last else None)
+            renderer.draw(surface, layout, theme, scene)
+            return surface
+
+        x, y = layout.cell_center(col, row)
+        for player in (1, 2):
+            plain, marked = drawn(COLORBLIND, player, False), drawn(COLORBLIND, player, True)
+            centre = [(x + dx, y + dy) for dx in range(-4, 5) for dy in range(-4, 5)]
+            assert all(plain.get_at(p) == marked.get_at(p) for p in centre)
+            top = (x, y - int(layout.radius * 0.72))
+            assert marked.get_at(top)[:3] == COLORBLIND.highlight
+        # the classic discs carry no mark: the dot stays in the centre
+        assert drawn(CLASSIC, 2, True).get_at((x, y))[:3] == CLASSIC.highlight
+    finally:
+        pygame.quit()
