@@ -115,8 +115,9 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "Ctrl+C: copy the moves (e.g. 4453) · Ctrl+V: open copied moves as a two-player game",
             "F11: fullscreen · Esc: menu · Ctrl+Q: quit · F1 or ?: this help",
             "Two computers playing: Space pause · Right one move · + / − time per move · N new match. "
-            "Each game of a match starts from a balanced opening of a few moves, so two equal computers "
-            "do not replay one game; the header says how many.",
+            "Each game of a match starts from an opening of a few moves, so two equal computers do not "
+            "replay one game. Each opening is played twice, the computers swapping colours, since one "
+            "colour may still win it with the last disc; the header says which game of the two it is.",
         ]),
         ("Network game", [
             "1–7 or click: drop a disc on your turn · T: chat (Enter sends, Esc cancels)",

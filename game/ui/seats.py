@@ -5,7 +5,7 @@ checks which kind they are.
   "you" and "the computer"; finished games join the record (the tally is shown).
 * :class:`TwoPeople` — two people at one screen: their names (or colours) and the sitting's score.
 * :class:`Watching` — two computers: the match's pacing (pause, step, time per move), its score and
-  a new balanced opening every game; nobody at the screen drops a disc, takes one back or asks for
+  openings each played with both colours; nobody at the screen drops a disc, takes one back or asks for
   a hint.
 * ``game.ui.net_game.Networked`` — this screen's player against one on another computer: the game
   is shared, so a move, an undo or a rematch is a request the other side's match agrees to, and
@@ -314,10 +314,10 @@ class Watching(Seats):
         return self.spectator.score_line(model, counted)
 
     def header_note(self) -> str:
-        """The pace, and that the game did not start from the empty board: each game of a match
-        opens with a balanced opening, so two equal computers do not replay one game."""
-        opening = len(self.spectator.opening)
-        start = f" · from a {opening}-move opening" if opening else ""
+        """The pace, and that the game did not start from the empty board: each opening of a match
+        is played twice, once with each colour (``Spectator``)."""
+        note = self.spectator.opening_note()
+        start = f" · {note}" if note else ""
         return f"{start} · {self.spectator.delay:.1f} s/move"
 
     @property

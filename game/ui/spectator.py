@@ -1,5 +1,9 @@
-"""Computer-vs-computer matches: pacing (pause, one step, minimum time per move), the score, and a
-different balanced opening for every game, so that two equal computers do not replay one game."""
+"""Computer-vs-computer matches: pacing (pause, one step, minimum time per move), the score, and
+balanced openings, so that two equal computers do not replay one game.
+
+Each opening is played twice, the computers swapping colours in between: a "balanced" opening may
+still be won by one colour with the last disc, and over the pair each computer has had both sides of
+it, so the score compares the players, not the openings they were dealt."""
 
 from __future__ import annotations
 
@@ -30,15 +34,28 @@ class Spectator:
         self.over_timer = 0.0
         self.rng = random.Random(seed)
         self.opening = ""
+        self.second_of_pair = False       # the opening on the board is being played a second time
         self._order: list[str] = []
 
     def next_opening(self) -> str:
-        """The next opening, each used once (in a shuffled order) before any repeats."""
+        """The next game's opening: the last one again with the colours swapped, after its first
+        game; else a new one, each used once (in a shuffled order) before any repeats."""
+        if self.opening and not self.second_of_pair:
+            self.second_of_pair = True
+            return self.opening
         if not self._order:
             self._order = list(OPENINGS)
             self.rng.shuffle(self._order)
         self.opening = self._order.pop()
+        self.second_of_pair = False
         return self.opening
+
+    def opening_note(self) -> str:
+        """The header's words on the opening: its length, and whether this is its second game."""
+        if not self.opening:
+            return ""
+        again = ", colours swapped" if self.second_of_pair else ""
+        return f"from a {len(self.opening)}-move opening{again}"
 
     def toggle_pause(self) -> str:
         self.paused = not self.paused

@@ -82,7 +82,7 @@ def test_match_continues_with_colours_swapped_and_a_scoreboard(ui, monkeypatch):
     assert d.scene.model.yellow == first_red
     assert len(d.scene.model.moves) < final_length    # a fresh game is under way
     assert d.scene.model.moves_string().startswith(d.scene.seats.spectator.opening)
-    assert d.scene.seats.spectator.opening != first_opening
+    assert d.scene.seats.spectator.opening == first_opening      # the same opening, other colours
     assert d.scene.seats.spectator.scoreboard.games == 1
 
 
@@ -95,7 +95,7 @@ def test_spectator_keys_do_not_play_for_the_computers(ui):
     assert d.scene.model.moves_string() == opening
 
 
-def test_every_game_starts_from_another_balanced_opening_and_the_score_follows_the_players(ui):
+def test_each_opening_is_played_with_both_colours_and_the_score_follows_the_players(ui):
     d = ui("Hard", "Hard", spectator_delay=0.0, animation_speed=10.0)
     spectator = d.scene.seats.spectator
     first = d.scene.model.moves_string()
@@ -108,13 +108,20 @@ def test_every_game_starts_from_another_balanced_opening_and_the_score_follows_t
     assert spectator.scoreboard.games == 1
     d.settle(60)                                         # the next game starts, colours swapped
     second = d.scene.model.moves_string()[:len(spectator.opening)]
-    assert second == spectator.opening and second in OPENINGS and second != first
+    assert second == spectator.opening == first         # the same opening, the other side of it
+    assert "colours swapped" in header_right(d.scene.view())
     full, _ = spectator.score_line(d.scene.model, counted=False)
     # Hard (1) won as Red; now it plays Yellow: the win stays its own, and no colour is named with it.
     assert full == "Game 2 · Hard (1) 1 – 0 Hard (2) · 0 drawn"
     assert "Yellow" not in full and "Red" not in full
     assert d.scene.status_text().startswith(("Hard (1) as Yellow", "Hard (2) as Red"))
     assert d.scene.model.red.level == d.scene.model.yellow.level == "Hard"
+    d.scene.model.load_moves(parse_moves("1212121"))
+    d.settle(5)
+    d.settle(60)                                         # game 3: a new opening, first colours
+    third = d.scene.model.moves_string()[:len(spectator.opening)]
+    assert third == spectator.opening and third in OPENINGS and third != first
+    assert "colours swapped" not in header_right(d.scene.view())
 
 
 def test_openings_do_not_repeat_before_the_list_is_used_up():
@@ -124,8 +131,9 @@ def test_openings_do_not_repeat_before_the_list_is_used_up():
 
     hard = parse_player_spec("Hard")
     spectator = Spectator(GameModel(hard, hard), 0.0, seed=3)
-    seen = [spectator.next_opening() for _ in range(len(OPENINGS))]
-    assert sorted(seen) == sorted(OPENINGS)
+    games = [spectator.next_opening() for _ in range(2 * len(OPENINGS))]
+    assert games[0::2] == games[1::2]                   # each opening twice in a row, then the next
+    assert sorted(games[0::2]) == sorted(OPENINGS)
 
 
 def test_n_starts_a_new_match_with_the_colours_the_players_were_given(ui):
