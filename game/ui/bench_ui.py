@@ -37,6 +37,7 @@ class FrameStats:
     rss_mb: float | None = None       # the largest resident memory of the game and its children seen
     first_answer: float | None = None  # seconds from the first request to its first answer
     in_process: bool | None = None    # where the computer thought (None: nothing was asked)
+    worker: str = ""                  # the [ai] worker setting it ran under ("auto", "thread", ...)
 
     def report(self, title: str) -> str:
         lines = [
@@ -151,7 +152,7 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
         raise RuntimeError("the computer never searched long enough to measure anything")
     return FrameStats(len(intervals), measured, _percentile(intervals, 50), _percentile(intervals, 95),
                       max(intervals), _percentile(work, 50), _percentile(work, 95), best_depth, nodes, rss,
-                      first_answer, in_process)
+                      first_answer, in_process, settings.worker)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -183,8 +184,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"bench_ui: {exc}", file=sys.stderr)
             return 1
     who = args.player or f"depth {args.depth}"
-    print(stats.report(f"While the computer searches ({who}, worker {args.worker or 'from the config'}: "
-                       f"{'process' if stats.in_process else 'thread' if stats.in_process is False else 'none'}; fps cap {args.fps or 'config'})"))
+    ran = "process" if stats.in_process else "thread" if stats.in_process is False else "none"
+    # The setting and what it ran, in the words of ``connect4 --version`` (worker "auto": thread).
+    print(stats.report(f"While the computer searches ({who}, worker \"{stats.worker}\": {ran}; "
+                       f"fps cap {args.fps or 'config'})"))
     return 0
 
 
