@@ -43,13 +43,14 @@ from typing import NamedTuple
 
 from .board import Position
 from .book import BOOK_DISCS
+from .grades import Grade, advice, grade
 from .scores import Outcome, describe, distance_text, outcome, win_next_score
 from .search import SearchConfig, Searcher
 from .solver import SearchCancelled, Solver
 from .verdicts import Severity, Verdict
 from .verdicts import judge as verdict_of
 
-__all__ = ["Bounds", "GameReview", "MoveClass", "MoveReview", "ReviewProgress", "Summary", "classify", "review_game",
+__all__ = ["Bounds", "GameReview", "Grade", "MoveClass", "MoveReview", "ReviewProgress", "Summary", "classify", "review_game",
            "value_text", "value_words"]
 
 #: Default seconds per position (the ``[review] time`` setting's default).
@@ -145,6 +146,11 @@ class MoveReview:
         return None if self.verdict is None else self.verdict.severity
 
     @property
+    def grade(self) -> Grade | None:
+        """The one word a player reads (``grades``): the class and the verdict joined."""
+        return grade(self.move_class.value, self.verdict)
+
+    @property
     def discs_before(self) -> int:
         return self.number - 1
 
@@ -210,6 +216,11 @@ class Summary:
     errors: tuple[MoveReview, ...] = ()
     inaccuracies: tuple[MoveReview, ...] = ()
     deep: tuple[MoveReview, ...] = ()
+    grades: dict[Grade, int] | None = None   # the side's moves counted by grade
+
+    def advice(self) -> str:
+        """What to practise next, from this side's errors (``grades.advice``)."""
+        return advice(r.verdict for r in (*self.errors, *self.inaccuracies, *self.deep) if r.verdict)
 
     @property
     def accuracy(self) -> float | None:
@@ -235,30 +246,40 @@ class Summary:
         return "; ".join(parts)
 
     def text(self, brief: bool = False) -> str:
-        """"errors: move 9 (column 2, missed block); deep: move 3; 1 best, 5 good, 2 mistakes, 0
-        blunders, first outcome-changing move: 3 (column 4, mistake), accuracy 44 %": the errors a
-        player can learn from lead (``lead``). ``brief`` (for a narrow window, where the move list
-        and the graph mark the moves) leaves out ``lead`` and the outcome-changing move."""
-        parts = [f"{self.counts[c]} {c.value}" for c in MoveClass if c is not MoveClass.UNPROVED]
-        parts[2] = parts[2] + ("s" if self.counts[MoveClass.MISTAKE] != 1 else "")
-        parts[3] = parts[3] + ("s" if self.counts[MoveClass.BLUNDER] != 1 else "")
-        if self.counts[MoveClass.UNPROVED]:
-            parts.append(f"{self.counts[MoveClass.UNPROVED]} not proved")
+        """"errors: move 9 (column 2, missed block); deep: move 3; 1 best, 5 good, 1 inaccuracy, 2
+        mistakes, 0 blunders, first outcome-changing move: 3 (column 4, inaccuracy), accuracy 44 %;
+        next: 1 threat not blocked: ...": the errors a player can learn from lead (``lead``), the
+        moves are counted by grade, and what to practise ends it (``advice``). ``brief`` (for a
+        narrow window, where the move list and the graph mark the moves) keeps only the counts
+        and the accuracy."""
+        grades = self.grades or dict.fromkeys(Grade, 0)
+        parts = [g.counted(grades[g]) for g in Grade]
+        ungraded = sum(self.counts.values()) - sum(grades.values())
+        if ungraded:
+            parts.append(f"{ungraded} not proved")
         if not brief:
             parts.append(self._outcome_change())
         if self.accuracy is not None:
             parts.append(f"accuracy {self.accuracy:.0f} %")
-        return ", ".join(parts) if brief else f"{self.lead()}; {', '.join(parts)}"
+        if brief:
+            return ", ".join(parts)
+        habit = self.advice()
+        return f"{self.lead()}; {', '.join(parts)}" + (f"; next: {habit}" if habit else "")
 
     def _outcome_change(self) -> str:
         """The first move that changed the outcome, as far as the proofs tell."""
         turn, later = self.first_turn, self.first_proved_turn
         if turn is not None:
-            return f"first outcome-changing move: {turn.number} (column {turn.column + 1}, {turn.move_class.value})"
+            return f"first outcome-changing move: {turn.number} (column {turn.column + 1}, {_word(turn)})"
         if later is not None:
             return (f"outcome changed at move {later.number} (column {later.column + 1}, "
-                    f"{later.move_class.value}) or at an earlier move not proved")
+                    f"{_word(later)}) or at an earlier move not proved")
         return "no outcome-changing move" if not self.counts[MoveClass.UNPROVED] else "no outcome-changing move proved"
+
+
+def _word(review: MoveReview) -> str:
+    """The move's grade, the one word shown for it everywhere."""
+    return review.grade.value if review.grade is not None else review.move_class.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,9 +301,13 @@ class GameReview:
                 first = review
             unproved_before |= first is None and review.move_class is MoveClass.UNPROVED
         own = [r for r in self.reviews if r.player == player]
+        grades = dict.fromkeys(Grade, 0)
+        for review in own:
+            if review.grade is not None:
+                grades[review.grade] += 1
         by_severity = {severity: tuple(r for r in own if r.severity is severity) for severity in Severity}
         lessons = {"errors": by_severity[Severity.ERROR], "inaccuracies": by_severity[Severity.INACCURACY],
-                   "deep": by_severity[Severity.DEEP]}
+                   "deep": by_severity[Severity.DEEP], "grades": grades}
         if unproved_before:
             return Summary(player, counts, None, first, **lessons)
         return Summary(player, counts, first, **lessons)

@@ -1,4 +1,4 @@
-"""Review whole games: every move classified against exact scores.
+"""Review whole games: every move graded against exact scores.
 
     python -m game.review game.c4save [more.c4save ...]
     python -m game.review < games.txt          # one move string per line ("4453...")
@@ -6,22 +6,24 @@
 
 Each game may be finished or not. For every move one line, whose first three fields are fixed:
 
-    <move number from 1> <column played 1-7> <best|good|mistake|blunder|unproved> ...
+    <move number from 1> <column played 1-7> <best|good|inaccuracy|mistake|blunder|unproved> ...
 
-followed by the side, the verdict a player can use in brackets when there is one (``[error:
-missed block]``, ``[inaccuracy: much longer win]``, ``[deep]``), and the best move and the
-values in words, e.g. ``15 2 blunder red [error: allows two threats] best: column 5 — wins in 3
-of Red's moves; played: loses in 2 of Yellow's moves``. Each mistake, blunder and move with a
+the move's grade (``game.engine.grades``: the exact class and what a player could have seen,
+joined in one word), followed by the side, what the move did wrong in brackets when a player
+could see it (``[missed block]``, ``[much longer win]``, ``[deep]``), and the best move and the
+values in words, e.g. ``15 2 blunder red [allows two threats] best: column 5 — wins in 3 of
+Red's moves; played: loses in 2 of Yellow's moves``. Each mistake, blunder and move with a
 verdict (when its values are proved) is followed by two indented lines: ``why (KIND): ...``, the
 explanation (each claim checked against the solver, ``game.engine.explain``), and ``line: ...``,
 the principal line after the move (best play for both sides, as a move string). After the moves,
-one summary line per side starting with ``#``, the errors a player can learn from first; a blank
-line separates games. ``unproved`` means the position was not proved within the time budget
+one summary line per side starting with ``#``, the errors a player can learn from first and
+what to practise last (``next: ...``); a blank line separates games. ``unproved`` means the position was not proved within the time budget
 (``--time`` seconds per position, default from config.toml's ``[review] time``): the review never
 guesses.
 
 ``--json`` prints one JSON object per game and line instead: each move keeps its exact ``class``
-and adds ``verdict`` and ``severity`` (null when none), and each move explained in the text
+(best, good, mistake, blunder, unproved) and adds its ``grade`` (null while unproved), ``verdict``
+and ``severity`` (null when none); each side's summary counts both and adds its ``advice``; and each move explained in the text
 an ``explanation`` ({"text", "kind"}) and a ``line`` (a move string). A bad input line or file is
 reported on stderr (one line, naming it) and skipped; the exit status is then 1 (2 for bad
 arguments, 130 when interrupted). Input is read as by ``game.analyze`` (``game.tools.lines``):
@@ -45,7 +47,6 @@ from game.engine.explain import Explanation, explain_game
 from game.engine.review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
 from game.config.load import load_settings
-from game.engine.verdicts import Severity
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.store.savefile import SaveFileError, load_game
@@ -64,16 +65,20 @@ _seconds = number(ranges.SECONDS_PER_MOVE)
 
 OUTPUT_HELP = """\
 output, one line per move:
-  NUMBER COLUMN CLASS SIDE [VERDICT] best: ...; played: ...
-  e.g. 29 7 good red [error: under a winning cell] best: column 2 — loses in 5 of
+  NUMBER COLUMN GRADE SIDE [VERDICT] best: ...; played: ...
+  e.g. 29 7 mistake red [under a winning cell] best: column 2 — loses in 5 of
        Yellow's moves; played: loses to Yellow's next move
 each mistake, blunder and move with a verdict is followed by two indented lines:
 "why (KIND): ..." and "line: ..." (best play for both sides after the move); then
-one summary line per side, starting with #, the errors first; a blank line between
-games.
-best keeps the exact score; good keeps the result (a slower win, a faster loss);
-mistake loses one step (win to draw, draw to loss); blunder turns a win into a loss;
-unproved: not proved within --time, never guessed.
+one summary line per side, starting with #, the errors first, what to practise last
+("next: ...");
+a blank line between games.
+grades: best keeps the exact score; good keeps the result (a slower win, a faster
+loss); mistake loses one step (win to draw, draw to loss); blunder turns a win into a
+loss. An error a player could see is never best or good: it makes a kept result a
+mistake and a lost step a blunder; a much longer win is an inaccuracy; an outcome
+changed only by play far ahead (deep) is graded one step milder. unproved: not
+proved within --time, never guessed.
 verdicts: error (missed win, missed block, under a winning cell, allows two threats,
 allows a short loss, threw away a short win, loses much faster); inaccuracy (much
 longer win); deep (the outcome changed by play far ahead).
@@ -83,7 +88,7 @@ explanations: at once, two threats, forced sequence, zugzwang, gave up, plain.""
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m game.review",
-        description="Classify every move of Connect Four games (best, good, mistake, blunder, unproved) "
+        description="Grade every move of Connect Four games (best, good, inaccuracy, mistake, blunder) "
                     "from exact scores. Reads save files, or move strings from standard input, one game a line.",
         epilog=OUTPUT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -96,17 +101,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def verdict_words(review: MoveReview) -> str:
-    """"[error: missed block] ", "[deep] " or "" for a move without a verdict."""
-    if review.verdict is None:
-        return ""
-    if review.verdict.severity is Severity.DEEP:
-        return "[deep] "
-    return f"[{review.verdict.severity.value}: {review.verdict.value}] "
+    """"[missed block] ", "[deep] " or "" for a move without a verdict: what the move did wrong
+    (its grade says how much it matters)."""
+    return "" if review.verdict is None else f"[{review.verdict.value}] "
+
+
+def grade_word(review: MoveReview) -> str:
+    """The move's grade, or "unproved" where neither the class nor a visible error was proved."""
+    return "unproved" if review.grade is None else review.grade.value
 
 
 def move_line(review: MoveReview) -> str:
-    """``<number> <column> <class> <side> [verdict] best: ...; played: ...`` for one move."""
-    return (f"{review.number} {review.column + 1} {review.move_class.value} {PLAYER_NAMES[review.player]} "
+    """``<number> <column> <grade> <side> [verdict] best: ...; played: ...`` for one move."""
+    return (f"{review.number} {review.column + 1} {grade_word(review)} {PLAYER_NAMES[review.player]} "
             f"{verdict_words(review)}best: {review.best_words()}; played: {review.played_words()}")
 
 
@@ -137,6 +144,7 @@ def game_json(source: str, review: GameReview, explained: dict[int, Explanation]
     def move(r: MoveReview) -> dict:
         doc = {
             "number": r.number, "column": r.column + 1, "class": r.move_class.value,
+            "grade": None if r.grade is None else r.grade.value,
             "verdict": None if r.verdict is None else r.verdict.value,
             "severity": None if r.severity is None else r.severity.value,
             "player": PLAYER_NAMES[r.player],
@@ -157,6 +165,8 @@ def game_json(source: str, review: GameReview, explained: dict[int, Explanation]
         s = review.summary(player)
         summary[PLAYER_NAMES[player]] = {
             **{c.value: n for c, n in s.counts.items()},
+            "grades": {g.value: n for g, n in (s.grades or {}).items()},
+            "advice": s.advice(),
             "first_outcome_change": None if s.first_turn is None else s.first_turn.number,
             "errors": [r.number for r in s.errors], "inaccuracies": [r.number for r in s.inaccuracies],
             "deep": [r.number for r in s.deep],

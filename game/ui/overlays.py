@@ -137,7 +137,9 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
         ]),
         ("Review", [
             "When a game ends, R reviews it; the menu's \"Review a saved game\" reviews a save. Every move "
-            "is judged best, good, mistake or blunder, with the best move in words.",
+            "gets one grade: best, good, inaccuracy, mistake or blunder. A move that misses a win or a block "
+            "a player could see is never good. The best move is said in words, and each side's summary "
+            "ends with what to practise next.",
             "Left/Right (or Up/Down, the wheel): step · Home/End: first/last move · click the list or the "
             "graph: go to a move · Enter: step through the line that proves the shown error (Left/Right, "
             "Home/End; Enter or Esc leave it) · P: play on from the shown position · D: practise the shown "

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from game.engine.review import GameReview, MoveClass, ReviewProgress
+from game.engine.review import GameReview, Grade, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
 from game.engine.verdicts import Severity
 from game.ui.resources import draw_text, text_width
@@ -17,13 +17,15 @@ if TYPE_CHECKING:
     from game.engine.review import Bounds
     from game.ui.theme import Colour, Theme
 
-CLASS_COLOURS: dict[MoveClass, Colour] = {
-    MoveClass.BEST: (90, 200, 120),
-    MoveClass.GOOD: (150, 200, 150),
-    MoveClass.MISTAKE: (240, 160, 60),
-    MoveClass.BLUNDER: (235, 70, 70),
-    MoveClass.UNPROVED: (140, 140, 150),
+GRADE_COLOURS: dict[Grade, Colour] = {
+    Grade.BEST: (90, 200, 120),
+    Grade.GOOD: (150, 200, 150),
+    Grade.INACCURACY: (225, 205, 90),
+    Grade.MISTAKE: (240, 160, 60),
+    Grade.BLUNDER: (235, 70, 70),
 }
+#: A move whose grade was not proved.
+UNPROVED_COLOUR: Colour = (140, 140, 150)
 #: An error a player can learn from (a verdict of ``Severity.ERROR``), whatever its exact class.
 ERROR_COLOUR: Colour = (255, 110, 170)
 
@@ -64,12 +66,12 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: The
         y, proved = graph_y(*value_after(review, i), win, draw, loss)
         if y is None:
             points.append(None)
-            draw_text(surface, "?", small, CLASS_COLOURS[MoveClass.UNPROVED], center=(x, draw.centery))
+            draw_text(surface, "?", small, UNPROVED_COLOUR, center=(x, draw.centery))
             continue
         points.append((x, y))
         pygame.draw.circle(surface, theme.text if proved else theme.dim_text, (x, y), radius, 0 if proved else 1)
-        if move.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER):
-            pygame.draw.line(surface, CLASS_COLOURS[move.move_class], (x, plot.top), (x, plot.bottom), 2)
+        if move.grade in (Grade.MISTAKE, Grade.BLUNDER):
+            pygame.draw.line(surface, GRADE_COLOURS[move.grade], (x, plot.top), (x, plot.bottom), 2)
         if move.severity is Severity.ERROR:
             _draw_error(surface, x, plot.top, radius + 2)
     for a, b in zip(points, points[1:]):
@@ -178,7 +180,7 @@ def _draw_mark(surface: pygame.Surface, mark: Mark, box: pygame.Rect, theme: The
         pygame.draw.circle(surface, theme.text if mark == "dot" else theme.dim_text, box.center, radius,
                            0 if mark == "dot" else 1)
     elif mark in ("mistake", "blunder"):
-        colour = CLASS_COLOURS[MoveClass.MISTAKE if mark == "mistake" else MoveClass.BLUNDER]
+        colour = GRADE_COLOURS[Grade.MISTAKE if mark == "mistake" else Grade.BLUNDER]
         pygame.draw.line(surface, colour, (box.centerx, box.top), (box.centerx, box.bottom), 3)
     elif mark == "error":
         _draw_error(surface, box.centerx, box.top + 1, box.width // 3)

@@ -11,11 +11,10 @@ import pygame
 
 from game.engine.review import MoveReview, ReviewProgress
 from game.engine.threats import Cell
-from game.engine.verdicts import Severity
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.render import BoardScene, draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
-from game.ui.review_graph import CLASS_COLOURS, ERROR_COLOUR, draw_graph
+from game.ui.review_graph import GRADE_COLOURS, UNPROVED_COLOUR, draw_graph
 from game.ui.review_line import LineView
 from game.ui.review_state import ReviewState
 from game.ui.review_words import ReviewWords, has_best, row_words
@@ -183,11 +182,9 @@ def text_size(width: int, height: int) -> int:
 
 
 def row_colour(move: MoveReview) -> Colour:
-    """A move's colour in the list: an error a player can learn from stands out whatever its class
-    (a move handing over a win in a lost position is "good" by the exact class)."""
-    if move.severity is Severity.ERROR:
-        return ERROR_COLOUR
-    return CLASS_COLOURS[move.move_class]
+    """A move's colour in the list: its grade's (an error a player could see is never graded best
+    or good, so it never wears their colour)."""
+    return UNPROVED_COLOUR if move.grade is None else GRADE_COLOURS[move.grade]
 
 
 def draw_threat(surface: pygame.Surface, layout: Layout, colour: Colour, cell: Cell) -> None:

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.review import Bounds, MoveClass, MoveReview, Summary, value_text
+from game.engine.review import Bounds, Grade, MoveReview, Summary, value_text
 from game.engine.scores import distance_text
 from game.ui.review_state import ReviewState
 
-__all__ = ["CLASS_WORDS", "ReviewWords", "best_words", "brief_summary", "named_words", "verdict_words"]
+__all__ = ["ReviewWords", "grade_word", "best_words", "brief_summary", "named_words", "verdict_words"]
 
-CLASS_WORDS = {MoveClass.BEST: "best", MoveClass.GOOD: "good", MoveClass.MISTAKE: "mistake",
-               MoveClass.BLUNDER: "blunder", MoveClass.UNPROVED: "not proved"}
+
+
+def grade_word(move: MoveReview) -> str:
+    """The move's one grade ("best", "good", "inaccuracy", "mistake", "blunder"), or "not proved"."""
+    return "not proved" if move.grade is None else move.grade.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +43,7 @@ class ReviewWords:
         if move is None:
             return [head, "analysing…" if not self.failed else "the analysis failed"]
         verdict = "" if move.verdict is None else f" · {verdict_words(move)}"
-        return [f"{head} — {CLASS_WORDS[move.move_class]}{verdict}",
+        return [f"{head} — {grade_word(move)}{verdict}",
                 f"Best: {best_words(move, self.names)} · Played: "
                 f"{named_words(move.played, move.discs_before, self.names)}"]
 
@@ -146,18 +149,24 @@ def has_best(move: MoveReview) -> bool:
 
 
 def verdict_words(move: MoveReview) -> str:
-    """"error: missed block", "inaccuracy: much longer win" or "deep" (the outcome changed by play
-    far ahead); "" for a move without a verdict."""
+    """What the move did wrong, as a player could see it: "missed block", "much longer win", or
+    "deep: decided far ahead"; "" for a move without a verdict. The grade says how much it matters."""
     verdict = move.verdict
     if verdict is None:
         return ""
-    return "deep" if verdict.value == verdict.severity.value else f"{verdict.severity.value}: {verdict.value}"
+    return "deep: decided far ahead" if verdict.value == verdict.severity.value else verdict.value
 
 
 def row_words(move: MoveReview | None, col: int) -> tuple[str, ...]:
-    """A move's words in the list, longest first: "col 4   mistake, error", down to "col 4 ?"."""
-    cls = CLASS_WORDS[move.move_class] if move else "…"
-    brief = "?" if move is not None and move.move_class is MoveClass.UNPROVED else cls
-    lesson = "" if move is None or move.severity is None else f", {move.severity.value}"
-    return (f"col {col}   {cls}{lesson}", f"col {col} {cls}{lesson}", f"col {col} {brief}{lesson}",
+    """A move's words in the list, longest first: "col 4   mistake, missed block", down to "col 4 ?"."""
+    word = grade_word(move) if move else "…"
+    brief = "?" if move is not None and move.grade is None else word
+    lesson = "" if move is None or move.verdict is None else f", {_SHORT_VERDICT.get(move.verdict.value, move.verdict.value)}"
+    return (f"col {col}   {word}{lesson}", f"col {col} {word}{lesson}", f"col {col} {brief}{lesson}",
             f"col {col} {brief}")
+
+
+#: The verdicts in the move list, where the room is a few words.
+_SHORT_VERDICT = {"under a winning cell": "under a four", "allows two threats": "two threats",
+                  "allows a short loss": "short loss", "threw away a short win": "win let go",
+                  "loses much faster": "faster loss", "much longer win": "longer win"}

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.review import MoveClass
+from game.engine.review import Grade, MoveClass
 from game.domain.saved import SavedGame
 from game.store.savefile import save_game
 
 ROOT = Path(__file__).resolve().parents[2]
 CLASSES = {c.value for c in MoveClass}
+GRADES = {g.value for g in Grade} | {"unproved"}
 # A golden 14-disc position, then red's blunder (column 2) and perfect play to yellow's win.
 BLUNDER_GAME = "36477245374472" + "23155443233552526111117766"
 SHORT_GAME = "44534467467535"   # yellow wins with its 7th disc
@@ -46,9 +47,9 @@ def test_one_line_per_move_with_three_fixed_fields_and_a_blank_line_between_game
         move_lines = [line for line in lines if not line.startswith(("#", " "))]
         assert len(move_lines) == len(moves)
         for n, (line, col) in enumerate(zip(move_lines, moves), start=1):
-            number, column, cls, *_ = line.split()
+            number, column, grade, *_ = line.split()
             assert (int(number), column) == (n, col)
-            assert cls in CLASSES
+            assert grade in GRADES
         summaries = [line for line in lines if line.startswith("#")]
         assert [s.split(":")[0] for s in summaries] == ["# red", "# yellow"]
     assert games[1][-2].startswith("# red: ")
@@ -59,24 +60,28 @@ def test_the_classes_verdicts_and_explanations_of_a_thrown_win(tmp_path: Path) -
     assert result.returncode == 0, result.stderr
     (lines,) = games_of(result.stdout)
     moves = [line for line in lines if not line.startswith(("#", " "))]
-    assert moves[6] == ("7 7 blunder red [error: missed win] best: column 4 — wins with Red's next move; "
+    assert moves[6] == ("7 7 blunder red [missed win] best: column 4 — wins with Red's next move; "
                         "played: loses to Yellow's next move")
     assert moves[7] == ("8 5 best yellow best: column 5 — wins with Yellow's next move; "
                         "played: wins with Yellow's next move")
-    assert moves[0] == "1 1 blunder red [deep] best: column 4 — win, a long one; played: loss, a long one"
-    assert [line.split()[2] for line in moves] == ["blunder"] * 7 + ["best"]
-    # every blunder is followed by its explanation and the line that proves it
+    # the first five lose a won game by play far ahead: blunders by the exact class, graded one step
+    # milder as nothing a player could see; the missed block and the missed win stay blunders
+    assert moves[0] == "1 1 mistake red [deep] best: column 4 — win, a long one; played: loss, a long one"
+    assert [line.split()[2] for line in moves] == ["mistake"] * 5 + ["blunder"] * 2 + ["best"]
+    # every move worse than good is followed by its explanation and the line that proves it
     for k, line in enumerate(lines[:-2]):
         if not line.startswith(" "):
-            assert lines[k + 1].startswith("    why (") == ("blunder" in line)
+            assert lines[k + 1].startswith("    why (") == (line.split()[2] != "best")
     seventh = lines.index(moves[6])
     assert lines[seventh + 1] == ("    why (gave up): Red could win at once at column 4, bottom row. "
                                   "Yellow wins at once at column 5, fourth row from the bottom.")
     assert lines[seventh + 2] == "    line: 5"
     assert lines[-2] == ("# red: errors: move 7 (column 7, missed win); deep: moves 1, 3, 5; 0 best, 0 good, "
-                         "0 mistakes, 4 blunders, first outcome-changing move: 1 (column 1, blunder), accuracy 0 %")
+                         "0 inaccuracies, 3 mistakes, 1 blunder, first outcome-changing move: 1 (column 1, mistake), "
+                         "accuracy 0 %; next: 1 win in one missed: before each move, look for a four of your own")
     assert lines[-1].startswith("# yellow: errors: move 6 (column 5, missed block); deep: moves 2, 4; 1 best")
-    assert "1 best, 0 good, 0 mistakes, 3 blunders" in lines[-1] and "accuracy 25 %" in lines[-1]
+    assert "1 best, 0 good, 0 inaccuracies, 2 mistakes, 1 blunder" in lines[-1] and "accuracy 25 %" in lines[-1]
+    assert "next: 1 threat not blocked: " in lines[-1]
 
 
 def test_json_has_one_object_per_game(tmp_path: Path) -> None:
@@ -87,10 +92,15 @@ def test_json_has_one_object_per_game(tmp_path: Path) -> None:
     second = docs[1]
     assert [r["number"] for r in second["reviews"]] == list(range(1, len(THROWN_WIN) + 1))
     assert {r["class"] for r in second["reviews"]} <= CLASSES
+    # the exact class stays for tools; the grade is what a player reads
+    assert [r["class"] for r in second["reviews"]] == ["blunder"] * 7 + ["best"]
+    assert [r["grade"] for r in second["reviews"]] == ["mistake"] * 5 + ["blunder"] * 2 + ["best"]
     blunder = second["reviews"][6]
     assert (blunder["class"], blunder["column"], blunder["best_column"]) == ("blunder", 7, 4)
     assert blunder["value"] == [18, 18] and blunder["played_value"] == [-18, -18]
     assert second["summary"]["red"]["blunder"] == 4
+    assert second["summary"]["red"]["grades"] == {"best": 0, "good": 0, "inaccuracy": 0, "mistake": 3, "blunder": 1}
+    assert second["summary"]["red"]["advice"].startswith("1 win in one missed: ")
     assert second["summary"]["red"]["first_outcome_change"] == 1
     assert (second["summary"]["red"]["errors"], second["summary"]["red"]["deep"]) == ([7], [1, 3, 5])
     assert second["summary"]["yellow"]["errors"] == [6]
@@ -111,7 +121,7 @@ def test_a_save_file_is_reviewed(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     (lines,) = games_of(result.stdout)
     assert len([line for line in lines if not line.startswith(" ")]) == len(THROWN_WIN) + 2
-    assert "7 7 blunder red [error: missed win] best: column 4 — wins with Red's next move; " \
+    assert "7 7 blunder red [missed win] best: column 4 — wins with Red's next move; " \
            "played: loses to Yellow's next move" in lines
 
 
@@ -216,7 +226,7 @@ def test_the_play_test_game_leads_with_its_learnable_error() -> None:
     assert run([], io.BytesIO(f"{game}\n".encode()), out, err, 30.0, False, 16) == 0
     lines = out.getvalue().splitlines()
     assert lines[-2].startswith("# red: errors: move 29 (column 7, under a winning cell); deep: move 3; ")
-    assert "29 7 good red [error: under a winning cell] best: column 2 — loses in 5 of Yellow's moves; " \
+    assert "29 7 mistake red [under a winning cell] best: column 2 — loses in 5 of Yellow's moves; " \
            "played: loses to Yellow's next move" in lines
 
 

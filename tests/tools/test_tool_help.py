@@ -41,10 +41,10 @@ def test_analyze_help_explains_its_output_with_an_example_it_really_prints(capsy
     assert out.getvalue().split()[:3] == example
 
 
-def test_review_help_names_each_field_and_class(capsys):
+def test_review_help_names_each_field_and_grade(capsys):
     with pytest.raises(SystemExit):
         review.main(["--help"])
     text = capsys.readouterr().out.split("output, one line per move:")[1]
-    assert "NUMBER COLUMN CLASS SIDE" in text
-    for word in ("best", "good", "mistake", "blunder", "unproved", "#"):
+    assert "NUMBER COLUMN GRADE SIDE" in text
+    for word in ("best", "good", "inaccuracy", "mistake", "blunder", "unproved", "#", "next"):
         assert word in text, word

@@ -23,7 +23,7 @@ def test_the_play_test_game_names_move_29_an_error_explains_it_and_steps_through
     assert red.startswith("Red: errors: move 29 (column 7, under a winning cell)")
     assert "deep: move" in red and " 3" in red.split("deep:")[1]
     assert scene.state.index == 28                        # the window opens at the first error
-    assert scene.words.describe_current()[0] == "Move 29: Red played column 7 — good · error: under a winning cell"
+    assert scene.words.describe_current()[0] == "Move 29: Red played column 7 — mistake · under a winning cell"
     assert "loses to Yellow's next move" in scene.words.describe_current()[1]
     driver.run_until(lambda: scene.state.explanation() is not None, timeout=60, what="the explanation")
     why = scene.state.explanation()
@@ -49,7 +49,7 @@ def test_the_play_test_game_names_move_29_an_error_explains_it_and_steps_through
     driver.key(pygame.K_HOME)                       # move 3 is named deep
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RIGHT)
-    assert scene.words.describe_current()[0] == "Move 3: Red played column 5 — blunder · deep"
+    assert scene.words.describe_current()[0] == "Move 3: Red played column 5 — mistake · deep: decided far ahead"
     assert "long one" in scene.words.describe_current()[1]
 
 
@@ -102,14 +102,18 @@ def test_the_explanation_and_the_distances_name_the_sides_as_the_theme_draws_the
     assert "Red" not in words and "Red" not in " ".join(scene.words.summary_lines())
 
 
-def test_an_error_stands_out_in_the_move_list_whatever_its_class(ui):
-    from game.ui.review_graph import ERROR_COLOUR
+def test_an_error_a_player_could_see_is_graded_and_coloured_below_good_whatever_its_class(ui):
+    from game.engine.grades import Grade
+    from game.ui.review_graph import GRADE_COLOURS
     from game.ui.review_panel import row_colour
 
     driver, scene = open_review(ui, PLAY_TEST)
     move_29 = scene.state.review_of(28)
-    assert move_29.move_class.value == "good" and row_colour(move_29) == ERROR_COLOUR
-    assert row_colour(scene.state.review_of(27)) != ERROR_COLOUR
+    # the exact class keeps the outcome ("good"), but a disc under the opponent's winning cell is
+    # an error a player could see: one grade, a mistake, in the words and in the list's colour
+    assert move_29.move_class.value == "good" and move_29.grade is Grade.MISTAKE
+    assert row_colour(move_29) == GRADE_COLOURS[Grade.MISTAKE] != GRADE_COLOURS[Grade.GOOD]
+    assert row_colour(scene.state.review_of(27)) == GRADE_COLOURS[scene.state.review_of(27).grade]
 
 
 def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(ui):

@@ -105,7 +105,7 @@ def test_review_after_the_game_steps_and_plays_on(ui):
     assert [r.column for r in review.reviews] == [int(c) - 1 for c in NEAR_WIN + "4"]
     assert review.reviews[-1].move_class is MoveClass.BEST
     # the screen opens at the first error a player can learn from: yellow's missed block
-    assert scene.words.describe_current()[0] == "Move 6: Yellow played column 5 — blunder · error: missed block"
+    assert scene.words.describe_current()[0] == "Move 6: Yellow played column 5 — blunder · missed block"
     driver.key(pygame.K_END)
     assert scene.words.describe_current()[0] == "After move 7: Red won"
     driver.key(pygame.K_LEFT)
@@ -161,14 +161,14 @@ def test_review_a_saved_game_from_the_menu(ui):
     # the view jumps to the first error a player can learn from: yellow's missed block
     assert scene.state.index == 5
     driver.key(pygame.K_HOME)
-    assert scene.words.describe_current() == ["Move 1: Red played column 1 — blunder · deep",
+    assert scene.words.describe_current() == ["Move 1: Red played column 1 — mistake · deep: decided far ahead",
                                         "Best: column 4 — win, a long one · Played: loss, a long one"]
-    assert "first outcome-changing move: 1 (column 1, blunder)" in scene.words.summary_lines()[0]
+    assert "first outcome-changing move: 1 (column 1, mistake)" in scene.words.summary_lines()[0]
     assert scene.words.summary_lines()[0].startswith("Red: errors: move 7 (column 7, missed win)")
     driver.key(pygame.K_END)
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_LEFT)
-    assert scene.words.describe_current() == ["Move 7: Red played column 7 — blunder · error: missed win",
+    assert scene.words.describe_current() == ["Move 7: Red played column 7 — blunder · missed win",
                                         "Best: column 4 — wins with Red's next move · "
                                         "Played: loses to Yellow's next move"]
     driver.key(pygame.K_ESCAPE)
