@@ -30,6 +30,7 @@ from game.echo import shown
 from game.engine.drills import Drill
 from game.store.folders import user_data_dir
 
+from . import fields
 from .lines import LineFile
 
 __all__ = ["DRILLS_NAME", "DRILL_LINES", "LOCAL_PLAYER", "MAX_OWNER_CHARS", "PLAYERS_NAME", "PLAYER_LINES",
@@ -87,17 +88,17 @@ def drills_path() -> Path:
     return user_data_dir() / DRILLS_NAME
 
 
-def _date(value: object, name: str) -> datetime:
-    if not isinstance(value, str) or len(value) > 64:
-        raise ValueError(f"{name}: not a date")
-    stamp = datetime.fromisoformat(value)
-    if stamp.tzinfo is None:
-        raise ValueError(f"{name}: {shown(value)} has no time zone")
-    return stamp.astimezone(timezone.utc)
+#: The ranges of a card's numbers that FSRS gives (it clamps stability to at least 0.001 days and
+#: difficulty to 1..10); a stability of a million days is no interval its 100-year cap can tell apart.
+STABILITY = (0.001, 1e6)
+DIFFICULTY = (1.0, 10.0)
+#: A learning or relearning card's step: an index into FSRS' steps, which are few.
+MAX_STEP = 100
 
 
 def _card_from_json(data: object) -> Card:
-    """ValueError naming the field when ``data`` is not a card ``Card.to_dict`` wrote."""
+    """ValueError naming the field when ``data`` is not a card ``Card.to_dict`` wrote, with every
+    value in the range FSRS can work with (``game.store.fields``)."""
     if not isinstance(data, dict):
         raise ValueError("card: not a JSON object")
     card_id, state, step = data.get("card_id"), data.get("state"), data.get("step")
@@ -105,18 +106,24 @@ def _card_from_json(data: object) -> Card:
         raise ValueError("card_id: not a whole number")
     if state not in {s.value for s in State} or isinstance(state, bool):
         raise ValueError(f"state: {shown(state)} is not a card state")
-    if step is not None and (isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= 100):
-        raise ValueError(f"step: {shown(step)} is not a step")
+    if State(state) is State.Review:
+        if step is not None:
+            raise ValueError(f"step: {shown(step)} on a card in review")
+    else:  # learning and relearning cards step through FSRS' short steps
+        step = fields.whole(step, "step", 0, MAX_STEP)
     numbers = {}
-    for name in ("stability", "difficulty"):
+    for name, (low, high) in (("stability", STABILITY), ("difficulty", DIFFICULTY)):
         value = data.get(name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                  or not 0 < value < 1e9):
-            raise ValueError(f"{name}: {shown(value)} is not a positive number")
-        numbers[name] = None if value is None else float(value)
+        numbers[name] = None if value is None else fields.number(value, name, low, high)
+        if value is None and State(state) is not State.Learning:
+            raise ValueError(f"{name}: missing on a card past its first steps")
     last = data.get("last_review")
-    return Card(card_id=card_id, state=State(state), step=step, due=_date(data.get("due"), "due"),
-                last_review=None if last is None else _date(last, "last_review"), **numbers)
+    return Card(card_id=card_id, state=State(state), step=step, due=_utc(data.get("due"), "due"),
+                last_review=None if last is None else _utc(last, "last_review"), **numbers)
+
+
+def _utc(value: object, name: str) -> datetime:
+    return fields.stamp(value, name).astimezone(timezone.utc)
 
 
 def _encode(entry: DrillEntry) -> dict:

@@ -47,7 +47,8 @@ class _Parsed(Generic[T]):
 @dataclass(frozen=True)
 class LineFile(Generic[T]):
     """How one kind of value is kept: ``decode`` turns a line's JSON into a value (ValueError or
-    TypeError naming the field when it is not one), ``encode`` the other way; ``key`` names
+    TypeError naming the field when it is not one, or when a field lies outside the range the
+    game can use: see ``game.store.fields``), ``encode`` the other way; ``key`` names
     values that must be unique (a later line with a key already read is dropped)."""
 
     noun: str  # "drills": the plural, as a notice names the values
@@ -74,7 +75,7 @@ class LineFile(Generic[T]):
                 continue
             try:
                 value = self._value(raw)
-            except (ValueError, TypeError, RecursionError) as exc:  # UnicodeDecodeError, JSONDecodeError too
+            except (ValueError, TypeError, ArithmeticError, RecursionError) as exc:  # JSONDecodeError, OverflowError too
                 out.bad.append(raw + b"\n")
                 out.first_problem = out.first_problem or f"line {number}: {shown(exc, 80)}"
                 continue
