@@ -35,7 +35,7 @@ from .lines import LineFile
 
 __all__ = ["DRILLS_NAME", "DRILL_LINES", "LOCAL_PLAYER", "MAX_OWNER_CHARS", "PLAYERS_NAME", "PLAYER_LINES",
            "DrillEntry", "PlayerChoice", "clean_stale", "drills_path", "entry_line", "load_choices", "load_drills",
-           "owner_name", "players_path", "same_player", "update_choices", "update_drills"]
+           "owner_name", "players_path", "read_drills", "same_player", "update_choices", "update_drills"]
 
 DRILLS_NAME = "drills.jsonl"
 PLAYERS_NAME = "drill_players.jsonl"
@@ -168,15 +168,25 @@ def clean_stale(path: Path, now: float | None = None) -> list[Path]:
     return DRILL_LINES.clean_stale(path, now)
 
 
-def load_drills(path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
+def read_drills(path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
     """Every player's drills, oldest first, and a notice for the player (None when all is well);
-    see ``LineFile.load``. Ownerless lines are written back with their owner when the file can be
-    written; when it cannot, they are given their owner in memory all the same."""
+    see ``LineFile.read``: a folder that cannot be written is read all the same, and the notice
+    says so. Ownerless lines are written back with their owner when the file can be written; when
+    it cannot, they are given their owner in memory all the same. OSError when the file cannot be read."""
     where = drills_path() if path is None else Path(path)
     try:
-        return DRILL_LINES.update(_owned, where)
+        return DRILL_LINES.read(where, _owned)
     except OSError:
-        entries, notice = DRILL_LINES.load(where)
+        entries, notice = DRILL_LINES.read(where)   # the file reads, but the owners cannot be written
+        return _owned(entries), notice
+
+
+def load_drills(path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
+    """:func:`read_drills`, with a file that cannot be read reported in the notice (no drills)."""
+    try:
+        return read_drills(path)
+    except OSError:
+        entries, notice = DRILL_LINES.load(drills_path() if path is None else Path(path))
         return _owned(entries), notice
 
 

@@ -38,7 +38,7 @@ from game.domain.saved import SavedGame
 from game.store.folders import report_bad_home
 from game.store.savefile import SaveFileError, load_game
 from game.domain.names import NAME_PUNCTUATION
-from game.store.drills import LOCAL_PLAYER, MAX_OWNER_CHARS, owner_name, update_drills
+from game.store.drills import LOCAL_PLAYER, MAX_OWNER_CHARS, owner_name, read_drills
 from game.tools.lines import shown
 from game.tools.tail import tool_entry
 from game.tools.review import MAX_SOURCE, PLAYER_NAMES
@@ -126,9 +126,10 @@ def run_files(names: list[str], out: TextIO, err: TextIO, *, seconds: float, tab
 
 def run_due(out: TextIO, err: TextIO, now: datetime, player: str | None = None) -> int:
     """Print the kept drills due today (only ``player``'s when given); 1 when the drills cannot be
-    read (damaged lines set aside are said on ``err``, and the others are printed)."""
+    read (damaged lines set aside are said on ``err``, and the others are printed; so is a folder
+    that cannot be written, where nothing new will be kept)."""
     try:
-        entries, notice = update_drills(None)
+        entries, notice = read_drills()
     except OSError as exc:
         print(f"practice: cannot read your drills: {files.describe_os_error(exc)}", file=err)
         return 1

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -174,7 +177,8 @@ def test_an_old_file_that_cannot_be_written_still_loads_with_its_owner(path: Pat
 
     monkeypatch.setattr(files, "atomic_write_bytes", refuse)
     entries, notice = load_drills(path)
-    assert [(e.player, e.drill) for e in entries] == [(LOCAL_PLAYER, DRILLS[0])] and notice is None
+    assert [(e.player, e.drill) for e in entries] == [(LOCAL_PLAYER, DRILLS[0])]
+    assert notice is not None and "nothing new will be kept" in notice   # the player is told writes fail
     assert path.read_bytes() == old_line(DRILLS[0])
 
 
@@ -213,3 +217,43 @@ def test_the_choices_about_drills_are_kept_and_a_damaged_one_set_aside(tmp_path:
     choices, notice = load_choices(where)
     assert choices == [PlayerChoice("Ann", False), PlayerChoice("Bob", True)]
     assert notice is not None and "1 damaged drill choices" in notice
+
+
+def test_a_folder_that_cannot_be_written_is_read_without_the_lock_and_says_nothing_new_is_kept(
+        path: Path, monkeypatch) -> None:
+    add_drills(DRILLS, NOW, path)
+    path.write_bytes(path.read_bytes() + b"{damaged\n")
+    before = path.read_bytes()
+
+    def read_only(_path):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(files, "try_lock", read_only)
+    entries, notice = load_drills(path)
+    assert [e.drill for e in entries] == DRILLS
+    assert notice is not None and "read-only file system" in notice and "nothing new will be kept" in notice
+    assert "1 damaged lines are left" in notice and path.read_bytes() == before
+    with pytest.raises(OSError):   # a change is refused, never half made
+        add_drills([Drill((2,), 0, (3,), Outcome.DRAW)], NOW, path)
+    assert path.read_bytes() == before
+
+
+def test_due_drills_are_listed_from_a_read_only_file_system(path: Path) -> None:
+    """A real read-only mount (a mount namespace of its own): the lock cannot be made, the file reads."""
+    if shutil.which("unshare") is None or shutil.which("mount") is None:
+        pytest.skip("needs unshare and mount")
+    add_drills(DRILLS, NOW, path)
+    folder = path.parent
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    script = (f"mount --bind -o ro {shlex.quote(str(folder))} {shlex.quote(str(folder))} && "
+              f"{shlex.quote(sys.executable)} -m game.practice --due")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CONNECT4_HOME": str(folder)}
+    result = subprocess.run(["unshare", "--mount", "sh", "-c", script], capture_output=True, text=True, env=env,
+                            cwd=folder, timeout=120)
+    if "mount" in result.stderr and result.returncode != 0 and not result.stdout:
+        pytest.skip(f"cannot mount here: {result.stderr.strip()[:80]}")
+    assert result.returncode == 0, result.stderr
+    assert sorted(json.loads(line)["position"] for line in result.stdout.splitlines()) == \
+        sorted(d.to_json()["position"] for d in DRILLS)
+    assert "read-only file system" in result.stderr and "nothing new will be kept" in result.stderr
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
