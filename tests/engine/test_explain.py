@@ -14,6 +14,7 @@ from game.engine.explain import (
     forced_sequence,
     how_it_wins,
     two_threats,
+    unstoppable,
     win_phrase,
     zugzwang,
 )
@@ -99,9 +100,22 @@ def test_forced_sequence_shows_the_series(solver: Solver) -> None:
     assert explanation.kind is Kind.FORCED_SEQUENCE
     assert explanation.text == (
         "Yellow wins by force in 5 moves, each a threat Red must block: Yellow column 2, Red column 4, Yellow "
-        "column 4, Red column 5, Yellow column 3, Red column 6, Yellow column 2, Red column 4, Yellow column 2 "
+        "column 4, Red column 5, Yellow column 3, Red column 6, Yellow column 2 (threatening column 2, fourth "
+        "row from the bottom and the cell right above it: Red can stop only one), Red column 4, Yellow column 2 "
         "(four in a row).")
     assert explanation.line_text == "244536242"
+
+
+def test_a_last_reply_that_blocks_nothing_is_never_called_a_block(solver: Solver) -> None:
+    """Yellow's stacked threats in column 5 leave Red nothing to block: the sentence says so."""
+    explanation = explain(("7436742217513366", 7), solver)
+    assert explanation.kind is Kind.FORCED_SEQUENCE and explanation.line_text == "44345"
+    assert explanation.text == (
+        "Yellow wins by force in 3 moves, each a threat Red must block: Yellow column 4, Red column 4, Yellow "
+        "column 3 (threatening column 5, second row from the bottom and the cell right above it: Red can stop "
+        "only one), Red column 4, Yellow column 5 (four in a row).")
+    pos = Position.from_moves("74367422175133667443")
+    assert unstoppable(pos) == (Cell(4, 1), Cell(4, 2))
 
 
 def test_forced_sequence_is_refused_when_a_move_is_quiet_or_a_reply_blocks_nothing(solver: Solver) -> None:
