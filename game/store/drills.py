@@ -18,7 +18,8 @@ No pygame here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import json
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -30,12 +31,12 @@ from game.echo import shown
 from game.engine.drills import Drill
 from game.store.folders import user_data_dir
 
-from . import fields
+from . import fields, files
 from .lines import LineFile
 
 __all__ = ["DRILLS_NAME", "DRILL_LINES", "LOCAL_PLAYER", "MAX_OWNER_CHARS", "PLAYERS_NAME", "PLAYER_LINES",
            "DrillEntry", "PlayerChoice", "clean_stale", "drills_path", "entry_line", "load_choices", "load_drills",
-           "owner_name", "players_path", "read_drills", "same_player", "update_choices", "update_drills"]
+           "owner_name", "players_path", "read_drills", "same_player", "set_aside_drills", "update_choices", "update_drills"]
 
 DRILLS_NAME = "drills.jsonl"
 PLAYERS_NAME = "drill_players.jsonl"
@@ -44,6 +45,7 @@ PLAYERS_NAME = "drill_players.jsonl"
 LOCAL_PLAYER = "You"
 #: A two-player name (20 characters) with " (1)" added when both typed the same one, and room to spare.
 MAX_OWNER_CHARS = 32
+MAX_NOTICE_CHARS = 200
 
 
 def same_player(a: str, b: str) -> bool:
@@ -179,6 +181,32 @@ def read_drills(path: Path | None = None) -> tuple[list[DrillEntry], str | None]
     except OSError:
         entries, notice = DRILL_LINES.read(where)   # the file reads, but the owners cannot be written
         return _owned(entries), notice
+
+
+def set_aside_drills(wrong: Mapping[tuple[str, int], tuple[Drill, str]],
+                     path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
+    """Move the drills of ``wrong`` (identity -> the drill found wrong and why) out of the file into
+    ``drills.jsonl.bad``, each line with its reason under ``"set_aside"``; every drill left, and a
+    notice naming the first reason. A line changed since it was found wrong stays. OSError when
+    the file cannot be read or written (nothing is moved then)."""
+    where = drills_path() if path is None else Path(path)
+    moved: list[DrillEntry] = []
+    asides: list[Path] = []
+
+    def remove(entries: list[DrillEntry]) -> list[DrillEntry]:
+        """Under the file's lock: the lines are copied aside before the file is rewritten without them."""
+        moved[:] = [e for e in entries if e.ident in wrong and wrong[e.ident][0] == e.drill]
+        if moved:
+            asides.append(files.write_aside(where, b"".join(
+                json.dumps({"set_aside": wrong[e.ident][1], **_encode(e)}, ensure_ascii=True).encode() + b"\n"
+                for e in moved)))
+        return [e for e in entries if e not in moved]
+
+    entries, notice = update_drills(remove, where)
+    if not moved:
+        return entries, notice
+    return entries, shown(f"{len(moved)} wrong drills were set aside in {asides[0].name} "
+                          f"({wrong[moved[0].ident][1]}); {len(entries)} drills are kept", MAX_NOTICE_CHARS)
 
 
 def load_drills(path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
