@@ -64,6 +64,13 @@ def test_at_once_names_the_cell_and_why(solver: Solver) -> None:
     assert block.text.endswith("Column 7 instead kept Yellow's win.")
 
 
+def test_at_once_is_claimed_only_for_a_line_of_the_winning_disc_alone() -> None:
+    pos = Position.from_moves("152535")   # red to move: column 4 completes the bottom row
+    score = win_next_score(pos.moves)
+    assert at_once(pos, score, (3,)) == Cell(3, 0)
+    assert at_once(pos, score, (3, 0, 1)) is None   # a longer line is no win with the next disc
+
+
 def test_at_once_is_not_claimed_for_a_threat_that_cannot_be_played_yet(solver: Solver) -> None:
     pos = Position.from_moves(PARITY_NOT_KEPT)
     score = solver.solve(pos)
