@@ -19,7 +19,7 @@ import pytest
 from game.store import files
 from game.engine.drills import Drill
 from game.engine.scores import Outcome
-from game.practice.schedule import Grade, add_drills, grade_drill
+from game.practice.schedule import Grade, add_drills, grade_drill, new_entry
 from game.store.drills import (DRILLS_NAME, LOCAL_PLAYER, MAX_OWNER_CHARS, PLAYERS_NAME, PlayerChoice, clean_stale,
                                entry_line, load_choices, load_drills, update_choices, update_drills)
 
@@ -257,3 +257,34 @@ def test_due_drills_are_listed_from_a_read_only_file_system(path: Path) -> None:
         sorted(d.to_json()["position"] for d in DRILLS)
     assert "read-only file system" in result.stderr and "nothing new will be kept" in result.stderr
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
+def test_two_lines_for_one_drill_load_as_the_first(path: Path) -> None:
+    first = entry_line(new_entry(DRILLS[0], NOW))
+    second = entry_line(new_entry(Drill(DRILLS[0].moves, 2, (3,), Outcome.WIN), NOW + timedelta(days=2)))
+    path.write_bytes(first + second)
+    entries, notice = load_drills(path)
+    assert notice is None and len(entries) == 1
+    assert (entries[0].drill, entries[0].card.due) == (DRILLS[0], NOW)
+
+
+def test_an_ownerless_line_and_the_local_players_line_for_one_position_are_one_drill(path: Path) -> None:
+    mine = entry_line(new_entry(DRILLS[0], NOW + timedelta(days=1)))
+    path.write_bytes(mine + old_line(DRILLS[0]))
+    entries, notice = load_drills(path)
+    assert notice is None and [(e.player, e.drill, e.card.due) for e in entries] == \
+        [(LOCAL_PLAYER, DRILLS[0], NOW + timedelta(days=1))]
+    assert path.read_bytes() == mine            # written back as one line
+
+
+def test_a_line_longer_than_4096_bytes_is_set_aside(path: Path) -> None:
+    add_drills(DRILLS[:1], NOW, path)
+    doc = json.loads(entry_line(new_entry(DRILLS[1], NOW)))
+    long = json.dumps({**doc, "pad": "x" * 5000}).encode() + b"\n"
+    fits = json.dumps({**doc, "pad": "x" * (4096 - len(json.dumps({**doc, "pad": ""})))}).encode() + b"\n"
+    assert len(long) > 5000 and len(fits) == 4097   # 4096 bytes and the newline
+    path.write_bytes(path.read_bytes() + long)
+    entries, notice = load_drills(path)
+    assert [e.drill for e in entries] == DRILLS[:1] and notice is not None and "too long" in notice
+    path.write_bytes(entry_line(entries[0]) + fits)
+    assert [e.drill for e in load_drills(path)[0]] == DRILLS[:2]
