@@ -35,7 +35,7 @@ def drill_line(drill: Drill, **card: object) -> bytes:
     return json.dumps(doc).encode() + b"\n"
 
 
-# -- the dates the trust round found ------------------------------------------------------------
+# -- dates at the ends of time ------------------------------------------------------------------
 
 @pytest.mark.parametrize("due", ["0001-01-01T00:00:00+01:00", "9999-12-31T23:00:00-05:00"])
 def test_a_drill_due_at_the_end_of_time_is_set_aside_and_the_others_are_kept(tmp_path: Path, due: str) -> None:
