@@ -162,7 +162,7 @@ class PracticeKeeper:
         self._files: Writer[_Job] = Writer("practice-files", self._work)
         self._refuter: Writer[_Refute] = Writer("practice-refuter", self._refute_all)
         self._solvers: dict[str, Solver] = {}
-        self._proved: set = set()   # (owner and position, drill): proved right by the solver this sitting
+        self._proved: set[tuple[object, Drill]] = set()   # (owner and position, drill) proved right this sitting
 
     # -- the window's side -------------------------------------------------------------------
 

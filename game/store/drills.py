@@ -36,7 +36,8 @@ from .lines import LineFile
 
 __all__ = ["DRILLS_NAME", "DRILL_LINES", "LOCAL_PLAYER", "MAX_OWNER_CHARS", "PLAYERS_NAME", "PLAYER_LINES",
            "DrillEntry", "PlayerChoice", "clean_stale", "drills_path", "entry_line", "load_choices", "load_drills",
-           "owner_name", "players_path", "read_drills", "same_player", "set_aside_drills", "update_choices", "update_drills"]
+           "owner_name", "players_path", "read_drills", "same_player", "set_aside_drills", "update_choices",
+           "update_drills"]
 
 DRILLS_NAME = "drills.jsonl"
 PLAYERS_NAME = "drill_players.jsonl"

@@ -82,7 +82,7 @@ class LineFile(Generic[T]):
                 continue
             try:
                 value = self._value(raw)
-            except (ValueError, TypeError, ArithmeticError, RecursionError) as exc:  # JSONDecodeError, OverflowError too
+            except (ValueError, TypeError, ArithmeticError, RecursionError) as exc:  # OverflowError too
                 out.bad.append(raw + b"\n")
                 out.first_problem = out.first_problem or f"line {number}: {shown(exc, 80)}"
                 continue

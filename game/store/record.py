@@ -16,9 +16,9 @@ Guarantees, all through ``game.store.files``:
   the player is told, and they join the record once it can be read and written.
 * Every game is kept (no cut at any size). Reading is bounded by :data:`MAX_RECORD_BYTES`.
 * A line that is not a valid game (bad JSON, a level name with a NUL or a lone surrogate, a
-  date that is not a date or lies outside ``game.store.fields``' range) is copied to ``record.jsonl.bad`` (``.bad.1``, ... never replacing an
-  earlier one) and removed from the record; the other games stay. A UTF-8 byte order mark is
-  accepted. A symlink at ``record.jsonl`` stays a symlink.
+  date that is not a date or lies outside ``game.store.fields``' range) is copied to
+  ``record.jsonl.bad`` (``.bad.1``, ... never replacing an earlier one) and removed from the
+  record; the other games stay. A UTF-8 byte order mark is accepted. A symlink at ``record.jsonl`` stays a symlink.
 * The record of earlier versions (``record.json``, one JSON document) is imported once, game by
   game, then renamed ``record.json.imported``.
 

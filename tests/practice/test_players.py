@@ -157,7 +157,8 @@ def test_a_drill_edited_to_a_wrong_answer_is_set_aside_with_the_reason_and_never
     edited = json.loads(lines[1])
     edited["drill"]["accepted"] = [1]
     path.write_text(lines[0] + "\n" + json.dumps(edited) + "\n")
-    keeper = PracticeKeeper(0.2, drills_path=path, results_path=tmp_path / "p.jsonl", players_path=tmp_path / "pl.jsonl")
+    keeper = PracticeKeeper(0.2, drills_path=path, results_path=tmp_path / "p.jsonl",
+                            players_path=tmp_path / "pl.jsonl")
     keeper.load()
     assert keeper.flush(WAIT) and keeper.loaded
     assert [e.drill for e in keeper.entries] == [right] and [e.drill for e in keeper.due(now)] == [right]
