@@ -124,6 +124,11 @@ class GameModel:
         self.generation += 1
         return True
 
+    @property
+    def can_redo(self) -> bool:
+        """Whether undone moves wait to be replayed (an undo was the last change)."""
+        return bool(self._redo)
+
     def redo(self) -> bool:
         """Replay undone moves up to the human's next turn; False if there is nothing to replay."""
         if not self._redo:

@@ -12,8 +12,11 @@ in the terms of L. V. Allis' analysis of Connect Four (*A Knowledge-based Approa
   leaves a win at once (``threats.double_threat``).
 * ``FORCED_SEQUENCE``: the opponent wins by a series of threats, each of which must be blocked.
   Checked along the principal line: every one of the winner's moves but the last makes a playable
-  threat, every reply but the last blocks one, the last move completes four, and the line is as
-  long as the exact value says.
+  threat, every reply blocks one (fills a cell where the winner would complete four next), the
+  last move completes four, and the line is as long as the exact value says. Only the last reply
+  may block nothing, and only when the winner's move before it left two threats no single disc
+  stops (two playable cells, or one with another right above it): the sentence then says so and
+  never calls that reply a block.
 * ``ZUGZWANG``: the opponent keeps a threat on a row of the right parity (odd rows for the first
   player, even for the second, counting from 1 at the bottom); as the other columns fill up, the
   player must in the end play under it. Checked: the value is a win for the opponent, and the
@@ -67,6 +70,7 @@ __all__ = [
     "forced_sequence",
     "how_it_wins",
     "two_threats",
+    "unstoppable",
     "win_phrase",
     "zugzwang",
 ]
@@ -137,10 +141,25 @@ def forced_sequence(pos: Position, score: int, line: Sequence[int]) -> tuple[int
         if not p.can_play(reply):
             return None
         last_reply = i + 1 == len(line) - 2
-        if not last_reply and not open_threats & Cell(reply, p.height(reply)).bit:
+        if not open_threats & Cell(reply, p.height(reply)).bit and not (last_reply and len(unstoppable(p)) >= 2):
             return None
         p = p.play(reply)
     return tuple(line) if p.is_winning_move(line[-1]) else None
+
+
+def unstoppable(pos: Position) -> tuple[Cell, ...]:
+    """The cells where the side that just moved in ``pos`` threatens to complete four and that the
+    side to move must answer at once: each playable one, and each right above a playable one
+    (filling the lower cell opens it). Two or more: one disc cannot stop them all."""
+    threats = threats_mask(pos, mine=False)
+    playable = threats & playable_mask(pos)
+    return cells_of(playable | threats & (playable << 1))
+
+
+def _blocks(pos: Position, col: int) -> bool:
+    """Whether the side to move in ``pos`` playing ``col`` fills a cell where the other side would
+    complete four with its next disc."""
+    return bool(threats_mask(pos, mine=False) & playable_mask(pos) & Cell(col, pos.height(col)).bit)
 
 
 class Zugzwang(NamedTuple):
@@ -192,8 +211,18 @@ def _parity_words(cell: Cell) -> str:
 
 
 def _sequence_words(pos: Position, line: Sequence[int], names: Sequence[str]) -> str:
-    """"Yellow column 3, Red column 3, ..., Yellow column 6 (four in a row)"."""
+    """"Yellow column 3, Red column 3, ..., Yellow column 6 (four in a row)"; a last reply that
+    blocks nothing (``forced_sequence``) follows the two threats it could not stop, named."""
     words = [f"{names[(pos.moves + i) % 2]} column {col + 1}" for i, col in enumerate(line)]
+    before_reply = pos
+    for col in line[:-2]:
+        before_reply = before_reply.play(col)
+    if not _blocks(before_reply, line[-2]):
+        first, *others = unstoppable(before_reply)
+        named = ("the cell right above it" if others == [Cell(first.col, first.row + 1)]
+                 else " and ".join(cell_name(c) for c in others))
+        words[-3] += (f" (threatening {cell_name(first)} and {named}: "
+                      f"{names[(pos.moves + 1) % 2]} can stop only one)")
     return ", ".join(words) + " (four in a row)"
 
 

@@ -1,11 +1,13 @@
 """Keeps the autosave in step with the game in the window, written on a thread of its own.
 
 After every change the game in progress is written; once it is over the autosave is removed. A
-board without moves (a new game, everything undone) leaves the previous autosave alone until its
-first move, and so does a game without a person in it (two computers): it holds nothing a player
-would go back into, so it never replaces the player's unfinished game nor is offered at the next
-start. The window's thread only hands the game over (a value: the save as it stands); a
-writer thread does the writing and its two fsyncs, in order, the latest game last. A failure to
+board emptied by undoing every move of the game this window autosaved removes the autosave too:
+an empty board is nothing to go back into, and redo writes the game again. Any other board
+without moves (a new game) leaves the previous autosave alone until its first move, and so does a
+game without a person in it (two computers): it holds nothing a player would go back into, so it
+never replaces the player's unfinished game nor is offered at the next start. The window's
+thread only hands the game over (a value: the save as it stands); a writer thread does the
+writing and its two fsyncs, in order, the latest game last. A failure to
 write (the disk, the folder, a player the save format refuses) never ends the game: the window
 says once "Autosave stopped: <reason>" (through :meth:`Autosaver.poll`) and play goes on without
 autosaving.
@@ -44,13 +46,17 @@ class Autosaver:
     def changed(self, model: GameModel, *, rated: bool = False, analysis: bool = False) -> None:
         """The model changed (move, undo, redo, new game, load), or the game stopped being
         ``rated``; ``analysis``: the analysis row is on. A game between two computers leaves the
-        autosave alone, finished or not."""
+        autosave alone, finished or not; an empty board removes the autosave only when undo emptied
+        the game this window wrote (see the module)."""
         if self.stopped is not None or not has_person(model):
             return
         if model.is_over:
             self._submit(None, None)
         elif model.moves:
             self._submit(model.saved_game(rated=rated, analysis=analysis), model.moves_string())
+        elif model.can_redo and self._written is not None:   # this window's game undone to the empty board
+            self._submit(None, None)
+            self._written = None
 
     def cleared(self) -> None:
         """The game ended in a way the board does not show (a resignation): nothing to go back into."""

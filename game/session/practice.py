@@ -16,7 +16,9 @@ values, never callbacks:
   "Player 2") is nobody's and gets none, and the players are told once how to get them;
 * a review the window already has (``GameReview``) makes drills without reviewing again;
 * a position from the review becomes a drill on request (:meth:`PracticeKeeper.add_position`);
-* a drill's grade and a puzzle's result are written.
+* a drill's grade and a puzzle's result are written;
+* every drill read is proved again by the solver before it is served (once a sitting): one the
+  solver proves wrong (a file edited by hand) is set aside in ``drills.jsonl.bad`` with the reason.
 
 Answers the window waits for (a refutation, a position added) are asked with a ticket and read
 back with :meth:`PracticeKeeper.answer` once they have arrived; notices for the player (a damaged
@@ -42,11 +44,11 @@ from game.engine.drills import Drill
 from game.engine.review import DEFAULT_TIME, GameReview
 from game.engine.solver import SearchCancelled, Solver
 from game.practice.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
-from game.session.practice_proofs import Added, Refutation, game_drills, position_drill, refutation
+from game.session.practice_proofs import Added, Refutation, game_drills, position_drill, refutation, wrong_drills
 from game.session.writer import Writer
 from game.domain.names import name_key
 from game.store.drills import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills, owner_name,
-                               update_choices)
+                               set_aside_drills, update_choices)
 from game.store.puzzles import PuzzleResult, add_result, load_results
 
 log = logging.getLogger(__name__)
@@ -160,6 +162,7 @@ class PracticeKeeper:
         self._files: Writer[_Job] = Writer("practice-files", self._work)
         self._refuter: Writer[_Refute] = Writer("practice-refuter", self._refute_all)
         self._solvers: dict[str, Solver] = {}
+        self._proved: set[tuple[object, Drill]] = set()   # (owner and position, drill) proved right this sitting
 
     # -- the window's side -------------------------------------------------------------------
 
@@ -346,6 +349,8 @@ class PracticeKeeper:
     def _do(self, job: _Job) -> None:
         if isinstance(job, _Load):
             drills, notice = load_drills(self.drills_path)
+            drills, wrong_notice = self._proved_drills(drills)
+            notice = " · ".join(text for text in (notice, wrong_notice) if text)
             choices, choice_notice = load_choices(self.players_path)
             results, result_notice = load_results(self.results_path)
             with self._lock:
@@ -372,6 +377,20 @@ class PracticeKeeper:
             _results, notice = add_result(job.result, self.results_path)
             if notice:
                 self._tell(notice)
+
+    def _proved_drills(self, drills: list[DrillEntry]) -> tuple[list[DrillEntry], str | None]:
+        """``drills`` without those the solver proves wrong (a file edited by hand), which are set
+        aside in the file too when it can be written; and a notice saying so."""
+        wrong = wrong_drills(((e.ident, e.drill) for e in drills), self._proved, self._solver("files"), self._stop)
+        if not wrong:
+            return drills, None
+        try:
+            return set_aside_drills(wrong, self.drills_path)
+        except OSError as exc:
+            first = next(iter(wrong.values()))[1]
+            return ([e for e in drills if e.ident not in wrong],
+                    f"{counted(len(wrong), 'wrong drill')} ({first}) will not be served; the file could not be "
+                    f"changed ({exc.strerror or type(exc).__name__})")
 
     def _mine(self, job: _Mine) -> list[Drill]:
         return game_drills(job.moves, job.players, job.review, self._solver("files"), self.review_time, self._stop)

@@ -1,6 +1,7 @@
 """The searches behind practice, each a plain call made on the caller's thread with the caller's
 solver and stop event: a finished game's slips mined as drills, the drill a chosen position makes
-(or why it makes none), and the refutation of a missed column played out.
+(or why it makes none), a kept drill proved again (a file can be edited by hand), and the
+refutation of a missed column played out.
 
 Guarantees: nothing here keeps state or writes a file; a search ended by ``stop`` raises
 :class:`SearchCancelled`, and a search out of time (:data:`SOLVE_SECONDS` a position) gives what
@@ -11,11 +12,11 @@ from __future__ import annotations
 
 import enum
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from time import perf_counter
 
-from game.engine.board import CENTRE_ORDER, WIDTH, MoveError, Position
+from game.engine.board import CENTRE_ORDER, WIDTH, MoveError, Position, format_moves
 from game.engine.drills import Drill, drills_from_review, mine_drills
 from game.engine.explain import explain_move
 from game.engine.puzzles import keeping_columns
@@ -23,7 +24,8 @@ from game.engine.review import GameReview
 from game.engine.scores import Outcome, outcome
 from game.engine.solver import SearchCancelled, Solver
 
-__all__ = ["Added", "Refutation", "REFUTATION_PLIES", "SOLVE_SECONDS", "game_drills", "position_drill", "refutation"]
+__all__ = ["Added", "Refutation", "REFUTATION_PLIES", "SOLVE_SECONDS", "drill_problem", "game_drills", "position_drill",
+           "refutation", "wrong_drills"]
 
 #: How many discs of a refutation are played out: enough to see why the move fails, short enough to watch.
 REFUTATION_PLIES = 6
@@ -123,3 +125,47 @@ def refutation(moves: Sequence[int], column: int, names: tuple[str, str], solver
     # Proved above within the time given, so the explanation's searches find the table filled.
     explanation = explain_move(before, column, solver, names=names, stop=stop)
     return Refutation(score, tuple(line), explanation.text if explanation is not None else None)
+
+
+def _columns(columns: Iterable[int]) -> str:
+    named = [str(c + 1) for c in columns]
+    return "column " + named[0] if len(named) == 1 else "columns " + ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def drill_problem(drill: Drill, solver: Solver, stop: threading.Event) -> str | None:
+    """Why ``drill`` is wrong, proved again with ``solver`` as it was mined: the outcome it says the
+    accepted columns keep, and those columns, must be the position's best outcome and exactly the
+    columns that keep it. None when the drill is right. SearchCancelled when not proved within
+    :data:`SOLVE_SECONDS` (or stopped): the caller neither keeps nor condemns it on that."""
+    scores = solver.column_scores(drill.position, stop=stop, deadline=perf_counter() + SOLVE_SECONDS)
+    kept = outcome(max(s for s in scores if s is not None))
+    accepted = keeping_columns(scores)
+    where = f"at {format_moves(drill.moves) or 'the empty board'}"
+    if kept is Outcome.LOSS:
+        return f"{where} every column loses"
+    if kept is not drill.kept or accepted != drill.accepted:
+        return (f"{where} {_columns(drill.accepted)} should keep the {drill.kept.value}, but only "
+                f"{_columns(accepted)} keep{'s' if len(accepted) == 1 else ''} the {kept.value}")
+    return None
+
+
+def wrong_drills(drills: Iterable[tuple[object, Drill]], proved: set[tuple[object, Drill]], solver: Solver,
+                 stop: threading.Event) -> dict[object, tuple[Drill, str]]:
+    """Each drill of ``drills`` (its owner's identity and the drill) proved again, skipping those in
+    ``proved`` and adding each one found right to it: identity -> (drill, why it is wrong) for those
+    found wrong. A drill not settled in time is neither (it is proved again on the next call)."""
+    wrong: dict[object, tuple[Drill, str]] = {}
+    for ident, drill in drills:
+        if (ident, drill) in proved:
+            continue
+        try:
+            problem = drill_problem(drill, solver, stop)
+        except SearchCancelled:
+            if stop.is_set():
+                raise
+            continue
+        if problem is None:
+            proved.add((ident, drill))
+        else:
+            wrong[ident] = (drill, problem)
+    return wrong

@@ -18,7 +18,8 @@ No pygame here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import json
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -30,11 +31,13 @@ from game.echo import shown
 from game.engine.drills import Drill
 from game.store.folders import user_data_dir
 
+from . import fields, files
 from .lines import LineFile
 
 __all__ = ["DRILLS_NAME", "DRILL_LINES", "LOCAL_PLAYER", "MAX_OWNER_CHARS", "PLAYERS_NAME", "PLAYER_LINES",
            "DrillEntry", "PlayerChoice", "clean_stale", "drills_path", "entry_line", "load_choices", "load_drills",
-           "owner_name", "players_path", "same_player", "update_choices", "update_drills"]
+           "owner_name", "players_path", "read_drills", "same_player", "set_aside_drills", "update_choices",
+           "update_drills"]
 
 DRILLS_NAME = "drills.jsonl"
 PLAYERS_NAME = "drill_players.jsonl"
@@ -43,6 +46,7 @@ PLAYERS_NAME = "drill_players.jsonl"
 LOCAL_PLAYER = "You"
 #: A two-player name (20 characters) with " (1)" added when both typed the same one, and room to spare.
 MAX_OWNER_CHARS = 32
+MAX_NOTICE_CHARS = 200
 
 
 def same_player(a: str, b: str) -> bool:
@@ -87,17 +91,17 @@ def drills_path() -> Path:
     return user_data_dir() / DRILLS_NAME
 
 
-def _date(value: object, name: str) -> datetime:
-    if not isinstance(value, str) or len(value) > 64:
-        raise ValueError(f"{name}: not a date")
-    stamp = datetime.fromisoformat(value)
-    if stamp.tzinfo is None:
-        raise ValueError(f"{name}: {shown(value)} has no time zone")
-    return stamp.astimezone(timezone.utc)
+#: The ranges of a card's numbers that FSRS gives (it clamps stability to at least 0.001 days and
+#: difficulty to 1..10); a stability of a million days is no interval its 100-year cap can tell apart.
+STABILITY = (0.001, 1e6)
+DIFFICULTY = (1.0, 10.0)
+#: A learning or relearning card's step: an index into FSRS' steps, which are few.
+MAX_STEP = 100
 
 
 def _card_from_json(data: object) -> Card:
-    """ValueError naming the field when ``data`` is not a card ``Card.to_dict`` wrote."""
+    """ValueError naming the field when ``data`` is not a card ``Card.to_dict`` wrote, with every
+    value in the range FSRS can work with (``game.store.fields``)."""
     if not isinstance(data, dict):
         raise ValueError("card: not a JSON object")
     card_id, state, step = data.get("card_id"), data.get("state"), data.get("step")
@@ -105,18 +109,24 @@ def _card_from_json(data: object) -> Card:
         raise ValueError("card_id: not a whole number")
     if state not in {s.value for s in State} or isinstance(state, bool):
         raise ValueError(f"state: {shown(state)} is not a card state")
-    if step is not None and (isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= 100):
-        raise ValueError(f"step: {shown(step)} is not a step")
+    if State(state) is State.Review:
+        if step is not None:
+            raise ValueError(f"step: {shown(step)} on a card in review")
+    else:  # learning and relearning cards step through FSRS' short steps
+        step = fields.whole(step, "step", 0, MAX_STEP)
     numbers = {}
-    for name in ("stability", "difficulty"):
+    for name, (low, high) in (("stability", STABILITY), ("difficulty", DIFFICULTY)):
         value = data.get(name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                  or not 0 < value < 1e9):
-            raise ValueError(f"{name}: {shown(value)} is not a positive number")
-        numbers[name] = None if value is None else float(value)
+        numbers[name] = None if value is None else fields.number(value, name, low, high)
+        if value is None and State(state) is not State.Learning:
+            raise ValueError(f"{name}: missing on a card past its first steps")
     last = data.get("last_review")
-    return Card(card_id=card_id, state=State(state), step=step, due=_date(data.get("due"), "due"),
-                last_review=None if last is None else _date(last, "last_review"), **numbers)
+    return Card(card_id=card_id, state=State(state), step=step, due=_utc(data.get("due"), "due"),
+                last_review=None if last is None else _utc(last, "last_review"), **numbers)
+
+
+def _utc(value: object, name: str) -> datetime:
+    return fields.stamp(value, name).astimezone(timezone.utc)
 
 
 def _encode(entry: DrillEntry) -> dict:
@@ -161,15 +171,51 @@ def clean_stale(path: Path, now: float | None = None) -> list[Path]:
     return DRILL_LINES.clean_stale(path, now)
 
 
-def load_drills(path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
+def read_drills(path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
     """Every player's drills, oldest first, and a notice for the player (None when all is well);
-    see ``LineFile.load``. Ownerless lines are written back with their owner when the file can be
-    written; when it cannot, they are given their owner in memory all the same."""
+    see ``LineFile.read``: a folder that cannot be written is read all the same, and the notice
+    says so. Ownerless lines are written back with their owner when the file can be written; when
+    it cannot, they are given their owner in memory all the same. OSError when the file cannot be read."""
     where = drills_path() if path is None else Path(path)
     try:
-        return DRILL_LINES.update(_owned, where)
+        return DRILL_LINES.read(where, _owned)
     except OSError:
-        entries, notice = DRILL_LINES.load(where)
+        entries, notice = DRILL_LINES.read(where)   # the file reads, but the owners cannot be written
+        return _owned(entries), notice
+
+
+def set_aside_drills(wrong: Mapping[tuple[str, int], tuple[Drill, str]],
+                     path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
+    """Move the drills of ``wrong`` (identity -> the drill found wrong and why) out of the file into
+    ``drills.jsonl.bad``, each line with its reason under ``"set_aside"``; every drill left, and a
+    notice naming the first reason. A line changed since it was found wrong stays. OSError when
+    the file cannot be read or written (nothing is moved then)."""
+    where = drills_path() if path is None else Path(path)
+    moved: list[DrillEntry] = []
+    asides: list[Path] = []
+
+    def remove(entries: list[DrillEntry]) -> list[DrillEntry]:
+        """Under the file's lock: the lines are copied aside before the file is rewritten without them."""
+        moved[:] = [e for e in entries if e.ident in wrong and wrong[e.ident][0] == e.drill]
+        if moved:
+            asides.append(files.write_aside(where, b"".join(
+                json.dumps({"set_aside": wrong[e.ident][1], **_encode(e)}, ensure_ascii=True).encode() + b"\n"
+                for e in moved)))
+        return [e for e in entries if e not in moved]
+
+    entries, notice = update_drills(remove, where)
+    if not moved:
+        return entries, notice
+    return entries, shown(f"{len(moved)} wrong drills were set aside in {asides[0].name} "
+                          f"({wrong[moved[0].ident][1]}); {len(entries)} drills are kept", MAX_NOTICE_CHARS)
+
+
+def load_drills(path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
+    """:func:`read_drills`, with a file that cannot be read reported in the notice (no drills)."""
+    try:
+        return read_drills(path)
+    except OSError:
+        entries, notice = DRILL_LINES.load(drills_path() if path is None else Path(path))
         return _owned(entries), notice
 
 

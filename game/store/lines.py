@@ -11,6 +11,10 @@ Each change rewrites the file whole, atomically, under its lock; the files kept 
   the other lines stay.
 * **A file that cannot be read is never written.** Loading reports it and gives no values; a
   change raises OSError, so the caller keeps its values in memory and says so.
+* **A folder that cannot be written is still read.** When the lock cannot be made there (a
+  read-only file system, a folder without write permission), the file is read without it (writes
+  are atomic renames, so a reader sees a whole file) and the notice says that nothing new will be
+  kept; damaged lines are then left where they are.
 * **Two windows queue up.** Read-modify-write holds the file's :class:`game.store.files.FileLock`.
 
 No pygame here, and nothing about what the values mean: their owners give the codec.
@@ -18,6 +22,7 @@ No pygame here, and nothing about what the values mean: their owners give the co
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 from collections.abc import Callable, Hashable
@@ -34,6 +39,8 @@ __all__ = ["LineFile"]
 
 T = TypeVar("T")
 MAX_NOTICE_CHARS = 200
+#: The errors of a folder the game may read but not write in.
+_UNWRITABLE = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -47,7 +54,8 @@ class _Parsed(Generic[T]):
 @dataclass(frozen=True)
 class LineFile(Generic[T]):
     """How one kind of value is kept: ``decode`` turns a line's JSON into a value (ValueError or
-    TypeError naming the field when it is not one), ``encode`` the other way; ``key`` names
+    TypeError naming the field when it is not one, or when a field lies outside the range the
+    game can use: see ``game.store.fields``), ``encode`` the other way; ``key`` names
     values that must be unique (a later line with a key already read is dropped)."""
 
     noun: str  # "drills": the plural, as a notice names the values
@@ -74,7 +82,7 @@ class LineFile(Generic[T]):
                 continue
             try:
                 value = self._value(raw)
-            except (ValueError, TypeError, RecursionError) as exc:  # UnicodeDecodeError, JSONDecodeError too
+            except (ValueError, TypeError, ArithmeticError, RecursionError) as exc:  # OverflowError too
                 out.bad.append(raw + b"\n")
                 out.first_problem = out.first_problem or f"line {number}: {shown(exc, 80)}"
                 continue
@@ -116,11 +124,29 @@ class LineFile(Generic[T]):
         be read is left exactly as it is: no values, and a notice saying why.
         """
         try:
-            return self.update(None, path)
+            return self.read(path)
         except OSError as exc:
             log.info("cannot read %s: %s", path, exc)
             return [], shown(f"Cannot read your {self.noun} in {path.name} ({files.describe_os_error(exc)}); "
                              f"the file is left as it is", MAX_NOTICE_CHARS)
+
+    def read(self, path: Path, change: Callable[[list[T]], list[T]] | None = None) -> tuple[list[T], str | None]:
+        """:meth:`update`, except where the folder cannot be written: then the file is read without
+        its lock, ``change`` is applied in memory only, and the notice says that nothing new will be
+        kept. OSError when the file cannot be read."""
+        try:
+            return self.update(change, path)
+        except OSError as exc:
+            if exc.errno not in _UNWRITABLE:
+                raise
+            refused = exc
+        parsed = self._parse(self._read(path))
+        values = parsed.values if change is None else change(list(parsed.values))
+        damaged = f"; {len(parsed.bad)} damaged lines are left in it" if parsed.bad else ""
+        log.info("%s read without its lock: %s", path, refused)
+        return values, shown(f"Your {self.noun} are read from {path.name}, but its folder cannot be written "
+                             f"({files.describe_os_error(refused)}): nothing new will be kept{damaged}",
+                             MAX_NOTICE_CHARS)
 
     def update(self, change: Callable[[list[T]], list[T]] | None, path: Path) -> tuple[list[T], str | None]:
         """Read the values, apply ``change`` to the list and write the result, under the file's lock;

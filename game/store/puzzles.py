@@ -13,7 +13,6 @@ No pygame here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
 from game.echo import shown
@@ -21,6 +20,7 @@ from game.engine.board import CELLS, MoveError, parse_moves
 from game.store.drills import LOCAL_PLAYER, owner_name, same_player
 from game.store.folders import user_data_dir
 
+from . import fields
 from .lines import LineFile
 
 __all__ = ["RESULTS_NAME", "PuzzleResult", "add_result", "load_results", "results_path"]
@@ -31,7 +31,7 @@ RESULTS_NAME = "puzzles.jsonl"
 @dataclass(frozen=True, slots=True)
 class PuzzleResult:
     """One puzzle tried by ``player``: ``puzzle`` is its id (the start's move string), ``date``
-    ISO 8601 with a zone."""
+    ISO 8601 with a zone, within ``game.store.fields``' range."""
 
     puzzle: str
     solved: bool
@@ -47,10 +47,7 @@ class PuzzleResult:
             raise ValueError(f"puzzle: {exc}") from None
         if not isinstance(self.solved, bool):
             raise ValueError(f"solved: {shown(self.solved)} is not true or false")
-        if not isinstance(self.date, str) or len(self.date) > 64:
-            raise ValueError("date: missing")
-        if datetime.fromisoformat(self.date).tzinfo is None:
-            raise ValueError(f"date: {shown(self.date)} has no time zone")
+        fields.stamp(self.date, "date")
         owner_name(self.player)
 
     def belongs_to(self, player: str) -> bool:

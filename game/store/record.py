@@ -16,9 +16,9 @@ Guarantees, all through ``game.store.files``:
   the player is told, and they join the record once it can be read and written.
 * Every game is kept (no cut at any size). Reading is bounded by :data:`MAX_RECORD_BYTES`.
 * A line that is not a valid game (bad JSON, a level name with a NUL or a lone surrogate, a
-  date that is not a date) is copied to ``record.jsonl.bad`` (``.bad.1``, ... never replacing an
-  earlier one) and removed from the record; the other games stay. A UTF-8 byte order mark is
-  accepted. A symlink at ``record.jsonl`` stays a symlink.
+  date that is not a date or lies outside ``game.store.fields``' range) is copied to
+  ``record.jsonl.bad`` (``.bad.1``, ... never replacing an earlier one) and removed from the
+  record; the other games stay. A UTF-8 byte order mark is accepted. A symlink at ``record.jsonl`` stays a symlink.
 * The record of earlier versions (``record.json``, one JSON document) is imported once, game by
   game, then renamed ``record.json.imported``.
 
@@ -38,7 +38,7 @@ from pathlib import Path
 from game.domain.record import GameRecord, Record
 from game.echo import shown
 
-from . import files
+from . import fields, files
 from .folders import user_data_dir
 
 log = logging.getLogger(__name__)
@@ -91,8 +91,10 @@ def _parse(data: bytes) -> _Lines:
         try:
             if len(raw) > MAX_LINE_BYTES:
                 raise ValueError(f"{len(raw):,} bytes, too long for a game")
-            out.games.append(GameRecord.from_json(json.loads(raw.decode("utf-8"))))
-        except (ValueError, TypeError, RecursionError) as exc:  # UnicodeDecodeError, JSONDecodeError too
+            game = GameRecord.from_json(json.loads(raw.decode("utf-8")))
+            fields.stamp(game.date, "date", zone=False)
+            out.games.append(game)
+        except (ValueError, TypeError, ArithmeticError, RecursionError) as exc:  # JSONDecodeError, OverflowError too
             out.bad.append(raw + b"\n")
             out.first_problem = out.first_problem or f"line {number}: {exc}"
             continue

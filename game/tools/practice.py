@@ -7,7 +7,9 @@
 
 One JSON object per drill and line: the position (a move string from the empty board), the side
 to play, the column played there, every accepted column (each keeps the best outcome) and the
-outcome kept; ``--due`` adds whose drill it is and when it is due. Columns count from 1.
+outcome kept; ``--due`` adds whose drill it is and when it is due, and proves each drill again
+first (one the solver proves wrong, a file edited by hand, is set aside and never listed). Columns
+count from 1.
 
 Drills belong to players. ``--keep`` keeps them for ``--player`` (default: the person at this
 computer, "You", as the game's own drills from games against the computer); ``--due`` lists every
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
@@ -38,7 +41,8 @@ from game.domain.saved import SavedGame
 from game.store.folders import report_bad_home
 from game.store.savefile import SaveFileError, load_game
 from game.domain.names import NAME_PUNCTUATION
-from game.store.drills import LOCAL_PLAYER, MAX_OWNER_CHARS, owner_name, update_drills
+from game.store.drills import LOCAL_PLAYER, MAX_OWNER_CHARS, owner_name, read_drills, set_aside_drills
+from game.session.practice_proofs import wrong_drills
 from game.tools.lines import shown
 from game.tools.tail import tool_entry
 from game.tools.review import MAX_SOURCE, PLAYER_NAMES
@@ -124,20 +128,32 @@ def run_files(names: list[str], out: TextIO, err: TextIO, *, seconds: float, tab
     return status
 
 
-def run_due(out: TextIO, err: TextIO, now: datetime, player: str | None = None) -> int:
-    """Print the kept drills due today (only ``player``'s when given); 1 when the drills cannot be
-    read (damaged lines set aside are said on ``err``, and the others are printed)."""
+def run_due(out: TextIO, err: TextIO, now: datetime, player: str | None = None, table_mb: float = 64) -> int:
+    """Print the kept drills due today (only ``player``'s when given), each proved again by the
+    solver first (a drill proved wrong is set aside and said on ``err``, never printed); 1 when the
+    drills cannot be read (damaged lines set aside are said on ``err``, and the others are printed;
+    so is a folder that cannot be written, where nothing new will be kept)."""
     try:
-        entries, notice = update_drills(None)
+        entries, notice = read_drills()
     except OSError as exc:
         print(f"practice: cannot read your drills: {files.describe_os_error(exc)}", file=err)
         return 1
     if notice:
         print(f"practice: {notice}", file=err)
     mine = [e for e in entries if player is None or e.belongs_to(player)]
-    for entry in due_entries(mine, end_of_day(now)):
-        print(drill_json(entry.drill, player=entry.player, due=entry.card.due.isoformat(timespec="seconds")),
-              file=out, flush=True)
+    due = due_entries(mine, end_of_day(now))
+    wrong = wrong_drills(((e.ident, e.drill) for e in due), set(), Solver(table_mb=table_mb), threading.Event())
+    if wrong:   # proved wrong (a file edited by hand): never listed, and set aside when the file can be written
+        try:
+            _entries, notice = set_aside_drills(wrong)
+        except OSError as exc:
+            notice = (f"{len(wrong)} wrong drills are not listed ({next(iter(wrong.values()))[1]}); they could "
+                      f"not be set aside: {files.describe_os_error(exc)}")
+        print(f"practice: {shown(notice or '', 300)}", file=err)
+    for entry in due:
+        if entry.ident not in wrong:
+            print(drill_json(entry.drill, player=entry.player, due=entry.card.due.isoformat(timespec="seconds")),
+                  file=out, flush=True)
     return 0
 
 
@@ -163,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     now = datetime.now().astimezone()
     if args.due:
-        return run_due(sys.stdout, sys.stderr, now, args.player)
+        return run_due(sys.stdout, sys.stderr, now, args.player, settings.table_mb)
     seconds = args.time if args.time is not None else settings.review_time
     return run_files(args.files, sys.stdout, sys.stderr, seconds=seconds, table_mb=settings.table_mb,
                      side=args.side, keep=args.keep, now=now, player=args.player or LOCAL_PLAYER)

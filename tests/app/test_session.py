@@ -78,6 +78,32 @@ def test_leaving_says_what_is_lost_once_for_every_way_out(autosaves):
     assert session.flush()
 
 
+def test_a_game_undone_to_the_empty_board_leaves_no_autosave_on_offer(autosaves):
+    """Play 4, the computer replies 4, undo to the empty board, quit: nothing to resume."""
+    model = GameModel(HUMAN, parse_player_spec("ai:1", DEFAULTS))
+    saver = Autosaver(autosaves)
+    model.play(3)
+    model.play(3)
+    saver.changed(model)
+    assert saver.flush() and autosaves.read().moves == "44"
+    assert model.undo() and not model.moves
+    saver.changed(model)
+    assert saver.flush() and autosaves.read() is None
+    assert model.redo() and model.moves     # redone: the game is kept again
+    saver.changed(model)
+    assert saver.flush() and autosaves.read().moves == "44"
+
+
+def test_an_empty_board_leaves_an_earlier_runs_autosave_on_offer(autosaves):
+    """A new game from the menu replaces the unfinished game only with its first move."""
+    earlier = Autosaver(autosaves)
+    earlier.changed(GameModel(HUMAN, HUMAN, parse_moves("4453")))
+    assert earlier.flush()
+    later = Autosaver(autosaves)
+    later.changed(GameModel(HUMAN, HUMAN))
+    assert later.flush() and autosaves.read().moves == "4453"
+
+
 def test_a_game_of_two_computers_leaves_the_autosave_alone_finished_or_not(autosaves):
     """Nothing in it to go back into: the player's unfinished game stays the one autosaved."""
     yours = GameModel(HUMAN, parse_player_spec("ai:1", DEFAULTS), parse_moves("4453"))

@@ -388,6 +388,20 @@ def test_autosave_cycle(autosaves, home):
     autosaves.clear()  # twice is fine
 
 
+def test_an_autosave_that_cannot_be_read_is_left_alone_and_the_game_autosaves_elsewhere(autosaves, home):
+    autosaves.write(GAME)
+    first = autosaves.path
+    first.unlink()
+    os.mkfifo(first)                        # reading it would block: it can be neither read nor replaced
+    said: list[str] = []
+    assert autosaves.read(said.append) is None
+    assert len(said) == 1 and "cannot be read" in said[0] and "left as it is" in said[0]
+    later = SavedGame("4455", "human", "human", GAME.saved_at)
+    autosaves.write(later)
+    assert autosaves.path != first and stat.S_ISFIFO(os.lstat(first).st_mode)
+    assert load_game(autosaves.path) == later
+
+
 def test_corrupt_autosave_is_set_aside(autosaves, home):
     home.mkdir(parents=True)
     autosaves.path.write_bytes(b"\x00garbage")
@@ -448,6 +462,35 @@ def test_atomic_write_syncs_file_then_renames_then_syncs_folder(tmp_path, monkey
     monkeypatch.setattr(storage.os, "replace", replace)
     atomic_write_text(path, "new")
     assert calls == [("fsync", "file"), ("replace", "f.txt"), ("fsync", "folder")]
+
+
+def _fsynced_files(monkeypatch) -> list[str]:
+    """Spy on fsync: the names of the regular files synced (folders left out)."""
+    if not os.path.exists("/proc/self/fd"):
+        pytest.skip("needs /proc to tell a folder's fsync from a file's")
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        target = os.readlink(f"/proc/self/fd/{fd}")
+        if not os.path.isdir(target):
+            synced.append(Path(target).name)
+        real_fsync(fd)
+
+    monkeypatch.setattr(files.os, "fsync", fsync)
+    return synced
+
+
+def test_an_appended_line_is_synced_before_the_append_returns(tmp_path, monkeypatch):
+    synced = _fsynced_files(monkeypatch)
+    files.append_line(tmp_path / "record.jsonl", b"{}\n")
+    assert synced == ["record.jsonl"]
+
+
+def test_lines_set_aside_are_synced_before_the_file_loses_them(tmp_path, monkeypatch):
+    synced = _fsynced_files(monkeypatch)
+    aside = files.write_aside(tmp_path / "drills.jsonl", b"{damaged\n")
+    assert synced == [aside.name] and aside.read_bytes() == b"{damaged\n"
 
 
 # --- saves never overwrite each other -------------------------------------------------------

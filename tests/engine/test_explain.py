@@ -14,6 +14,7 @@ from game.engine.explain import (
     forced_sequence,
     how_it_wins,
     two_threats,
+    unstoppable,
     win_phrase,
     zugzwang,
 )
@@ -63,6 +64,13 @@ def test_at_once_names_the_cell_and_why(solver: Solver) -> None:
     assert block.text.endswith("Column 7 instead kept Yellow's win.")
 
 
+def test_at_once_is_claimed_only_for_a_line_of_the_winning_disc_alone() -> None:
+    pos = Position.from_moves("152535")   # red to move: column 4 completes the bottom row
+    score = win_next_score(pos.moves)
+    assert at_once(pos, score, (3,)) == Cell(3, 0)
+    assert at_once(pos, score, (3, 0, 1)) is None   # a longer line is no win with the next disc
+
+
 def test_at_once_is_not_claimed_for_a_threat_that_cannot_be_played_yet(solver: Solver) -> None:
     pos = Position.from_moves(PARITY_NOT_KEPT)
     score = solver.solve(pos)
@@ -99,9 +107,22 @@ def test_forced_sequence_shows_the_series(solver: Solver) -> None:
     assert explanation.kind is Kind.FORCED_SEQUENCE
     assert explanation.text == (
         "Yellow wins by force in 5 moves, each a threat Red must block: Yellow column 2, Red column 4, Yellow "
-        "column 4, Red column 5, Yellow column 3, Red column 6, Yellow column 2, Red column 4, Yellow column 2 "
+        "column 4, Red column 5, Yellow column 3, Red column 6, Yellow column 2 (threatening column 2, fourth "
+        "row from the bottom and the cell right above it: Red can stop only one), Red column 4, Yellow column 2 "
         "(four in a row).")
     assert explanation.line_text == "244536242"
+
+
+def test_a_last_reply_that_blocks_nothing_is_never_called_a_block(solver: Solver) -> None:
+    """Yellow's stacked threats in column 5 leave Red nothing to block: the sentence says so."""
+    explanation = explain(("7436742217513366", 7), solver)
+    assert explanation.kind is Kind.FORCED_SEQUENCE and explanation.line_text == "44345"
+    assert explanation.text == (
+        "Yellow wins by force in 3 moves, each a threat Red must block: Yellow column 4, Red column 4, Yellow "
+        "column 3 (threatening column 5, second row from the bottom and the cell right above it: Red can stop "
+        "only one), Red column 4, Yellow column 5 (four in a row).")
+    pos = Position.from_moves("74367422175133667443")
+    assert unstoppable(pos) == (Cell(4, 1), Cell(4, 2))
 
 
 def test_forced_sequence_is_refused_when_a_move_is_quiet_or_a_reply_blocks_nothing(solver: Solver) -> None:

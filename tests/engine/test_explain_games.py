@@ -7,6 +7,7 @@ Beginner to Hard, after two random opening moves.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from game.engine.explain import Kind, explain_game
 from game.engine.review import MoveClass, review_game
 from game.engine.scores import plies_to_end
 from game.engine.solver import Solver
+from game.engine.threats import Cell, playable_mask, threats_mask
 from game.engine.verdicts import Severity
 from game.tools.review import to_explain
 
@@ -76,3 +78,37 @@ def test_each_line_is_legal_optimal_and_as_long_as_the_value_says(explained, fre
             else:
                 assert len(explanation.line) == plies_to_end(value, after.moves), f"{game} move {number}"
                 assert p.winner() == (after.turn if value > 0 else 3 - after.turn)
+
+
+SEQUENCE = re.compile(r"(\w+) wins by force in \d+ moves, each a threat (\w+) must block: (.*) \(four in a row\)\.")
+ITEM = re.compile(r"(Red|Yellow) column (\d)( \(threatening [^)]*: (?:Red|Yellow) can stop only one\))?")
+
+
+def test_every_move_a_forced_sequence_calls_a_block_blocks_on_the_board(explained) -> None:
+    """Checked on the board, apart from the explainer: each defender move the sentence lists fills a
+    cell where the winner would complete four next, except a last one after two threats the
+    sentence names as unstoppable (and that are two on the board)."""
+    checked = 0
+    for game, _review, why, _ in explained:
+        moves = parse_moves(game)
+        for number, explanation in why.items():
+            found = SEQUENCE.search(explanation.text)
+            if explanation.kind is not Kind.FORCED_SEQUENCE or found is None:
+                continue
+            items = ITEM.findall(found[3])
+            assert [int(col) - 1 for _, col, _ in items] == list(explanation.line), f"{game} move {number}"
+            p = Position.from_moves(moves[:number])
+            for i, (_name, col, note) in enumerate(items):
+                c = int(col) - 1
+                if i % 2:   # the defender's move
+                    open_cells = threats_mask(p, mine=False) & playable_mask(p)
+                    if items[i - 1][2]:
+                        assert i == len(items) - 2 and not open_cells & Cell(c, p.height(c)).bit
+                        threats = threats_mask(p, mine=False)
+                        assert bin(open_cells | threats & (open_cells << 1)).count("1") >= 2
+                    else:
+                        assert open_cells & Cell(c, p.height(c)).bit, f"{game} move {number}: {explanation.text}"
+                p = p.play(c)
+            assert p.winner() is not None
+            checked += 1
+    assert checked >= 5

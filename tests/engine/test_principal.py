@@ -53,3 +53,19 @@ def test_scores_alternate_between_the_sides() -> None:
 
 def test_a_finished_game_has_an_empty_line() -> None:
     assert principal_line(Position.from_moves(parse_moves("1212121")), Solver(table_mb=1)) == ()
+
+
+class Contradicting:
+    """A solver whose second answer contradicts the first: after a move that left the opponent
+    ``-score``, it scores the next position ``-score + 1``."""
+
+    def __init__(self) -> None:
+        self.answers = [(3, 1), (3, 0)]
+
+    def best_move(self, pos: Position, **_kwargs) -> tuple[int, int]:
+        return self.answers.pop(0)
+
+
+def test_a_score_that_contradicts_the_step_before_raises() -> None:
+    with pytest.raises(AssertionError, match="scored 0 after a move that left -1"):
+        principal_scores(Position(), Contradicting())  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ from game.engine.board import Position, parse_moves
 from game.engine.review import MoveClass, review_game
 from game.engine.solver import Solver
 from game.engine.threats import Cell, cell_name, double_threat, right_parity
+from game.engine.scores import MAX_SCORE, MIN_SCORE, moves_to_end
 from game.engine.verdicts import (
     Severity,
     Verdict,
@@ -143,3 +144,24 @@ def test_a_double_threat_is_one_every_reply_leaves_a_win_at_once() -> None:
                 assert not answer.is_over() and any(answer.is_winning_move(c) for c in answer.legal_moves())
             checked += 1
     assert checked >= 20
+
+
+def _score(pos: Position, won: bool, own_moves: int) -> int:
+    """The exact score (for the side to move in ``pos``) of a win or a loss in ``own_moves`` of its discs."""
+    return next(s for s in range(MIN_SCORE, MAX_SCORE + 1)
+                if s and (s > 0) == won and moves_to_end(s, pos.moves) == own_moves)
+
+
+@pytest.mark.parametrize("own_moves, verdict", [(4, Verdict.SHORT_LOSS), (5, None)])
+def test_a_short_loss_is_one_within_four_own_moves(own_moves: int, verdict: Verdict | None) -> None:
+    pos = Position.from_moves(parse_moves("44"))   # no threat anywhere: only the distance speaks
+    played = _score(pos, False, own_moves)
+    assert judge(pos, 0, best=0, played=played, worse=True, outcome_changed=False) is verdict
+
+
+@pytest.mark.parametrize("own_moves, verdict", [(4, Verdict.THREW_AWAY_WIN), (5, None)])
+def test_a_short_win_thrown_away_is_one_within_four_own_moves(own_moves: int, verdict: Verdict | None) -> None:
+    pos = Position.from_moves(parse_moves("44"))
+    best = _score(pos, True, own_moves)
+    assert judge(pos, 0, best=best, played=0, worse=True, outcome_changed=False) is verdict
+

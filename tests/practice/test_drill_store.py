@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,7 +19,7 @@ import pytest
 from game.store import files
 from game.engine.drills import Drill
 from game.engine.scores import Outcome
-from game.practice.schedule import Grade, add_drills, grade_drill
+from game.practice.schedule import Grade, add_drills, grade_drill, new_entry
 from game.store.drills import (DRILLS_NAME, LOCAL_PLAYER, MAX_OWNER_CHARS, PLAYERS_NAME, PlayerChoice, clean_stale,
                                entry_line, load_choices, load_drills, update_choices, update_drills)
 
@@ -174,7 +177,8 @@ def test_an_old_file_that_cannot_be_written_still_loads_with_its_owner(path: Pat
 
     monkeypatch.setattr(files, "atomic_write_bytes", refuse)
     entries, notice = load_drills(path)
-    assert [(e.player, e.drill) for e in entries] == [(LOCAL_PLAYER, DRILLS[0])] and notice is None
+    assert [(e.player, e.drill) for e in entries] == [(LOCAL_PLAYER, DRILLS[0])]
+    assert notice is not None and "nothing new will be kept" in notice   # the player is told writes fail
     assert path.read_bytes() == old_line(DRILLS[0])
 
 
@@ -213,3 +217,75 @@ def test_the_choices_about_drills_are_kept_and_a_damaged_one_set_aside(tmp_path:
     choices, notice = load_choices(where)
     assert choices == [PlayerChoice("Ann", False), PlayerChoice("Bob", True)]
     assert notice is not None and "1 damaged drill choices" in notice
+
+
+def test_a_folder_that_cannot_be_written_is_read_without_the_lock_and_says_nothing_new_is_kept(
+        path: Path, monkeypatch) -> None:
+    add_drills(DRILLS, NOW, path)
+    path.write_bytes(path.read_bytes() + b"{damaged\n")
+    before = path.read_bytes()
+
+    def read_only(_path):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(files, "try_lock", read_only)
+    entries, notice = load_drills(path)
+    assert [e.drill for e in entries] == DRILLS
+    assert notice is not None and "read-only file system" in notice and "nothing new will be kept" in notice
+    assert "1 damaged lines are left" in notice and path.read_bytes() == before
+    with pytest.raises(OSError):   # a change is refused, never half made
+        add_drills([Drill((2,), 0, (3,), Outcome.DRAW)], NOW, path)
+    assert path.read_bytes() == before
+
+
+def test_due_drills_are_listed_from_a_read_only_file_system(path: Path) -> None:
+    """A real read-only mount (a mount namespace of its own): the lock cannot be made, the file reads."""
+    if shutil.which("unshare") is None or shutil.which("mount") is None:
+        pytest.skip("needs unshare and mount")
+    proved = [DRILLS[0], Drill((3, 3, 4), 0, (2, 5), Outcome.WIN)]   # right: --due proves them again
+    add_drills(proved, NOW, path)
+    folder = path.parent
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    script = (f"mount --bind -o ro {shlex.quote(str(folder))} {shlex.quote(str(folder))} && "
+              f"{shlex.quote(sys.executable)} -m game.practice --due")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CONNECT4_HOME": str(folder)}
+    result = subprocess.run(["unshare", "--mount", "sh", "-c", script], capture_output=True, text=True, env=env,
+                            cwd=folder, timeout=120)
+    if "mount" in result.stderr and result.returncode != 0 and not result.stdout:
+        pytest.skip(f"cannot mount here: {result.stderr.strip()[:80]}")
+    assert result.returncode == 0, result.stderr
+    assert sorted(json.loads(line)["position"] for line in result.stdout.splitlines()) == \
+        sorted(d.to_json()["position"] for d in proved)
+    assert "read-only file system" in result.stderr and "nothing new will be kept" in result.stderr
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
+def test_two_lines_for_one_drill_load_as_the_first(path: Path) -> None:
+    first = entry_line(new_entry(DRILLS[0], NOW))
+    second = entry_line(new_entry(Drill(DRILLS[0].moves, 2, (3,), Outcome.WIN), NOW + timedelta(days=2)))
+    path.write_bytes(first + second)
+    entries, notice = load_drills(path)
+    assert notice is None and len(entries) == 1
+    assert (entries[0].drill, entries[0].card.due) == (DRILLS[0], NOW)
+
+
+def test_an_ownerless_line_and_the_local_players_line_for_one_position_are_one_drill(path: Path) -> None:
+    mine = entry_line(new_entry(DRILLS[0], NOW + timedelta(days=1)))
+    path.write_bytes(mine + old_line(DRILLS[0]))
+    entries, notice = load_drills(path)
+    assert notice is None and [(e.player, e.drill, e.card.due) for e in entries] == \
+        [(LOCAL_PLAYER, DRILLS[0], NOW + timedelta(days=1))]
+    assert path.read_bytes() == mine            # written back as one line
+
+
+def test_a_line_longer_than_4096_bytes_is_set_aside(path: Path) -> None:
+    add_drills(DRILLS[:1], NOW, path)
+    doc = json.loads(entry_line(new_entry(DRILLS[1], NOW)))
+    long = json.dumps({**doc, "pad": "x" * 5000}).encode() + b"\n"
+    fits = json.dumps({**doc, "pad": "x" * (4096 - len(json.dumps({**doc, "pad": ""})))}).encode() + b"\n"
+    assert len(long) > 5000 and len(fits) == 4097   # 4096 bytes and the newline
+    path.write_bytes(path.read_bytes() + long)
+    entries, notice = load_drills(path)
+    assert [e.drill for e in entries] == DRILLS[:1] and notice is not None and "too long" in notice
+    path.write_bytes(entry_line(entries[0]) + fits)
+    assert [e.drill for e in load_drills(path)[0]] == DRILLS[:2]

@@ -4,6 +4,7 @@ again until its time has come."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 
 import pytest
@@ -15,10 +16,10 @@ from game.practice.schedule import Grade, add_drills
 from game.session.practice import UNNAMED_NOTICE, NamedSide, PracticeKeeper
 from game.store.drills import LOCAL_PLAYER, load_choices, load_drills
 
-THREAT = "152535"                 # red to move: column 4 wins at once
+THREAT = "152535"                 # red to move: column 4 wins at once, column 5 keeps the win too
 GAME = parse_moves(THREAT + "75")  # red plays 7, yellow wins in column 5: red's slip
 WAIT = 60.0
-DRILL = Drill(tuple(parse_moves(THREAT)), 6, (3,), Outcome.WIN)
+DRILL = Drill(tuple(parse_moves(THREAT)), 6, (3, 4), Outcome.WIN)   # right: drills are proved when read
 
 
 @pytest.fixture
@@ -96,7 +97,7 @@ def test_a_player_who_turned_drills_off_gets_none_and_the_choice_is_kept(keeper,
 def test_the_due_count_is_the_shown_players_and_skips_a_drill_just_practised(keeper):
     now = datetime.now().astimezone()
     add_drills([DRILL], now, keeper.drills_path)
-    add_drills([DRILL, Drill((3,), 0, (2, 3, 4), Outcome.DRAW)], now, keeper.drills_path, player="Ann")
+    add_drills([DRILL, Drill((3, 3), 0, (3,), Outcome.WIN)], now, keeper.drills_path, player="Ann")
     keeper.load()
     assert keeper.flush(WAIT)
     assert keeper.players() == [LOCAL_PLAYER, "Ann"]
@@ -144,3 +145,27 @@ def test_practice_shows_the_player_shown_last_unless_only_another_has_drills_due
     keeper.load()
     assert keeper.flush(WAIT)
     assert keeper.player_to_show(now) == LOCAL_PLAYER and keeper.player == LOCAL_PLAYER
+
+
+def test_a_drill_edited_to_a_wrong_answer_is_set_aside_with_the_reason_and_never_served(tmp_path):
+    """``44`` with column 1 accepted: column 1 loses and only column 4 wins."""
+    path = tmp_path / "drills.jsonl"
+    now = datetime.now().astimezone()
+    right = Drill(tuple(parse_moves("4453")[:3]), 0, (2, 5), Outcome.WIN)   # 445: yellow's columns 3 and 6 win
+    add_drills([right, Drill((3, 3), 2, (3,), Outcome.WIN)], now, path)
+    lines = path.read_text().splitlines()
+    edited = json.loads(lines[1])
+    edited["drill"]["accepted"] = [1]
+    path.write_text(lines[0] + "\n" + json.dumps(edited) + "\n")
+    keeper = PracticeKeeper(0.2, drills_path=path, results_path=tmp_path / "p.jsonl",
+                            players_path=tmp_path / "pl.jsonl")
+    keeper.load()
+    assert keeper.flush(WAIT) and keeper.loaded
+    assert [e.drill for e in keeper.entries] == [right] and [e.drill for e in keeper.due(now)] == [right]
+    notices = keeper.poll()
+    assert len(notices) == 1 and "1 wrong drills were set aside in drills.jsonl.bad" in notices[0]
+    assert "column 1 should keep the win, but only column 4 keeps the win" in notices[0]
+    aside = json.loads((tmp_path / "drills.jsonl.bad").read_text())
+    assert aside["set_aside"].startswith("at 44 ") and aside["drill"] == edited["drill"]
+    assert [e.drill for e in load_drills(path)[0]] == [right]
+    keeper.close()

@@ -11,7 +11,7 @@ from game.engine.board import Position, parse_moves
 from game.engine.drills import Drill
 from game.engine.scores import Outcome
 from game.engine.solver import SearchCancelled, Solver
-from game.session.practice_proofs import Added, Refutation, position_drill, refutation
+from game.session.practice_proofs import Added, Refutation, drill_problem, position_drill, refutation, wrong_drills
 
 THREAT = tuple(parse_moves("152535"))      # red to move: columns 4 and 5 keep the win (4 wins at once, 5 blocks)
 
@@ -75,3 +75,32 @@ def test_a_refutation_plays_out_the_best_line_and_a_column_that_ends_the_game_ha
     assert answer.line == (4,)                                   # yellow's four in column 5 ends the line
     drawn = parse_moves("146772453756523224216647657133454267111533")    # the 42nd disc fills the board
     assert refutation(tuple(drawn[:-1]), drawn[-1], ("Red", "Yellow"), solver, threading.Event()) == Refutation(0, ())
+
+
+# -- a kept drill proved again ----------------------------------------------------------------------
+
+OPENING = tuple(parse_moves("44"))   # red to move: only column 4 wins; column 1 loses
+
+
+def test_a_right_drill_is_proved_and_a_wrong_one_says_why(solver):
+    stop = threading.Event()
+    assert drill_problem(Drill(OPENING, 0, (3,), Outcome.WIN), solver, stop) is None
+    assert drill_problem(Drill(OPENING, 2, (0,), Outcome.WIN), solver, stop) == \
+        "at 44 column 1 should keep the win, but only column 4 keeps the win"
+    assert drill_problem(Drill(OPENING, 0, (3,), Outcome.DRAW), solver, stop) is not None   # the wrong outcome
+    assert drill_problem(Drill(THREAT, 0, (3,), Outcome.WIN), solver, stop) is not None     # one right column left out
+    assert drill_problem(Drill(tuple(parse_moves("4453")), 0, (3,), Outcome.WIN), solver, stop) == \
+        "at 4453 every column loses"
+
+
+def test_a_drill_not_proved_in_time_is_neither_kept_as_proved_nor_condemned():
+    proved: set = set()
+    drill = Drill(OPENING, 0, (3,), Outcome.WIN)
+    assert wrong_drills([("a", drill)], proved, Scores(None), threading.Event()) == {} and proved == set()
+    right = Scores([-3, -3, -2, 1, -2, -3, -3])
+    assert wrong_drills([("a", drill)], proved, right, threading.Event()) == {} and proved == {("a", drill)}
+    assert wrong_drills([("a", drill)], proved, right, threading.Event()) == {} and right.asked == 1   # once
+    with pytest.raises(SearchCancelled):
+        stopped = threading.Event()
+        stopped.set()
+        wrong_drills([("b", drill)], set(), Scores(None), stopped)

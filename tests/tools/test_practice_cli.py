@@ -169,3 +169,20 @@ def test_drills_that_cannot_be_read_are_status_1_and_left_alone(tmp_path):
 def test_whose_slips_a_save_makes_drills_of(red, yellow, seat, players):
     game = SavedGame.now(GAME, red, yellow, seat=seat)
     assert practice.players_of(game) == players
+
+
+def test_a_drill_proved_wrong_is_set_aside_and_not_listed(tmp_path):
+    from datetime import datetime, timezone
+
+    from game.engine.drills import Drill
+    from game.engine.scores import Outcome
+    from game.practice.schedule import add_drills
+
+    path = tmp_path / "drills.jsonl"
+    right = Drill((3, 3), 0, (3,), Outcome.WIN)            # 44: only column 4 wins
+    wrong = Drill((3, 3, 4, 2), 0, (3,), Outcome.WIN)      # 4453: every column loses
+    add_drills([right, wrong], datetime(2026, 11, 27, tzinfo=timezone.utc), path)
+    result = run("game.practice", "--due", home=tmp_path)
+    assert result.returncode == 0 and [d["position"] for d in drills_of(result.stdout)] == ["44"]
+    assert result.stderr.startswith("practice: 1 wrong drills were set aside in drills.jsonl.bad (at 4453 every column")
+    assert json.loads((tmp_path / "drills.jsonl.bad").read_text())["drill"]["position"] == "4453"

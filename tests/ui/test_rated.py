@@ -83,9 +83,10 @@ def test_a_game_from_the_start_without_help_is_rated(rated, connect4_home):
 @pytest.mark.parametrize("action, reason", [
     (lambda d: (human_move(d, 3), d.key(pygame.K_z, CTRL)), "a move was taken back"),
     (lambda d: d.key(pygame.K_h), "a hint was asked for"),
+    (lambda d: d.key(pygame.K_w), "a hint was asked for"),   # "why?" about the cursor's column is a hint
     (lambda d: d.key(pygame.K_a), "the analysis row was shown"),
-])
-def test_undo_hint_or_analysis_make_the_game_casual_and_say_so(rated, connect4_home, action, reason):
+], ids=["undo", "hint", "why", "analysis"])
+def test_undo_hint_why_or_analysis_make_the_game_casual_and_say_so(rated, connect4_home, action, reason):
     d = rated()
     action(d)
     assert notices(d) == [f"Casual game: not rated — {reason}"]
