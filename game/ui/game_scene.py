@@ -70,6 +70,15 @@ def _review(model: GameModel, seats: Seats) -> Go:
               leaving=SceneName.REVIEW)
 
 
+def _menu(model: GameModel, seats: Seats, analysis_on: bool) -> Go:
+    """Back to the menu, which offers an unfinished game back (the autosave keeps it too)."""
+    # Only a game a person plays is offered back: two computers' game is not autosaved, and
+    # offering it would push the player's own unfinished game off the menu.
+    unfinished = bool(model.moves) and not seats.over(model) and has_person(model)
+    return Go(Transition(SceneName.MENU, MenuData(model.saved_game() if unfinished else None,
+                                                  analysis=unfinished and analysis_on)), leaving=SceneName.MENU)
+
+
 class GameScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -92,11 +101,6 @@ class GameScene(Scene):
         self.going_to: SceneName | None = None    # left by a key for the menu or the review (None: otherwise)
 
     # -- state -----------------------------------------------------------------------------
-
-    @property
-    def move_delay(self) -> float:
-        spectator = self.seats.spectator
-        return spectator.delay if spectator is not None else self.ctx.settings.spectator_delay
 
     @property
     def wants_text(self) -> bool:
@@ -153,27 +157,30 @@ class GameScene(Scene):
             elif isinstance(effect, Follow):
                 self._follow(effect)
             elif isinstance(effect, Go):
+                if effect.leaving is SceneName.MENU:
+                    self.rating.suspend(self.model)     # a rated game left for the menu goes on from there
                 self.next, self.going_to = effect.transition, effect.leaving
             elif isinstance(effect, Want):
                 self.thinking.want(hint=effect.hint, why=effect.why)
             elif isinstance(effect, AnalysisRow):
                 self.analysis_on = effect.on
                 self.autosave()     # the game comes back from the autosave with the row as it was left
-            elif isinstance(effect, Casual):
-                self._casual(effect)
+            elif isinstance(effect, Casual):      # the game turns casual: said once, when it happens
+                notice = self.rating.make_casual(effect)
+                if notice:
+                    self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
+                    self.autosave()     # a kill from now on must not bring the game back rated
             elif isinstance(effect, Loaded):
                 self._load_game(effect)
             elif isinstance(effect, NewGame):
-                self._new_game()
+                self.seats.new_game(self.model)
+                self.rating.begin(self.model, from_start=True)
+                self.analysis_on = self.analysis_on and not self.rating.game.against_computer
+                self.anims.clear()
+                self.changed()
+                self.flash = Flash(self.seats.new_words.capitalize())
             elif isinstance(effect, Ask):
                 self._ask(effect)
-
-    def _casual(self, reason: Casual) -> None:
-        """The game turns casual (an undo, a hint, the analysis row): said once, when it happens."""
-        notice = self.rating.make_casual(reason)
-        if notice:
-            self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
-            self.autosave()     # a kill from now on must not bring the game back rated
 
     def _ask(self, ask: Ask) -> None:
         """Apply ``ask.then`` now if no unfinished game would be lost, else after the player confirms."""
@@ -205,18 +212,12 @@ class GameScene(Scene):
     def _load_game(self, loaded: Loaded) -> None:
         self.model.load_moves(loaded.moves, red=loaded.red, yellow=loaded.yellow)   # checked by game_files
         self.anims.clear()
-        self.seats = seats_for(self.model, colours=self.ctx.theme.names, delay=self.move_delay)
+        spectator = self.seats.spectator       # a match's time per move goes on into the loaded game
+        delay = spectator.delay if spectator is not None else self.ctx.settings.spectator_delay
+        self.seats = seats_for(self.model, colours=self.ctx.theme.names, delay=delay)
         self.rating.begin(self.model, from_start=False)
         self.changed()
         self.flash = Flash(f"Loaded the saved game ({counted(len(loaded.moves), 'move')})")
-
-    def _new_game(self) -> None:
-        self.seats.new_game(self.model)
-        self.rating.begin(self.model, from_start=True)
-        self.analysis_on = self.analysis_on and not self.rating.game.against_computer
-        self.anims.clear()
-        self.changed()
-        self.flash = Flash(self.seats.new_words.capitalize())
 
     # -- scene contract --------------------------------------------------------------------
 
@@ -298,13 +299,18 @@ class GameScene(Scene):
             self.apply(self.seats.refusal(needs))
             return
         if command is Command.UNDO or command is Command.REDO:
-            self._take_back(redo=command is Command.REDO)
+            redo = command is Command.REDO
+            if not (self.model.redo() if redo else self.model.undo()):
+                self.apply(Reject("Nothing to redo" if redo else "Nothing to undo"))
+                return
+            self.anims.clear()
+            self.changed()
+            if not redo:
+                self.apply(Casual.UNDO)
         elif command is Command.MENU:       # after the seats' question, if they have one
             question = self.seats.leave_question()
-            if question is None:
-                self._to_menu()
-            else:
-                self.apply(Confirm(*question, self._to_menu))
+            self.apply(_menu(self.model, self.seats, self.analysis_on) if question is None else
+                       Confirm(*question, lambda: self.apply(_menu(self.model, self.seats, self.analysis_on))))
         elif command is Command.RETRY:
             if self.engine.error:
                 self.engine.error = None
@@ -361,25 +367,6 @@ class GameScene(Scene):
                                         speed=self.ctx.settings.animation_speed))
         self.changed()
         return True
-
-    def _take_back(self, *, redo: bool) -> None:
-        if not (self.model.redo() if redo else self.model.undo()):
-            self.apply(Reject("Nothing to redo" if redo else "Nothing to undo"))
-            return
-        self.anims.clear()
-        self.changed()
-        if not redo:
-            self.apply(Casual.UNDO)
-
-    def _to_menu(self) -> None:
-        """Back to the menu, which offers an unfinished game back (the autosave keeps it too)."""
-        # Only a game a person plays is offered back: two computers' game is not autosaved, and
-        # offering it would push the player's own unfinished game off the menu.
-        unfinished = bool(self.model.moves) and not self.seats.over(self.model) and has_person(self.model)
-        self.rating.suspend(self.model)
-        self.apply(Go(Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None,
-                                                          analysis=unfinished and self.analysis_on)),
-                      leaving=SceneName.MENU))
 
     def load(self, path: Path) -> bool:
         """Load a saved game; on any problem show it and keep the current game."""

@@ -66,3 +66,18 @@ def test_an_explanation_comes_back_typed_with_its_line(use_process):
     for col in best.explanation.line:
         line_end = line_end.play(col)
     assert line_end.winner() == 2
+
+
+def test_each_request_crosses_to_the_search_process_as_it_is():
+    import pickle
+
+    from game.service.backends import Job, Report
+    from game.service.engine import Outcome
+    from game.service.requests import MoveRequest, ReviewRequest
+
+    config = SearchConfig(depth=2)
+    for request in (MoveRequest(1, Position(), config), AnalysisRequest(2, Position(), config),
+                    ReviewRequest(3, (3, 3), config), ExplainRequest(4, Position(), config, 3, ("Ann", "Bob"))):
+        job = Job(7, request)
+        assert pickle.loads(pickle.dumps(job)) == job and REQUEST_TYPES[request.kind] is type(request)
+    assert pickle.loads(pickle.dumps(Report(7, Outcome.ALIVE))) == Report(7, Outcome.ALIVE)
