@@ -8,9 +8,9 @@ the GIL: ``auto`` then picks the search process, which keeps the window smooth."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from game.engine import alphabeta, negamax
 
@@ -20,15 +20,36 @@ if TYPE_CHECKING:
     from game.service.engine import Outcome
     from game.service.requests import AIRequest
 
-    Emit = Callable[[int, AIRequest, Outcome, Any], None]
+    #: How a backend passes a report on to the worker thread, with the job it is about.
+    Emit = Callable[["Job", "Report"], None]
 
-__all__ = ["BACKENDS", "STOP_GRACE", "Backend", "auto_backend", "compiled", "silence_bound", "use_process"]
+__all__ = ["BACKENDS", "STOP_GRACE", "Backend", "Job", "Report", "auto_backend", "compiled", "silence_bound",
+           "use_process"]
 
 #: The values of ``[ai] worker``: "auto" picks one of the other two.
 BACKENDS = ("auto", "process", "thread")
 
 STOP_GRACE = 1.0  # a search still running this long after its stop is stuck: abandoned, answered as cancelled
 _STALL_AFTER = 3.0  # seconds beyond the request's own time limit that mean a stalled search
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A request and its number in the worker's order of submission (what the search process is
+    sent: plain and picklable)."""
+
+    seq: int
+    request: AIRequest
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What a search says about job ``seq`` (what the search process sends back): an ``Outcome``
+    and its payload (a progress report, a result, an error's line, or nothing)."""
+
+    seq: int
+    outcome: Outcome
+    payload: Any = None
 
 
 def compiled() -> bool:
@@ -56,14 +77,14 @@ def silence_bound(request: AIRequest) -> float:
 
 
 class Backend:
-    """What both backends keep: the request running, the one waiting for it to end, and when the
+    """What both backends keep: the job running, the one waiting for it to end, and when the
     running one was told to stop. ``_stop`` is the running search's stop (anything with ``set``)."""
 
     def __init__(self, emit: Emit) -> None:
         self._emit = emit
         self._stop: Any = None
-        self._running: tuple[int, AIRequest] | None = None  # started, not answered yet
-        self._pending: tuple[int, AIRequest] | None = None  # waits until the running one ends
+        self._running: Job | None = None  # started, not answered yet
+        self._pending: Job | None = None  # waits until the running one ends
         self._stopped_at: float | None = None  # when the running search was told to stop
         self._heard_at = 0.0  # when the running search last said anything
 
@@ -71,8 +92,8 @@ class Backend:
     def idle(self) -> bool:
         return self._running is None and self._pending is None
 
-    def submit(self, seq: int, request: AIRequest) -> None:
-        self._pending = (seq, request)
+    def submit(self, job: Job) -> None:
+        self._pending = job
         self._stop_running()
 
     def cancel(self) -> None:

@@ -16,7 +16,8 @@ from game.engine.review import GameReview, ReviewProgress, review_game
 from game.engine.search import Searcher
 from game.engine.search_values import Progress, SearchConfig, SearchResult
 from game.engine.solver import SearchCancelled, Solver
-from game.service.requests import ANALYSIS_TIME, AIRequest, AIResult, Analysis, Explained, Kind, describe
+from game.service.requests import (ANALYSIS_TIME, AIRequest, AIResult, Analysis, AnalysisRequest, ExplainRequest,
+                                   Explained, Kind, MoveRequest, ReviewRequest, describe)
 from game.service.why import explain_column
 
 __all__ = ["Engine", "MAX_SEARCHERS", "Outcome"]
@@ -70,17 +71,17 @@ class Engine:
             self._review_solver = Solver(table_mb=config.table_mb)
         return self._review_solver
 
-    def review(self, request: AIRequest, stop: Any, on_progress: OnProgress) -> GameReview:
+    def review(self, request: ReviewRequest, stop: Any, on_progress: OnProgress) -> GameReview:
         return review_game(request.moves, time_per_position=request.config.time_limit or DEFAULT_REVIEW_TIME,
                            solver=self.review_solver(request.config), stop=stop,
                            on_progress=lambda done, total, review: on_progress(ReviewProgress(done, total, review)))
 
 
-def _best_move(engine: Engine, request: AIRequest, stop: Any, on_progress: Callable[[Progress], None]) -> SearchResult:
+def _best_move(engine: Engine, request: MoveRequest, stop: Any, on_progress: Callable[[Progress], None]) -> SearchResult:
     return engine.searcher(request.config).search(request.position, stop=stop, on_progress=on_progress)
 
 
-def _analyse(engine: Engine, request: AIRequest, stop: Any, on_progress: OnProgress) -> Analysis:
+def _analyse(engine: Engine, request: AnalysisRequest, stop: Any, on_progress: OnProgress) -> Analysis:
     limit = request.config.time_limit
     scores, exact = engine.searcher(request.config).column_scores(
         request.position, time_limit=ANALYSIS_TIME if limit is None else limit, stop=stop
@@ -88,18 +89,18 @@ def _analyse(engine: Engine, request: AIRequest, stop: Any, on_progress: OnProgr
     return Analysis(tuple(scores), bool(exact))
 
 
-def _review(engine: Engine, request: AIRequest, stop: Any, on_progress: OnProgress) -> GameReview:
+def _review(engine: Engine, request: ReviewRequest, stop: Any, on_progress: OnProgress) -> GameReview:
     return engine.review(request, stop, on_progress)  # one solver table for every review, not a searcher
 
 
-def _explain(engine: Engine, request: AIRequest, stop: Any, on_progress: OnProgress) -> Explained:
+def _explain(engine: Engine, request: ExplainRequest, stop: Any, on_progress: OnProgress) -> Explained:
     solver = engine.review_solver(request.config)
     return Explained(request.column, explain_column(request.position, request.column, solver, names=request.names,
                                                     stop=stop))
 
 
 #: How each kind of request is answered (in the search process, or the thread).
-_HANDLERS: dict[Kind, Callable[[Engine, AIRequest, Any, OnProgress], AIResult]] = {
+_HANDLERS: dict[Kind, Callable[[Engine, Any, Any, OnProgress], AIResult]] = {   # each takes its kind's request
     Kind.MOVE: _best_move,
     Kind.ANALYSIS: _analyse,
     Kind.REVIEW: _review,

@@ -19,7 +19,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-from game.service.backends import STOP_GRACE, Backend, silence_bound
+from game.service.backends import STOP_GRACE, Backend, Job, Report, silence_bound
 from game.service.engine import Engine, Outcome
 from game.service.requests import describe
 
@@ -36,7 +36,7 @@ START_BOUND = 60.0  # seconds a new process may take to start (spawn, imports) b
 
 
 def _process_main(requests: Any, updates: Any, stop: Any) -> None:
-    """Body of the search process: answer (seq, request) items until None arrives."""
+    """Body of the search process: answer each ``Job`` with ``Report``s until None arrives."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in a terminal is the parent's to handle
     try:
         os.nice(_NICE)  # on a busy machine the window, not the search, gets the CPU first
@@ -45,7 +45,7 @@ def _process_main(requests: Any, updates: Any, stop: Any) -> None:
     engine = Engine()
     parent = multiprocessing.parent_process()
     stop = _StopOrOrphaned(stop, parent)
-    updates.put((_READY, Outcome.ALIVE, None))
+    updates.put(Report(_READY, Outcome.ALIVE))
     while True:
         try:
             item = requests.get(timeout=_ORPHAN_CHECK)
@@ -55,17 +55,17 @@ def _process_main(requests: Any, updates: Any, stop: Any) -> None:
             continue
         if item is None:
             return
-        seq, request = item
+        seq = item.seq
         done = threading.Event()
         beat = threading.Thread(target=_heartbeat, args=(updates, seq, done), name="heartbeat", daemon=True)
         beat.start()
         try:
-            outcome, payload = engine.handle(request, stop,
-                                             lambda p, seq=seq: updates.put((seq, Outcome.PROGRESS, p)))
+            outcome, payload = engine.handle(item.request, stop,
+                                             lambda p, seq=seq: updates.put(Report(seq, Outcome.PROGRESS, p)))
         finally:
             done.set()
             beat.join()
-        updates.put((seq, outcome, payload))
+        updates.put(Report(seq, outcome, payload))
 
 
 def _heartbeat(updates: Any, seq: int, done: threading.Event) -> None:
@@ -73,7 +73,7 @@ def _heartbeat(updates: Any, seq: int, done: threading.Event) -> None:
     an iteration still sends these, so silence means the process itself is stopped (SIGSTOP, a
     debugger, swapped out for good) or wedged, never that the search is merely long."""
     while not done.wait(_HEARTBEAT):
-        updates.put((seq, Outcome.ALIVE, None))
+        updates.put(Report(seq, Outcome.ALIVE))
 
 
 class _StopOrOrphaned:
@@ -129,7 +129,7 @@ class ProcessBackend(Backend):
                 if not self._ready:
                     if silent > START_BOUND:
                         self._fail(f"the search process did not start ({silent:.0f} s without a word)")
-                elif silent > silence_bound(self._running[1]):
+                elif silent > silence_bound(self._running.request):
                     self._fail(f"the search process stopped answering ({silent:.0f} s without a word: "
                                f"suspended or stuck)")
             elif self._running is not None and self._stopped_at is not None:
@@ -138,9 +138,8 @@ class ProcessBackend(Backend):
                 grace = STOP_GRACE if self._ready else START_BOUND
                 if time.monotonic() - self._stopped_at > grace:
                     # It ignores its stop (hung, or suspended): its answer is stale anyway.
-                    seq, request = self._running
-                    self._running = None
-                    self._emit(seq, request, Outcome.CANCELLED, None)
+                    job, self._running = self._running, None
+                    self._emit(job, Report(job.seq, Outcome.CANCELLED))
                     self._discard_process()
         if self._running is None and self._pending is not None:
             if self._proc is None or not self._proc.is_alive():
@@ -155,32 +154,32 @@ class ProcessBackend(Backend):
     def _drain(self) -> None:
         while self._running is not None:
             try:
-                seq, outcome, payload = self._updates.get_nowait()
+                report = self._updates.get_nowait()
             except queue.Empty:
                 return
             except Exception as exc:  # a message torn by a dying process
                 self._fail(f"lost contact with the search process ({describe(exc)})")
                 return
-            running_seq, request = self._running
-            if seq == _READY:
+            job = self._running
+            if report.seq == _READY:
                 self._ready = True
                 self._heard_at = time.monotonic()  # the request's own silence counts from here
                 if self._stopped_at is not None:
                     self._stopped_at = self._heard_at  # and so does the grace of a stop it has not seen
                 continue
-            if seq != running_seq:
+            if report.seq != job.seq:
                 continue
             self._heard_at = time.monotonic()
-            if outcome is Outcome.ALIVE:
+            if report.outcome is Outcome.ALIVE:
                 continue
-            if outcome is not Outcome.PROGRESS:
+            if report.outcome is not Outcome.PROGRESS:
                 self._running = None
-            self._emit(seq, request, outcome, payload)
+            self._emit(job, report)
 
     def _fail(self, message: str) -> None:
-        seq, request = self._running  # type: ignore[misc]
-        self._running = None
-        self._emit(seq, request, Outcome.ERROR, message)
+        job, self._running = self._running, None
+        assert job is not None
+        self._emit(job, Report(job.seq, Outcome.ERROR, message))
         self._discard_process()  # restarted with the next request
 
     def _discard_process(self) -> None:

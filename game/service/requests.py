@@ -1,15 +1,16 @@
 """The one vocabulary between the window and the engine: what is asked and what comes back.
 
-A request has a :class:`Kind`; each kind has one result type (:data:`RESULT_TYPES`), the same
-value on both sides of the worker: a ``SearchResult`` for a move, an :class:`Analysis` for every
-column's value, a ``GameReview`` for a review, an :class:`Explained` for an explanation. A new kind is a new ``Kind`` member, its result
-type here and its handler in ``game.service.engine``. No pygame here."""
+Each :class:`Kind` has one request type (:data:`REQUEST_TYPES`), carrying only what that kind
+reads, and one result type (:data:`RESULT_TYPES`), the same value on both sides of the worker: a
+``SearchResult`` for a move, an :class:`Analysis` for every column's value, a ``GameReview`` for a
+review, an :class:`Explained` for an explanation. A new kind is a new ``Kind`` member, its request
+and result types here and its handler in ``game.service.engine``. No pygame here."""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import ClassVar, TypeAlias
 
 from game.engine.board import Position
 from game.engine.explain import Explanation
@@ -17,8 +18,9 @@ from game.engine.review import GameReview, ReviewProgress
 from game.engine.scores import PLAYER_NAMES
 from game.engine.search_values import Progress, SearchConfig, SearchResult
 
-__all__ = ["AIRequest", "AIResult", "AIUpdate", "ANALYSIS_TIME", "Analysis", "Explained", "KINDS", "Kind",
-           "RESULT_TYPES", "describe"]
+__all__ = ["AIRequest", "AIResult", "AIUpdate", "ANALYSIS_TIME", "Analysis", "AnalysisRequest", "Explained",
+           "ExplainRequest", "KINDS", "Kind", "MoveRequest", "REQUEST_TYPES", "RESULT_TYPES", "ReviewRequest",
+           "describe"]
 
 
 class Kind(enum.StrEnum):
@@ -64,25 +66,61 @@ def _kind(value: Kind | str, owner: str) -> Kind:
 
 
 @dataclass(frozen=True)
-class AIRequest:
-    """What to compute, on an immutable snapshot of the game (never the live model)."""
+class MoveRequest:
+    """The computer's move in ``position``, searched as ``config`` says."""
 
+    kind: ClassVar[Kind] = Kind.MOVE
     generation: int
     position: Position
     config: SearchConfig
-    kind: Kind = Kind.MOVE  # a plain string naming a kind is accepted and converted
-    # A review's game: its columns (0-based) from the empty board; config.time_limit is the
-    # budget per position. The other kinds ignore it.
-    moves: tuple[int, ...] = ()
-    # The column (0-based) an explanation is asked for, legal in ``position``, and the sides' names
-    # its sentences use (first player first, as the window's theme draws them); only EXPLAIN reads them.
-    column: int = 0
+
+
+@dataclass(frozen=True)
+class AnalysisRequest:
+    """Every column's value in ``position``, for ``config.time_limit`` seconds (``ANALYSIS_TIME``
+    without one)."""
+
+    kind: ClassVar[Kind] = Kind.ANALYSIS
+    generation: int
+    position: Position
+    config: SearchConfig
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """Every move of the game ``moves`` (0-based columns from the empty board) classified;
+    ``config.time_limit`` is the budget per position."""
+
+    kind: ClassVar[Kind] = Kind.REVIEW
+    generation: int
+    moves: tuple[int, ...]
+    config: SearchConfig
+
+
+@dataclass(frozen=True)
+class ExplainRequest:
+    """Why playing ``column`` (0-based, legal in ``position``) is what it is, in sentences that
+    call the sides ``names`` (first player first, as the window's theme draws them)."""
+
+    kind: ClassVar[Kind] = Kind.EXPLAIN
+    generation: int
+    position: Position
+    config: SearchConfig
+    column: int
     names: tuple[str, str] = PLAYER_NAMES
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", _kind(self.kind, "AIRequest"))
-        if self.kind is Kind.EXPLAIN and not self.position.can_play(self.column):
+        if not self.position.can_play(self.column):
             raise ValueError(f"column {self.column + 1} cannot be played in this position")
+
+
+#: What to compute, on an immutable snapshot of the game (never the live model): one type per kind,
+#: each carrying only what its kind reads. Every one is a plain frozen dataclass (it crosses to the
+#: search process by pickle) with ``generation``, ``config`` and the class's ``kind``.
+AIRequest: TypeAlias = MoveRequest | AnalysisRequest | ReviewRequest | ExplainRequest
+#: The request type of each kind.
+REQUEST_TYPES: dict[Kind, type] = {Kind.MOVE: MoveRequest, Kind.ANALYSIS: AnalysisRequest, Kind.REVIEW: ReviewRequest,
+                                   Kind.EXPLAIN: ExplainRequest}
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine.search import StopFlag
-from game.service.backends import STOP_GRACE, Backend, silence_bound
+from game.service.backends import STOP_GRACE, Backend, Job, Report, silence_bound
 from game.service.engine import Engine, Outcome
-from game.service.requests import AIRequest, describe
+from game.service.requests import describe
 
 if TYPE_CHECKING:
     from game.service.backends import Emit
@@ -34,19 +34,18 @@ if TYPE_CHECKING:
 __all__ = ["ThreadBackend"]
 
 
-def _search(engine: Engine, seq: int, request: AIRequest, stop: StopFlag, answers: queue.Queue[Any],
-            wake: Callable[[], None]) -> None:
-    """Body of a search thread: answer one request; every way out puts a final answer, and each
-    answer wakes the worker thread, so it is passed on at once rather than at the next poll."""
+def _search(engine: Engine, job: Job, stop: StopFlag, answers: queue.Queue[Report], wake: Callable[[], None]) -> None:
+    """Body of a search thread: answer one job; every way out puts a final report, and each
+    report wakes the worker thread, so it is passed on at once rather than at the next poll."""
     def progress(payload: Any) -> None:
-        answers.put((seq, Outcome.PROGRESS, payload))
+        answers.put(Report(job.seq, Outcome.PROGRESS, payload))
         wake()
 
     try:
-        outcome, payload = engine.handle(request, stop, progress)
+        outcome, payload = engine.handle(job.request, stop, progress)
     except BaseException as exc:  # handle() answers every Exception; this is SystemExit and the like
         outcome, payload = Outcome.ERROR, f"the search thread stopped: {describe(exc)}"
-    answers.put((seq, outcome, payload))
+    answers.put(Report(job.seq, outcome, payload))
     wake()
 
 
@@ -59,7 +58,7 @@ class ThreadBackend(Backend):
         super().__init__(emit)
         self._wake = wake
         self._engine: Engine | None = None  # made with the first request; replaced after a stuck search
-        self._answers: queue.Queue[tuple[int, Outcome, Any]] = queue.Queue()
+        self._answers: queue.Queue[Report] = queue.Queue()
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
@@ -77,50 +76,51 @@ class ThreadBackend(Backend):
             elif self._stopped_at is not None:
                 if time.monotonic() - self._stopped_at > STOP_GRACE:
                     self._fail(None, Outcome.CANCELLED)  # it ignores its stop: its answer is stale anyway
-            elif self._running[1].config.time_limit:
+            elif self._running.request.config.time_limit:
                 silent = time.monotonic() - self._heard_at
-                if silent > silence_bound(self._running[1]):
+                if silent > silence_bound(self._running.request):
                     self._fail(f"the search stopped answering ({silent:.0f} s without a word past its "
                                f"time limit: stuck)", Outcome.ERROR)
         if self._running is None and self._pending is not None:
-            self._begin(*self._pending)
+            self._begin(self._pending)
 
-    def _begin(self, seq: int, request: AIRequest) -> None:
+    def _begin(self, job: Job) -> None:
         if self._engine is None:
             self._engine = Engine()
         self._pending = None
-        self._running = (seq, request)
+        self._running = job
         self._stop = StopFlag()
         self._stopped_at = None
         self._heard_at = time.monotonic()
-        self._thread = threading.Thread(target=_search, args=(self._engine, seq, request, self._stop, self._answers, self._wake),
+        self._thread = threading.Thread(target=_search, args=(self._engine, job, self._stop, self._answers, self._wake),
                                         name="connect4-search", daemon=True)
         self._thread.start()
 
     def _drain(self) -> None:
         while self._running is not None:
             try:
-                seq, outcome, payload = self._answers.get_nowait()
+                report = self._answers.get_nowait()
             except queue.Empty:
                 return
-            running_seq, request = self._running
-            if seq != running_seq:
+            job = self._running
+            if report.seq != job.seq:
                 continue  # an abandoned search's late words
             self._heard_at = time.monotonic()
-            if outcome is not Outcome.PROGRESS:
+            if report.outcome is not Outcome.PROGRESS:
                 self._running = None
-            self._emit(seq, request, outcome, payload)
+            self._emit(job, report)
 
     def _fail(self, message: str | None, outcome: Outcome) -> None:
         """End the running request with ``outcome``; its thread, if still running, is abandoned
         with its engine (a new one serves the next request)."""
-        seq, request = self._running  # type: ignore[misc]
+        job = self._running
+        assert job is not None
         self._running = None
         if self._thread is not None and self._thread.is_alive():
             self._stop.set()  # type: ignore[union-attr]
             self._engine = None
         self._thread = None
-        self._emit(seq, request, outcome, message)
+        self._emit(job, Report(job.seq, outcome, message))
 
     def shutdown(self, deadline: float) -> None:
         """Stop the running search and wait for its thread until ``deadline``."""

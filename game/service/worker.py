@@ -17,17 +17,46 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from typing import Any
+from dataclasses import dataclass
+from typing import TypeAlias
 
-from game.service.backends import auto_backend
+from game.service.backends import Job, Report, auto_backend
 from game.service.engine import Outcome
 from game.service.process import ProcessBackend
 from game.service.threaded import ThreadBackend
 from game.service.requests import AIRequest, AIUpdate, describe
 
-__all__ = ["AIWorker"]
+__all__ = ["AIWorker", "Cancel", "Close", "Command", "Submit", "Wake"]
 
 _POLL = 0.01  # how often the thread looks at the backend while a search runs (seconds)
+
+
+@dataclass(frozen=True, slots=True)
+class Submit:
+    """Run ``job`` next; the one running is told to stop."""
+
+    job: Job
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel:
+    """Stop the running search; nothing waits to run after it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Stop everything and end the worker thread, the backend shut down by ``deadline`` (monotonic)."""
+
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class Wake:
+    """A search thread said something: pump the backend now."""
+
+
+#: What the UI thread (and a search thread's ``Wake``) asks of the worker thread, in order.
+Command: TypeAlias = Submit | Cancel | Close | Wake
 
 
 class AIWorker:
@@ -42,9 +71,9 @@ class AIWorker:
         self.use_process = auto_backend() == "process" if use_process is None else use_process
         self._lock = threading.Lock()
         self._seq = 0  # number of the latest submitted request
-        self._active: tuple[int, AIRequest] | None = None  # the request poll() reports on
+        self._active: Job | None = None  # the job poll() reports on
         self._closed = False
-        self._commands: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self._commands: queue.Queue[Command] = queue.Queue()
         self._out: queue.Queue[tuple[int, AIUpdate]] = queue.Queue()
         self._crash: str | None = None
         self._start_thread()
@@ -55,7 +84,7 @@ class AIWorker:
         if self.use_process:
             self._backend: ThreadBackend | ProcessBackend = ProcessBackend(self._emit)
         else:
-            self._backend = ThreadBackend(self._emit, wake=lambda: self._commands.put(None))
+            self._backend = ThreadBackend(self._emit, wake=lambda: self._commands.put(Wake()))
         self._thread = threading.Thread(target=self._serve, name="AIWorker", daemon=True)
         self._thread.start()
 
@@ -71,14 +100,14 @@ class AIWorker:
             self._start_thread()
         with self._lock:
             self._seq += 1
-            self._active = (self._seq, request)
-            self._commands.put(("submit", self._seq, request))
+            self._active = Job(self._seq, request)
+            self._commands.put(Submit(self._active))
 
     def cancel(self) -> None:
         """Stop the running search; nothing more is reported for it."""
         with self._lock:
             self._active = None
-            self._commands.put(("cancel",))
+            self._commands.put(Cancel())
 
     @property
     def busy(self) -> bool:
@@ -98,14 +127,14 @@ class AIWorker:
                     seq, update = self._out.get_nowait()
                 except queue.Empty:
                     break
-                if self._active is None or seq != self._active[0]:
+                if self._active is None or seq != self._active.seq:
                     continue
                 if update.final:
                     self._active = None
                 if generation is None or update.generation == generation:
                     updates.append(update)
             if self._active is not None and self._crash is not None and not self._thread.is_alive():
-                request = self._active[1]
+                request = self._active.request
                 updates.append(AIUpdate(request.generation, request.kind, error=self._crash))
                 self._active = None
         return updates
@@ -119,7 +148,7 @@ class AIWorker:
         with self._lock:
             self._active = None
             # The thread gets most of the time; the rest is for our join and the last resort.
-            self._commands.put(("close", deadline - 0.2 * timeout))
+            self._commands.put(Close(deadline - 0.2 * timeout))
         self._thread.join(max(0.0, deadline - 0.05 * timeout - time.monotonic()))
         if self._thread.is_alive():
             self._backend.kill()
@@ -133,18 +162,19 @@ class AIWorker:
 
     # -- worker thread -----------------------------------------------------------------------
 
-    def _emit(self, seq: int, request: AIRequest, outcome: Outcome, payload: Any) -> None:
+    def _emit(self, job: Job, report: Report) -> None:
         # CANCELLED only ever answers a replaced or cancelled request, which poll() drops; it
         # still ends the request, so that nothing can wait for it forever.
-        if outcome is Outcome.CANCELLED:
-            payload = "the search was cancelled"
+        request, outcome = job.request, report.outcome
         if outcome is Outcome.PROGRESS:
-            update = AIUpdate(request.generation, request.kind, progress=payload)
+            update = AIUpdate(request.generation, request.kind, progress=report.payload)
         elif outcome is Outcome.RESULT:
-            update = AIUpdate(request.generation, request.kind, result=payload)
+            update = AIUpdate(request.generation, request.kind, result=report.payload)
+        elif outcome is Outcome.CANCELLED:
+            update = AIUpdate(request.generation, request.kind, error="the search was cancelled")
         else:
-            update = AIUpdate(request.generation, request.kind, error=str(payload))
-        self._out.put((seq, update))
+            update = AIUpdate(request.generation, request.kind, error=str(report.payload))
+        self._out.put((job.seq, update))
 
     def _serve(self) -> None:
         backend = self._backend
@@ -159,14 +189,12 @@ class AIWorker:
                     except queue.Empty:
                         break
                 for command in commands:
-                    if command is None:
-                        continue
-                    if command[0] == "close":
-                        deadline = command[1]
+                    if isinstance(command, Close):
+                        deadline = command.deadline
                         return
-                    if command[0] == "submit":
-                        backend.submit(command[1], command[2])
-                    else:
+                    if isinstance(command, Submit):
+                        backend.submit(command.job)
+                    elif isinstance(command, Cancel):
                         backend.cancel()
                 backend.pump()
         except Exception as exc:  # a bug here must reach the UI as an error, not a silent hang
@@ -174,8 +202,8 @@ class AIWorker:
         finally:
             backend.shutdown(time.monotonic() + 0.4 if deadline is None else deadline)
 
-    def _next_command(self, block: bool) -> tuple[Any, ...] | None:
+    def _next_command(self, block: bool) -> Command:
         try:
             return self._commands.get(timeout=None if block else _POLL)
         except queue.Empty:
-            return None
+            return Wake()      # time to look at the running search again

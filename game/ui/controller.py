@@ -181,8 +181,8 @@ class Controller:
             self.draw()
 
     def _follow_transition(self) -> None:
-        if self.scene.next is not None:
-            transition, self.scene.next = self.scene.next, None
+        transition = self.scene.take_next()
+        if transition is not None:
             self.switch(transition)
 
     def draw(self) -> None:

@@ -1,80 +1,59 @@
 """The game scene's help with the position: H's hint, W's "why this column?", A's analysis row.
-Each is the player's own turn's, counts against a rated game (it turns casual), and is refused with
-the seats' words where they do not allow it."""
+Each is the player's own turn's and counts against a rated game (it turns casual). The scene has
+already asked its seats whether they allow it; these functions take the turn as values and
+return what should happen (``game_replies`` effects). No pygame here."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from dataclasses import dataclass
 
 from game.domain.rated import Casual
-from game.model import GameModel
+from game.engine.board import Position
+from game.service.requests import Analysis
+from game.ui.analysis_view import hint_words
+from game.ui.game_replies import AnalysisRow, Effects, Reject, Want
 from game.ui.game_thinking import Thinking
-from game.ui.seats import Allow
+
+__all__ = ["Turn", "analysis_row", "hint", "why"]
 
 
-class CoachHost(Protocol):
-    """The game scene as its coach sees it."""
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The position as the coach reads it."""
 
-    model: GameModel
-    thinking: Thinking
-    cursor: int
-    analysis_on: bool
+    position: Position
+    can_move: bool                  # the player at the window may drop a disc now
+    cursor: int                     # 0-based
+    analysis: Analysis | None       # every column's value, once it came
+    hint: int | None                # the hinted column, once asked for and known
+    explained: frozenset[int]       # the columns whose explanation has come
 
-    def human_can_move(self) -> bool: ...
-    def hint_text(self) -> str | None: ...
-    def refused(self, what: Allow) -> bool: ...
-    def say(self, text: str, *, warning: bool = False) -> None: ...
-    def reject(self, col: int | None, message: str) -> None: ...
-    def casual(self, reason: Casual) -> None: ...
-    def autosave(self) -> None: ...
+    @classmethod
+    def of(cls, thinking: Thinking, position: Position, cursor: int, can_move: bool) -> Turn:
+        return cls(position, can_move, cursor, thinking.analysis, thinking.hint() if can_move else None,
+                   frozenset(thinking.explained))
 
 
-class Coach:
-    def __init__(self, scene: CoachHost) -> None:
-        self.scene = scene
+def hint(turn: Turn) -> Effects:
+    """H: the best column, said at once when the analysis is known, else once it comes."""
+    if not turn.can_move:
+        return (Reject("A hint is for your own turn"),)
+    words = hint_words(turn.analysis, turn.position.moves) if turn.analysis is not None else None
+    said = ("Looking for the best move…",) if turn.analysis is None else (f"Hint: {words[1]}",) if words else ()
+    return (Want(hint=True), Casual.HINT, *said)
 
-    def request_hint(self) -> None:
-        scene = self.scene
-        if scene.refused(Allow.HINT):
-            return
-        if not scene.human_can_move():
-            scene.reject(None, "A hint is for your own turn")
-            return
-        scene.thinking.hint_wanted = True
-        scene.casual(Casual.HINT)
-        if scene.thinking.analysis is None:
-            scene.say("Looking for the best move…")
-        else:
-            self.announce_hint()
 
-    def ask_why(self) -> None:
-        """W: why the cursor's column is what it is, in words the worker checks (it counts as a hint)."""
-        scene = self.scene
-        if scene.refused(Allow.HINT):
-            return
-        if not scene.human_can_move():
-            scene.reject(None, "Why? is for your own turn: it explains the column under the cursor")
-            return
-        col = scene.cursor
-        if not scene.model.position.can_play(col):
-            scene.reject(col, f"Column {col + 1} is full")
-            return
-        scene.thinking.why_wanted = col
-        scene.casual(Casual.HINT)
-        if scene.thinking.why_text() is None:
-            scene.say(f"Why column {col + 1}? Working it out…")
+def why(turn: Turn) -> Effects:
+    """W: why the cursor's column is what it is, in words the worker checks (it counts as a hint)."""
+    if not turn.can_move:
+        return (Reject("Why? is for your own turn: it explains the column under the cursor"),)
+    col = turn.cursor
+    if not turn.position.can_play(col):
+        return (Reject(f"Column {col + 1} is full", col),)
+    known = {col, turn.hint} & turn.explained       # something to show under the board at once
+    return (Want(why=col), Casual.HINT, *(() if known else (f"Why column {col + 1}? Working it out…",)))
 
-    def announce_hint(self) -> None:
-        text = self.scene.hint_text()
-        if text:
-            self.scene.say(f"Hint: {text}")
 
-    def toggle_analysis(self) -> None:
-        scene = self.scene
-        if scene.refused(Allow.ANALYSIS):
-            return
-        scene.analysis_on = not scene.analysis_on
-        scene.say("Analysis row on" if scene.analysis_on else "Analysis row off")
-        if scene.analysis_on:
-            scene.casual(Casual.ANALYSIS)
-        scene.autosave()     # the game comes back from the autosave with the row as it was left
+def analysis_row(on: bool) -> Effects:
+    """A: the analysis row switched to ``on`` (switching it on counts against a rated game)."""
+    return (AnalysisRow(on), "Analysis row on" if on else "Analysis row off", *((Casual.ANALYSIS,) if on else ()))

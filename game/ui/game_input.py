@@ -1,12 +1,13 @@
 """The game scene's input: which command a key press means, for a game with a human player or for
-two computers playing each other, and which of the scene's actions each command starts
-(:func:`handle_input`, for keys and the mouse)."""
+two computers playing each other, and the :class:`Action` a key, a pointer move or a click asks
+for (:func:`read_input`); the scene carries it out. The cursor's moves come back as the column it
+moves to, a drop at the cursor as a play in its column."""
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import dataclass
 
 import pygame
 
@@ -38,6 +39,8 @@ class Command(enum.Enum):
     PASTE = "paste"                # open the clipboard's move string as a two-player game
     CHAT = "chat"                  # open the chat line (a network game)
     RESIGN = "resign"              # a network game
+    REVIEW = "review"              # the finished game in the review
+    POINT = "point"                # the cursor to the column that comes with it
 
 
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, COLS + 1)}
@@ -86,87 +89,44 @@ def read_key(event: pygame.event.Event, spectator: bool) -> tuple[Command, int] 
     return (command, 0) if command else None
 
 
-class Files(Protocol):
-    def save(self) -> None: ...
-    def open_savelist(self) -> None: ...
-    def copy_moves(self) -> None: ...
-    def paste_moves(self) -> None: ...
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A command the scene carries out; ``col`` (0-based) for ``PLAY`` and ``POINT``."""
+
+    command: Command
+    col: int = 0
 
 
-class Coach(Protocol):
-    def toggle_analysis(self) -> None: ...
-    def request_hint(self) -> None: ...
-    def ask_why(self) -> None: ...
+#: Keys that work once a game is over: key -> (label for the status line, command).
+END_KEYS: dict[int, tuple[str, Command]] = {pygame.K_r: ("R review", Command.REVIEW)}
 
 
-class Player(Protocol):
-    """The game scene as its input sees it: the actions a key or a click starts (its files' and its
-    coach's too)."""
-
-    cursor: int
-    files: Files
-    coach: Coach
-
-    def play_column(self, col: int) -> bool: ...
-    def end_keys(self) -> dict[int, tuple[str, Callable[[], None]]]: ...
-    def game_is_over(self) -> bool: ...
-    def undo(self) -> None: ...
-    def redo(self) -> None: ...
-    def to_menu(self) -> None: ...
-    def new_game(self) -> None: ...
-    def retry(self) -> None: ...
-    def open_help(self) -> None: ...
-    def steer(self, command: Command) -> bool: ...
-
-
-def handle_input(event: pygame.event.Event, player: Player, column_at: Callable[[tuple[int, int]], int | None],
-                 *, watching: bool, may_drop: bool) -> None:
-    """A key press, a pointer move or a click, turned into ``player``'s action. ``watching``: the keys
-    steer a match between computers; ``may_drop``: a click drops a disc."""
+def read_input(event: pygame.event.Event, column_at: Callable[[tuple[int, int]], int | None], *, cursor: int,
+               watching: bool, may_drop: bool, over: bool) -> Action | None:
+    """The action a key press, a pointer move or a click asks for, if any. ``cursor``: the column
+    under the cursor; ``watching``: the keys steer a match between computers; ``may_drop``: a click
+    drops a disc; ``over``: the game is over and its last disc landed (its end keys work)."""
     if event.type == pygame.KEYDOWN:
-        _key(event, player, watching)
-    elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-        col = column_at(event.pos)
-        if col is None:
-            return
-        if event.type == pygame.MOUSEMOTION:
-            player.cursor = col
-        elif event.button == 1 and may_drop:
-            player.cursor = col
-            player.play_column(col)
+        return _key(event, cursor, watching, over)
+    if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+        return None
+    col = column_at(event.pos)
+    if col is None:
+        return None
+    if event.type == pygame.MOUSEMOTION:
+        return Action(Command.POINT, col)
+    return Action(Command.PLAY, col) if event.button == 1 and may_drop else None
 
 
-def _key(event: pygame.event.Event, player: Player, watching: bool) -> None:
-    end_keys = player.end_keys()
-    if event.key in end_keys and player.game_is_over():
-        end_keys[event.key][1]()
-        return
+def _key(event: pygame.event.Event, cursor: int, watching: bool, over: bool) -> Action | None:
+    if event.key in END_KEYS and over:
+        return Action(END_KEYS[event.key][1])
     read = read_key(event, watching)
     if read is None:
-        return
+        return None
     command, col = read
-    if command is Command.PLAY:
-        player.cursor = col
-        player.play_column(col)
-        return
-    if player.steer(command):
-        return
-    action = _actions(player).get(command)
-    if action is not None:
-        action()
-
-
-def _actions(player: Player) -> dict[Command, Callable[[], None]]:
-    def move_cursor(step: int) -> None:
-        player.cursor = (player.cursor + step) % COLS
-
-    files, coach = player.files, player.coach
-    return {
-        Command.UNDO: player.undo, Command.REDO: player.redo, Command.SAVE: files.save,
-        Command.LOAD: files.open_savelist, Command.MENU: player.to_menu, Command.NEW_GAME: player.new_game,
-        Command.ANALYSIS: coach.toggle_analysis, Command.HINT: coach.request_hint, Command.WHY: coach.ask_why,
-        Command.RETRY: player.retry, Command.HELP: player.open_help, Command.COPY: files.copy_moves,
-        Command.PASTE: files.paste_moves,
-        Command.CURSOR_LEFT: lambda: move_cursor(-1), Command.CURSOR_RIGHT: lambda: move_cursor(1),
-        Command.DROP: lambda: player.play_column(player.cursor),
-    }
+    if command is Command.CURSOR_LEFT or command is Command.CURSOR_RIGHT:
+        return Action(Command.POINT, (cursor + (1 if command is Command.CURSOR_RIGHT else -1)) % COLS)
+    if command is Command.DROP:
+        return Action(Command.PLAY, cursor)
+    return Action(command, col)

@@ -1,70 +1,99 @@
-"""What the game scene's seats say and agree: a reply to a command (words, a refusal, a question)
-and, for a game shared with another computer, the news between two frames (the game as both
-sides agreed it, a question withdrawn, a game ended by resignation). The scene shows them; it
-never applies a rule: an agreed game is set through the model's own checks."""
+"""What the game scene's parts answer: values the scene alone applies (:data:`Effect`).
+
+The parts (its input, coach, files and the computer's side, and its seats) never keep the scene
+and never write its fields. Each takes values and returns what should happen: words to show, a
+refused key, a question, an overlay to open, another scene to go to, the row to switch, a game to
+load. ``GameScene.apply`` is the one place that changes the scene for them. A ``Casual`` member
+(``game.domain.rated``) is an effect too: the game turns casual for that reason."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
-from game.model import GameModel
-from game.ui.anim import DropAnimation
-from game.ui.game_text import Flash
-from game.ui.overlays import Confirm
-from game.ui.scene import Context
-from game.ui.seats import Finished, Follow, News, Refusal, Reply, Say, Withdraw
+from game.domain.players import PlayerSpec
+from game.domain.rated import Casual
+from game.ui.scene import SceneName, Transition
+from game.ui.seats import News, Reply
 
+if TYPE_CHECKING:
+    from game.ui.overlays import Confirm, HelpOverlay
+    from game.ui.savelist import SaveList
 
-class ReplyHost(Protocol):
-    """The game scene as the seats' replies see it."""
-
-    ctx: Context
-    model: GameModel
-    anims: list[DropAnimation]
-    flash: Flash | None
-    overlay: object
-
-    def say(self, text: str, *, warning: bool = False) -> None: ...
-    def reject(self, col: int | None, message: str) -> None: ...
-    def drop(self, col: int) -> bool: ...
-    def changed(self) -> None: ...
+__all__ = ["AnalysisRow", "Ask", "Effect", "Effects", "Go", "Loaded", "NewGame", "Notice", "Reject", "Show", "Want"]
 
 
-class Replies:
-    def __init__(self, scene: ReplyHost) -> None:
-        self.scene = scene
+@dataclass(frozen=True, slots=True)
+class Reject:
+    """A refused key: said as a warning with the refusal sound; ``col`` (0-based) shakes, if given."""
 
-    def take(self, reply: Reply | News) -> None:
-        """Show what the seats said, put their question, or follow the shared game as agreed."""
-        scene = self.scene
-        if isinstance(reply, str) and reply:
-            scene.say(reply)
-        elif isinstance(reply, Refusal) and reply.warning:
-            scene.reject(None, reply.text)
-        elif isinstance(reply, Refusal):
-            scene.say(reply.text)
-        elif isinstance(reply, Say) and reply.seconds is not None:
-            scene.flash = Flash(reply.text, warning=reply.warning, seconds=reply.seconds)
-        elif isinstance(reply, Say):
-            scene.say(reply.text, warning=reply.warning)
-        elif isinstance(reply, Confirm):
-            scene.overlay = reply
-        elif isinstance(reply, Withdraw) and scene.overlay is reply.question:
-            scene.overlay = None
-        elif isinstance(reply, Finished):
-            scene.ctx.session.autosaver.cleared()
-        elif isinstance(reply, Follow):
-            self.follow(reply)
+    text: str
+    col: int | None = None
 
-    def follow(self, agreed: Follow) -> None:
-        """Show the shared game as agreed: one new move drops in, anything else is set at once."""
-        scene = self.scene
-        moves = scene.model.moves
-        if agreed.moves == moves:
-            return
-        if agreed.animate is not None and agreed.moves == (*moves, agreed.animate):
-            scene.drop(agreed.animate)
-            return
-        scene.model.load_moves(agreed.moves)
-        scene.anims.clear()
-        scene.changed()
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A line for the notices over the window (an error that outlives the status line)."""
+
+    text: str
+    kind: str = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Open ``overlay`` over the board; None closes the one open."""
+
+    overlay: SaveList | HelpOverlay | Confirm | None
+
+
+@dataclass(frozen=True, slots=True)
+class Go:
+    """Leave for another scene; ``leaving``: the scene the seats are told the game is left for
+    (a network game stays open under its review), None for any other departure."""
+
+    transition: Transition
+    leaving: SceneName | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Want:
+    """The player asked the engine something for this position: the hint, or why ``why`` (0-based)."""
+
+    hint: bool = False
+    why: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRow:
+    """The analysis row switched on or off."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A saved game, its moves checked legal, to replace the one on the board."""
+
+    moves: tuple[int, ...]
+    red: PlayerSpec
+    yellow: PlayerSpec
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A new game with the same seats (a match's next opening, the same players)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Apply ``then`` now if no unfinished game would be lost, else once the player says yes
+    (leaving a rated game that far on counts as a loss: the question says so)."""
+
+    question: str
+    detail: str
+    then: Effect
+
+
+#: Everything a part of the game scene (or its seats) may ask of the scene.
+Effect: TypeAlias = "Reply | News | Reject | Notice | Show | Go | Want | AnalysisRow | Loaded | NewGame | Ask | Casual"
+Effects: TypeAlias = "tuple[Effect, ...]"

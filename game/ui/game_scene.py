@@ -2,13 +2,15 @@
 save/load, matches between two computers and games against a player on another computer. It
 never applies a game rule itself: GameModel does (and, in a network game, the match the link runs).
 
-The scene delegates: keys to ``game_input``; the engine to an ``EngineClient`` and the computer's
-moves to ``game_computer``; hint, why? and the analysis row to ``game_coach``; files and the
-clipboard to ``game_files``; the autosave, the record and the rating to the session
-(``game.session``); the words and the rows around the board to ``game_text`` (handed a
-``GameView``); who plays, what that allows and the seats' own commands to ``seats`` (a network
-game's to ``net_game``), whose replies and news ``game_replies`` shows. ``_game_over`` is the one
-place where the end of a game is handled; once it is over, R opens its review."""
+The scene is the one writer of its state. Its parts take values and return values, which the
+scene applies (:meth:`GameScene.apply`, the effects of ``game_replies``): ``game_input`` turns an
+event into an ``Action``; ``game_coach`` answers hint, why? and the analysis row; ``game_files``
+answers files and the clipboard; ``game_thinking`` keeps what the engine was asked and hands the
+frame's answers back as one ``Answer``. Who plays, what that allows and the seats' own commands
+are the seats' (``seats``; a network game's ``net_game``), whose replies and news are effects too.
+The autosave, the record and the rating are the session's (``game.session``); the words and the
+rows around the board are ``game_text``'s (handed a ``GameView``). ``_game_over`` is the one place
+where the end of a game is handled; once it is over, R opens its review."""
 
 from __future__ import annotations
 
@@ -19,23 +21,20 @@ from typing import Protocol
 
 import pygame
 
+from game.domain.players import HUMAN
+from game.domain.rated import Casual
+from game.echo import counted, shown
 from game.engine.board import ColumnFullError, MoveError, format_moves
 from game.engine.review import ReviewProgress
 from game.model import GameModel
-from game.domain.rated import Casual
-from game.echo import shown
 from game.service.client import EngineClient
 from game.session.autosaver import has_person
 from game.session.core import Departure
 from game.session.rating import RatingGuard
-from game.domain.players import HUMAN
-from game.ui import clipboard, game_text
+from game.ui import clipboard, game_coach, game_files, game_text
 from game.ui.anim import DropAnimation, Shake
-from game.ui.game_coach import Coach
-from game.ui.game_computer import ComputerMoves
-from game.ui.game_files import GameFiles
-from game.ui.game_input import Command, handle_input
-from game.ui.game_replies import Replies
+from game.ui.game_input import END_KEYS, Action, Command, read_input
+from game.ui.game_replies import AnalysisRow, Ask, Effect, Effects, Go, Loaded, NewGame, Notice, Reject, Show, Want
 from game.ui.game_text import Flash, GameView
 from game.ui.game_thinking import Thinking
 from game.ui.layout import COLS, ROWS
@@ -43,12 +42,16 @@ from game.ui.net_game import NetStart, Networked
 from game.ui.overlays import Confirm, HelpOverlay
 from game.ui.savelist import SaveList
 from game.ui.scene import Context, GameStart, MenuData, ReviewStart, Scene, SceneName, Transition
-from game.ui.seats import AgainstComputer, Allow, Seats, seats_for
+from game.ui.seats import AgainstComputer, Allow, Finished, Follow, Refusal, Say, Seats, Withdraw, seats_for
 from game.ui.spectator import DELAY_STEP
 
 __all__ = ["DELAY_STEP", "GameScene"]
 
 CASUAL_NOTICE_SECONDS = 6.0  # "casual game: not rated" stays a while: the header keeps saying "casual"
+
+#: What each command needs the seats to allow (the others need nothing).
+NEEDS = {Command.UNDO: Allow.UNDO, Command.REDO: Allow.REDO, Command.LOAD: Allow.LOAD, Command.HINT: Allow.HINT,
+         Command.WHY: Allow.HINT, Command.ANALYSIS: Allow.ANALYSIS}
 
 
 class Overlay(Protocol):
@@ -56,16 +59,39 @@ class Overlay(Protocol):
     def draw(self, surface: pygame.Surface, theme: object) -> None: ...
 
 
+def _humans(model: GameModel) -> int:
+    return sum(not model.player(n).is_ai for n in (1, 2))
+
+
+def _review(model: GameModel, seats: Seats) -> Go:
+    """The finished game in the review, which returns here (names and scores as they were)."""
+    return Go(Transition(SceneName.REVIEW, ReviewStart(model.moves_string(), model.red, model.yellow, back=seats.home,
+                                                       names=seats.review_names(model), network=seats.review_side())),
+              leaving=SceneName.REVIEW)
+
+
+def _menu(model: GameModel, seats: Seats, analysis_on: bool) -> Go:
+    """Back to the menu, which offers an unfinished game back (the autosave keeps it too)."""
+    # Only a game a person plays is offered back: two computers' game is not autosaved, and
+    # offering it would push the player's own unfinished game off the menu.
+    unfinished = bool(model.moves) and not seats.over(model) and has_person(model)
+    return Go(Transition(SceneName.MENU, MenuData(model.saved_game() if unfinished else None,
+                                                  analysis=unfinished and analysis_on)), leaving=SceneName.MENU)
+
+
 class GameScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.model = GameModel(HUMAN, HUMAN)
         self.epoch = ctx.engine.new_epoch()
-        self.engine = EngineClient(ctx.engine, self._engine_failed)
-        self.thinking = Thinking(self.engine, ctx.settings)
+        self.engine = EngineClient(ctx.engine, lambda message: ctx.notices.add(f"Engine error: {message}", "error",
+                                                                                seconds=10.0))
+        self.thinking = Thinking(self.engine, ctx.settings)   # what the engine is asked, what came back
         self.seats: Seats = AgainstComputer()      # who plays, what that allows, its words
         self.cursor = COLS // 2
         self.time = 0.0
+        self.since_move = 0.0
+        self.over_handled = False
         self.anims: list[DropAnimation] = []
         self.shake: Shake | None = None
         self.flash: Flash | None = None
@@ -73,36 +99,8 @@ class GameScene(Scene):
         self.analysis_on = False
         self.rating = ctx.session.rating  # rated or casual, and leaving a rated game
         self.going_to: SceneName | None = None    # left by a key for the menu or the review (None: otherwise)
-        self.files = GameFiles(self)      # save, load, copy and paste
-        self.coach = Coach(self)          # hint, why?, the analysis row
-        self.replies = Replies(self)      # what the seats say and, for a shared game, agree
-        self.computer = ComputerMoves(self)     # the engine's answers, the computer's moves
-        self._reset_position_state()
-
-    def _reset_position_state(self) -> None:
-        """Forget everything computed for the previous position (hint, analysis, pending move...)."""
-        self.thinking.forget()
-        self.since_move = 0.0
-        self.over_handled = False
 
     # -- state -----------------------------------------------------------------------------
-
-    @property
-    def tag(self) -> int:
-        return self.epoch + self.model.generation
-
-    @property
-    def humans(self) -> int:
-        return sum(not self.model.player(n).is_ai for n in (1, 2))
-
-    @property
-    def savelist(self) -> SaveList | None:
-        return self.overlay if isinstance(self.overlay, SaveList) else None
-
-    @property
-    def move_delay(self) -> float:
-        spectator = self.seats.spectator
-        return spectator.delay if spectator is not None else self.ctx.settings.spectator_delay
 
     @property
     def wants_text(self) -> bool:
@@ -115,69 +113,111 @@ class GameScene(Scene):
 
     def has_unfinished_game(self) -> bool:
         """A game a player built that one key would throw away: moves made, not over, a human in it."""
-        return bool(self.model.moves) and not self.model.is_over and self.humans > 0
-
-    @property
-    def hint(self) -> int | None:
-        """The hinted column, shown on the player's own turn once asked for and known."""
-        return self.thinking.hint() if self.human_can_move() else None
-
-    def hint_text(self) -> str | None:
-        return self.thinking.hint_text(len(self.model.moves)) if self.human_can_move() else None
+        return bool(self.model.moves) and not self.model.is_over and _humans(self.model) > 0
 
     def changed(self) -> None:
-        """The model changed (move, undo, redo, new game, load); the seats hear of it first (a
-        network game's seat goes into its saves)."""
-        self._reset_position_state()
+        """The model changed (move, undo, redo, new game, load): everything computed for the
+        previous position is forgotten; the seats hear of it first (a network game's seat goes
+        into its saves), then the session (the autosave)."""
+        self.thinking.forget()
+        self.since_move = 0.0
+        self.over_handled = False
         self.seats.changed(self.model)
         self.ctx.session.changed(self.model, rated=self.rating.game.rated, analysis=self.analysis_on)
-
-    def say(self, text: str, *, warning: bool = False) -> None:
-        self.flash = Flash(text, warning=warning)
-
-    def casual(self, reason: Casual) -> None:
-        """The game turns casual (an undo, a hint, the analysis row): said once, when it happens."""
-        notice = self.rating.make_casual(reason)
-        if notice:
-            self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
-            self.autosave()     # a kill from now on must not bring the game back rated
 
     def autosave(self) -> None:
         """Write the game on the board to the autosave as it stands, rated or casual."""
         self.ctx.session.autosaver.changed(self.model, rated=self.rating.game.rated, analysis=self.analysis_on)
 
-    def ask(self, question: str, detail: str, on_yes: Callable[[], None]) -> None:
-        """Do ``on_yes`` now if no unfinished game would be lost, else after the player confirms.
+    # -- what the parts answer -------------------------------------------------------------
 
-        Leaving a rated game that far on counts as a loss: the question says so."""
+    def apply(self, *effects: Effect) -> None:
+        """Carry out, in order, what the scene's parts or its seats answered: the one place that
+        changes the scene for them."""
+        for effect in effects:
+            if isinstance(effect, str):
+                self.flash = Flash(effect) if effect else self.flash
+            elif isinstance(effect, Reject) or (isinstance(effect, Refusal) and effect.warning):
+                self.shake = Shake(effect.col) if isinstance(effect, Reject) and effect.col is not None else self.shake
+                self.ctx.sound.play("invalid")
+                self.flash = Flash(effect.text, warning=True)
+            elif isinstance(effect, Refusal):
+                self.flash = Flash(effect.text)
+            elif isinstance(effect, Say):
+                self.flash = (Flash(effect.text, warning=effect.warning) if effect.seconds is None
+                              else Flash(effect.text, warning=effect.warning, seconds=effect.seconds))
+            elif isinstance(effect, Notice):
+                self.ctx.notices.add(effect.text, effect.kind)
+            elif isinstance(effect, (Confirm, Show)):
+                self.overlay = effect if isinstance(effect, Confirm) else effect.overlay
+            elif isinstance(effect, Withdraw):
+                self.overlay = None if self.overlay is effect.question else self.overlay
+            elif isinstance(effect, Finished):
+                self.ctx.session.autosaver.cleared()
+            elif isinstance(effect, Follow):
+                self._follow(effect)
+            elif isinstance(effect, Go):
+                if effect.leaving is SceneName.MENU:
+                    self.rating.suspend(self.model)     # a rated game left for the menu goes on from there
+                self.next, self.going_to = effect.transition, effect.leaving
+            elif isinstance(effect, Want):
+                self.thinking.want(hint=effect.hint, why=effect.why)
+            elif isinstance(effect, AnalysisRow):
+                self.analysis_on = effect.on
+                self.autosave()     # the game comes back from the autosave with the row as it was left
+            elif isinstance(effect, Casual):      # the game turns casual: said once, when it happens
+                notice = self.rating.make_casual(effect)
+                if notice:
+                    self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
+                    self.autosave()     # a kill from now on must not bring the game back rated
+            elif isinstance(effect, Loaded):
+                self._load_game(effect)
+            elif isinstance(effect, NewGame):
+                self.seats.new_game(self.model)
+                self.rating.begin(self.model, from_start=True)
+                self.analysis_on = self.analysis_on and not self.rating.game.against_computer
+                self.anims.clear()
+                self.changed()
+                self.flash = Flash(self.seats.new_words.capitalize())
+            elif isinstance(effect, Ask):
+                self._ask(effect)
+
+    def _ask(self, ask: Ask) -> None:
+        """Apply ``ask.then`` now if no unfinished game would be lost, else after the player confirms."""
         session = self.ctx.session
-        leaving = session.leaving(Departure.REPLACE, self.model, humans=self.humans)
+        leaving = session.leaving(Departure.REPLACE, self.model, humans=_humans(self.model))
         if leaving is None:
-            on_yes()
+            self.apply(ask.then)
             return
 
         def leave() -> None:
             session.leave(leaving)
-            on_yes()
+            self.apply(ask.then)
 
-        self.overlay = Confirm(question, f"{leaving.detail} {detail}".strip(), leave)
+        self.overlay = Confirm(ask.question, f"{leaving.detail} {ask.detail}".strip(), leave)
 
-    def end_keys(self) -> dict[int, tuple[str, Callable[[], None]]]:
-        """Keys that work once a game is over: key -> (label for the status line, action)."""
-        return {pygame.K_r: ("R review", self.review_game)}
+    def _follow(self, agreed: Follow) -> None:
+        """Show a shared game as its two sides agreed it: one new move drops in, anything else is
+        set at once (through the model's own checks)."""
+        moves = self.model.moves
+        if agreed.moves == moves:
+            return
+        if agreed.animate is not None and agreed.moves == (*moves, agreed.animate):
+            self.drop(agreed.animate)
+            return
+        self.model.load_moves(agreed.moves)
+        self.anims.clear()
+        self.changed()
 
-    def review_game(self) -> None:
-        """The finished game in the review, which returns here (names and scores as they were)."""
-        model, names = self.model, self.seats.review_names(self.model)
-        self.next = Transition(SceneName.REVIEW, ReviewStart(model.moves_string(), model.red, model.yellow,
-                                                             back=self.seats.home, names=names,
-                                                             network=self.seats.review_side()))
-        self.going_to = SceneName.REVIEW
-
-    def _tally(self) -> str | None:
-        """This sitting's results against the computer, for the row above the board (None: not shown)."""
-        results = self.ctx.session.results
-        return results.tally_text() if results.played and self.seats.against_computer else None
+    def _load_game(self, loaded: Loaded) -> None:
+        self.model.load_moves(loaded.moves, red=loaded.red, yellow=loaded.yellow)   # checked by game_files
+        self.anims.clear()
+        spectator = self.seats.spectator       # a match's time per move goes on into the loaded game
+        delay = spectator.delay if spectator is not None else self.ctx.settings.spectator_delay
+        self.seats = seats_for(self.model, colours=self.ctx.theme.names, delay=delay)
+        self.rating.begin(self.model, from_start=False)
+        self.changed()
+        self.flash = Flash(f"Loaded the saved game ({counted(len(loaded.moves), 'move')})")
 
     # -- scene contract --------------------------------------------------------------------
 
@@ -213,11 +253,7 @@ class GameScene(Scene):
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
         self.changed()     # an opening on the board is a game in progress: autosaved like any other
         self.analysis_on = start.analysis
-        self._follow_seats(0.0)     # a network game's first words ("Playing Bob: you are Red")
-
-    def _follow_seats(self, dt: float) -> None:
-        for news in self.seats.poll(dt):
-            self.replies.take(news)
+        self.apply(*self.seats.poll(0.0))     # a network game's first words ("Playing Bob: you are Red")
 
     def leave(self) -> None:
         self.engine.cancel()
@@ -228,52 +264,85 @@ class GameScene(Scene):
         self.seats.shutdown()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.overlay is not None:
-            self._handle_overlay(event)
-        elif self.seats.wants_text and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
-            self.replies.take(self.seats.type(event))
-        else:
-            self._input(event)
-
-    def _input(self, event: pygame.event.Event) -> None:
-        handle_input(event, self, self.ctx.layout.column_at, watching=self.seats.watching,
-                     may_drop=Allow.DROP in self.seats.allows)
-
-    def _handle_overlay(self, event: pygame.event.Event) -> None:
         overlay = self.overlay
         if isinstance(overlay, SaveList):
-            self.files.handle_savelist(overlay, event)
-        elif overlay is not None and overlay.handle(event) and self.overlay is overlay:
-            self.overlay = None
-
-    def game_is_over(self) -> bool:
-        """Over, and its last disc has landed: the keys of a finished game work."""
-        return self.seats.over(self.model) and not self.anims
-
-    def steer(self, command: Command) -> bool:
-        """A command of the seats' own (a match's pause, a network game's chat): done, and its
-        reply shown."""
-        steer = self.seats.steering().get(command)
-        if steer is None:
-            return False
-        self.replies.take(steer())
-        return True
+            self.apply(*game_files.savelist_event(overlay, event, self.ctx.settings))
+        elif overlay is not None:
+            if overlay.handle(event) and self.overlay is overlay:
+                self.overlay = None
+        elif self.seats.wants_text and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            self.apply(self.seats.type(event))
+        else:
+            action = read_input(event, self.ctx.layout.column_at, cursor=self.cursor, watching=self.seats.watching,
+                                may_drop=Allow.DROP in self.seats.allows,
+                                over=self.seats.over(self.model) and not self.anims)
+            if action is not None:
+                self._command(action)
 
     # -- player actions --------------------------------------------------------------------
+
+    def _command(self, action: Action) -> None:
+        """Carry out a key's or a click's command: the seats' own first (a match's pause, a
+        network game's undo or chat), then, if the seats allow it, the scene's."""
+        command = action.command
+        if command is Command.POINT or command is Command.PLAY:
+            self.cursor = action.col
+            if command is Command.PLAY:
+                self.play_column(action.col)
+            return
+        steer = self.seats.steering().get(command)
+        if steer is not None:
+            self.apply(steer())
+            return
+        needs = NEEDS.get(command)
+        if needs is not None and needs not in self.seats.allows:
+            self.apply(self.seats.refusal(needs))
+            return
+        if command is Command.UNDO or command is Command.REDO:
+            redo = command is Command.REDO
+            if not (self.model.redo() if redo else self.model.undo()):
+                self.apply(Reject("Nothing to redo" if redo else "Nothing to undo"))
+                return
+            self.anims.clear()
+            self.changed()
+            if not redo:
+                self.apply(Casual.UNDO)
+        elif command is Command.MENU:       # after the seats' question, if they have one
+            question = self.seats.leave_question()
+            self.apply(_menu(self.model, self.seats, self.analysis_on) if question is None else
+                       Confirm(*question, lambda: self.apply(_menu(self.model, self.seats, self.analysis_on))))
+        elif command is Command.RETRY:
+            if self.engine.error:
+                self.engine.error = None
+                self.apply("Retrying…")
+        else:
+            def turn() -> game_coach.Turn:
+                return game_coach.Turn.of(self.thinking, self.model.position, self.cursor, self.human_can_move())
+
+            answers: dict[Command, Callable[[], Effects]] = {
+                Command.SAVE: lambda: game_files.save(self.model), Command.LOAD: game_files.open_savelist,
+                Command.COPY: lambda: game_files.copy_moves(self.model), Command.PASTE: game_files.paste_moves,
+                Command.HINT: lambda: game_coach.hint(turn()), Command.WHY: lambda: game_coach.why(turn()),
+                Command.ANALYSIS: lambda: game_coach.analysis_row(not self.analysis_on),
+                Command.NEW_GAME: lambda: (Ask("Start a new game?", "", NewGame()),),
+                Command.REVIEW: lambda: (_review(self.model, self.seats),),
+                Command.HELP: lambda: (Show(HelpOverlay(self.ctx.settings, self.ctx.theme.names)),)}
+            answer = answers.get(command)
+            self.apply(*(answer() if answer is not None else ()))
 
     def play_column(self, col: int) -> bool:
         """A human asks to drop a disc in ``col``: play it (or hand it to the other side of a shared
         game, shown once agreed) or give visible feedback."""
         refusal = self.seats.move_refusal(self.model)
         if refusal is not None:
-            self.replies.take(refusal)
+            self.apply(refusal)
             return False
         if self.model.is_over:
-            more = "".join(f", {label}" for label, _ in self.end_keys().values())
-            self.reject(None, f"The game is over: N starts a new one{more}, Esc opens the menu")
+            more = "".join(f", {label}" for label, _ in END_KEYS.values())
+            self.apply(Reject(f"The game is over: N starts a new one{more}, Esc opens the menu"))
             return False
         if self.model.is_ai_turn():
-            self.reject(None, "Wait: the computer is thinking")
+            self.apply(Reject("Wait: the computer is thinking"))
             return False
         if self.model.position.can_play(col) and self.seats.send_move(col):
             return True
@@ -286,10 +355,10 @@ class GameScene(Scene):
         try:
             self.model.play(col)
         except ColumnFullError:
-            self.reject(col, f"Column {col + 1} is full: choose another one")
+            self.apply(Reject(f"Column {col + 1} is full: choose another one", col))
             return False
         except MoveError as exc:
-            self.reject(col if 0 <= col < COLS else None, str(exc))
+            self.apply(Reject(str(exc), col if 0 <= col < COLS else None))
             return False
         last = self.model.last_move
         assert last is not None
@@ -299,96 +368,16 @@ class GameScene(Scene):
         self.changed()
         return True
 
-    def reject(self, col: int | None, message: str) -> None:
-        if col is not None:
-            self.shake = Shake(col)
-        self.ctx.sound.play("invalid")
-        self.say(message, warning=True)
-
-    def refused(self, what: Allow) -> bool:
-        """Whether the seats refuse ``what`` (and said why, if they have words for it)."""
-        if what in self.seats.allows:
-            return False
-        refusal = self.seats.refusal(what)
-        if refusal is not None and refusal.warning:
-            self.reject(None, refusal.text)
-        elif refusal is not None:
-            self.say(refusal.text)
-        return True
-
-    def undo(self) -> None:
-        if self.refused(Allow.UNDO):
-            return
-        if self.model.undo():
-            self.anims.clear()
-            self.changed()
-            self.casual(Casual.UNDO)
-        else:
-            self.reject(None, "Nothing to undo")
-
-    def redo(self) -> None:
-        if self.refused(Allow.REDO):
-            return
-        if self.model.redo():
-            self.anims.clear()
-            self.changed()
-        else:
-            self.reject(None, "Nothing to redo")
-
-    def new_game(self) -> None:
-        self.ask("Start a new game?", "", self._start_new_game)
-
-    def _start_new_game(self) -> None:
-        self.seats.new_game(self.model)
-        self.rating.begin(self.model, from_start=True)
-        self.analysis_on = self.analysis_on and not self.rating.game.against_computer
-        self.anims.clear()
-        self.changed()
-        self.say(self.seats.new_words.capitalize())
-
-    def to_menu(self) -> None:
-        """Back to the menu (after the seats' question, if they have one), which offers an unfinished
-        game back (the autosave keeps it too)."""
-        question = self.seats.leave_question()
-        if question is not None:
-            self.overlay = Confirm(*question, self._to_menu)
-        else:
-            self._to_menu()
-
-    def _to_menu(self) -> None:
-        # Only a game a person plays is offered back: two computers' game is not autosaved, and
-        # offering it would push the player's own unfinished game off the menu.
-        unfinished = bool(self.model.moves) and not self.seats.over(self.model) and has_person(self.model)
-        self.rating.suspend(self.model)
-        self.next = Transition(SceneName.MENU, MenuData(self.model.saved_game() if unfinished else None,
-                                                        analysis=unfinished and self.analysis_on))
-        self.going_to = SceneName.MENU
-
-    def retry(self) -> None:
-        if self.engine.error:
-            self.engine.error = None
-            self.say("Retrying…")
-
-    def open_help(self) -> None:
-        self.overlay = HelpOverlay(self.ctx.settings, self.ctx.theme.names)
-
-    def why_text(self) -> str | None:
-        """The explanation shown under the board (W's column, else the hint's), on the player's turn."""
-        return self.thinking.why_text() if self.human_can_move() else None
-
     def load(self, path: Path) -> bool:
         """Load a saved game; on any problem show it and keep the current game."""
-        return self.files.load(path)
-
-    # -- engine ----------------------------------------------------------------------------
-
-    def _engine_failed(self, message: str) -> None:
-        self.ctx.notices.add(f"Engine error: {message}", "error", seconds=10.0)
+        effects = game_files.load(path, self.ctx.settings)
+        self.apply(*effects)
+        return not isinstance(effects[0], Notice)
 
     # -- frame -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self._follow_seats(dt)
+        self.apply(*self.seats.poll(dt))
         self.time += dt
         self.since_move += dt
         for anim in self.anims:
@@ -401,50 +390,54 @@ class GameScene(Scene):
                 self.shake = None
         if self.flash is not None:
             self.flash = replace(self.flash, seconds=self.flash.seconds - dt) if self.flash.seconds > dt else None
-        self.computer.update()
-        self._update_game_over(dt)
+        answer = self.thinking.answers(self.epoch + self.model.generation, played=len(self.model.moves),
+                                       can_move=self.human_can_move(),
+                                       move_due=not self.anims and self.seats.reply_due(self.since_move))
+        if answer.hint:
+            self.apply(f"Hint: {answer.hint}")
+        if answer.move is not None and not self.drop(answer.move):     # the same checked drop as a click
+            self.engine.failed(f"the engine chose an illegal move (column {answer.move + 1})")
+        self.thinking.ask(self.epoch + self.model.generation, self.model, self.analysis_on, self.ctx.theme.names,
+                          self.time)
+        self._game_over(dt)
 
-    def _update_game_over(self, dt: float) -> None:
+    def _game_over(self, dt: float) -> None:
+        """The one place where a finished game is handled, once, after its last disc has landed;
+        then the seats may start the next one (a match between computers)."""
         if not self.seats.over(self.model) or self.anims:
             return
-        if not self.over_handled:
-            self.over_handled = True
-            self._game_over()
-        elif self.seats.next_game(self.model, dt):
-            self.changed()
-
-    def _game_over(self) -> None:
-        """The one place where a finished game is handled, once, after its last disc has landed."""
+        if self.over_handled:
+            if self.seats.next_game(self.model, dt):
+                self.changed()
+            return
+        self.over_handled = True
         self.ctx.sound.play("draw" if self.seats.winner(self.model) is None else "win")
         self.seats.game_over(self.model)
-        self.ctx.session.practice.judge(self.model.moves, self.drill_sides())
-
-    def drill_sides(self) -> tuple[int, ...]:
-        """Whose slips in the finished game become drills (judged on the session's practice thread)."""
-        return self.seats.drill_sides(self.model)
+        # whose slips become drills: judged on the session's practice thread
+        self.ctx.session.practice.judge(self.model.moves, self.seats.drill_sides(self.model))
 
     # -- drawing ---------------------------------------------------------------------------
 
     def view(self) -> GameView:
         """This frame's values for the words around the board."""
-        engine = self.engine
-        shake = self.shake
+        engine, shake, thinking = self.engine, self.shake, self.thinking
+        can_move = self.human_can_move()
+        results = self.ctx.session.results
         return GameView(
             ctx=self.ctx, model=self.model, rating=self.rating.game, seats=self.seats, anims=tuple(self.anims),
-            end_labels=tuple(label for label, _ in self.end_keys().values()), engine_error=engine.error,
+            end_labels=tuple(label for label, _ in END_KEYS.values()), engine_error=engine.error,
             progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
-            requested_at=engine.requested_at, pending=self.thinking.pending, time=self.time, hint=self.hint,
-            hint_text=self.hint_text(), why_text=self.why_text(), hint_wanted=self.thinking.hint_wanted,
-            over_handled=self.over_handled,
-            analysis_on=self.analysis_on, analysis=self.thinking.analysis, tally=self._tally(), cursor=self.cursor,
-            can_move=self.human_can_move(), flash=self.flash,
+            requested_at=engine.requested_at, pending=thinking.pending, time=self.time,
+            hint=thinking.hint() if can_move else None,
+            hint_text=thinking.hint_text(len(self.model.moves)) if can_move else None,
+            why_text=thinking.why_text() if can_move else None, hint_wanted=thinking.hint_wanted,
+            over_handled=self.over_handled, analysis_on=self.analysis_on, analysis=thinking.analysis,
+            tally=results.tally_text() if results.played and self.seats.against_computer else None,
+            cursor=self.cursor, can_move=can_move, flash=self.flash,
             shake=(shake.col, shake.offset(), shake.strength) if shake is not None else None)
 
     def status_text(self) -> str:
         return game_text.status_text(self.view())
-
-    def status_line(self) -> tuple[str, game_text.Colour]:
-        return game_text.status_line(self.view())
 
     def draw(self, surface: pygame.Surface) -> None:
         game_text.draw(self.view(), surface)

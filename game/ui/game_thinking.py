@@ -1,16 +1,22 @@
-"""The game scene's engine requests: which answer the state on the board wants, the request for it
+"""The game scene's engine side: which answer the state on the board wants, the request for it
 (built only when it is submitted), and what came back for this position: the computer's chosen
 move, every column's value (the analysis row; the hint is its best column), whether a hint was
 asked for, and why a column is what it is (W's column, and the hinted one). Everything here is
-forgotten when the position changes. No pygame here."""
+forgotten when the position changes.
+
+Once a frame the scene takes the answers that arrived (:meth:`Thinking.answers`), which come back
+as one :class:`Answer` it applies (the computer's move to drop, a hint to say), then says what it
+wants next (:meth:`Thinking.ask`); the client sends a request only when that changes. No pygame
+here."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.engine.search_values import SearchResult
-from game.service.requests import AIRequest, AIUpdate, Analysis, Explained, Kind
+from game.service.requests import (AIRequest, AIUpdate, Analysis, AnalysisRequest, Explained, ExplainRequest, Kind,
+                                   MoveRequest)
 from game.ui.analysis_view import best_column, hint_words
 
 if TYPE_CHECKING:
@@ -19,11 +25,20 @@ if TYPE_CHECKING:
     from game.service.client import EngineClient
     from game.config.values import Settings
 
-__all__ = ["ANALYSIS_ROUNDS", "Thinking"]
+__all__ = ["ANALYSIS_ROUNDS", "Answer", "Thinking"]
 
 #: An analysis that came back with estimates is asked again, each time for twice as long, this many
 #: times: a value proved later replaces its estimate (about 15 s in all with the default budget).
 ANALYSIS_ROUNDS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What this frame's answers mean for the scene: the computer's move (0-based), due now; the
+    hint in words, when the analysis it waited for came on the player's turn."""
+
+    move: int | None = None
+    hint: str | None = None
 
 
 class Thinking:
@@ -60,8 +75,10 @@ class Thinking:
         if kind is Kind.EXPLAIN:
             column = self.why_column()
             assert column is not None, "an explanation is asked for only while one is wanted"
-            return AIRequest(tag, model.position, self.settings.search_config(), kind, column=column, names=names)
-        return AIRequest(tag, model.position, self._config(kind, model, analysis_on), kind)
+            return ExplainRequest(tag, model.position, self.settings.search_config(), column, names)
+        if kind is Kind.MOVE:
+            return MoveRequest(tag, model.position, self._config(kind, model, analysis_on))
+        return AnalysisRequest(tag, model.position, self._config(kind, model, analysis_on))
 
     def why_column(self) -> int | None:
         """The column whose explanation is wanted and not here yet: W's column, else the hint's."""
@@ -85,6 +102,28 @@ class Thinking:
         budget = settings.analysis_time if analysis_on else max(1.0, settings.analysis_time)
         budget *= 2 ** self.rounds
         return replace(settings.search_config(), perfect_play=True, time_limit=budget)
+
+    def answers(self, tag: int, *, played: int, can_move: bool, move_due: bool) -> Answer:
+        """Take in what arrived for ``tag`` (``played`` moves on the board): the chosen move is
+        handed out once ``move_due`` (and forgotten here), a hint once the player ``can_move``."""
+        hint = None
+        for update in self.client.poll(tag):
+            if self.accept(update) and can_move:
+                hint = self.hint_text(played)
+        move = None
+        if self.pending is not None and move_due:
+            move, self.pending = self.pending.move, None
+        return Answer(move, hint)
+
+    def ask(self, tag: int, model: GameModel, analysis_on: bool, names: tuple[str, str], now: float) -> None:
+        """Have the engine work on what ``model`` wants now (the request built only when it changes)."""
+        self.client.sync(self.wanted(model, analysis_on), tag,
+                         lambda kind: self.request(kind, tag, model, analysis_on, names), now)
+
+    def want(self, *, hint: bool = False, why: int | None = None) -> None:
+        """The player asked for the hint, or why column ``why`` is what it is (this position only)."""
+        self.hint_wanted = self.hint_wanted or hint
+        self.why_wanted = why if why is not None else self.why_wanted
 
     def accept(self, update: AIUpdate) -> bool:
         """Take an answer in; True when it is an analysis the hint may now name."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from game.engine.board import Position
 from game.engine.explain import Explanation
 from game.engine.review import GameReview
-from game.service.requests import AIRequest, AIUpdate, Explained, Kind
+from game.service.requests import AIUpdate, ExplainRequest, Explained
 from game.tools.review import to_explain
 
 if TYPE_CHECKING:
@@ -44,10 +44,10 @@ class Explanations:
         """The request tag of move ``index``'s explanation (one per move, apart from the review's)."""
         return self.base_tag + 1 + index
 
-    def request(self, index: int, config: SearchConfig) -> AIRequest:
+    def request(self, index: int, config: SearchConfig) -> ExplainRequest:
         position = Position.from_moves(self.moves[:index])
-        return AIRequest(self.tag(index), position, replace(config, time_limit=None), Kind.EXPLAIN,
-                         column=self.moves[index], names=self.names)
+        return ExplainRequest(self.tag(index), position, replace(config, time_limit=None), self.moves[index],
+                              self.names)
 
     def accept(self, index: int, update: AIUpdate) -> None:
         if isinstance(update.result, Explained) and update.result.column == self.moves[index]:

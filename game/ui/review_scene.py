@@ -21,7 +21,7 @@ import pygame
 from game.engine.board import parse_moves
 from game.engine.review import GameReview, ReviewProgress
 from game.service.client import EngineClient
-from game.service.requests import AIRequest, Kind
+from game.service.requests import Kind, ReviewRequest
 from game.session.autosaver import autosaved
 from game.session.core import Departure
 from game.session.practice_proofs import Added
@@ -282,10 +282,9 @@ class ReviewScene(Scene):
             explanations.give_up(index)
             self.engine.error = None
 
-    def _request(self, kind: Kind) -> AIRequest:
+    def _request(self, kind: Kind) -> ReviewRequest:
         config = replace(self.ctx.settings.search_config(), time_limit=self.ctx.settings.review_time)
-        moves = self.state.moves
-        return AIRequest(self.tag, self.state.final(), config, kind, moves=tuple(moves))
+        return ReviewRequest(self.tag, tuple(self.state.moves), config)
 
     def _accept(self, review: GameReview) -> None:
         moves = self.state.moves

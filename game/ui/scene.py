@@ -160,7 +160,8 @@ def open_network_game(saved: SavedGame) -> Transition:
 
 
 class Scene:
-    """Base scene: enter(data) / handle(event) / update(dt) / draw(surface); set ``self.next`` to leave."""
+    """Base scene: enter(data) / handle(event) / update(dt) / draw(surface); set ``self.next`` to
+    leave (the controller takes it with ``take_next``)."""
 
     notices_at_top = True     # where the controller stacks notices over this scene
 
@@ -175,6 +176,11 @@ class Scene:
 
     def enter(self, data: object) -> None:
         self.next = None
+
+    def take_next(self) -> Transition | None:
+        """Where the scene asked to go, handed over once: the request is used up."""
+        transition, self.next = self.next, None
+        return transition
 
     def leave(self) -> None:
         """Called before another scene takes over (and on quit)."""

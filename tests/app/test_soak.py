@@ -1,5 +1,5 @@
 """Soak: many fast computer-vs-computer games through the same path the window uses
-(GameModel -> AIRequest -> AIWorker -> poll -> GameModel.play), headless, no pygame.
+(GameModel -> MoveRequest -> AIWorker -> poll -> GameModel.play), headless, no pygame.
 
 Checks: no exception or engine error, every game legal and finished, stale answers never
 applied, no thread or process left behind, and memory that does not grow with the number
@@ -27,7 +27,7 @@ from game.engine.search import SearchConfig, Searcher
 from game.model import GameModel, Scoreboard
 from game.config.values import DEFAULTS
 from game.domain.players import PlayerSpec
-from game.service.requests import AIRequest
+from game.service.requests import MoveRequest
 from game.service.worker import AIWorker
 
 GAMES = 1_000
@@ -73,9 +73,9 @@ def play_games(worker: AIWorker, games: int, rng: random.Random, on_game=None) -
             config = SETTINGS.player_search(model.player(model.turn))
             if rng.random() < 0.02:
                 # The UI's stale-answer path: a request superseded at once must never answer.
-                worker.submit(AIRequest(-1, model.position, config, "move"))
+                worker.submit(MoveRequest(-1, model.position, config))
                 stats["stale_checks"] += 1
-            worker.submit(AIRequest(model.generation, model.position, config, "move"))
+            worker.submit(MoveRequest(model.generation, model.position, config))
             result = wait_for_move(worker, model.generation)
             model.play(result.move)
             stats["moves"] += 1
@@ -199,11 +199,11 @@ def test_search_process_does_not_outlive_a_killed_game():
         import multiprocessing, time
         from game.engine.board import Position
         from game.engine.search import SearchConfig
-        from game.service.requests import AIRequest
+        from game.service.requests import MoveRequest
         from game.service.worker import AIWorker
         if __name__ == "__main__":
             worker = AIWorker(use_process=True)
-            worker.submit(AIRequest(1, Position(), SearchConfig(depth=3), "move"))
+            worker.submit(MoveRequest(1, Position(), SearchConfig(depth=3)))
             while not any(u.result is not None for u in worker.poll()):
                 time.sleep(0.01)
             print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)

@@ -16,7 +16,8 @@ from game.engine.solver import Solver
 from game.service import backends
 from game.service import process, threaded
 from game.service.engine import MAX_SEARCHERS, Engine, Outcome
-from game.service.requests import AIRequest, AIUpdate
+from game.service.backends import Job, Report
+from game.service.requests import AIUpdate, AnalysisRequest, MoveRequest
 from game.service.worker import AIWorker
 
 OPENING = Position.from_moves("4453")
@@ -42,7 +43,7 @@ def collect(worker: AIWorker, *, until_final: bool = True, generation=None) -> l
 
 def start_deep_search(worker: AIWorker, generation: int) -> None:
     """Submit a long search and wait until it is really running (its first depth reported)."""
-    worker.submit(AIRequest(generation, Position(), DEEP, "move"))
+    worker.submit(MoveRequest(generation, Position(), DEEP))
     first = collect(worker, until_final=False)
     assert first[0].progress is not None and first[0].generation == generation
 
@@ -64,7 +65,7 @@ def worker(request):
 
 
 def test_real_search_returns_a_legal_move_after_progress(worker):
-    worker.submit(AIRequest(7, OPENING, QUICK, "move"))
+    worker.submit(MoveRequest(7, OPENING, QUICK))
     assert worker.busy
     updates = collect(worker)
     assert not worker.busy
@@ -80,14 +81,14 @@ def test_real_search_returns_a_legal_move_after_progress(worker):
 
 def test_a_move_takes_the_immediate_win(worker):
     pos = Position.from_moves("112233")  # red to move wins in column 4
-    worker.submit(AIRequest(1, pos, QUICK, "move"))
+    worker.submit(MoveRequest(1, pos, QUICK))
     final = collect(worker)[-1]
     assert final.kind == "move" and final.result.move == 3
 
 
 def test_analysis_gives_a_score_per_column(worker):
     pos = Position.from_moves("444444")  # column 4 full
-    worker.submit(AIRequest(3, pos, SearchConfig(depth=4, time_limit=0.2), "analysis"))
+    worker.submit(AnalysisRequest(3, pos, SearchConfig(depth=4, time_limit=0.2)))
     final = collect(worker)[-1]
     assert final.kind == "analysis" and final.error is None
     scores, exact = final.result.scores, final.result.exact
@@ -102,7 +103,7 @@ def test_analysis_gives_a_score_per_column(worker):
 
 def test_new_submit_drops_the_running_searchs_answers(worker):
     start_deep_search(worker, generation=1)
-    worker.submit(AIRequest(2, OPENING, QUICK, "move"))
+    worker.submit(MoveRequest(2, OPENING, QUICK))
     updates = collect(worker)
     assert updates and {u.generation for u in updates} == {2}
     assert updates[-1].result.move in OPENING.legal_moves()
@@ -114,12 +115,12 @@ def test_cancel_stops_reporting_and_frees_the_worker(worker):
     assert not worker.busy and worker.poll() == []
     # Whatever the cancelled search still sends comes before the next request's answers,
     # so seeing only generation 2 here proves it was dropped.
-    worker.submit(AIRequest(2, OPENING, QUICK, "move"))
+    worker.submit(MoveRequest(2, OPENING, QUICK))
     assert {u.generation for u in collect(worker)} == {2}
 
 
 def test_poll_with_generation_drops_answers_for_another_generation(worker):
-    worker.submit(AIRequest(5, OPENING, QUICK, "move"))
+    worker.submit(MoveRequest(5, OPENING, QUICK))
     assert collect(worker, generation=6) == []  # the model moved on: nothing for generation 5
     assert not worker.busy
 
@@ -127,7 +128,7 @@ def test_poll_with_generation_drops_answers_for_another_generation(worker):
 def test_cancel_latency_is_within_the_issue_bound(worker):
     start_deep_search(worker, generation=1)
     started = time.monotonic()
-    worker.submit(AIRequest(2, OPENING, SearchConfig(depth=1), "move"))
+    worker.submit(MoveRequest(2, OPENING, SearchConfig(depth=1)))
     final = collect(worker)[-1]
     latency = time.monotonic() - started
     assert final.generation == 2 and final.result is not None
@@ -135,15 +136,15 @@ def test_cancel_latency_is_within_the_issue_bound(worker):
 
 
 def test_engine_error_becomes_an_update_and_the_worker_goes_on(worker):
-    worker.submit(AIRequest(3, OPENING, QUICK, "move"))
+    worker.submit(MoveRequest(3, OPENING, QUICK))
     collect(worker)
     children = child_pids()  # with the search process, if any
     over = Position.from_moves("1212121")  # red has won: the engine refuses to search
-    worker.submit(AIRequest(4, over, QUICK, "move"))
+    worker.submit(MoveRequest(4, over, QUICK))
     final = collect(worker)[-1]
     assert final.generation == 4 and final.result is None
     assert "ValueError" in final.error and "over" in final.error
-    worker.submit(AIRequest(5, OPENING, QUICK, "move"))
+    worker.submit(MoveRequest(5, OPENING, QUICK))
     assert collect(worker)[-1].result.move in OPENING.legal_moves()
     assert child_pids() == children  # the same search process survived
 
@@ -183,7 +184,7 @@ def test_close_mid_search_is_quick_and_leaves_nothing_behind(use_process, monkey
     assert not w.busy and w.poll() == []
     w.close()  # a second close is harmless
     with pytest.raises(RuntimeError, match="closed"):
-        w.submit(AIRequest(2, OPENING, QUICK, "move"))
+        w.submit(MoveRequest(2, OPENING, QUICK))
 
 
 def test_a_killed_search_process_is_reported_and_replaced():
@@ -195,7 +196,7 @@ def test_a_killed_search_process_is_reported_and_replaced():
         final = collect(w)[-1]
         assert final.generation == 1 and final.result is None
         assert "stopped unexpectedly" in final.error
-        w.submit(AIRequest(2, OPENING, QUICK, "move"))
+        w.submit(MoveRequest(2, OPENING, QUICK))
         assert collect(w)[-1].result.move in OPENING.legal_moves()
         (replacement,) = child_pids() - children_before
         assert replacement != pid
@@ -209,7 +210,7 @@ def test_a_hung_search_process_is_replaced_for_the_next_request():
         (pid,) = child_pids() - children_before
         os.kill(pid, signal.SIGSTOP)  # frozen: it can no longer notice its stop
         try:
-            w.submit(AIRequest(2, OPENING, QUICK, "move"))
+            w.submit(MoveRequest(2, OPENING, QUICK))
             updates = collect(w)
         finally:
             if pid in child_pids():  # never leave a frozen process behind, whatever happened
@@ -237,8 +238,6 @@ def test_one_searcher_per_config_and_never_shared():
 
 
 def test_bad_requests_are_refused_up_front():
-    with pytest.raises(ValueError, match="kind"):
-        AIRequest(1, OPENING, QUICK, "ponder")
     with AIWorker(use_process=False) as w:
         with pytest.raises(TypeError, match="AIRequest"):
             w.submit(OPENING)  # type: ignore[arg-type]
@@ -264,9 +263,9 @@ def test_a_suspended_search_process_is_noticed_and_the_request_can_be_retried(mo
     monkeypatch.setattr(backends, "_STALL_AFTER", 1.0)
     children_before = child_pids()
     limited = SearchConfig(depth=20, time_limit=1.5)
-    assert backends.silence_bound(AIRequest(1, OPENING, limited, "move")) == 2.5
+    assert backends.silence_bound(MoveRequest(1, OPENING, limited)) == 2.5
     with AIWorker(use_process=True) as w:
-        w.submit(AIRequest(1, Position(), limited, "move"))
+        w.submit(MoveRequest(1, Position(), limited))
         collect(w, until_final=False)                               # running: its first depth reported
         (pid,) = child_pids() - children_before
         os.kill(pid, signal.SIGSTOP)
@@ -282,7 +281,7 @@ def test_a_suspended_search_process_is_noticed_and_the_request_can_be_retried(mo
         assert final.generation == 1 and final.result is None
         assert "stopped answering" in final.error
         assert 1.0 < waited < 10
-        w.submit(AIRequest(2, OPENING, QUICK, "move"))              # the retry
+        w.submit(MoveRequest(2, OPENING, QUICK))              # the retry
         assert collect(w)[-1].result.move in OPENING.legal_moves()
     assert child_pids() <= children_before
 
@@ -330,7 +329,7 @@ def test_the_thread_backend_stops_its_search_through_a_stop_flag(monkeypatch):
     monkeypatch.setattr(threaded.Engine, "handle", spy)
     with AIWorker(use_process=False) as w:
         start_deep_search(w, generation=1)
-        w.submit(AIRequest(2, OPENING, QUICK, "move"))
+        w.submit(MoveRequest(2, OPENING, QUICK))
         assert collect(w)[-1].result.move in OPENING.legal_moves()
     first, second = seen
     assert type(first).__name__ == "StopFlag" and first.is_set()  # the replaced search was told to stop
@@ -344,11 +343,11 @@ def test_a_search_thread_that_ignores_its_stop_is_abandoned_for_a_new_one(monkey
     before = search_threads()
     try:
         with AIWorker(use_process=False) as w:
-            w.submit(AIRequest(1, OPENING, QUICK, "move"))
+            w.submit(MoveRequest(1, OPENING, QUICK))
             assert stuck.started.wait(HANG_GUARD)
             (hung,) = search_threads() - before
             monkeypatch.setattr(threaded.Engine, "handle", REAL_HANDLE)  # the next request: the real engine
-            w.submit(AIRequest(2, OPENING, QUICK, "move"))
+            w.submit(MoveRequest(2, OPENING, QUICK))
             updates = collect(w)
             assert {u.generation for u in updates} == {2}
             assert updates[-1].result.move in OPENING.legal_moves()
@@ -365,12 +364,12 @@ def test_a_search_thread_silent_past_its_time_limit_is_reported_and_the_retry_ru
     limited = SearchConfig(depth=4, time_limit=0.1)
     try:
         with AIWorker(use_process=False) as w:
-            w.submit(AIRequest(1, OPENING, limited, "move"))
+            w.submit(MoveRequest(1, OPENING, limited))
             final = collect(w)[-1]
             assert final.generation == 1 and final.result is None
             assert "stopped answering" in final.error and "stuck" in final.error
             monkeypatch.setattr(threaded.Engine, "handle", REAL_HANDLE)
-            w.submit(AIRequest(2, OPENING, QUICK, "move"))  # the retry
+            w.submit(MoveRequest(2, OPENING, QUICK))  # the retry
             assert collect(w)[-1].result.move in OPENING.legal_moves()
     finally:
         stuck.release.set()
@@ -382,7 +381,7 @@ def test_a_search_without_a_time_limit_is_never_taken_for_a_stalled_thread(monke
     monkeypatch.setattr(threaded.Engine, "handle", stuck)
     try:
         with AIWorker(use_process=False) as w:
-            w.submit(AIRequest(1, OPENING, SearchConfig(depth=20), "move"))
+            w.submit(MoveRequest(1, OPENING, SearchConfig(depth=20)))
             assert stuck.started.wait(HANG_GUARD)
             time.sleep(0.3)  # far past the zero allowance: only a time limit makes silence a stall
             assert w.poll() == [] and w.busy
@@ -398,11 +397,11 @@ def test_a_search_thread_that_dies_is_reported_and_the_next_request_runs(monkeyp
 
     monkeypatch.setattr(threaded.Engine, "handle", dies)
     with AIWorker(use_process=False) as w:
-        w.submit(AIRequest(1, OPENING, QUICK, "move"))
+        w.submit(MoveRequest(1, OPENING, QUICK))
         final = collect(w)[-1]
         assert final.result is None and "the search thread stopped: SystemExit" in final.error
         monkeypatch.setattr(threaded.Engine, "handle", REAL_HANDLE)
-        w.submit(AIRequest(2, OPENING, QUICK, "move"))
+        w.submit(MoveRequest(2, OPENING, QUICK))
         assert collect(w)[-1].result.move in OPENING.legal_moves()
 
 
@@ -430,8 +429,9 @@ def test_a_search_threads_answer_wakes_the_worker_thread():
     # puts must wake it, so the answer is passed on at once, not at the next poll.
     emitted: list[tuple] = []
     woken = threading.Event()
-    backend = threaded.ThreadBackend(lambda *answer: emitted.append(answer), wake=woken.set)
-    backend.submit(1, AIRequest(1, Position.from_moves("4453"), SearchConfig(depth=2), "move"))
+    backend = threaded.ThreadBackend(lambda job, report: emitted.append((report.seq, job.request, report.outcome)),
+                                     wake=woken.set)
+    backend.submit(Job(1, MoveRequest(1, Position.from_moves("4453"), SearchConfig(depth=2))))
     backend.pump()                                   # starts the search thread
     assert woken.wait(30.0), "the search thread's answer never woke the worker"
     for _ in range(3000):
@@ -497,7 +497,7 @@ class _Starting:
 def _starting_backend(monkeypatch):
     monkeypatch.setattr(backends, "_STALL_AFTER", 0.05)
     emitted = []
-    backend = process.ProcessBackend(lambda seq, request, outcome, payload: emitted.append((seq, outcome, payload)))
+    backend = process.ProcessBackend(lambda job, report: emitted.append((report.seq, report.outcome, report.payload)))
     context = _StartingContext()
     backend._ctx = context
     return backend, context, emitted
@@ -508,13 +508,13 @@ def test_a_search_process_still_starting_is_not_taken_for_a_stalled_one(monkeypa
     silence before its first word is start-up, bounded by START_BOUND, not the request's time
     limit plus the stall allowance. Once it has said it started, that allowance applies."""
     backend, context, emitted = _starting_backend(monkeypatch)
-    backend.submit(1, AIRequest(1, OPENING, QUICK, "move"))
+    backend.submit(Job(1, MoveRequest(1, OPENING, QUICK)))
     backend.pump()                                      # process started, request sent
     (proc,) = context.processes
     time.sleep(0.2)                                     # four times the request's silence bound
     backend.pump()
     assert emitted == [] and not proc.killed            # still starting: not a stall
-    proc.updates.put((process._READY, Outcome.ALIVE, None))
+    proc.updates.put(Report(process._READY, Outcome.ALIVE))
     backend.pump()
     assert emitted == []
     time.sleep(0.2)                                     # started, then silent past its bound
@@ -527,7 +527,7 @@ def test_a_search_process_still_starting_is_not_taken_for_a_stalled_one(monkeypa
 def test_a_search_process_that_never_starts_fails_after_the_start_bound(monkeypatch):
     backend, context, emitted = _starting_backend(monkeypatch)
     monkeypatch.setattr(process, "START_BOUND", 0.1)
-    backend.submit(1, AIRequest(1, OPENING, QUICK, "move"))
+    backend.submit(Job(1, MoveRequest(1, OPENING, QUICK)))
     backend.pump()
     time.sleep(0.2)
     backend.pump()
@@ -542,16 +542,16 @@ def test_a_request_replaced_while_the_process_starts_waits_for_it_not_for_a_new_
     backend, context, emitted = _starting_backend(monkeypatch)
     monkeypatch.setattr(backends, "STOP_GRACE", 0.05)
     monkeypatch.setattr(process, "STOP_GRACE", 0.05)
-    backend.submit(1, AIRequest(1, OPENING, QUICK, "move"))
+    backend.submit(Job(1, MoveRequest(1, OPENING, QUICK)))
     backend.pump()
-    backend.submit(2, AIRequest(2, OPENING, QUICK, "move"))   # the first one is told to stop
+    backend.submit(Job(2, MoveRequest(2, OPENING, QUICK)))   # the first one is told to stop
     time.sleep(0.2)
     backend.pump()
     assert emitted == [] and len(context.processes) == 1 and not context.processes[0].killed
     proc = context.processes[0]
-    proc.updates.put((process._READY, Outcome.ALIVE, None))
-    proc.updates.put((1, Outcome.CANCELLED, None))           # it reads the request, sees the stop
+    proc.updates.put(Report(process._READY, Outcome.ALIVE))
+    proc.updates.put(Report(1, Outcome.CANCELLED))           # it reads the request, sees the stop
     backend.pump()
     assert emitted == [(1, Outcome.CANCELLED, None)]
-    assert proc.requests.get_nowait()[0] == 1 and proc.requests.get_nowait()[0] == 2
+    assert proc.requests.get_nowait().seq == 1 and proc.requests.get_nowait().seq == 2
     assert len(context.processes) == 1 and not proc.killed

@@ -289,7 +289,7 @@ def test_after_resigning_the_status_line_has_the_results_colour(ui):
         until(d, lambda: scene.seats.table.resigned == 1, "the resignation")
         assert scene.flash is None or "resigned" not in scene.flash.text
         d.settle(frames=200)                          # earlier messages run out (simulated time)
-        text, colour = scene.status_line()
+        text, colour = game_text.status_line(scene.view())
         assert text.startswith("You resigned") and colour == d.c.ctx.theme.loss == game_text.result_colour(scene.view())
     finally:
         guest.close()

@@ -237,12 +237,12 @@ def test_hint_highlights_the_engines_column(ui):
         d.key(key)
     d.settle()
     d.key(pygame.K_h)
-    d.run_until(lambda: d.scene.hint is not None, what="the hint")
-    assert d.scene.hint == 3                           # column 4 wins at once
+    d.run_until(lambda: d.scene.view().hint is not None, what="the hint")
+    assert d.scene.view().hint == 3                           # column 4 wins at once
     d.settle(10)
     assert game_text.board_scene(d.scene.view()).hint == 3
     d.key(pygame.K_5)                                  # any move clears the hint
-    assert d.scene.hint is None
+    assert d.scene.view().hint is None
 
 
 def test_analysis_row_scores_every_column(ui):
@@ -270,9 +270,9 @@ def test_save_and_load_round_trip(ui):
     d.key(pygame.K_y)                                       # yes, drop the unfinished game
     assert d.scene.model.moves_string() == ""
     d.key(pygame.K_o, CTRL)
-    assert d.scene.savelist is not None and d.scene.savelist.paths == saves
+    assert isinstance(d.scene.overlay, SaveList) and d.scene.overlay.paths == saves
     d.key(pygame.K_RETURN)
-    assert d.scene.savelist is None
+    assert d.scene.overlay is None
     assert d.scene.model.moves_string() == "4435"
     assert d.scene.model.red.kind == d.scene.model.yellow.kind == "human"
 
@@ -411,7 +411,7 @@ def test_hint_is_the_analysis_rows_best_column_from_the_same_search(ui):
     d.frame()
     # no second analysis: the hint reads the row; the worker is asked only why its column is best
     assert [(r.kind, r.column) for r in fake.requests[fake.requests.index(asked) + 1:]] == [("explain", 3)]
-    assert d.scene.hint == 3 and d.scene.thinking.analysis == Analysis((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)
+    assert d.scene.view().hint == 3 and d.scene.thinking.analysis == Analysis((-2.0, -1.0, 0.0, 1.0, 0.0, -1.0, -2.0), True)
     assert d.scene.flash.text == "Hint: column 4 — wins in 21"
     d.settle()
     assert d.scene.status_text() == "Red to move · hint: column 4 — wins in 21"
@@ -428,7 +428,7 @@ def test_a_hint_alone_asks_for_the_rows_search(ui):
     assert asked.kind == "analysis" and asked.position == Position.from_moves("4")
     fake.outbox.append(AIUpdate(asked.generation, "analysis", result=column_scores((0.1, 0.2, 0.3, 0.25, 0.0, 0.1, 0.0), False)))
     d.settle()
-    assert d.scene.hint == 2 and "column 3 — best estimate" in d.scene.status_text()
+    assert d.scene.view().hint == 2 and "column 3 — best estimate" in d.scene.status_text()
 
 
 def test_column_numbers_over_the_board(ui):

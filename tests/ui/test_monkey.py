@@ -34,6 +34,7 @@ from game.session.autosaver import has_person
 from game.store import autosave as storage
 from game.engine.board import HEIGHT, WIDTH, Position
 from game.domain.levels import Level
+from game.ui.savelist import SaveList
 from game.ui.scene import GameStart
 from game.ui.scene import Transition
 
@@ -122,9 +123,10 @@ class Monkey:
         if not self.in_game():
             return "menu"
         g = self.game()
-        if g.savelist is not None:
+        if isinstance(g.overlay, SaveList):
             return "game+savelist"
-        return "spectator" if g.seats.spectator else {0: "computer-vs-computer", 1: "vs-computer", 2: "two-players"}[g.humans]
+        return "spectator" if g.seats.spectator else {0: "computer-vs-computer", 1: "vs-computer", 2: "two-players"}[
+            sum(not g.model.player(n).is_ai for n in (1, 2))]
 
     # -- events -----------------------------------------------------------------------------
 
@@ -175,7 +177,7 @@ class Monkey:
         model, before, _ = self.snapshot()
         # A click or a drop key on the computer's turn must not play. (Loading a game from the
         # Ctrl+O list and Ctrl+Y redo may legitimately add moves: they replay recorded ones.)
-        ai_turn = (in_game and model.is_ai_turn() and not model.is_over and self.game().savelist is None
+        ai_turn = (in_game and model.is_ai_turn() and not model.is_over and not isinstance(self.game().overlay, SaveList)
                    and not (event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL))
         is_quit = event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key == pygame.K_q
                                                 and event.mod & pygame.KMOD_CTRL)

@@ -100,7 +100,7 @@ def test_a_dropped_connection_is_said_then_offered_back(ui):
     assert flash.seconds == pytest.approx(DROP_SECONDS, abs=0.1)
     assert "Move 2 · offline" in texts(d)
     d.settle(frames=int(DROP_SECONDS / 0.05) + 2)                # the message runs out (simulated time)
-    assert scene.status_line() == ("Disconnected: R reconnects · Esc menu", theme.warning)
+    assert game_text.status_line(scene.view()) == ("Disconnected: R reconnects · Esc menu", theme.warning)
     d.key(pygame.K_4)
     assert scene.flash.text == "Not connected: R reconnects" and ("play", 3) not in link.asked
     d.key(pygame.K_r)
@@ -147,7 +147,7 @@ def test_a_resignation_ends_the_game_in_the_seats_words_and_counts_once(ui):
     assert scene.seats.over(scene.model) and not scene.model.is_over
     assert game_text.result_text(scene.view()) == "Bob resigned: you win!"
     d.settle(frames=100)
-    assert scene.status_line() == ("Bob resigned: you win! · N rematch · R review · Esc menu", theme.win)
+    assert game_text.status_line(scene.view()) == ("Bob resigned: you win! · N rematch · R review · Esc menu", theme.win)
     assert "Score: you 1 · Bob 0 · draws 0" in texts(d)
     link.events.append(ev.State((3, 3), 1, resigned=2))        # told again: still counted once
     d.frame()

@@ -548,3 +548,17 @@ def test_a_game_resumed_at_the_next_start_has_its_analysis_row_as_it_was_left(ui
     d.key(pygame.K_a)                                   # off again: the autosave forgets it
     assert d.c.ctx.session.autosaver.flush()
     assert not autosaved(d).analysis and "analysis" not in d.c.ctx.session.autosaves.path.read_text()
+
+
+def test_a_save_that_cannot_be_opened_is_said_before_a_rated_game_is_given_up(rated):
+    """A save whose player the settings no longer know: the list says so at once, instead of
+    asking to give up the rated game on the board and then failing to open it."""
+    d = rated()
+    human_move(d, 3)
+    moves = d.scene.model.moves_string()
+    save_game(saves_dir() / "gone.c4save", SavedGame.now("44", "human", "Gone"))
+    d.key(pygame.K_o, CTRL)
+    d.key(pygame.K_RETURN)                              # the save with the unknown level
+    assert not isinstance(d.scene.overlay, Confirm)
+    assert any("gone.c4save" in text and "Gone" in text for text in notices(d)), notices(d)
+    assert d.scene.model.moves_string() == moves and d.scene.rating.game.rated and games(d) == ()

@@ -127,8 +127,8 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
     driver.key(pygame.K_w)
     assert scene.thinking.why_wanted == 6 and scene.flash.text == "Why column 7? Working it out…"
     assert scene.thinking.wanted(scene.model, scene.analysis_on) is Kind.EXPLAIN
-    driver.run_until(lambda: scene.why_text() is not None, timeout=60, what="why column 7")
-    assert scene.why_text().startswith("Red's disc fills the cell under Yellow's winning cell")
+    driver.run_until(lambda: scene.view().why_text is not None, timeout=60, what="why column 7")
+    assert scene.view().why_text.startswith("Red's disc fills the cell under Yellow's winning cell")
     drawn = []
     with TextRecorder(lambda text, rect: drawn.append(text)):
         driver.frame()
@@ -137,10 +137,10 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
     driver.run_until(lambda: scene.thinking.hint() is not None, timeout=60, what="the hint")
     assert scene.thinking.hint() == 1
     scene.thinking.why_wanted = None                          # the hint's explanation shows on its own
-    driver.run_until(lambda: scene.why_text() is not None, timeout=60, what="why the hint")
-    assert scene.why_text().startswith("Every column loses; column 2 holds out longest against Yellow.")
+    driver.run_until(lambda: scene.view().why_text is not None, timeout=60, what="why the hint")
+    assert scene.view().why_text.startswith("Every column loses; column 2 holds out longest against Yellow.")
     driver.key(pygame.K_2)                                    # a move: the explanation was for the old position
-    assert scene.why_text() is None
+    assert scene.view().why_text is None
 
 
 def test_w_is_refused_on_a_full_column_and_when_it_is_not_the_players_turn(ui):

@@ -188,15 +188,14 @@ def test_two_player_games_are_not_recorded(ui, connect4_home):
 
 
 def test_the_worker_reviews_in_its_process_with_progress():
-    from game.engine.board import Position, parse_moves
+    from game.engine.board import parse_moves
     from game.engine.search import SearchConfig
-    from game.service.requests import AIRequest
+    from game.service.requests import ReviewRequest
     from game.service.worker import AIWorker
 
     moves = tuple(parse_moves(BLUNDER_GAME))
     with AIWorker() as worker:
-        worker.submit(AIRequest(7, Position.from_moves(moves), SearchConfig(time_limit=0.05), "review",
-                                moves=moves))
+        worker.submit(ReviewRequest(7, moves, SearchConfig(time_limit=0.05)))
         updates = []
         deadline = time.monotonic() + 120
         while not (updates and updates[-1].final):

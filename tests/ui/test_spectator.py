@@ -43,13 +43,13 @@ def test_minimum_time_per_move(ui):
     # The engine answers in step with the frames: a reply slower than the 5 s of frames (a loaded
     # machine, real time passing) would otherwise land at once and leave nothing to measure.
     d = ui("ai:1", "ai:1", spectator_delay=0.6, worker_factory=StepWorker)
-    assert d.scene.move_delay == 0.6
+    assert d.scene.seats.spectator.delay == 0.6
     d.key(pygame.K_PLUS)
     d.key(pygame.K_EQUALS)
-    assert abs(d.scene.move_delay - (0.6 + 2 * DELAY_STEP)) < 1e-9
+    assert abs(d.scene.seats.spectator.delay - (0.6 + 2 * DELAY_STEP)) < 1e-9
     for _ in range(10):
         d.key(pygame.K_MINUS)
-    assert d.scene.move_delay == 0.0
+    assert d.scene.seats.spectator.delay == 0.0
     d.scene.seats.spectator.delay = 5.0
     count = len(d.scene.model.moves)
     d.run_until(lambda: d.scene.thinking.pending is not None, what="a ready move")
