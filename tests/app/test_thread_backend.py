@@ -11,7 +11,8 @@ from game.engine.board import Position
 from game.engine.search import SearchConfig
 from game.service import threaded
 from game.service.engine import Outcome
-from game.service.requests import AIRequest
+from game.service.backends import Job
+from game.service.requests import MoveRequest
 
 HANG_GUARD = 60.0   # only stops a broken test from hanging; never reached when things work
 OPENING = Position.from_moves("4453")
@@ -41,11 +42,11 @@ def test_an_abandoned_search_keeps_its_engine_and_its_late_answer_is_dropped(mon
     monkeypatch.setattr(threaded.Engine, "handle", handle)
     monkeypatch.setattr(threaded, "STOP_GRACE", 0.0)   # stuck as soon as it has been told to stop
     emitted: list[tuple] = []
-    backend = threaded.ThreadBackend(lambda seq, request, outcome, payload: emitted.append((seq, outcome, payload)))
+    backend = threaded.ThreadBackend(lambda job, report: emitted.append((job.seq, report.outcome, report.payload)))
     try:
-        backend.submit(1, AIRequest(1, OPENING, SearchConfig(depth=2), "move"))
+        backend.submit(Job(1, MoveRequest(1, OPENING, SearchConfig(depth=2))))
         pump_until(backend, started[1].is_set)
-        backend.submit(2, AIRequest(2, OPENING, SearchConfig(depth=2), "move"))   # replaces it: stop set
+        backend.submit(Job(2, MoveRequest(2, OPENING, SearchConfig(depth=2))))   # replaces it: stop set
         pump_until(backend, started[2].is_set)
         assert emitted == [(1, Outcome.CANCELLED, None)]
         assert engines[2] is not engines[1]          # the abandoned thread may still be using its Engine
