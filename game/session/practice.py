@@ -17,8 +17,9 @@ values, never callbacks:
 * a review the window already has (``GameReview``) makes drills without reviewing again;
 * a position from the review becomes a drill on request (:meth:`PracticeKeeper.add_position`);
 * a drill's grade and a puzzle's result are written;
-* every drill read is proved again by the solver before it is served (once a sitting): one the
-  solver proves wrong (a file edited by hand) is set aside in ``drills.jsonl.bad`` with the reason.
+* every drill read is proved again by the solver before it is served (once a sitting): those due
+  soon while loading, the rest right after; one the solver proves wrong (a file edited by hand) is
+  set aside in ``drills.jsonl.bad`` with the reason.
 
 Answers the window waits for (a refutation, a position added) are asked with a ticket and read
 back with :meth:`PracticeKeeper.answer` once they have arrived; notices for the player (a damaged
@@ -34,7 +35,7 @@ import logging
 import threading
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from time import perf_counter
 from typing import Union
@@ -88,6 +89,11 @@ class _Load:
 
 
 @dataclass(frozen=True, slots=True)
+class _ProveRest:
+    """Prove the drills not yet proved this sitting (those not due soon, after the load)."""
+
+
+@dataclass(frozen=True, slots=True)
 class _Mine:
     moves: tuple[int, ...]
     players: tuple[int, ...]
@@ -128,7 +134,11 @@ class _Refute:
     names: tuple[str, str]
 
 
-_Job = Union[_Load, _Mine, _AddPosition, _Grade, _Result, _Choose]
+_Job = Union[_Load, _ProveRest, _Mine, _AddPosition, _Grade, _Result, _Choose]
+
+#: At load, the drills due within this time of the end of today are proved before any is served;
+#: the others are proved right after, on the same thread, so a large collection opens at once.
+PROVE_FIRST = timedelta(days=1)
 
 
 def _coming_back(entry: DrillEntry, now: datetime) -> bool:
@@ -349,7 +359,8 @@ class PracticeKeeper:
     def _do(self, job: _Job) -> None:
         if isinstance(job, _Load):
             drills, notice = load_drills(self.drills_path)
-            drills, wrong_notice = self._proved_drills(drills)
+            soon = due_entries(drills, end_of_day(datetime.now(timezone.utc)) + PROVE_FIRST)
+            drills, wrong_notice = self._proved_drills(drills, soon)
             notice = " · ".join(text for text in (notice, wrong_notice) if text)
             choices, choice_notice = load_choices(self.players_path)
             results, result_notice = load_results(self.results_path)
@@ -360,6 +371,16 @@ class PracticeKeeper:
             for text in (notice, choice_notice, result_notice):
                 if text:
                     self._tell(text)
+            if len(soon) < len(drills):
+                self._files.submit(_ProveRest())
+        elif isinstance(job, _ProveRest):
+            entries = self.entries
+            kept, notice = self._proved_drills(entries, entries)
+            if len(kept) != len(entries):
+                with self._lock:
+                    self._entries = kept
+            if notice:
+                self._tell(notice)
         elif isinstance(job, _Mine):
             self._keep(self._mine(job), job.owner, announce=True)
         elif isinstance(job, _Choose):
@@ -378,10 +399,10 @@ class PracticeKeeper:
             if notice:
                 self._tell(notice)
 
-    def _proved_drills(self, drills: list[DrillEntry]) -> tuple[list[DrillEntry], str | None]:
-        """``drills`` without those the solver proves wrong (a file edited by hand), which are set
-        aside in the file too when it can be written; and a notice saying so."""
-        wrong = wrong_drills(((e.ident, e.drill) for e in drills), self._proved, self._solver("files"), self._stop)
+    def _proved_drills(self, drills: list[DrillEntry], prove: list[DrillEntry]) -> tuple[list[DrillEntry], str | None]:
+        """``drills`` without those of ``prove`` the solver proves wrong (a file edited by hand),
+        which are set aside in the file too when it can be written; and a notice saying so."""
+        wrong = wrong_drills(((e.ident, e.drill) for e in prove), self._proved, self._solver("files"), self._stop)
         if not wrong:
             return drills, None
         try:

@@ -169,3 +169,36 @@ def test_a_drill_edited_to_a_wrong_answer_is_set_aside_with_the_reason_and_never
     assert aside["set_aside"].startswith("at 44 ") and aside["drill"] == edited["drill"]
     assert [e.drill for e in load_drills(path)[0]] == [right]
     keeper.close()
+
+
+def test_drills_due_soon_are_proved_before_the_load_ends_and_the_rest_right_after(tmp_path, monkeypatch):
+    """A large collection opens at once: the load proves only what may be served in this sitting;
+    a wrong drill due next month is found by the proof that follows on the same thread."""
+    import game.session.practice as practice
+
+    path = tmp_path / "drills.jsonl"
+    now = datetime.now().astimezone()
+    right = Drill(tuple(parse_moves("445")), 0, (2, 5), Outcome.WIN)
+    add_drills([right, Drill((3, 3), 2, (3,), Outcome.WIN)], now, path)
+    lines = path.read_text().splitlines()
+    later = json.loads(lines[1])
+    later["drill"]["accepted"] = [1]                                  # wrong: only column 4 wins
+    later["card"]["due"] = (now + timedelta(days=30)).isoformat()     # and not due for a month
+    path.write_text(lines[0] + "\n" + json.dumps(later) + "\n")
+    proved_at_load: list[list[tuple[int, ...]]] = []
+    real = practice.wrong_drills
+
+    def spy(drills, proved, solver, stop):
+        drills = list(drills)
+        proved_at_load.append([drill.moves for _ident, drill in drills])
+        return real(drills, proved, solver, stop)
+
+    monkeypatch.setattr(practice, "wrong_drills", spy)
+    keeper = PracticeKeeper(0.2, drills_path=path, results_path=tmp_path / "p.jsonl", players_path=tmp_path / "pl.jsonl")
+    keeper.load()
+    assert keeper.flush(WAIT) and keeper.loaded
+    assert proved_at_load[0] == [right.moves]                         # the load: the drill due now alone
+    assert proved_at_load[1] == [right.moves, (3, 3)]                 # then every drill (the proved one skipped)
+    assert [e.drill for e in keeper.entries] == [right]
+    assert "set aside" in " ".join(keeper.poll())
+    keeper.close()
