@@ -51,6 +51,8 @@ def test_a_move_column_off_the_board_is_refused_at_the_edge():
     ({"type": "move", "column": 0, "number": 1}, "column"),
     ({"type": "move", "column": 1.0, "number": 1}, "column"),
     ({"type": "move", "column": 1, "number": 43}, "move number"),
+    ({"type": "undo", "back_to": 42}, "an undo point that is not a whole number from 0 to 41"),
+    ({"type": "undo", "back_to": -1}, "an undo point"),
     ({"type": "move", "column": 1, "number": 1, "extra": 1}, "unknown field"),
     ({"type": "undo_answer", "accept": 1}, "neither true nor false"),
     ({"type": "chat", "text": "x" * 81}, "at most 80"),
@@ -78,6 +80,11 @@ def test_a_move_column_off_the_board_is_refused_at_the_edge():
 def test_bad_fields_are_refused_with_a_reason(data, reason):
     with pytest.raises(ProtocolError, match=reason):
         decode(json.dumps(data).encode())
+
+
+def test_an_undo_point_is_read_up_to_the_last_move_before_a_full_board():
+    assert decode(b'{"type": "undo", "back_to": 41}') == Undo(41)
+    assert decode(b'{"type": "undo", "back_to": 0}') == Undo(0)
 
 
 def test_a_line_over_the_limit_is_refused_before_parsing():

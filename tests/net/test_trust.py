@@ -122,6 +122,9 @@ def test_proofs_are_bound_to_the_secret_the_role_the_game_and_both_nonces():
     assert not any([proves(p, new_secret(), "guest", GAME, a, b), proves(p, SECRET, "host", GAME, a, b),
                     proves(p, SECRET, "guest", "fedcba9876543210", a, b), proves(p, SECRET, "guest", GAME, b, a),
                     proves(p, "", "guest", GAME, a, b), proves(None, SECRET, "guest", GAME, a, b)])
+    c = new_nonce()
+    assert not proves(p, SECRET, "guest", GAME, a, c)      # only the prover's own nonce differs
+    assert not proves(p, SECRET, "guest", GAME, c, b)      # only the other side's nonce differs
     assert SECRET not in repr(Match(GAME, 1, SECRET)) and SECRET not in encode(Hello(2, "1", "A", a)).decode()
 
 
