@@ -39,6 +39,7 @@ NO_PROOF = "a different game: your proof of the game's secret does not match"
 OTHER_COLOUR = "a different game: you played the other colour in it"
 BOARDS_DIFFER = ("a different game: the two boards do not match "
                  "(going back in may add only the sender's own last move)")
+LATE = "too late: this host's game changed after its offer (a player sat down or a move was played); join again"
 
 
 def waiting_for(opponent: str) -> str:
@@ -102,6 +103,8 @@ async def join_side(conn: Connection, current: Match | None, name: str, version:
     the host's offer, the accept. The game to play (see :func:`take_offer`); raises OtherVersion,
     Violation or Closed, and ``current`` is then as it was."""
     hello = _hello(await conn.read(timeout), version)
+    if hello.game is not None:
+        raise Violation("a host's hello naming a game (only a joining side names the game it goes back into)")
     conn.name = shown_name(hello.name)
     nonce = new_nonce()
     conn.send(join_hello(current, name, version, hello.nonce, nonce))
@@ -118,17 +121,30 @@ async def join_side(conn: Connection, current: Match | None, name: str, version:
 @dataclass(frozen=True, slots=True)
 class Seating:
     """What the host offers: ``match`` (the host's own, unchanged until the accept, or a new one)
-    goes on from ``moves`` once the player accepts ``offer``; ``resumed``: the player came back."""
+    goes on from ``moves`` once the player accepts ``offer``; ``resumed``: the player came back.
+    ``basis`` is the host's game the offer was made for, as it was then (see :meth:`stands`)."""
 
     match: Match
     moves: Columns
     offer: Offer
     resumed: bool
+    basis: tuple[Match | None, Columns, int | None]
+
+    def stands(self, current: Match | None) -> bool:
+        """Whether the offer still holds for the host's game ``current``: an offer is good only for
+        the game state it was made for, so an accept after another player sat down, after a move,
+        an undo, a resignation or a rematch is refused."""
+        was, moves, resigned = self.basis
+        return current is was and _basis(current)[1:] == (moves, resigned)
 
     def take(self) -> Match:
         """The match as it goes on, once the offer is accepted."""
         self.match.adopt(self.moves)
         return self.match
+
+
+def _basis(current: Match | None) -> tuple[Match | None, Columns, int | None]:
+    return (current, (), None) if current is None else (current, current.columns(), current.resigned)
 
 
 def seat(current: Match | None, hello: Hello, own_nonce: str, colour: int | None, opponent: str) -> Seating:
@@ -138,7 +154,8 @@ def seat(current: Match | None, hello: Hello, own_nonce: str, colour: int | None
         if current is not None and current.moves and not current.over:
             raise Turned(waiting_for(opponent))
         match = new_match(colour or random.choice((1, 2)))
-        return Seating(match, "", Offer(match.game_id, colour_name(match.opponent), (), secret=match.secret), False)
+        return Seating(match, (), Offer(match.game_id, colour_name(match.opponent), (), secret=match.secret), False,
+                       _basis(current))
     assert hello.colour is not None
     if current is None or current.game_id != hello.game:
         raise Turned(NOT_HERE)
@@ -150,7 +167,7 @@ def seat(current: Match | None, hello: Hello, own_nonce: str, colour: int | None
     if moves is None:
         raise Turned(BOARDS_DIFFER)
     shown = proof(current.secret, "host", current.game_id, hello.nonce, own_nonce)
-    return Seating(current, moves, Offer(current.game_id, hello.colour, moves, proof=shown), True)
+    return Seating(current, moves, Offer(current.game_id, hello.colour, moves, proof=shown), True, _basis(current))
 
 
 def join_hello(current: Match | None, name: str, version: str, host_nonce: str, own_nonce: str) -> Hello:

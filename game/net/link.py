@@ -31,7 +31,7 @@ from game.domain.address import show_address
 from game.net.address import local_addresses
 from game.net.connection import Closed, Connection, Limits
 from game.net.gate import BUSY, HandshakeGate
-from game.net.handshake import IN_PROGRESS, OtherVersion, Seating, Turned, host_side, join_side, seat
+from game.net.handshake import IN_PROGRESS, LATE, OtherVersion, Seating, Turned, host_side, join_side, seat
 from game.net.match import Match, Refused, Resume, Violation
 from game.net.protocol import (Bye, Chat, Hello, MAX_CHAT_CHARS, MAX_LINE_BYTES, MAX_REASON_CHARS, Message, Move, Ping, ProtocolError, Rematch, Resign, Undo, UndoAnswer, a_kind)
 
@@ -290,6 +290,10 @@ class NetLink:
             self._gate.release(conn)
         if self._conn is not None:
             await conn.close(IN_PROGRESS)
+            return
+        if not seating.stands(self.match):
+            await conn.close(LATE)
+            self._note(f"{conn.name} accepted too late: the game had changed since their offer", warning=True)
             return
         self.match = seating.take()
         await self._play(conn, seating.resumed)

@@ -111,6 +111,10 @@ class Match:
         """The other side's move (its column the protocol's 0-based one), checked by the rules; returns
         its column. Violation if it breaks a rule."""
         col = message.column
+        if self.undo_received is not None:
+            # Its undo question promised to take back its last move (and the reply): a move now would
+            # make a yes take back more than was asked.
+            raise Violation(f"a move (column {col + 1}) while its own undo request waits for an answer")
         self._check_move(col, self.opponent, message.number, Violation)
         self.moves.append(col)
         return col

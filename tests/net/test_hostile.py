@@ -274,6 +274,40 @@ def test_a_client_refuses_a_hostile_offer(offer, reason):
         stop()
 
 
+def test_a_client_refuses_a_hosts_hello_that_names_a_game():
+    hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "version": "0.1.0", "name": "Mallory", "nonce": NONCE,
+             "game": "0123456789abcdef", "moves": "44", "colour": "red", "proof": "0" * 64}
+    offer = {"type": "offer", "game": "0123456789abcdef", "colour": "yellow", "moves": "", "secret": SECRET}
+    server_port, stop = fake_host([hello, offer])
+    client = NetLink("Bob", limits=FAST)
+    try:
+        client.join("127.0.0.1", server_port)
+        assert "a host's hello naming a game" in wait_for(client, ev.Failed).reason
+        assert client.match is None
+    finally:
+        client.close()
+        stop()
+
+
+def test_a_move_while_its_own_undo_question_is_open_is_refused(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.join_game()
+    wait_for(link, ev.Connected)
+    link.play(3)
+    assert peer.read_until("move") is not None
+    peer.send({"type": "move", "column": 4, "number": 2})
+    wait_for(link, ev.Moved)
+    link.play(4)
+    assert peer.read_until("move") is not None
+    peer.send({"type": "undo", "back_to": 1})          # its own 4 and the host's reply 5
+    wait_for(link, ev.Asked)
+    peer.send({"type": "move", "column": 1, "number": 4})
+    dropped = wait_for(link, ev.Dropped)
+    assert "while its own undo request waits for an answer" in dropped.reason
+    assert link.match.moves_string() == "445" and link.match.undo_received is None
+
+
 def test_a_flood_of_messages_closes_the_connection_and_keeps_the_game(host):
     link, port = host
     peer = RawPeer(port)

@@ -200,6 +200,45 @@ def test_the_games_secret_is_the_same_on_both_sides_and_survives_a_reconnect():
         host.close()
 
 
+def test_an_accept_after_the_offered_game_changed_is_refused_and_the_game_kept():
+    link, port = start_host(limits=dataclasses.replace(FAST, hello=5.0))
+    alice = NetLink("Alice", limits=FAST)
+    try:
+        bob = RawPeer(port)
+        bob.hello(name="Bob")
+        offer = bob.read_until("offer")                   # made while the host had no game
+        assert offer is not None and offer["moves"] == ""
+        alice.join("127.0.0.1", port)
+        wait_for(alice, ev.Connected)
+        wait_for(link, ev.Connected)
+        play_out(link, alice, "44")
+        cut(alice)
+        wait_for(link, ev.Dropped)
+        wait_for(alice, ev.Dropped)
+        bob.send({"type": "accept", "game": offer["game"]})
+        bye = bob.read_until("bye")
+        assert bye is not None and "too late" in bye["reason"] and bob.closed()
+        assert link.match.moves_string() == "44" and not link.connected
+        alice.reconnect()                                 # the game still waits for Alice
+        assert wait_for(alice, ev.Connected).resumed
+        assert play(link, alice, 2).moves == cols("443")
+    finally:
+        alice.close()
+        link.close()
+
+
+def test_an_offer_stands_only_for_the_game_state_it_was_made_for():
+    hello = Hello(PROTOCOL_VERSION, "1.0", "Eve", NONCE)
+    fresh = seat(None, hello, new_nonce(), 1, "")
+    assert fresh.stands(None) and not fresh.stands(match("", 1))
+    current = match("4455667", 1)                        # a finished game: a new player gets a new one
+    offered = seat(current, hello, new_nonce(), 1, "Bob")
+    assert offered.stands(current)
+    current.rematch(local=True)
+    current.rematch(local=False)                          # a rematch started: the board emptied
+    assert not offered.stands(current)
+
+
 class SlowClients:
     """``count`` clients that each send a hello one byte at a time and connect again when dropped."""
 
