@@ -360,7 +360,7 @@ class NetLink:
         m = self.match
         assert m is not None
         self._conn, self.opponent = conn, conn.name
-        self._emit(ev.Connected(conn.name, m.colour, m.columns(), resumed, m.game_id, m.secret))
+        self._emit(ev.Connected(conn.name, m.colour, m.columns(), resumed, m.game_id, m.secret, m.resigned))
         keepalive = self._loop.create_task(self._keepalive(conn))
         reason: str
         try:

@@ -244,8 +244,10 @@ class Match:
         match.adopt(tuple(parse_moves(resume.moves)))
         return match
 
-    def adopt(self, moves: Columns) -> None:
-        """Continue from ``moves`` (a legal game: see ``resume_with``)."""
+    def adopt(self, moves: Columns, resigned: int | None = None) -> None:
+        """Continue from ``moves`` (a legal game: see ``resume_with``), ended by ``resigned``'s
+        resignation if given (a finished game: only a review or a rematch follow)."""
         self.moves = list(moves)
-        self.resigned = self.undo_sent = self.undo_received = None
+        self.resigned = resigned
+        self.undo_sent = self.undo_received = None
         self.rematch_sent = self.rematch_received = False

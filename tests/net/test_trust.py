@@ -11,11 +11,12 @@ import threading
 import time
 
 import pytest
-from netkit import FAST, NONCE, RawPeer, cols, cut, drain, pair, play, play_out, start_host, wait_for
+from netkit import FAST, NONCE, RawPeer, cols, cut, drain, pair, play, play_out, returning_peer, start_host, wait_for
 
 from game.net import events as ev
 from game.net.gate import BUSY, HandshakeGate
-from game.net.handshake import BOARDS_DIFFER, NO_PROOF, NOT_HERE, OTHER_COLOUR, Turned, join_hello, seat, take_offer
+from game.net.handshake import (BOARDS_DIFFER, NO_PROOF, NOT_HERE, NOT_RESIGNED, OTHER_COLOUR, Turned, join_hello, seat,
+                                take_offer)
 from game.net.link import NetLink
 from game.net.match import Match, Violation
 from game.net.protocol import Hello, Offer, PROTOCOL_VERSION, encode
@@ -82,6 +83,49 @@ def test_a_returning_player_sits_down_only_with_the_games_proof_and_colour():
     with pytest.raises(Turned, match=NOT_HERE[:30]):
         seat(None, guest_hello(guests, host_nonce), host_nonce, None, "Bob")
     assert hosts.moves_string() == "445"
+
+
+def resigned(moves: str, colour: int, by: int) -> Match:
+    m = match(moves, colour)
+    m.resign(by)
+    return m
+
+
+@pytest.mark.parametrize("theirs", ["4", "41"])
+def test_going_back_into_a_resigned_game_offers_the_game_as_it_ended(theirs):
+    host_nonce = new_nonce()
+    hosts = resigned("4", 1, by=2)                      # the guest (yellow) resigned after red's 4
+    hello = guest_hello(match(theirs, 2), host_nonce)    # it comes back without the resignation
+    seating = seat(hosts, hello, host_nonce, None, "Bob")
+    assert seating.offer.moves == cols("4") and seating.offer.resigned == "yellow"
+    assert seating.take().moves_string() == "4" and hosts.resigned == 2 and hosts.over
+
+
+def test_a_returning_player_brings_word_of_its_own_resignation_only():
+    host_nonce = new_nonce()
+    own = seat(match("445", 1), guest_hello(resigned("445", 2, by=2), host_nonce), host_nonce, None, "Bob")
+    assert own.offer.resigned == "yellow" and own.take().resigned == 2
+    hosts = match("445", 1)
+    with pytest.raises(Turned, match=NOT_RESIGNED[:30]):
+        seat(hosts, guest_hello(resigned("445", 2, by=1), host_nonce), host_nonce, None, "Bob")
+    assert hosts.resigned is None and not hosts.over
+
+
+def test_a_joining_side_keeps_a_resignation_through_any_offer():
+    host_nonce, nonce = new_nonce(), new_nonce()
+    good = proof(SECRET, "host", GAME, nonce, host_nonce)
+    for offer, reason in [(Offer(GAME, "yellow", cols("445"), proof=good), "leaves out the game's resignation"),
+                          (Offer(GAME, "yellow", cols("4453"), proof=good), "leaves out the game's resignation")]:
+        current = resigned("445", 2, by=2)
+        with pytest.raises(Violation, match=reason):
+            take_offer(current, offer, nonce, host_nonce)
+        assert current.resigned == 2 and current.moves_string() == "445"
+    with pytest.raises(Violation, match="this side resigned, which it did not"):
+        take_offer(match("445", 2), Offer(GAME, "yellow", cols("445"), proof=good, resigned="yellow"), nonce,
+                   host_nonce)
+    taken = take_offer(match("4453", 2), Offer(GAME, "yellow", cols("445"), proof=good, resigned="red"), nonce,
+                       host_nonce)                      # the host resigned before this side's 3 reached it
+    assert taken.moves_string() == "445" and taken.resigned == 1
 
 
 def test_a_new_player_gets_a_new_game_unless_one_is_in_progress():
@@ -237,6 +281,54 @@ def test_an_offer_stands_only_for_the_game_state_it_was_made_for():
     current.rematch(local=True)
     current.rematch(local=False)                          # a rematch started: the board emptied
     assert not offered.stands(current)
+
+
+@pytest.mark.parametrize("moves", ["4", "41"])
+def test_a_resignation_stands_when_the_player_who_resigned_comes_back(moves):
+    host, client, port = pair()                          # the host plays red, the guest yellow
+    try:
+        play(host, client, 3)
+        client.resign()
+        assert wait_for(host, ev.State).resigned == 2
+        secret, game = client.match.secret, client.match.game_id
+        cut(client)
+        wait_for(host, ev.Dropped)
+        mallory = returning_peer(port, secret, game, moves, "yellow")
+        offer = mallory.read_until("offer")
+        assert offer is not None and offer["moves"] == "4" and offer["resigned"] == "yellow"
+        mallory.send({"type": "accept", "game": game})
+        back = wait_for(host, ev.Connected)
+        assert back.resumed and back.moves == cols("4") and back.resigned == 2
+        assert host.match.moves_string() == "4" and host.match.over
+        host.rematch()                                   # the finished game: a rematch may follow
+        assert mallory.read_until("rematch") is not None
+        mallory.send({"type": "move", "column": 1, "number": 2})
+        assert "after the end of the game" in wait_for(host, ev.Dropped).reason
+        assert host.match.moves_string() == "4" and host.match.resigned == 2
+    finally:
+        client.close()
+        host.close()
+
+
+def test_a_player_who_resigned_goes_back_into_the_finished_game_for_a_rematch():
+    host, client, _ = pair()
+    try:
+        play(host, client, 3)
+        client.resign()
+        wait_for(host, ev.State)
+        cut(client)
+        wait_for(client, ev.Dropped)
+        wait_for(host, ev.Dropped)
+        client.reconnect()
+        back = wait_for(client, ev.Connected)
+        assert back.resumed and back.resigned == 2 and client.match.over
+        client.rematch()
+        wait_for(host, ev.Asked)
+        host.rematch()
+        assert wait_for(client, ev.State, where=lambda e: e.moves == ()).colour == 1     # colours swapped
+    finally:
+        client.close()
+        host.close()
 
 
 class SlowClients:
