@@ -272,11 +272,17 @@ class NetLink:
             return
         peer = writer.get_extra_info("peername")
         evicted = self._gate.admit(conn, str(peer[0]) if isinstance(peer, tuple) and peer else "")
+        if evicted is conn:
+            await conn.close(BUSY)
+            return
         if evicted is not None:
             self._spawn(evicted.close(BUSY))
+        answered = False     # the handshake ended well, for the gate: seated, or told why not
         try:
-            seating = await host_side(conn, self.name, self.version, self.limits.hello, self._seat)
+            seating = await host_side(conn, self.name, self.version, self.limits.hello, self._seat_for(conn))
+            answered = True
         except (Turned, OtherVersion) as exc:
+            answered = True
             await conn.close(str(exc))
             self._note(f"{conn.name} was turned away: {exc}" if isinstance(exc, Turned) else exc.told, warning=True)
             return
@@ -287,7 +293,7 @@ class NetLink:
                 self._note(f"A connection attempt failed: {exc}", warning=True)
             return
         finally:
-            self._gate.release(conn)
+            self._gate.release(conn, seated=answered)
         if self._conn is not None:
             await conn.close(IN_PROGRESS)
             return
@@ -298,8 +304,11 @@ class NetLink:
         self.match = seating.take()
         await self._play(conn, seating.resumed)
 
-    def _seat(self, hello: Hello, nonce: str) -> Seating:
-        return seat(self.match, hello, nonce, self._colour, self.opponent or "the other player")
+    def _seat_for(self, conn: Connection) -> Callable[[Hello, str], Seating]:
+        def decide(hello: Hello, nonce: str) -> Seating:
+            self._gate.spoke(conn)
+            return seat(self.match, hello, nonce, self._colour, self.opponent or "the other player")
+        return decide
 
     def _note(self, text: str, warning: bool = False) -> None:
         """Tell the window what happened to a stranger's connection, at most once every few
@@ -361,7 +370,7 @@ class NetLink:
         assert m is not None
         self._conn, self.opponent = conn, conn.name
         self._emit(ev.Connected(conn.name, m.colour, m.columns(), resumed, m.game_id, m.secret, m.resigned))
-        keepalive = self._loop.create_task(self._keepalive(conn))
+        keepalive = self._loop.create_task(conn.keep_alive())
         reason: str
         try:
             while True:
@@ -380,12 +389,6 @@ class NetLink:
             if m.undo_sent is not None or m.undo_received is not None:
                 m.undo_sent = m.undo_received = None
         self._emit(ev.Dropped(reason))
-
-    async def _keepalive(self, conn: Connection) -> None:
-        while True:
-            await asyncio.sleep(self.limits.keepalive / 2)
-            if time.monotonic() - conn.sent >= self.limits.keepalive:
-                conn.send(Ping())
 
     def _handle(self, conn: Connection, message: Message) -> None:
         m = self.match

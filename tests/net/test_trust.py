@@ -187,6 +187,38 @@ def test_the_gate_pushes_out_the_oldest_of_the_busiest_address():
         HandshakeGate(0)
 
 
+def test_a_crowd_of_addresses_that_keeps_coming_back_cannot_push_out_a_new_player():
+    gate: HandshakeGate[str] = HandshakeGate(4)
+    crowd = [f"127.0.{i // 250 + 1}.{i % 250 + 1}" for i in range(200)]
+    for turn in range(3):                          # each address connects, is pushed out, comes back
+        for address in crowd:
+            gate.admit(f"{address}#{turn}", address)
+    assert gate.admit("player", "127.0.0.1") is not None       # room is made for the player
+    for address in crowd:                          # the whole crowd once more, all at once
+        assert gate.admit(f"{address}#again", address) != "player"
+    assert gate.holds("player")
+    gate.spoke("player")
+    gate.release("player", seated=True)
+    assert gate.failures("127.0.0.1") == 0 and gate.failures(crowd[0]) >= 3
+
+
+def test_a_newcomer_whose_address_failed_most_is_the_one_told_busy():
+    gate: HandshakeGate[str] = HandshakeGate(2, memory=3)
+    gate.admit("x1", "X")
+    gate.release("x1")                             # a failed handshake: silent, broken, never accepted
+    gate.admit("a", "A")
+    gate.admit("b", "B")
+    assert gate.admit("x2", "X") == "x2" and gate.holds("a") and gate.holds("b")
+    assert gate.failures("X") == 2
+    gate.spoke("b")
+    assert gate.admit("c", "C") == "a"             # equal records: the one that has not spoken goes
+    for address in "DEF":                          # the table forgets the least recent addresses
+        gate.release(address, seated=False)
+        gate.admit(address, address)
+        gate.release(address)
+    assert gate.failures("X") == 0 and gate.failures("F") == 1
+
+
 # -- end to end over loopback ----------------------------------------------------------------------
 
 
@@ -382,6 +414,57 @@ def test_sixteen_slow_clients_do_not_keep_a_player_out():
         assert not any(isinstance(e, ev.Info) and "game in progress" in e.text for e in drain(link, 0.05))
     finally:
         slow.close()
+        link.close()
+
+
+class Crowd:
+    """``count`` loopback addresses (127.0.1.x) each holding a silent connection, made again at once
+    whenever the host drops it."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.port = port
+        self.stop = threading.Event()
+        self.connections = 0
+        self.threads = [threading.Thread(target=self._run, args=(f"127.0.1.{i + 1}",), daemon=True)
+                        for i in range(count)]
+        for thread in self.threads:
+            thread.start()
+
+    def _run(self, address: str) -> None:
+        while not self.stop.is_set():
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=2.0,
+                                              source_address=(address, 0)) as sock:
+                    self.connections += 1
+                    while not self.stop.is_set() and sock.recv(4096):
+                        pass                     # silent: the host's hello and its "busy" are ignored
+            except OSError:
+                self.stop.wait(0.01)
+
+    def close(self) -> None:
+        self.stop.set()
+        for thread in self.threads:
+            thread.join(5.0)
+
+
+def test_a_crowd_of_addresses_coming_back_at_once_does_not_keep_a_player_out():
+    link, port = start_host(limits=dataclasses.replace(FAST, handshakes=4, hello=5.0))
+    crowd = Crowd(port, 48)
+    try:
+        deadline = time.monotonic() + 10.0
+        while crowd.connections < 200 and time.monotonic() < deadline:     # every address pushed out a few times
+            time.sleep(0.01)
+        for attempt in range(5):
+            player = NetLink(f"Real {attempt}", limits=FAST)
+            try:
+                player.join("127.0.0.1", port)
+                got = wait_for(player, (ev.Connected, ev.Failed))
+                assert isinstance(got, ev.Connected), got
+            finally:
+                player.close(wait=1.0)
+            wait_for(link, ev.Dropped)
+    finally:
+        crowd.close()
         link.close()
 
 
