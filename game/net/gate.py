@@ -14,11 +14,12 @@ A connection holds a slot from its first byte until its offer is accepted or ref
 3. whether its hello has arrived: a connection that spoke outranks a silent one;
 4. age: the oldest goes first.
 
-The newcomer is ranked with the others, as the youngest: it gets a slot unless it ranks worst
-(its address failed more often than all of those holding one). A real player's hello takes
-milliseconds, so slow or silent clients, however many addresses they come from and however quick
-to reconnect, cannot keep it out. The failures are remembered for the last ``MEMORY`` addresses
-(a bounded table): a crowd of more addresses than that, each new, is ranked by age alone.
+A newcomer always gets a slot. A crowd that comes back at once so pushes out, turn after turn,
+the last of its own to come in (the one with the worst record), while a real player, with none,
+keeps its slot for the milliseconds its hello takes: slow or silent clients, however many
+addresses they come from and however quick to reconnect, cannot keep it out. The failures are
+remembered for the last ``MEMORY`` addresses (a bounded table): a crowd of more addresses than
+that, each new, is ranked by age alone.
 """
 
 from __future__ import annotations
@@ -48,16 +49,17 @@ class HandshakeGate(Generic[T]):
         return len(self._open)
 
     def admit(self, conn: T, address: str) -> T | None:
-        """Give ``conn`` (from ``address``) a slot; the connection to close, telling it ``BUSY``, to
-        make room: one that held a slot, or ``conn`` itself when it ranks worst (None: room enough)."""
+        """Give ``conn`` (from ``address``) a slot; the connection pushed out to make room, if any.
+        The caller closes that one, telling it ``BUSY``."""
+        worst = None
+        if len(self._open) >= self.size:
+            held = Counter(self._open.values())
+            held[address] += 1                                   # the newcomer counts for its address
+            order = {c: i for i, c in enumerate(self._open)}     # 0: the oldest
+            worst = max(self._open, key=lambda c: (held[self._open[c]], self._failed.get(self._open[c], 0),
+                                                   c not in self._spoke, -order[c]))
+            self._drop(worst, failed=True)
         self._open[conn] = address
-        if len(self._open) <= self.size:
-            return None
-        held = Counter(self._open.values())
-        order = {c: i for i, c in enumerate(self._open)}        # 0: the oldest
-        worst = max(self._open, key=lambda c: (held[self._open[c]], self._failed.get(self._open[c], 0),
-                                               c not in self._spoke, -order[c]))
-        self._drop(worst, failed=True)
         return worst
 
     def spoke(self, conn: T) -> None:
@@ -65,12 +67,15 @@ class HandshakeGate(Generic[T]):
         if conn in self._open:
             self._spoke.add(conn)
 
-    def release(self, conn: T, seated: bool = False) -> None:
-        """``conn``'s handshake ended; ``seated``: it ended well (the player sat down, or was
-        answered: another version, a game in progress), else it counts against its address. A
-        connection already pushed out is no-op."""
+    def release(self, conn: T, failed: bool = True) -> None:
+        """``conn``'s handshake ended; ``failed``: without an answer (silent, broken, an offer never
+        accepted), which counts against its address; a connection already pushed out is no-op."""
         if conn in self._open:
-            self._drop(conn, failed=not seated)
+            self._drop(conn, failed)
+
+    def forgive(self, address: str) -> None:
+        """A player from ``address`` sat down: its address's failures are forgotten."""
+        self._failed.pop(address, None)
 
     def holds(self, conn: T) -> bool:
         return conn in self._open

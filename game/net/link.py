@@ -271,13 +271,11 @@ class NetLink:
             self._note("Someone else tried to join: they were told a game is in progress")
             return
         peer = writer.get_extra_info("peername")
-        evicted = self._gate.admit(conn, str(peer[0]) if isinstance(peer, tuple) and peer else "")
-        if evicted is conn:
-            await conn.close(BUSY)
-            return
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        evicted = self._gate.admit(conn, address)
         if evicted is not None:
             self._spawn(evicted.close(BUSY))
-        answered = False     # the handshake ended well, for the gate: seated, or told why not
+        answered = False     # for the gate: the handshake ended with a seat, or with a reason given
         try:
             seating = await host_side(conn, self.name, self.version, self.limits.hello, self._seat_for(conn))
             answered = True
@@ -293,7 +291,7 @@ class NetLink:
                 self._note(f"A connection attempt failed: {exc}", warning=True)
             return
         finally:
-            self._gate.release(conn, seated=answered)
+            self._gate.release(conn, failed=not answered)
         if self._conn is not None:
             await conn.close(IN_PROGRESS)
             return
@@ -301,6 +299,7 @@ class NetLink:
             await conn.close(LATE)
             self._note(f"{conn.name} accepted too late: the game had changed since their offer", warning=True)
             return
+        self._gate.forgive(address)
         self.match = seating.take()
         await self._play(conn, seating.resumed)
 

@@ -27,7 +27,7 @@ def crowd_address(i: int) -> str:
     return f"127.0.{1 + i // 250}.{1 + i % 250}"
 
 
-async def _hold(address: str, port: int, stop: float, counts: list[int]) -> None:
+async def _hold(address: str, port: int, stop: float, counts) -> None:
     """One address: a silent connection, made again at once whenever it ends."""
     while time.monotonic() < stop:
         try:
@@ -35,7 +35,7 @@ async def _hold(address: str, port: int, stop: float, counts: list[int]) -> None
         except OSError:
             await asyncio.sleep(0.01)
             continue
-        counts[0] += 1
+        counts.value += 1
         try:
             while await asyncio.wait_for(reader.read(4096), max(0.01, stop - time.monotonic())):
                 pass                      # the host's hello and its "busy" are read and ignored
@@ -44,16 +44,14 @@ async def _hold(address: str, port: int, stop: float, counts: list[int]) -> None
         writer.close()
 
 
-def _crowd(size: int, port: int, seconds: float, started: multiprocessing.Event) -> None:
+def _crowd(size: int, port: int, seconds: float, started, counts) -> None:
     async def run() -> None:
-        counts = [0]
         stop = time.monotonic() + seconds
         tasks = [asyncio.create_task(_hold(crowd_address(i), port, stop, counts)) for i in range(size)]
-        while counts[0] < size and time.monotonic() < stop:
+        while counts.value < size and time.monotonic() < stop:
             await asyncio.sleep(0.05)
         started.set()
         await asyncio.gather(*tasks, return_exceptions=True)
-        print(f"  crowd of {size}: {counts[0]} connections made", flush=True)
 
     asyncio.run(run())
 
@@ -65,12 +63,13 @@ def measure(size: int, tries: int, wait: float) -> int:
     listening = host.events.get(timeout=10)
     assert isinstance(listening, ev.Listening), listening
     port = listening.port
-    started = multiprocessing.Event()
-    crowd = multiprocessing.Process(target=_crowd, args=(size, port, tries * (wait + 1) + 10, started), daemon=True)
+    started, counts = multiprocessing.Event(), multiprocessing.Value("q", 0, lock=False)
+    crowd = multiprocessing.Process(target=_crowd, args=(size, port, tries * (wait + 1) + 10, started, counts),
+                                    daemon=True)
     crowd.start()
     started.wait(20)
     time.sleep(1.0)
-    seated = 0
+    seated, made, began = 0, counts.value, time.monotonic()
     for attempt in range(tries):
         player = NetLink(f"Real {attempt}", limits=limits)
         player.join("127.0.0.1", port)
@@ -83,7 +82,12 @@ def measure(size: int, tries: int, wait: float) -> int:
         if not isinstance(got, ev.Connected):
             print(f"  try {attempt + 1}: {got.reason if got is not None else f'nothing within {wait:g} s'}", flush=True)
         player.close(wait=1.0)
-        time.sleep(0.2)
+        if isinstance(got, ev.Connected):        # the next try once the host has seen this player go
+            gone = time.monotonic() + 10.0
+            while not any(isinstance(e, ev.Dropped) for e in host.poll()) and time.monotonic() < gone:
+                time.sleep(0.01)
+    rate = (counts.value - made) / (time.monotonic() - began)
+    print(f"  the crowd connected {rate:.0f} times a second during the tries", flush=True)
     crowd.terminate()
     crowd.join(5)
     host.close(wait=2.0)

@@ -193,27 +193,32 @@ def test_a_crowd_of_addresses_that_keeps_coming_back_cannot_push_out_a_new_playe
     for turn in range(3):                          # each address connects, is pushed out, comes back
         for address in crowd:
             gate.admit(f"{address}#{turn}", address)
-    assert gate.admit("player", "127.0.0.1") is not None       # room is made for the player
+    gate.admit("player", "127.0.0.1")
     for address in crowd:                          # the whole crowd once more, all at once
         assert gate.admit(f"{address}#again", address) != "player"
     assert gate.holds("player")
+    gate.release("player")                         # the player failed once: it still gets in and stays
+    gate.admit("player", "127.0.0.1")
+    for address in crowd:
+        assert gate.admit(f"{address}#more", address) != "player"
     gate.spoke("player")
-    gate.release("player", seated=True)
-    assert gate.failures("127.0.0.1") == 0 and gate.failures(crowd[0]) >= 3
+    gate.release("player", failed=False)
+    assert gate.failures("127.0.0.1") == 1 and gate.failures(crowd[0]) >= 3
+    gate.forgive("127.0.0.1")                      # it sat down
+    assert gate.failures("127.0.0.1") == 0
 
 
-def test_a_newcomer_whose_address_failed_most_is_the_one_told_busy():
+def test_the_connection_of_the_address_that_failed_most_makes_room_first():
     gate: HandshakeGate[str] = HandshakeGate(2, memory=3)
     gate.admit("x1", "X")
     gate.release("x1")                             # a failed handshake: silent, broken, never accepted
     gate.admit("a", "A")
-    gate.admit("b", "B")
-    assert gate.admit("x2", "X") == "x2" and gate.holds("a") and gate.holds("b")
+    gate.admit("x2", "X")
+    assert gate.admit("b", "B") == "x2" and gate.holds("a") and gate.holds("b")     # not the oldest: X failed
     assert gate.failures("X") == 2
     gate.spoke("b")
     assert gate.admit("c", "C") == "a"             # equal records: the one that has not spoken goes
     for address in "DEF":                          # the table forgets the least recent addresses
-        gate.release(address, seated=False)
         gate.admit(address, address)
         gate.release(address)
     assert gate.failures("X") == 0 and gate.failures("F") == 1
