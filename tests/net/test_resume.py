@@ -566,3 +566,25 @@ def test_hosting_or_joining_from_the_command_line_keeps_the_unfinished_game_for_
     assert isinstance(d.scene, NetLobbyScene) and d.c.scenes[SceneName.MENU].resume is None
     assert any("Network game with Bob" in text and "kept" in text for text in d.c.ctx.notices.texts())
     assert autosaves.path != kept and load_game(kept).seat == HOST_SEAT     # a new game cannot replace it
+
+
+def test_joining_from_the_command_line_the_host_of_this_computers_unfinished_game_goes_back_into_it(autosaves, ui):
+    from game.ui.net_lobby import LobbyStart
+
+    host = NetLink("Ann", limits=FAST)
+    host.host(0, 1, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "44", 1, "Bob", SECRET))
+    port = wait_for(host, ev.Listening).port
+    try:
+        autosaves.write(saved("44", NetworkSeat(NetRole.GUEST, GAME_ID, 2, "Ann", address=f"127.0.0.1:{port}",
+                                                secret=SECRET)))
+        d = ui(network_name="Bob")
+        d.c.start(resume=autosaves.read(), network=LobbyStart(join=f"127.0.0.1:{port}"))
+        until(d, lambda: is_network_game(d.scene), "the game gone back into")
+        assert d.scene.model.moves_string() == "44" and d.scene.seats.table.colour == 2
+        assert wait_for(host, ev.Connected).resumed
+        other = LobbyStart(join=f"127.0.0.2:{port}")             # another address: a new game, as asked
+        assert not other.goes_back_into(autosaves.read(), port)
+        assert not LobbyStart(join=f"127.0.0.1:{port}").goes_back_into(saved("44"), port)    # a host's own game
+    finally:
+        host.close()
+
