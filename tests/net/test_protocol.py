@@ -15,7 +15,9 @@ from game.net.protocol import (Accept, Bye, Chat, Hello, MAX_LINE_BYTES, PROTOCO
 NONCE, PROOF, SECRET = "ab" * 16, "cd" * 32, "ef" * 16
 EXAMPLES = [Hello(PROTOCOL_VERSION, "0.1.0", "Ann", NONCE),
             Hello(PROTOCOL_VERSION, "0.1.0", "Zoë Ü", NONCE, "0123456789abcdef", (3, 3, 4, 2), "yellow", PROOF),
+            Hello(PROTOCOL_VERSION, "0.1.0", "Ann", NONCE, "0123456789abcdef", (3,), "yellow", PROOF, "yellow"),
             Offer("0123456789abcdef", "yellow", (3, 3), proof=PROOF), Offer("0123456789abcdef", "red", secret=SECRET),
+            Offer("0123456789abcdef", "yellow", (3,), proof=PROOF, resigned="yellow"),
             Accept("0123456789abcdef"), Move(6, 42), Undo(0),
             UndoAnswer(False), Rematch(), Chat("good game"), Resign(), Bye("closed"), Ping()]
 
@@ -75,6 +77,14 @@ def test_a_move_column_off_the_board_is_refused_at_the_edge():
       "colour": "red"}, "go together"),
     ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": NONCE, "game": "0123456789abcdef",
       "colour": "blue", "proof": PROOF}, "go together"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": NONCE,
+      "resigned": "red"}, "a resignation but no game"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": NONCE,
+      "game": "0123456789abcdef", "colour": "red", "proof": PROOF, "resigned": ["red"]}, "a resignation"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "red", "secret": SECRET, "resigned": "red"},
+     "a resignation but no game gone back into"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "red", "proof": PROOF, "resigned": "blue"},
+     "a resignation"),
     ({"type": 5}, "unknown message type"),
 ])
 def test_bad_fields_are_refused_with_a_reason(data, reason):
