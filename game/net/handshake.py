@@ -173,8 +173,6 @@ def seat(current: Match | None, hello: Hello, own_nonce: str, colour: int | None
     moves = current.resume_with(hello.moves)
     if moves is None:
         raise Turned(BOARDS_DIFFER)
-    if current.resigned is not None:
-        moves = current.columns()       # the game ended here: nothing more is played in it
     shown = proof(current.secret, "host", current.game_id, hello.nonce, own_nonce)
     offer = Offer(current.game_id, hello.colour, moves, proof=shown,
                   resigned=None if resigned is None else colour_name(resigned))

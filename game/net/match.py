@@ -220,10 +220,17 @@ class Match:
         The same moves go on as they are. A list one move longer wins only when that move is its
         sender's own, made on its sender's turn: the move that went out as the connection was lost.
         The other side's longer list may so add only the other side's disc, and this side's longer
-        list only this side's; anything else would let one side place the other's disc."""
+        list only this side's; anything else would let one side place the other's disc. A game this
+        side knows was resigned is over: it goes on (for a review or a rematch) from this side's
+        moves alone, whatever disc the other list adds."""
         theirs = list(other)
         if theirs == self.moves:
             return self.columns()
+        agreed = self._one_apart(theirs)
+        return self.columns() if agreed is not None and self.resigned is not None else agreed
+
+    def _one_apart(self, theirs: list[int]) -> Columns | None:
+        """The longer of ``theirs`` and this side's moves when it adds only its sender's own disc."""
         longer, shorter, sender = ((theirs, self.moves, self.opponent) if len(theirs) > len(self.moves)
                                    else (self.moves, theirs, self.colour))
         if len(longer) != len(shorter) + 1 or longer[:-1] != shorter:

@@ -59,6 +59,18 @@ def test_resume_with_adds_only_the_senders_own_move_on_its_turn(mine, colour, th
     assert m.moves_string() == mine           # deciding changes nothing
 
 
+@pytest.mark.parametrize("mine, colour, theirs, expected", [
+    ("4", 1, "41", "4"),                      # the other side (yellow) resigned: its disc after that is not played
+    ("4", 1, "4", "4"),
+    ("41", 2, "4", "41"),                     # this side's own disc before it resigned stays
+    ("4", 1, "4411", None),                   # too far apart: not this game
+])
+def test_a_resigned_game_goes_on_from_this_sides_moves_alone(mine, colour, theirs, expected):
+    m = match(mine, colour)
+    m.resign(2)
+    assert m.resume_with(cols(theirs)) == (None if expected is None else cols(expected))
+
+
 # -- the handshake's decisions ---------------------------------------------------------------------
 
 
