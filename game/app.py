@@ -51,7 +51,7 @@ def resumable_autosave(autosaves: Autosaves, notices: list[str] | None = None) -
             notices.append(message)
 
     game = autosaves.read(report)
-    if game is None or not game.moves or game.position().is_over():
+    if game is None or not game.moves or game.over:
         return None
     return game
 

@@ -49,11 +49,14 @@ class NetworkSeat:
     #: The game's secret (game.net.secret), never shown; "" in a save of a version without one,
     #: which can then not be gone back into over the network (docs/network.md).
     secret: str = field(default="", repr=False)
+    #: The player who resigned the game (1 red, 2 yellow): it is over, whatever the board shows.
+    resigned: int | None = None
 
     def save_fields(self) -> dict[str, Any]:
         """The SavedGame fields that carry this seat."""
         return {"network": self.role, "game_id": self.game_id, "network_colour": self.colour,
-                "opponent": self.opponent, "address": self.address, "port": self.port, "secret": self.secret}
+                "opponent": self.opponent, "address": self.address, "port": self.port, "secret": self.secret,
+                "resigned": self.resigned}
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,7 @@ class SavedGame:
     address: str = ""
     port: int = 0
     secret: str = field(default="", repr=False)
+    resigned: int | None = None     # a network game ended by this player's resignation
 
     @classmethod
     def now(cls, moves: str, red: str, yellow: str, *, rated: bool = False, analysis: bool = False,
@@ -94,9 +98,14 @@ class SavedGame:
         return Position.from_moves(self.moves)
 
     @property
+    def over(self) -> bool:
+        """Whether the game has ended: on the board, or by a resignation."""
+        return self.resigned is not None or self.position().is_over()
+
+    @property
     def seat(self) -> NetworkSeat | None:
         """This side of the network game the save holds; None for a game played on this computer."""
         if self.network is None:
             return None
         return NetworkSeat(self.network, self.game_id, self.network_colour, self.opponent, self.address, self.port,
-                           self.secret)
+                           self.secret, self.resigned)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from game.echo import plain_text
 from game.net.match import Violation
-from game.net.protocol import Bye, MAX_LINE_BYTES, MAX_REASON_CHARS, Message, ProtocolError, decode, encode
+from game.net.protocol import Bye, MAX_LINE_BYTES, MAX_REASON_CHARS, Message, Ping, ProtocolError, decode, encode
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,14 @@ class Connection:
         if not self.writer.is_closing():
             self.writer.write(encode(message))
             self.sent = time.monotonic()
+
+    async def keep_alive(self) -> None:
+        """Send a ping whenever nothing else went out for ``Limits.keepalive`` seconds, until cancelled,
+        so that the other side's silence limit tells a dead link from a quiet player."""
+        while True:
+            await asyncio.sleep(self.limits.keepalive / 2)
+            if time.monotonic() - self.sent >= self.limits.keepalive:
+                self.send(Ping())
 
     async def read(self, timeout: float) -> Message:
         """The next message; _Closed on end of stream or silence, Violation on anything malformed."""

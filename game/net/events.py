@@ -44,7 +44,8 @@ class Failed:
 @dataclass(frozen=True, slots=True)
 class Connected:
     """Playing ``opponent`` the game ``game`` (its id and ``secret``); ``resumed``: the same game
-    goes on after a dropped connection or a restart."""
+    goes on after a dropped connection or a restart; ``resigned``: the player who resigned it (a
+    game gone back into after its end, for review or a rematch)."""
 
     opponent: str
     colour: int
@@ -52,6 +53,7 @@ class Connected:
     resumed: bool
     game: str
     secret: str = field(repr=False)     # the game's secret, kept in the save: never shown
+    resigned: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,10 @@ The rules (docs/network.md, "Who may sit down"):
   back in its offer, so a stand-in for the host cannot hand a joining side a game either.
 - Going back in, the two move lists may differ by one move only, the sender's own move on its own
   turn (``Match.resume_with``): neither side can place the other's disc.
+- A resigned game is over: going back into it offers the game as it ended, with its resignation,
+  for review or a rematch, never a move more. A side may bring word only of its own resignation
+  (lost with the connection); one that forgets a resignation the other side holds gets the
+  finished game all the same.
 """
 
 from __future__ import annotations
@@ -39,6 +43,8 @@ NO_PROOF = "a different game: your proof of the game's secret does not match"
 OTHER_COLOUR = "a different game: you played the other colour in it"
 BOARDS_DIFFER = ("a different game: the two boards do not match "
                  "(going back in may add only the sender's own last move)")
+NOT_RESIGNED = "a different game: you say the host resigned it, and the host did not"
+LATE = "too late: this host's game changed after its offer (a player sat down or a move was played); join again"
 
 
 def waiting_for(opponent: str) -> str:
@@ -102,6 +108,8 @@ async def join_side(conn: Connection, current: Match | None, name: str, version:
     the host's offer, the accept. The game to play (see :func:`take_offer`); raises OtherVersion,
     Violation or Closed, and ``current`` is then as it was."""
     hello = _hello(await conn.read(timeout), version)
+    if hello.game is not None:
+        raise Violation("a host's hello naming a game (only a joining side names the game it goes back into)")
     conn.name = shown_name(hello.name)
     nonce = new_nonce()
     conn.send(join_hello(current, name, version, hello.nonce, nonce))
@@ -118,17 +126,31 @@ async def join_side(conn: Connection, current: Match | None, name: str, version:
 @dataclass(frozen=True, slots=True)
 class Seating:
     """What the host offers: ``match`` (the host's own, unchanged until the accept, or a new one)
-    goes on from ``moves`` once the player accepts ``offer``; ``resumed``: the player came back."""
+    goes on from ``moves`` once the player accepts ``offer``; ``resumed``: the player came back.
+    ``basis`` is the host's game the offer was made for, as it was then (see :meth:`stands`)."""
 
     match: Match
     moves: Columns
     offer: Offer
     resumed: bool
+    basis: tuple[Match | None, Columns, int | None]
+    resigned: int | None = None
+
+    def stands(self, current: Match | None) -> bool:
+        """Whether the offer still holds for the host's game ``current``: an offer is good only for
+        the game state it was made for, so an accept after another player sat down, after a move,
+        an undo, a resignation or a rematch is refused."""
+        was, moves, resigned = self.basis
+        return current is was and _basis(current)[1:] == (moves, resigned)
 
     def take(self) -> Match:
         """The match as it goes on, once the offer is accepted."""
-        self.match.adopt(self.moves)
+        self.match.adopt(self.moves, self.resigned)
         return self.match
+
+
+def _basis(current: Match | None) -> tuple[Match | None, Columns, int | None]:
+    return (current, (), None) if current is None else (current, current.columns(), current.resigned)
 
 
 def seat(current: Match | None, hello: Hello, own_nonce: str, colour: int | None, opponent: str) -> Seating:
@@ -138,7 +160,8 @@ def seat(current: Match | None, hello: Hello, own_nonce: str, colour: int | None
         if current is not None and current.moves and not current.over:
             raise Turned(waiting_for(opponent))
         match = new_match(colour or random.choice((1, 2)))
-        return Seating(match, "", Offer(match.game_id, colour_name(match.opponent), (), secret=match.secret), False)
+        return Seating(match, (), Offer(match.game_id, colour_name(match.opponent), (), secret=match.secret), False,
+                       _basis(current))
     assert hello.colour is not None
     if current is None or current.game_id != hello.game:
         raise Turned(NOT_HERE)
@@ -146,11 +169,26 @@ def seat(current: Match | None, hello: Hello, own_nonce: str, colour: int | None
         raise Turned(NO_PROOF)
     if player_of(hello.colour) != current.opponent:
         raise Turned(OTHER_COLOUR)
+    resigned = _resignation(current, hello)
     moves = current.resume_with(hello.moves)
     if moves is None:
         raise Turned(BOARDS_DIFFER)
     shown = proof(current.secret, "host", current.game_id, hello.nonce, own_nonce)
-    return Seating(current, moves, Offer(current.game_id, hello.colour, moves, proof=shown), True)
+    offer = Offer(current.game_id, hello.colour, moves, proof=shown,
+                  resigned=None if resigned is None else colour_name(resigned))
+    return Seating(current, moves, offer, True, _basis(current), resigned)
+
+
+def _resignation(current: Match, hello: Hello) -> int | None:
+    """Who resigned the game going on from ``current`` and ``hello``: the host's record stands;
+    else the returning player's own resignation, lost with the connection. Turned for a returning
+    player that says the host resigned when the host did not."""
+    said = None if hello.resigned is None else player_of(hello.resigned)
+    if current.resigned is not None or said is None:
+        return current.resigned
+    if said != current.opponent:
+        raise Turned(NOT_RESIGNED)
+    return said
 
 
 def join_hello(current: Match | None, name: str, version: str, host_nonce: str, own_nonce: str) -> Hello:
@@ -158,8 +196,9 @@ def join_hello(current: Match | None, name: str, version: str, host_nonce: str, 
     if current is None:
         return Hello(PROTOCOL_VERSION, version, name, own_nonce)
     shown = proof(current.secret, "guest", current.game_id, host_nonce, own_nonce)
+    resigned = None if current.resigned is None else colour_name(current.resigned)
     return Hello(PROTOCOL_VERSION, version, name, own_nonce, current.game_id, current.columns(),
-                 colour_name(current.colour), shown)
+                 colour_name(current.colour), shown, resigned)
 
 
 def take_offer(current: Match | None, offer: Offer, own_nonce: str, host_nonce: str) -> Match:
@@ -177,7 +216,14 @@ def take_offer(current: Match | None, offer: Offer, own_nonce: str, host_nonce: 
         raise Violation("an offer without proof of the game's secret")
     if player_of(offer.colour) != current.colour:
         raise Violation("an offer of the other colour in the game being resumed")
-    if current.resume_with(offer.moves) != offer.moves:
+    resigned = None if offer.resigned is None else player_of(offer.resigned)
+    if current.resigned is not None and resigned != current.resigned:
+        raise Violation("an offer that leaves out the game's resignation")
+    if resigned == current.colour and current.resigned is None:
+        raise Violation("an offer saying this side resigned, which it did not")
+    agreed = current.resume_with(offer.moves)
+    # A resigned game ended where the host has it; otherwise the host may add only its own disc.
+    if agreed is None or (resigned is None and agreed != offer.moves):
         raise Violation("an offer whose moves add a disc that is not the host's own")
-    current.adopt(offer.moves)
+    current.adopt(offer.moves, resigned)
     return current

@@ -31,7 +31,7 @@ from game.domain.address import show_address
 from game.net.address import local_addresses
 from game.net.connection import Closed, Connection, Limits
 from game.net.gate import BUSY, HandshakeGate
-from game.net.handshake import IN_PROGRESS, OtherVersion, Seating, Turned, host_side, join_side, seat
+from game.net.handshake import IN_PROGRESS, LATE, OtherVersion, Seating, Turned, host_side, join_side, seat
 from game.net.match import Match, Refused, Resume, Violation
 from game.net.protocol import (Bye, Chat, Hello, MAX_CHAT_CHARS, MAX_LINE_BYTES, MAX_REASON_CHARS, Message, Move, Ping, ProtocolError, Rematch, Resign, Undo, UndoAnswer, a_kind)
 
@@ -271,12 +271,16 @@ class NetLink:
             self._note("Someone else tried to join: they were told a game is in progress")
             return
         peer = writer.get_extra_info("peername")
-        evicted = self._gate.admit(conn, str(peer[0]) if isinstance(peer, tuple) and peer else "")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        evicted = self._gate.admit(conn, address)
         if evicted is not None:
             self._spawn(evicted.close(BUSY))
+        answered = False     # for the gate: the handshake ended with a seat, or with a reason given
         try:
-            seating = await host_side(conn, self.name, self.version, self.limits.hello, self._seat)
+            seating = await host_side(conn, self.name, self.version, self.limits.hello, self._seat_for(conn))
+            answered = True
         except (Turned, OtherVersion) as exc:
+            answered = True
             await conn.close(str(exc))
             self._note(f"{conn.name} was turned away: {exc}" if isinstance(exc, Turned) else exc.told, warning=True)
             return
@@ -287,15 +291,23 @@ class NetLink:
                 self._note(f"A connection attempt failed: {exc}", warning=True)
             return
         finally:
-            self._gate.release(conn)
+            self._gate.release(conn, failed=not answered)
         if self._conn is not None:
             await conn.close(IN_PROGRESS)
             return
+        if not seating.stands(self.match):
+            await conn.close(LATE)
+            self._note(f"{conn.name} accepted too late: the game had changed since their offer", warning=True)
+            return
+        self._gate.forgive(address)
         self.match = seating.take()
         await self._play(conn, seating.resumed)
 
-    def _seat(self, hello: Hello, nonce: str) -> Seating:
-        return seat(self.match, hello, nonce, self._colour, self.opponent or "the other player")
+    def _seat_for(self, conn: Connection) -> Callable[[Hello, str], Seating]:
+        def decide(hello: Hello, nonce: str) -> Seating:
+            self._gate.spoke(conn)
+            return seat(self.match, hello, nonce, self._colour, self.opponent or "the other player")
+        return decide
 
     def _note(self, text: str, warning: bool = False) -> None:
         """Tell the window what happened to a stranger's connection, at most once every few
@@ -356,8 +368,8 @@ class NetLink:
         m = self.match
         assert m is not None
         self._conn, self.opponent = conn, conn.name
-        self._emit(ev.Connected(conn.name, m.colour, m.columns(), resumed, m.game_id, m.secret))
-        keepalive = self._loop.create_task(self._keepalive(conn))
+        self._emit(ev.Connected(conn.name, m.colour, m.columns(), resumed, m.game_id, m.secret, m.resigned))
+        keepalive = self._loop.create_task(conn.keep_alive())
         reason: str
         try:
             while True:
@@ -376,12 +388,6 @@ class NetLink:
             if m.undo_sent is not None or m.undo_received is not None:
                 m.undo_sent = m.undo_received = None
         self._emit(ev.Dropped(reason))
-
-    async def _keepalive(self, conn: Connection) -> None:
-        while True:
-            await asyncio.sleep(self.limits.keepalive / 2)
-            if time.monotonic() - conn.sent >= self.limits.keepalive:
-                conn.send(Ping())
 
     def _handle(self, conn: Connection, message: Message) -> None:
         m = self.match

@@ -111,6 +111,10 @@ class Match:
         """The other side's move (its column the protocol's 0-based one), checked by the rules; returns
         its column. Violation if it breaks a rule."""
         col = message.column
+        if self.undo_received is not None:
+            # Its undo question promised to take back its last move (and the reply): a move now would
+            # make a yes take back more than was asked.
+            raise Violation(f"a move (column {col + 1}) while its own undo request waits for an answer")
         self._check_move(col, self.opponent, message.number, Violation)
         self.moves.append(col)
         return col
@@ -216,10 +220,17 @@ class Match:
         The same moves go on as they are. A list one move longer wins only when that move is its
         sender's own, made on its sender's turn: the move that went out as the connection was lost.
         The other side's longer list may so add only the other side's disc, and this side's longer
-        list only this side's; anything else would let one side place the other's disc."""
+        list only this side's; anything else would let one side place the other's disc. A game this
+        side knows was resigned is over: it goes on (for a review or a rematch) from this side's
+        moves alone, whatever disc the other list adds."""
         theirs = list(other)
         if theirs == self.moves:
             return self.columns()
+        agreed = self._one_apart(theirs)
+        return self.columns() if agreed is not None and self.resigned is not None else agreed
+
+    def _one_apart(self, theirs: list[int]) -> Columns | None:
+        """The longer of ``theirs`` and this side's moves when it adds only its sender's own disc."""
         longer, shorter, sender = ((theirs, self.moves, self.opponent) if len(theirs) > len(self.moves)
                                    else (self.moves, theirs, self.colour))
         if len(longer) != len(shorter) + 1 or longer[:-1] != shorter:
@@ -240,8 +251,10 @@ class Match:
         match.adopt(tuple(parse_moves(resume.moves)))
         return match
 
-    def adopt(self, moves: Columns) -> None:
-        """Continue from ``moves`` (a legal game: see ``resume_with``)."""
+    def adopt(self, moves: Columns, resigned: int | None = None) -> None:
+        """Continue from ``moves`` (a legal game: see ``resume_with``), ended by ``resigned``'s
+        resignation if given (a finished game: only a review or a rematch follow)."""
         self.moves = list(moves)
-        self.resigned = self.undo_sent = self.undo_received = None
+        self.resigned = resigned
+        self.undo_sent = self.undo_received = None
         self.rematch_sent = self.rematch_received = False

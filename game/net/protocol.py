@@ -23,7 +23,7 @@ from game.net.events import Columns
 from game.net.secret import NONCE_TEXT, PROOF_TEXT, SECRET_TEXT
 
 #: Bumped whenever a message changes; two sides with different versions do not play.
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 #: The longest line either side accepts, newline included; a longer one closes the connection.
 MAX_LINE_BYTES = 4096
 MAX_CHAT_CHARS = 80
@@ -47,7 +47,8 @@ def a_kind(kind: str) -> str:
 class Hello:
     """The first message of each side; ``nonce``: fresh random hex for this connection. ``game``,
     ``moves``, ``colour`` (the sender's) and ``proof`` (of the game's secret, see game.net.secret):
-    the game a joining side goes back into (all four, or none; a host sends none). ``moves`` are
+    the game a joining side goes back into (all four, or none; a host sends none), and
+    ``resigned``: the colour that resigned it, if the sender knows one did. ``moves`` are
     0-based columns here and a string of the digits 1-7 on the wire (as :class:`Move`)."""
 
     kind: ClassVar[str] = "hello"
@@ -59,13 +60,15 @@ class Hello:
     moves: Columns = ()
     colour: Colour | None = None
     proof: str | None = None
+    resigned: Colour | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Offer:
     """The host's game: its id, the colour the joining side plays, the moves so far, and either
-    the new game's ``secret`` or, for a game gone back into, the host's ``proof`` of it. ``moves``:
-    0-based columns, as in :class:`Hello`."""
+    the new game's ``secret`` or, for a game gone back into, the host's ``proof`` of it and
+    ``resigned``, the colour that resigned it (a finished game, offered for review or a rematch
+    only). ``moves``: 0-based columns, as in :class:`Hello`."""
 
     kind: ClassVar[str] = "offer"
     game: str
@@ -73,6 +76,7 @@ class Offer:
     moves: Columns = ()
     secret: str | None = field(default=None, repr=False)
     proof: str | None = None
+    resigned: Colour | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +252,8 @@ def _check_hello(m: Hello) -> None:
     resuming = {m.game is None, m.colour is None, m.proof is None}
     if len(resuming) != 1 or (m.colour is not None and m.colour not in COLOURS):
         raise ProtocolError("a hello whose game, colour and proof do not go together")
+    if m.resigned is not None and (m.game is None or m.resigned not in COLOURS):
+        raise ProtocolError("a hello with a resignation but no game gone back into, or no colour")
 
 
 def _check_offer(m: Offer) -> None:
@@ -261,6 +267,8 @@ def _check_offer(m: Offer) -> None:
         _text(m.secret, SECRET_TEXT, "game secret")
     if m.proof is not None:
         _text(m.proof, PROOF_TEXT, "proof of the game's secret")
+    if m.resigned is not None and (m.proof is None or m.resigned not in COLOURS):
+        raise ProtocolError("an offer with a resignation but no game gone back into, or no colour")
 
 
 def _check_answer(m: UndoAnswer) -> None:

@@ -72,9 +72,12 @@ def _check_game(game: SavedGame) -> Position:
     if len(game.moves) > WIDTH * HEIGHT:
         raise SaveFileError(f"moves: {len(game.moves)} moves, but a game has at most {WIDTH * HEIGHT}")
     try:
-        return Position.from_moves(game.moves)
+        position = Position.from_moves(game.moves)
     except MoveError as e:
         raise SaveFileError(f"moves: {e}") from None
+    if game.resigned is not None and position.is_over():
+        raise SaveFileError("resigned: the game had already ended on the board")
+    return position
 
 
 def _check_network(game: SavedGame) -> None:
@@ -94,6 +97,8 @@ def _check_network(game: SavedGame) -> None:
         raise SaveFileError(f"game id: '{shown(seat.game_id, 40)}' is not a game id (16 hex digits)")
     if seat.colour not in (1, 2):
         raise SaveFileError("you play: missing (red or yellow)")
+    if seat.resigned not in (None, 1, 2):
+        raise SaveFileError("resigned: not a player (red or yellow)")
     if seat.secret and not (isinstance(seat.secret, str) and SECRET_TEXT.fullmatch(seat.secret)):
         raise SaveFileError("secret: not a game's secret (32 hex digits; the value is not shown)")
     problem = level_name_problem(seat.opponent)
@@ -172,8 +177,9 @@ _OPTIONAL = {
     "address": _Optional("address", str, str),
     "port": _Optional("port", str, _port),
     "secret": _Optional("secret", str, str),
+    "resigned": _Optional("resigned", lambda player: COLOURS[player - 1], _colour),
 }
-_NETWORK_KEYS = ("game id", "you play", "opponent", "address", "port", "secret")
+_NETWORK_KEYS = ("game id", "you play", "opponent", "address", "port", "secret", "resigned")
 
 
 def format_save(game: SavedGame) -> str:

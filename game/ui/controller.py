@@ -111,6 +111,11 @@ class Controller:
         a game when players are given, or into hosting or joining a network game (``resume`` is
         then kept for a later start, see :meth:`_keep_for_later`); ``position`` (a checked move
         string) opens with those moves and the analysis row."""
+        if network is not None and network.goes_back_into(resume, self.ctx.settings.network_port):
+            # --join to the host of this computer's unfinished network game: going back into it is what was meant
+            self.switch(Transition(SceneName.MENU, MenuData(None)))
+            self.switch(Transition(SceneName.NETWORK, resume))
+            return
         if resume is not None:
             self.ctx.session.rating.adopt(resume)     # resumed rated if it was; left, a loss once due
         if resume is not None and (red, yellow, position, network) != (None, None, None, None):

@@ -50,6 +50,17 @@ class LobbyStart:
     host_port: int | None = None
     join: str | None = None
 
+    def goes_back_into(self, saved: SavedGame | None, default_port: int) -> bool:
+        """Whether joining means going back into ``saved``: this computer's unfinished network game,
+        joined at this very address (the host waits for this computer to come back in it)."""
+        seat = None if saved is None else saved.seat
+        if self.join is None or saved is None or seat is None or seat.role is not NetRole.GUEST or saved.over:
+            return False
+        try:
+            return show_address(*parse_address(self.join, default_port)) == show_address(*parse_address(seat.address, 0))
+        except ValueError:
+            return False
+
 
 class NetLobbyScene(Scene):
     #: The one address to host on (None: all of this computer's); tests host on loopback only.

@@ -113,7 +113,8 @@ class NetTable:
             return None
         role = NetRole.HOST if self.hosting else NetRole.GUEST
         return NetworkSeat(role, self.game_id, self.colour, clean_level_name(self.opponent),
-                           "" if self.hosting else self.address, self.port if self.hosting else 0, self.secret)
+                           "" if self.hosting else self.address, self.port if self.hosting else 0, self.secret,
+                           self.resigned)
 
     # -- the link's events ------------------------------------------------------------------------
 
@@ -154,22 +155,28 @@ class NetTable:
             self.resigned, self._counted, self.rematch_asked = None, None, False
         self.opponent, self.colour, self.connected = event.opponent, event.colour, True
         self.game_id, self.secret = event.game, event.secret
+        news: list[News] = []
+        if event.resigned is not None and self.resigned is None:    # it ended while this side was away
+            self.resigned = event.resigned
+            self.count()
+            news.append(Finished())
         self.model.network = self.seat()
-        said = (f"{self.opponent} is back: the game goes on" if event.resumed
+        said = (f"{self.opponent} is back: the game is over (N rematch, R review)" if event.resumed and self.over
+                else f"{self.opponent} is back: the game goes on" if event.resumed
                 else f"Playing {self.opponent}: you are {self.colour_name(self.colour)}")
-        return [Follow(event.moves), Say(said)]
+        return [Follow(event.moves), *news, Say(said)]     # Finished after the board it ends
 
     def _state(self, state: ev.State) -> list[News]:
         news: list[News] = []
         new_game = state.moves == () and self.over
         self.colour = state.colour
-        self.model.network = self.seat()
         if state.resigned is not None and self.resigned is None:
             self.resigned = state.resigned
             self.count()
             news.append(Finished())     # ended: nothing to go back into (the board alone does not say so)
         elif state.resigned is None:
             self.resigned = None
+        self.model.network = self.seat()     # its saves say who resigned
         if new_game:
             self._counted, self.rematch_asked = None, False
         news.append(Follow(state.moves))

@@ -117,7 +117,7 @@ class NetworkSide:
     def of(cls, saved: SavedGame) -> NetworkSide | None:
         """The side a saved network game was played from; None for a game played on this computer."""
         seat = saved.seat
-        return None if seat is None else cls(seat.colour, escape_control(seat.opponent))
+        return None if seat is None else cls(seat.colour, escape_control(seat.opponent), seat.resigned)
 
     def names(self) -> tuple[str, str]:
         """Who played each colour, red's first: "You" and the opponent."""
@@ -152,8 +152,8 @@ class ReviewStart:
 def open_network_game(saved: SavedGame) -> Transition:
     """Where a network game's save opens: unfinished, back in the network (its host hosts it again,
     its guest joins the same host again, for the other player to go on with it); over, in the
-    review. Never as a game of two people at this one computer."""
-    if saved.position().is_over():
+    review (a resigned game is over). Never as a game of two people at this one computer."""
+    if saved.over:
         return Transition(SceneName.REVIEW, ReviewStart(saved.moves, HUMAN, HUMAN, network=NetworkSide.of(saved)))
     return Transition(SceneName.NETWORK, saved)
 

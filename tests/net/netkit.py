@@ -12,6 +12,7 @@ from game.net import events as ev
 from game.net.connection import Limits
 from game.net.link import NetLink
 from game.net.protocol import PROTOCOL_VERSION
+from game.net.secret import proof
 
 #: Short limits so that timeouts in tests cost fractions of a second.
 FAST = Limits(hello=0.6, connect=2.0, keepalive=0.3, silence=8.0, rate=20.0, burst=40, close=2.0)
@@ -164,3 +165,13 @@ class RawPeer:
 
     def close(self) -> None:
         self.sock.close()
+
+
+def returning_peer(port: int, secret: str, game: str, moves: str, colour: str) -> RawPeer:
+    """A raw peer that knows the game's secret saying hello to go back into ``moves`` as ``colour``."""
+    peer = RawPeer(port)
+    host_hello = peer.read_until("hello")
+    assert host_hello is not None
+    peer.hello(name="Mallory", game=game, moves=moves, colour=colour,
+               proof=proof(secret, "guest", game, host_hello["nonce"], NONCE))
+    return peer

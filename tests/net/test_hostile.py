@@ -13,8 +13,11 @@ import pytest
 from netkit import FAST, NONCE, WAIT, RawPeer, cols, drain, pair, play, start_host, wait_for
 
 from game.net import events as ev
+from game.net import connection
+from game.net.connection import Connection
 from game.net.link import NetLink
-from game.net.protocol import PROTOCOL_VERSION
+from game.net.match import Violation
+from game.net.protocol import MAX_LINE_BYTES, PROTOCOL_VERSION, Ping
 
 SECRET = "ef" * 16
 
@@ -91,6 +94,48 @@ def test_a_megabyte_line_mid_game_drops_the_opponent_and_keeps_the_game(host):
     dropped = wait_for(link, ev.Dropped)
     assert "longer than 4096 bytes" in dropped.reason
     assert link.match.moves_string() == "4"
+
+
+def test_a_long_line_without_its_newline_mid_game_closes_at_the_line_limit(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.join_game()
+    wait_for(link, ev.Connected)
+    link.play(3)
+    started = time.monotonic()
+    peer.send(b'{"type": "chat", "text": "' + b"a" * 5000)     # never ended: the limit, not a newline, closes it
+    dropped = wait_for(link, ev.Dropped)
+    assert f"longer than {MAX_LINE_BYTES} bytes" in dropped.reason
+    assert time.monotonic() - started < BEFORE_SILENCE
+    assert link.match.moves_string() == "4"
+
+
+def test_a_last_line_without_its_newline_is_not_played(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.join_game()
+    wait_for(link, ev.Connected)
+    link.play(3)
+    assert peer.read_until("move") is not None
+    peer.send(b'{"type": "move", "column": 4, "number": 2}')     # a whole move, but its line never ended
+    peer.close()
+    dropped = wait_for(link, ev.Dropped)
+    assert "closed" in dropped.reason
+    assert link.match.moves_string() == "4" and not any(isinstance(e, ev.Moved) for e in drain(link, 0.1))
+
+
+def test_exactly_a_burst_of_messages_at_once_is_read_and_one_more_is_refused(monkeypatch):
+    monkeypatch.setattr(connection.time, "monotonic", lambda: 1000.0)     # no time passes: no refill
+
+    async def read_all(count: int) -> list:
+        reader = asyncio.StreamReader(limit=MAX_LINE_BYTES)
+        reader.feed_data(b'{"type": "ping"}\n' * count)
+        conn = Connection(reader, None, FAST)  # type: ignore[arg-type]
+        return [await conn.read(1.0) for _ in range(count)]
+
+    assert asyncio.run(read_all(FAST.burst)) == [Ping()] * FAST.burst
+    with pytest.raises(Violation, match="messages a second"):
+        asyncio.run(read_all(FAST.burst + 1))
 
 
 def test_closing_a_host_while_clients_are_in_their_hello_reports_no_error(caplog):
@@ -227,6 +272,40 @@ def test_a_client_refuses_a_hostile_offer(offer, reason):
     finally:
         client.close()
         stop()
+
+
+def test_a_client_refuses_a_hosts_hello_that_names_a_game():
+    hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "version": "0.1.0", "name": "Mallory", "nonce": NONCE,
+             "game": "0123456789abcdef", "moves": "44", "colour": "red", "proof": "0" * 64}
+    offer = {"type": "offer", "game": "0123456789abcdef", "colour": "yellow", "moves": "", "secret": SECRET}
+    server_port, stop = fake_host([hello, offer])
+    client = NetLink("Bob", limits=FAST)
+    try:
+        client.join("127.0.0.1", server_port)
+        assert "a host's hello naming a game" in wait_for(client, ev.Failed).reason
+        assert client.match is None
+    finally:
+        client.close()
+        stop()
+
+
+def test_a_move_while_its_own_undo_question_is_open_is_refused(host):
+    link, port = host
+    peer = RawPeer(port)
+    peer.join_game()
+    wait_for(link, ev.Connected)
+    link.play(3)
+    assert peer.read_until("move") is not None
+    peer.send({"type": "move", "column": 4, "number": 2})
+    wait_for(link, ev.Moved)
+    link.play(4)
+    assert peer.read_until("move") is not None
+    peer.send({"type": "undo", "back_to": 1})          # its own 4 and the host's reply 5
+    wait_for(link, ev.Asked)
+    peer.send({"type": "move", "column": 1, "number": 4})
+    dropped = wait_for(link, ev.Dropped)
+    assert "while its own undo request waits for an answer" in dropped.reason
+    assert link.match.moves_string() == "445" and link.match.undo_received is None
 
 
 def test_a_flood_of_messages_closes_the_connection_and_keeps_the_game(host):

@@ -10,12 +10,14 @@ from hypothesis import strategies as st
 
 from game.echo import plain_text
 from game.domain.address import parse_address, show_address
-from game.net.protocol import (Accept, Bye, Chat, Hello, MAX_LINE_BYTES, Move, Offer, Ping, ProtocolError, Rematch, Resign, Undo, UndoAnswer, a_kind, decode, encode)
+from game.net.protocol import (Accept, Bye, Chat, Hello, MAX_LINE_BYTES, PROTOCOL_VERSION, Move, Offer, Ping, ProtocolError, Rematch, Resign, Undo, UndoAnswer, a_kind, decode, encode)
 
 NONCE, PROOF, SECRET = "ab" * 16, "cd" * 32, "ef" * 16
-EXAMPLES = [Hello(2, "0.1.0", "Ann", NONCE),
-            Hello(2, "0.1.0", "Zoë Ü", NONCE, "0123456789abcdef", (3, 3, 4, 2), "yellow", PROOF),
+EXAMPLES = [Hello(PROTOCOL_VERSION, "0.1.0", "Ann", NONCE),
+            Hello(PROTOCOL_VERSION, "0.1.0", "Zoë Ü", NONCE, "0123456789abcdef", (3, 3, 4, 2), "yellow", PROOF),
+            Hello(PROTOCOL_VERSION, "0.1.0", "Ann", NONCE, "0123456789abcdef", (3,), "yellow", PROOF, "yellow"),
             Offer("0123456789abcdef", "yellow", (3, 3), proof=PROOF), Offer("0123456789abcdef", "red", secret=SECRET),
+            Offer("0123456789abcdef", "yellow", (3,), proof=PROOF, resigned="yellow"),
             Accept("0123456789abcdef"), Move(6, 42), Undo(0),
             UndoAnswer(False), Rematch(), Chat("good game"), Resign(), Bye("closed"), Ping()]
 
@@ -30,12 +32,12 @@ def test_every_message_round_trips_as_one_ascii_line(message):
 @pytest.mark.parametrize("column", range(7))
 def test_a_move_is_a_0_based_column_inside_and_1_to_7_on_the_wire(column):
     line = encode(Move(column, 1))
-    assert json.loads(line)["column"] == column + 1       # protocol version 2: the digits of the move strings
+    assert json.loads(line)["column"] == column + 1       # the protocol's digits, as of the move strings
     assert decode(line) == Move(column, 1)
 
 
 def test_a_game_is_0_based_columns_inside_and_a_move_string_on_the_wire():
-    hello = Hello(2, "0.1.0", "Ann", NONCE, "0123456789abcdef", (3, 3, 4, 2), "red", PROOF)
+    hello = Hello(PROTOCOL_VERSION, "0.1.0", "Ann", NONCE, "0123456789abcdef", (3, 3, 4, 2), "red", PROOF)
     assert json.loads(encode(hello))["moves"] == "4453"
     assert json.loads(encode(Offer("0123456789abcdef", "red", (), secret=SECRET)))["moves"] == ""
     assert decode(encode(hello)).moves == (3, 3, 4, 2)
@@ -51,33 +53,48 @@ def test_a_move_column_off_the_board_is_refused_at_the_edge():
     ({"type": "move", "column": 0, "number": 1}, "column"),
     ({"type": "move", "column": 1.0, "number": 1}, "column"),
     ({"type": "move", "column": 1, "number": 43}, "move number"),
+    ({"type": "undo", "back_to": 42}, "an undo point that is not a whole number from 0 to 41"),
+    ({"type": "undo", "back_to": -1}, "an undo point"),
     ({"type": "move", "column": 1, "number": 1, "extra": 1}, "unknown field"),
     ({"type": "undo_answer", "accept": 1}, "neither true nor false"),
     ({"type": "chat", "text": "x" * 81}, "at most 80"),
     ({"type": "chat", "text": ["list"]}, "chat line"),
-    ({"type": "hello", "protocol": 2, "version": "1; rm -rf /", "name": "Ann", "nonce": NONCE}, "game version"),
-    ({"type": "hello", "protocol": 2, "version": "1", "name": "x" * 31, "nonce": NONCE}, "name rule"),
-    ({"type": "hello", "protocol": 2, "version": "1", "name": "human", "nonce": NONCE}, "name rule"),
-    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": NONCE, "moves": "48"}, "move list"),
-    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": "x" * 32}, "nonce"),
-    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann"}, "without its fields"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1; rm -rf /", "name": "Ann", "nonce": NONCE}, "game version"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "x" * 31, "nonce": NONCE}, "name rule"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "human", "nonce": NONCE}, "name rule"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": NONCE, "moves": "48"}, "move list"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": "x" * 32}, "nonce"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann"}, "without its fields"),
     ({"type": "offer", "game": "0123456789ABCDEF", "colour": "red", "secret": SECRET}, "game id"),
     ({"type": "offer", "game": "0123456789abcdef", "colour": "red"}, "neither or both"),
     ({"type": "offer", "game": "0123456789abcdef", "colour": "red", "secret": SECRET, "proof": PROOF},
      "neither or both"),
     ({"type": "offer", "game": "0123456789abcdef", "colour": "red", "secret": "../etc/passwd"}, "game secret"),
-    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": NONCE, "game": "0123456789abcdef"},
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": NONCE, "game": "0123456789abcdef"},
      "go together"),
-    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": NONCE, "colour": "red"}, "go together"),
-    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": NONCE, "game": "0123456789abcdef",
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": NONCE, "colour": "red"}, "go together"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": NONCE, "game": "0123456789abcdef",
       "colour": "red"}, "go together"),
-    ({"type": "hello", "protocol": 2, "version": "1", "name": "Ann", "nonce": NONCE, "game": "0123456789abcdef",
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": NONCE, "game": "0123456789abcdef",
       "colour": "blue", "proof": PROOF}, "go together"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": NONCE,
+      "resigned": "red"}, "a resignation but no game"),
+    ({"type": "hello", "protocol": PROTOCOL_VERSION, "version": "1", "name": "Ann", "nonce": NONCE,
+      "game": "0123456789abcdef", "colour": "red", "proof": PROOF, "resigned": ["red"]}, "a resignation"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "red", "secret": SECRET, "resigned": "red"},
+     "a resignation but no game gone back into"),
+    ({"type": "offer", "game": "0123456789abcdef", "colour": "red", "proof": PROOF, "resigned": "blue"},
+     "a resignation"),
     ({"type": 5}, "unknown message type"),
 ])
 def test_bad_fields_are_refused_with_a_reason(data, reason):
     with pytest.raises(ProtocolError, match=reason):
         decode(json.dumps(data).encode())
+
+
+def test_an_undo_point_is_read_up_to_the_last_move_before_a_full_board():
+    assert decode(b'{"type": "undo", "back_to": 41}') == Undo(41)
+    assert decode(b'{"type": "undo", "back_to": 0}') == Undo(0)
 
 
 def test_a_line_over_the_limit_is_refused_before_parsing():
@@ -94,7 +111,8 @@ def test_a_line_of_exactly_the_limit_with_its_newline_is_read_and_one_byte_more_
 
 
 @pytest.mark.parametrize("line", [
-    b'{"type": "move", "type": "hello", "protocol": 2, "version": "1", "name": "Eve", "nonce": "%s"}' % NONCE.encode(),
+    b'{"type": "move", "type": "hello", "protocol": %d, "version": "1", "name": "Eve", "nonce": "%s"}'
+    % (PROTOCOL_VERSION, NONCE.encode()),
     b'{"type": "move", "column": 4, "column": 5, "number": 1}',
     b'{"type": "chat", "text": "a", "text": "b"}',
 ])
@@ -106,8 +124,8 @@ def test_a_key_given_twice_is_refused(line):
 def test_a_hello_of_another_protocol_version_is_read_for_its_version_alone():
     hello = decode(b'{"type": "hello", "protocol": 1, "version": "0.1.0", "name": "Old", "game": null}')
     assert (hello.protocol, hello.version, hello.name) == (1, "0.1.0", "Old")
-    future = decode(b'{"type": "hello", "protocol": 3, "version": "9.0", "name": "New", "shape": "hex"}')
-    assert future.protocol == 3
+    future = decode(b'{"type": "hello", "protocol": 4, "version": "9.0", "name": "New", "shape": "hex"}')
+    assert future.protocol == 4
 
 
 @pytest.mark.parametrize("kind, said", [("accept", "an accept"), ("offer", "an offer"), ("undo", "an undo"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from netkit import FAST, cols, quiet, start_host, wait_for
+from netkit import FAST, cols, quiet, returning_peer, start_host, wait_for
 from test_window import drop, free_port, hosted_game, until
 
 from game.net import events as ev
@@ -23,7 +23,7 @@ from game.ui.net_game import Networked
 from game.ui.net_lobby import NetLobbyScene, Page
 from game.ui.overlays import Confirm
 from game.ui.review_scene import ReviewScene
-from game.ui.scene import SceneName, Transition
+from game.ui.scene import SceneName, Transition, open_network_game
 
 GAME_ID = "0123456789abcdef"
 SECRET = "5ec2e7" + "0" * 26
@@ -90,6 +90,31 @@ def test_a_hostile_or_damaged_network_field_is_refused_naming_its_line(old, new,
     message = str(e.value)
     assert needle in message and len(message) < 200 and message.isprintable()
     assert SECRET[:-1] not in message                  # a secret is never shown, not even a damaged one
+
+
+def test_a_save_keeps_a_resignation_and_a_resigned_game_opens_finished():
+    seat = NetworkSeat(NetRole.HOST, GAME_ID, 1, "Bob", port=7450, secret=SECRET, resigned=2)
+    game = saved("4453", seat)
+    assert format_save(game).splitlines()[-2] == "resigned: yellow"
+    back = parse_save(format_save(game))
+    assert back == game and back.seat == seat and back.over and not back.position().is_over()
+    opened = open_network_game(back)
+    assert opened.scene is SceneName.REVIEW and opened.data.network.resigned == 2
+    assert open_network_game(saved("4453")).scene is SceneName.NETWORK      # unfinished: back into the network
+
+
+@pytest.mark.parametrize("moves, line, needle", [
+    ("4453", "resigned: blue", "resigned: expected red or yellow, found 'blue'"),
+    ("4455667", "resigned: yellow", "resigned: the game had already ended on the board"),
+])
+def test_a_damaged_resignation_is_refused_naming_its_line(moves, line, needle):
+    text = format_save(saved(moves)).replace("end\n", f"{line}\nend\n")
+    with pytest.raises(SaveFileError, match=needle):
+        parse_save(text)
+    local = format_save(SavedGame("4453", "human", "human", "2026-11-24T18:30:00+00:00")).replace(
+        "format: 1", "format: 2").replace("end\n", "resigned: red\nend\n")
+    with pytest.raises(SaveFileError, match="resigned: only a network game has one"):
+        parse_save(local)
 
 
 def test_a_save_of_the_version_before_secrets_still_loads_and_its_secret_is_never_shown():
@@ -470,6 +495,32 @@ def test_a_resigned_game_is_not_offered_again(autosaves, ui):
         guest.close()
 
 
+def test_a_resignation_stands_in_the_window_when_the_player_who_resigned_comes_back(autosaves, ui):
+    d, guest, port = hosted_game(ui)
+    try:
+        drop(d, 3, guest)
+        guest.resign()
+        until(d, lambda: d.scene.seats.table.resigned == 2, "the resignation")
+        assert d.scene.model.saved_game().resigned == 2          # what Ctrl+S writes
+        secret, game = guest.match.secret, guest.match.game_id
+        guest.close(wait=2.0)
+        until(d, lambda: not d.scene.seats.table.connected, "the drop")
+        mallory = returning_peer(port, secret, game, "41", "yellow")
+        offer = mallory.read_until("offer")
+        mallory.send({"type": "accept", "game": offer["game"]})
+        until(d, lambda: d.scene.seats.table.connected, "the return")
+        d.settle()
+        table = d.scene.seats.table
+        assert d.scene.model.moves_string() == "4" and table.resigned == 2 and table.over
+        assert "Mallory resigned: you win!" in d.scene.status_text() and "N rematch" in d.scene.status_text()
+        assert autosaves.read() is None
+        d.key(pygame.K_n)                                        # the rematch is asked for
+        assert mallory.read_until("rematch") is not None
+        mallory.close()
+    finally:
+        guest.close()
+
+
 def test_playing_over_the_network_asks_before_an_unfinished_game_is_replaced(ui):
     d = ui(resume=SavedGame.now("4453", "human", "Easy"))
     menu = d.scene
@@ -515,3 +566,25 @@ def test_hosting_or_joining_from_the_command_line_keeps_the_unfinished_game_for_
     assert isinstance(d.scene, NetLobbyScene) and d.c.scenes[SceneName.MENU].resume is None
     assert any("Network game with Bob" in text and "kept" in text for text in d.c.ctx.notices.texts())
     assert autosaves.path != kept and load_game(kept).seat == HOST_SEAT     # a new game cannot replace it
+
+
+def test_joining_from_the_command_line_the_host_of_this_computers_unfinished_game_goes_back_into_it(autosaves, ui):
+    from game.ui.net_lobby import LobbyStart
+
+    host = NetLink("Ann", limits=FAST)
+    host.host(0, 1, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "44", 1, "Bob", SECRET))
+    port = wait_for(host, ev.Listening).port
+    try:
+        autosaves.write(saved("44", NetworkSeat(NetRole.GUEST, GAME_ID, 2, "Ann", address=f"127.0.0.1:{port}",
+                                                secret=SECRET)))
+        d = ui(network_name="Bob")
+        d.c.start(resume=autosaves.read(), network=LobbyStart(join=f"127.0.0.1:{port}"))
+        until(d, lambda: is_network_game(d.scene), "the game gone back into")
+        assert d.scene.model.moves_string() == "44" and d.scene.seats.table.colour == 2
+        assert wait_for(host, ev.Connected).resumed
+        other = LobbyStart(join=f"127.0.0.2:{port}")             # another address: a new game, as asked
+        assert not other.goes_back_into(autosaves.read(), port)
+        assert not LobbyStart(join=f"127.0.0.1:{port}").goes_back_into(saved("44"), port)    # a host's own game
+    finally:
+        host.close()
+

@@ -110,6 +110,22 @@ def test_a_dropped_connection_is_said_then_offered_back(ui):
     assert scene.flash.text == "Bob is back: the game goes on" and scene.status_text() == "Your turn (Yellow)"
 
 
+def test_a_game_gone_back_into_after_its_resignation_is_over_at_once(ui, autosaves):
+    d, link = network_game(ui, moves=(3,), colour=2)
+    scene = d.scene
+    link.events.append(ev.Dropped("The connection to Bob was lost"))
+    link.events.append(ev.Connected("Bob", 2, (3,), True, GAME, "ab" * 16, resigned=2))   # its resign went out
+    d.frame()
+    table = scene.seats.table
+    assert table.resigned == 2 and table.over and scene.flash.text.startswith("Bob is back: the game is over")
+    assert scene.status_text().startswith("You resigned")
+    assert scene.model.saved_game().resigned == 2 and autosaves.read() is None
+    d.key(pygame.K_4)
+    assert ("play", 3) not in link.asked
+    d.key(pygame.K_n)
+    assert ("rematch", None) in link.asked
+
+
 def test_a_host_waits_for_the_player_to_come_back(ui):
     d, link = network_game(ui, hosting=True, moves=(3, 3))
     link.events.append(ev.Dropped("Bob left"))
