@@ -55,7 +55,7 @@ from .tables import halve_table, solver_table_entries, solver_table_slots
 log = logging.getLogger(__name__)
 
 # A root move's first share of a root test, in nodes; it doubles every round (see _root_test).
-_ROOT_SHARE = 65536
+_ROOT_SHARE = search_module.ROOT_SHARE
 
 
 class Partial(NamedTuple):
@@ -82,6 +82,37 @@ class _ShareSpent(Exception):
     """A root move used up its share of a round (private to ``_root_test``)."""
 
 
+class _Limits:
+    """What ends a running search early: a root move's node share, a stop object, a deadline.
+
+    The solver and its search share this object; the search never holds the solver, so a
+    dropped solver's table is freed at once, not by the cycle collector.
+    """
+
+    __slots__ = ("node_limit", "stop", "deadline")
+
+    def __init__(self) -> None:
+        self.node_limit: int | None = None  # a root move's share ends here (see _root_test)
+        self.stop = None
+        self.deadline: float | None = None
+
+    def check(self, nodes: int) -> None:
+        """Raise if the search must end now, ``nodes`` nodes into it."""
+        if self.node_limit is not None and nodes > self.node_limit:
+            raise _ShareSpent
+        if self.stop is not None and self.stop.is_set():
+            raise SearchCancelled("search cancelled")
+        if self.deadline is not None and perf_counter() > self.deadline:
+            raise SearchCancelled("time budget exhausted")
+
+    @staticmethod
+    def raise_for(reason: int) -> None:
+        """Raise what ``check`` raises, for the ``reason`` a compiled search gave for stopping."""
+        if reason == search_module.SHARE_SPENT:
+            raise _ShareSpent
+        raise SearchCancelled("search cancelled" if reason == search_module.STOPPED else "time budget exhausted")
+
+
 class Solver:
     """Exact solver with a bounded transposition table that persists between calls."""
 
@@ -104,16 +135,17 @@ class Solver:
         # or not: a pure function of the key, valid forever; most threat computations repeat one
         self.threat_cache: dict[int, int] = {}
         self.max_threats = solver_table_entries(table_mb, tables=4)
-        self.partial = Partial(0, 0, None)  # see _solve_bits
-        self._stop = None
-        self._deadline: float | None = None
-        self._node_limit: int | None = None  # a root move's share ends here (see _root_test)
+        self._partial = Partial(0, 0, None)  # see _solve_bits
+        self._root_running = False  # the compiled root holds the partial bounds while it runs
+        self._limits = _Limits()
         self._search = search_module  # compiled or plain (tests swap it for the plain one)
         self._table = self._search.new_table(self.slots)
         self._book_discs, self._book_score = self._build_book_hook()
-        self._negamax, self._node_count = self._search.build_search(
-            self, self._table, self.threat_cache, self.max_threats, self._book_discs, self._book_score,
+        self._negamax, self._node_count, self._root = self._search.build_search(
+            self._limits, self._table, self.threat_cache, self.max_threats, self._book_discs, self._book_score,
             self.book, EARLY_DISCS if self.early else -1)
+        # positions with more discs meet no book hook at the root: the compiled root takes them
+        self._root_hooks_end = self._book_discs + (self.book is not None)
 
     @property
     def nodes(self) -> int:
@@ -123,6 +155,19 @@ class Solver:
     @nodes.setter
     def nodes(self, value: int) -> None:
         self._node_count(value)
+
+    @property
+    def partial(self) -> Partial:
+        """What the running or last solve has proved (see ``_solve_bits``); a stop object asked
+        during a search reads the bounds proved so far."""
+        if self._root_running:
+            lo, hi, column = self._root.root_bounds()
+            return Partial(lo, hi, None if column < 0 else column)
+        return self._partial
+
+    @partial.setter
+    def partial(self, value: Partial) -> None:
+        self._partial = value
 
     @property
     def compiled(self) -> bool:
@@ -202,20 +247,6 @@ class Solver:
                     bound = -score
         return bound
 
-    def _raise_for(self, reason: int) -> None:
-        """Raise what ``_check`` raises, for the ``reason`` a compiled search gave for stopping."""
-        if reason == search_module.SHARE_SPENT:
-            raise _ShareSpent
-        raise SearchCancelled("search cancelled" if reason == search_module.STOPPED else "time budget exhausted")
-
-    def _check(self) -> None:
-        if self._node_limit is not None and self.nodes > self._node_limit:
-            raise _ShareSpent
-        if self._stop is not None and self._stop.is_set():
-            raise SearchCancelled("search cancelled")
-        if self._deadline is not None and perf_counter() > self._deadline:
-            raise SearchCancelled("time budget exhausted")
-
     # --------------------------------------------------------------- public
     def solve(self, pos: Position, stop=None, deadline: float | None = None) -> int:
         """Exact score of ``pos`` for the side to move.
@@ -239,13 +270,15 @@ class Solver:
         search can still use. ``known``: bounds an earlier, interrupted search of this position
         proved; the climb starts at its lower bound.
         """
+        if self._root is not None and moves > self._root_hooks_end:
+            return self._solve_compiled(current, mask, moves, stop, deadline, first, climb, known)
         self.partial = Partial(*score_range(moves), None)
         possible = (mask + BOTTOM) & BOARD
         if winning_cells_mask(current, mask) & possible:
             win = win_next_score(moves)
             self.partial = Partial(win, win, None)
             return win
-        self._stop, self._deadline = stop, deadline
+        self._limits.stop, self._limits.deadline = stop, deadline
         if moves <= self._book_discs:  # book hook at the root
             v = self._book_score(current, mask, moves)
             if v is not None:
@@ -282,6 +315,25 @@ class Solver:
             self.partial = Partial(lo, hi, proven)
         return lo
 
+    def _solve_compiled(self, current: Bitboard, mask: Bitboard, moves: int, stop, deadline: float | None,
+                        first: Bitboard, climb: bool, known: Partial | None) -> int:
+        """``_solve_bits`` by the compiled root (``negamax._Core.solve_root``): the same steps,
+        nodes and ``partial``, without a return to Python between the root's tests."""
+        limits = self._limits
+        limits.stop, limits.deadline = stop, deadline
+        self._root_running = True
+        try:
+            status, lo, hi, column = self._root.solve_root(current, mask, moves, first, climb,
+                                                           None if known is None else (known.lower, known.upper))
+        finally:
+            self._root_running = False
+        if status == search_module.MISFIT:
+            raise ValueError(f"known bounds {known.lower}..{known.upper} do not fit this position")
+        self.partial = Partial(lo, hi, None if column < 0 else column)
+        if status:
+            limits.raise_for(status)
+        return lo
+
     def _root_moves(self, current: Bitboard, mask: Bitboard, moves: int, opp_win: Bitboard,
                     first: Bitboard) -> list[tuple[Bitboard, Bitboard]] | int:
         """The root's non-losing moves with the threats each creates, in search order.
@@ -314,6 +366,7 @@ class Solver:
         An interrupted move loses little: every node it finished stays in the table.
         """
         negamax = self._negamax
+        limits = self._limits
         opponent, child_moves = current ^ mask, moves + 1
         best = -CELLS
         pending = list(range(len(order)))
@@ -325,7 +378,7 @@ class Solver:
                     move, threats = order[i]
                     # the last move standing needs no share: it runs to the end
                     others = len(unfinished) + len(pending) - k - 1
-                    self._node_limit = self.nodes + share if others else None
+                    limits.node_limit = self.nodes + share if others else None
                     try:
                         score = -negamax(opponent, mask | move, child_moves, threats, -med - 1, -med)
                     except _ShareSpent:
@@ -341,7 +394,7 @@ class Solver:
                 share *= 2
             return best, None
         finally:
-            self._node_limit = None
+            limits.node_limit = None
 
     def column_scores(self, pos: Position, stop=None, deadline: float | None = None) -> list[int | None]:
         """Exact score of playing each column (``None`` for a full column).
@@ -397,7 +450,7 @@ class Solver:
         # the score is the least possible one, proved by no move: test the columns
         current, mask, moves = pos.current, pos.mask, pos.moves
         opp_win = winning_cells_mask(current ^ mask, mask)
-        self._stop, self._deadline = stop, deadline
+        self._limits.stop, self._limits.deadline = stop, deadline
         for col in CENTRE_ORDER:
             if not pos.can_play(col):
                 continue
