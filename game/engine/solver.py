@@ -117,12 +117,14 @@ class Solver:
     """Exact solver with a bounded transposition table that persists between calls."""
 
     def __init__(self, table_mb: float = 64, book: Book | None | Literal["default"] = "default",
-                 early: bool = True) -> None:
+                 early: bool = True, table: memoryview | None = None) -> None:
         """``book``: the opening book whose 12-disc positions end the search ("default": the
         installed one if it can be used, see ``book.book_status``; None: search them too).
         ``early``: read positions with at most ``early_table.EARLY_DISCS`` discs from the shipped table,
         loaded when the first such position is met (a search from a later position never meets
-        one, so most solvers never load it)."""
+        one, so most solvers never load it). ``table``: a transposition table from
+        ``new_solver_table`` to share with other solvers (None: one of ``table_mb`` of its own;
+        ``table_mb`` then bounds only the solver's small caches)."""
         if not 0 < table_mb <= 4096:
             raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
         self.table_mb = table_mb
@@ -130,7 +132,7 @@ class Solver:
         self.early = early
         # book hook: exact scores read from the book, kept (bounded) since nodes repeat often
         self.book_scores: dict[int, int | None] = {}
-        self.slots = solver_table_slots(table_mb)
+        self.slots = solver_table_slots(table_mb) if table is None else len(table)
         # plain path: one side's discs -> the cells that would complete a four for it, occupied
         # or not: a pure function of the key, valid forever; most threat computations repeat one
         self.threat_cache: dict[int, int] = {}
@@ -139,7 +141,7 @@ class Solver:
         self._root_running = False  # the compiled root holds the partial bounds while it runs
         self._limits = _Limits()
         self._search = search_module  # compiled or plain (tests swap it for the plain one)
-        self._table = self._search.new_table(self.slots)
+        self._table = self._search.new_table(self.slots) if table is None else table
         self._book_discs, self._book_score = self._build_book_hook()
         self._negamax, self._node_count, self._root = self._search.build_search(
             self._limits, self._table, self.threat_cache, self.max_threats, self._book_discs, self._book_score,
@@ -175,7 +177,8 @@ class Solver:
         return self._search.COMPILED
 
     def reset(self) -> None:
-        """Empty the table (in place) and set the node count to 0."""
+        """Empty the table (in place: a shared table for every solver sharing it) and set the
+        node count to 0."""
         self.threat_cache.clear()
         self.book_scores.clear()
         self._search.clear_table(self._table)
@@ -472,6 +475,18 @@ class Solver:
         raise AssertionError("no move reaches the solved score")  # unreachable: the score is attained
 
 
+def new_solver_table(table_mb: float) -> memoryview:
+    """A transposition table of ``table_mb`` megabytes for solvers to share (``Solver(table=...)``).
+
+    Its entries are bounds on positions' exact scores, true whatever solver proved them, so
+    every exact solver of a process can use one table: one memory bound instead of one per
+    solver. One search at a time: a table is not shared between threads.
+    """
+    if not 0 < table_mb <= 4096:
+        raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
+    return search_module.new_table(solver_table_slots(table_mb))
+
+
 def solve(pos: Position | str, table_mb: float = 64) -> int:
     """Exact score of a position or move string (a fresh solver each call)."""
     if isinstance(pos, str):
@@ -479,4 +494,4 @@ def solve(pos: Position | str, table_mb: float = 64) -> int:
     return Solver(table_mb).solve(pos)
 
 
-__all__ = ["Partial", "SearchCancelled", "Solver", "solve"]
+__all__ = ["Partial", "SearchCancelled", "Solver", "new_solver_table", "solve"]

@@ -60,6 +60,7 @@ def test_the_compiled_root_takes_the_python_roots_steps(how):
     compared = cut = 0
     for book in ("default", None):
         compiled, plain = Solver(table_mb=8, book=book), _python_root(Solver(table_mb=8, book=book))
+        assert compiled._root is not None  # the compiled root is there to take the positions past the hooks
         for moves, score in rows:
             pos = Position.from_moves(moves)
             for looks in (None, 0, 3):
@@ -78,6 +79,7 @@ def test_the_compiled_root_shows_its_bounds_while_it_runs():
     pos = Position.from_moves("175156173267761")  # Middle-Medium, exact score 2 (column 2)
     seen: dict[str, list[Partial]] = {}
     for name, solver in (("compiled", Solver()), ("python", _python_root(Solver()))):
+        assert name == "python" or solver._root is not None
         watched = seen[name] = []
 
         class Watch:
