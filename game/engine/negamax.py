@@ -824,8 +824,6 @@ class _Core:
         code: cython.int
         count: cython.int
         i: cython.int
-        n: cython.int
-        j: cython.int
         ranks: cython.int[8]
         moves_of: cython.ulonglong[8]
         threats_of: cython.ulonglong[8]
@@ -880,7 +878,6 @@ class _Core:
         new_opp: cython.ulonglong = current ^ mask
         code = cython.cast(cython.int, entry & _CUT_MASK)
         hint: cython.ulonglong = candidates & self.cut_masks[code]
-        move: cython.ulonglong
         r: cython.ulonglong
         if hint:
             candidates ^= hint

@@ -28,8 +28,6 @@ losses.
 from __future__ import annotations
 
 import logging
-
-from time import perf_counter
 from typing import Literal, NamedTuple
 
 from . import negamax as search_module
@@ -47,6 +45,7 @@ from .board import (
     winning_cells_mask,
 )
 from .book import BOOK_DISCS, Book, default_book
+from .limits import SearchCancelled, SearchLimits, ShareSpent
 from .early_table import EARLY_DISCS, early_scores
 from .ordering import order_by_threats
 from .scores import loss_next_score, score_range, win_next_score
@@ -72,45 +71,6 @@ class Partial(NamedTuple):
 
 def _column_of(move: Bitboard) -> int:
     return (move.bit_length() - 1) // H1
-
-
-class SearchCancelled(Exception):
-    """Raised out of a search when its stop flag is set or its deadline passes."""
-
-
-class _ShareSpent(Exception):
-    """A root move used up its share of a round (private to ``_root_test``)."""
-
-
-class _Limits:
-    """What ends a running search early: a root move's node share, a stop object, a deadline.
-
-    The solver and its search share this object; the search never holds the solver, so a
-    dropped solver's table is freed at once, not by the cycle collector.
-    """
-
-    __slots__ = ("node_limit", "stop", "deadline")
-
-    def __init__(self) -> None:
-        self.node_limit: int | None = None  # a root move's share ends here (see _root_test)
-        self.stop = None
-        self.deadline: float | None = None
-
-    def check(self, nodes: int) -> None:
-        """Raise if the search must end now, ``nodes`` nodes into it."""
-        if self.node_limit is not None and nodes > self.node_limit:
-            raise _ShareSpent
-        if self.stop is not None and self.stop.is_set():
-            raise SearchCancelled("search cancelled")
-        if self.deadline is not None and perf_counter() > self.deadline:
-            raise SearchCancelled("time budget exhausted")
-
-    @staticmethod
-    def raise_for(reason: int) -> None:
-        """Raise what ``check`` raises, for the ``reason`` a compiled search gave for stopping."""
-        if reason == search_module.SHARE_SPENT:
-            raise _ShareSpent
-        raise SearchCancelled("search cancelled" if reason == search_module.STOPPED else "time budget exhausted")
 
 
 class Solver:
@@ -139,7 +99,7 @@ class Solver:
         self.max_threats = solver_table_entries(table_mb, tables=4)
         self._partial = Partial(0, 0, None)  # see _solve_bits
         self._root_running = False  # the compiled root holds the partial bounds while it runs
-        self._limits = _Limits()
+        self._limits = SearchLimits()
         self._search = search_module  # compiled or plain (tests swap it for the plain one)
         self._table = self._search.new_table(self.slots) if table is None else table
         self._book_discs, self._book_score = self._build_book_hook()
@@ -384,7 +344,7 @@ class Solver:
                     limits.node_limit = self.nodes + share if others else None
                     try:
                         score = -negamax(opponent, mask | move, child_moves, threats, -med - 1, -med)
-                    except _ShareSpent:
+                    except ShareSpent:
                         unfinished.append(i)
                         continue
                     if score > med:

@@ -214,7 +214,8 @@ def exact_table(limits: dict[str, int], out=None, kept: bool = False) -> int:
 def memory_table(games: int, out=None) -> None:
     """Master against Perfect for ``games`` games through one engine (``service.engine.Engine``, as
     the window's computer players share one): resident memory after each game (Linux)."""
-    from game.config.values import DEFAULTS  # here: only this table needs the levels
+    # here: only this table needs the levels and the engine service
+    from game.config.values import DEFAULTS
     from game.data.openings import OPENINGS
     from game.service.engine import Engine
     from game.service.requests import AIRequest
