@@ -218,7 +218,6 @@ def memory_table(games: int, out=None) -> None:
     from game.config.values import DEFAULTS
     from game.data.openings import OPENINGS
     from game.service.engine import Engine
-    from game.service.requests import AIRequest
 
     out = out or sys.stdout
     engine = Engine()
@@ -229,11 +228,8 @@ def memory_table(games: int, out=None) -> None:
     for g in range(games):
         opening = OPENINGS[g % len(OPENINGS)]
         pos = Position.from_moves(opening)
-        while not pos.is_over():
-            outcome, result = engine.handle(AIRequest(0, pos, configs[(pos.moves + g) % 2]), None, lambda _: None)
-            if outcome.value != "result":
-                raise RuntimeError(f"the engine answered {outcome.value}: {result}")
-            pos = pos.play(result.move)
+        while not pos.is_over():  # as the engine answers a move request: its searcher for the config
+            pos = pos.play(engine.searcher(configs[(pos.moves + g) % 2]).search(pos).move)
         print(f"| {g + 1} | {opening or '(empty)'} | {_status_mb('VmRSS')} | {_status_mb('VmHWM')} |", file=out, flush=True)
     print(file=out)
 
