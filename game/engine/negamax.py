@@ -43,8 +43,12 @@ from .tables import halve_table
 COMPILED: bool = cython.compiled
 
 CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline (a bit mask)
-#: Why a compiled search unwound (``Solver._raise_for`` turns it into the exception ``_check`` raises).
+#: Why a compiled search unwound (``limits.raise_for`` turns it into the exception ``limits.check`` raises).
 STOPPED, OUT_OF_TIME, SHARE_SPENT = 1, 2, 3
+#: ``_Core.solve_root``'s status when the known bounds it was given cannot hold for the position.
+MISFIT = 4
+#: A root move's first share of a root test, in nodes; it doubles every round (``Solver._root_test``).
+ROOT_SHARE = 65536
 KEY_BITS = WIDTH * H1
 CUT_BITS = WIDTH.bit_length()  # a centre rank, 1..WIDTH, 0 for none
 BOUND_BITS = 6
@@ -86,6 +90,8 @@ _U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
 _STOPPED = cython.declare(cython.int, STOPPED)
 _OUT_OF_TIME = cython.declare(cython.int, OUT_OF_TIME)
 _SHARE_SPENT = cython.declare(cython.int, SHARE_SPENT)
+_MISFIT = cython.declare(cython.int, MISFIT)
+_ROOT_SHARE = cython.declare(cython.longlong, ROOT_SHARE)
 _H1_BITS = cython.declare(cython.int, H1)
 _RECORD = cython.declare(cython.longlong, RECORD)
 _LAST_WIN = cython.declare(cython.int, LAST_WIN_VALUE)
@@ -130,20 +136,26 @@ def clear_table(table: memoryview) -> None:
         table.cast("B")[:] = bytes(table.nbytes)
 
 
-def build_search(solver, table: memoryview, threat_cache: dict[int, int], max_threats: int,
+def build_search(limits, table: memoryview, threat_cache: dict[int, int], max_threats: int,
                  book_discs: int = -1, book_score=None, book=None, early_discs: int = -1):
-    """The search over ``table``: ``(negamax, node_count)``.
+    """The search over ``table``: ``(negamax, node_count, root)``.
 
     ``negamax(current, mask, moves, opp_win, alpha, beta)`` is a fail-hard null-window search.
     Precondition: the side to move cannot win at once. ``opp_win`` holds the empty cells
     where the opponent would complete four. A result v <= alpha means "the score is <= v",
-    v >= beta means ">= v"; inside the window it is exact. Every ``CHECK_EVERY + 1`` nodes it
-    calls ``solver._check()``, which may raise to end the search; the compiled search, which
-    runs without the GIL, checks the same conditions in C (``solver._node_limit``, ``_stop``
-    and ``_deadline``, read when it is called) and unwinds, then ``solver._raise_for(reason)``
-    raises what ``_check`` would. ``node_count(n)`` sets the
-    node counter, ``node_count()`` reads it. ``threat_cache`` (one side's discs -> its winning
-    cells, bounded by ``max_threats``) serves the plain path only.
+    v >= beta means ">= v"; inside the window it is exact.
+
+    ``limits`` says what ends a search early: its ``node_limit``, ``stop`` and ``deadline``
+    (read when the search is called). Every ``CHECK_EVERY + 1`` nodes the plain search calls
+    ``limits.check(nodes)``, which may raise; the compiled search, which runs without the GIL,
+    checks the same conditions in C, unwinds, and then ``limits.raise_for(reason)`` raises what
+    ``check`` would. The search holds ``limits``, never the solver: the solver's table is freed
+    as soon as the solver is dropped, with no reference cycle for the collector to find.
+    ``node_count(n)`` sets the node counter, ``node_count()`` reads it. ``threat_cache`` (one
+    side's discs -> its winning cells, bounded by ``max_threats``) serves the plain path only.
+
+    ``root`` is the compiled search (``_Core``, for its ``solve_root`` and ``root_bounds``), None
+    on the plain path, where the solver runs its root in Python.
 
     Book hook: a node with at most ``book_discs`` discs (-1: none) that the side to move
     cannot lose at once asks ``book_score(current, mask, moves)`` first; an int is the
@@ -154,12 +166,13 @@ def build_search(solver, table: memoryview, threat_cache: dict[int, int], max_th
     early table's: ``book_score`` must answer None for the discs in between.
     """
     if cython.compiled:
-        core = _Core(solver, table, book_discs, book_score, book, early_discs)
-        return core.search, core.node_count
-    return _plain_search(solver, table, threat_cache, max_threats, book_discs, book_score)
+        core = _Core(limits, table, book_discs, book_score, book, early_discs)
+        return core.search, core.node_count, core
+    negamax, node_count = _plain_search(limits, table, threat_cache, max_threats, book_discs, book_score)
+    return negamax, node_count, None
 
 
-def _plain_search(solver, table, threat_cache, max_threats, book_discs, book_score):
+def _plain_search(limits, table, threat_cache, max_threats, book_discs, book_score):
     """The plain-Python search: a closure over the table (fast local lookups)."""
     threats_of = winning_cells_mask
     board = BOARD
@@ -194,7 +207,7 @@ def _plain_search(solver, table, threat_cache, max_threats, book_discs, book_sco
         nonlocal nodes
         nodes += 1
         if not nodes & check_every:
-            solver._check()
+            limits.check(nodes)
         # inlined: board.non_losing_moves
         possible = (mask + bottom) & board
         forced = possible & opp_win
@@ -324,12 +337,34 @@ def _threats(pos: cython.ulonglong, board: cython.ulonglong) -> cython.ulonglong
     return r & board
 
 
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _floor_half(x: cython.int) -> cython.int:
+    """``x // 2`` as Python rounds it (toward minus infinity), for either sign."""
+    return (x - (x & 1)) // 2
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _column(move: cython.ulonglong) -> cython.int:
+    """The column of a move bit (``solver._column_of``)."""
+    c: cython.int = 0
+    while move >> _H1_BITS:
+        move >>= _H1_BITS
+        c += 1
+    return c
+
+
 @cython.final
 @cython.cclass
 class _Core:
     """The compiled search: the same steps as ``_plain_search``'s closure, on C integers."""
 
-    solver: object
+    limits: object  # the solver's limits (see ``build_search``), never the solver itself
     book_score: object
     book_discs: cython.int
     buffer: object  # keeps the table's memory alive
@@ -360,9 +395,17 @@ class _Core:
     foreign: cython.int  # another stop object: asked with the GIL taken back
     has_deadline: cython.int
     deadline: cython.double  # on the C clock (c4_now)
+    # the root's moves in search order and the threats each creates (``solve_root``)
+    root_moves: cython.ulonglong[8]
+    root_threats: cython.ulonglong[8]
+    root_count: cython.int
+    # what ``solve_root`` proved: lo <= score <= hi, ``root_col`` (-1: none) proved to reach lo
+    root_lo: cython.int
+    root_hi: cython.int
+    root_col: cython.int
 
-    def __init__(self, solver, table, book_discs, book_score, book, early_discs) -> None:
-        self.solver = solver
+    def __init__(self, limits, table, book_discs, book_score, book, early_discs) -> None:
+        self.limits = limits
         self.book_discs = book_discs
         self.book_score = book_score
         self.book_records = 0
@@ -399,28 +442,218 @@ class _Core:
             self.nodes = value
         return self.nodes
 
-    def search(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
-               opp_win: cython.ulonglong, alpha: cython.int, beta: cython.int) -> int:
-        """The null-window search, run without the GIL; raises as ``solver._check`` would."""
-        solver = self.solver
-        limit = solver._node_limit
+    def _arm(self) -> None:
+        """Read what ends the next search early from ``self.limits`` (see ``build_search``)."""
+        limits = self.limits
+        limit = limits.node_limit
         self.node_limit = -1 if limit is None else limit
-        stop = self.stop = solver._stop
+        stop = self.stop = limits.stop
         address = stop.address() if stop is not None and hasattr(stop, "address") else 0
         self.flag = cython.cast(cython.p_int, cython.cast(cython.size_t, address)) if address else cython.NULL
         self.foreign = stop is not None and not address
-        deadline = solver._deadline
+        deadline = limits.deadline
         self.has_deadline = deadline is not None
         if deadline is not None:  # on the C clock, which need not be perf_counter's
             self.deadline = c4_now() + (deadline - perf_counter())
         self.aborted = 0
+
+    def search(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
+               opp_win: cython.ulonglong, alpha: cython.int, beta: cython.int) -> int:
+        """The null-window search, run without the GIL; raises as ``limits.check`` would."""
+        self._arm()
         r: cython.int
         with cython.nogil:
             r = self.negamax(current, mask, moves, opp_win, alpha, beta)
         self.stop = None
         if self.aborted:
-            solver._raise_for(self.aborted)
+            self.limits.raise_for(self.aborted)
         return r
+
+    def solve_root(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
+                   first: cython.ulonglong, climb: cython.int, known):
+        """``Solver._solve_bits`` and its root test in C, for a position no book hook reads:
+        ``(status, lo, hi, column)``, the same nodes in the same order as the plain root.
+
+        The side to move may win at once. ``first`` (a move bit, 0 for none) is searched first;
+        ``climb`` and ``known`` (bounds proved earlier, or None) as in ``_solve_bits``. ``status``
+        is 0 when the score is found (``lo == hi``), ``STOPPED`` or ``OUT_OF_TIME`` when the
+        search was cut short (``lo <= score <= hi`` is what it proved), or ``MISFIT`` when
+        ``known`` cannot hold here. ``column`` is the move proved to reach ``lo`` (-1: none).
+        """
+        known_lo: cython.int = -_CELLS
+        known_hi: cython.int = _CELLS
+        if known is not None:
+            known_lo, known_hi = known
+        self._arm()
+        self.node_limit = -1
+        status: cython.int
+        has_known: cython.int = known is not None
+        with cython.nogil:
+            status = self._root(current, mask, moves, first, climb, has_known, known_lo, known_hi)
+        self.stop = None
+        self.aborted = 0
+        return status, self.root_lo, self.root_hi, self.root_col
+
+    def root_bounds(self) -> tuple[int, int, int]:
+        """What the running (or last) ``solve_root`` has proved so far: ``(lo, hi, column)``."""
+        return self.root_lo, self.root_hi, self.root_col
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.cdivision(True)
+    @cython.exceptval(check=False)
+    def _root(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
+              first: cython.ulonglong, climb: cython.int, has_known: cython.int, known_lo: cython.int,
+              known_hi: cython.int) -> cython.int:
+        """The steps of ``Solver._solve_bits`` past its book hooks, in the same order."""
+        ranks: cython.int[8]
+        i: cython.int
+        j: cython.int
+        move: cython.ulonglong
+        threats: cython.ulonglong
+        med: cython.int
+        r: cython.int
+        self.root_lo = -((_CELLS - moves) // 2)  # scores.score_range(moves)
+        self.root_hi = (_CELLS + 1 - moves) // 2
+        self.root_col = -1
+        possible: cython.ulonglong = (mask + self.bottom) & self.board
+        if _threats(current, self.board) & ~mask & possible:  # a win at once
+            self.root_lo = self.root_hi
+            return 0
+        opp_win: cython.ulonglong = _threats(current ^ mask, self.board) & ~mask
+        # Solver._root_moves: the non-losing moves (board.non_losing_moves), by threats
+        forced: cython.ulonglong = possible & opp_win
+        candidates: cython.ulonglong = 0
+        if not (forced & (forced - 1)):
+            candidates = (forced if forced else possible) & ~(opp_win >> 1)
+        if not candidates or moves >= _CELLS - 2:
+            self.root_hi = self.root_lo if not candidates else 0
+            self.root_lo = self.root_hi
+            return 0
+        self.root_count = self._order(current, mask, candidates, ranks, self.root_moves, self.root_threats)
+        for i in range(self.root_count):  # ``first`` to the front, the others in their order
+            if self.root_moves[i] == first:
+                move, threats = self.root_moves[i], self.root_threats[i]
+                for j in range(i, 0, -1):
+                    self.root_moves[j] = self.root_moves[j - 1]
+                    self.root_threats[j] = self.root_threats[j - 1]
+                self.root_moves[0], self.root_threats[0] = move, threats
+                break
+        lo: cython.int = self.root_lo
+        hi: cython.int = self.root_hi
+        if has_known:
+            if known_lo > lo:
+                lo = known_lo
+            if known_hi < hi:
+                hi = known_hi
+            if lo > hi:
+                return _MISFIT
+            self.root_lo, self.root_hi = lo, hi
+        while lo < hi:
+            if climb and (self.root_col >= 0 or has_known):
+                med = lo  # climb from the proved bound: each success names a move proved higher
+            else:  # bisection biased toward 0, with Python's floor division
+                med = lo + (hi - lo) // 2
+                if med <= 0 and _floor_half(lo) < med:
+                    med = _floor_half(lo)
+                elif med >= 0 and _floor_half(hi) > med:
+                    med = _floor_half(hi)
+            r = self._root_test(moves, current ^ mask, mask, med)
+            if self.aborted:
+                return self.aborted
+            if r <= med:
+                hi = r
+            else:
+                lo = r
+                self.root_col = _column(self.root_moves[0])  # ``_root_test`` moved it to the front
+            self.root_lo, self.root_hi = lo, hi
+        return 0
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _root_test(self, moves: cython.int, opponent: cython.ulonglong, mask: cython.ulonglong,
+                   med: cython.int) -> cython.int:
+        """``Solver._root_test``: is the root's score > ``med``? A bound; the move that proves a
+        higher one goes to the front of ``root_moves``. The moves share the work in rounds of
+        doubling node shares (``ROOT_SHARE``), in the same order as the plain root."""
+        pending: cython.int[8]
+        unfinished: cython.int[8]
+        n_pending: cython.int = self.root_count
+        n_unfinished: cython.int
+        k: cython.int
+        i: cython.int
+        j: cython.int
+        score: cython.int
+        best: cython.int = -_CELLS
+        share: cython.longlong = _ROOT_SHARE
+        move: cython.ulonglong
+        threats: cython.ulonglong
+        for k in range(n_pending):
+            pending[k] = k
+        while n_pending:
+            n_unfinished = 0
+            for k in range(n_pending):
+                i = pending[k]
+                # the last move standing needs no share: it runs to the end
+                self.node_limit = self.nodes + share if n_unfinished + n_pending - k - 1 else -1
+                score = -self.negamax(opponent, mask | self.root_moves[i], moves + 1, self.root_threats[i],
+                                      -med - 1, -med)
+                if self.aborted == _SHARE_SPENT:
+                    self.aborted = 0
+                    unfinished[n_unfinished] = i
+                    n_unfinished += 1
+                    continue
+                if self.aborted:
+                    self.node_limit = -1
+                    return 0
+                if score > med:
+                    move, threats = self.root_moves[i], self.root_threats[i]
+                    for j in range(i, 0, -1):
+                        self.root_moves[j] = self.root_moves[j - 1]
+                        self.root_threats[j] = self.root_threats[j - 1]
+                    self.root_moves[0], self.root_threats[0] = move, threats
+                    self.node_limit = -1
+                    return score
+                if score > best:
+                    best = score
+            for k in range(n_unfinished):
+                pending[k] = unfinished[k]
+            n_pending = n_unfinished
+            share *= 2
+        self.node_limit = -1
+        return best
+
+    @cython.cfunc
+    @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _order(self, current: cython.ulonglong, mask: cython.ulonglong, candidates: cython.ulonglong,
+               ranks: cython.p_int, moves_of: cython.p_ulonglong, threats_of: cython.p_ulonglong) -> cython.int:
+        """The moves of ``candidates`` ordered by the threats they create, centre first on ties
+        (an insertion sort): their count; ranks, moves and threats in the arrays."""
+        count: cython.int = 0
+        n: cython.int
+        j: cython.int
+        v: cython.int
+        move: cython.ulonglong
+        r: cython.ulonglong
+        for n in range(_WIDTH, 0, -1):
+            move = candidates & self.cut_masks[n]
+            if move:
+                r = _threats(current | move, self.board) & ~(mask | move)
+                v = _bit_count(r) * _RANK_UNIT + n
+                j = count
+                while j > 0 and ranks[j - 1] < v:
+                    ranks[j] = ranks[j - 1]
+                    moves_of[j] = moves_of[j - 1]
+                    threats_of[j] = threats_of[j - 1]
+                    j -= 1
+                ranks[j] = v
+                moves_of[j] = move
+                threats_of[j] = r
+                count += 1
+        return count
 
     @cython.cfunc
     @cython.nogil
@@ -552,7 +785,7 @@ class _Core:
     @cython.nogil
     @cython.exceptval(check=False)
     def _stopped(self) -> cython.int:
-        """Why the search must stop now (0: it need not); the checks of ``Solver._check``."""
+        """Why the search must stop now (0: it need not); the checks of ``limits.check``."""
         if self.node_limit >= 0 and self.nodes > self.node_limit:
             return _SHARE_SPENT
         if self.flag != cython.NULL and c4_flag(self.flag):
@@ -591,8 +824,6 @@ class _Core:
         code: cython.int
         count: cython.int
         i: cython.int
-        n: cython.int
-        j: cython.int
         ranks: cython.int[8]
         moves_of: cython.ulonglong[8]
         threats_of: cython.ulonglong[8]
@@ -647,7 +878,6 @@ class _Core:
         new_opp: cython.ulonglong = current ^ mask
         code = cython.cast(cython.int, entry & _CUT_MASK)
         hint: cython.ulonglong = candidates & self.cut_masks[code]
-        move: cython.ulonglong
         r: cython.ulonglong
         if hint:
             candidates ^= hint
@@ -661,23 +891,8 @@ class _Core:
                 return score
             if score > alpha:
                 alpha = score
-        # moves ordered by the threats they create, centre first on ties (insertion sort)
-        count = 0
-        for n in range(_WIDTH, 0, -1):
-            move = candidates & self.cut_masks[n]
-            if move:
-                r = _threats(current | move, self.board) & ~(mask | move)
-                v = _bit_count(r) * _RANK_UNIT + n
-                j = count
-                while j > 0 and ranks[j - 1] < v:
-                    ranks[j] = ranks[j - 1]
-                    moves_of[j] = moves_of[j - 1]
-                    threats_of[j] = threats_of[j - 1]
-                    j -= 1
-                ranks[j] = v
-                moves_of[j] = move
-                threats_of[j] = r
-                count += 1
+        # moves ordered by the threats they create, centre first on ties
+        count = self._order(current, mask, candidates, ranks, moves_of, threats_of)
         for i in range(count):
             score = -self.negamax(new_opp, mask | moves_of[i], moves + 1, threats_of[i], -beta, -alpha)
             if self.aborted:

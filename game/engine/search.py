@@ -64,15 +64,21 @@ _EPS = 1e-9
 class Searcher:
     """A computer player with its own transposition table. Not thread-safe."""
 
-    def __init__(self, config: SearchConfig | None = None) -> None:
+    def __init__(self, config: SearchConfig | None = None, *, table_mb: float | None = None,
+                 solver_table: memoryview | None = None) -> None:
+        """``table_mb``: this searcher's memory bound (None: ``config.table_mb``), shared by its
+        tables; ``solver_table``: an exact solver's table shared with other searchers
+        (``solver.new_solver_table``), in place of one of the searcher's own."""
         self.config = config = config or SearchConfig()
-        sizes = search_table_sizes(config.table_mb)  # one memory bound shared by all tables
+        sizes = search_table_sizes(config.table_mb if table_mb is None else table_mb)  # one bound for all tables
         self.max_entries, self.max_threats, self.max_hints = sizes.bounds, sizes.threats, sizes.hints
         # the node search and its tables: compiled when the package was built with a C compiler
         self._core = core_module.new_core(config.heuristic, config.window_weights, config.discount, sizes.bounds,
                                           sizes.hints, sizes.threats)
         # an exact searcher (depth None) fills no depth-search table: its solver has the whole budget
-        self._solver_mb = config.table_mb if config.depth is None else sizes.solver_mb
+        self._solver_mb = (config.table_mb if table_mb is None else table_mb) if config.depth is None \
+            else sizes.solver_mb
+        self._solver_table = solver_table
         self._solver: Solver | None = None
         self.nodes = 0
         self._rng = random.Random(config.seed) if config.seed is not None else None
@@ -85,7 +91,7 @@ class Searcher:
     def solver(self) -> Solver:
         """The exact solver, made when first asked for (a depth search alone never needs it)."""
         if self._solver is None:
-            self._solver = Solver(table_mb=self._solver_mb)
+            self._solver = Solver(table_mb=self._solver_mb, table=self._solver_table)
         return self._solver
 
     @property

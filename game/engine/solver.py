@@ -28,8 +28,6 @@ losses.
 from __future__ import annotations
 
 import logging
-
-from time import perf_counter
 from typing import Literal, NamedTuple
 
 from . import negamax as search_module
@@ -47,6 +45,7 @@ from .board import (
     winning_cells_mask,
 )
 from .book import BOOK_DISCS, Book, default_book
+from .limits import SearchCancelled, SearchLimits, ShareSpent
 from .early_table import EARLY_DISCS, early_scores
 from .ordering import order_by_threats
 from .scores import loss_next_score, score_range, win_next_score
@@ -55,7 +54,7 @@ from .tables import halve_table, solver_table_entries, solver_table_slots
 log = logging.getLogger(__name__)
 
 # A root move's first share of a root test, in nodes; it doubles every round (see _root_test).
-_ROOT_SHARE = 65536
+_ROOT_SHARE = search_module.ROOT_SHARE
 
 
 class Partial(NamedTuple):
@@ -74,24 +73,18 @@ def _column_of(move: Bitboard) -> int:
     return (move.bit_length() - 1) // H1
 
 
-class SearchCancelled(Exception):
-    """Raised out of a search when its stop flag is set or its deadline passes."""
-
-
-class _ShareSpent(Exception):
-    """A root move used up its share of a round (private to ``_root_test``)."""
-
-
 class Solver:
     """Exact solver with a bounded transposition table that persists between calls."""
 
     def __init__(self, table_mb: float = 64, book: Book | None | Literal["default"] = "default",
-                 early: bool = True) -> None:
+                 early: bool = True, table: memoryview | None = None) -> None:
         """``book``: the opening book whose 12-disc positions end the search ("default": the
         installed one if it can be used, see ``book.book_status``; None: search them too).
         ``early``: read positions with at most ``early_table.EARLY_DISCS`` discs from the shipped table,
         loaded when the first such position is met (a search from a later position never meets
-        one, so most solvers never load it)."""
+        one, so most solvers never load it). ``table``: a transposition table from
+        ``new_solver_table`` to share with other solvers (None: one of ``table_mb`` of its own;
+        ``table_mb`` then bounds only the solver's small caches)."""
         if not 0 < table_mb <= 4096:
             raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
         self.table_mb = table_mb
@@ -99,21 +92,22 @@ class Solver:
         self.early = early
         # book hook: exact scores read from the book, kept (bounded) since nodes repeat often
         self.book_scores: dict[int, int | None] = {}
-        self.slots = solver_table_slots(table_mb)
+        self.slots = solver_table_slots(table_mb) if table is None else len(table)
         # plain path: one side's discs -> the cells that would complete a four for it, occupied
         # or not: a pure function of the key, valid forever; most threat computations repeat one
         self.threat_cache: dict[int, int] = {}
         self.max_threats = solver_table_entries(table_mb, tables=4)
-        self.partial = Partial(0, 0, None)  # see _solve_bits
-        self._stop = None
-        self._deadline: float | None = None
-        self._node_limit: int | None = None  # a root move's share ends here (see _root_test)
+        self._partial = Partial(0, 0, None)  # see _solve_bits
+        self._root_running = False  # the compiled root holds the partial bounds while it runs
+        self._limits = SearchLimits()
         self._search = search_module  # compiled or plain (tests swap it for the plain one)
-        self._table = self._search.new_table(self.slots)
+        self._table = self._search.new_table(self.slots) if table is None else table
         self._book_discs, self._book_score = self._build_book_hook()
-        self._negamax, self._node_count = self._search.build_search(
-            self, self._table, self.threat_cache, self.max_threats, self._book_discs, self._book_score,
+        self._negamax, self._node_count, self._root = self._search.build_search(
+            self._limits, self._table, self.threat_cache, self.max_threats, self._book_discs, self._book_score,
             self.book, EARLY_DISCS if self.early else -1)
+        # positions with more discs meet no book hook at the root: the compiled root takes them
+        self._root_hooks_end = self._book_discs + (self.book is not None)
 
     @property
     def nodes(self) -> int:
@@ -125,12 +119,26 @@ class Solver:
         self._node_count(value)
 
     @property
+    def partial(self) -> Partial:
+        """What the running or last solve has proved (see ``_solve_bits``); a stop object asked
+        during a search reads the bounds proved so far."""
+        if self._root_running:
+            lo, hi, column = self._root.root_bounds()
+            return Partial(lo, hi, None if column < 0 else column)
+        return self._partial
+
+    @partial.setter
+    def partial(self, value: Partial) -> None:
+        self._partial = value
+
+    @property
     def compiled(self) -> bool:
         """Whether the search runs compiled (see :mod:`game.engine.negamax`)."""
         return self._search.COMPILED
 
     def reset(self) -> None:
-        """Empty the table (in place) and set the node count to 0."""
+        """Empty the table (in place: a shared table for every solver sharing it) and set the
+        node count to 0."""
         self.threat_cache.clear()
         self.book_scores.clear()
         self._search.clear_table(self._table)
@@ -202,20 +210,6 @@ class Solver:
                     bound = -score
         return bound
 
-    def _raise_for(self, reason: int) -> None:
-        """Raise what ``_check`` raises, for the ``reason`` a compiled search gave for stopping."""
-        if reason == search_module.SHARE_SPENT:
-            raise _ShareSpent
-        raise SearchCancelled("search cancelled" if reason == search_module.STOPPED else "time budget exhausted")
-
-    def _check(self) -> None:
-        if self._node_limit is not None and self.nodes > self._node_limit:
-            raise _ShareSpent
-        if self._stop is not None and self._stop.is_set():
-            raise SearchCancelled("search cancelled")
-        if self._deadline is not None and perf_counter() > self._deadline:
-            raise SearchCancelled("time budget exhausted")
-
     # --------------------------------------------------------------- public
     def solve(self, pos: Position, stop=None, deadline: float | None = None) -> int:
         """Exact score of ``pos`` for the side to move.
@@ -239,13 +233,15 @@ class Solver:
         search can still use. ``known``: bounds an earlier, interrupted search of this position
         proved; the climb starts at its lower bound.
         """
+        if self._root is not None and moves > self._root_hooks_end:
+            return self._solve_compiled(current, mask, moves, stop, deadline, first, climb, known)
         self.partial = Partial(*score_range(moves), None)
         possible = (mask + BOTTOM) & BOARD
         if winning_cells_mask(current, mask) & possible:
             win = win_next_score(moves)
             self.partial = Partial(win, win, None)
             return win
-        self._stop, self._deadline = stop, deadline
+        self._limits.stop, self._limits.deadline = stop, deadline
         if moves <= self._book_discs:  # book hook at the root
             v = self._book_score(current, mask, moves)
             if v is not None:
@@ -282,6 +278,25 @@ class Solver:
             self.partial = Partial(lo, hi, proven)
         return lo
 
+    def _solve_compiled(self, current: Bitboard, mask: Bitboard, moves: int, stop, deadline: float | None,
+                        first: Bitboard, climb: bool, known: Partial | None) -> int:
+        """``_solve_bits`` by the compiled root (``negamax._Core.solve_root``): the same steps,
+        nodes and ``partial``, without a return to Python between the root's tests."""
+        limits = self._limits
+        limits.stop, limits.deadline = stop, deadline
+        self._root_running = True
+        try:
+            status, lo, hi, column = self._root.solve_root(current, mask, moves, first, climb,
+                                                           None if known is None else (known.lower, known.upper))
+        finally:
+            self._root_running = False
+        if status == search_module.MISFIT:
+            raise ValueError(f"known bounds {known.lower}..{known.upper} do not fit this position")
+        self.partial = Partial(lo, hi, None if column < 0 else column)
+        if status:
+            limits.raise_for(status)
+        return lo
+
     def _root_moves(self, current: Bitboard, mask: Bitboard, moves: int, opp_win: Bitboard,
                     first: Bitboard) -> list[tuple[Bitboard, Bitboard]] | int:
         """The root's non-losing moves with the threats each creates, in search order.
@@ -314,6 +329,7 @@ class Solver:
         An interrupted move loses little: every node it finished stays in the table.
         """
         negamax = self._negamax
+        limits = self._limits
         opponent, child_moves = current ^ mask, moves + 1
         best = -CELLS
         pending = list(range(len(order)))
@@ -325,10 +341,10 @@ class Solver:
                     move, threats = order[i]
                     # the last move standing needs no share: it runs to the end
                     others = len(unfinished) + len(pending) - k - 1
-                    self._node_limit = self.nodes + share if others else None
+                    limits.node_limit = self.nodes + share if others else None
                     try:
                         score = -negamax(opponent, mask | move, child_moves, threats, -med - 1, -med)
-                    except _ShareSpent:
+                    except ShareSpent:
                         unfinished.append(i)
                         continue
                     if score > med:
@@ -341,7 +357,7 @@ class Solver:
                 share *= 2
             return best, None
         finally:
-            self._node_limit = None
+            limits.node_limit = None
 
     def column_scores(self, pos: Position, stop=None, deadline: float | None = None) -> list[int | None]:
         """Exact score of playing each column (``None`` for a full column).
@@ -397,7 +413,7 @@ class Solver:
         # the score is the least possible one, proved by no move: test the columns
         current, mask, moves = pos.current, pos.mask, pos.moves
         opp_win = winning_cells_mask(current ^ mask, mask)
-        self._stop, self._deadline = stop, deadline
+        self._limits.stop, self._limits.deadline = stop, deadline
         for col in CENTRE_ORDER:
             if not pos.can_play(col):
                 continue
@@ -419,6 +435,18 @@ class Solver:
         raise AssertionError("no move reaches the solved score")  # unreachable: the score is attained
 
 
+def new_solver_table(table_mb: float) -> memoryview:
+    """A transposition table of ``table_mb`` megabytes for solvers to share (``Solver(table=...)``).
+
+    Its entries are bounds on positions' exact scores, true whatever solver proved them, so
+    every exact solver of a process can use one table: one memory bound instead of one per
+    solver. One search at a time: a table is not shared between threads.
+    """
+    if not 0 < table_mb <= 4096:
+        raise ValueError(f"table_mb must be in (0, 4096], got {table_mb!r}")
+    return search_module.new_table(solver_table_slots(table_mb))
+
+
 def solve(pos: Position | str, table_mb: float = 64) -> int:
     """Exact score of a position or move string (a fresh solver each call)."""
     if isinstance(pos, str):
@@ -426,4 +454,4 @@ def solve(pos: Position | str, table_mb: float = 64) -> int:
     return Solver(table_mb).solve(pos)
 
 
-__all__ = ["Partial", "SearchCancelled", "Solver", "solve"]
+__all__ = ["Partial", "SearchCancelled", "Solver", "new_solver_table", "solve"]

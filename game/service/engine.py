@@ -1,8 +1,15 @@
 """Answers requests, in the search process or the worker thread: one handler per request kind.
 
-:class:`Engine` keeps one Searcher per config so its table helps from move to move. Tables are
-never shared between configs: a different heuristic, weight or depth gets its own Searcher. At
-most ``MAX_SEARCHERS`` are kept; the least recently used one is dropped. No pygame here."""
+:class:`Engine` keeps one Searcher per config so its tables help from move to move. The depth
+search's tables are never shared between configs: a different heuristic, weight or depth gets its
+own Searcher. At most ``MAX_SEARCHERS`` are kept; the least recently used one is dropped, and its
+tables are freed with it (nothing refers back to a searcher).
+
+Memory: ``[ai] table_mb`` bounds the engine's tables together. The exact solver's table, whose
+entries are facts about positions whatever solver proved them, is one table shared by every
+searcher's solver and the review's (``tables.SOLVER_SHARE`` of the budget); each of the
+``MAX_SEARCHERS`` searchers gets an equal part of the rest for its depth-search tables. No pygame
+here."""
 
 from __future__ import annotations
 
@@ -15,7 +22,8 @@ from game.engine.review import DEFAULT_TIME as DEFAULT_REVIEW_TIME
 from game.engine.review import GameReview, ReviewProgress, review_game
 from game.engine.search import Searcher
 from game.engine.search_values import Progress, SearchConfig, SearchResult
-from game.engine.solver import SearchCancelled, Solver
+from game.engine.solver import SearchCancelled, Solver, new_solver_table
+from game.engine.tables import SOLVER_SHARE
 from game.service.requests import (ANALYSIS_TIME, AIRequest, AIResult, Analysis, AnalysisRequest, ExplainRequest,
                                    Explained, Kind, MoveRequest, ReviewRequest, describe)
 from game.service.why import explain_column
@@ -41,16 +49,32 @@ OnProgress = Callable[[Any], None]
 class Engine:
     def __init__(self) -> None:
         self._searchers: dict[SearchConfig, Searcher] = {}
-        self._review_solver: Solver | None = None  # one table for every review: proofs are reused
+        self._review_solver: Solver | None = None  # one solver for every review: proofs are reused
+        self._table_mb: int | None = None  # the budget the tables below were made for
+        self._solver_table: memoryview | None = None  # every exact solver's, made when first needed
+
+    def solver_table(self, table_mb: int) -> memoryview:
+        """The exact solvers' shared table for a budget of ``table_mb``. A new budget drops every
+        table made for the old one (the searchers and the review's solver with them), so the
+        engine never holds more than one budget's tables."""
+        if table_mb != self._table_mb:
+            self._searchers.clear()
+            self._review_solver = self._solver_table = None
+            self._table_mb = table_mb
+        if self._solver_table is None:
+            self._solver_table = new_solver_table(table_mb * SOLVER_SHARE)
+        return self._solver_table
 
     def searcher(self, config: SearchConfig) -> Searcher:
         """The Searcher for ``config`` (made if needed), now the most recently used."""
         key = replace(config, time_limit=None)  # a table does not depend on the time limit
+        table = self.solver_table(config.table_mb)
         searcher = self._searchers.pop(key, None)
         if searcher is None:
             while len(self._searchers) >= MAX_SEARCHERS:
                 del self._searchers[next(iter(self._searchers))]
-            searcher = Searcher(config)
+            # each searcher's own tables: an equal part of what the shared solver table leaves
+            searcher = Searcher(config, table_mb=config.table_mb / MAX_SEARCHERS, solver_table=table)
         searcher.config = config  # e.g. a longer analysis of the same position: its table goes on
         self._searchers[key] = searcher  # most recently used last
         return searcher
@@ -67,8 +91,9 @@ class Engine:
     def review_solver(self, config: SearchConfig) -> Solver:
         """The one exact solver of reviews and explanations: an explanation after a review finds
         the review's proofs in its table."""
+        table = self.solver_table(config.table_mb)
         if self._review_solver is None:
-            self._review_solver = Solver(table_mb=config.table_mb)
+            self._review_solver = Solver(table_mb=config.table_mb * SOLVER_SHARE / MAX_SEARCHERS, table=table)
         return self._review_solver
 
     def review(self, request: ReviewRequest, stop: Any, on_progress: OnProgress) -> GameReview:

@@ -7,6 +7,9 @@ Two tables (docs/benchmarks.md explains them and keeps dated figures):
    table, columns left to right, no pruning rules), the speed-up reference.
 2. Exact solving, per benchmark test set: positions, mismatches against the set's
    scores, mean time, mean nodes, nodes per second.
+``--kept`` keeps one table per set instead (as a game does); ``--memory GAMES`` measures resident
+memory while Master plays Perfect in one engine instead.
+
 3. ``--processes``: whole processes, as Pons' benchmark times its solver: one
    ``python -m game.analyze`` per test set, fed the set's move strings; with ``--reference
    COMMAND`` the same input also goes to another solver (e.g. Pons' ``c4solver``) in the same
@@ -165,11 +168,15 @@ def read_set(path: Path, limit: int) -> list[tuple[str, int]]:
     return cases
 
 
-def exact_table(limits: dict[str, int], out=None) -> int:
-    """Solve each set; returns the number of mismatches (0 expected)."""
+def exact_table(limits: dict[str, int], out=None, kept: bool = False) -> int:
+    """Solve each set; returns the number of mismatches (0 expected).
+
+    ``kept``: one new solver per set whose table is kept from position to position (its memory
+    taken as it fills, as in a game), instead of a table emptied before each position."""
     out = out or sys.stdout  # at call time: the stream in use now
     folder = data_dir()
-    print(f"Exact solver, {solver_path()} (fresh table per position)\n", file=out)
+    how = "one new table per set, kept between its positions" if kept else "fresh table per position"
+    print(f"Exact solver, {solver_path()} ({how})\n", file=out)
     print("| Test set | Positions | Mismatches | Mean time | Mean CPU time | Mean nodes | Nodes/s (CPU) |", file=out)
     print("|----------|----------:|-----------:|----------:|--------------:|-----------:|--------------:|", file=out)
     total_bad = 0
@@ -182,9 +189,14 @@ def exact_table(limits: dict[str, int], out=None) -> int:
         cases = read_set(path, limit)
         bad = 0
         seconds = cpu = nodes = 0.0
+        if kept:
+            solver = Solver()
         for moves, expected in cases:
             pos = Position.from_moves(moves)
-            solver.reset()
+            if kept:
+                solver.nodes = 0
+            else:
+                solver.reset()
             start, cpu_start = perf_counter(), process_time()
             score = solver.solve(pos)
             cpu += process_time() - cpu_start
@@ -197,6 +209,41 @@ def exact_table(limits: dict[str, int], out=None) -> int:
               f"| {nodes / max(cpu, 1e-9):,.0f} |", file=out, flush=True)
     print(file=out)
     return total_bad
+
+
+def memory_table(games: int, out=None) -> None:
+    """Master against Perfect for ``games`` games through one engine (``service.engine.Engine``, as
+    the window's computer players share one): resident memory after each game (Linux)."""
+    # here: only this table needs the levels and the engine service
+    from game.config.values import DEFAULTS
+    from game.data.openings import OPENINGS
+    from game.service.engine import Engine
+
+    out = out or sys.stdout
+    engine = Engine()
+    configs = [DEFAULTS.search_config(level=DEFAULTS.level(name)) for name in ("Master", "Perfect")]
+    print(f"Memory while Master plays Perfect in one engine, {solver_path()}: resident MB (peak)\n", file=out)
+    print(f"| Game | Opening | Resident | Peak |\n|-----:|---------|---------:|-----:|\n| start | | {_status_mb('VmRSS')} "
+          f"| {_status_mb('VmHWM')} |", file=out, flush=True)
+    for g in range(games):
+        opening = OPENINGS[g % len(OPENINGS)]
+        pos = Position.from_moves(opening)
+        while not pos.is_over():  # as the engine answers a move request: its searcher for the config
+            pos = pos.play(engine.searcher(configs[(pos.moves + g) % 2]).search(pos).move)
+        print(f"| {g + 1} | {opening or '(empty)'} | {_status_mb('VmRSS')} | {_status_mb('VmHWM')} |", file=out, flush=True)
+    print(file=out)
+
+
+def _status_mb(field: str) -> str:
+    """A memory figure of this process from /proc/self/status, in MB ("?" where there is none)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return f"{int(line.split()[1]) / 1024:.0f}"
+    except OSError:
+        pass
+    return "?"
 
 
 def solver_path() -> str:
@@ -313,6 +360,10 @@ def main(argv: list[str] | None = None) -> int:
                              "(--compare, --cap S, --perfect-games N: see python -m game.tools.bench_book -h)")
     parser.add_argument("--search-only", action="store_true", help="only the heuristic-search table")
     parser.add_argument("--exact-only", action="store_true", help="only the exact-solver table")
+    parser.add_argument("--kept", action="store_true",
+                        help="exact table: keep one table per set from position to position, as a game does")
+    parser.add_argument("--memory", type=whole(1, 1000), metavar="GAMES",
+                        help="instead: resident memory while Master plays Perfect for GAMES games in one engine")
     parser.add_argument("--plain", action="store_true",
                         help="run the plain-Python searches even when the compiled ones are built")
     parser.add_argument("--processes", action="store_true",
@@ -369,11 +420,14 @@ def main(argv: list[str] | None = None) -> int:
               for file, _, default in TEST_SETS if file in chosen}
     if args.processes:
         return 1 if process_table(limits, reference, args.plain) else 0
+    if args.memory:
+        memory_table(args.memory)
+        return 0
     if not args.exact_only:
         search_table(heuristics, args.depths, args.baseline_max_depth)
     bad = 0
     if not args.search_only:
-        bad = exact_table(limits)
+        bad = exact_table(limits, kept=args.kept)
     return 1 if bad else 0
 
 

@@ -73,7 +73,7 @@ DEPTH_SEARCH = alphabeta.plain_module()
 def negamax_closures() -> dict[str, dict[str, object]]:
     core = DEPTH_SEARCH.new_core("scoremap", DEFAULT_WEIGHTS, 0.25, 1000, 1000, 1000)
     search_negamax, _, _ = core.iteration(0, 4, 0, None, None)
-    solver_negamax, _ = SOLVER_SEARCH.build_search(None, SOLVER_SEARCH.new_table(4093), {}, 256)
+    solver_negamax, _, _ = SOLVER_SEARCH.build_search(None, SOLVER_SEARCH.new_table(4093), {}, 256)
     return {"search": closure_values(search_negamax), "solver": closure_values(solver_negamax)}
 
 

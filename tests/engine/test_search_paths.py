@@ -97,12 +97,12 @@ def test_continuous_integration_builds_the_compiled_search():
 
 
 class _NoStop:
-    """What the search asks of its solver: ``_check``, which may raise to stop it, and (the
-    compiled search) the node limit, stop request and deadline it checks itself."""
+    """The limits a search is given: ``check``, which may raise to stop it, and (the compiled
+    search) the node limit, stop request and deadline it checks itself."""
 
-    _node_limit = _stop = _deadline = None
+    node_limit = stop = deadline = None
 
-    def _check(self) -> None:
+    def check(self, nodes: int) -> None:
         pass
 
 
@@ -124,7 +124,7 @@ def test_book_hook_answers_early_nodes_on_both_paths(path):
 
         opp_win = winning_cells_mask(pos.current ^ pos.mask, pos.mask)
         for book_discs in (pos.moves + 1, -1):
-            negamax, nodes = module.build_search(_NoStop(), module.new_table(4093), {}, 256,
+            negamax, nodes, _ = module.build_search(_NoStop(), module.new_table(4093), {}, 256,
                                                  book_discs, book_score if book_discs >= 0 else None)
             assert negamax(pos.current, pos.mask, pos.moves, opp_win, -CELLS, CELLS) == score, moves
             if book_discs >= 0:

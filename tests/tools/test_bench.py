@@ -35,3 +35,14 @@ def test_plain_makes_both_searches_plain(monkeypatch, capfd):
 def test_the_shipped_set_is_the_public_one(name):
     rows = bench.read_set(bench.data_dir() / name, 10_000)
     assert len(rows) == 1000 and all(1 <= len(moves) <= 13 for moves, _ in rows)  # early positions
+
+
+def test_kept_solves_a_set_with_one_table(capfd):
+    # The table kept from position to position (as in a game) gets every score right too, and
+    # the table says which way it was measured.
+    for option in ([], ["--kept"]):
+        assert bench.main(["--exact-only", "--sets", "Test_L2_R1", "--limit", "40", *option]) == 0
+        out = capfd.readouterr().out
+        assert ("one new table per set, kept between its positions" in out) == bool(option)
+        assert ("fresh table per position" in out) != bool(option)
+        assert "| Middle-Easy (Test_L2_R1) | 40 | 0 |" in out
