@@ -110,9 +110,6 @@ _D3 = cython.declare(cython.int, LINE_SHIFTS[2][2])
 _U1 = cython.declare(cython.int, LINE_SHIFTS[3][0])
 _U2 = cython.declare(cython.int, LINE_SHIFTS[3][1])
 _U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
-_ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
-_ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
-_ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
 _MIN_INDEX_BITS = 10  # an index starts with 1024 slots and doubles as its table fills
 _INDEX_EMPTY = cython.declare(cython.int, 0)  # an index slot holding no entry (a filled one: entry + 1)
 _HASH = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)  # Fibonacci hashing of keys into the index
@@ -505,14 +502,26 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
 @cython.nogil
 @cython.exceptval(check=False)
 def _bit_count(x: cython.ulonglong) -> cython.int:
-    """Set bits of ``x`` (the SWAR population count)."""
-    x = x - ((x >> 1) & _ODD_BITS)
-    x = (x & _ODD_PAIRS) + ((x >> 2) & _ODD_PAIRS)
-    x = (x + (x >> 4)) & _ODD_NIBBLES
-    x += x >> 8
-    x += x >> 16
-    x += x >> 32
-    return cython.cast(cython.int, x & 0x7F)
+    """Set bits of ``x``: the CPU's instruction where the build found one, else the SWAR count
+    (``_c4.h``'s ``c4_popcount``)."""
+    return c4_popcount(x)
+
+
+def bit_counts(x: int) -> tuple[int, int]:
+    """(the compiled search's count, the portable count) of the set bits of a 64-bit ``x``; on the
+    plain path both are ``int.bit_count``'s."""
+    if cython.compiled:
+        word: cython.ulonglong = x
+        return c4_popcount(word), c4_popcount_portable(word)
+    return x.bit_count(), x.bit_count()
+
+
+def hardware_bit_count() -> bool:
+    """Whether the compiled search counts bits with the CPU's instruction (False on the plain path,
+    and where the build found no such instruction)."""
+    if cython.compiled:
+        return c4_hardware_popcount != 0
+    return False
 
 
 @cython.cfunc
