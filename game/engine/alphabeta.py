@@ -45,11 +45,11 @@ except ImportError:  # the plain path needs no Cython at run time
 from ._cython_shim import plain_twin
 from .board import BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, HEIGHT, LINE_SHIFTS, WIDTH, bit
 from .board import winning_cells_mask
-from .heuristics import SCOREMAP, WindowWeights, make_window_delta, make_window_raw
+from .heuristics import SCOREMAP, WindowWeights, make_window_delta, make_window_raw, scoremap
 from .heuristics.scoremap import PLANES
 from .heuristics.threats import BAD, DECIDED, EVEN_ROWS, GOOD, HIDDEN, ODD_ROWS, STACKED, ZUGZWANG, cached_evaluator
 from .heuristics import evaluator
-from .heuristics.window import WINDOW_STARTS, WINDOWS_THROUGH, window_gains
+from .heuristics.window import WINDOWS_THROUGH, window_gains
 from .ordering import RANK_UNIT, RANKED_COLUMNS
 from .solver import SearchCancelled
 from .tables import halve_table
@@ -173,6 +173,32 @@ def is_compiled(core) -> bool:
     return not isinstance(core, _PlainCore)
 
 
+@cache
+def _window_makers(weights: WindowWeights):
+    """(window sum, window change) of ``weights``, made once per set of weights."""
+    return make_window_raw(weights), make_window_delta(weights)
+
+
+def carried_value(heuristic: str, weights: WindowWeights, current: int, mask: int) -> float:
+    """``e`` of a root (``negamax``'s last argument): the side to move's scoremap value or window
+    sum, which the search carries down the tree by each move's change; 0 for threats."""
+    if heuristic == "scoremap":
+        return int(scoremap(current, mask, 0))
+    if heuristic == "window":
+        return _window_makers(weights)[0](current, mask)
+    return 0
+
+
+def child_carried_value(heuristic: str, weights: WindowWeights, e: float, current: int, mask: int,
+                        move: int) -> float:
+    """``e`` of the child after ``move`` (its bit) of the node whose ``e`` it is."""
+    if heuristic == "scoremap":
+        return -e - WEIGHT_OF[move]
+    if heuristic == "window":
+        return -e - _window_makers(weights)[1](current, current ^ mask, move)
+    return 0
+
+
 def _leaf_factors(root_moves: int, depth_limit: int, discount: float) -> list[float]:
     """The discount of a leaf below a node with ``moves`` discs (at ply moves + 1 - root_moves)."""
     f = discount / depth_limit
@@ -208,6 +234,14 @@ class _PlainCore:
     def hint(self, key: int) -> int | None:
         return self.hints.get(key)
 
+    def root_value(self, current: int, mask: int) -> float:
+        """``carried_value`` of this core's heuristic and weights."""
+        return carried_value(self.heuristic, self.weights, current, mask)
+
+    def child_value(self, e: float, current: int, mask: int, move: int) -> float:
+        """``child_carried_value`` of this core's heuristic and weights."""
+        return child_carried_value(self.heuristic, self.weights, e, current, mask, move)
+
     def set_hint(self, key: int, column: int) -> None:
         if len(self.hints) >= self.max_hints:
             halve_table(self.hints)
@@ -217,7 +251,8 @@ class _PlainCore:
         """``(negamax, leaves, node_count)`` of one iteration (root and depth limit fixed).
 
         ``negamax(current, mask, moves, opp_win, depth, alpha, beta, e)`` is fail-soft: the result
-        v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a lower one.
+        v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a lower one;
+        ``e`` is the node's ``carried_value`` (``root_value``, then ``child_value`` per move).
         ``leaves(current, mask, moves, candidates, e)`` is the best value over the candidate
         moves when the children are leaves. Both raise ``SearchCancelled`` on ``stop`` or after
         ``deadline``. ``node_count()`` counts on from ``nodes``.
@@ -250,8 +285,7 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
     if core.heuristic == "threats":
         # the threat evaluation reads the same per-disc-set threat cells as the search
         evaluate = cached_evaluator(threat_cache, new_threats)
-    window_raw = make_window_raw(core.weights)
-    window_delta = make_window_delta(core.weights)
+    window_delta = _window_makers(core.weights)[1]
     window_scale = core.weights.scale
     weight_levels = WEIGHT_LEVELS
     squash = SQUASH[core.heuristic]
@@ -280,13 +314,14 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
         if deadline is not None and perf_counter() > deadline:
             raise SearchCancelled("time budget exhausted")
 
-    def leaves(current: int, mask: int, moves: int, candidates: int, e: int) -> float:
+    def leaves(current: int, mask: int, moves: int, candidates: int, e: float) -> float:
         """Best value over the candidate moves when the children are leaves (no depth left).
 
         A leaf is its discounted, squashed static evaluation, negated as seen from here.
-        Scoremap and window are incremental: after a move into a cell of weight w the
-        scoremap grows by w; the window sum changes only in the windows through the new disc
-        (``make_window_delta``); other evaluations (``threats``) evaluate every child. Discount
+        Scoremap and window are incremental: ``e`` is the node's own value (scoremap value or
+        window sum); after a move into a cell of weight w the scoremap grows by w; the window
+        sum changes only in the windows through the new disc (``make_window_delta``); other
+        evaluations (``threats``) evaluate every child. Discount
         and squash are the same increasing map for every child, so they are applied once, to
         the best raw value.
         """
@@ -299,7 +334,7 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
             opp = current ^ mask
             gain = max(window_delta(current, opp, move)
                        for move in (candidates & cm for cm in column_masks) if move)
-            v = window_scale * (window_raw(current, mask) + gain) / (moves + 1)
+            v = window_scale * (e + gain) / (moves + 1)
         else:  # no incremental form: evaluate every child
             opp = current ^ mask
             v = -min(evaluate(opp, mask | move, moves + 1)
@@ -308,12 +343,12 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
         return v / (abs(v) + squash)
 
     def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float,
-                e: int) -> float:
+                e: float) -> float:
         """Fail-soft negamax (PVS); the side to move cannot win at once; depth >= 1.
 
         ``opp_win``: cells where the opponent would complete four (only its empty cells are
-        used: it may include occupied ones); ``e``: the scoremap
-        value for the side to move, carried down incrementally (unused by other heuristics).
+        used: it may include occupied ones); ``e``: the scoremap value or window sum for the side to
+        move, carried down incrementally (``carried_value``; 0 for threats).
         The result v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a
         lower one.
         """
@@ -412,9 +447,11 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
                                     break
                             v = -v / (abs(v) + squash)
                         else:
-                            v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
+                            v = -leaves(new_current, cmask, m1, ccand,
+                                        -e - (window_delta(current, new_current, move) if windowed else 0))
                     else:
-                        v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha, -e - weight_of[move])
+                        v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha,
+                                     -e - (window_delta(current, new_current, move) if windowed else weight_of[move]))
                 else:  # the child cannot escape the opponent's (our) next disc
                     v = (CELLS - m1) // 2  # inlined: -scores.loss_next_score(m1)
                 if v > best:
@@ -434,8 +471,8 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
                 r = threat_cache.get(current | move)
                 if r is None:
                     r = new_threats(current | move)
-                best = -negamax(new_current, mask | move, m1, r,
-                                cd, -beta, -alpha, -e - weight_of[move])
+                best = -negamax(new_current, mask | move, m1, r, cd, -beta, -alpha,
+                                -e - (window_delta(current, new_current, move) if windowed else weight_of[move]))
                 best_col = hint
                 if best > alpha:
                     alpha = best
@@ -461,7 +498,7 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
                 ranked.sort(reverse=True)
             # end inlined
             for _, col, move, threats in ranked:
-                ce = -e - weight_of[move]
+                ce = -e - (window_delta(current, new_current, move) if windowed else weight_of[move])
                 if best == -1e9:
                     v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -alpha, ce)
                 else:
@@ -503,8 +540,10 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
 @cython.exceptval(check=False)
 def _bit_count(x: cython.ulonglong) -> cython.int:
     """Set bits of ``x``: the CPU's instruction where the build found one, else the SWAR count
-    (``_c4.h``'s ``c4_popcount``)."""
-    return c4_popcount(x)
+    (``_c4.h``'s ``c4_popcount``); run as plain Python, ``int.bit_count``."""
+    if cython.compiled:
+        return c4_popcount(x)
+    return x.bit_count()
 
 
 def bit_counts(x: int) -> tuple[int, int]:
@@ -583,6 +622,8 @@ class _Core:
     """
 
     kind: cython.int
+    heuristic: str
+    window_weights: object
     squash: cython.double
     discount: cython.double
     check_every: cython.longlong
@@ -609,10 +650,7 @@ class _Core:
     planes: cython.ulonglong[4]
     # window heuristic
     scale: cython.double
-    weights: cython.double[6]  # own 1..3, block 1..3
     gain: cython.double[25]
-    starts: cython.ulonglong[4]
-    shifts: cython.int[4]
     through: cython.ulonglong[1024]  # through[cell * 16 + k]: the windows through a cell
     through_n: cython.int[64]
     # bounds: key -> (depth, lower, upper)
@@ -638,6 +676,7 @@ class _Core:
     def __init__(self, heuristic: str, weights: WindowWeights, discount: float, max_entries: int,
                  max_hints: int) -> None:
         self.kind = HEURISTIC_CODES[heuristic]
+        self.heuristic, self.window_weights = heuristic, weights
         self.squash = SQUASH[heuristic]
         self.discount = discount
         self.check_every = CHECK_EVERY if heuristic == "scoremap" else CHECK_EVERY_SLOW
@@ -670,11 +709,7 @@ class _Core:
             self.level_mask[i] = level
         for i in range(4):
             self.planes[i] = PLANES[i]
-            self.shifts[i], self.starts[i] = WINDOW_STARTS[i]
         self.scale = weights.scale
-        for i in range(3):
-            self.weights[i] = weights.own[i]
-            self.weights[3 + i] = weights.block[i]
         for i, g in enumerate(window_gains(weights)):
             self.gain[i] = g
         self.b_max, self.h_max = max_entries, max_hints
@@ -721,6 +756,14 @@ class _Core:
         i: cython.longlong = _find(self.h_index, self.h_bits, self.h_keys, key)
         return None if i < 0 else self.h_col[i]
 
+    def root_value(self, current: int, mask: int) -> float:
+        """``carried_value`` of this core's heuristic and weights."""
+        return carried_value(self.heuristic, self.window_weights, current, mask)
+
+    def child_value(self, e: float, current: int, mask: int, move: int) -> float:
+        """``child_carried_value`` of this core's heuristic and weights."""
+        return child_carried_value(self.heuristic, self.window_weights, e, current, mask, move)
+
     def set_hint(self, key: cython.ulonglong, column: cython.int) -> None:
         self._put_hint(key, column)
 
@@ -749,7 +792,7 @@ class _Core:
 
     def negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
                 opp_win: cython.ulonglong, depth: cython.int, alpha: cython.double, beta: cython.double,
-                e: cython.int) -> float:
+                e: cython.double) -> float:
         v: cython.double
         with cython.nogil:
             v = self._negamax(current, mask, moves, opp_win, depth, alpha, beta, e)
@@ -757,7 +800,7 @@ class _Core:
         return v
 
     def leaves(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
-               candidates: cython.ulonglong, e: cython.int) -> float:
+               candidates: cython.ulonglong, e: cython.double) -> float:
         v: cython.double
         with cython.nogil:
             v = self._leaves(current, mask, moves, candidates, e)
@@ -855,55 +898,6 @@ class _Core:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _window_raw(self, current: cython.ulonglong, mask: cython.ulonglong) -> cython.double:
-        """``window.make_window_raw``'s value: the same sums in the same order."""
-        opp: cython.ulonglong = current ^ mask
-        total: cython.double = 0.0
-        i: cython.int
-        for i in range(4):
-            s: cython.int = self.shifts[i]
-            starts: cython.ulonglong = self.starts[i]
-            x1: cython.ulonglong = current
-            x2: cython.ulonglong = current >> s
-            x3: cython.ulonglong = current >> (2 * s)
-            x4: cython.ulonglong = current >> (3 * s)
-            y1: cython.ulonglong = opp
-            y2: cython.ulonglong = opp >> s
-            y3: cython.ulonglong = opp >> (2 * s)
-            y4: cython.ulonglong = opp >> (3 * s)
-            a: cython.ulonglong = x1 & x2
-            b: cython.ulonglong = x1 ^ x2
-            c: cython.ulonglong = x3 & x4
-            d: cython.ulonglong = x3 ^ x4
-            ones_x: cython.ulonglong = b ^ d
-            twos_x: cython.ulonglong = a ^ c ^ (b & d)
-            a, b = y1 & y2, y1 ^ y2
-            c, d = y3 & y4, y3 ^ y4
-            ones_y: cython.ulonglong = b ^ d
-            twos_y: cython.ulonglong = a ^ c ^ (b & d)
-            any_x: cython.ulonglong = (x1 | x2 | x3 | x4) & starts
-            any_y: cython.ulonglong = (y1 | y2 | y3 | y4) & starts
-            free_x: cython.ulonglong = starts & ~any_y
-            free_y: cython.ulonglong = starts & ~any_x
-            x_1: cython.ulonglong = ones_x & ~twos_x
-            x_2: cython.ulonglong = twos_x & ~ones_x
-            x_3: cython.ulonglong = ones_x & twos_x
-            y_1: cython.ulonglong = ones_y & ~twos_y
-            y_2: cython.ulonglong = twos_y & ~ones_y
-            y_3: cython.ulonglong = ones_y & twos_y
-            total += (
-                self.weights[0] * cython.cast(cython.double, _bit_count(x_1 & free_x) - _bit_count(y_1 & free_y))
-                + self.weights[1] * cython.cast(cython.double, _bit_count(x_2 & free_x) - _bit_count(y_2 & free_y))
-                + self.weights[2] * cython.cast(cython.double, _bit_count(x_3 & free_x) - _bit_count(y_3 & free_y))
-                + self.weights[3] * cython.cast(cython.double, _bit_count(y_1 & any_x) - _bit_count(x_1 & any_y))
-                + self.weights[4] * cython.cast(cython.double, _bit_count(y_2 & any_x) - _bit_count(x_2 & any_y))
-                + self.weights[5] * cython.cast(cython.double, _bit_count(y_3 & any_x) - _bit_count(x_3 & any_y))
-            )
-        return total
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.exceptval(check=False)
     def _window_delta(self, current: cython.ulonglong, opp: cython.ulonglong,
                       move: cython.ulonglong) -> cython.double:
         """``window.make_window_delta``'s value: the windows through the new disc, in its order."""
@@ -914,6 +908,17 @@ class _Core:
             w: cython.ulonglong = self.through[cell * 16 + k]
             d += self.gain[_bit_count(current & w) * 5 + _bit_count(opp & w)]
         return d
+
+    @cython.cfunc
+    @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _gain(self, current: cython.ulonglong, opp: cython.ulonglong, move: cython.ulonglong) -> cython.double:
+        """How much the carried value (``carried_value``) of the side owning ``current`` grows when
+        it plays ``move``: the scoremap weight of its cell, the window sum's change, or 0."""
+        if self.kind == 1:
+            return self._window_delta(current, opp, move)
+        return self.weight_of[_bit_count(move - 1)]
 
     @cython.cfunc
     @cython.nogil
@@ -962,7 +967,7 @@ class _Core:
     @cython.nogil
     @cython.exceptval(check=False)
     def _leaves(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
-                candidates: cython.ulonglong, e: cython.int) -> cython.double:
+                candidates: cython.ulonglong, e: cython.double) -> cython.double:
         """``leaves`` of the plain path: the best value over the candidates' leaf children."""
         v: cython.double = 0.0
         g: cython.double
@@ -985,7 +990,7 @@ class _Core:
                     if first or x > g:
                         g = x
                         first = 0
-            v = self.scale * (self._window_raw(current, mask) + g) / (moves + 1)
+            v = self.scale * (e + g) / (moves + 1)
         else:
             g = 0.0
             for i in range(_WIDTH):
@@ -1006,7 +1011,7 @@ class _Core:
     @cython.exceptval(check=False)
     def _negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
                  opp_win: cython.ulonglong, depth: cython.int, alpha: cython.double, beta: cython.double,
-                 e: cython.int) -> cython.double:
+                 e: cython.double) -> cython.double:
         """The plain path's ``negamax``, step by step; after a stop it returns at once with
         ``self.aborted`` set, storing nothing on the way up."""
         cd: cython.int
@@ -1086,15 +1091,15 @@ class _Core:
                 if cforced:
                     cposs = 0 if cforced & (cforced - 1) else cforced
                 ccand: cython.ulonglong = cposs & ~(r >> 1)
-                ce: cython.int = -e - self.weight_of[_bit_count(move - 1)]
                 if ccand:
                     if m1 >= _CELLS - 2:
                         v = 0.0
                     elif ccand & (ccand - 1):
                         self.nodes += 1
-                        v = -self._leaves(new_current, cmask, m1, ccand, ce)
+                        v = -self._leaves(new_current, cmask, m1, ccand, -e - self._gain(current, new_current, move))
                     else:
-                        v = -self._negamax(new_current, cmask, m1, r, 1, -beta, -alpha, ce)
+                        v = -self._negamax(new_current, cmask, m1, r, 1, -beta, -alpha,
+                                           -e - self._gain(current, new_current, move))
                         if self.aborted:
                             return 0.0
                 else:
@@ -1112,7 +1117,7 @@ class _Core:
                 move = candidates & self.column_masks[hint]
                 rest ^= move
                 best = -self._negamax(new_current, mask | move, m1, _threat_cells(current | move), cd, -beta,
-                                      -alpha, -e - self.weight_of[_bit_count(move - 1)])
+                                      -alpha, -e - self._gain(current, new_current, move))
                 if self.aborted:
                     return 0.0
                 best_col = hint
@@ -1149,7 +1154,7 @@ class _Core:
                     count += 1
             for i in range(count):
                 move = moves_of[i]
-                ce2: cython.int = -e - self.weight_of[_bit_count(move - 1)]
+                ce2: cython.double = -e - self._gain(current, new_current, move)
                 if best == -1e9:
                     v = -self._negamax(new_current, mask | move, m1, threats_of[i], cd, -beta, -alpha, ce2)
                 else:

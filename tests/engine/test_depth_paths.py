@@ -197,3 +197,53 @@ def test_the_compiled_solver_runs_without_the_gil(bookless, stop_type):
             return str(exc)
 
     assert _stopped_from_the_main_thread(solve, stop_type()) == "search cancelled"
+
+
+#: Weights that are no multiples of a power of two: sums of them depend on the order of the additions
+#: unless the evaluation puts them on its grid first.
+NON_GRID_WEIGHTS = WindowWeights(own=(0.3, 2.7, 9.1), block=(0.7, 2.2, 40.3), scale=1.3)
+
+
+@pytest.mark.parametrize("path", ["plain", "compiled"])
+@pytest.mark.parametrize("weights", [WindowWeights(), ODD_WEIGHTS, NON_GRID_WEIGHTS])
+def test_the_carried_window_sum_is_the_fresh_sum_exactly_along_every_game(path, weights):
+    # The search carries the window sum down the tree by each move's change instead of summing the
+    # 69 windows at each leaf's parent; it must be the very same number, or the two would order
+    # equal-looking moves differently.
+    core = depth_module(path).new_core("window", weights, 0.25, 1000, 1000, 1000)
+    raw = make_window_raw(weights)
+    rng = random.Random(17)
+    for _ in range(60):
+        pos = Position()
+        e = core.root_value(pos.current, pos.mask)
+        while not pos.is_over():
+            assert e == raw(pos.current, pos.mask), str(pos)
+            col = rng.choice(pos.legal_moves())
+            move = (pos.mask + (1 << (col * 7))) & (((1 << 6) - 1) << (col * 7))
+            e = core.child_value(e, pos.current, pos.mask, move)
+            pos = pos.play(col)
+
+
+def test_the_window_weights_count_on_a_grid_of_1024ths():
+    on_grid = NON_GRID_WEIGHTS.on_grid()
+    assert on_grid.own == (307 / 1024, 2765 / 1024, 9318 / 1024)
+    assert on_grid.block == (717 / 1024, 2253 / 1024, 41267 / 1024)
+    assert on_grid.scale == NON_GRID_WEIGHTS.scale and WindowWeights().on_grid() == WindowWeights()
+
+
+@pytest.mark.parametrize("bad", [float("inf"), float("nan"), 1e7, -1e7])
+def test_window_weights_beyond_the_exact_range_are_refused(bad):
+    with pytest.raises(ValueError, match="own"):
+        WindowWeights(own=(bad, 1.0, 1.0))
+
+
+def test_both_paths_agree_with_weights_off_the_grid(monkeypatch):
+    config = SearchConfig(depth=6, heuristic="window", window_weights=NON_GRID_WEIGHTS)
+    positions = random_positions(12, seed=23)
+
+    def work():
+        searcher = Searcher(config)
+        return [(r.move, r.score, r.nodes) for r in (searcher.search(pos) for pos in positions)]
+
+    runs = run_both(monkeypatch, work)
+    assert runs["compiled"] == runs["plain"]
