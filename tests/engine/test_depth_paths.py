@@ -247,3 +247,21 @@ def test_both_paths_agree_with_weights_off_the_grid(monkeypatch):
 
     runs = run_both(monkeypatch, work)
     assert runs["compiled"] == runs["plain"]
+
+
+def test_the_compiled_hints_keep_every_key_and_column_as_the_plain_dict_does():
+    # A compiled hint is one word: the key in its low bits, the column above it. Keys from the
+    # empty board's 0 to the largest a position can have, more of them than the table holds (it
+    # drops its older half again and again), each read back as the plain path's dict reads it.
+    rng = random.Random(31)
+    top = (1 << depth_module("plain").KEY_BITS) - 1
+    keys = [0, 1, top, top - 1, *(rng.randrange(top) for _ in range(3000))]
+    cores = [depth_module(path).new_core("scoremap", WindowWeights(), 0.25, 256, 256, 256)
+             for path in ("plain", "compiled")]
+    for i, key in enumerate(keys):
+        for core in cores:
+            core.set_hint(key, i % 7)
+        if i % 50 == 0 or i < 4:
+            probes = [keys[j] for j in range(max(0, i - 300), i + 1)]
+            assert [cores[1].hint(k) for k in probes] == [cores[0].hint(k) for k in probes], i
+    assert cores[1].counts()[1] == cores[0].counts()[1] < 256
