@@ -53,4 +53,23 @@ static void c4_close(int fd) { close(fd); }
 /* A stop flag another thread sets: read from memory every time, never kept in a register. */
 static int c4_flag(const int *flag) { return *(const volatile int *)flag; }
 
+/* Set bits of x by the portable SWAR count (parallel sums of bit pairs, nibbles and bytes). */
+static int c4_popcount_portable(unsigned long long x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* Set bits of x: the CPU's population count instruction where the build found that both the
+ * compiler and this CPU have it (setup.py then defines C4_HARDWARE_POPCOUNT and passes the
+ * compiler the flag that enables the instruction), else the portable count. */
+#if defined(C4_HARDWARE_POPCOUNT) && (defined(__GNUC__) || defined(__clang__))
+static int c4_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+static const int c4_hardware_popcount = 1;
+#else
+static int c4_popcount(unsigned long long x) { return c4_popcount_portable(x); }
+static const int c4_hardware_popcount = 0;
+#endif
+
 #endif

@@ -45,11 +45,11 @@ except ImportError:  # the plain path needs no Cython at run time
 from ._cython_shim import plain_twin
 from .board import BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, HEIGHT, LINE_SHIFTS, WIDTH, bit
 from .board import winning_cells_mask
-from .heuristics import SCOREMAP, WindowWeights, make_window_delta, make_window_raw
+from .heuristics import SCOREMAP, WindowWeights, make_window_delta, make_window_raw, scoremap
 from .heuristics.scoremap import PLANES
 from .heuristics.threats import BAD, DECIDED, EVEN_ROWS, GOOD, HIDDEN, ODD_ROWS, STACKED, ZUGZWANG, cached_evaluator
 from .heuristics import evaluator
-from .heuristics.window import WINDOW_STARTS, WINDOWS_THROUGH, window_gains
+from .heuristics.window import WINDOWS_THROUGH, window_gains
 from .ordering import RANK_UNIT, RANKED_COLUMNS
 from .solver import SearchCancelled
 from .tables import halve_table
@@ -110,12 +110,21 @@ _D3 = cython.declare(cython.int, LINE_SHIFTS[2][2])
 _U1 = cython.declare(cython.int, LINE_SHIFTS[3][0])
 _U2 = cython.declare(cython.int, LINE_SHIFTS[3][1])
 _U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
-_ODD_BITS = cython.declare(cython.ulonglong, 0x5555555555555555)
-_ODD_PAIRS = cython.declare(cython.ulonglong, 0x3333333333333333)
-_ODD_NIBBLES = cython.declare(cython.ulonglong, 0x0F0F0F0F0F0F0F0F)
-_MIN_INDEX_BITS = 10  # an index starts with 1024 slots and doubles as its table fills
-_INDEX_EMPTY = cython.declare(cython.int, 0)  # an index slot holding no entry (a filled one: entry + 1)
-_HASH = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)  # Fibonacci hashing of keys into the index
+_MIN_TABLE_BITS = cython.declare(cython.int, 10)  # a compiled table starts with 1024 slots, doubles as it fills
+_HASH = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)  # Fibonacci hashing of keys into slots
+# A compiled table entry's first word: the key (current + mask, below 2 ** KEY_BITS) in its low
+# bits, the payload above it.
+KEY_BITS = WIDTH * (HEIGHT + 1)
+DEPTH_BITS = CELLS.bit_length()
+assert KEY_BITS + DEPTH_BITS + 2 <= 64 and (WIDTH + 1).bit_length() + KEY_BITS <= 64
+_KEY_BITS = cython.declare(cython.int, KEY_BITS)
+_KEY_MASK = cython.declare(cython.ulonglong, (1 << KEY_BITS) - 1)
+_DEPTH_MASK = cython.declare(cython.ulonglong, (1 << DEPTH_BITS) - 1)
+_KIND_SHIFT = cython.declare(cython.int, KEY_BITS + DEPTH_BITS)
+# a bound's kind: its value is a lower bound, an upper bound, or both (exact)
+_LOWER = cython.declare(cython.ulonglong, 1)
+_UPPER = cython.declare(cython.ulonglong, 2)
+_EXACT = cython.declare(cython.ulonglong, 3)
 _STOPPED = cython.declare(cython.int, 1)  # why a compiled search unwound: the stop request
 _OUT_OF_TIME = cython.declare(cython.int, 2)  # ... or the deadline
 
@@ -176,6 +185,32 @@ def is_compiled(core) -> bool:
     return not isinstance(core, _PlainCore)
 
 
+@cache
+def _window_makers(weights: WindowWeights):
+    """(window sum, window change) of ``weights``, made once per set of weights."""
+    return make_window_raw(weights), make_window_delta(weights)
+
+
+def carried_value(heuristic: str, weights: WindowWeights, current: int, mask: int) -> float:
+    """``e`` of a root (``negamax``'s last argument): the side to move's scoremap value or window
+    sum, which the search carries down the tree by each move's change; 0 for threats."""
+    if heuristic == "scoremap":
+        return int(scoremap(current, mask, 0))
+    if heuristic == "window":
+        return _window_makers(weights)[0](current, mask)
+    return 0
+
+
+def child_carried_value(heuristic: str, weights: WindowWeights, e: float, current: int, mask: int,
+                        move: int) -> float:
+    """``e`` of the child after ``move`` (its bit) of the node whose ``e`` it is."""
+    if heuristic == "scoremap":
+        return -e - WEIGHT_OF[move]
+    if heuristic == "window":
+        return -e - _window_makers(weights)[1](current, current ^ mask, move)
+    return 0
+
+
 def _leaf_factors(root_moves: int, depth_limit: int, discount: float) -> list[float]:
     """The discount of a leaf below a node with ``moves`` discs (at ply moves + 1 - root_moves)."""
     f = discount / depth_limit
@@ -211,6 +246,14 @@ class _PlainCore:
     def hint(self, key: int) -> int | None:
         return self.hints.get(key)
 
+    def root_value(self, current: int, mask: int) -> float:
+        """``carried_value`` of this core's heuristic and weights."""
+        return carried_value(self.heuristic, self.weights, current, mask)
+
+    def child_value(self, e: float, current: int, mask: int, move: int) -> float:
+        """``child_carried_value`` of this core's heuristic and weights."""
+        return child_carried_value(self.heuristic, self.weights, e, current, mask, move)
+
     def set_hint(self, key: int, column: int) -> None:
         if len(self.hints) >= self.max_hints:
             halve_table(self.hints)
@@ -220,7 +263,8 @@ class _PlainCore:
         """``(negamax, leaves, node_count)`` of one iteration (root and depth limit fixed).
 
         ``negamax(current, mask, moves, opp_win, depth, alpha, beta, e)`` is fail-soft: the result
-        v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a lower one.
+        v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a lower one;
+        ``e`` is the node's ``carried_value`` (``root_value``, then ``child_value`` per move).
         ``leaves(current, mask, moves, candidates, e)`` is the best value over the candidate
         moves when the children are leaves. Both raise ``SearchCancelled`` on ``stop`` or after
         ``deadline``. ``node_count()`` counts on from ``nodes``.
@@ -253,8 +297,7 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
     if core.heuristic == "threats":
         # the threat evaluation reads the same per-disc-set threat cells as the search
         evaluate = cached_evaluator(threat_cache, new_threats)
-    window_raw = make_window_raw(core.weights)
-    window_delta = make_window_delta(core.weights)
+    window_delta = _window_makers(core.weights)[1]
     window_scale = core.weights.scale
     weight_levels = WEIGHT_LEVELS
     squash = SQUASH[core.heuristic]
@@ -283,13 +326,14 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
         if deadline is not None and perf_counter() > deadline:
             raise SearchCancelled("time budget exhausted")
 
-    def leaves(current: int, mask: int, moves: int, candidates: int, e: int) -> float:
+    def leaves(current: int, mask: int, moves: int, candidates: int, e: float) -> float:
         """Best value over the candidate moves when the children are leaves (no depth left).
 
         A leaf is its discounted, squashed static evaluation, negated as seen from here.
-        Scoremap and window are incremental: after a move into a cell of weight w the
-        scoremap grows by w; the window sum changes only in the windows through the new disc
-        (``make_window_delta``); other evaluations (``threats``) evaluate every child. Discount
+        Scoremap and window are incremental: ``e`` is the node's own value (scoremap value or
+        window sum); after a move into a cell of weight w the scoremap grows by w; the window
+        sum changes only in the windows through the new disc (``make_window_delta``); other
+        evaluations (``threats``) evaluate every child. Discount
         and squash are the same increasing map for every child, so they are applied once, to
         the best raw value.
         """
@@ -302,7 +346,7 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
             opp = current ^ mask
             gain = max(window_delta(current, opp, move)
                        for move in (candidates & cm for cm in column_masks) if move)
-            v = window_scale * (window_raw(current, mask) + gain) / (moves + 1)
+            v = window_scale * (e + gain) / (moves + 1)
         else:  # no incremental form: evaluate every child
             opp = current ^ mask
             v = -min(evaluate(opp, mask | move, moves + 1)
@@ -311,12 +355,12 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
         return v / (abs(v) + squash)
 
     def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float,
-                e: int) -> float:
+                e: float) -> float:
         """Fail-soft negamax (PVS); the side to move cannot win at once; depth >= 1.
 
         ``opp_win``: cells where the opponent would complete four (only its empty cells are
-        used: it may include occupied ones); ``e``: the scoremap
-        value for the side to move, carried down incrementally (unused by other heuristics).
+        used: it may include occupied ones); ``e``: the scoremap value or window sum for the side to
+        move, carried down incrementally (``carried_value``; 0 for threats).
         The result v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a
         lower one.
         """
@@ -415,9 +459,11 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
                                     break
                             v = -v / (abs(v) + squash)
                         else:
-                            v = -leaves(new_current, cmask, m1, ccand, -e - weight_of[move])
+                            v = -leaves(new_current, cmask, m1, ccand,
+                                        -e - (window_delta(current, new_current, move) if windowed else 0))
                     else:
-                        v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha, -e - weight_of[move])
+                        v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha,
+                                     -e - (window_delta(current, new_current, move) if windowed else weight_of[move]))
                 else:  # the child cannot escape the opponent's (our) next disc
                     v = (CELLS - m1) // 2  # inlined: -scores.loss_next_score(m1)
                 if v > best:
@@ -437,8 +483,8 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
                 r = threat_cache.get(current | move)
                 if r is None:
                     r = new_threats(current | move)
-                best = -negamax(new_current, mask | move, m1, r,
-                                cd, -beta, -alpha, -e - weight_of[move])
+                best = -negamax(new_current, mask | move, m1, r, cd, -beta, -alpha,
+                                -e - (window_delta(current, new_current, move) if windowed else weight_of[move]))
                 best_col = hint
                 if best > alpha:
                     alpha = best
@@ -464,7 +510,7 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
                 ranked.sort(reverse=True)
             # end inlined
             for _, col, move, threats in ranked:
-                ce = -e - weight_of[move]
+                ce = -e - (window_delta(current, new_current, move) if windowed else weight_of[move])
                 if best == -1e9:
                     v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -alpha, ce)
                 else:
@@ -505,14 +551,28 @@ def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, 
 @cython.nogil
 @cython.exceptval(check=False)
 def _bit_count(x: cython.ulonglong) -> cython.int:
-    """Set bits of ``x`` (the SWAR population count)."""
-    x = x - ((x >> 1) & _ODD_BITS)
-    x = (x & _ODD_PAIRS) + ((x >> 2) & _ODD_PAIRS)
-    x = (x + (x >> 4)) & _ODD_NIBBLES
-    x += x >> 8
-    x += x >> 16
-    x += x >> 32
-    return cython.cast(cython.int, x & 0x7F)
+    """Set bits of ``x``: the CPU's instruction where the build found one, else the SWAR count
+    (``_c4.h``'s ``c4_popcount``); run as plain Python, ``int.bit_count``."""
+    if cython.compiled:
+        return c4_popcount(x)
+    return x.bit_count()
+
+
+def bit_counts(x: int) -> tuple[int, int]:
+    """(the compiled search's count, the portable count) of the set bits of a 64-bit ``x``; on the
+    plain path both are ``int.bit_count``'s."""
+    if cython.compiled:
+        word: cython.ulonglong = x
+        return c4_popcount(word), c4_popcount_portable(word)
+    return x.bit_count(), x.bit_count()
+
+
+def hardware_bit_count() -> bool:
+    """Whether the compiled search counts bits with the CPU's instruction (False on the plain path,
+    and where the build found no such instruction)."""
+    if cython.compiled:
+        return c4_hardware_popcount != 0
+    return False
 
 
 @cython.cfunc
@@ -558,8 +618,8 @@ def _words(count: int, code: str) -> memoryview:
     return memoryview(memory).cast(code)
 
 
-def _index_bits(capacity: int) -> int:
-    """Bits of an index with at least twice ``capacity`` slots (linear probing stays short)."""
+def _table_bits(capacity: int) -> int:
+    """Bits of a table with at least twice ``capacity`` slots (linear probing stays short)."""
     return max(4, (2 * capacity - 1).bit_length())
 
 
@@ -568,12 +628,16 @@ def _index_bits(capacity: int) -> int:
 class _Core:
     """The compiled search: the same steps as ``_plain_search``'s closure, on C numbers.
 
-    The tables are insertion-ordered maps like the plain path's dicts: entries in arrays in the
-    order of their first insertion, found through an open-addressing index; a full table keeps its
-    newer half, as ``tables.halve_table`` does.
+    The tables are insertion-ordered maps like the plain path's dicts, kept in ``Table`` structs
+    (``alphabeta.pxd``): entries in the order of their first insertion, each one's key and value
+    in one place (a word of key and payload, and for the bounds the value's word beside it),
+    found through an open-addressing index; a full table keeps its newer half, as
+    ``tables.halve_table`` does.
     """
 
     kind: cython.int
+    heuristic: str
+    window_weights: object
     squash: cython.double
     discount: cython.double
     check_every: cython.longlong
@@ -600,35 +664,19 @@ class _Core:
     planes: cython.ulonglong[4]
     # window heuristic
     scale: cython.double
-    weights: cython.double[6]  # own 1..3, block 1..3
     gain: cython.double[25]
-    starts: cython.ulonglong[4]
-    shifts: cython.int[4]
     through: cython.ulonglong[1024]  # through[cell * 16 + k]: the windows through a cell
     through_n: cython.int[64]
-    # bounds: key -> (depth, lower, upper)
     buffers: list  # keep the tables' memory alive
-    b_keys: cython.p_ulonglong
-    b_depth: cython.p_int
-    b_lo: cython.p_double
-    b_hi: cython.p_double
-    b_index: cython.p_int
-    b_len: cython.longlong
-    b_max: cython.longlong
-    b_bits: cython.int  # the index in use: its first 2 ** b_bits slots (it grows as entries come)
-    b_top_bits: cython.int
-    # hints: key -> column
-    h_keys: cython.p_ulonglong
-    h_col: cython.p_int
-    h_index: cython.p_int
-    h_len: cython.longlong
-    h_max: cython.longlong
-    h_bits: cython.int
-    h_top_bits: cython.int
+    # bounds: key -> (depth, kind, value), two words an entry: the key, depth and kind; the value
+    bounds: Table
+    # hints: key -> column, one word an entry: the key and the column + 1
+    hints: Table
 
     def __init__(self, heuristic: str, weights: WindowWeights, discount: float, max_entries: int,
                  max_hints: int) -> None:
         self.kind = HEURISTIC_CODES[heuristic]
+        self.heuristic, self.window_weights = heuristic, weights
         self.squash = SQUASH[heuristic]
         self.discount = discount
         self.check_every = CHECK_EVERY if heuristic == "scoremap" else CHECK_EVERY_SLOW
@@ -661,63 +709,60 @@ class _Core:
             self.level_mask[i] = level
         for i in range(4):
             self.planes[i] = PLANES[i]
-            self.shifts[i], self.starts[i] = WINDOW_STARTS[i]
         self.scale = weights.scale
-        for i in range(3):
-            self.weights[i] = weights.own[i]
-            self.weights[3 + i] = weights.block[i]
         for i, g in enumerate(window_gains(weights)):
             self.gain[i] = g
-        self.b_max, self.h_max = max_entries, max_hints
-        self.b_top_bits, self.h_top_bits = _index_bits(max_entries), _index_bits(max_hints)
-        self.b_bits, self.h_bits = min(_MIN_INDEX_BITS, self.b_top_bits), min(_MIN_INDEX_BITS, self.h_top_bits)
-        b_keys, b_depth, b_lo, b_hi = (_words(max_entries, "Q"), _words(max_entries, "i"),
-                                       _words(max_entries, "d"), _words(max_entries, "d"))
-        b_index, h_keys, h_col, h_index = (_words(1 << self.b_top_bits, "i"), _words(max_hints, "Q"),
-                                           _words(max_hints, "i"), _words(1 << self.h_top_bits, "i"))
-        self.buffers = [b_keys, b_depth, b_lo, b_hi, b_index, h_keys, h_col, h_index]
-        keys: cython.ulonglong[::1] = b_keys
-        self.b_keys = cython.address(keys[0])
-        ints: cython.int[::1] = b_depth
-        self.b_depth = cython.address(ints[0])
-        reals: cython.double[::1] = b_lo
-        self.b_lo = cython.address(reals[0])
-        reals = b_hi
-        self.b_hi = cython.address(reals[0])
-        ints = b_index
-        self.b_index = cython.address(ints[0])
-        keys = h_keys
-        self.h_keys = cython.address(keys[0])
-        ints = h_col
-        self.h_col = cython.address(ints[0])
-        ints = h_index
-        self.h_index = cython.address(ints[0])
-        self.b_len = self.h_len = 0
+        self.buffers = []
+        self._new_table(cython.address(self.bounds), max_entries, 2)
+        self._new_table(cython.address(self.hints), max_hints, 1)
+
+    @cython.cfunc
+    def _new_table(self, table: cython.pointer(Table), most: cython.longlong, stride: cython.int) -> cython.void:
+        """An empty table of at most ``most`` entries of ``stride`` words, in anonymous memory
+        (which takes memory only as it is written)."""
+        top_bits = _table_bits(most)
+        entries, index = _words(most * stride, "Q"), _words(1 << top_bits, "i")
+        self.buffers += [entries, index]
+        words: cython.ulonglong[::1] = entries
+        ints: cython.int[::1] = index
+        table.words = cython.address(words[0])
+        table.index = cython.address(ints[0])
+        table.length = 0
+        table.most = most
+        table.top_bits = top_bits
+        table.bits = min(_MIN_TABLE_BITS, top_bits)
+        table.stride = stride
 
     # ------------------------------------------------------------------ the Python side
     def clear(self) -> None:
-        self._clear_bounds()
-        _forget(self.h_index, self.h_bits, self.h_keys, self.h_len)
-        self.h_len = 0
-        self.h_bits = min(_MIN_INDEX_BITS, self.h_top_bits)
+        _clear(cython.address(self.bounds), 1)
+        _clear(cython.address(self.hints), 1)
 
     def counts(self) -> tuple:
-        return self.b_len, self.h_len, 0
+        return self.bounds.length, self.hints.length, 0
 
     def reserved_bytes(self) -> int:
         """The tables' memory (anonymous memory: pages are taken only as they are written)."""
         return sum(buffer.nbytes for buffer in self.buffers)
 
     def hint(self, key: cython.ulonglong):
-        i: cython.longlong = _find(self.h_index, self.h_bits, self.h_keys, key)
-        return None if i < 0 else self.h_col[i]
+        slot: cython.longlong = _find(cython.address(self.hints), key)
+        return None if slot < 0 else cython.cast(cython.int, self.hints.words[slot] >> _KEY_BITS) - 1
+
+    def root_value(self, current: int, mask: int) -> float:
+        """``carried_value`` of this core's heuristic and weights."""
+        return carried_value(self.heuristic, self.window_weights, current, mask)
+
+    def child_value(self, e: float, current: int, mask: int, move: int) -> float:
+        """``child_carried_value`` of this core's heuristic and weights."""
+        return child_carried_value(self.heuristic, self.window_weights, e, current, mask, move)
 
     def set_hint(self, key: cython.ulonglong, column: cython.int) -> None:
         self._put_hint(key, column)
 
     def iteration(self, root_moves: int, depth_limit: int, nodes: int, stop, deadline):
         """As ``_PlainCore.iteration``; the node search releases the GIL while it runs."""
-        self._clear_bounds()
+        _clear(cython.address(self.bounds), 0)
         for i, factor in enumerate(_leaf_factors(root_moves, depth_limit, self.discount)):
             self.leaf_factor[i] = factor
         self.nodes = nodes
@@ -740,7 +785,7 @@ class _Core:
 
     def negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
                 opp_win: cython.ulonglong, depth: cython.int, alpha: cython.double, beta: cython.double,
-                e: cython.int) -> float:
+                e: cython.double) -> float:
         v: cython.double
         with cython.nogil:
             v = self._negamax(current, mask, moves, opp_win, depth, alpha, beta, e)
@@ -748,7 +793,7 @@ class _Core:
         return v
 
     def leaves(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
-               candidates: cython.ulonglong, e: cython.int) -> float:
+               candidates: cython.ulonglong, e: cython.double) -> float:
         v: cython.double
         with cython.nogil:
             v = self._leaves(current, mask, moves, candidates, e)
@@ -762,63 +807,21 @@ class _Core:
 
     # ------------------------------------------------------------------ tables
     @cython.cfunc
-    def _clear_bounds(self) -> cython.void:
-        _forget(self.b_index, self.b_bits, self.b_keys, self.b_len)
-        self.b_len = 0
-        self.b_bits = min(_MIN_INDEX_BITS, self.b_top_bits)
-
-    @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _put_bounds(self, key: cython.ulonglong, depth: cython.int, lo: cython.double,
-                    hi: cython.double) -> cython.void:
-        """``bounds[key] = (depth, lo, hi)`` after ``halve_table`` if full, as the plain path does."""
-        i: cython.longlong
-        if self.b_len >= self.b_max:
-            half: cython.longlong = self.b_len // 2
-            for i in range(half, self.b_len):
-                self.b_keys[i - half] = self.b_keys[i]
-                self.b_depth[i - half] = self.b_depth[i]
-                self.b_lo[i - half] = self.b_lo[i]
-                self.b_hi[i - half] = self.b_hi[i]
-            self.b_len -= half
-            _reindex(self.b_index, self.b_bits, self.b_keys, self.b_len)
-        i = _find(self.b_index, self.b_bits, self.b_keys, key)
-        if i < 0:
-            if 2 * (self.b_len + 1) > (cython.cast(cython.longlong, 1) << self.b_bits):
-                self.b_bits += 1  # at most half full: a larger index, filled afresh
-                _reindex(self.b_index, self.b_bits, self.b_keys, self.b_len)
-            i = self.b_len
-            self.b_len += 1
-            self.b_keys[i] = key
-            _insert(self.b_index, self.b_bits, key, i)
-        self.b_depth[i] = depth
-        self.b_lo[i] = lo
-        self.b_hi[i] = hi
+    def _put_bounds(self, key: cython.ulonglong, depth: cython.int, kind: cython.ulonglong,
+                    value: cython.double) -> cython.void:
+        """``bounds[key] = (depth, lower, upper)`` as the plain path stores it (after
+        ``halve_table`` if full): ``value`` is the lower bound, the upper one or both by ``kind``."""
+        word: cython.ulonglong = (key | cython.cast(cython.ulonglong, depth) << _KEY_BITS) | kind << _KIND_SHIFT
+        _put(cython.address(self.bounds), key, word, _as_bits(value))
 
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
     def _put_hint(self, key: cython.ulonglong, column: cython.int) -> cython.void:
-        """``hints[key] = column`` after ``halve_table`` if full, as the plain path does."""
-        i: cython.longlong
-        if self.h_len >= self.h_max:
-            half: cython.longlong = self.h_len // 2
-            for i in range(half, self.h_len):
-                self.h_keys[i - half] = self.h_keys[i]
-                self.h_col[i - half] = self.h_col[i]
-            self.h_len -= half
-            _reindex(self.h_index, self.h_bits, self.h_keys, self.h_len)
-        i = _find(self.h_index, self.h_bits, self.h_keys, key)
-        if i < 0:
-            if 2 * (self.h_len + 1) > (cython.cast(cython.longlong, 1) << self.h_bits):
-                self.h_bits += 1  # at most half full: a larger index, filled afresh
-                _reindex(self.h_index, self.h_bits, self.h_keys, self.h_len)
-            i = self.h_len
-            self.h_len += 1
-            self.h_keys[i] = key
-            _insert(self.h_index, self.h_bits, key, i)
-        self.h_col[i] = column
+        """``hints[key] = column`` (after ``halve_table`` if full)."""
+        _put(cython.address(self.hints), key, key | cython.cast(cython.ulonglong, column + 1) << _KEY_BITS, 0)
 
     # ------------------------------------------------------------------ stopping
     @cython.cfunc
@@ -846,55 +849,6 @@ class _Core:
     @cython.cfunc
     @cython.nogil
     @cython.exceptval(check=False)
-    def _window_raw(self, current: cython.ulonglong, mask: cython.ulonglong) -> cython.double:
-        """``window.make_window_raw``'s value: the same sums in the same order."""
-        opp: cython.ulonglong = current ^ mask
-        total: cython.double = 0.0
-        i: cython.int
-        for i in range(4):
-            s: cython.int = self.shifts[i]
-            starts: cython.ulonglong = self.starts[i]
-            x1: cython.ulonglong = current
-            x2: cython.ulonglong = current >> s
-            x3: cython.ulonglong = current >> (2 * s)
-            x4: cython.ulonglong = current >> (3 * s)
-            y1: cython.ulonglong = opp
-            y2: cython.ulonglong = opp >> s
-            y3: cython.ulonglong = opp >> (2 * s)
-            y4: cython.ulonglong = opp >> (3 * s)
-            a: cython.ulonglong = x1 & x2
-            b: cython.ulonglong = x1 ^ x2
-            c: cython.ulonglong = x3 & x4
-            d: cython.ulonglong = x3 ^ x4
-            ones_x: cython.ulonglong = b ^ d
-            twos_x: cython.ulonglong = a ^ c ^ (b & d)
-            a, b = y1 & y2, y1 ^ y2
-            c, d = y3 & y4, y3 ^ y4
-            ones_y: cython.ulonglong = b ^ d
-            twos_y: cython.ulonglong = a ^ c ^ (b & d)
-            any_x: cython.ulonglong = (x1 | x2 | x3 | x4) & starts
-            any_y: cython.ulonglong = (y1 | y2 | y3 | y4) & starts
-            free_x: cython.ulonglong = starts & ~any_y
-            free_y: cython.ulonglong = starts & ~any_x
-            x_1: cython.ulonglong = ones_x & ~twos_x
-            x_2: cython.ulonglong = twos_x & ~ones_x
-            x_3: cython.ulonglong = ones_x & twos_x
-            y_1: cython.ulonglong = ones_y & ~twos_y
-            y_2: cython.ulonglong = twos_y & ~ones_y
-            y_3: cython.ulonglong = ones_y & twos_y
-            total += (
-                self.weights[0] * cython.cast(cython.double, _bit_count(x_1 & free_x) - _bit_count(y_1 & free_y))
-                + self.weights[1] * cython.cast(cython.double, _bit_count(x_2 & free_x) - _bit_count(y_2 & free_y))
-                + self.weights[2] * cython.cast(cython.double, _bit_count(x_3 & free_x) - _bit_count(y_3 & free_y))
-                + self.weights[3] * cython.cast(cython.double, _bit_count(y_1 & any_x) - _bit_count(x_1 & any_y))
-                + self.weights[4] * cython.cast(cython.double, _bit_count(y_2 & any_x) - _bit_count(x_2 & any_y))
-                + self.weights[5] * cython.cast(cython.double, _bit_count(y_3 & any_x) - _bit_count(x_3 & any_y))
-            )
-        return total
-
-    @cython.cfunc
-    @cython.nogil
-    @cython.exceptval(check=False)
     def _window_delta(self, current: cython.ulonglong, opp: cython.ulonglong,
                       move: cython.ulonglong) -> cython.double:
         """``window.make_window_delta``'s value: the windows through the new disc, in its order."""
@@ -905,6 +859,17 @@ class _Core:
             w: cython.ulonglong = self.through[cell * 16 + k]
             d += self.gain[_bit_count(current & w) * 5 + _bit_count(opp & w)]
         return d
+
+    @cython.cfunc
+    @cython.inline
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _gain(self, current: cython.ulonglong, opp: cython.ulonglong, move: cython.ulonglong) -> cython.double:
+        """How much the carried value (``carried_value``) of the side owning ``current`` grows when
+        it plays ``move``: the scoremap weight of its cell, the window sum's change, or 0."""
+        if self.kind == 1:
+            return self._window_delta(current, opp, move)
+        return self.weight_of[_bit_count(move - 1)]
 
     @cython.cfunc
     @cython.nogil
@@ -953,7 +918,7 @@ class _Core:
     @cython.nogil
     @cython.exceptval(check=False)
     def _leaves(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
-                candidates: cython.ulonglong, e: cython.int) -> cython.double:
+                candidates: cython.ulonglong, e: cython.double) -> cython.double:
         """``leaves`` of the plain path: the best value over the candidates' leaf children."""
         v: cython.double = 0.0
         g: cython.double
@@ -976,7 +941,7 @@ class _Core:
                     if first or x > g:
                         g = x
                         first = 0
-            v = self.scale * (self._window_raw(current, mask) + g) / (moves + 1)
+            v = self.scale * (e + g) / (moves + 1)
         else:
             g = 0.0
             for i in range(_WIDTH):
@@ -997,7 +962,7 @@ class _Core:
     @cython.exceptval(check=False)
     def _negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
                  opp_win: cython.ulonglong, depth: cython.int, alpha: cython.double, beta: cython.double,
-                 e: cython.int) -> cython.double:
+                 e: cython.double) -> cython.double:
         """The plain path's ``negamax``, step by step; after a stop it returns at once with
         ``self.aborted`` set, storing nothing on the way up."""
         cd: cython.int
@@ -1039,10 +1004,14 @@ class _Core:
         else:
             cd = depth
         key: cython.ulonglong = current + mask
-        found: cython.longlong = _find(self.b_index, self.b_bits, self.b_keys, key)
-        if found >= 0 and self.b_depth[found] == depth:
-            lo = self.b_lo[found]
-            hi = self.b_hi[found]
+        found: cython.longlong = _find(cython.address(self.bounds), key)
+        word: cython.ulonglong
+        if found >= 0:
+            word = self.bounds.words[2 * found]
+        if found >= 0 and (word >> _KEY_BITS & _DEPTH_MASK) == depth:
+            v = _as_double(self.bounds.words[2 * found + 1])
+            lo = v if word >> _KIND_SHIFT & _LOWER else -1e9
+            hi = v if word >> _KIND_SHIFT & _UPPER else 1e9
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -1055,9 +1024,9 @@ class _Core:
                 beta = hi
         alpha0: cython.double = alpha
         hint: cython.int = -1
-        found = _find(self.h_index, self.h_bits, self.h_keys, key)
+        found = _find(cython.address(self.hints), key)
         if found >= 0:
-            hint = self.h_col[found]
+            hint = cython.cast(cython.int, self.hints.words[found] >> _KEY_BITS) - 1
         if not (mask & self.off_centre):
             candidates &= _RIGHT_HALF if hint > _CENTRE else _LEFT_HALF
         new_current: cython.ulonglong = current ^ mask
@@ -1077,15 +1046,15 @@ class _Core:
                 if cforced:
                     cposs = 0 if cforced & (cforced - 1) else cforced
                 ccand: cython.ulonglong = cposs & ~(r >> 1)
-                ce: cython.int = -e - self.weight_of[_bit_count(move - 1)]
                 if ccand:
                     if m1 >= _CELLS - 2:
                         v = 0.0
                     elif ccand & (ccand - 1):
                         self.nodes += 1
-                        v = -self._leaves(new_current, cmask, m1, ccand, ce)
+                        v = -self._leaves(new_current, cmask, m1, ccand, -e - self._gain(current, new_current, move))
                     else:
-                        v = -self._negamax(new_current, cmask, m1, r, 1, -beta, -alpha, ce)
+                        v = -self._negamax(new_current, cmask, m1, r, 1, -beta, -alpha,
+                                           -e - self._gain(current, new_current, move))
                         if self.aborted:
                             return 0.0
                 else:
@@ -1103,7 +1072,7 @@ class _Core:
                 move = candidates & self.column_masks[hint]
                 rest ^= move
                 best = -self._negamax(new_current, mask | move, m1, _threat_cells(current | move), cd, -beta,
-                                      -alpha, -e - self.weight_of[_bit_count(move - 1)])
+                                      -alpha, -e - self._gain(current, new_current, move))
                 if self.aborted:
                     return 0.0
                 best_col = hint
@@ -1118,9 +1087,12 @@ class _Core:
                     if not move:
                         continue
                     cmask = mask | move
-                    found = _find(self.b_index, self.b_bits, self.b_keys, new_current + cmask)
-                    if found >= 0 and self.b_depth[found] == cd and self.b_hi[found] <= -beta:
-                        best = -self.b_hi[found]
+                    found = _find(cython.address(self.bounds), new_current + cmask)
+                    if found >= 0:  # the child's upper bound (when its entry has one)
+                        word = self.bounds.words[2 * found]
+                        hi = _as_double(self.bounds.words[2 * found + 1]) if word >> _KIND_SHIFT & _UPPER else 1e9
+                    if found >= 0 and (word >> _KEY_BITS & _DEPTH_MASK) == cd and hi <= -beta:
+                        best = -hi
                         best_col = col
                         count = 0
                         break
@@ -1140,7 +1112,7 @@ class _Core:
                     count += 1
             for i in range(count):
                 move = moves_of[i]
-                ce2: cython.int = -e - self.weight_of[_bit_count(move - 1)]
+                ce2: cython.double = -e - self._gain(current, new_current, move)
                 if best == -1e9:
                     v = -self._negamax(new_current, mask | move, m1, threats_of[i], cd, -beta, -alpha, ce2)
                 else:
@@ -1159,86 +1131,140 @@ class _Core:
                         if alpha >= beta:
                             break
         if best <= alpha0:
-            self._put_bounds(key, depth, -1e9, best)
+            self._put_bounds(key, depth, _UPPER, best)
         elif best >= beta:
-            self._put_bounds(key, depth, best, 1e9)
+            self._put_bounds(key, depth, _LOWER, best)
         else:
-            self._put_bounds(key, depth, best, best)
+            self._put_bounds(key, depth, _EXACT, best)
         if best_col != hint and candidates & (candidates - 1):
             self._put_hint(key, best_col)
         return best
 
 
-# ---------------------------------------------------------------- the compiled tables' index
+# ---------------------------------------------------------------- the compiled tables
 @cython.cfunc
 @cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
 def _slot(key: cython.ulonglong, bits: cython.int) -> cython.ulonglong:
+    """The home slot of ``key`` among ``2 ** bits`` (multiply-shift: the product's top bits)."""
     return (key * _HASH) >> (64 - bits)
 
 
 @cython.cfunc
+@cython.inline
 @cython.nogil
 @cython.exceptval(check=False)
-def _find(index: cython.p_int, bits: cython.int, keys: cython.p_ulonglong,
-          key: cython.ulonglong) -> cython.longlong:
-    """The entry of ``key`` (-1 if none), by linear probing from its slot."""
-    last: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << bits) - 1
-    slot: cython.ulonglong = _slot(key, bits)
-    while index[slot] != _INDEX_EMPTY:
-        if keys[index[slot] - 1] == key:
-            return index[slot] - 1
+def _as_bits(value: cython.double) -> cython.ulonglong:
+    """The bits of a double, to be kept in an entry's word (memcpy: no type punning)."""
+    bits: cython.ulonglong
+    memcpy(cython.address(bits), cython.address(value), 8)
+    return bits
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _as_double(bits: cython.ulonglong) -> cython.double:
+    value: cython.double
+    memcpy(cython.address(value), cython.address(bits), 8)
+    return value
+
+
+@cython.cfunc
+@cython.inline
+@cython.nogil
+@cython.exceptval(check=False)
+def _find(table: cython.pointer(Table), key: cython.ulonglong) -> cython.longlong:
+    """The entry of ``key`` (-1 if none), by linear probing from its home slot; the entry's first
+    word holds the key, so a probe compares without another load."""
+    last: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << table.bits) - 1
+    slot: cython.ulonglong = _slot(key, table.bits)
+    entry: cython.longlong = table.index[slot]
+    while entry:
+        if (table.words[(entry - 1) * table.stride] & _KEY_MASK) == key:
+            return entry - 1
         slot = (slot + 1) & last
+        entry = table.index[slot]
     return -1
 
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _insert(index: cython.p_int, bits: cython.int, key: cython.ulonglong, entry: cython.longlong) -> cython.void:
-    """Make ``key``'s slot point at ``entry`` (the key is not in the index)."""
-    last: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << bits) - 1
-    slot: cython.ulonglong = _slot(key, bits)
-    while index[slot] != _INDEX_EMPTY:
+def _index_entry(table: cython.pointer(Table), key: cython.ulonglong, entry: cython.longlong) -> cython.void:
+    """Make the first empty slot from ``key``'s home point at ``entry`` (the key is not indexed)."""
+    last: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << table.bits) - 1
+    slot: cython.ulonglong = _slot(key, table.bits)
+    while table.index[slot]:
         slot = (slot + 1) & last
-    index[slot] = cython.cast(cython.int, entry + 1)
+    table.index[slot] = cython.cast(cython.int, entry + 1)
 
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _clear_index(index: cython.p_int, bits: cython.int) -> cython.void:
-    i: cython.longlong
-    for i in range(cython.cast(cython.longlong, 1) << bits):
-        index[i] = _INDEX_EMPTY
-
-
-@cython.cfunc
-@cython.nogil
-@cython.exceptval(check=False)
-def _forget(index: cython.p_int, bits: cython.int, keys: cython.p_ulonglong, length: cython.longlong) -> cython.void:
-    """Empty an index of ``length`` entries: slot by slot when they are few (a search of a few
-    thousand nodes then costs no pass over the whole index), else all at once."""
+def _forget(table: cython.pointer(Table)) -> cython.void:
+    """Empty the index: slot by slot when the entries are few (a search of a few thousand nodes
+    then costs no pass over the whole index), else all at once."""
     i: cython.longlong
     slot: cython.ulonglong
-    last: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << bits) - 1
-    if length * 16 > (cython.cast(cython.longlong, 1) << bits):
-        _clear_index(index, bits)
+    last: cython.ulonglong = (cython.cast(cython.ulonglong, 1) << table.bits) - 1
+    if table.length * 16 > (cython.cast(cython.longlong, 1) << table.bits):
+        memset(table.index, 0, (cython.cast(cython.longlong, 1) << table.bits) * 4)
         return
-    for i in range(length):  # every filled slot is some entry's: find each entry's slot
-        slot = _slot(keys[i], bits)
-        while index[slot] != i + 1:
+    for i in range(table.length):  # every filled slot is some entry's: find each entry's slot
+        slot = _slot(table.words[i * table.stride] & _KEY_MASK, table.bits)
+        while table.index[slot] != i + 1:
             slot = (slot + 1) & last
-        index[slot] = _INDEX_EMPTY
+        table.index[slot] = 0
 
 
 @cython.cfunc
 @cython.nogil
 @cython.exceptval(check=False)
-def _reindex(index: cython.p_int, bits: cython.int, keys: cython.p_ulonglong, length: cython.longlong) -> cython.void:
-    """Index the entries ``0 .. length - 1`` afresh (after the older half was dropped)."""
+def _reindex(table: cython.pointer(Table), bits: cython.int) -> cython.void:
+    """Index the entries afresh in ``2 ** bits`` slots."""
     i: cython.longlong
-    _clear_index(index, bits)
-    for i in range(length):
-        _insert(index, bits, keys[i], i)
+    memset(table.index, 0, (cython.cast(cython.longlong, 1) << table.bits) * 4)
+    table.bits = bits
+    for i in range(table.length):
+        _index_entry(table, table.words[i * table.stride] & _KEY_MASK, i)
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _put(table: cython.pointer(Table), key: cython.ulonglong, word: cython.ulonglong,
+         value: cython.ulonglong) -> cython.void:
+    """``table[key] = word`` (and ``value``, in a table of two words an entry), as a dict's
+    assignment: a new key goes last, after the older half was dropped if the table was full."""
+    half: cython.longlong
+    if table.length >= table.most:
+        half = table.length // 2
+        memmove(table.words, table.words + half * table.stride, (table.length - half) * table.stride * 8)
+        table.length -= half
+        _reindex(table, table.bits)
+    entry: cython.longlong = _find(table, key)
+    if entry < 0:
+        if 2 * (table.length + 1) > (cython.cast(cython.longlong, 1) << table.bits):
+            _reindex(table, table.bits + 1)  # at most half full: twice the slots
+        entry = table.length
+        table.length += 1
+        _index_entry(table, key, entry)
+    table.words[entry * table.stride] = word
+    if table.stride == 2:
+        table.words[entry * 2 + 1] = value
+
+
+@cython.cfunc
+@cython.nogil
+@cython.exceptval(check=False)
+def _clear(table: cython.pointer(Table), shrink: cython.int) -> cython.void:
+    """Empty the table; with ``shrink`` its index starts again from its least size, else it keeps
+    the size it has grown to (the next iteration of a search fills it as far again)."""
+    _forget(table)
+    table.length = 0
+    if shrink:
+        table.bits = min(_MIN_TABLE_BITS, table.top_bits)

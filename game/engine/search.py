@@ -35,11 +35,10 @@ from typing import Callable, Iterator
 
 from . import alphabeta as core_module
 from . import analysis, tempered
-from .alphabeta import NULL, WEIGHT_OF, StopFlag
+from .alphabeta import NULL, StopFlag
 from .board import BOARD, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_MASKS, WIDTH, Position, mirror_bits
 from .board import non_losing_moves, winning_cells_mask
 from .deepening import deepen, is_exact
-from .heuristics import scoremap
 from .ordering import order_by_threats
 from .perfect import play_perfectly
 from .scores import loss_next_score, win_next_score
@@ -272,8 +271,8 @@ class Searcher:
         alpha = -1e9
         child_depth = depth - 1 if len(children) > 1 else depth  # a forced move costs no depth
         opp = current ^ mask
-        # the scoremap value is carried down the tree incrementally from here
-        e = int(scoremap(current, mask, moves)) if self.config.heuristic == "scoremap" else 0
+        # the scoremap value or window sum is carried down the tree incrementally from here
+        e = self._core.root_value(current, mask)
         # A position that is its own mirror image (e.g. the empty board): a move and its mirror
         # image have the same value, so only the first of the two is searched. Only for the
         # integer-valued scoremap, whose evaluation of a mirrored position is bit-for-bit the same.
@@ -283,7 +282,7 @@ class Searcher:
             if symmetric and WIDTH - 1 - col in values:
                 values[col] = values[WIDTH - 1 - col]
                 continue
-            ce = -e - WEIGHT_OF[move] if self.config.heuristic == "scoremap" else 0
+            ce = self._core.child_value(e, current, mask, move)
             if child_depth == 0:
                 v = leaves(current, mask, moves, move, e)
             elif full_window or alpha == -1e9:

@@ -197,3 +197,71 @@ def test_the_compiled_solver_runs_without_the_gil(bookless, stop_type):
             return str(exc)
 
     assert _stopped_from_the_main_thread(solve, stop_type()) == "search cancelled"
+
+
+#: Weights that are no multiples of a power of two: sums of them depend on the order of the additions
+#: unless the evaluation puts them on its grid first.
+NON_GRID_WEIGHTS = WindowWeights(own=(0.3, 2.7, 9.1), block=(0.7, 2.2, 40.3), scale=1.3)
+
+
+@pytest.mark.parametrize("path", ["plain", "compiled"])
+@pytest.mark.parametrize("weights", [WindowWeights(), ODD_WEIGHTS, NON_GRID_WEIGHTS])
+def test_the_carried_window_sum_is_the_fresh_sum_exactly_along_every_game(path, weights):
+    # The search carries the window sum down the tree by each move's change instead of summing the
+    # 69 windows at each leaf's parent; it must be the very same number, or the two would order
+    # equal-looking moves differently.
+    core = depth_module(path).new_core("window", weights, 0.25, 1000, 1000, 1000)
+    raw = make_window_raw(weights)
+    rng = random.Random(17)
+    for _ in range(60):
+        pos = Position()
+        e = core.root_value(pos.current, pos.mask)
+        while not pos.is_over():
+            assert e == raw(pos.current, pos.mask), str(pos)
+            col = rng.choice(pos.legal_moves())
+            move = (pos.mask + (1 << (col * 7))) & (((1 << 6) - 1) << (col * 7))
+            e = core.child_value(e, pos.current, pos.mask, move)
+            pos = pos.play(col)
+
+
+def test_the_window_weights_count_on_a_grid_of_1024ths():
+    on_grid = NON_GRID_WEIGHTS.on_grid()
+    assert on_grid.own == (307 / 1024, 2765 / 1024, 9318 / 1024)
+    assert on_grid.block == (717 / 1024, 2253 / 1024, 41267 / 1024)
+    assert on_grid.scale == NON_GRID_WEIGHTS.scale and WindowWeights().on_grid() == WindowWeights()
+
+
+@pytest.mark.parametrize("bad", [float("inf"), float("nan"), 1e7, -1e7])
+def test_window_weights_beyond_the_exact_range_are_refused(bad):
+    with pytest.raises(ValueError, match="own"):
+        WindowWeights(own=(bad, 1.0, 1.0))
+
+
+def test_both_paths_agree_with_weights_off_the_grid(monkeypatch):
+    config = SearchConfig(depth=6, heuristic="window", window_weights=NON_GRID_WEIGHTS)
+    positions = random_positions(12, seed=23)
+
+    def work():
+        searcher = Searcher(config)
+        return [(r.move, r.score, r.nodes) for r in (searcher.search(pos) for pos in positions)]
+
+    runs = run_both(monkeypatch, work)
+    assert runs["compiled"] == runs["plain"]
+
+
+def test_the_compiled_hints_keep_every_key_and_column_as_the_plain_dict_does():
+    # A compiled hint is one word: the key in its low bits, the column above it. Keys from the
+    # empty board's 0 to the largest a position can have, more of them than the table holds (it
+    # drops its older half again and again), each read back as the plain path's dict reads it.
+    rng = random.Random(31)
+    top = (1 << depth_module("plain").KEY_BITS) - 1
+    keys = [0, 1, top, top - 1, *(rng.randrange(top) for _ in range(3000))]
+    cores = [depth_module(path).new_core("scoremap", WindowWeights(), 0.25, 256, 256, 256)
+             for path in ("plain", "compiled")]
+    for i, key in enumerate(keys):
+        for core in cores:
+            core.set_hint(key, i % 7)
+        if i % 50 == 0 or i < 4:
+            probes = [keys[j] for j in range(max(0, i - 300), i + 1)]
+            assert [cores[1].hint(k) for k in probes] == [cores[0].hint(k) for k in probes], i
+    assert cores[1].counts()[1] == cores[0].counts()[1] < 256

@@ -8,14 +8,30 @@ by the number of discs on the board. The evaluation is own value minus the oppon
 The counts are bit-parallel: for each direction the four shifted copies of a side's discs
 are added with a tiny bit-sliced adder, which gives "exactly k discs in the window starting
 here" masks for all windows of that direction at once.
+
+The own and block weights take effect rounded to a multiple of 1/``WEIGHT_GRID``
+(``WindowWeights.on_grid``): every window sum is then a sum of such multiples far below 2**43,
+which a double holds exactly whatever the order of the additions, so a sum carried down the
+search by the changes of ``make_window_delta`` equals the sum ``make_window_raw`` computes afresh.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from ..board import DIRECTIONS, H1, HEIGHT, WIDTH, Bitboard, bit
+
+#: The own and block weights count in multiples of 1 / WEIGHT_GRID (a power of two: exact sums).
+WEIGHT_GRID = 1024
+#: The largest own or block weight (in size): 69 windows of such weights keep every sum exact.
+MAX_WEIGHT = 1e6
+
+
+def _on_grid(value: float) -> float:
+    return round(value * WEIGHT_GRID) / WEIGHT_GRID
+
 
 @dataclass(frozen=True, slots=True)
 class WindowWeights:
@@ -30,9 +46,17 @@ class WindowWeights:
             value = getattr(self, name)
             if len(value) != 3 or not all(isinstance(v, (int, float)) for v in value):
                 raise ValueError(f"window weights {name!r} must be three numbers, got {value!r}")
+            if not all(math.isfinite(v) and abs(v) <= MAX_WEIGHT for v in value):
+                raise ValueError(f"window weights {name!r} must be from {-MAX_WEIGHT:g} to {MAX_WEIGHT:g}, "
+                                 f"got {value!r}")
             object.__setattr__(self, name, tuple(float(v) for v in value))
         if not isinstance(self.scale, (int, float)) or self.scale <= 0:
             raise ValueError(f"window weights 'scale' must be a positive number, got {self.scale!r}")
+
+    def on_grid(self) -> WindowWeights:
+        """These weights as the evaluation uses them: the own and block weights rounded to the
+        nearest multiple of 1 / ``WEIGHT_GRID`` (the defaults are such multiples already)."""
+        return replace(self, own=tuple(_on_grid(v) for v in self.own), block=tuple(_on_grid(v) for v in self.block))
 
 
 DEFAULT_WEIGHTS = WindowWeights()
@@ -55,6 +79,7 @@ assert sum(v.bit_count() for _, v in WINDOW_STARTS) == 69
 
 def make_window_raw(weights: WindowWeights = DEFAULT_WEIGHTS) -> Callable[[Bitboard, Bitboard], float]:
     """The window sum, own minus opponent's, before the scale and the division by the disc count."""
+    weights = weights.on_grid()
     o1, o2, o3 = weights.own
     b1, b2, b3 = weights.block
     starts_list = WINDOW_STARTS
@@ -129,6 +154,7 @@ WINDOWS_THROUGH = _windows_through()
 def window_gains(weights: WindowWeights = DEFAULT_WEIGHTS) -> tuple[float, ...]:
     """``gains[x * 5 + y]``: how much one window's contribution to ``make_window_raw`` grows when
     the side with ``x`` discs in it (the other side has ``y``) adds one more."""
+    weights = weights.on_grid()
     own = (0.0,) + weights.own + (0.0,)  # by disc count 0..4; a full four counts nothing
     block = (0.0,) + weights.block + (0.0,)
 
