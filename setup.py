@@ -12,6 +12,7 @@ a C compiler and the Python headers are at hand. When they are not, the build sa
 and the package installs without the extensions: the same modules then run as plain Python.
 """
 
+import os
 import platform
 import subprocess
 import sys
@@ -83,7 +84,10 @@ class OptionalBuildExt(build_ext):
     asks the compiler for the CPU's bit count instruction where the compiler and this CPU have it."""
 
     def build_extensions(self) -> None:
-        flags = hardware_popcount_flags(self.compiler, platform.machine())
+        # CONNECT4_PORTABLE=1 builds for any CPU of the architecture (a bundle made for other
+        # machines): the probe answers for the building machine's CPU only.
+        portable = os.environ.get("CONNECT4_PORTABLE", "") not in ("", "0")
+        flags = None if portable else hardware_popcount_flags(self.compiler, platform.machine())
         if flags is not None:
             for ext in self.extensions:
                 ext.extra_compile_args = [*ext.extra_compile_args, *flags]
