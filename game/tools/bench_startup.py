@@ -42,6 +42,8 @@ from game.app import main
 sys.exit(main([]))
 """
 
+STDERR_KEPT = 4096  # bytes of a failing command's standard error kept to say why
+
 
 def position() -> str:
     """The move string every analyser is fed: the first Begin-Easy position."""
@@ -59,20 +61,28 @@ def commands(python: str) -> dict[str, list[str]]:
 
 
 def run_once(command: list[str], stdin: Path) -> tuple[float, float]:
-    """(wall, CPU) seconds of one run of ``command`` reading ``stdin``; RuntimeError if it fails."""
+    """(wall, CPU) seconds of one run of ``command`` reading ``stdin`` (CPU NaN where there is no
+    ``os.wait4``); RuntimeError if it fails."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     with open(stdin, "rb") as source:
         start = perf_counter()
         child = subprocess.Popen(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        stderr = child.stderr.read() if child.stderr is not None else b""
-        _, status, usage = os.wait4(child.pid, 0)
+        stderr = b""  # its last lines only: a command may say any amount
+        for chunk in iter(lambda: child.stderr.read(1 << 16) if child.stderr is not None else b"", b""):
+            stderr = (stderr + chunk)[-STDERR_KEPT:]
+        if hasattr(os, "wait4"):
+            _, status, usage = os.wait4(child.pid, 0)
+            child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+            cpu = usage.ru_utime + usage.ru_stime
+        else:  # no CPU time of a child without wait4 (Windows)
+            child.wait()
+            cpu = float("nan")
         wall = perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
         said = stderr.decode(errors="replace").strip().splitlines()
         raise RuntimeError(f"{shown(shlex.join(command))} failed ({child.returncode})"
                            + (f": {shown(said[-1])}" if said else ""))
-    return wall, usage.ru_utime + usage.ru_stime
+    return wall, cpu
 
 
 def measure(pythons: list[str], reference: list[str] | None, runs: int, out=None) -> None:
@@ -110,7 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     reference = shlex.split(args.reference) if args.reference else None
     try:
         measure([sys.executable, *args.compare], reference, args.runs)
-    except (OSError, RuntimeError) as exc:
+    except RuntimeError as exc:  # a command failed: its message is escaped already
         print(f"python -m game.bench --startup: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # a command that cannot start (a missing reference solver)
+        print(f"python -m game.bench --startup: {shown(str(exc), 300)}", file=sys.stderr)
         return 1
     return 0

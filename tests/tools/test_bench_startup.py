@@ -33,3 +33,10 @@ def test_a_command_that_fails_is_one_line_and_status_1(connect4_home, capsys):
     err = capsys.readouterr().err
     assert err.startswith("python -m game.bench --startup: ") and "failed (1): " in err
     assert err.count("\n") == 1 and "\x1b" not in err and "last" in err  # its last line, escaped
+
+
+def test_a_reference_that_cannot_start_is_one_line_and_status_1(connect4_home, capsys, tmp_path):
+    missing = tmp_path / "no\x1bsolver"
+    assert bench_startup.main(["--runs", "1", "--reference", str(missing)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("python -m game.bench --startup: ") and err.count("\n") == 1 and "\x1b" not in err
