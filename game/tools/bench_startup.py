@@ -32,6 +32,7 @@ from time import perf_counter
 from game.data import read_testset
 from game.echo import shown
 from game.tools.numbers import whole
+from game.tools.tail import say, tool_entry
 
 #: Runs the game as ``python -m game`` does, and ends the process when the first frame is shown.
 FIRST_FRAME_PROBE = """
@@ -67,17 +68,25 @@ def run_once(command: list[str], stdin: Path) -> tuple[float, float]:
     with open(stdin, "rb") as source:
         start = perf_counter()
         child = subprocess.Popen(command, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        stderr = b""  # its last lines only: a command may say any amount
-        for chunk in iter(lambda: child.stderr.read(1 << 16) if child.stderr is not None else b"", b""):
-            stderr = (stderr + chunk)[-STDERR_KEPT:]
-        if hasattr(os, "wait4"):
-            _, status, usage = os.wait4(child.pid, 0)
-            child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
-            cpu = usage.ru_utime + usage.ru_stime
-        else:  # no CPU time of a child without wait4 (Windows)
+        try:
+            stderr = b""  # its last lines only: a command may say any amount
+            for chunk in iter(lambda: child.stderr.read(1 << 16) if child.stderr is not None else b"", b""):
+                stderr = (stderr + chunk)[-STDERR_KEPT:]
+            if hasattr(os, "wait4"):
+                _, status, usage = os.wait4(child.pid, 0)
+                child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+                cpu = usage.ru_utime + usage.ru_stime
+            else:  # no CPU time of a child without wait4 (Windows)
+                child.wait()
+                cpu = float("nan")
+            wall = perf_counter() - start
+        except BaseException:  # interrupted or terminated: the command does not outlive the benchmark
+            child.kill()
             child.wait()
-            cpu = float("nan")
-        wall = perf_counter() - start
+            raise
+        finally:
+            if child.stderr is not None:
+                child.stderr.close()
     if child.returncode != 0:
         said = stderr.decode(errors="replace").strip().splitlines()
         raise RuntimeError(f"{shown(shlex.join(command))} failed ({child.returncode})"
@@ -108,6 +117,7 @@ def measure(pythons: list[str], reference: list[str] | None, runs: int, out=None
               f"| {min(cpus[(python, name)]) * 1000:.1f} ms |", file=out)
 
 
+@tool_entry("python -m game.bench --startup", "cannot run")
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.bench --startup",
                                      description=__doc__.splitlines()[0] if __doc__ else None)
@@ -121,9 +131,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         measure([sys.executable, *args.compare], reference, args.runs)
     except RuntimeError as exc:  # a command failed: its message is escaped already
-        print(f"python -m game.bench --startup: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:  # a command that cannot start (a missing reference solver)
-        print(f"python -m game.bench --startup: {shown(str(exc), 300)}", file=sys.stderr)
+        say(sys.stderr, f"python -m game.bench --startup: {exc}")
         return 1
     return 0
