@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from game.domain.levels import DEFAULT_DEPTH, DEFAULT_LEVELS, Level, find_level
-from game.domain.players import PlayerSpec
 from game.echo import escape_control
 from game.engine.heuristics import WindowWeights
 
 if TYPE_CHECKING:  # SearchConfig brings the solver with it; only the methods below need it
+    from game.domain.players import PlayerSpec
     from game.engine.search_values import SearchConfig
 
 __all__ = ["DEFAULTS", "THEMES", "WORKERS", "ConfigProblem", "Settings", "shown_value"]

@@ -18,13 +18,15 @@ import queue
 import threading
 import time
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from game.service.backends import Job, Report, auto_backend
 from game.service.engine import Outcome
-from game.service.process import ProcessBackend
 from game.service.threaded import ThreadBackend
 from game.service.requests import AIRequest, AIUpdate, describe
+
+if TYPE_CHECKING:  # loaded by a worker that runs its searches in a process (see _start_thread)
+    from game.service.process import ProcessBackend
 
 __all__ = ["AIWorker", "Cancel", "Close", "Command", "Submit", "Wake"]
 
@@ -82,6 +84,8 @@ class AIWorker:
         self._commands = queue.Queue()
         self._crash = None
         if self.use_process:
+            from game.service.process import ProcessBackend  # here: a thread worker never loads multiprocessing
+
             self._backend: ThreadBackend | ProcessBackend = ProcessBackend(self._emit)
         else:
             self._backend = ThreadBackend(self._emit, wake=lambda: self._commands.put(Wake()))

@@ -31,7 +31,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -161,6 +160,8 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     target = _write_target(path)
+    import tempfile  # here: a start that only reads files never loads it
+
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

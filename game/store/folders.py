@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-
-import platformdirs
+from typing import Literal
 
 from game.echo import shown
 from game.store.files import describe_os_error
@@ -81,12 +80,20 @@ def report_bad_home(prog: str) -> bool:
     return True
 
 
+def _platform_dir(kind: Literal["user_config_dir", "user_data_dir", "user_cache_dir"]) -> Path:
+    """The platform's folder ``kind`` ("user_config_dir", ...) for the game, from platformdirs,
+    imported here: with ``CONNECT4_HOME`` set no start needs it (it brings ``tempfile`` along)."""
+    import platformdirs
+
+    return Path(getattr(platformdirs, kind)(APP_NAME, appauthor=False))
+
+
 def user_config_dir() -> Path:
     """Where config.toml and prefs.json live (not created until something is written)."""
     home = _home()
     if home is not None:
         return home
-    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    return _platform_dir("user_config_dir")
 
 
 def user_data_dir() -> Path:
@@ -94,7 +101,7 @@ def user_data_dir() -> Path:
     home = _home()
     if home is not None:
         return home
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return _platform_dir("user_data_dir")
 
 
 def user_cache_dir() -> Path:
@@ -102,4 +109,4 @@ def user_cache_dir() -> Path:
     home = _home()
     if home is not None:
         return home
-    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+    return _platform_dir("user_cache_dir")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.net.protocol import MAX_CHAT_CHARS
 from game.ui.widgets import Edit, TextInput, chat_chars
 
 CHAT_SECONDS = 12.0
@@ -13,6 +12,8 @@ CHAT_SECONDS = 12.0
 
 class Chat:
     def __init__(self) -> None:
+        from game.net.protocol import MAX_CHAT_CHARS  # here: the window opens without the protocol
+
         self.shown: tuple[str, float] | None = None    # (line shown, seconds left)
         self.field = TextInput(chat_chars, MAX_CHAT_CHARS)
 

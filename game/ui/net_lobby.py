@@ -11,13 +11,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.net import events as ev
 from game.domain.address import parse_address, show_address
-from game.net.link import NetLink
-from game.net.match import Resume
 from game.echo import escape_control
 from game.domain.saved import NetRole, SavedGame
 from game.ui.game_scene import GameScene
@@ -26,6 +24,12 @@ from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
 from game.ui.net_name import NetName
 from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars
+
+if TYPE_CHECKING:  # loaded when the lobby first hosts or joins (see _link): asyncio and the
+    # protocol are not needed to open the window
+    from game.net import events as ev
+    from game.net.link import NetLink
+    from game.net.match import Resume
 
 COLOUR_CHOICES = (None, 1, 2)
 MAX_TYPED = 64
@@ -140,6 +144,8 @@ class NetLobbyScene(Scene):
 
     def _link(self) -> NetLink:
         if self.link is None:
+            from game.net.link import NetLink  # here: the window opens without the network's modules
+
             self.link = NetLink(self.name)
         return self.link
 
@@ -178,6 +184,8 @@ class NetLobbyScene(Scene):
         if not seat.secret:
             self.message = (NO_SECRET, True)
             return
+        from game.net.match import Resume  # here: the window opens without the network's modules
+
         resume = Resume(seat.game_id, saved.moves, seat.colour, seat.opponent, seat.secret)
         if seat.role is NetRole.HOST:
             self.page, self.listening, self.message = Page.HOSTING, None, None
@@ -324,6 +332,8 @@ class NetLobbyScene(Scene):
             self._on(event)
 
     def _on(self, event: ev.Event) -> None:
+        from game.net import events as ev  # here: loaded with the link (see _link)
+
         if isinstance(event, ev.Listening):
             self.listening = event
         elif isinstance(event, ev.Found):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -20,12 +20,14 @@ from game.domain.names import clean_level_name
 from game.domain.saved import NetRole, NetworkSeat
 from game.echo import escape_control
 from game.model import GameModel
-from game.net import events as ev
-from game.net.link import NetLink
 from game.ui.net_chat import Chat
 from game.ui.overlays import Confirm
 from game.ui.scene import SceneName
 from game.ui.seats import Finished, Follow, News, Refusal, Reply, Say, Withdraw
+
+if TYPE_CHECKING:  # a NetStart's link is made by the lobby, which loads the network's modules then
+    from game.net import events as ev
+    from game.net.link import NetLink
 
 DROP_SECONDS = 10.0   # how long the reason for a dropped connection stays in the status line
 LEFT_GAME = "the other player left the game"
@@ -127,6 +129,8 @@ class NetTable:
         return news
 
     def on(self, event: ev.Event) -> list[News]:
+        from game.net import events as ev  # here: loaded with the link, when a network game starts
+
         if isinstance(event, (ev.Moved, ev.Played)):     # a move the match accepted, either side's
             return [Follow(event.moves, animate=event.column)]
         if isinstance(event, ev.State):
@@ -186,6 +190,8 @@ class NetTable:
         link = self.link
         if link is None:
             return []
+        from game.net import events as ev  # here: loaded with the link, when a network game starts
+
         if question is ev.Question.UNDO:
             self.question = Answer(f"{self.opponent} asks to take back a move",
                                    "Yes takes back their last move (and your reply to it, if you made one).",

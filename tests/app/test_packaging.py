@@ -65,6 +65,30 @@ def test_wheel_ships_config_assets_and_reference_data(wheel):
     assert not [n for n in names if n.startswith(("tests/", "scripts/", "docs/"))]
 
 
+def test_the_install_compiles_the_bytecode_so_a_first_run_writes_none(wheel, tmp_path):
+    # The README's ``pip install .`` builds a wheel and installs it; pip compiles every module then.
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=False)
+    python = env_dir / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    install = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
+                              str(wheel)], capture_output=True, text=True, timeout=300)
+    assert install.returncode == 0, install.stderr
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                               capture_output=True, text=True, timeout=60).stdout.strip())
+    sources = sorted((site / "game").rglob("*.py"))
+    bytecode = lambda: sorted((site / "game").rglob("*.pyc"))
+    tag = sys.implementation.cache_tag
+    missing = [s for s in sources if not (s.parent / "__pycache__" / f"{s.stem}.{tag}.pyc").is_file()]
+    assert len(sources) > 100 and not missing, missing
+    before = bytecode()
+    # with its own folder, an exact solve needs nothing beyond the standard library (no dependency installed)
+    env = {**os.environ, "CONNECT4_HOME": str(tmp_path / "home"), "PYTHONPATH": ""}
+    run = subprocess.run([str(python), "-m", "game.analyze"], input="2252576253462244111563365343671351441\n",
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path, env=env)
+    assert run.returncode == 0 and run.stdout.split()[:3] == ["2252576253462244111563365343671351441", "-1", "6"], run
+    assert bytecode() == before
+
+
 @pytest.mark.slow
 def test_tools_run_from_a_fresh_install(full_wheel, tmp_path):
     env_dir = tmp_path / "venv"

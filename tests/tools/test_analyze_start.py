@@ -54,3 +54,16 @@ def test_an_exact_solve_loads_no_depth_search_and_hashes_no_remembered_book(conn
     assert "game.engine.negamax" in loaded and "game.engine.book" in loaded  # the probe saw the solve
     _, searched = _split(loaded_by_analyze("--depth", "4"))
     assert set(depth_search) <= set(searched)  # the probe would see the depth search
+
+
+def test_with_its_own_folder_an_exact_solve_loads_no_platform_folders_or_player_specs(connect4_home):
+    # CONNECT4_HOME names every folder, so the platform's folders (platformdirs, which brings
+    # tempfile) are never asked for; the settings name player specs only in annotations. The first
+    # run writes the book's digest (a file written through tempfile); the second only reads.
+    loaded_by_analyze()
+    output, loaded = _split(loaded_by_analyze())
+    assert output[:3] == ["44534441234", "15", "2"]
+    unneeded = [m for m in loaded if m.split(".")[0] in ("platformdirs", "tempfile")
+                or m == "game.domain.players"]
+    assert not unneeded, unneeded
+    assert "game.config.values" in loaded and "game.store.folders" in loaded  # the probe saw the settings read
