@@ -16,10 +16,10 @@ A connection holds a slot from its first byte until its offer is accepted or ref
 
 A newcomer always gets a slot. A crowd that comes back at once so pushes out, turn after turn,
 the last of its own to come in (the one with the worst record), while a real player, with none,
-keeps its slot for the milliseconds its hello takes: slow or silent clients, however many
-addresses they come from and however quick to reconnect, cannot keep it out. The failures are
-remembered for the last ``MEMORY`` addresses (a bounded table): a crowd of more addresses than
-that, each new, is ranked by age alone.
+keeps its slot for the milliseconds its hello takes. What this cannot tell apart: addresses with
+no record yet. While a crowd of fresh addresses is still arriving (its first seconds, or one of
+more addresses than the ``MEMORY`` the failures are remembered for), a player ties with them and
+may be told "busy, try again"; docs/reliability.md ("A crowd at the door") has the figures.
 """
 
 from __future__ import annotations
