@@ -106,6 +106,12 @@ class ReviewPanel:
             text, small = largest_fitting(choices, size - 2, width - 24, min_size=min(12, size - 2))
             draw_text(surface, fit_text(text, small, width - 24), small, theme.text, topleft=(16, y))
             y += size + 4
+        for advice in [] if line is not None else words.advice_lines():   # what to practise, where room is left
+            for text in wrap_at_most(advice, small, width - 24, 2):
+                if y + small > bottom:
+                    return
+                draw_text(surface, text, small, theme.accent, topleft=(16, y))
+                y += small + 4
 
     def _draw_board(self, surface: pygame.Surface, layout: Layout) -> None:
         state = self.state

@@ -310,7 +310,8 @@ class ReviewScene(Scene):
         """What the screen says now, the sides named as the theme draws them."""
         network = self.start.network
         return ReviewWords(self.state, self.ctx.theme.names, failed=self.error is not None,
-                           players=self.start.players(), resigned=None if network is None else network.resigned)
+                           players=self.start.players(), resigned=None if network is None else network.resigned,
+                           coached=self._sides() or (1, 2))
 
     def title(self) -> str:
         """The screen's title; the players named as the game's header names them ("You" for the

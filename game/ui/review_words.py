@@ -30,6 +30,7 @@ class ReviewWords:
     failed: bool = False
     players: tuple[str, str] | None = None
     resigned: int | None = None
+    coached: tuple[int, ...] = (1, 2)     # the sides told what to practise (the people's)
 
     def describe_current(self) -> list[str]:
         """Lines about the shown move: what was played, its class, the best move in words."""
@@ -113,6 +114,20 @@ class ReviewWords:
         for player in (1, 2):
             summary, name = review.summary(player), f"{self.names[player - 1]}: "
             out.append((name + summary.text(), name + brief_summary(summary), name + numbers_summary(summary)))
+        return out
+
+
+    def advice_lines(self) -> list[str]:
+        """What each coached side should practise next, from its errors ("Red, next: 2 wins in one
+        missed: before each move, look for a four of your own"); none for a side without errors."""
+        review = self.state.review
+        if review is None:
+            return []
+        out = []
+        for player in self.coached:
+            habit = review.summary(player).advice()
+            if habit:
+                out.append(f"{self.side(player)}, next: {habit}")
         return out
 
 

@@ -12,6 +12,7 @@ from test_review_edges import open_review
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind as ExplanationKind
 from game.engine.threats import threats_mask
+from game.domain.players import parse_player_spec
 
 # A casual player losing to Easy: move 29 (column 7) fills the cell under Yellow's winning cell.
 PLAY_TEST = "445354556734435313346576667777"
@@ -167,3 +168,18 @@ def test_the_legend_takes_two_rows_at_most_from_the_smallest_window_up():
         for width in (MIN_SIZE[0] - 80, 880, 1840):
             assert legend_height(width, 12, theme) <= 2 * 16
         assert legend_height(1840, 12, theme) == 16           # a wide window: one row, the full words
+
+
+def test_the_review_window_tells_the_person_what_to_practise_and_not_the_computer(ui):
+    """The summary's advice is drawn under the summaries for the side a person played; the
+    computer's errors teach nobody at this screen."""
+    driver, scene = open_review(ui, PLAY_TEST, size=(960, 840))
+    advice = scene.words.advice_lines()
+    assert advice == ["Red, next: 1 disc under the opponent's winning cell: before you drop, look at the "
+                      "cell above your disc"]
+    with TextRecorder() as recorder:
+        driver.frame()
+    drawn = " ".join(recorder.texts)
+    assert "Red, next: 1 disc under the opponent's winning cell" in drawn
+    both = open_review(ui, PLAY_TEST, red=parse_player_spec("Easy"), yellow=parse_player_spec("Hard"))[1]
+    assert [line.split(",")[0] for line in both.words.advice_lines()] == ["Red"]   # Yellow made no error
