@@ -18,8 +18,8 @@ Pure engine code: standard library and ``game.engine`` only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from .advice import Advice, Ring, ring_holds
 from .board import GameOverError, Position
 from .explain import forced_sequence, zugzwang
 from .principal import principal_line
@@ -31,46 +31,6 @@ __all__ = ["LEARN_PARITY", "Advice", "Ring", "advise", "ring_holds", "value_word
 
 #: The lesson a reason too long to say points to.
 LEARN_PARITY = "see Learn: odd and even threats"
-
-
-@dataclass(frozen=True, slots=True)
-class Ring:
-    """A cell the text talks about: empty once the columns ``after`` (0-based, played in turn from
-    the position on the board) are down, and a disc of ``player`` (1 or 2) there completes four.
-    With ``after`` empty it is a fact of the board as it is now."""
-
-    cell: Cell
-    player: int
-    after: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """What the coach says about ``column`` (0-based): its ``value`` in words, the ``text`` (it
-    starts with "Column N") and the ``rings`` on the board it talks about."""
-
-    column: int
-    value: str
-    text: str
-    rings: tuple[Ring, ...]
-
-    def to_json(self) -> dict[str, object]:
-        """The tool's object: ``column`` 1-7 and ``cells`` as ``[column, row]``, 1-based from the bottom."""
-        return {"column": self.column + 1, "value": self.value, "text": self.text,
-                "cells": [[r.cell.col + 1, r.cell.row + 1] for r in self.rings]}
-
-
-def ring_holds(pos: Position, ring: Ring) -> bool:
-    """Whether ``ring`` is true on ``pos``: after its columns, its cell is empty and completes four
-    for its player."""
-    p = pos
-    for col in ring.after:
-        if not p.can_play(col) or p.is_over():
-            return False
-        p = p.play(col)
-    if p.mask & ring.cell.bit:
-        return False
-    return bool(threats_mask(p, mine=p.turn == ring.player) & ring.cell.bit)
 
 
 def value_words(score: int, moves: int, names: Sequence[str] = PLAYER_NAMES) -> str:

@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .advice import Advice
 from .board import Position, format_moves
 from .principal import principal_line
 from .scores import (
@@ -90,11 +91,13 @@ class Kind(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Explanation:
     """Why a move was an error: ``text`` (checked, see the module), its ``kind``, and ``line``, the
-    principal line after the move played (0-based columns; ``principal.principal_line``)."""
+    principal line after the move played (0-based columns; ``principal.principal_line``). ``advice``:
+    what the coach says about the same column during a game (``coaching.advise``), when asked for."""
 
     kind: Kind
     text: str
     line: tuple[int, ...]
+    advice: Advice | None = None
 
     @property
     def line_text(self) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from game.engine.advice import Advice
 from game.engine.search_values import SearchResult
 from game.service.requests import (AIRequest, AIUpdate, Analysis, AnalysisRequest, Explained, ExplainRequest, Kind,
                                    MoveRequest)
@@ -87,12 +88,19 @@ class Thinking:
                 return column
         return None
 
-    def why_text(self) -> str | None:
-        """Why W's column (else the hinted one) is what it is, once the worker has said."""
+    def why(self) -> Advice | None:
+        """What the coach says about W's column (else the hinted one), once the worker has said: the
+        words and the cells they ring (``game.engine.coaching``)."""
         for column in (self.why_wanted, self.hint()):
             if column is not None and column in self.explained:
-                return self.explained[column].explanation.text
+                explanation = self.explained[column].explanation
+                return explanation.advice or Advice(column, "", explanation.text, ())
         return None
+
+    def why_text(self) -> str | None:
+        """The words of :meth:`why`."""
+        advice = self.why()
+        return advice.text if advice is not None else None
 
     def _config(self, kind: Kind, model: GameModel, analysis_on: bool) -> SearchConfig:
         settings = self.settings
