@@ -63,7 +63,8 @@ def advise(pos: Position, solver: Solver, column: int | None = None, *,
     facts = _Facts(pos, col, score, solver, names, stop)
     text, rings = facts.reason()
     if score < best and not facts.said_better:
-        text += f" Column {best_col + 1} is better ({value_words(best, pos.moves, names)})."
+        better = "holds out longer" if outcome(best) is Outcome.LOSS else "is better"
+        text += f" Column {best_col + 1} {better} ({value_words(best, pos.moves, names)})."
     kept = tuple(r for r in rings if ring_holds(pos, r))
     return Advice(col, value_words(score, pos.moves, names), f"Column {col + 1}: {text}", kept)
 
