@@ -113,3 +113,58 @@ def test_a_full_column_or_a_finished_game_is_refused_before_any_search():
         advise(Position.from_moves("444444"), SOLVER, 3)
     with pytest.raises(GameOverError):
         advise(Position.from_moves("1212121"), SOLVER)
+
+
+def random_positions(count: int, seed: int) -> list[list[int]]:
+    """Positions of seeded random games (8 to 30 discs, not over): threats, blocks and misses abound."""
+    import random
+
+    rng = random.Random(seed)
+    found: list[list[int]] = []
+    while len(found) < count:
+        board, moves = RefBoard(), []
+        for _ in range(rng.randint(8, 30)):
+            if board.is_over():
+                break
+            col = rng.choice(board.legal_moves())
+            board.play(col)
+            moves.append(col)
+        if not board.is_over():
+            found.append(moves)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_column_of_random_positions_is_named_and_ringed_truly(seed):
+    for moves in random_positions(10, seed):
+        pos = Position.from_moves(moves)
+        check(moves, advise(pos, SOLVER))
+        for col in pos.legal_moves():
+            check(moves, advise(pos, SOLVER, col))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_missed_point_is_a_real_win_or_the_one_block(seed):
+    from game.engine.explain import missed_point
+
+    for moves in random_positions(25, 100 + seed):
+        pos = Position.from_moves(moves)
+        board = RefBoard.from_cols(moves)
+        me = board.turn
+        wins = [c for c in board.legal_moves() if board.completes_four(c)]
+        for col in pos.legal_moves():
+            point = missed_point(pos, col)
+            if col in wins or (not wins and not _ref_open_threats(board, 3 - me)):
+                assert point is None
+            elif wins:
+                assert point.win and point.moves[0] in wins and point.player == me
+                assert ref_completes_four(board, point.cell.col, point.cell.row, me)
+            elif point is not None:
+                assert not point.win and point.player == 3 - me and point.moves[0] != col
+                assert _ref_open_threats(board, 3 - me) == [(point.cell.col, point.cell.row)]
+
+
+def _ref_open_threats(board: RefBoard, player: int) -> list[tuple[int, int]]:
+    """The cells ``player`` could complete four on with the next disc, on the plain board."""
+    return [(c, board.height(c)) for c in board.legal_moves()
+            if ref_completes_four(board, c, board.height(c), player)]
