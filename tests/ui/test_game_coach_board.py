@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from conftest import TextRecorder
+
 from game.ui import game_text
 from game.ui.game_input import KEY_HELP_PLAYER
 
@@ -49,7 +51,10 @@ def test_after_the_game_ends_the_footer_offers_no_drop_undo_or_hint(ui):
     d = ui("human", "human")
     play(d, "1212121")
     assert d.scene.model.is_over
-    shown = " ".join(game_text.footer_keys(d.scene.view()))
+    drawn = []
+    with TextRecorder(lambda text, rect: drawn.append(text)):
+        d.frame()
+    shown = " ".join(drawn)
     for gone in ("1–7", "drop", "H hint", "W why", "A analysis"):
         assert gone not in shown, shown
     assert "R review" in shown and "Esc menu" in shown
