@@ -147,8 +147,9 @@ class _Facts:
             return (f"it makes a threat at {cell_name(first)}, and {self.mover} can go on threatening until "
                     f"{self.other} cannot block every four."), (Ring(first, me, (col,)),)
         found = zugzwang(pos, self.score, line)
-        if found is not None and not found.since and ring_holds(pos, Ring(found.cell, me)):
-            return self._parity(found.cell, self.mover, self.other, me), (Ring(found.cell, me),)
+        if (found is not None and not found.since and right_parity(found.cell, me)
+                and ring_holds(pos, Ring(found.cell, me))):
+            return self._parity(found.cell, self.mover, self.other), (Ring(found.cell, me),)
         return f"no short reason: the computer sees a win for {self.mover} {n} moves away; {LEARN_PARITY}.", ()
 
     def _loss(self) -> tuple[str, tuple[Ring, ...]]:
@@ -172,13 +173,14 @@ class _Facts:
                     f"on threatening until {self.mover} cannot block every four."), \
                 (Ring(first, them, (col, line[0])),)
         found = zugzwang(after, -self.score, line)
-        if found is not None and not found.since and ring_holds(after, Ring(found.cell, them)):
-            return (self._parity(found.cell, self.other, self.mover, them),
+        if (found is not None and not found.since and right_parity(found.cell, them)
+                and ring_holds(after, Ring(found.cell, them))):
+            return (self._parity(found.cell, self.other, self.mover),
                     (Ring(found.cell, them, (col,)),))
         return f"no short reason: the computer sees a win for {self.other} {n} moves away; {LEARN_PARITY}.", ()
 
-    def _parity(self, cell: Cell, winner: str, loser: str, player: int) -> str:
+    @staticmethod
+    def _parity(cell: Cell, winner: str, loser: str) -> str:
         row = "an odd" if cell.row % 2 == 0 else "an even"
-        assert right_parity(cell, player)
         return (f"{winner} has a threat at {cell_name(cell)}, on {row} row, the right kind for {winner}: as "
                 f"the other columns fill up, {loser} must in the end play under it ({LEARN_PARITY}).")
