@@ -97,11 +97,6 @@ class Thinking:
                 return explanation.advice or Advice(column, "", explanation.text, ())
         return None
 
-    def why_text(self) -> str | None:
-        """The words of :meth:`why`."""
-        advice = self.why()
-        return advice.text if advice is not None else None
-
     def _config(self, kind: Kind, model: GameModel, analysis_on: bool) -> SearchConfig:
         settings = self.settings
         if kind is Kind.MOVE:
