@@ -2,14 +2,14 @@
 
 ``advise`` returns an :class:`Advice`: the column, its exact value in words ("a win for Red in 3
 moves", "a draw", "a loss for Red: Yellow wins at once"), one short text that starts with the
-column's name, and the cells that text talks about (:class:`Ring`), to be ringed on the board.
+column's name and value ("Column 4: a draw. ..."), and the cells that text talks about (:class:`Ring`), to be ringed on the board.
 
 The text speaks of what a player can see on the board now or after one or two discs it names: a
 four completed, a win at once missed, a threat blocked or left open, a disc under the opponent's
 winning cell, two threats one disc cannot stop, a run of threats that must each be blocked, a
 threat on a row of the right parity (Allis' odd and even threats). It never cites a move number
 of a line the player cannot see. Where none of these holds, it says so in one sentence ("no short
-reason: the computer sees a win for Red 19 moves away"). Every ring is checked on the board with
+reason: the computer sees the win 19 moves away"). Every ring is checked on the board with
 :func:`ring_holds` before it is kept, and every claim beside the solver's exact values, as in
 ``explain``. The window (through the worker) and ``python -m game.coach`` both call ``advise``.
 Pure engine code: standard library and ``game.engine`` only.
@@ -66,7 +66,8 @@ def advise(pos: Position, solver: Solver, column: int | None = None, *,
         better = "holds out longer" if outcome(best) is Outcome.LOSS else "is better"
         text += f" Column {best_col + 1} {better} ({value_words(best, pos.moves, names)})."
     kept = tuple(r for r in rings if ring_holds(pos, r))
-    return Advice(col, value_words(score, pos.moves, names), f"Column {col + 1}: {text}", kept)
+    value = value_words(score, pos.moves, names)
+    return Advice(col, value, f"Column {col + 1}: {value}. {text[0].upper()}{text[1:]}", kept)
 
 
 def _score(pos: Position, col: int, solver: Solver, stop) -> int:
@@ -110,8 +111,8 @@ class _Facts:
             return self._win()
         if result is Outcome.LOSS:
             return self._loss()
-        return (f"with best play from both sides the board fills up without four in a row; there is no short "
-                f"reason why ({LEARN_PARITY})."), ()
+        return (f"with best play from both sides the board fills up without four in a row; no short reason "
+                f"why ({LEARN_PARITY})."), ()
 
     def _threat_answer(self, open_threats: Sequence[Cell], here: Cell) -> tuple[str, tuple[Ring, ...]]:
         rings = tuple(Ring(c, self.them) for c in open_threats)
@@ -150,7 +151,7 @@ class _Facts:
         if (found is not None and not found.since and right_parity(found.cell, me)
                 and ring_holds(pos, Ring(found.cell, me))):
             return self._parity(found.cell, self.mover, self.other), (Ring(found.cell, me),)
-        return f"no short reason: the computer sees a win for {self.mover} {n} moves away; {LEARN_PARITY}.", ()
+        return f"no short reason: the computer sees the win {n} moves away; {LEARN_PARITY}.", ()
 
     def _loss(self) -> tuple[str, tuple[Ring, ...]]:
         pos, col, them = self.pos, self.col, self.them
@@ -177,7 +178,7 @@ class _Facts:
                 and ring_holds(after, Ring(found.cell, them))):
             return (self._parity(found.cell, self.other, self.mover),
                     (Ring(found.cell, them, (col,)),))
-        return f"no short reason: the computer sees a win for {self.other} {n} moves away; {LEARN_PARITY}.", ()
+        return f"no short reason: the computer sees {self.other}'s win {n} moves away; {LEARN_PARITY}.", ()
 
     @staticmethod
     def _parity(cell: Cell, winner: str, loser: str) -> str:

@@ -49,7 +49,7 @@ def sample_positions(step: int = 4) -> list[list[int]]:
 
 def check(moves: list[int], advice: Advice) -> None:
     pos = Position.from_moves(moves)
-    assert advice.text.startswith(f"Column {advice.column + 1}: "), advice.text
+    assert advice.text.startswith(f"Column {advice.column + 1}: {advice.value}. "), advice.text
     assert not MOVE_NUMBER.search(advice.text), advice.text
     assert "win" in advice.value or advice.value == "a draw"
     for ring in advice.rings:
@@ -73,7 +73,7 @@ def test_after_4444_the_hint_says_there_is_no_short_reason_and_points_to_the_les
     advice = advise(Position.from_moves("4444"), SOLVER)
     assert advice.to_json() == {
         "column": 4, "value": "a win for Red in 19 moves", "cells": [],
-        "text": "Column 4: no short reason: the computer sees a win for Red 19 moves away; "
+        "text": "Column 4: a win for Red in 19 moves. No short reason: the computer sees the win 19 moves away; "
                 "see Learn: odd and even threats."}
 
 
@@ -81,7 +81,8 @@ def test_why_on_a_column_that_misses_a_win_rings_the_winning_cell():
     moves = parse_moves("4137524")   # Yellow to move; Red threatens column 6, bottom row
     advice = advise(Position.from_moves(moves), SOLVER, 3)
     assert advice.value == "a loss for Yellow: Red wins at once"
-    assert advice.text.startswith("Column 4: it leaves Red's threat at column 6, bottom row open")
+    assert advice.text.startswith("Column 4: a loss for Yellow: Red wins at once. It leaves Red's threat at column 6, "
+                                  "bottom row open")
     assert advice.to_json()["cells"] == [[6, 1]]
 
 
@@ -96,7 +97,7 @@ def test_two_threats_are_both_ringed_after_the_column():
     # Red to move: column 3 gives Red two playable threats on the bottom row (columns 2 and 5 ... )
     pos = Position.from_moves("4455")
     advice = advise(pos, SOLVER, 2)
-    assert advice.text.startswith("Column 3: it makes two threats")
+    assert advice.text.startswith("Column 3: a win for Red in 2 moves. It makes two threats")
     assert sorted(advice.to_json()["cells"]) == [[2, 1], [6, 1]]
     assert all(r.after == (2,) for r in advice.rings)
 

@@ -63,4 +63,5 @@ def test_the_module_runs_as_python_dash_m_game_coach():
     done = subprocess.run([sys.executable, "-m", "game.coach", "4137524", "--column", "6"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["text"] == "Column 6: it blocks Red's four at column 6, bottom row."
+    assert json.loads(done.stdout)["text"] == ("Column 6: a loss for Yellow: Red wins in 6 moves. It blocks Red's four "
+                                               "at column 6, bottom row.")

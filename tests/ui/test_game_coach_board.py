@@ -26,7 +26,7 @@ def test_why_on_a_column_that_leaves_a_threat_rings_it_and_stays_clear_of_the_bo
     d.key(pygame.K_w)
     d.run_until(lambda: d.scene.view().why is not None, what="the coach's words")
     why = d.scene.view().why
-    assert why.column == 3 and why.text.startswith("Column 4: it leaves Red's threat at column 6")
+    assert why.column == 3 and why.text.startswith("Column 4: a loss for Yellow: Red wins at once. It leaves Red's threat at column 6")
     assert "move 1" not in why.text and "of the line" not in why.text
     assert game_text.board_scene(d.scene.view()).rings == ((5, 0, 1),)
     layout = d.c.ctx.layout

@@ -128,19 +128,20 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
     assert scene.thinking.why_wanted == 6 and scene.flash.text == "Why column 7? Working it out…"
     assert scene.thinking.wanted(scene.model, scene.analysis_on) is Kind.EXPLAIN
     driver.run_until(lambda: scene.view().why is not None, timeout=60, what="why column 7")
-    assert scene.view().why.text.startswith("Column 7: it puts a disc right under Yellow's winning cell at column 7, "
-                                            "top row")
+    assert scene.view().why.text.startswith("Column 7: a loss for Red: Yellow wins at once. It puts a disc right "
+                                            "under Yellow's winning cell at column 7, top row")
     assert scene.view().why.to_json()["cells"] == [[7, 6]]
     drawn = []
     with TextRecorder(lambda text, rect: drawn.append(text)):
         driver.frame()
-    assert any(text.startswith("Column 7: it puts a disc") for text in drawn)     # the panel above the board
+    assert any(text.startswith("Column 7: a loss for Red") for text in drawn)     # the panel above the board
     driver.key(pygame.K_h)                                    # the hint: column 2, and why
     driver.run_until(lambda: scene.thinking.hint() is not None, timeout=60, what="the hint")
     assert scene.thinking.hint() == 1
     scene.thinking.why_wanted = None                          # the hint's explanation shows on its own
     driver.run_until(lambda: scene.view().why is not None, timeout=60, what="why the hint")
-    assert scene.view().why.text.startswith("Column 2: Yellow has a threat at column 2, fourth row from the bottom")
+    assert scene.view().why.text.startswith("Column 2: a loss for Red: Yellow wins in 5 moves. Yellow has a threat at "
+                                            "column 2, fourth row from the bottom")
     assert scene.view().why.value == "a loss for Red: Yellow wins in 5 moves"
     driver.key(pygame.K_2)                                    # a move: the explanation was for the old position
     assert scene.view().why is None
