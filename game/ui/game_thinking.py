@@ -126,7 +126,10 @@ class Thinking:
     def want(self, *, hint: bool = False, why: int | None = None) -> None:
         """The player asked for the hint, or why column ``why`` is what it is (this position only)."""
         self.hint_wanted = self.hint_wanted or hint
-        self.why_wanted = why if why is not None else self.why_wanted
+        if why is not None:
+            self.why_wanted = why
+        elif hint:
+            self.why_wanted = None   # H asks for the hint's words: they replace W's
 
     def accept(self, update: AIUpdate) -> bool:
         """Take an answer in; True when it is an analysis the hint may now name."""

@@ -45,6 +45,10 @@ def test_why_on_a_column_that_leaves_a_threat_rings_it_and_stays_clear_of_the_bo
         module.draw_panel = real
     assert drawn and not any(box.colliderect(layout.board) for box in drawn)
     assert all(box.bottom <= layout.board.top for box in drawn)
+    d.key(pygame.K_h)                        # the hint's words replace W's: column 6 blocks
+    d.run_until(lambda: d.scene.view().why is not None and d.scene.view().why.column == 5, what="the hint's words")
+    assert d.scene.view().why.text.startswith("Column 6: a loss for Yellow: Red wins in 6 moves. It blocks Red's four")
+    assert game_text.board_scene(d.scene.view()).rings == ((5, 0, 1),)
 
 
 def test_after_the_game_ends_the_footer_offers_no_drop_undo_or_hint(ui):
