@@ -59,20 +59,20 @@ class LineView:
     def stage(self) -> Stage:
         if self.point is None:
             return Stage.LINE
-        lead = len(self.point.moves)
+        ahead = len(self.point.moves)
         if self.step == 0:
             return Stage.BEFORE
-        return Stage.POINT if self.step <= lead else Stage.PLAYED if self.step == lead + 1 else Stage.LINE
+        return Stage.POINT if self.step <= ahead else Stage.PLAYED if self.step == ahead + 1 else Stage.LINE
 
     def after_start(self) -> tuple[int, ...]:
         """The moves shown after ``start`` (the position after the move), or, with a point, after
         ``before`` (the position before it)."""
         if self.point is None:
             return self.line[:self.step]
-        lead = len(self.point.moves)
-        if self.step <= lead:
+        ahead = len(self.point.moves)
+        if self.step <= ahead:
             return self.point.moves[:self.step]
-        return (self.played, *self.line[:self.step - lead - 1])  # type: ignore[return-value]
+        return (self.played, *self.line[:self.step - ahead - 1])  # type: ignore[return-value]
 
     def line_step(self) -> int:
         """How many of the line's moves are shown."""
