@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "game"
 
 #: Modules that only start something; they may import any room.
-ENTRIES = {"game.__main__", "game.app", "game.analyze", "game.bench", "game.arena", "game.review",
+ENTRIES = {"game.__main__", "game.app", "game.analyze", "game.bench", "game.arena", "game.review", "game.coach",
            "game.bundle", "game.puzzles", "game.practice.__main__"}
 
 

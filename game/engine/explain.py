@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .advice import Advice
 from .board import Position, format_moves
 from .principal import principal_line
 from .scores import (
@@ -62,6 +63,7 @@ from .threats import (
 __all__ = [
     "Explanation",
     "Kind",
+    "Point",
     "Zugzwang",
     "at_once",
     "explain_game",
@@ -69,6 +71,7 @@ __all__ = [
     "explain_move",
     "forced_sequence",
     "how_it_wins",
+    "missed_point",
     "two_threats",
     "unstoppable",
     "win_phrase",
@@ -86,15 +89,26 @@ class Kind(enum.Enum):
     GAVE_UP = "gave up"
     PLAIN = "plain"
 
+    @property
+    def title(self) -> str:
+        """The kind in words a player who has just learnt the rules knows (the window's heading)."""
+        return _TITLES[self]
+
+
+_TITLES = {Kind.AT_ONCE: "at once", Kind.TWO_THREATS: "two threats", Kind.FORCED_SEQUENCE: "threat after threat",
+           Kind.ZUGZWANG: "no safe move left", Kind.GAVE_UP: "a better move", Kind.PLAIN: "perfect play"}
+
 
 @dataclass(frozen=True, slots=True)
 class Explanation:
     """Why a move was an error: ``text`` (checked, see the module), its ``kind``, and ``line``, the
-    principal line after the move played (0-based columns; ``principal.principal_line``)."""
+    principal line after the move played (0-based columns; ``principal.principal_line``). ``advice``:
+    what the coach says about the same column during a game (``coaching.advise``), when asked for."""
 
     kind: Kind
     text: str
     line: tuple[int, ...]
+    advice: Advice | None = None
 
     @property
     def line_text(self) -> str:
@@ -204,6 +218,33 @@ def zugzwang(pos: Position, score: int, line: Sequence[int]) -> Zugzwang | None:
     return Zugzwang(final, 2 * since)
 
 
+class Point(NamedTuple):
+    """What a move missed, to be shown before what it allowed: the ``moves`` from the position
+    before it (the winning disc, or the block), the ``cell`` they are about, and the ``player`` (1
+    or 2) whose four that cell completes; ``win`` when the mover could complete four there."""
+
+    moves: tuple[int, ...]
+    cell: Cell
+    player: int
+    win: bool
+
+
+def missed_point(pos: Position, col: int) -> Point | None:
+    """The win at once or the single block the side to move missed by playing ``col`` in ``pos``
+    (``col`` neither completes four nor fills the one cell where the opponent would); None when
+    it missed neither. Two open threats of the opponent are no missed block: one disc stops one."""
+    if pos.is_over() or not pos.can_play(col) or pos.is_winning_move(col):
+        return None
+    wins = [c for c in pos.legal_moves() if pos.is_winning_move(c)]
+    if wins:
+        return Point((wins[0],), Cell(wins[0], pos.height(wins[0])), pos.turn, True)
+    open_threats = cells_of(threats_mask(pos, mine=False) & playable_mask(pos))
+    if len(open_threats) == 1 and open_threats[0].col != col:
+        threat = open_threats[0]
+        return Point((threat.col,), threat, 3 - pos.turn, False)
+    return None
+
+
 # -- sentences -----------------------------------------------------------------------------------
 
 def _parity_words(cell: Cell) -> str:
@@ -261,11 +302,12 @@ def how_it_wins(pos: Position, score: int, line: Sequence[int],
 
 
 def win_phrase(score: int, moves: int, names: Sequence[str] = PLAYER_NAMES) -> str:
-    """A won ``score`` (for the side to move with ``moves`` discs down) as a noun phrase: "a win
-    with Red's next move", "a win in 3 of Red's moves", "a long win" (``scores.distance_text``)."""
+    """A won ``score`` (for the side to move with ``moves`` discs down) as a noun phrase that names
+    whose win it is: "a win with Red's next move", "a win in 3 of Red's moves", "a long win for
+    Red" (``scores.distance_text``)."""
     distance = distance_text(score, moves, (names[0], names[1]))
     if distance.endswith("a long one"):
-        return "a long win"
+        return f"a long win for {names[moves % 2]}"
     return "a " + distance.replace("wins ", "win ", 1)
 
 

@@ -9,8 +9,10 @@ resistance). Either way the line after the column comes with it. No pygame here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from game.engine.board import Position
+from game.engine.coaching import advise
 from game.engine.explain import Explanation, Kind, explain_move, how_it_wins
 from game.engine.principal import principal_line
 from game.engine.scores import PLAYER_NAMES, Outcome, outcome, win_next_score
@@ -21,7 +23,14 @@ __all__ = ["explain_column"]
 
 def explain_column(pos: Position, col: int, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
                    stop=None) -> Explanation:
-    """Why playing ``col`` (legal) in ``pos`` is worse than the best, or what it does when it is best."""
+    """Why playing ``col`` (legal) in ``pos`` is worse than the best, or what it does when it is best;
+    with it, what the coach says about ``col`` in a game (``coaching.advise``: the same words as
+    ``python -m game.coach``)."""
+    explanation = _explanation(pos, col, solver, names, stop)
+    return replace(explanation, advice=advise(pos, solver, col, names=names, stop=stop))
+
+
+def _explanation(pos: Position, col: int, solver: Solver, names: Sequence[str], stop) -> Explanation:
     worse = explain_move(pos, col, solver, names=names, stop=stop)
     if worse is not None:
         return worse

@@ -64,6 +64,11 @@ KEY_HELP_PLAYER = ("1–7 or click drop · Left/Right + Enter · Ctrl+Z/Y undo/r
                    "1–7 drop · Ctrl+Z undo · H hint · A analysis · N new · F1 help · Esc menu",
                    "1–7 drop · H hint · A analysis · F1 help",
                    "F1 help")
+#: Once a game is over: no drop, hint, why? or analysis (they are for a turn to play).
+KEY_HELP_OVER = ("R review · N new game · Ctrl+Z undo the last move · Ctrl+S save · F1 help · Esc menu",
+                 "R review · N new · Ctrl+Z undo · F1 help · Esc menu",
+                 "R review · N new · Esc menu",
+                 "F1 help")
 KEY_HELP_SPECTATOR = ("Space pause · Right step · +/− time per move · N new match · Ctrl+S save · F1 help · Esc menu",
                       "Space pause · Right step · +/− time · F1 help · Esc menu",
                       "Space pause · F1 help",

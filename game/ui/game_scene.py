@@ -430,7 +430,7 @@ class GameScene(Scene):
             requested_at=engine.requested_at, pending=thinking.pending, time=self.time,
             hint=thinking.hint() if can_move else None,
             hint_text=thinking.hint_text(len(self.model.moves)) if can_move else None,
-            why_text=thinking.why_text() if can_move else None, hint_wanted=thinking.hint_wanted,
+            why=thinking.why() if can_move else None, hint_wanted=thinking.hint_wanted,
             over_handled=self.over_handled, analysis_on=self.analysis_on, analysis=thinking.analysis,
             tally=results.tally_text() if results.played and self.seats.against_computer else None,
             cursor=self.cursor, can_move=can_move, flash=self.flash,

@@ -12,13 +12,15 @@ import pygame
 
 from game.echo import escape_control
 from game.ui.analysis_view import draw_analysis_row
-from game.ui.game_input import KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
+from game.ui.game_input import KEY_HELP_OVER, KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
 from game.ui.layout import COLS
 from game.ui.render import BoardScene, draw_panel
+from game.ui.seats import Allow
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
 from game.ui.theme import Colour
 
 if TYPE_CHECKING:
+    from game.engine.advice import Advice
     from game.engine.search_values import Progress, SearchResult
     from game.model import GameModel
     from game.domain.rated import RatedGame
@@ -55,7 +57,7 @@ class GameView:
     pending: SearchResult | None           # the computer's chosen move, not played yet
     time: float
     hint_text: str | None
-    why_text: str | None                   # why W's column (else the hinted one) is what it is
+    why: Advice | None                     # what the coach says of W's column (else the hinted one)
     hint_wanted: bool
     over_handled: bool
     analysis_on: bool
@@ -73,29 +75,45 @@ def draw(view: GameView, surface: pygame.Surface) -> None:
     ctx = view.ctx
     surface.fill(ctx.theme.background)
     draw_header(view, surface)
-    draw_top_row(view, surface)
+    if shown_why(view) is not None:
+        draw_why(view, surface, shown_why(view).text)
+    else:
+        draw_top_row(view, surface)
     draw_column_numbers(view, surface)
     ctx.renderer.draw(surface, ctx.layout, ctx.theme, board_scene(view))
     if view.seats.over(view.model) and not view.anims:
         draw_result(view, surface)
     draw_status(view, surface)
-    if view.why_text and not view.anims:
-        draw_why(view, surface, view.why_text)
+
+
+def shown_why(view: GameView) -> Advice | None:
+    """The coach's words and rings, while the board is still (a falling disc changes the position)."""
+    return view.why if view.why is not None and view.why.text and not view.anims else None
+
+
+def why_lines(text: str, size: int, width: int, height: int) -> tuple[tuple[str, ...], int]:
+    """``text`` wrapped to ``width`` in as many lines of the largest size from ``size`` down to 11
+    as fit in ``height`` (at the smallest size, the last line that fits ends with "…")."""
+    for font in range(size, 10, -1):
+        lines = wrap_at_most(text, font, width, 99)
+        if len(lines) * (font + 2) <= height:
+            return lines, font
+    return wrap_at_most(text, 11, width, max(1, height // 13)), 11
 
 
 def draw_why(view: GameView, surface: pygame.Surface, text: str) -> None:
-    """The explanation in a panel over the lower board, above the status line (a few lines; the
-    position's next change takes it away)."""
-    ctx = view.ctx
-    layout, theme = ctx.layout, ctx.theme
-    size = max(13, layout.small_size)
-    width = min(surface.get_width() - 16, max(layout.board.width, 360))
-    lines = wrap_at_most(text, size, width - 20, 4)
-    box = pygame.Rect(0, 0, width, len(lines) * (size + 4) + 12)
-    box.midbottom = (surface.get_width() // 2, layout.status.top - 4)
+    """The coach's words in the row above the column numbers, clear of the board (it takes the
+    analysis row's or the tally's place until the position changes); the cells it talks about are
+    ringed on the board (``board_scene``)."""
+    layout, theme = view.ctx.layout, view.ctx.theme
+    rect = layout.analysis.inflate(0, layout.numbers.height // 2)
+    width = surface.get_width() - 16
+    lines, size = why_lines(escape_control(text), max(13, layout.small_size), width - 12, rect.height - 4)
+    box = pygame.Rect(0, 0, width, len(lines) * (size + 2) + 4)
+    box.center = (surface.get_width() // 2, rect.centery)
     draw_panel(surface, box, theme, alpha=235, border=theme.accent)
     for i, line in enumerate(lines):
-        draw_text(surface, line, size, theme.text, topleft=(box.left + 10, box.top + 6 + i * (size + 4)))
+        draw_text(surface, line, size, theme.text, topleft=(box.left + 6, box.top + 2 + i * (size + 2)))
 
 
 def board_scene(view: GameView) -> BoardScene:
@@ -113,9 +131,16 @@ def board_scene(view: GameView) -> BoardScene:
         last_move=model.last_move,
         winning=model.winning_cells if settled else frozenset(),
         hint=view.hint,
+        rings=_rings(view),
         shake=view.shake,
         time=view.time,
     )
+
+
+def _rings(view: GameView) -> tuple[tuple[int, int, int], ...]:
+    """The cells the coach's words talk about, as (column, row, player) for the board."""
+    why = shown_why(view)
+    return () if why is None else tuple((r.cell.col, r.cell.row, r.player) for r in why.rings)
 
 
 def player_name(view: GameView, number: int) -> str:
@@ -287,6 +312,20 @@ def status_line(view: GameView) -> tuple[str, Colour]:
     return text, theme.warning if seats.alert else theme.text
 
 
+def footer_keys(view: GameView) -> tuple[str, ...]:
+    """The key help under the status line, longest first: the seats' own, a spectator's, or a
+    player's; once the game is over only the keys that still work (undo where the seats allow it)."""
+    if view.seats.key_help:
+        return view.seats.key_help
+    if view.seats.watching:
+        return KEY_HELP_SPECTATOR
+    if view.seats.over(view.model) and not view.anims:
+        undo = Allow.UNDO in view.seats.allows
+        return tuple(keys if undo else keys.replace(" · Ctrl+Z undo the last move", "").replace(" · Ctrl+Z undo", "")
+                     for keys in KEY_HELP_OVER)
+    return KEY_HELP_PLAYER
+
+
 def draw_status(view: GameView, surface: pygame.Surface) -> None:
     """The status line (or a short message in its place) and the key help under it."""
     theme, layout = view.ctx.theme, view.ctx.layout
@@ -298,6 +337,5 @@ def draw_status(view: GameView, surface: pygame.Surface) -> None:
         size -= 1
     draw_text(surface, fit_text(escape_control(text), size, width, True), size, colour, bold=True,
               midtop=(rect.centerx, rect.top + 2))
-    keys = view.seats.key_help or (KEY_HELP_SPECTATOR if view.seats.watching else KEY_HELP_PLAYER)
-    help_text, help_size = largest_fitting(keys, layout.small_size, width)
+    help_text, help_size = largest_fitting(footer_keys(view), layout.small_size, width)
     draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from game.engine.advice import Advice
 from game.engine.search_values import SearchResult
 from game.service.requests import (AIRequest, AIUpdate, Analysis, AnalysisRequest, Explained, ExplainRequest, Kind,
                                    MoveRequest)
@@ -87,11 +88,13 @@ class Thinking:
                 return column
         return None
 
-    def why_text(self) -> str | None:
-        """Why W's column (else the hinted one) is what it is, once the worker has said."""
+    def why(self) -> Advice | None:
+        """What the coach says about W's column (else the hinted one), once the worker has said: the
+        words and the cells they ring (``game.engine.coaching``)."""
         for column in (self.why_wanted, self.hint()):
             if column is not None and column in self.explained:
-                return self.explained[column].explanation.text
+                explanation = self.explained[column].explanation
+                return explanation.advice or Advice(column, "", explanation.text, ())
         return None
 
     def _config(self, kind: Kind, model: GameModel, analysis_on: bool) -> SearchConfig:
@@ -123,7 +126,10 @@ class Thinking:
     def want(self, *, hint: bool = False, why: int | None = None) -> None:
         """The player asked for the hint, or why column ``why`` is what it is (this position only)."""
         self.hint_wanted = self.hint_wanted or hint
-        self.why_wanted = why if why is not None else self.why_wanted
+        if why is not None:
+            self.why_wanted = why
+        elif hint:
+            self.why_wanted = None   # H asks for the hint's words: they replace W's
 
     def accept(self, update: AIUpdate) -> bool:
         """Take an answer in; True when it is an analysis the hint may now name."""

@@ -132,8 +132,8 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "in the time: it wins with best play, perhaps not fastest.",
             "Grey bars with a rank (#1 is best) are estimates: the search ran out of time before a "
             "proof, so they promise nothing. The hint is always the row's best column.",
-            "H also says why the hinted column is best; W says why for the cursor's column: how the "
-            "opponent wins after it, or what a better column would have done.",
+            "H and W say above the board what the hinted (W: the cursor's) column is worth and why, and "
+            "ring the cells they talk about: a four to complete, a threat to block, two threats.",
         ]),
         ("Review", [
             "When a game ends, R reviews it; the menu's \"Review a saved game\" reviews a save. Every move "
@@ -141,7 +141,8 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "a player could see is never good. The best move is said in words, and each side's summary "
             "ends with what to practise next.",
             "Left/Right (or Up/Down, the wheel): step · Home/End: first/last move · click the list or the "
-            "graph: go to a move · Enter: step through the line that proves the shown error (Left/Right, "
+            "graph: go to a move · Enter: step through the line that proves the shown error (a missed win or "
+            "block first shows the winning disc or the block, then the move played; Left/Right, "
             "Home/End; Enter or Esc leave it) · P: play on from the shown position · D: practise the shown "
             "position (it becomes a drill) · Esc: back",
             f"The graph shows the game's value after each move: top, {names[0]} wins; middle, a draw; "
@@ -159,9 +160,10 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "loss · threw away a short win · loses much faster (than the best defence).",
             "much longer win: an inaccuracy · deep: the result changed by play too far ahead to see.",
             f"Distances: \"wins in 3 of {names[0]}'s moves\" counts the winner's own moves; longer ones read "
-            "\"win, a long one\". Why: at once · two threats (only one can be blocked) · forced sequence "
-            "(threats that must each be blocked) · zugzwang (a threat on the right row: odd rows, counted "
-            "from 1 at the bottom, for the first player, even for the second) · gave up a win · plain.",
+            "\"win, a long one\". Why: at once · two threats (only one can be blocked) · threat after threat "
+            "(threats that must each be blocked) · no safe move left (zugzwang: a threat on the right row: odd rows, "
+            "counted from 1 at the bottom, for the first player, even for the second) · a better move (what "
+            "the best move would have won) · perfect play (the exact value; no short reason).",
         ]),
         (PRACTICE_HELP, [
             "Your mistakes and blunders against the computer, in network games and in games you review, come "

@@ -23,6 +23,7 @@ class BoardScene:
     last_move: tuple[int, int] | None = None
     winning: frozenset[tuple[int, int]] = frozenset()
     hint: int | None = None
+    rings: tuple[tuple[int, int, int], ...] = ()          # (col, row, player): cells the coach talks about
     shake: tuple[int, float, float] | None = None         # (col, offset in cells, flash strength 0..1)
     time: float = 0.0                                     # for pulsing effects
 
@@ -82,6 +83,8 @@ class BoardRenderer:
             surface.blit(overlay, layout.column_rect(shake_col))
         if scene.hint is not None:
             self._draw_hint(surface, layout, theme, scene.hint, scene.time)
+        for col, row, player in scene.rings:
+            self._draw_ring(surface, layout, theme, col, row, player)
         if scene.last_move and scene.last_move not in scene.hidden:
             self._draw_last_move(surface, layout, theme, scene)
         if scene.winning:
@@ -111,6 +114,15 @@ class BoardRenderer:
         dot = max(3, layout.cell // 12)
         pygame.draw.circle(surface, theme.highlight, (x, y), dot)
         pygame.draw.circle(surface, (0, 0, 0), (x, y), dot, 1)
+
+    @staticmethod
+    def _draw_ring(surface: pygame.Surface, layout: Layout, theme: Theme, col: int, row: int, player: int) -> None:
+        """A ring round a cell the coach talks about, in the colour of the side it completes four for,
+        edged in the highlight colour so it shows on the board and on either disc."""
+        centre, radius = layout.cell_center(col, row), layout.radius
+        width = max(3, layout.cell // 12)
+        pygame.draw.circle(surface, theme.highlight, centre, radius + 1, width + 2)
+        pygame.draw.circle(surface, theme.discs[player - 1], centre, radius, width)
 
     @staticmethod
     def _draw_hint(surface: pygame.Surface, layout: Layout, theme: Theme, col: int, time: float) -> None:

@@ -133,7 +133,9 @@ class ReviewPanel:
     def _draw_line_board(self, surface: pygame.Surface, layout: Layout, line: LineView) -> None:
         """The line's position at its step, the last disc of the line marked, every threat ringed."""
         pos = line.position()
-        scene = BoardScene(cell=pos.cell, last_move=line.last_move(), winning=pos.winning_cells())
+        player = line.point.player if line.point is not None else 0
+        scene = BoardScene(cell=pos.cell, last_move=line.last_move(), winning=pos.winning_cells(),
+                           rings=tuple((cell.col, cell.row, player) for cell in line.rings()))
         self.renderer.draw(surface, layout, self.theme, scene)
         for player, cells in line.threats().items():
             for cell in cells:

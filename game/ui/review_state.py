@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine.board import Position
-from game.engine.explain import Explanation
+from game.engine.explain import Explanation, missed_point
 from game.engine.review import GameReview, MoveReview
 from game.ui.review_explain import Explanations
 from game.ui.review_line import LineView
@@ -65,6 +65,8 @@ class ReviewState:
         line = self.line
         if line is None:
             return self.moves[:self.index]
+        if line.point is not None:
+            return [*self.moves[:line.index], *line.after_start()]
         return [*self.moves[:line.index + 1], *line.line[:line.step]]
 
     def shown(self) -> Position:
@@ -141,17 +143,20 @@ class ReviewState:
 
     def to_end(self) -> None:
         if self.line is not None:
-            self.line.go(len(self.line.line))
+            self.line.go(self.line.steps)
         else:
             self.select(len(self.moves))
 
     def open_line(self) -> bool:
         """Step through the line that proves the shown move's explanation, from the position after
-        the move; False when the shown move has none (yet)."""
+        the move, or, for a missed win or block, from the point first (``review_line``); False
+        when the shown move has none (yet)."""
         why = self.explanation()
         if why is None or self.at_end:
             return False
-        self.line = LineView(self.index, self.position(self.index + 1), why.line)
+        before, played = self.position(self.index), self.moves[self.index]
+        self.line = LineView(self.index, self.position(self.index + 1), why.line, before=before,
+                             point=missed_point(before, played), played=played)
         return True
 
     def close_line(self) -> None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from game.engine.review import Bounds, Grade, MoveReview, Summary, value_text
 from game.engine.scores import distance_text
+from game.engine.threats import cell_name
+from game.ui.review_line import LineView, Stage
 from game.ui.review_state import ReviewState
 
 __all__ = ["ReviewWords", "grade_word", "best_words", "brief_summary", "named_words", "verdict_words"]
@@ -57,25 +59,54 @@ class ReviewWords:
             return None if why is None else f"Why: {why.text}"
         why = None if state.at_end else state.explanation()
         if why is not None:
-            return f"Why ({why.kind.value}): {why.text}"
+            return f"Why ({why.kind.title}): {why.text}"
         return "Why: working it out…" if state.explaining() else None
 
     def line_text(self) -> str:
-        """Where the line stands: "Line after move 29, step 1 of 1: Yellow column 7 (four in a row)"."""
+        """Where the line stands: "Line after move 29, step 1 of 1: Yellow column 7 (four in a row)";
+        for a missed win or block the point first ("Line for move 7, step 0 of 14: before the move,
+        Red could win at once in column 6 (ringed)")."""
         line = self.state.line
         assert line is not None
-        head = f"Line after move {line.index + 1}, step {line.step} of {len(line.line)}"
+        if line.point is not None:
+            return f"Line for move {line.index + 1}, step {line.step} of {line.steps}: {self._point_words(line)}"
+        head = f"Line after move {line.index + 1}, step {line.step} of {line.steps}"
         if not line.step:
             return head + ": the position after the move"
-        col = line.line[line.step - 1]
-        player = self.names[(line.index + line.step) % 2]
+        return f"{head}: {self._line_move(line)}"
+
+    def _line_move(self, line: LineView) -> str:
+        """The line's last move shown: "Yellow column 7 (four in a row)"."""
+        shown = line.after_start()   # after the move played, or (with a point) from the move played on
+        col = shown[-1]
+        player = self.names[(line.index + len(shown) - (line.point is not None)) % 2]
         end = " (four in a row)" if line.position().winner() is not None else ""
-        return f"{head}: {player} column {col + 1}{end}"
+        return f"{player} column {col + 1}{end}"
+
+    def _point_words(self, line: LineView) -> str:
+        point, stage = line.point, line.stage()
+        assert point is not None
+        mover, other = self.names[line.index % 2], self.names[1 - line.index % 2]
+        where = cell_name(point.cell)
+        if stage is Stage.BEFORE:
+            if point.win:
+                return f"before the move, {mover} could win at once at {where} (ringed)"
+            return f"before the move, {other} threatens to win at {where} (ringed): {mover} must block there"
+        if stage is Stage.POINT:
+            if point.win:
+                return f"{mover} column {point.cell.col + 1} wins (four in a row)"
+            return f"{mover} column {point.cell.col + 1} blocks {other}'s four"
+        if stage is Stage.PLAYED:
+            return f"what was played instead: {mover} column {line.played + 1}"  # type: ignore[operator]
+        return self._line_move(line)
 
     def shown_text(self) -> str:
         """The position on the board in words: "the position after move 12", "step 2 of the line
         after move 29", "the starting position"."""
         line, index = self.state.line, self.state.index
+        if line is not None and line.point is not None:
+            return (f"step {line.step} of the line for move {line.index + 1}" if line.step
+                    else f"the position before move {line.index + 1}")
         if line is not None and line.step:
             return f"step {line.step} of the line after move {line.index + 1}"
         done = line.index + 1 if line is not None else index

@@ -148,7 +148,7 @@ def test_zugzwang_standing_and_built(solver: Solver) -> None:
     assert standing.kind is Kind.ZUGZWANG
     assert standing.text.startswith("Red has a threat at column 5, third row from the bottom, on an odd row: the right "
                                     "parity for Red, who moved first. As the other columns fill up, Yellow must in "
-                                    "the end play under it (a long win).")
+                                    "the end play under it (a long win for Red).")
     built = explain(ZUGZWANG_BUILT, solver)
     assert built.kind is Kind.ZUGZWANG
     assert built.text.startswith("Yellow makes a threat at column 7, second row from the bottom with move 1 of the "
@@ -178,7 +178,7 @@ def test_gave_up_says_what_the_better_move_threatened(solver: Solver) -> None:
     assert explanation.kind is Kind.GAVE_UP
     assert explanation.text == ("Column 5 would have won: Red plays column 5 and threatens column 3, second row from "
                                 "the bottom and column 5, third row from the bottom; Yellow can block only one. "
-                                "This move still wins, but only a long win.")
+                                "This move still wins, but only a long win for Red.")
 
 
 def test_plain_when_no_claim_holds(solver: Solver) -> None:
@@ -196,7 +196,9 @@ def test_a_move_as_good_as_the_best_needs_no_explanation(solver: Solver) -> None
 def test_win_phrases() -> None:
     assert win_phrase(win_next_score(0), 0) == "a win with Red's next move"
     assert win_phrase(win_next_score(1) - 2, 1) == "a win in 3 of Yellow's moves"
-    assert win_phrase(1, 0) == "a long win"
+    assert win_phrase(1, 0) == "a long win for Red"
+    assert win_phrase(1, 1) == "a long win for Yellow"      # every win names its side
+    assert win_phrase(1, 1, ("Ann", "Bo")) == "a long win for Bo"
 
 
 def test_a_hint_says_why_the_best_move_is_best(solver: Solver) -> None:

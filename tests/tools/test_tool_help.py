@@ -6,16 +6,16 @@ import re
 
 import pytest
 
-from game.tools import analyze, bench, review
+from game.tools import analyze, bench, coach, review
 from game.tools.arena import cli as arena_cli
 from game import cli
 
 MARKUP = re.compile(r"``|\*\*|:func:|:mod:|:class:|`[^`]+`")
 
 
-@pytest.mark.parametrize("main", [bench.main, analyze.main, review.main, arena_cli.main,
+@pytest.mark.parametrize("main", [bench.main, analyze.main, review.main, coach.main, arena_cli.main,
                                   lambda argv: cli.build_parser().parse_args(argv)],
-                         ids=["bench", "analyze", "review", "arena", "connect4"])
+                         ids=["bench", "analyze", "review", "coach", "arena", "connect4"])
 def test_help_has_no_markup(main, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["--help"])

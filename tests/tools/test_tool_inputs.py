@@ -23,6 +23,7 @@ TOOLS = {  # tool -> arguments that make it read the settings (and so the home)
     "game": ["--red", "human", "--yellow", "human"],
     "game.analyze": [],
     "game.review": [],
+    "game.coach": ["4453"],
     "game.arena": ["random", "random", "--games", "2", "--no-progress"],
     "game.bench": ["--review"],
 }

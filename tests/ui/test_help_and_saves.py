@@ -278,7 +278,7 @@ def test_help_names_the_network_keys_and_what_the_review_words_mean():
         assert words in network, words
     words = " ".join(sections["Review words"])
     for term in ("missed block", "under a winning cell", "allows two threats", "deep:", "win, a long one",
-                 "wins in 3 of Orange's moves", "zugzwang", "forced sequence", "odd rows"):
+                 "wins in 3 of Orange's moves", "zugzwang", "threat after threat", "a better move", "odd rows"):
         assert term in words, term
     assert "W: why?" in " ".join(sections["Keys"])
     assert "N new match" in " ".join(sections["Keys"])

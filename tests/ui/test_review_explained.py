@@ -128,20 +128,24 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
     driver.key(pygame.K_w)
     assert scene.thinking.why_wanted == 6 and scene.flash.text == "Why column 7? Working it out…"
     assert scene.thinking.wanted(scene.model, scene.analysis_on) is Kind.EXPLAIN
-    driver.run_until(lambda: scene.view().why_text is not None, timeout=60, what="why column 7")
-    assert scene.view().why_text.startswith("Red's disc fills the cell under Yellow's winning cell")
+    driver.run_until(lambda: scene.view().why is not None, timeout=60, what="why column 7")
+    assert scene.view().why.text.startswith("Column 7: a loss for Red: Yellow wins at once. It puts a disc right "
+                                            "under Yellow's winning cell at column 7, top row")
+    assert scene.view().why.to_json()["cells"] == [[7, 6]]
     drawn = []
     with TextRecorder(lambda text, rect: drawn.append(text)):
         driver.frame()
-    assert any(text.startswith("Red's disc fills") for text in drawn)     # the panel under the board
+    assert any(text.startswith("Column 7: a loss for Red") for text in drawn)     # the panel above the board
     driver.key(pygame.K_h)                                    # the hint: column 2, and why
     driver.run_until(lambda: scene.thinking.hint() is not None, timeout=60, what="the hint")
     assert scene.thinking.hint() == 1
     scene.thinking.why_wanted = None                          # the hint's explanation shows on its own
-    driver.run_until(lambda: scene.view().why_text is not None, timeout=60, what="why the hint")
-    assert scene.view().why_text.startswith("Every column loses; column 2 holds out longest against Yellow.")
+    driver.run_until(lambda: scene.view().why is not None, timeout=60, what="why the hint")
+    assert scene.view().why.text.startswith("Column 2: a loss for Red: Yellow wins in 5 moves. Yellow has a threat at "
+                                            "column 2, fourth row from the bottom")
+    assert scene.view().why.value == "a loss for Red: Yellow wins in 5 moves"
     driver.key(pygame.K_2)                                    # a move: the explanation was for the old position
-    assert scene.view().why_text is None
+    assert scene.view().why is None
 
 
 def test_w_is_refused_on_a_full_column_and_when_it_is_not_the_players_turn(ui):
@@ -183,3 +187,22 @@ def test_the_review_window_tells_the_person_what_to_practise_and_not_the_compute
     assert "Red, next: 1 disc under the opponent's winning cell" in drawn
     both = open_review(ui, PLAY_TEST, red=parse_player_spec("Easy"), yellow=parse_player_spec("Hard"))[1]
     assert [line.split(",")[0] for line in both.words.advice_lines()] == ["Red"]   # Yellow made no error
+
+
+def test_the_line_of_a_missed_win_makes_the_point_first_on_the_board(ui):
+    driver, scene = open_review(ui, "41375246343352556")
+    scene.state.select(6)                           # move 7: Red plays column 4 while column 6 wins at once
+    driver.run_until(lambda: scene.state.explanation() is not None, timeout=60, what="the explanation")
+    assert "gave up" not in scene.words.why_text() and "a long win" not in scene.words.why_text().replace(
+        "a long win for", "")
+    driver.key(pygame.K_RETURN)
+    line = scene.state.line
+    before = Position.from_moves("413752")
+    assert line.position() == before and line.rings() == ((5, 0),)
+    assert "Red could win at once at column 6, bottom row (ringed)" in scene.words.line_text()
+    driver.key(pygame.K_RIGHT)                      # the winning disc, with the four marked
+    assert line.position().winner() == 1 and line.last_move() == (5, 0)
+    assert scene.words.line_text().endswith("Red column 6 wins (four in a row)")
+    driver.key(pygame.K_RIGHT)                      # then what column 4 allowed
+    assert line.position() == Position.from_moves("4137524")
+    assert scene.words.line_text().endswith("what was played instead: Red column 4")

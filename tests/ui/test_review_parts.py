@@ -90,3 +90,68 @@ def test_the_position_on_the_board_is_the_selections_or_the_open_lines():
     assert words.shown_text() == "step 1 of the line after move 7"
     state.select(len(THROWN_WIN))
     assert state.line is None and state.played_here() is None and state.shown() == state.final()
+
+
+def _state_with_line(index: int):
+    """The review state of THROWN_WIN with move ``index`` (0-based) explained and its line open."""
+    from game.engine.solver import Solver
+    from game.engine.explain import explain_move
+    from game.ui.review_state import ReviewState
+
+    state = ReviewState.opening(list(THROWN_WIN))
+    found = explanations()
+    state.explanations = found
+    state.select(index)
+    found.found[index] = explain_move(state.position(index), THROWN_WIN[index], Solver(table_mb=8))
+    assert state.open_line()
+    return state
+
+
+def test_a_missed_win_s_line_shows_the_winning_disc_first_then_what_the_move_allowed():
+    from game.ui.review_words import ReviewWords
+
+    state = _state_with_line(6)                  # red plays column 7 where column 4 completes four
+    words = ReviewWords(state, ("Red", "Yellow"))
+    line = state.line
+    before = Position.from_moves(THROWN_WIN[:6])
+    assert line.position() == before and state.shown_moves() == THROWN_WIN[:6]
+    assert line.rings() == (line.point.cell,) and line.point.cell == (3, 0)
+    assert words.line_text() == ("Line for move 7, step 0 of %d: before the move, Red could win at once at column 4, "
+                                 "bottom row (ringed)" % line.steps)
+    assert words.shown_text() == "the position before move 7"
+    state.step(1)                                # the winning disc
+    assert line.position().winner() == 1 and line.last_move() == (3, 0) and line.rings() == ()
+    assert words.line_text().endswith("step 1 of %d: Red column 4 wins (four in a row)" % line.steps)
+    state.step(1)                                # what was played instead
+    assert line.position() == Position.from_moves(THROWN_WIN[:7]) and line.last_move() == (6, 0)
+    assert words.line_text().endswith("what was played instead: Red column 7")
+    state.step(1)                                # the line after it: yellow completes column 5
+    assert line.position().winner() == 2 and words.line_text().endswith("Yellow column 5 (four in a row)")
+    assert state.shown_moves() == [*THROWN_WIN[:7], 4]
+    state.to_end()
+    assert line.step == line.steps
+    state.to_start()
+    assert line.position() == before
+
+
+def test_a_missed_block_s_line_shows_the_block_first():
+    from game.ui.review_words import ReviewWords
+
+    state = _state_with_line(5)                  # yellow plays column 5 and leaves red's column 4 open
+    words = ReviewWords(state, ("Red", "Yellow"))
+    line = state.line
+    assert line.point is not None and not line.point.win and line.point.player == 1
+    assert "Red threatens to win at column 4, bottom row (ringed): Yellow must block there" in words.line_text()
+    state.step(1)
+    assert words.line_text().endswith("Yellow column 4 blocks Red's four") and line.position().winner() is None
+    state.step(1)
+    assert words.line_text().endswith("what was played instead: Yellow column 5")
+
+
+def test_the_why_heading_speaks_a_newcomers_words():
+    from game.ui.review_words import ReviewWords
+
+    state = _state_with_line(6)
+    state.close_line()
+    assert ReviewWords(state, ("Red", "Yellow")).why_text().startswith("Why (a better move): ")
+    assert "gave up" not in ReviewWords(state, ("Red", "Yellow")).why_text()
