@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -41,20 +41,22 @@ from time import perf_counter
 from typing import Union
 
 from game.echo import counted
-from game.engine.drills import Drill
+from game.engine.drills import MAX_AGAINST_CHARS, Drill
 from game.engine.review import DEFAULT_TIME, GameReview
 from game.engine.solver import SearchCancelled, Solver
 from game.practice.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
-from game.session.practice_proofs import Added, Refutation, game_drills, position_drill, refutation, wrong_drills
+from game.session.practice_proofs import (Added, Refutation, explanation, game_drills, position_drill, refutation,
+                                          wrong_drills)
 from game.session.writer import Writer
 from game.domain.names import name_key
+from game.domain.players import PlayerSpec
 from game.store.drills import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills, owner_name,
                                set_aside_drills, update_choices)
 from game.store.puzzles import PuzzleResult, add_result, load_results
 
 log = logging.getLogger(__name__)
 
-__all__ = ["NamedSide", "PracticeKeeper", "UNNAMED_NOTICE"]
+__all__ = ["NamedSide", "PracticeKeeper", "UNNAMED_NOTICE", "opponent_names"]
 
 #: The table of each thread's solver, in megabytes.
 SOLVER_MB = 32
@@ -99,6 +101,7 @@ class _Mine:
     players: tuple[int, ...]
     review: GameReview | None
     owner: str
+    against: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +135,7 @@ class _Refute:
     moves: tuple[int, ...]
     column: int
     names: tuple[str, str]
+    explain_only: bool = False      # the review's explanation alone, without the line played out
 
 
 _Job = Union[_Load, _ProveRest, _Mine, _AddPosition, _Grade, _Result, _Choose]
@@ -139,6 +143,18 @@ _Job = Union[_Load, _ProveRest, _Mine, _AddPosition, _Grade, _Result, _Choose]
 #: At load, the drills due within this time of the end of today are proved before any is served;
 #: the others are proved right after, on the same thread, so a large collection opens at once.
 PROVE_FIRST = timedelta(days=1)
+
+
+def opponent_names(specs: Sequence[PlayerSpec]) -> dict[int, str]:
+    """The computer sides of a game (``specs``: red's, then yellow's) by side, as a drill's source
+    names them: the level ("Apprentice"), else the computer's label."""
+    return {side: spec.level or spec.label() for side, spec in enumerate(specs, start=1) if spec.is_ai}
+
+
+def _against(name: str) -> str:
+    """An opponent's name as a drill's source keeps it: printable, trimmed, cut to the length kept."""
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in str(name)).split())
+    return text[:MAX_AGAINST_CHARS].rstrip()
 
 
 def _coming_back(entry: DrillEntry, now: datetime) -> bool:
@@ -242,11 +258,14 @@ class PracticeKeeper:
             self._choices[name_key(player)] = choice
         self._files.submit(_Choose(choice))
 
-    def judge(self, moves: Sequence[int], players: Collection[int], review: GameReview | None = None) -> bool:
-        """A finished game: the slips of ``players`` (1 red, 2 yellow; a :class:`NamedSide` says
+    def judge(self, moves: Sequence[int], players: Collection[int], review: GameReview | None = None,
+              opponents: Mapping[int, str] | None = None) -> bool:
+        """A finished game: the errors of ``players`` (1 red, 2 yellow; a :class:`NamedSide` says
         whose) become their drills, in the background (from ``review`` when the window already has
-        it). False when nothing is judged: no moves, no player who wants drills, or the game
-        judged already this sitting (with the same sides, whoever wanted drills then)."""
+        it), each naming its source: the game against the other side (its :class:`NamedSide`'s
+        player, else its name in ``opponents``, side -> name, such as a computer level's), today,
+        and the move. False when nothing is judged: no moves, no player who wants drills, or the
+        game judged already this sitting (with the same sides, whoever wanted drills then)."""
         key = (tuple(moves), tuple(sorted(set(players))))
         if not key[0] or not key[1] or key in self._judged:
             return False
@@ -260,8 +279,11 @@ class PracticeKeeper:
             elif self.wants(player):
                 owners.setdefault(name_key(player), []).append(int(side))
                 names.setdefault(name_key(player), player)
+        named = {int(side): side.player for side in players if isinstance(side, NamedSide) and side.chosen}
         for owner, sides in owners.items():
-            self._files.submit(_Mine(key[0], tuple(sides), review, names[owner]))
+            other = 3 - sides[0] if len(sides) == 1 else None
+            against = "" if other is None else named.get(other) or (opponents or {}).get(other, "")
+            self._files.submit(_Mine(key[0], tuple(sides), review, names[owner], _against(against)))
         return bool(owners)
 
     def add_position(self, moves: Sequence[int], played: int | None = None) -> int:
@@ -286,6 +308,14 @@ class PracticeKeeper:
         the ticket's :meth:`answer` is a :class:`Refutation`."""
         ticket = self._ticket()
         self._refuter.submit(_Refute(ticket, tuple(moves), column, names))
+        return ticket
+
+    def explain(self, moves: Sequence[int], column: int, names: tuple[str, str] = ("Red", "Yellow")) -> int:
+        """Ask for the review's explanation of ``column`` played after ``moves`` (a drill's move in
+        its game, explained after a right answer); the ticket's :meth:`answer` is a
+        :class:`Refutation` with no line whose ``why`` is the text (None: no error to explain)."""
+        ticket = self._ticket()
+        self._refuter.submit(_Refute(ticket, tuple(moves), column, names, explain_only=True))
         return ticket
 
     def count(self, right_at_once: bool) -> None:
@@ -414,7 +444,8 @@ class PracticeKeeper:
                     f"changed ({exc.strerror or type(exc).__name__})")
 
     def _mine(self, job: _Mine) -> list[Drill]:
-        return game_drills(job.moves, job.players, job.review, self._solver("files"), self.review_time, self._stop)
+        return game_drills(job.moves, job.players, job.review, self._solver("files"), self.review_time, self._stop,
+                           against=job.against, day=datetime.now().astimezone().date())
 
     def _keep(self, drills: list[Drill], player: str, *, announce: bool) -> int:
         """Keep ``drills`` as ``player``'s (the known ones keep their schedule); how many were new."""
@@ -442,7 +473,8 @@ class PracticeKeeper:
 
     def _add_position(self, job: _AddPosition) -> Added:
         known = {entry.key for entry in self.drills_of(LOCAL_PLAYER)}
-        drill = position_drill(job.moves, job.played, known, self._solver("files"), self._stop)
+        drill = position_drill(job.moves, job.played, known, self._solver("files"), self._stop,
+                               datetime.now().astimezone().date())
         if isinstance(drill, Added):
             return drill
         return Added.ADDED if self._keep([drill], LOCAL_PLAYER, announce=False) else Added.ALREADY
@@ -464,4 +496,7 @@ class PracticeKeeper:
                 self._answer(job.ticket, Refutation(None, ()))
 
     def _refutation(self, job: _Refute) -> Refutation:
+        if job.explain_only:
+            return Refutation(None, (), explanation(job.moves, job.column, job.names, self._solver("refuter"),
+                                                    self._stop))
         return refutation(job.moves, job.column, job.names, self._solver("refuter"), self._stop)

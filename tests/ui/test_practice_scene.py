@@ -14,7 +14,7 @@ import pytest
 from conftest import TextRecorder
 
 from game.engine.board import Position, parse_moves
-from game.engine.drills import Drill
+from game.engine.drills import Drill, DrillKind
 from game.engine.puzzles import keeping_columns
 from game.engine.scores import outcome
 from game.engine.solver import Solver
@@ -223,7 +223,10 @@ def test_a_game_lost_to_the_computer_makes_drills(ui, monkeypatch):
     assert driver.c.ctx.session.practice.flush(WAIT)      # judged on the practice thread
     entries, _notice = load_drills()
     slip = next(e.drill for e in entries if e.drill.moves == tuple(parse_moves(THREAT)))
-    assert slip.played == 6 and slip.accepted == drill_at(THREAT, 6).accepted
+    # a missed win at once: only the column that wins at once is accepted, and the drill names its game
+    assert slip.played == 6 and slip.accepted == (3,) and Position.from_moves(slip.moves).is_winning_move(3)
+    assert slip.kind is DrillKind.MISSED_WIN and slip.source is not None
+    assert slip.source.text.startswith("your game against Easy, ") and slip.source.text.endswith(", move 7")
     assert all(e.drill.player == 1 for e in entries)        # the computer's slips are not the player's
     assert threads == ["practice-files"]                     # judged once, never on the window's thread
 
