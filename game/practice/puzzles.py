@@ -92,7 +92,7 @@ def puzzle_task(puzzle: Puzzle, colour: str) -> str:
     if puzzle.kind is PuzzleKind.DRAW:
         return f"Find {what} {'holds' if find == 1 else 'hold'} the draw for {colour}"
     n = puzzle.line.n
-    if n == find:
+    if Position.from_moves(puzzle.line.start + puzzle.line.line).is_over():   # the line ends with four
         last = "it makes four" if find == 1 else "the last one makes four"
         return f"Find {what} {'wins' if find == 1 else 'win'} for {colour}: {last}"
     return f"Find {what} {keeps} {colour}'s win (the win comes with {colour}'s {_ordinal(n)} disc from now)"
