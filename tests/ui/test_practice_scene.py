@@ -14,7 +14,7 @@ import pytest
 from conftest import TextRecorder
 
 from game.engine.board import Position, parse_moves
-from game.engine.drills import Drill, DrillKind
+from game.engine.drills import Drill, DrillKind, DrillSource
 from game.engine.puzzles import keeping_columns
 from game.engine.scores import outcome
 from game.engine.solver import Solver
@@ -115,6 +115,26 @@ def test_a_right_answer_at_once_is_graded_good(ui):
     assert driver.c.ctx.session.practice.streak == 1
 
 
+def test_a_right_answer_is_explained_and_the_drill_names_its_game(ui):
+    source = DrillSource(datetime.now().astimezone().date(), 7, "Apprentice")
+    drill = drill_at(THREAT, 6)
+    (entry,) = keep(Drill(drill.moves, 6, (3,), drill.kept, DrillKind.MISSED_WIN, source))
+    driver = practice(ui)
+    scene, attempt = driver.scene, driver.scene.attempt
+    with TextRecorder() as seen:
+        driver.frame()
+    assert any("Red to play: win at once" in text for text in seen.texts)
+    assert any(f"from {source.text}" in text for text in seen.texts)
+    key_column(driver, 3)
+    finish(driver)
+    assert attempt.solved and scene.verdict == "Right: column 4 wins at once"
+    driver.run_until(lambda: scene.why is not None, timeout=WAIT, what="the explanation")
+    assert scene.why.startswith("In the game, column 7: Red could win at once at column 4")
+    with TextRecorder() as seen:
+        driver.frame()
+    assert any(text in scene.why for text in seen.texts if len(text) > 20)
+
+
 def test_a_retry_is_graded_hard_after_the_refutation(ui):
     (entry,) = keep(drill_at(THREAT, 6))
     driver = practice(ui)
@@ -129,7 +149,9 @@ def test_a_retry_is_graded_hard_after_the_refutation(ui):
     scene.cursor = attempt.right_columns()[0]      # Left/Right then Enter drops at the cursor
     driver.key(pygame.K_RETURN)
     finish(driver)
-    assert attempt.solved and "second try" in scene.verdict and scene.why is None
+    assert attempt.solved and "second try" in scene.verdict
+    driver.run_until(lambda: scene.why is not None, timeout=WAIT, what="the explanation")
+    assert scene.why.startswith("In the game, column 7: Red could win at once")   # the review's, checked
     assert_graded(entry, Grade.AFTER_RETRY)
     assert driver.c.ctx.session.practice.streak == 0
 
