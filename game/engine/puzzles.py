@@ -30,9 +30,10 @@ the last two parity, the long-range ideas):
 5. **odd/even threat**: at the line's end the solver holds a threat not yet playable on a row of
    its parity (odd rows for the first player, even for the second: Allis' rule), which the filling
    of the other columns will hand it;
-6. **zugzwang**: none of the above; the outcome is kept by who must move when the board fills. A win puzzle is "win in N": N is the solver's discs to the end of
-the game with best play on both sides (``scores.moves_to_end`` of the exact score), which is at
-least the number of moves in the line.
+6. **zugzwang**: none of the above; the outcome is kept by who must move when the board fills.
+
+A win puzzle's ``n`` is the solver's discs to the end of the game with best play on both sides
+(``scores.moves_to_end`` of the exact score), which is at least the number of moves to find.
 
 Pure engine code: standard library and ``game.engine`` only.
 """

@@ -187,8 +187,8 @@ def run_due(out: TextIO, err: TextIO, now: datetime, player: str | None = None, 
         print(f"practice: {shown(notice or '', 300)}", file=err)
     for entry in due:
         if entry.ident not in wrong:
-            print(drill_json(entry.drill, solver, player=entry.player, due=entry.card.due.isoformat(timespec="seconds")),
-                  file=out, flush=True)
+            due_at = entry.card.due.isoformat(timespec="seconds")
+            print(drill_json(entry.drill, solver, player=entry.player, due=due_at), file=out, flush=True)
     return 0
 
 

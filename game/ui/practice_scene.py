@@ -12,10 +12,10 @@ search is needed to know right from wrong (a drill's accepted columns and a puzz
 are proved already). A miss asks the session's practice thread for its refutation, which then
 plays out disc by disc; then the right move is shown. Every drill answered, right or wrong, ends
 with the review's checked explanation (``game.engine.explain``): of the move tried when it was
-wrong, of the game's move when it was right; a drill says where it came from under its task. Grades go to the drill schedule and
-puzzle results to the puzzle rating through the session (``game.session.practice``), written
-on its thread. The day's progress and the streak of right answers are in the header; the words it
-shows come from ``game.ui.practice_words``.
+wrong, of the game's move when it was right; a drill says where it came from under its task.
+Grades go to the drill schedule and puzzle results to the puzzle rating through the session
+(``game.session.practice``), written on its thread. The day's progress and the streak of right
+answers are in the header; the words it shows come from ``game.ui.practice_words``.
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ def held_out_games(count: int) -> list[list[int]]:
     return games
 
 
-def test_held_out_every_missed_win_is_drilled_with_exactly_the_winning_columns_and_every_drill_is_sourced_and_explained(solver):
+def test_held_out_missed_wins_drilled_with_exactly_the_winning_columns_every_drill_sourced_and_explained(solver):
     missed = drilled = 0
     for moves in held_out_games(4):
         review = review_game(moves, time_per_position=2, solver=solver, estimates=False)
