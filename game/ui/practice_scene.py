@@ -246,7 +246,7 @@ class PracticeScene(Scene):
             # the review's explanation of the move played in the game, shown once it is proved
             self.ticket = self.keeper.explain(drill.moves, drill.played, self.ctx.theme.names)
         else:
-            self.verdict = "Solved: every only move found"
+            self.verdict = f"Solved: every only move found · {attempt.exercise.puzzle.theme.value}"
         self._finish()
 
     def _wrong(self, col: int, played: Played) -> None:
@@ -341,7 +341,9 @@ class PracticeScene(Scene):
         if retry:
             self.verdict = f"{self.verdict}. One more try"
         else:
-            self.verdict = f"{self.verdict}. The right move: {right}"
+            puzzle = attempt.exercise.puzzle
+            theme = "" if puzzle is None else f" · {puzzle.theme.value}"     # said once it can give nothing away
+            self.verdict = f"{self.verdict}. The right move: {right}{theme}"
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -198,6 +198,7 @@ def test_puzzles_follow_the_drills_and_move_the_rating(ui):
             break
         key_column(driver, attempt.right_columns()[0])
     assert scene.attempt.solved and scene.verdict.startswith("Solved")
+    assert scene.verdict.endswith(f" · {puzzle.theme.value}") and puzzle.theme.is_tactic   # tactics first at 1500
     assert driver.c.ctx.session.practice.flush(WAIT)
     results, _notice = load_results()
     assert [(r.puzzle, r.solved) for r in results] == [(puzzle.id, True)]
