@@ -6,8 +6,10 @@ done on threads of their own, never the window's.
 about drills, and every player's puzzle results as last read or written. The window hands it
 values, never callbacks:
 
-* a finished game (its moves and whose slips count) is reviewed and its mistakes and blunders
-  become drills (``game.engine.drills``); a game already judged this sitting is not judged again.
+* a finished game (its moves and whose slips count) is reviewed and its errors a player could have
+  seen, and its mistakes and blunders, become drills (``game.engine.drills``), each naming the game
+  it came from (the opponent, the day, the move); a game already judged this sitting is not judged
+  again.
   Each slip is the drill of the player who made it: a side handed over as a :class:`NamedSide`
   (two people at one screen) is its player's, a plain side (1 or 2: against the computer, a
   network game, a review) is :data:`LOCAL_PLAYER`'s, the person at this computer;
@@ -17,6 +19,7 @@ values, never callbacks:
 * a review the window already has (``GameReview``) makes drills without reviewing again;
 * a position from the review becomes a drill on request (:meth:`PracticeKeeper.add_position`);
 * a drill's grade and a puzzle's result are written;
+* the review's explanation of a drill's move is proved on request (:meth:`PracticeKeeper.explain`);
 * every drill read is proved again by the solver before it is served (once a sitting): those due
   soon while loading, the rest right after; one the solver proves wrong (a file edited by hand) is
   set aside in ``drills.jsonl.bad`` with the reason.
@@ -41,16 +44,16 @@ from time import perf_counter
 from typing import Union
 
 from game.echo import counted
-from game.engine.drills import MAX_AGAINST_CHARS, Drill
+from game.engine.drills import Drill
 from game.engine.review import DEFAULT_TIME, GameReview
 from game.engine.solver import SearchCancelled, Solver
 from game.practice.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
+from game.session.drill_owners import NamedSide, against_name, opponent_names
 from game.session.practice_proofs import (Added, Refutation, explanation, game_drills, position_drill, refutation,
                                           wrong_drills)
 from game.session.writer import Writer
 from game.domain.names import name_key
-from game.domain.players import PlayerSpec
-from game.store.drills import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills, owner_name,
+from game.store.drills import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills,
                                set_aside_drills, update_choices)
 from game.store.puzzles import PuzzleResult, add_result, load_results
 
@@ -62,27 +65,6 @@ __all__ = ["NamedSide", "PracticeKeeper", "UNNAMED_NOTICE", "opponent_names"]
 SOLVER_MB = 32
 #: Said once a sitting, when a game at one screen ends with a seat nobody named.
 UNNAMED_NOTICE = "No drills for unnamed players: type your names in the menu to get drills from your games"
-
-
-class NamedSide(int):
-    """A side (1 red, 2 yellow) and the player who played it: ``player`` as the game names them,
-    ``chosen`` whether someone typed that name (a seat's default name, its colour or "Player 2",
-    is nobody's). It is the side for everything that counts sides; only drills ask who."""
-
-    player: str
-    chosen: bool
-
-    def __new__(cls, side: int, player: str, chosen: bool = True) -> NamedSide:
-        """ValueError unless ``side`` is 1 or 2 and ``player`` a name drills can be kept under."""
-        if side not in (1, 2):
-            raise ValueError(f"side: {side!r} is not 1 or 2")
-        owner_name(player)
-        self = super().__new__(cls, side)
-        self.player, self.chosen = player, chosen
-        return self
-
-    def __repr__(self) -> str:
-        return f"NamedSide({int(self)}, {self.player!r}, chosen={self.chosen})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,18 +125,6 @@ _Job = Union[_Load, _ProveRest, _Mine, _AddPosition, _Grade, _Result, _Choose]
 #: At load, the drills due within this time of the end of today are proved before any is served;
 #: the others are proved right after, on the same thread, so a large collection opens at once.
 PROVE_FIRST = timedelta(days=1)
-
-
-def opponent_names(specs: Sequence[PlayerSpec]) -> dict[int, str]:
-    """The computer sides of a game (``specs``: red's, then yellow's) by side, as a drill's source
-    names them: the level ("Apprentice"), else the computer's label."""
-    return {side: spec.level or spec.label() for side, spec in enumerate(specs, start=1) if spec.is_ai}
-
-
-def _against(name: str) -> str:
-    """An opponent's name as a drill's source keeps it: printable, trimmed, cut to the length kept."""
-    text = " ".join("".join(ch if ch.isprintable() else " " for ch in str(name)).split())
-    return text[:MAX_AGAINST_CHARS].rstrip()
 
 
 def _coming_back(entry: DrillEntry, now: datetime) -> bool:
@@ -283,7 +253,7 @@ class PracticeKeeper:
         for owner, sides in owners.items():
             other = 3 - sides[0] if len(sides) == 1 else None
             against = "" if other is None else named.get(other) or (opponents or {}).get(other, "")
-            self._files.submit(_Mine(key[0], tuple(sides), review, names[owner], _against(against)))
+            self._files.submit(_Mine(key[0], tuple(sides), review, names[owner], against_name(against)))
         return bool(owners)
 
     def add_position(self, moves: Sequence[int], played: int | None = None) -> int:

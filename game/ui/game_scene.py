@@ -30,7 +30,7 @@ from game.model import GameModel
 from game.service.client import EngineClient
 from game.session.autosaver import has_person
 from game.session.core import Departure
-from game.session.practice import opponent_names
+from game.session.drill_owners import opponent_names
 from game.session.rating import RatingGuard
 from game.ui import clipboard, game_coach, game_files, game_text
 from game.ui.anim import DropAnimation, Shake

@@ -25,7 +25,7 @@ from game.service.requests import Kind, ReviewRequest
 from game.domain.players import HUMAN
 from game.session.autosaver import autosaved
 from game.session.core import Departure
-from game.session.practice import opponent_names
+from game.session.drill_owners import opponent_names
 from game.session.practice_proofs import Added
 from game.store.saves import save_infos
 from game.ui.menu import resume_label
