@@ -156,7 +156,13 @@ def serve(puzzles: Iterable[Puzzle], rating: Rating, done: Collection[str] = (),
     """Up to ``count`` puzzles not in ``done`` (ids of puzzles tried), of ``kind`` if given,
     nearest the rating; below :data:`PARITY_FROM` every tactic before any parity puzzle."""
     left = [p for p in puzzles if p.id not in done and (kind is None or p.kind is kind)]
-    tactics_first = rating.value < PARITY_FROM
-    left.sort(key=lambda p: (tactics_first and not p.theme.is_tactic, abs(p.difficulty - rating.value),
-                             p.difficulty, p.id))
-    return left[:count]
+    left.sort(key=lambda p: (abs(p.difficulty - rating.value), p.difficulty, p.id))
+    if rating.value >= PARITY_FROM:
+        return left[:count]
+    tactics: list[Puzzle] = []
+    for puzzle in left:     # nearest first: the themes are read only as far as the count needs
+        if puzzle.theme.is_tactic:
+            tactics.append(puzzle)
+            if len(tactics) == count:
+                return tactics
+    return tactics + [p for p in left if not p.theme.is_tactic][:count - len(tactics)]

@@ -327,6 +327,8 @@ def test_two_named_players_at_one_screen_each_get_their_own_drills(ui):
     assert {p for p, moves in owners if len(moves) % 2 == 0} == {"Ann"}     # red's slips are Ann's
     assert {p for p, moves in owners if len(moves) % 2 == 1} <= {"Bob"}
     assert not any(e.belongs_to(LOCAL_PLAYER) for e in entries)
+    ann = next(e.drill for e in entries if e.player == "Ann" and e.drill.moves == tuple(parse_moves(THREAT)))
+    assert ann.source is not None and ann.source.text.startswith("your game against Bob, ")   # each names the other
 
 
 def test_a_seat_nobody_named_makes_no_drills_and_the_names_follow_the_turns():
