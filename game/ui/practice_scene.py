@@ -315,7 +315,9 @@ class PracticeScene(Scene):
             self.ticket = None
             entry = self.attempt.exercise.entry if self.attempt is not None else None
             if answer.why and entry is not None:
-                self.why = f"In the game, column {entry.drill.played + 1}: {answer.why}"
+                source = entry.drill.source
+                where = "Here" if source is not None and source.chosen else "In the game"
+                self.why = f"{where}, column {entry.drill.played + 1}: {answer.why}"
 
     def _refute(self) -> None:
         """Play out the refutation once it has come; then back to the position of the miss."""

@@ -115,8 +115,9 @@ def test_a_right_answer_at_once_is_graded_good(ui):
     assert driver.c.ctx.session.practice.streak == 1
 
 
-def test_a_right_answer_is_explained_and_the_drill_names_its_game(ui):
-    source = DrillSource(datetime.now().astimezone().date(), 7, "Apprentice")
+@pytest.mark.parametrize("chosen", [False, True])
+def test_a_right_answer_is_explained_and_the_drill_names_its_game(ui, chosen):
+    source = DrillSource(datetime.now().astimezone().date(), 7, "" if chosen else "Apprentice", chosen)
     drill = drill_at(THREAT, 6)
     (entry,) = keep(Drill(drill.moves, 6, (3,), drill.kept, DrillKind.MISSED_WIN, source))
     driver = practice(ui)
@@ -129,7 +130,8 @@ def test_a_right_answer_is_explained_and_the_drill_names_its_game(ui):
     finish(driver)
     assert attempt.solved and scene.verdict == "Right: column 4 wins at once"
     driver.run_until(lambda: scene.why is not None, timeout=WAIT, what="the explanation")
-    assert scene.why.startswith("In the game, column 7: Red could win at once at column 4")
+    where = "Here" if chosen else "In the game"      # a position chosen in a review was no move of a game
+    assert scene.why.startswith(f"{where}, column 7: Red could win at once at column 4")
     with TextRecorder() as seen:
         driver.frame()
     assert any(text in scene.why for text in seen.texts if len(text) > 20)
