@@ -97,7 +97,7 @@ def test_positions_nobody_could_see_through_are_opening_knowledge(before, solver
     assert drills[-1].served_late
 
 
-def test_the_missed_drill_of_the_issue_is_explained(solver):
+def test_a_missed_drill_of_a_lost_win_is_explained(solver):
     """``44443554216131``: column 6 loses; the miss gets the review's explanation, not only a value."""
     why = explanation(parse_moves("44443554216131"), 5, NAMES, solver, threading.Event())
     assert why and "column 1" in why.lower()

@@ -17,7 +17,7 @@ from reference_board import RefBoard
 PUZZLES = load_puzzles()
 
 
-def test_the_issues_puzzle_asks_for_its_two_moves():
+def test_a_long_win_puzzle_asks_for_its_two_moves():
     puzzle = next(p for p in PUZZLES if p.id == "11754132444555336634")
     assert puzzle.find == 2 and puzzle.to_json()["solution"] == "176"
     assert puzzle_task(puzzle, "Red") == ("Find the 2 moves that keep Red's win (the win comes with Red's 10th "
