@@ -37,7 +37,8 @@ class NamedSide(int):
 def opponent_names(specs: Sequence[PlayerSpec]) -> dict[int, str]:
     """The computer sides of a game (``specs``: red's, then yellow's) by side, as a drill's source
     names them: the level ("Apprentice"), else the computer's label."""
-    return {side: spec.level or spec.label() for side, spec in enumerate(specs, start=1) if spec.is_ai}
+    return {side: against_name(spec.level or spec.label()) for side, spec in enumerate(specs, start=1)
+            if spec.is_ai}
 
 
 def against_name(name: str) -> str:

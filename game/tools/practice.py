@@ -47,6 +47,7 @@ from game.store.folders import report_bad_home
 from game.store.savefile import SaveFileError, load_game
 from game.domain.names import NAME_PUNCTUATION
 from game.store.drills import LOCAL_PLAYER, MAX_OWNER_CHARS, owner_name, read_drills, set_aside_drills
+from game.session.drill_owners import against_name
 from game.session.practice_proofs import explanation, wrong_drills
 from game.domain.players import parse_player_spec
 from game.store import fields
@@ -119,7 +120,7 @@ def opponent(game: SavedGame, players: tuple[int, ...]) -> str:
         player = parse_player_spec(spec)
     except ValueError:
         return ""
-    return "" if not player.is_ai else player.level or player.label()
+    return "" if not player.is_ai else against_name(player.level or player.label())
 
 
 def played_on(game: SavedGame) -> date | None:

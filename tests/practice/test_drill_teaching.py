@@ -22,7 +22,9 @@ from game.engine.review import review_game
 from game.engine.scores import Outcome, outcome
 from game.engine.solver import Solver
 from game.engine.verdicts import Verdict
+from game.domain.players import HUMAN, PlayerSpec
 from game.practice.schedule import due_entries
+from game.session.drill_owners import against_name, opponent_names
 from game.session.practice_proofs import drill_problem, explanation
 from game.store.drills import DrillEntry, load_drills, update_drills
 from reference_board import RefBoard
@@ -159,3 +161,13 @@ def test_a_missed_win_drill_must_accept_only_winning_columns():
         Drill(moves, 6, (3, 4), Outcome.WIN, DrillKind.MISSED_WIN)
     with pytest.raises(DrillError):
         Drill(moves, 6, (3,), Outcome.WIN, DrillKind.MISSED_WIN, DrillSource(DAY, 5))
+
+
+@pytest.mark.parametrize("name", ["Grandmaster of the northern seas and the long winter nights", "a\x1b[31mb\x07c",
+                                  "  spaced  ", ""])
+def test_any_opponents_name_makes_a_source_the_drill_file_keeps(name):
+    against = against_name(name)
+    source = DrillSource(DAY, 5, against)                     # never refused: cut, cleaned and trimmed
+    assert len(against) <= 40 and against.isprintable() and against == against.strip()
+    assert DrillSource.from_json(source.to_json()) == source
+    assert opponent_names([HUMAN, PlayerSpec("ai", level=name or None)]) == {2: against_name(name or "Computer")}
