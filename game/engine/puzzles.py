@@ -14,9 +14,26 @@ exact by the solver):
   leaves the solver more than one keeping move: the rest is no longer a puzzle.
 
 A position whose only move is an immediate win or an immediate block of the opponent's four is
-no puzzle (``is_obvious``). A win puzzle is "win in N": N is the solver's discs to the end of
-the game with best play on both sides (``scores.moves_to_end`` of the exact score), which is at
-least the number of moves in the line.
+no puzzle (``is_obvious``). The number of moves to find is ``OnlyMoveLine.solver_moves``, the
+solver's moves in the line.
+
+Each puzzle has a **theme** (``theme``), the idea its line turns on, read from the board along the
+line, the first that holds in this order (the first four are tactics a player sees on the board,
+the last two parity, the long-range ideas):
+
+1. **win at once**: the line is a single move that completes four;
+2. **block**: the first move fills the cell where the defender, to move instead, would complete
+   four or make two threats it could not be stopped from using (``threats.double_threat``);
+3. **two threats**: one of the solver's moves makes two threats the defender cannot both stop;
+4. **under a winning cell**: the line ends with four, made right on top of the defender's last
+   reply (the defender had to fill the cell under the solver's winning cell);
+5. **odd/even threat**: at the line's end the solver holds a threat not yet playable on a row of
+   its parity (odd rows for the first player, even for the second: Allis' rule), which the filling
+   of the other columns will hand it;
+6. **zugzwang**: none of the above; the outcome is kept by who must move when the board fills.
+
+A win puzzle's ``n`` is the solver's discs to the end of the game with best play on both sides
+(``scores.moves_to_end`` of the exact score), which is at least the number of moves to find.
 
 Pure engine code: standard library and ``game.engine`` only.
 """
@@ -27,11 +44,15 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from functools import lru_cache
+
 from .board import BOARD, BOTTOM, CENTRE_ORDER, COLUMN_MASKS, Position, winning_cells_mask
 from .scores import Outcome, moves_to_end, outcome
 from .solver import Solver
+from .threats import cells_of, double_threat, playable_mask, right_parity, threats_mask
 
-__all__ = ["LineError", "OnlyMoveLine", "PuzzleKind", "check_line", "find_line", "is_obvious", "keeping_columns"]
+__all__ = ["LineError", "OnlyMoveLine", "PuzzleKind", "Theme", "check_line", "find_line", "is_obvious",
+           "keeping_columns", "theme"]
 
 
 class PuzzleKind(enum.Enum):
@@ -39,6 +60,22 @@ class PuzzleKind(enum.Enum):
 
     WIN = "win"
     DRAW = "draw"
+
+
+class Theme(enum.Enum):
+    """The idea a puzzle's line turns on (the value is the word shown); see the module."""
+
+    WIN_AT_ONCE = "win at once"
+    BLOCK = "block"
+    TWO_THREATS = "two threats"
+    UNDER_WINNING_CELL = "under a winning cell"
+    ODD_EVEN = "odd/even threat"
+    ZUGZWANG = "zugzwang"
+
+    @property
+    def is_tactic(self) -> bool:
+        """Seen on the board a few moves ahead (not a parity idea)."""
+        return self not in (Theme.ODD_EVEN, Theme.ZUGZWANG)
 
 
 class LineError(ValueError):
@@ -72,6 +109,34 @@ class OnlyMoveLine:
         if self.kind is PuzzleKind.DRAW:
             return None
         return moves_to_end(self.score, len(self.start))
+
+
+@lru_cache(maxsize=1024)
+def theme(puzzle: OnlyMoveLine) -> Theme:
+    """The puzzle's theme, the first that holds along its line (the module's list). Board facts
+    only: no search."""
+    pos = Position.from_moves(puzzle.start)
+    solver_side = 1 + len(puzzle.start) % 2
+    line = puzzle.line
+    if len(line) == 1 and pos.is_winning_move(line[0]):
+        return Theme.WIN_AT_ONCE
+    positions = []
+    for col in line:
+        positions.append(pos)
+        pos = pos.play(col)
+    first = positions[0]
+    theirs = Position(first.current ^ first.mask, first.mask, first.moves + 1)   # the defender to move
+    if theirs.is_winning_move(line[0]) or double_threat(theirs, line[0]) is not None:
+        return Theme.BLOCK
+    if any(double_threat(positions[i], line[i]) is not None for i in range(0, len(line), 2)):
+        return Theme.TWO_THREATS
+    if len(line) >= 3 and positions[-1].is_winning_move(line[-1]) and line[-1] == line[-2]:
+        return Theme.UNDER_WINNING_CELL
+    if not pos.is_over():
+        waiting = threats_mask(pos, mine=pos.turn == solver_side) & ~playable_mask(pos)
+        if any(right_parity(cell, solver_side) for cell in cells_of(waiting)):
+            return Theme.ODD_EVEN
+    return Theme.ZUGZWANG
 
 
 def keeping_columns(scores: Sequence[int | None]) -> tuple[int, ...]:

@@ -82,9 +82,11 @@ def end_of_day(now: datetime) -> datetime:
 
 
 def due_entries(entries: Iterable[DrillEntry], until: datetime) -> list[DrillEntry]:
-    """The entries due at ``until`` or before, the longest overdue first."""
+    """The entries due at ``until`` or before: the errors a player could have seen first, then
+    opening knowledge (``Drill.served_late``); in each, the longest overdue first."""
     limit = _utc(until)
-    return sorted((e for e in entries if e.card.due <= limit), key=lambda e: (e.card.due, e.key))
+    return sorted((e for e in entries if e.card.due <= limit),
+                  key=lambda e: (e.drill.served_late, e.card.due, e.key))
 
 
 def add_drills(drills: Iterable[Drill], now: datetime, path: Path | None = None,

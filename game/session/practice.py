@@ -6,8 +6,10 @@ done on threads of their own, never the window's.
 about drills, and every player's puzzle results as last read or written. The window hands it
 values, never callbacks:
 
-* a finished game (its moves and whose slips count) is reviewed and its mistakes and blunders
-  become drills (``game.engine.drills``); a game already judged this sitting is not judged again.
+* a finished game (its moves and whose slips count) is reviewed and its errors a player could have
+  seen, and its mistakes and blunders, become drills (``game.engine.drills``), each naming the game
+  it came from (the opponent, the day, the move); a game already judged this sitting is not judged
+  again.
   Each slip is the drill of the player who made it: a side handed over as a :class:`NamedSide`
   (two people at one screen) is its player's, a plain side (1 or 2: against the computer, a
   network game, a review) is :data:`LOCAL_PLAYER`'s, the person at this computer;
@@ -17,6 +19,7 @@ values, never callbacks:
 * a review the window already has (``GameReview``) makes drills without reviewing again;
 * a position from the review becomes a drill on request (:meth:`PracticeKeeper.add_position`);
 * a drill's grade and a puzzle's result are written;
+* the review's explanation of a drill's move is proved on request (:meth:`PracticeKeeper.explain`);
 * every drill read is proved again by the solver before it is served (once a sitting): those due
   soon while loading, the rest right after; one the solver proves wrong (a file edited by hand) is
   set aside in ``drills.jsonl.bad`` with the reason.
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -45,42 +48,23 @@ from game.engine.drills import Drill
 from game.engine.review import DEFAULT_TIME, GameReview
 from game.engine.solver import SearchCancelled, Solver
 from game.practice.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
-from game.session.practice_proofs import Added, Refutation, game_drills, position_drill, refutation, wrong_drills
+from game.session.drill_owners import NamedSide, against_name, opponent_names
+from game.session.practice_proofs import (Added, Refutation, explanation, game_drills, position_drill, refutation,
+                                          wrong_drills)
 from game.session.writer import Writer
 from game.domain.names import name_key
-from game.store.drills import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills, owner_name,
+from game.store.drills import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills,
                                set_aside_drills, update_choices)
 from game.store.puzzles import PuzzleResult, add_result, load_results
 
 log = logging.getLogger(__name__)
 
-__all__ = ["NamedSide", "PracticeKeeper", "UNNAMED_NOTICE"]
+__all__ = ["NamedSide", "PracticeKeeper", "UNNAMED_NOTICE", "opponent_names"]
 
 #: The table of each thread's solver, in megabytes.
 SOLVER_MB = 32
 #: Said once a sitting, when a game at one screen ends with a seat nobody named.
 UNNAMED_NOTICE = "No drills for unnamed players: type your names in the menu to get drills from your games"
-
-
-class NamedSide(int):
-    """A side (1 red, 2 yellow) and the player who played it: ``player`` as the game names them,
-    ``chosen`` whether someone typed that name (a seat's default name, its colour or "Player 2",
-    is nobody's). It is the side for everything that counts sides; only drills ask who."""
-
-    player: str
-    chosen: bool
-
-    def __new__(cls, side: int, player: str, chosen: bool = True) -> NamedSide:
-        """ValueError unless ``side`` is 1 or 2 and ``player`` a name drills can be kept under."""
-        if side not in (1, 2):
-            raise ValueError(f"side: {side!r} is not 1 or 2")
-        owner_name(player)
-        self = super().__new__(cls, side)
-        self.player, self.chosen = player, chosen
-        return self
-
-    def __repr__(self) -> str:
-        return f"NamedSide({int(self)}, {self.player!r}, chosen={self.chosen})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +83,7 @@ class _Mine:
     players: tuple[int, ...]
     review: GameReview | None
     owner: str
+    against: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +117,7 @@ class _Refute:
     moves: tuple[int, ...]
     column: int
     names: tuple[str, str]
+    explain_only: bool = False      # the review's explanation alone, without the line played out
 
 
 _Job = Union[_Load, _ProveRest, _Mine, _AddPosition, _Grade, _Result, _Choose]
@@ -242,11 +228,14 @@ class PracticeKeeper:
             self._choices[name_key(player)] = choice
         self._files.submit(_Choose(choice))
 
-    def judge(self, moves: Sequence[int], players: Collection[int], review: GameReview | None = None) -> bool:
-        """A finished game: the slips of ``players`` (1 red, 2 yellow; a :class:`NamedSide` says
+    def judge(self, moves: Sequence[int], players: Collection[int], review: GameReview | None = None,
+              opponents: Mapping[int, str] | None = None) -> bool:
+        """A finished game: the errors of ``players`` (1 red, 2 yellow; a :class:`NamedSide` says
         whose) become their drills, in the background (from ``review`` when the window already has
-        it). False when nothing is judged: no moves, no player who wants drills, or the game
-        judged already this sitting (with the same sides, whoever wanted drills then)."""
+        it), each naming its source: the game against the other side (its :class:`NamedSide`'s
+        player, else its name in ``opponents``, side -> name, such as a computer level's), today,
+        and the move. False when nothing is judged: no moves, no player who wants drills, or the
+        game judged already this sitting (with the same sides, whoever wanted drills then)."""
         key = (tuple(moves), tuple(sorted(set(players))))
         if not key[0] or not key[1] or key in self._judged:
             return False
@@ -260,8 +249,11 @@ class PracticeKeeper:
             elif self.wants(player):
                 owners.setdefault(name_key(player), []).append(int(side))
                 names.setdefault(name_key(player), player)
+        named = {int(side): side.player for side in players if isinstance(side, NamedSide) and side.chosen}
         for owner, sides in owners.items():
-            self._files.submit(_Mine(key[0], tuple(sides), review, names[owner]))
+            other = 3 - sides[0] if len(sides) == 1 else None
+            against = "" if other is None else named.get(other) or (opponents or {}).get(other, "")
+            self._files.submit(_Mine(key[0], tuple(sides), review, names[owner], against_name(against)))
         return bool(owners)
 
     def add_position(self, moves: Sequence[int], played: int | None = None) -> int:
@@ -286,6 +278,14 @@ class PracticeKeeper:
         the ticket's :meth:`answer` is a :class:`Refutation`."""
         ticket = self._ticket()
         self._refuter.submit(_Refute(ticket, tuple(moves), column, names))
+        return ticket
+
+    def explain(self, moves: Sequence[int], column: int, names: tuple[str, str] = ("Red", "Yellow")) -> int:
+        """Ask for the review's explanation of ``column`` played after ``moves`` (a drill's move in
+        its game, explained after a right answer); the ticket's :meth:`answer` is a
+        :class:`Refutation` with no line whose ``why`` is the text (None: no error to explain)."""
+        ticket = self._ticket()
+        self._refuter.submit(_Refute(ticket, tuple(moves), column, names, explain_only=True))
         return ticket
 
     def count(self, right_at_once: bool) -> None:
@@ -414,7 +414,8 @@ class PracticeKeeper:
                     f"changed ({exc.strerror or type(exc).__name__})")
 
     def _mine(self, job: _Mine) -> list[Drill]:
-        return game_drills(job.moves, job.players, job.review, self._solver("files"), self.review_time, self._stop)
+        return game_drills(job.moves, job.players, job.review, self._solver("files"), self.review_time, self._stop,
+                           against=job.against, day=datetime.now().astimezone().date())
 
     def _keep(self, drills: list[Drill], player: str, *, announce: bool) -> int:
         """Keep ``drills`` as ``player``'s (the known ones keep their schedule); how many were new."""
@@ -442,7 +443,8 @@ class PracticeKeeper:
 
     def _add_position(self, job: _AddPosition) -> Added:
         known = {entry.key for entry in self.drills_of(LOCAL_PLAYER)}
-        drill = position_drill(job.moves, job.played, known, self._solver("files"), self._stop)
+        drill = position_drill(job.moves, job.played, known, self._solver("files"), self._stop,
+                               datetime.now().astimezone().date())
         if isinstance(drill, Added):
             return drill
         return Added.ADDED if self._keep([drill], LOCAL_PLAYER, announce=False) else Added.ALREADY
@@ -464,4 +466,7 @@ class PracticeKeeper:
                 self._answer(job.ticket, Refutation(None, ()))
 
     def _refutation(self, job: _Refute) -> Refutation:
+        if job.explain_only:
+            return Refutation(None, (), explanation(job.moves, job.column, job.names, self._solver("refuter"),
+                                                    self._stop))
         return refutation(job.moves, job.column, job.names, self._solver("refuter"), self._stop)

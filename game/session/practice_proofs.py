@@ -14,10 +14,11 @@ import enum
 import threading
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from time import perf_counter
 
 from game.engine.board import CENTRE_ORDER, WIDTH, MoveError, Position, format_moves
-from game.engine.drills import Drill, drills_from_review, mine_drills
+from game.engine.drills import Drill, DrillSource, answers, drills_from_review, mine_drills
 from game.engine.explain import explain_move
 from game.engine.puzzles import keeping_columns
 from game.engine.review import GameReview
@@ -25,7 +26,7 @@ from game.engine.scores import Outcome, outcome
 from game.engine.solver import SearchCancelled, Solver
 
 __all__ = ["Added", "Refutation", "REFUTATION_PLIES", "SOLVE_SECONDS", "drill_problem", "game_drills", "position_drill",
-           "refutation", "wrong_drills"]
+           "explanation", "refutation", "wrong_drills"]
 
 #: How many discs of a refutation are played out: enough to see why the move fails, short enough to watch.
 REFUTATION_PLIES = 6
@@ -58,20 +59,24 @@ class Refutation:
 
 
 def game_drills(moves: Sequence[int], players: Collection[int], review: GameReview | None, solver: Solver,
-                review_time: float, stop: threading.Event) -> list[Drill]:
-    """The slips of ``players`` in the game of ``moves`` as drills: read from ``review`` when there
-    is one, else from a review made here (``review_time``: the seconds given to each position)."""
+                review_time: float, stop: threading.Event, *, against: str = "",
+                day: date | None = None) -> list[Drill]:
+    """The errors of ``players`` in the game of ``moves`` as drills, sourced as a game against
+    ``against`` on ``day`` (``game.engine.drills``): read from ``review`` when there is one, else
+    from a review made here (``review_time``: the seconds given to each position)."""
     if review is not None:
-        return drills_from_review(review, players, solver, review_time * WIDTH, stop)
-    return mine_drills(moves, players, solver=solver, time_per_position=review_time, stop=stop)
+        return drills_from_review(review, players, solver, review_time * WIDTH, stop, against=against, day=day)
+    return mine_drills(moves, players, solver=solver, time_per_position=review_time, stop=stop,
+                       against=against, day=day)
 
 
 def position_drill(moves: Sequence[int], played: int | None, known: Collection[int], solver: Solver,
-                   stop: threading.Event) -> Drill | Added:
+                   stop: threading.Event, day: date | None = None) -> Drill | Added:
     """The drill the position after ``moves`` makes, or what keeps it from being one: OVER (no
     position, or the game is over), ALREADY (its key is in ``known``), UNPROVED, LOST (every move
     loses) or FREE (every column keeps the outcome). The drill's played column is ``played`` when
-    that column is refused there, else the first refused column."""
+    that column is refused there, else the first refused column; its source, a position chosen in a
+    review on ``day`` (None: no source)."""
     try:
         pos = Position.from_moves(moves)
     except MoveError:
@@ -93,7 +98,8 @@ def position_drill(moves: Sequence[int], played: int | None, known: Collection[i
     refused = [c for c in range(WIDTH) if scores[c] is not None and c not in accepted]
     if not refused:
         return Added.FREE
-    return Drill(tuple(moves), played if played in refused else refused[0], accepted, kept)
+    source = None if day is None else DrillSource(day, len(moves) + 1, chosen=True)
+    return Drill(tuple(moves), played if played in refused else refused[0], accepted, kept, source=source)
 
 
 def refutation(moves: Sequence[int], column: int, names: tuple[str, str], solver: Solver,
@@ -127,6 +133,14 @@ def refutation(moves: Sequence[int], column: int, names: tuple[str, str], solver
     return Refutation(score, tuple(line), explanation.text if explanation is not None else None)
 
 
+def explanation(moves: Sequence[int], column: int, names: tuple[str, str], solver: Solver,
+                stop: threading.Event) -> str | None:
+    """The review's checked explanation (``explain.explain_move``) of ``column`` played after
+    ``moves``, naming the sides ``names``; None when the move was no worse than the best."""
+    found = explain_move(Position.from_moves(moves), column, solver, names=names, stop=stop)
+    return None if found is None else found.text
+
+
 def _columns(columns: Iterable[int]) -> str:
     named = [str(c + 1) for c in columns]
     return "column " + named[0] if len(named) == 1 else "columns " + ", ".join(named[:-1]) + " and " + named[-1]
@@ -134,18 +148,20 @@ def _columns(columns: Iterable[int]) -> str:
 
 def drill_problem(drill: Drill, solver: Solver, stop: threading.Event) -> str | None:
     """Why ``drill`` is wrong, proved again with ``solver`` as it was mined: the outcome it says the
-    accepted columns keep, and those columns, must be the position's best outcome and exactly the
-    columns that keep it. None when the drill is right. SearchCancelled when not proved within
+    accepted columns keep, and those columns, must be the ones ``drills.answers`` gives (the columns
+    winning at once after a missed win at once, else exactly the columns keeping the position's
+    best outcome). None when the drill is right. SearchCancelled when not proved within
     :data:`SOLVE_SECONDS` (or stopped): the caller neither keeps nor condemns it on that."""
     scores = solver.column_scores(drill.position, stop=stop, deadline=perf_counter() + SOLVE_SECONDS)
-    kept = outcome(max(s for s in scores if s is not None))
-    accepted = keeping_columns(scores)
+    accepted, kept = answers(drill.position, scores, drill.kind)
     where = f"at {format_moves(drill.moves) or 'the empty board'}"
     if kept is Outcome.LOSS:
         return f"{where} every column loses"
     if kept is not drill.kept or accepted != drill.accepted:
         return (f"{where} {_columns(drill.accepted)} should keep the {drill.kept.value}, but only "
                 f"{_columns(accepted)} keep{'s' if len(accepted) == 1 else ''} the {kept.value}")
+    if drill.played in accepted:
+        return f"{where} the column played, {drill.played + 1}, keeps the {kept.value}"
     return None
 
 

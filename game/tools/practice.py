@@ -6,17 +6,22 @@
     python -m game.practice --due --player Ann               # ... of one player
 
 One JSON object per drill and line: the position (a move string from the empty board), the side
-to play, the column played there, every accepted column (each keeps the best outcome) and the
-outcome kept; ``--due`` adds whose drill it is and when it is due, and proves each drill again
-first (one the solver proves wrong, a file edited by hand, is set aside and never listed). Columns
-count from 1.
+to play, the column played there, every accepted column (the columns winning at once after a missed
+win at once, else every column keeping the best outcome), the outcome kept, ``kind`` (the error a
+player could have seen, or "opening knowledge"), ``source`` (where it came from, in words: "your
+game against Apprentice, 27 Nov, move 5"; null for a drill kept before drills named it) and
+``explanation``, the review's checked explanation of the move played (``game.engine.explain``).
+A saved game's drills add ``file``, the file they came from. ``--due`` adds whose drill it is and
+when it is due, and proves each drill again first (one the solver proves wrong, a file edited by
+hand, is set aside and never listed). Columns count from 1.
 
 Drills belong to players. ``--keep`` keeps them for ``--player`` (default: the person at this
 computer, "You", as the game's own drills from games against the computer); ``--due`` lists every
 player's, or only ``--player``'s when given.
 
-A drill is a move the review (``python -m game.review``) proves a mistake or a blunder, by the
-players the save names as human (in a network game, this computer's side); ``--side`` chooses
+A drill is a move the review (``python -m game.review``) proves an error a player could have seen,
+or a mistake or a blunder by play far ahead (opening knowledge, listed after the others with
+``--due``), by the players the save names as human (in a network game, this computer's side); ``--side`` chooses
 others. A bad file is reported on stderr (one line, naming it) and skipped; the exit status is
 then 1 (2 for bad arguments, 130 when interrupted, 141 when the reader of the output went away).
 """
@@ -27,7 +32,7 @@ import argparse
 import json
 import sys
 import threading
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -42,7 +47,10 @@ from game.store.folders import report_bad_home
 from game.store.savefile import SaveFileError, load_game
 from game.domain.names import NAME_PUNCTUATION
 from game.store.drills import LOCAL_PLAYER, MAX_OWNER_CHARS, owner_name, read_drills, set_aside_drills
-from game.session.practice_proofs import wrong_drills
+from game.session.drill_owners import against_name
+from game.session.practice_proofs import explanation, wrong_drills
+from game.domain.players import parse_player_spec
+from game.store import fields
 from game.tools.lines import shown
 from game.tools.tail import tool_entry
 from game.tools.review import MAX_SOURCE, PLAYER_NAMES
@@ -50,6 +58,7 @@ from game.config import ranges
 from game.tools.numbers import number
 
 SIDES = {"red": (1,), "yellow": (2,), "both": (1, 2)}
+SIDE_NAMES = ("Red", "Yellow")
 _seconds = number(ranges.SECONDS_PER_MOVE)
 
 
@@ -92,9 +101,34 @@ def players_of(game: SavedGame) -> tuple[int, ...]:
     return humans or (1, 2)
 
 
-def drill_json(drill: Drill, **extra: object) -> str:
-    doc = {**drill.to_json(), "to_play": PLAYER_NAMES[drill.player], **extra}
+def drill_json(drill: Drill, solver: Solver, **extra: object) -> str:
+    """The drill as one JSON line: its fields, the side to play, its kind, source and explanation."""
+    doc = {**drill.to_json(), "to_play": PLAYER_NAMES[drill.player],
+           "kind": None if drill.kind is None else drill.kind.value,
+           "source": None if drill.source is None else drill.source.text,
+           "explanation": explanation(drill.moves, drill.played, SIDE_NAMES, solver, threading.Event()), **extra}
     return json.dumps(doc, ensure_ascii=True, allow_nan=False)
+
+
+def opponent(game: SavedGame, players: tuple[int, ...]) -> str:
+    """Who the drills' player played against: the other side's level or computer, "" for a person
+    (or when both sides' drills are listed)."""
+    if len(players) != 1:
+        return ""
+    spec = game.yellow if players[0] == 1 else game.red
+    try:
+        player = parse_player_spec(spec)
+    except ValueError:
+        return ""
+    return "" if not player.is_ai else against_name(player.level or player.label())
+
+
+def played_on(game: SavedGame) -> date | None:
+    """The day the save was written (None when its date cannot be read)."""
+    try:
+        return fields.stamp(game.saved_at, "saved_at", zone=False).date()
+    except ValueError:
+        return None
 
 
 def run_files(names: list[str], out: TextIO, err: TextIO, *, seconds: float, table_mb: float,
@@ -112,9 +146,10 @@ def run_files(names: list[str], out: TextIO, err: TextIO, *, seconds: float, tab
             status = 1
             continue
         players = SIDES[side] if side is not None else players_of(game)
-        drills = mine_drills([int(c) - 1 for c in game.moves], players, solver=solver, time_per_position=seconds)
+        drills = mine_drills([int(c) - 1 for c in game.moves], players, solver=solver, time_per_position=seconds,
+                             against=opponent(game, players), day=played_on(game))
         for drill in drills:
-            print(drill_json(drill, source=source), file=out, flush=True)
+            print(drill_json(drill, solver, file=source), file=out, flush=True)
         found += drills
     if keep and found:
         try:
@@ -142,7 +177,8 @@ def run_due(out: TextIO, err: TextIO, now: datetime, player: str | None = None, 
         print(f"practice: {notice}", file=err)
     mine = [e for e in entries if player is None or e.belongs_to(player)]
     due = due_entries(mine, end_of_day(now))
-    wrong = wrong_drills(((e.ident, e.drill) for e in due), set(), Solver(table_mb=table_mb), threading.Event())
+    solver = Solver(table_mb=table_mb)
+    wrong = wrong_drills(((e.ident, e.drill) for e in due), set(), solver, threading.Event())
     if wrong:   # proved wrong (a file edited by hand): never listed, and set aside when the file can be written
         try:
             _entries, notice = set_aside_drills(wrong)
@@ -152,8 +188,8 @@ def run_due(out: TextIO, err: TextIO, now: datetime, player: str | None = None, 
         print(f"practice: {shown(notice or '', 300)}", file=err)
     for entry in due:
         if entry.ident not in wrong:
-            print(drill_json(entry.drill, player=entry.player, due=entry.card.due.isoformat(timespec="seconds")),
-                  file=out, flush=True)
+            due_at = entry.card.due.isoformat(timespec="seconds")
+            print(drill_json(entry.drill, solver, player=entry.player, due=due_at), file=out, flush=True)
     return 0
 
 

@@ -6,8 +6,12 @@
 
 Each line: the position (a move string from the empty board), the side to play, the kind (win or
 draw), the solution line (the solver's only moves and the defender's longest resistance, columns
-1-7), ``n`` ("win in N": the solver's discs to the end with best play; null for a draw), the
-moves to find, the exact score and the difficulty (the levels' Elo scale). docs/practice.md has
+1-7), ``n`` (the solver's discs to the end with best play; null for a draw), ``find`` (the moves
+the solver's side must find: its moves in the solution line; ``moves`` says the same), ``task``
+(what to find, in words: "Find the 2 moves that keep Red's win (the win comes with Red's 10th disc
+from now)"), ``theme`` (win at once, block, two threats, under a winning cell, odd/even threat or
+zugzwang), the exact score and the difficulty (the levels' Elo scale). ``--near`` serves as the
+game does: below a rating of 1800 every tactic comes before any parity idea. docs/practice.md has
 the rules. Exit status 2 for bad arguments, 1 when the puzzle file cannot be read, 141 when the
 reader of the output went away.
 """

@@ -30,6 +30,7 @@ from game.model import GameModel
 from game.service.client import EngineClient
 from game.session.autosaver import has_person
 from game.session.core import Departure
+from game.session.drill_owners import opponent_names
 from game.session.rating import RatingGuard
 from game.ui import clipboard, game_coach, game_files, game_text
 from game.ui.anim import DropAnimation, Shake
@@ -414,7 +415,8 @@ class GameScene(Scene):
         self.ctx.sound.play("draw" if self.seats.winner(self.model) is None else "win")
         self.seats.game_over(self.model)
         # whose slips become drills: judged on the session's practice thread
-        self.ctx.session.practice.judge(self.model.moves, self.seats.drill_sides(self.model))
+        self.ctx.session.practice.judge(self.model.moves, self.seats.drill_sides(self.model),
+                                        opponents=opponent_names((self.model.player(1), self.model.player(2))))
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -166,8 +166,10 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "the best move would have won) · perfect play (the exact value; no short reason).",
         ]),
         (PRACTICE_HELP, [
-            "Your mistakes and blunders against the computer, in network games and in games you review, come "
-            "back as drills; then puzzles near the puzzle rating.",
+            "Every error you could have seen (a missed win at once, a missed block, a disc under a winning "
+            "cell, two threats allowed) in games against the computer, network games and games you review "
+            "comes back as a drill, named by its game and move; moves that lost by play far ahead come after "
+            "them as opening knowledge. Then puzzles near the puzzle rating, tactics first.",
             "Two people at one screen each get drills from their slips once they type their names in the menu "
             "(unnamed players get none). Practice shows one player's drills at a time: Tab shows the next "
             "player's, and the menu counts the drills of the player it opens on. O turns drills from the "
@@ -175,7 +177,8 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "1–7 or click: drop a disc · Left/Right then Enter: choose and drop · Enter, Space or a click: next "
             "· Esc: menu",
             "A drill right at once comes back later and later; right at the second try, sooner; missed, within "
-            "minutes. A miss plays out the reply that refutes it, then shows the right move.",
+            "minutes. A miss plays out the reply that refutes it, then shows the right move; every drill ends "
+            "with why the move was wrong. A missed win at once wants the winning column itself.",
             "A puzzle wants the only move at each of your turns; a wrong move fails it. The streak counts "
             "exercises right at the first try in a row.",
         ]),

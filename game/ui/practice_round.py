@@ -18,9 +18,10 @@ import enum
 from dataclasses import dataclass, field
 
 from game.engine.board import WIDTH, Position
+from game.engine.drills import DrillKind
 from game.engine.puzzles import PuzzleKind
 from game.engine.scores import Outcome, describe
-from game.practice.puzzles import Puzzle
+from game.practice.puzzles import Puzzle, puzzle_task
 from game.practice.schedule import Grade
 from game.store.drills import DrillEntry
 
@@ -79,15 +80,22 @@ class Exercise:
         return Outcome.WIN if self.puzzle.kind is PuzzleKind.WIN else Outcome.DRAW
 
     def task(self, colour: str) -> str:
-        """What to find, in the player's words: "Red to play and win in 5"."""
+        """What to find, in the player's words: "Puzzle: find the 2 moves that keep Red's win (the
+        win comes with Red's 10th disc from now)", "Drill: Red to play: win at once"."""
         if self.puzzle is not None:
-            n = self.puzzle.line.n
-            if n is not None:
-                return f"Puzzle: {colour} to play and win in {n}"
-            moves = self.puzzle.line.solver_moves
-            what = "the only moves that hold" if moves > 1 else "the only move that holds"
-            return f"Puzzle: {colour} to play: find {what} the draw"
-        return f"Drill: {colour} to play: find a move that keeps the {self.kept.value}"
+            return f"Puzzle: {puzzle_task(self.puzzle, colour)}"
+        drill = self.entry.drill if self.entry is not None else None
+        if drill is not None and drill.kind is DrillKind.MISSED_WIN:
+            return f"Drill: {colour} to play: win at once"
+        label = "Opening knowledge" if drill is not None and drill.served_late else "Drill"
+        return f"{label}: {colour} to play: find a move that keeps the {self.kept.value}"
+
+    @property
+    def source(self) -> str:
+        """Where a drill came from ("from your game against Apprentice, 27 Nov, move 5"); "" for a
+        puzzle or a drill kept before drills named their source."""
+        drill = self.entry.drill if self.entry is not None else None
+        return "" if drill is None or drill.source is None else f"from {drill.source.text}"
 
 
 @dataclass
@@ -180,13 +188,16 @@ class Attempt:
 
 def verdict_words(attempt: Attempt, col: int, score: int | None) -> str:
     """The exact verdict on ``col`` at the position before it: "Column 3 draws: it does not keep
-    the win" (``score``: the column's exact score for the side playing it; None if not proved)."""
-    kept = attempt.exercise.kept.value
+    the win", "Column 2 wins in 5: it does not win at once" (``score``: the column's exact score
+    for the side playing it; None if not proved)."""
+    entry = attempt.exercise.entry
+    kept = "win at once" if entry is not None and entry.drill.kind is DrillKind.MISSED_WIN \
+        else f"keep the {attempt.exercise.kept.value}"
     discs = len(attempt.exercise.start) + attempt.step
     if score is None:
-        return f"Column {col + 1} does not keep the {kept}"
+        return f"Column {col + 1} does not {kept}"
     value = describe(score, discs)
-    return f"Column {col + 1} {'leads to a draw' if value == 'draw' else value}: it does not keep the {kept}"
+    return f"Column {col + 1} {'leads to a draw' if value == 'draw' else value}: it does not {kept}"
 
 
 def columns_words(columns: tuple[int, ...]) -> str:

@@ -10,10 +10,12 @@ The position is shown as the game shows it, the player's side named ("You are Re
 dropped (1–7, Left/Right then Enter, a click) is judged at once by ``practice_round``: no
 search is needed to know right from wrong (a drill's accepted columns and a puzzle's only moves
 are proved already). A miss asks the session's practice thread for its refutation, which then
-plays out disc by disc; then the right move is shown. Grades go to the drill schedule and
-puzzle results to the puzzle rating through the session (``game.session.practice``), written
-on its thread. The day's progress and the streak of right answers are in the header; the words it
-shows come from ``game.ui.practice_words``.
+plays out disc by disc; then the right move is shown. Every drill answered, right or wrong, ends
+with the review's checked explanation (``game.engine.explain``): of the move tried when it was
+wrong, of the game's move when it was right; a drill says where it came from under its task.
+Grades go to the drill schedule and puzzle results to the puzzle rating through the session
+(``game.session.practice``), written on its thread. The day's progress and the streak of right
+answers are in the header; the words it shows come from ``game.ui.practice_words``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import pygame
 
 from game.domain.names import name_key
 from game.engine.board import Position
+from game.engine.drills import DrillKind
 from game.practice.puzzles import Puzzle, load_puzzles, rating_of, serve
 from game.session.practice_proofs import Refutation
 from game.store.puzzles import PuzzleResult
@@ -234,12 +237,16 @@ class PracticeScene(Scene):
             return
         self.verdict_right = True
         if attempt.exercise.entry is not None:
-            others = [c for c in attempt.exercise.entry.drill.accepted if c != col]
-            also = f" ({columns_words(tuple(others))} also keep{'s' if len(others) == 1 else ''} it)" if others else ""
+            drill = attempt.exercise.entry.drill
+            others = [c for c in drill.accepted if c != col]
+            does = "wins at once" if drill.kind is DrillKind.MISSED_WIN else f"keeps the {kept}"
+            also = f" ({columns_words(tuple(others))} also {'does' if len(others) == 1 else 'do'})" if others else ""
             retry = " at the second try" if len(attempt.tries) > 1 else ""
-            self.verdict = f"Right{retry}: column {col + 1} keeps the {kept}{also}"
+            self.verdict = f"Right{retry}: column {col + 1} {does}{also}"
+            # the review's explanation of the move played in the game, shown once it is proved
+            self.ticket = self.keeper.explain(drill.moves, drill.played, self.ctx.theme.names)
         else:
-            self.verdict = "Solved: every only move found"
+            self.verdict = f"Solved: every only move found · {attempt.exercise.puzzle.theme.value}"
         self._finish()
 
     def _wrong(self, col: int, played: Played) -> None:
@@ -298,6 +305,19 @@ class PracticeScene(Scene):
             attempt.reply()
         elif attempt.phase is Phase.REFUTE:
             self._refute()
+        elif attempt.phase is Phase.DONE and self.ticket is not None:
+            self._explained()
+
+    def _explained(self) -> None:
+        """A drill answered right: the review's explanation of the game's move, once it has come."""
+        answer = self.keeper.answer(self.ticket) if self.ticket is not None else None
+        if isinstance(answer, Refutation):
+            self.ticket = None
+            entry = self.attempt.exercise.entry if self.attempt is not None else None
+            if answer.why and entry is not None:
+                source = entry.drill.source
+                where = "Here" if source is not None and source.chosen else "In the game"
+                self.why = f"{where}, column {entry.drill.played + 1}: {answer.why}"
 
     def _refute(self) -> None:
         """Play out the refutation once it has come; then back to the position of the miss."""
@@ -323,7 +343,9 @@ class PracticeScene(Scene):
         if retry:
             self.verdict = f"{self.verdict}. One more try"
         else:
-            self.verdict = f"{self.verdict}. The right move: {right}"
+            puzzle = attempt.exercise.puzzle
+            theme = "" if puzzle is None else f" · {puzzle.theme.value}"     # said once it can give nothing away
+            self.verdict = f"{self.verdict}. The right move: {right}{theme}"
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -384,7 +406,7 @@ class PracticeScene(Scene):
         due = len([e for e in self.keeper.due(self.now())
                    if e.ident not in self.done_drills and (ex.entry is None or e.ident != ex.entry.ident)])
         more = f"{due} more drill{'s' if due != 1 else ''} due today" if due else "the last drill due today"
-        where = (more if ex.entry is not None
+        where = (" · ".join(t for t in (ex.source, more) if t) if ex.entry is not None
                  else f"{self.rating_text()}, this one {ex.puzzle.difficulty}" if ex.puzzle is not None else "")
         if not self.keeper.wants(self.keeper.player):
             where = f"{where} · no new drills from {possessive(self.keeper.player)} games (O: on)"

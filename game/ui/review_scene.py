@@ -22,8 +22,10 @@ from game.engine.board import parse_moves
 from game.engine.review import GameReview, ReviewProgress
 from game.service.client import EngineClient
 from game.service.requests import Kind, ReviewRequest
+from game.domain.players import HUMAN
 from game.session.autosaver import autosaved
 from game.session.core import Departure
+from game.session.drill_owners import opponent_names
 from game.session.practice_proofs import Added
 from game.store.saves import save_infos
 from game.ui.menu import resume_label
@@ -293,7 +295,8 @@ class ReviewScene(Scene):
         self.cache.move_to_end(self._key())
         while len(self.cache) > MAX_CACHED:
             self.cache.popitem(last=False)
-        self.ctx.session.practice.judge(moves, self._sides(), review)
+        self.ctx.session.practice.judge(moves, self._sides(), review, opponents=opponent_names(
+            [spec if spec is not None else HUMAN for spec in (self.start.red, self.start.yellow)]))
 
     def _sides(self) -> tuple[int, ...]:
         """Whose slips in the reviewed game become drills: the people who played it here (of a

@@ -55,8 +55,11 @@ def test_the_human_players_drills_are_printed_as_json(tmp_path, expected):
     result = run("game.practice", "--time", "2", str(game), home=tmp_path)
     assert result.returncode == 0 and result.stderr == "", result.stderr
     got = drills_of(result.stdout)
-    assert got and [{k: d[k] for k in ("position", "played", "accepted", "kept")} for d in got] == expected[2]
-    assert {d["to_play"] for d in got} == {"yellow"} and {d["source"] for d in got} == {str(game)}
+    assert got and [{k: d[k] for k in d if k in expected[2][0]} for d in got] == expected[2]
+    assert {d["to_play"] for d in got} == {"yellow"} and {d["file"] for d in got} == {str(game)}
+    # each drill says where it came from and why the move played was an error
+    assert all(d["source"].startswith("your game against Easy, 26 Nov, move ") for d in got)
+    assert all(d["explanation"] and d["kind"] for d in got)
 
 
 def test_side_chooses_whose_drills(tmp_path, expected):
@@ -129,13 +132,18 @@ def test_the_puzzles_are_listed_as_json(tmp_path):
     assert result.returncode == 0 and result.stderr == ""
     listed = drills_of(result.stdout)
     assert len(listed) >= 300
-    assert set(listed[0]) == {"position", "to_play", "kind", "solution", "n", "moves", "score", "difficulty"}
+    assert set(listed[0]) == {"position", "to_play", "kind", "solution", "n", "moves", "score", "difficulty",
+                              "task", "theme", "find"}
+    assert all(p["find"] == (len(p["solution"]) + 1) // 2 and f" {p['find']} moves " in p["task"] for p in listed
+               if p["find"] > 1)
     draws = run("game.puzzles", "--kind", "draw", home=tmp_path)
     assert {p["kind"] for p in drills_of(draws.stdout)} == {"draw"}
-    near = drills_of(run("game.puzzles", "--near", "1600", "--count", "5", home=tmp_path).stdout)
-    gaps = [abs(p["difficulty"] - 1600) for p in near]
-    assert len(near) == 5 and gaps == sorted(gaps) and gaps[-1] <= min(abs(p["difficulty"] - 1600) for p in listed
+    near = drills_of(run("game.puzzles", "--near", "2000", "--count", "5", home=tmp_path).stdout)
+    gaps = [abs(p["difficulty"] - 2000) for p in near]
+    assert len(near) == 5 and gaps == sorted(gaps) and gaps[-1] <= min(abs(p["difficulty"] - 2000) for p in listed
                                                                         if p not in near)
+    low = drills_of(run("game.puzzles", "--near", "1500", "--count", "5", home=tmp_path).stdout)
+    assert {p["theme"] for p in low} <= {"win at once", "block", "two threats", "under a winning cell"}
 
 
 @pytest.mark.parametrize("args", [["--near", "-1"], ["--near", "nan"], ["--count", "0"], ["--kind", "loss"]])

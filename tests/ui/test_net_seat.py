@@ -177,7 +177,8 @@ def test_a_resigned_game_is_finished_as_every_game_is_once(ui, monkeypatch):
     the board, once however often the resignation is told."""
     d, link = network_game(ui, moves=(3, 3))
     judged, played = [], []
-    monkeypatch.setattr(d.c.ctx.session.practice, "judge", lambda moves, sides: judged.append((tuple(moves), sides)))
+    monkeypatch.setattr(d.c.ctx.session.practice, "judge",
+                        lambda moves, sides, opponents=None: judged.append((tuple(moves), sides)))
     monkeypatch.setattr(d.c.ctx.sound, "play", played.append)
     link.events.append(ev.State((3, 3), 1, resigned=2))
     d.settle(frames=30)

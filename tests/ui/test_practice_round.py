@@ -109,7 +109,7 @@ def test_the_task_names_what_to_find():
     one = next(p for p in puzzles if p.line.n is None and p.line.solver_moves == 1)
     more = next(p for p in puzzles if p.line.n is None and p.line.solver_moves > 1)
     win = next(p for p in puzzles if p.line.n is not None)
-    assert Exercise(puzzle=one).task("Red") == "Puzzle: Red to play: find the only move that holds the draw"
-    assert Exercise(puzzle=more).task("Red") == "Puzzle: Red to play: find the only moves that hold the draw"
-    assert Exercise(puzzle=win).task("Yellow") == f"Puzzle: Yellow to play and win in {win.line.n}"
+    assert Exercise(puzzle=one).task("Red") == "Puzzle: Find the move that holds the draw for Red"
+    assert Exercise(puzzle=more).task("Red") == f"Puzzle: Find the {more.find} moves that hold the draw for Red"
+    assert Exercise(puzzle=win).task("Yellow").startswith(f"Puzzle: Find the {win.find} moves that ")
     assert drill_exercise().task("Orange") == "Drill: Orange to play: find a move that keeps the win"

@@ -14,7 +14,7 @@ import pytest
 from conftest import TextRecorder
 
 from game.engine.board import Position, parse_moves
-from game.engine.drills import Drill
+from game.engine.drills import Drill, DrillKind, DrillSource
 from game.engine.puzzles import keeping_columns
 from game.engine.scores import outcome
 from game.engine.solver import Solver
@@ -115,6 +115,28 @@ def test_a_right_answer_at_once_is_graded_good(ui):
     assert driver.c.ctx.session.practice.streak == 1
 
 
+@pytest.mark.parametrize("chosen", [False, True])
+def test_a_right_answer_is_explained_and_the_drill_names_its_game(ui, chosen):
+    source = DrillSource(datetime.now().astimezone().date(), 7, "" if chosen else "Apprentice", chosen)
+    drill = drill_at(THREAT, 6)
+    (entry,) = keep(Drill(drill.moves, 6, (3,), drill.kept, DrillKind.MISSED_WIN, source))
+    driver = practice(ui)
+    scene, attempt = driver.scene, driver.scene.attempt
+    with TextRecorder() as seen:
+        driver.frame()
+    assert any("Red to play: win at once" in text for text in seen.texts)
+    assert any(f"from {source.text}" in text for text in seen.texts)
+    key_column(driver, 3)
+    finish(driver)
+    assert attempt.solved and scene.verdict == "Right: column 4 wins at once"
+    driver.run_until(lambda: scene.why is not None, timeout=WAIT, what="the explanation")
+    where = "Here" if chosen else "In the game"      # a position chosen in a review was no move of a game
+    assert scene.why.startswith(f"{where}, column 7: Red could win at once at column 4")
+    with TextRecorder() as seen:
+        driver.frame()
+    assert any(text in scene.why for text in seen.texts if len(text) > 20)
+
+
 def test_a_retry_is_graded_hard_after_the_refutation(ui):
     (entry,) = keep(drill_at(THREAT, 6))
     driver = practice(ui)
@@ -129,7 +151,9 @@ def test_a_retry_is_graded_hard_after_the_refutation(ui):
     scene.cursor = attempt.right_columns()[0]      # Left/Right then Enter drops at the cursor
     driver.key(pygame.K_RETURN)
     finish(driver)
-    assert attempt.solved and "second try" in scene.verdict and scene.why is None
+    assert attempt.solved and "second try" in scene.verdict
+    driver.run_until(lambda: scene.why is not None, timeout=WAIT, what="the explanation")
+    assert scene.why.startswith("In the game, column 7: Red could win at once")   # the review's, checked
     assert_graded(entry, Grade.AFTER_RETRY)
     assert driver.c.ctx.session.practice.streak == 0
 
@@ -176,6 +200,7 @@ def test_puzzles_follow_the_drills_and_move_the_rating(ui):
             break
         key_column(driver, attempt.right_columns()[0])
     assert scene.attempt.solved and scene.verdict.startswith("Solved")
+    assert scene.verdict.endswith(f" · {puzzle.theme.value}") and puzzle.theme.is_tactic   # tactics first at 1500
     assert driver.c.ctx.session.practice.flush(WAIT)
     results, _notice = load_results()
     assert [(r.puzzle, r.solved) for r in results] == [(puzzle.id, True)]
@@ -223,7 +248,10 @@ def test_a_game_lost_to_the_computer_makes_drills(ui, monkeypatch):
     assert driver.c.ctx.session.practice.flush(WAIT)      # judged on the practice thread
     entries, _notice = load_drills()
     slip = next(e.drill for e in entries if e.drill.moves == tuple(parse_moves(THREAT)))
-    assert slip.played == 6 and slip.accepted == drill_at(THREAT, 6).accepted
+    # a missed win at once: only the column that wins at once is accepted, and the drill names its game
+    assert slip.played == 6 and slip.accepted == (3,) and Position.from_moves(slip.moves).is_winning_move(3)
+    assert slip.kind is DrillKind.MISSED_WIN and slip.source is not None
+    assert slip.source.text.startswith("your game against Easy, ") and slip.source.text.endswith(", move 7")
     assert all(e.drill.player == 1 for e in entries)        # the computer's slips are not the player's
     assert threads == ["practice-files"]                     # judged once, never on the window's thread
 
@@ -301,6 +329,8 @@ def test_two_named_players_at_one_screen_each_get_their_own_drills(ui):
     assert {p for p, moves in owners if len(moves) % 2 == 0} == {"Ann"}     # red's slips are Ann's
     assert {p for p, moves in owners if len(moves) % 2 == 1} <= {"Bob"}
     assert not any(e.belongs_to(LOCAL_PLAYER) for e in entries)
+    ann = next(e.drill for e in entries if e.player == "Ann" and e.drill.moves == tuple(parse_moves(THREAT)))
+    assert ann.source is not None and ann.source.text.startswith("your game against Bob, ")   # each names the other
 
 
 def test_a_seat_nobody_named_makes_no_drills_and_the_names_follow_the_turns():

@@ -22,7 +22,7 @@ def judged(driver, monkeypatch) -> list[tuple[int, ...]]:
     """The sides every finished game is judged for from now on (recorded, not mined)."""
     calls: list[tuple[int, ...]] = []
     monkeypatch.setattr(driver.c.ctx.session.practice, "judge",
-                        lambda moves, players, review=None: calls.append(tuple(players)) or True)
+                        lambda moves, players, review=None, opponents=None: calls.append(tuple(players)) or True)
     return calls
 
 
