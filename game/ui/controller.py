@@ -27,6 +27,7 @@ from game.ui.net_lobby import LobbyStart
 from game.ui.net_lobby import connect as connect_network
 from game.ui.overlays import Confirm
 from game.ui.practice_scene import PracticeScene
+from game.ui.learn import LearnScene
 from game.ui.resources import load_icon, reset_fonts
 from game.ui.review_scene import ReviewScene
 from game.ui.savelist import describe
@@ -91,6 +92,7 @@ class Controller:
         self.register(SceneName.GAME, GameScene(self.ctx))
         self.register(SceneName.REVIEW, ReviewScene(self.ctx))
         self.register(SceneName.PRACTICE, PracticeScene(self.ctx))
+        self.register(SceneName.LEARN, LearnScene(self.ctx))
         connect_network(self.ctx, self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True

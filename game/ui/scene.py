@@ -69,6 +69,7 @@ class SceneName(enum.StrEnum):
     NETWORK = "network"              # hosting or joining a game over the network
     NETWORK_GAME = "network game"
     PRACTICE = "practice"            # drills due and puzzles
+    LEARN = "learn"                  # the course: lessons and their positions
     QUIT = "quit"
 
 
