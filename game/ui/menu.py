@@ -156,13 +156,13 @@ class MenuScene(Scene):
         rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
         rows.append(Row("Start game", activate=self.start_game))
         rows.append(Row(PRACTICE, self.practice_text(), activate=self.open_practice))
-        rows.append(Row(LEARN, "the rules and ideas, step by step", activate=self.open_learn))
         rows.append(Row("Open a saved game", activate=self.open_saves))
         rows.append(Row("Review a saved game", activate=self.review_saved))
         rows.append(Row("Play over the network", activate=self.open_lobby))
         if self.ctx.config_problems:
             rows.append(Row(f"Settings problems ({len(self.ctx.config_problems)})", activate=self.show_problems,
                             warning=True))
+        rows.append(Row(LEARN, "the rules and ideas, step by step", activate=self.open_learn))
         rows.append(Row("Help (F1)", activate=self.open_help))
         rows.append(Row("Quit", activate=self.quit))
         if mode is None:
