@@ -19,11 +19,12 @@ from time import perf_counter
 
 from game.data.lessons import LESSONS
 from game.engine.board import MoveError, Position, parse_moves
-from game.engine.explain import explain_move, how_it_wins
+from game.engine.explain import Kind, explain_move, how_it_wins
 from game.engine.principal import principal_line
 from game.engine.puzzles import keeping_columns
 from game.engine.scores import PLAYER_NAMES, Outcome, outcome
 from game.engine.solver import Solver
+from game.engine.threats import Cell, cell_name, playable_mask, threats_mask
 
 __all__ = ["CHECK_SECONDS", "Checked", "Exercise", "Goal", "Lesson", "MAX_EXERCISES", "MIN_EXERCISES",
            "accepted_columns", "check_answer", "load_course"]
@@ -135,8 +136,9 @@ class Checked:
 
 def check_answer(exercise: Exercise, column: int, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
                  stop=None) -> Checked:
-    """Prove ``column`` right or wrong in ``exercise`` and say why (``explain_move`` for a miss,
-    ``how_it_wins`` for a win kept). MoveError for a column that cannot be played;
+    """Prove ``column`` right or wrong in ``exercise`` and say why: ``explain_move`` for a miss;
+    for a right one the threat it blocks, else ``how_it_wins`` when it has a claim checked on the
+    board, else the outcome kept). MoveError for a column that cannot be played;
     SearchCancelled when stopped or not proved within :data:`CHECK_SECONDS`."""
     pos = exercise.position
     after = pos.play(column)
@@ -154,10 +156,17 @@ def check_answer(exercise: Exercise, column: int, solver: Solver, *, names: Sequ
         why = explanation.text if explanation is not None else f"Column {column + 1} does not keep the best outcome."
         return Checked(column, False, why)
     score = -solver.solve(after, stop=stop, deadline=deadline)
+    kept = "the draw" if outcome(score) is Outcome.DRAW else f"{mover}'s win"
+    if outcome(score) is Outcome.LOSS:
+        return Checked(column, True, f"Column {column + 1} holds out longest.")
+    threat = threats_mask(pos, mine=False) & playable_mask(pos) & Cell(column, pos.height(column)).bit
+    if threat:
+        opponent = names[1 - pos.moves % 2]
+        return Checked(column, True, f"Column {column + 1} blocks {opponent}'s threat at "
+                                     f"{cell_name(Cell(column, pos.height(column)))} and keeps {kept}.")
     if outcome(score) is Outcome.WIN:
         line = (column, *principal_line(after, solver, stop=stop, deadline=deadline))
-        return Checked(column, True, f"Column {column + 1}: {how_it_wins(pos, score, line, names)[1]}")
-    if outcome(score) is Outcome.DRAW:
-        return Checked(column, True, f"Column {column + 1} keeps the draw.")
-    return Checked(column, True, f"Column {column + 1} holds out longest.")
-
+        kind, claim = how_it_wins(pos, score, line, names)
+        if kind is not Kind.PLAIN:
+            return Checked(column, True, f"Column {column + 1}: {claim}")
+    return Checked(column, True, f"Column {column + 1} keeps {kept}.")

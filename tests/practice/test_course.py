@@ -127,14 +127,20 @@ def test_parity_lessons_are_won_by_a_threat_of_the_right_parity(slug, solver):
             assert pos.moves >= 26 and all(double_threat(pos, c) is None for c in e.accepted)
 
 
-@pytest.mark.parametrize("slug", list(BY_SLUG))
-def test_each_answer_is_checked_and_explained(slug, solver):
-    exercise = BY_SLUG[slug].exercises[0]
-    right = check_answer(exercise, exercise.accepted[0], solver)
-    assert right.right and f"Column {exercise.accepted[0] + 1}" in right.why
-    wrong_col = next(c for c in exercise.position.legal_moves() if c not in exercise.accepted)
-    wrong = check_answer(exercise, wrong_col, solver)
-    assert not wrong.right and wrong.why
+@pytest.mark.parametrize("case", EVERY, ids=ids)
+def test_every_column_is_checked_by_the_solver_and_explained(case, solver):
+    _, _, exercise = case
+    for col in exercise.position.legal_moves():
+        checked = check_answer(exercise, col, solver)
+        assert checked.right == (col in exercise.accepted) and checked.column == col
+        assert checked.why
+        if checked.right:
+            assert checked.why.startswith(f"Column {col + 1}")
+
+
+def test_a_right_block_says_what_it_blocks(solver):
+    for e in BY_SLUG["block"].exercises:
+        assert " blocks " in check_answer(e, e.accepted[0], solver).why
 
 
 def test_a_damaged_table_is_refused(monkeypatch):

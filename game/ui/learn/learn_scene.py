@@ -31,6 +31,8 @@ __all__ = ["LearnScene", "View"]
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
 MIN_TEXT = 12           # no page text is drawn smaller: below it, it no longer reads
+PAGE_WIDTH = 760        # a page's lines are no wider: about 70 characters, as a book's
+LINE_SPACING = 1.2      # a line's height, in the font's own line heights
 
 
 class View(enum.Enum):
@@ -278,9 +280,9 @@ class LearnScene(Scene):
         top = self._title(surface, f"{self.chosen + 1}. {self.lesson.title}")
         bottom = self._footer(surface, ("Enter or click: start the positions · Esc: lessons · F1: help",
                                         "Enter start · Esc back"))
-        lines, size, line_h = page_lines(self.lesson.text, min(width - 40, 900), bottom - top,
-                                         max(MIN_TEXT, min(30, surface.get_height() // 28)))
-        left = (width - min(width - 40, 900)) // 2
+        lines, size, line_h = page_lines(self.lesson.text, min(width - 40, PAGE_WIDTH), bottom - top,
+                                         max(MIN_TEXT, min(30, surface.get_height() // 24)))
+        left = (width - min(width - 40, PAGE_WIDTH)) // 2
         for i, line in enumerate(lines):
             draw_text(surface, line, size, theme.text, topleft=(left, top + i * line_h))
 
@@ -302,7 +304,7 @@ class LearnScene(Scene):
         header, size = largest_fitting(header_texts(self.lesson, self.index, self.solved(self.lesson)),
                                        layout.text_size, width - 16, bold=True)
         draw_text(surface, header, size, theme.text, bold=True, center=layout.header.center)
-        for col in range(COLS):
+        for col in range(COLS if self.played is None else 0):   # the verdict takes their room
             x = layout.board.left + col * layout.cell + layout.cell // 2
             draw_text(surface, str(col + 1), max(11, min(layout.small_size, layout.numbers.height + 2)),
                       theme.text if col == self.cursor else theme.dim_text, center=(x, layout.numbers.centery))
@@ -344,11 +346,11 @@ def page_lines(text: str, width: int, room: int, size: int, smallest: int = MIN_
     fit ``room`` pixels: (lines, size, line height). At ``smallest`` the lines that fit are kept and
     the last one ends in "…"."""
     for s in range(size, smallest - 1, -1):
-        line_h = font(s).get_linesize()
+        line_h = round(font(s).get_linesize() * LINE_SPACING)
         lines = wrap(text, s, width)
         if len(lines) * line_h <= room:
             return lines, s, line_h
-    line_h = font(smallest).get_linesize()
+    line_h = round(font(smallest).get_linesize() * LINE_SPACING)
     lines = wrap(text, smallest, width)
     most = max(1, room // line_h)
     if len(lines) > most:
