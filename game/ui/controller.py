@@ -28,6 +28,7 @@ from game.ui.net_lobby import connect as connect_network
 from game.ui.overlays import Confirm
 from game.ui.practice_scene import PracticeScene
 from game.ui.learn import LearnScene
+from game.ui.notices import beside_board
 from game.ui.resources import load_icon, reset_fonts
 from game.ui.review_scene import ReviewScene
 from game.ui.savelist import describe
@@ -189,7 +190,8 @@ class Controller:
 
     def draw(self) -> None:
         self.scene.draw(self.surface)
-        self.ctx.notices.draw(self.surface, self.ctx.theme, at_top=self.scene.notices_at_top)
+        self.ctx.notices.draw(self.surface, self.ctx.theme, at_top=self.scene.notices_at_top,
+                              room=beside_board(self.ctx.layout) if self.scene.notices_beside_board else None)
         if self.quit_question is not None:
             self.quit_question.draw(self.surface, self.ctx.theme)
 

@@ -165,6 +165,7 @@ class Scene:
     leave (the controller takes it with ``take_next``)."""
 
     notices_at_top = True     # where the controller stacks notices over this scene
+    notices_beside_board = False   # ... or in the free room left of the layout's board (notices.beside_board)
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
