@@ -15,7 +15,7 @@ from game.engine.scores import Outcome, outcome
 from game.engine.solver import Solver
 from game.engine.threats import Cell, cells_of, double_threat, playable_mask, threats_mask
 from game.practice.course import Exercise, Goal, check_answer, load_course
-from tests.reference_board import DIRECTIONS, RefBoard, opponent_threat_cells
+from tests.reference_board import DIRECTIONS, RefBoard, opponent_threat_cells, ref_column_scores
 
 COURSE = load_course()
 BY_SLUG = {lesson.slug: lesson for lesson in COURSE}
@@ -55,6 +55,17 @@ def test_every_accepted_column_is_exact(case, solver):
     assert len(exercise.accepted) < len(pos.legal_moves()), "every column solves it: nothing to find"
     mirrored = solver.column_scores(pos.mirror())  # the mirror image, proved apart, agrees
     assert keeping_columns(mirrored) == tuple(sorted(6 - c for c in exercise.accepted))
+
+
+@pytest.mark.parametrize("index", range(len(BY_SLUG["zugzwang"].exercises)))
+def test_the_endgame_positions_agree_with_the_plain_reference_search(index):
+    # The plain negamax of the reference board shares no code with the engine; the endgames are
+    # small enough for it (the other lessons' positions are proved by the solver and their mirror).
+    exercise = BY_SLUG["zugzwang"].exercises[index]
+    scores = ref_column_scores(RefBoard.from_cols(exercise.moves))
+    best = max(s for s in scores if s is not None)
+    sign = (best > 0) - (best < 0)
+    assert exercise.accepted == tuple(c for c, s in enumerate(scores) if s is not None and (s > 0) - (s < 0) == sign)
 
 
 def _direction(exercise: Exercise) -> tuple[int, int]:
