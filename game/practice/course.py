@@ -148,13 +148,12 @@ def check_answer(exercise: Exercise, column: int, solver: Solver, *, names: Sequ
     if after.winner() is not None:
         return Checked(column, column in accepted, f"Column {column + 1} completes four: {mover} wins.")
     if column not in accepted:
-        if exercise.goal is Goal.WIN_AT_ONCE:
-            wins = " or ".join(str(c + 1) for c in accepted)
-            return Checked(column, False, f"{mover} could win at once in column {wins}: look for three in a "
-                                          "row with an empty cell you can fill.")
         explanation = explain_move(pos, column, solver, names=names, stop=stop)
-        why = explanation.text if explanation is not None else f"Column {column + 1} does not keep the best outcome."
-        return Checked(column, False, why)
+        if explanation is not None:
+            return Checked(column, False, explanation.text)
+        wins = " or ".join(str(c + 1) for c in accepted)
+        return Checked(column, False, f"{mover} could win at once in column {wins}." if exercise.goal is Goal.WIN_AT_ONCE
+                       else f"Column {column + 1} does not keep the best outcome.")
     score = -solver.solve(after, stop=stop, deadline=deadline)
     kept = "the draw" if outcome(score) is Outcome.DRAW else f"{mover}'s win"
     if outcome(score) is Outcome.LOSS:

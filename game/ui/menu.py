@@ -22,6 +22,7 @@ from game.session.core import Departure
 from game.domain.levels import CUSTOM_DEPTH
 from game.domain.players import PlayerSpec
 from game.domain.saved import SavedGame
+from game.store.prefs import Prefs
 from game.store.saves import save_infos
 from game.ui.learn.learn_words import COURSE_OFFER, COURSE_OFFER_DETAIL
 from game.ui.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
@@ -297,11 +298,9 @@ class MenuScene(Scene):
         self.next = Transition(SceneName.LEARN)
 
     def _offer_course(self) -> None:
-        """Once, to a player opening the game for the first time (no menu choice ever made, no game
+        """Once, to a player opening the game for the first time (no preference ever kept, no game
         on offer): the course. Asked once, whatever the answer (remembered in the preferences)."""
-        prefs = self.ctx.prefs
-        if prefs.course_offered is not None or prefs.menu is not None or self.overlay is not None \
-                or self.resume is not None:
+        if self.ctx.prefs != Prefs() or self.overlay is not None or self.resume is not None:
             return
         self.ctx.remember(course_offered=True)
         self.overlay = Confirm(COURSE_OFFER, COURSE_OFFER_DETAIL, self.open_learn, yes="Start the course",

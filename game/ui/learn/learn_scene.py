@@ -22,6 +22,7 @@ from game.ui.game_input import NUMBER_KEYS
 from game.ui.layout import COLS, ROWS
 from game.ui.learn.learn_words import LEARN_HELP, header_texts, keys_texts, lesson_row
 from game.ui.overlays import TextOverlay, is_help_key
+from game.ui.practice_words import possessive
 from game.ui.render import BoardScene, draw_panel
 from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap
 from game.ui.scene import Context, Scene, SceneName, Transition
@@ -256,7 +257,7 @@ class LearnScene(Scene):
     def _draw_lessons(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
         width = surface.get_width()
-        top = self._title(surface, f"Learn · {self.player}")
+        top = self._title(surface, f"Learn · {possessive(self.player)} progress")
         bottom = self._footer(surface, ("Up/Down choose · Enter or click: open the lesson · Esc: menu · F1: help",
                                         "Up/Down · Enter open · Esc menu"))
         row_h = max(20, min(56, (bottom - top) // len(self.lessons)))
