@@ -168,3 +168,15 @@ def test_every_page_reads_whole_at_every_size(ui, size):
             assert surface.get_rect().contains(rect), (text, rect)
         lines, text_size, line_h = page_lines(lesson.text, min(size[0] - 40, 760), size[1] // 2, 30)
         assert text_size >= MIN_TEXT and line_h > font(text_size).get_linesize()
+
+
+def test_f1_opens_the_keys_and_esc_closes_them(ui):
+    driver = ui()
+    scene = open_learn(driver)
+    driver.key(pygame.K_F1)
+    assert scene.overlay is not None
+    with TextRecorder() as seen:
+        scene.draw(driver.c.surface)
+    assert any("1-7" in t for t in seen.texts)
+    driver.key(pygame.K_ESCAPE)
+    assert scene.overlay is None and driver.scene is scene      # Esc closed the help, not the scene
