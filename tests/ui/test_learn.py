@@ -180,3 +180,19 @@ def test_f1_opens_the_keys_and_esc_closes_them(ui):
     assert any("1-7" in t for t in seen.texts)
     driver.key(pygame.K_ESCAPE)
     assert scene.overlay is None and driver.scene is scene      # Esc closed the help, not the scene
+
+
+def test_after_a_lessons_last_position_the_next_lesson_is_chosen(ui):
+    driver = ui()
+    scene = open_learn(driver)
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)
+    lesson = scene.lesson
+    for index, exercise in enumerate(lesson.exercises):
+        assert scene.index == index and scene.view is View.BOARD
+        driver.key(NUMBER[exercise.accepted[0]])
+        driver.run_until(lambda: scene.checked is not None, WAIT, "the check")
+        assert scene.checked.right
+        driver.key(pygame.K_RETURN)
+    assert scene.view is View.LESSONS and scene.chosen == 1
+    assert scene.solved(lesson) == set(range(len(lesson.exercises)))

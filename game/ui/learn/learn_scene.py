@@ -190,7 +190,8 @@ class LearnScene(Scene):
         self.ticket = self.keeper.check(self.lesson.exercises[self.index], col, self.ctx.theme.names)
 
     def go_on(self) -> None:
-        """After a verdict: the next position when right (the lessons after the last), else try again."""
+        """After a verdict: the next position when right (after the last, the lessons with the next
+        one chosen), else the same position again."""
         checked = self.checked
         if checked is None:
             return
@@ -200,8 +201,9 @@ class LearnScene(Scene):
         following = self.index + 1
         if following < len(self.lesson.exercises):
             self.start(following)
-        else:
+        else:   # the lesson is over: the list, with the next lesson chosen
             self.back()
+            self.chosen = min(self.chosen + 1, len(self.lessons) - 1)
 
     # -- frame -----------------------------------------------------------------------------
 
