@@ -191,7 +191,8 @@ class Controller:
     def draw(self) -> None:
         self.scene.draw(self.surface)
         self.ctx.notices.draw(self.surface, self.ctx.theme, at_top=self.scene.notices_at_top,
-                              room=beside_board(self.ctx.layout) if self.scene.notices_beside_board else None)
+                              room=beside_board(self.ctx.layout) if self.scene.notices_beside_board
+                              else self.scene.notice_room())
         if self.quit_question is not None:
             self.quit_question.draw(self.surface, self.ctx.theme)
 

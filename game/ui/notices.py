@@ -31,6 +31,7 @@ class Notices:
     def __init__(self) -> None:
         self.items: list[Notice] = []
         self._rects: list[tuple[pygame.Rect, Notice]] = []
+        self._waiting: list[Notice] = []   # left out of the last frame's room: their seconds wait too
 
     def add(self, text: str, level: str = "info", seconds: float | None = 6.0) -> Notice:
         notice = Notice(text, level, seconds)
@@ -42,7 +43,7 @@ class Notices:
 
     def update(self, dt: float) -> None:
         for notice in self.items:
-            if notice.remaining is not None:
+            if notice.remaining is not None and not any(notice is w for w in self._waiting):
                 notice.remaining -= dt
         self.items = [n for n in self.items if n.remaining is None or n.remaining > 0]
 
@@ -59,11 +60,14 @@ class Notices:
         """Stack the notices under the header line (``at_top``) or upwards from the bottom; a long
         notice wraps onto a second line (then ends in "…") rather than being cut at the first.
         Given a ``room`` (a scene's free room, see :func:`beside_board`), they stack inside it
-        instead, as many as fit; the others wait their turn (their seconds still run)."""
-        self._rects = []
+        instead, as many as fit; the others wait, their seconds not running, until there is room
+        (a room too small for even the first is not used)."""
+        self._rects, self._waiting = [], []
         if room is not None:
-            self._draw_in(surface, theme, room)
-            return
+            shown = self._draw_in(surface, theme, room)
+            if shown:
+                self._waiting = self.items[shown:]
+                return
         width, height = surface.get_size()
         size = max(16, height // 36)
         box_w = min(width - 20, max(320, width * 3 // 4))
@@ -85,7 +89,8 @@ class Notices:
             self._rects.append((rect, notice))
 
 
-    def _draw_in(self, surface: pygame.Surface, theme: Theme, room: pygame.Rect) -> None:
+    def _draw_in(self, surface: pygame.Surface, theme: Theme, room: pygame.Rect) -> int:
+        """The first notices, as many as fit, stacked in ``room``; how many."""
         size = max(13, min(18, surface.get_height() // 45))
         line_h = size + 4
         y = room.top
@@ -100,6 +105,7 @@ class Notices:
                 draw_text(surface, line, size, theme.text, midleft=(rect.left + 8, rect.top + 5 + line_h * i + line_h // 2))
             self._rects.append((rect, notice))
             y = rect.bottom + 6
+        return len(self._rects)
 
 
 def beside_board(layout: Layout) -> pygame.Rect | None:

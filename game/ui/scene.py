@@ -176,6 +176,11 @@ class Scene:
         """True while the player types into the scene: letter keys are text, not commands."""
         return False
 
+    def notice_room(self) -> pygame.Rect | None:
+        """Where this scene's last frame left room for notices, read by nothing (None: none;
+        the notices then stack as ``notices_at_top`` says)."""
+        return None
+
     def enter(self, data: object) -> None:
         self.next = None
 

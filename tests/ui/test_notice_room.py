@@ -40,3 +40,34 @@ def test_a_room_too_narrow_is_none():
     narrow = compute_layout((560, 900))
     room = beside_board(narrow)
     assert room is None or room.width >= MIN_ROOM_WIDTH
+
+
+@pytest.mark.parametrize("size", [(960, 840), (640, 520), (1600, 1000)])
+def test_notices_in_the_review_cover_neither_the_list_nor_the_board_nor_the_graph(ui, size):
+    from game.domain.players import HUMAN
+    from game.ui.review_scene import ReviewScene
+    from game.ui.scene import ReviewStart, SceneName, Transition
+
+    driver = ui()
+    driver.c.resized(size)
+    driver.c.switch(Transition(SceneName.REVIEW, ReviewStart("444433556", HUMAN, HUMAN)))
+    scene = driver.scene
+    assert isinstance(scene, ReviewScene)
+    driver.run_until(lambda: scene.state.review is not None, 60.0, "the review")
+    driver.c.ctx.notices.items.clear()
+    for text in NOTICES:
+        driver.c.ctx.notices.add(text, seconds=3.0)
+    driver.frame()
+    notices = driver.c.ctx.notices
+    drawn = [rect for rect, _ in notices._rects]
+    assert drawn, "no notice shown at all"
+    hits = scene.hits
+    for rect in drawn:
+        assert not [row for row, _ in hits.rows if rect.colliderect(row)], rect
+        assert not rect.colliderect(hits.graph) and hits.free.contains(rect)
+    # a notice that has no room yet keeps its seconds until it is shown
+    waiting = {id(n): n.remaining for n in notices.items if all(n is not shown for _, shown in notices._rects)}
+    driver.settle(10, dt=0.2)
+    assert all(n.remaining == waiting[id(n)] for n in notices.items if id(n) in waiting)
+    driver.settle(40, dt=0.2)
+    assert not set(NOTICES) & set(notices.texts())     # each was shown, and then its time ran out
