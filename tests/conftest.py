@@ -223,6 +223,13 @@ def ui(connect4_home, autosaves, monkeypatch):
     # own (tests/ui/test_worker_setting.py, which undo this); elsewhere it would be one more notice
     # to count.
     monkeypatch.setattr(backends, "compiled", lambda: True)
+    # The course is offered once to a player opening the game for the first time; a fresh home
+    # here is a player who was offered it already (tests/ui/test_learn.py tests the offer).
+    from game.store.prefs import prefs_path
+
+    if not prefs_path().exists():
+        prefs_path().parent.mkdir(parents=True, exist_ok=True)
+        prefs_path().write_text('{"course_offered": true}\n', encoding="utf-8")
     pygame.display.init()
     pygame.font.init()
     controllers = []

@@ -23,7 +23,7 @@ PACKAGE = ROOT / "game"
 
 #: Modules that only start something; they may import any room.
 ENTRIES = {"game.__main__", "game.app", "game.analyze", "game.bench", "game.arena", "game.review", "game.coach",
-           "game.bundle", "game.puzzles", "game.practice.__main__"}
+           "game.bundle", "game.puzzles", "game.practice.__main__", "game.learn"}
 
 
 def module_name(path: Path) -> str:

@@ -1,4 +1,5 @@
-"""The preferences: last menu choices, volume, theme, muted, the name typed for network play.
+"""The preferences: last menu choices, volume, theme, muted, the name typed for network play, and
+whether the course was offered.
 
 A JSON object in the user's config folder, written atomically; what is wrong with the file is
 said once and never stops the game (see :func:`load_prefs`). In the program they are a
@@ -84,6 +85,8 @@ class Prefs:
     network_name: str | None = field(default=None, metadata={"problem": _network_name_problem})
     #: the install that was told its search runs as plain Python (its version and folder)
     told_plain_search: str | None = field(default=None, metadata={"problem": _install_problem})
+    #: the course (Learn) was offered to a player opening the game for the first time: never again
+    course_offered: bool | None = field(default=None, metadata={"problem": _muted_problem})
     #: the menu's choices, checked by the menu against the settings in use (game.ui.menu_choices)
     menu: dict[str, Any] | None = field(default=None, metadata={"problem": _menu_problem})
     unknown: Mapping[str, Any] = field(default_factory=dict)

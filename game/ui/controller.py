@@ -27,6 +27,8 @@ from game.ui.net_lobby import LobbyStart
 from game.ui.net_lobby import connect as connect_network
 from game.ui.overlays import Confirm
 from game.ui.practice_scene import PracticeScene
+from game.ui.learn import LearnScene
+from game.ui.notices import beside_board
 from game.ui.resources import load_icon, reset_fonts
 from game.ui.review_scene import ReviewScene
 from game.ui.savelist import describe
@@ -91,6 +93,7 @@ class Controller:
         self.register(SceneName.GAME, GameScene(self.ctx))
         self.register(SceneName.REVIEW, ReviewScene(self.ctx))
         self.register(SceneName.PRACTICE, PracticeScene(self.ctx))
+        self.register(SceneName.LEARN, LearnScene(self.ctx))
         connect_network(self.ctx, self.register)
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
@@ -192,7 +195,9 @@ class Controller:
 
     def draw(self) -> None:
         self.scene.draw(self.surface)
-        self.ctx.notices.draw(self.surface, self.ctx.theme, at_top=self.scene.notices_at_top)
+        self.ctx.notices.draw(self.surface, self.ctx.theme, at_top=self.scene.notices_at_top,
+                              room=beside_board(self.ctx.layout) if self.scene.notices_beside_board
+                              else self.scene.notice_room())
         if self.quit_question is not None:
             self.quit_question.draw(self.surface, self.ctx.theme)
 

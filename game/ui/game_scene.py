@@ -81,6 +81,8 @@ def _menu(model: GameModel, seats: Seats, analysis_on: bool) -> Go:
 
 
 class GameScene(Scene):
+    notices_beside_board = True    # the rows above the board are read (the tally, the analysis)
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.model = GameModel(HUMAN, HUMAN)

@@ -22,7 +22,9 @@ from game.session.core import Departure
 from game.domain.levels import CUSTOM_DEPTH
 from game.domain.players import PlayerSpec
 from game.domain.saved import SavedGame
+from game.store.prefs import Prefs
 from game.store.saves import save_infos
+from game.ui.learn.learn_words import COURSE_OFFER, COURSE_OFFER_DETAIL
 from game.ui.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
 from game.ui.practice_words import menu_row_text
@@ -35,6 +37,7 @@ from game.ui.widgets import Edit, Pick, Row, RowList, TextInput, name_chars
 
 RESUME = "Resume unfinished game"
 PRACTICE = "Practice"
+LEARN = "Learn"
 #: Said once per install (remembered in the prefs under ``PLAIN_SEARCH_TOLD``) where the searches
 #: could not be compiled at install: pip hides the build's warning.
 PLAIN_SEARCH_NOTICE = ("The computer thinks more slowly here: its search was installed without a C compiler. "
@@ -89,6 +92,7 @@ class MenuScene(Scene):
             self._problems_shown = True        # once a run: the row keeps them at hand after that
             self.show_problems()
         self._tell_if_plain_search()
+        self._offer_course()
         rows = self.rows()
         self.list.select(rows, self.list.index(rows))
 
@@ -159,6 +163,7 @@ class MenuScene(Scene):
         if self.ctx.config_problems:
             rows.append(Row(f"Settings problems ({len(self.ctx.config_problems)})", activate=self.show_problems,
                             warning=True))
+        rows.append(Row(LEARN, "the rules and ideas, step by step", activate=self.open_learn))
         rows.append(Row("Help (F1)", activate=self.open_help))
         rows.append(Row("Quit", activate=self.quit))
         if mode is None:
@@ -288,6 +293,18 @@ class MenuScene(Scene):
 
     def open_practice(self) -> None:
         self.next = Transition(SceneName.PRACTICE)
+
+    def open_learn(self) -> None:
+        self.next = Transition(SceneName.LEARN)
+
+    def _offer_course(self) -> None:
+        """Once, to a player opening the game for the first time (no preference ever kept, no game
+        on offer): the course. Asked once, whatever the answer (remembered in the preferences)."""
+        if self.ctx.prefs != Prefs() or self.overlay is not None or self.resume is not None:
+            return
+        self.ctx.remember(course_offered=True)
+        self.overlay = Confirm(COURSE_OFFER, COURSE_OFFER_DETAIL, self.open_learn, yes="Start the course",
+                               no="Not now")
 
     def review_saved(self) -> None:
         self.next = Transition(SceneName.REVIEW)

@@ -6,11 +6,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.layout import Layout
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, wrap_at_most
 from game.ui.theme import Theme
 
 MAX_LINES = 2  # a longer notice is cut: the stack stays over the top of the window
+#: In a narrow room beside the board a notice may take more lines, and the room must be this wide.
+MAX_ROOM_LINES, MIN_ROOM_WIDTH = 5, 120
 
 
 @dataclass(slots=True)
@@ -28,6 +31,7 @@ class Notices:
     def __init__(self) -> None:
         self.items: list[Notice] = []
         self._rects: list[tuple[pygame.Rect, Notice]] = []
+        self._waiting: list[Notice] = []   # left out of the last frame's room: their seconds wait too
 
     def add(self, text: str, level: str = "info", seconds: float | None = 6.0) -> Notice:
         notice = Notice(text, level, seconds)
@@ -39,7 +43,7 @@ class Notices:
 
     def update(self, dt: float) -> None:
         for notice in self.items:
-            if notice.remaining is not None:
+            if notice.remaining is not None and not any(notice is w for w in self._waiting):
                 notice.remaining -= dt
         self.items = [n for n in self.items if n.remaining is None or n.remaining > 0]
 
@@ -51,10 +55,19 @@ class Notices:
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface, theme: Theme, *, at_top: bool = True) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, *, at_top: bool = True,
+             room: pygame.Rect | None = None) -> None:
         """Stack the notices under the header line (``at_top``) or upwards from the bottom; a long
-        notice wraps onto a second line (then ends in "…") rather than being cut at the first."""
-        self._rects = []
+        notice wraps onto a second line (then ends in "…") rather than being cut at the first.
+        Given a ``room`` (a scene's free room, see :func:`beside_board`), they stack inside it
+        instead, as many as fit; the others wait, their seconds not running, until there is room
+        (a room too small for even the first is not used)."""
+        self._rects, self._waiting = [], []
+        if room is not None:
+            shown = self._draw_in(surface, theme, room)
+            if shown:
+                self._waiting = self.items[shown:]
+                return
         width, height = surface.get_size()
         size = max(16, height // 36)
         box_w = min(width - 20, max(320, width * 3 // 4))
@@ -75,3 +88,29 @@ class Notices:
                 draw_text(surface, line, size, theme.text, midleft=(rect.left + 12, rect.top + 6 + line_h * i + line_h // 2))
             self._rects.append((rect, notice))
 
+
+    def _draw_in(self, surface: pygame.Surface, theme: Theme, room: pygame.Rect) -> int:
+        """The first notices, as many as fit, stacked in ``room``; how many."""
+        size = max(13, min(18, surface.get_height() // 45))
+        line_h = size + 4
+        y = room.top
+        for notice in self.items[:self.MAX_SHOWN]:
+            lines = wrap_at_most(notice.text, size, room.width - 16, MAX_ROOM_LINES)
+            rect = pygame.Rect(room.left, y, room.width, line_h * len(lines) + 10)
+            if rect.bottom > room.bottom:
+                break
+            colour = theme.error if notice.level == "error" else theme.accent
+            draw_panel(surface, rect, theme, border=colour)
+            for i, line in enumerate(lines):
+                draw_text(surface, line, size, theme.text, midleft=(rect.left + 8, rect.top + 5 + line_h * i + line_h // 2))
+            self._rects.append((rect, notice))
+            y = rect.bottom + 6
+        return len(self._rects)
+
+
+def beside_board(layout: Layout) -> pygame.Rect | None:
+    """The free room left of the board, from the ghost row to the board's foot (nothing is drawn
+    there during a game); None when it is too narrow for a notice to read."""
+    board = layout.board
+    room = pygame.Rect(6, layout.numbers.top, board.left - 12, board.bottom - layout.numbers.top)
+    return room if room.width >= MIN_ROOM_WIDTH else None

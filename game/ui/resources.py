@@ -45,6 +45,13 @@ class _NullFont:
 DEFAULT_FONT_SCALE = 0.6875
 
 
+#: Where hinting cannot draw a letter whole, text is drawn this many times larger and scaled down,
+#: with this emboldening (a share of the size, as ``Font.strength``) to keep the hinted text's weight.
+SUPERSAMPLE = 4
+SUPERSAMPLED_STRENGTH = 0.03
+_INK = 60       # an alpha from which a pixel counts as ink
+
+
 class EvenFont:
     """pygame's default font (freesansbold) drawn by ``pygame.freetype`` without kerning.
 
@@ -53,25 +60,66 @@ class EvenFont:
     it has no switch to turn kerning off. ``pygame.freetype`` draws the same glyphs with kerning off
     and, with ``pad``, in the full line box ``pygame.font`` uses, so a text's measure and placement
     keep their meaning. The methods are the ones this module calls on a ``pygame.font.Font``.
+
+    At a few pixel sizes (10 to 12 of the regular weight, 9 and 10 of the bold) FreeType's hinting
+    snaps the right half of the crossbar of "t" away, and "t" reads as "1" ("Lef1/Righ1", "star1",
+    "quif"); pygame.freetype has no switch for hinting. At those sizes (found by drawing "t" once,
+    :func:`crossed_t`) the text is drawn :data:`SUPERSAMPLE` times larger, where hinting keeps
+    every stroke, and scaled down smoothly; its measure is the scaled one, so text is placed by
+    the same numbers it is drawn with.
     """
 
-    def __init__(self, size: int) -> None:
-        self._font = pygame.freetype.Font(None, int(size * DEFAULT_FONT_SCALE))
-        self._font.pad = True      # the line box of pygame.font, not the ink's bounds
-        self._font.kerning = False  # the cause of the gaps (see the class)
+    def __init__(self, size: int, bold: bool = False) -> None:
+        pixels = int(size * DEFAULT_FONT_SCALE)
+        self._bold, self._scale = bold, 1
+        self._font = _freetype(pixels, bold)
+        if not crossed_t(self._font):
+            large = _freetype(pixels * SUPERSAMPLE, True)
+            large.strength = SUPERSAMPLED_STRENGTH + (large.strength if bold else 0.0)
+            if crossed_t(large):
+                self._font, self._scale = large, SUPERSAMPLE
+
+    def _scaled(self, size: tuple[int, int]) -> tuple[int, int]:
+        return -(-size[0] // self._scale), -(-size[1] // self._scale)
 
     def render(self, text: str, antialias: bool, colour: object, background: object = None) -> pygame.Surface:
         self._font.antialiased = antialias
-        return self._font.render(text, colour, background)[0]
+        drawn = self._font.render(text, colour, background)[0]
+        if self._scale == 1 or 0 in drawn.get_size():
+            return drawn
+        return pygame.transform.smoothscale(drawn, self._scaled(drawn.get_size()))
 
     def size(self, text: str) -> tuple[int, int]:
-        return self._font.get_rect(text).size
+        return self._scaled(self._font.get_rect(text).size)
 
     def get_linesize(self) -> int:
-        return self._font.get_sized_height()
+        return -(-self._font.get_sized_height() // self._scale)
 
     def set_bold(self, bold: bool) -> None:
-        self._font.strong = bold
+        self._bold = bold
+        self._font.strong = bold or self._scale > 1
+
+
+def _freetype(pixels: float, bold: bool) -> pygame.freetype.Font:
+    made = pygame.freetype.Font(None, pixels)
+    made.pad = True         # the line box of pygame.font, not the ink's bounds
+    made.kerning = False    # the cause of the gaps (see EvenFont)
+    made.strong = bold
+    return made
+
+
+def crossed_t(made: pygame.freetype.Font) -> bool:
+    """Whether ``made`` draws "t" with its crossbar on both sides of the stem (the widest of its
+    upper rows of ink reaches past the stem on the left and on the right)."""
+    glyph = made.render("t", (255, 255, 255), None)[0]
+    width, height = glyph.get_size()
+    ink = [[glyph.get_at((x, y))[3] > _INK for x in range(width)] for y in range(height)]
+    rows = [y for y in range(height) if any(ink[y])]
+    if len(rows) < 3:
+        return False
+    stem = [x for x in range(width) if all(ink[y][x] for y in rows[len(rows) // 2:-1])]
+    bar = max(rows[:len(rows) // 2 + 1], key=lambda y: sum(ink[y]))
+    return bool(stem) and any(ink[bar][:min(stem)]) and any(ink[bar][max(stem) + 1:])
 
 
 @lru_cache(maxsize=64)
@@ -86,9 +134,7 @@ def font(size: int, bold: bool = False) -> EvenFont | _NullFont:
     try:
         if not pygame.freetype.get_init():
             pygame.freetype.init()
-        loaded = EvenFont(max(8, size))
-        loaded.set_bold(bold)
-        return loaded
+        return EvenFont(max(8, size), bold)
     except (pygame.error, OSError, FileNotFoundError) as exc:
         log.warning("font unavailable, text will not be drawn: %s", exc)
         return _NullFont()

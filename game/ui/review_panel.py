@@ -34,6 +34,8 @@ class Hits:
     rows: list[tuple[pygame.Rect, int]] = field(default_factory=list)
     graph: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     boxes: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    #: the room no text reaches, under the words and over the graph (where notices go); None: none
+    free: pygame.Rect | None = None
 
     def index_at(self, pos: tuple[int, int], moves: int) -> int | None:
         """The move index a click at ``pos`` chooses (a list row, or a graph box), if any."""
@@ -74,7 +76,9 @@ class ReviewPanel:
         self._draw_board(surface, board_layout(board_area))
         hits = Hits(self._draw_list(surface, pygame.Rect(body.right - list_w, body.top, list_w, body.height), size))
         hits.graph = pygame.Rect(40, height - graph_h - help_h - 6, max(40, width - 80), graph_h)
-        self._draw_words(surface, body.bottom + 8, hits.graph.top, size)
+        words_end = self._draw_words(surface, body.bottom + 8, hits.graph.top, size)
+        if hits.graph.top - words_end > 12:
+            hits.free = pygame.Rect(12, words_end + 2, width - 24, hits.graph.top - words_end - 8)
         state = self.state
         hits.boxes = draw_graph(surface, hits.graph, size, theme, len(state.moves), state.index, state.review,
                                 self.progress, failed)
@@ -83,9 +87,10 @@ class ReviewPanel:
                   midbottom=(width // 2, height - 6))
         return hits
 
-    def _draw_words(self, surface: pygame.Surface, y: int, bottom: int, size: int) -> None:
+    def _draw_words(self, surface: pygame.Surface, y: int, bottom: int, size: int) -> int:
         """The shown move (or the line's step) and why, then each side's summary, between ``y`` and
-        ``bottom``: the words of the move wrap onto a second line, and the why takes the rows left."""
+        ``bottom``: the words of the move wrap onto a second line, and the why takes the rows left.
+        Returns the y under the last line."""
         theme, words, line = self.theme, self.words, self.state.line
         width = surface.get_width()
         head = [words.line_text()] if line is not None else words.describe_current()
@@ -109,9 +114,10 @@ class ReviewPanel:
         for advice in [] if line is not None else words.advice_lines():   # what to practise, where room is left
             for text in wrap_at_most(advice, small, width - 24, 2):
                 if y + small > bottom:
-                    return
+                    return y
                 draw_text(surface, text, small, theme.accent, topleft=(16, y))
                 y += small + 4
+        return y
 
     def _draw_board(self, surface: pygame.Surface, layout: Layout) -> None:
         state = self.state

@@ -341,6 +341,11 @@ class ReviewScene(Scene):
         """The footer: the keys that work now."""
         return self.keys_texts()[0]
 
+    def notice_room(self) -> pygame.Rect | None:
+        """Under the words and over the graph, as the last frame drew them (the list's rows and
+        the board are read)."""
+        return None if self.savelist is not None and self.start.moves is None else self.hits.free
+
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
         surface.fill(theme.background)

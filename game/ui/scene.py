@@ -69,6 +69,7 @@ class SceneName(enum.StrEnum):
     NETWORK = "network"              # hosting or joining a game over the network
     NETWORK_GAME = "network game"
     PRACTICE = "practice"            # drills due and puzzles
+    LEARN = "learn"                  # the course: lessons and their positions
     QUIT = "quit"
 
 
@@ -164,6 +165,7 @@ class Scene:
     leave (the controller takes it with ``take_next``)."""
 
     notices_at_top = True     # where the controller stacks notices over this scene
+    notices_beside_board = False   # ... or in the free room left of the layout's board (notices.beside_board)
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -173,6 +175,11 @@ class Scene:
     def wants_text(self) -> bool:
         """True while the player types into the scene: letter keys are text, not commands."""
         return False
+
+    def notice_room(self) -> pygame.Rect | None:
+        """Where this scene's last frame left room for notices, read by nothing (None: none;
+        the notices then stack as ``notices_at_top`` says)."""
+        return None
 
     def enter(self, data: object) -> None:
         self.next = None

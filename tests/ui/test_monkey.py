@@ -121,7 +121,7 @@ class Monkey:
 
     def scene_name(self) -> str:
         if not self.in_game():
-            return "menu"
+            return self.c.scene.__class__.__name__.removesuffix("Scene").lower()
         g = self.game()
         if isinstance(g.overlay, SaveList):
             return "game+savelist"

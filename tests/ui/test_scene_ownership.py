@@ -45,7 +45,7 @@ def where(path: Path, targets: list[ast.Attribute]) -> list[str]:
     return [f"{path.name}:{t.lineno} {ast.unparse(t)}" for t in targets]
 
 
-@pytest.mark.parametrize("path", sorted(p for p in UI.glob("*.py") if p.name != "game_scene.py"), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(p for p in UI.rglob("*.py") if p.name != "game_scene.py"), ids=lambda p: p.name)
 def test_no_module_but_the_scenes_own_assigns_to_a_scenes_attributes(path):
     targets = [t for t in assigned(ast.parse(path.read_text(encoding="utf-8"))) if through_a_scene(t)]
     assert not targets, where(path, targets)
