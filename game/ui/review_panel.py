@@ -89,8 +89,9 @@ class ReviewPanel:
 
     def _draw_words(self, surface: pygame.Surface, y: int, bottom: int, size: int) -> int:
         """The shown move (or the line's step) and why, then each side's summary, between ``y`` and
-        ``bottom``: the words of the move wrap onto a second line, and the why takes the rows left.
-        Returns the y under the last line."""
+        ``bottom``: the words of the move wrap onto a second line, and the why takes the rows left;
+        under them, what to practise where room is left. Returns the y under the summaries (the
+        room below is the notices', which may cover the advice while they last)."""
         theme, words, line = self.theme, self.words, self.state.line
         width = surface.get_width()
         head = [words.line_text()] if line is not None else words.describe_current()
@@ -111,13 +112,16 @@ class ReviewPanel:
             text, small = largest_fitting(choices, size - 2, width - 24, min_size=min(12, size - 2))
             draw_text(surface, fit_text(text, small, width - 24), small, theme.text, topleft=(16, y))
             y += size + 4
-        for advice in [] if line is not None else words.advice_lines():   # what to practise, where room is left
+        # What to practise, where room is left. The room stays the notices' (the y returned is
+        # the summaries' end): a notice may cover this advice for its seconds, never the move list.
+        end, below = y, y
+        for advice in [] if line is not None else words.advice_lines():
             for text in wrap_at_most(advice, small, width - 24, 2):
-                if y + small > bottom:
-                    return y
-                draw_text(surface, text, small, theme.accent, topleft=(16, y))
-                y += small + 4
-        return y
+                if below + small > bottom:
+                    return end
+                draw_text(surface, text, small, theme.accent, topleft=(16, below))
+                below += small + 4
+        return end
 
     def _draw_board(self, surface: pygame.Surface, layout: Layout) -> None:
         state = self.state
