@@ -123,6 +123,10 @@ class _Facts:
             other = next(c for c in open_threats if c != here)
             return (f"it blocks {self.other} at {cell_name(here)}, but {self.other} also threatens "
                     f"{cell_name(other)} and wins there."), rings
+        if len(open_threats) > 1:
+            first, second = open_threats[0], open_threats[1]
+            return (f"{self.other} has two threats, at {cell_name(first)} and {cell_name(second)}, and one "
+                    f"disc blocks only one: {self.other} wins at the other."), rings
         return (f"it leaves {self.other}'s threat at {cell_name(open_threats[0])} open: {self.other} wins "
                 f"there at once. Block it!"), rings
 

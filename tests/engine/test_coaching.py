@@ -169,3 +169,15 @@ def _ref_open_threats(board: RefBoard, player: int) -> list[tuple[int, int]]:
     """The cells ``player`` could complete four on with the next disc, on the plain board."""
     return [(c, board.height(c)) for c in board.legal_moves()
             if ref_completes_four(board, c, board.height(c), player)]
+
+
+def test_two_open_threats_are_never_told_to_be_blocked():
+    """After 41375 Red threatens both ends of its three on the bottom row: no single disc holds, so
+    no advice may say "block it"; it says there are two threats and one disc stops only one."""
+    pos = Position.from_moves(parse_moves("41375"))
+    for col in (None, 0, 3, 6):
+        text = advise(pos, SOLVER, col).text
+        assert "Block it" not in text
+        if col != 0 and col != 6:
+            assert "two threats, at column 2, bottom row and column 6, bottom row" in text
+    assert "also threatens column 6, bottom row" in advise(pos, SOLVER, 1).text
