@@ -303,11 +303,13 @@ def how_it_wins(pos: Position, score: int, line: Sequence[int],
 
 def win_phrase(score: int, moves: int, names: Sequence[str] = PLAYER_NAMES) -> str:
     """A won ``score`` (for the side to move with ``moves`` discs down) as a noun phrase that names
-    whose win it is: "a win with Red's next move", "a win in 3 of Red's moves", "a long win for
-    Red" (``scores.distance_text``)."""
+    whose win it is: "a win at once for Red", "a win in 3 of Red's moves", "a long win for Red"
+    (``scores.distance_text``)."""
     distance = distance_text(score, moves, (names[0], names[1]))
     if distance.endswith("a long one"):
         return f"a long win for {names[moves % 2]}"
+    if distance == "wins at once":
+        return f"a win at once for {names[moves % 2]}"
     return "a " + distance.replace("wins ", "win ", 1)
 
 

@@ -102,8 +102,8 @@ def distance_text(score: int, moves: int, names: tuple[str, str] = PLAYER_NAMES,
                   short: int = SHORT_DISTANCE) -> str:
     """An exact score in words a player can read, for the side to move with ``moves`` discs down.
 
-    A short distance names whose moves it counts: "wins with Red's next move", "wins in 3 of Red's
-    moves", "loses in 2 of Yellow's moves" (a loss is counted in the winner's moves, which the
+    A short distance names whose moves it counts: "wins at once" (with the move about to be
+    played), "wins in 3 of Red's moves", "loses in 2 of Yellow's moves" (a loss is counted in the winner's moves, which the
     loser matches one for one). Beyond ``short`` moves it is a plain outcome: "win, a long one",
     "loss, a long one"; a draw is "draw".
     """
@@ -115,5 +115,5 @@ def distance_text(score: int, moves: int, names: tuple[str, str] = PLAYER_NAMES,
     if n > short:
         return f"{result.value}, a long one"
     if result is Outcome.WIN:
-        return f"wins with {mover}'s next move" if n == 1 else f"wins in {n} of {mover}'s moves"
+        return "wins at once" if n == 1 else f"wins in {n} of {mover}'s moves"
     return f"loses to {other}'s next move" if n == 1 else f"loses in {n} of {other}'s moves"

@@ -154,7 +154,11 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
         ]),
         ("Review words", [
             "best: kept the exact value · good: kept the result (a slower win, a faster loss) · "
-            "mistake: one step worse (a win to a draw, a draw to a loss) · blunder: a win to a loss.",
+            "inaccuracy: a much longer win · mistake: one step worse (a win to a draw, a draw to a loss) "
+            "· blunder: a win to a loss.",
+            "An error you could have seen (below) is never good: it makes a kept result a mistake and a "
+            "step lost a blunder. A result changed only by play far ahead (deep: nobody at the board "
+            "could see it) is graded one step milder, and is not counted with the errors.",
             "Errors to learn from: missed win (a win at once was there) · missed block · under a winning "
             "cell (the disc let the opponent win on top of it) · allows two threats · allows a short "
             "loss · threw away a short win · loses much faster (than the best defence).",
@@ -185,7 +189,8 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
         ("Levels (Elo: measured strength, the scale of your rating)", [level_line(level) for level in settings.levels]),
         ("Rated games", [
             "A game against a rated level from the empty board is rated: it moves your rating.",
-            "An undo, a hint or the analysis row makes it casual: kept in your record, not rated.",
+            "An undo, a hint, a why? (W) or the analysis row makes it casual: kept in your record, not "
+            "rated.",
             f"Leaving a rated game after {FORFEIT_MOVES} of your moves (N, Esc then Start, quit) "
             "counts as a loss; the game asks first. One cut short (the program killed, a logout) "
             "comes back rated at the next start.",

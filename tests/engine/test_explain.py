@@ -194,7 +194,7 @@ def test_a_move_as_good_as_the_best_needs_no_explanation(solver: Solver) -> None
 
 
 def test_win_phrases() -> None:
-    assert win_phrase(win_next_score(0), 0) == "a win with Red's next move"
+    assert win_phrase(win_next_score(0), 0) == "a win at once for Red"
     assert win_phrase(win_next_score(1) - 2, 1) == "a win in 3 of Yellow's moves"
     assert win_phrase(1, 0) == "a long win for Red"
     assert win_phrase(1, 1) == "a long win for Yellow"      # every win names its side

@@ -34,7 +34,7 @@ def test_words_on_known_positions():
 
 
 def test_distances_in_words_name_whose_moves_they_count():
-    assert distance_text(win_next_score(0), 0) == "wins with Red's next move"
+    assert distance_text(win_next_score(0), 0) == "wins at once"
     assert distance_text(loss_next_score(1), 1) == "loses to Red's next move"  # yellow to move
     assert distance_text(win_next_score(1) - 2, 1) == "wins in 3 of Yellow's moves"
     assert distance_text(loss_next_score(4) + 1, 4) == "loses in 2 of Yellow's moves"
@@ -44,7 +44,7 @@ def test_distances_in_words_name_whose_moves_they_count():
     # the opening's "wins in 21" and "loses in 20" are plain outcomes
     assert (distance_text(1, 0), distance_text(-1, 1)) == ("win, a long one", "loss, a long one")
     assert distance_text(2, 0, names=("Ann", "Bo")) == "win, a long one"
-    assert distance_text(win_next_score(2), 2, names=("Ann", "Bo")) == "wins with Ann's next move"
+    assert distance_text(win_next_score(2), 2, names=("Ann", "Bo")) == "wins at once"
 
 
 @pytest.mark.parametrize("moves", [0, 1, 17, 30])

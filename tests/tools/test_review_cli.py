@@ -60,10 +60,10 @@ def test_the_classes_verdicts_and_explanations_of_a_thrown_win(tmp_path: Path) -
     assert result.returncode == 0, result.stderr
     (lines,) = games_of(result.stdout)
     moves = [line for line in lines if not line.startswith(("#", " "))]
-    assert moves[6] == ("7 7 blunder red [missed win] best: column 4 — wins with Red's next move; "
+    assert moves[6] == ("7 7 blunder red [missed win] best: column 4 — wins at once; "
                         "played: loses to Yellow's next move")
-    assert moves[7] == ("8 5 best yellow best: column 5 — wins with Yellow's next move; "
-                        "played: wins with Yellow's next move")
+    assert moves[7] == ("8 5 best yellow best: column 5 — wins at once; "
+                        "played: wins at once")
     # the first five lose a won game by play far ahead: blunders by the exact class, graded one step
     # milder as nothing a player could see; the missed block and the missed win stay blunders
     assert moves[0] == "1 1 mistake red [deep] best: column 4 — win, a long one; played: loss, a long one"
@@ -121,7 +121,7 @@ def test_a_save_file_is_reviewed(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     (lines,) = games_of(result.stdout)
     assert len([line for line in lines if not line.startswith(" ")]) == len(THROWN_WIN) + 2
-    assert "7 7 blunder red [missed win] best: column 4 — wins with Red's next move; " \
+    assert "7 7 blunder red [missed win] best: column 4 — wins at once; " \
            "played: loses to Yellow's next move" in lines
 
 

@@ -111,7 +111,7 @@ def test_review_after_the_game_steps_and_plays_on(ui):
     driver.key(pygame.K_LEFT)
     assert scene.state.index == 6
     assert scene.words.describe_current() == ["Move 7: Red played column 4 — best",
-                                        "Best: column 4 — wins with Red's next move · Played: wins with Red's next move"]
+                                        "Best: column 4 — wins at once · Played: wins at once"]
     assert scene.words.summary_lines()[0].startswith("Red: ")
     # a click on the graph's first slot selects the first move
     graph = scene.hits.graph
@@ -169,7 +169,7 @@ def test_review_a_saved_game_from_the_menu(ui):
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_LEFT)
     assert scene.words.describe_current() == ["Move 7: Red played column 7 — blunder · missed win",
-                                        "Best: column 4 — wins with Red's next move · "
+                                        "Best: column 4 — wins at once · "
                                         "Played: loses to Yellow's next move"]
     driver.key(pygame.K_ESCAPE)
     driver.frame()
