@@ -268,11 +268,13 @@ def _sequence_words(pos: Position, line: Sequence[int], names: Sequence[str]) ->
 
 
 def how_it_wins(pos: Position, score: int, line: Sequence[int],
-                names: Sequence[str] = PLAYER_NAMES) -> tuple[Kind, str]:
+                names: Sequence[str] = PLAYER_NAMES, *, line_shown: bool = True) -> tuple[Kind, str]:
     """How the side to move in ``pos`` wins, as the first checked claim: (kind, sentence).
 
     ``score`` is the exact value for the side to move and ``line`` the principal line from ``pos``
-    (``principal.principal_line``). Falls back to ``Kind.PLAIN`` when no claim holds."""
+    (``principal.principal_line``). Falls back to ``Kind.PLAIN`` when no claim holds.
+    ``line_shown``: the player can step through the line (the review); where not (practice, a
+    lesson) the sentence cites no move of it."""
     winner, loser = names[pos.moves % 2], names[1 - pos.moves % 2]
     cell = at_once(pos, score, line)
     if cell is not None:
@@ -294,10 +296,14 @@ def how_it_wins(pos: Position, score: int, line: Sequence[int],
         side = "first" if pos.turn == 1 else "second"
         threat = found.cell
         made = (f"has a threat at {cell_name(threat)}" if not found.since else
-                f"makes a threat at {cell_name(threat)} with move {found.since - 1} of the line")
+                f"makes a threat at {cell_name(threat)} with move {found.since - 1} of the line" if line_shown
+                else f"can make a threat at {cell_name(threat)}")
         return Kind.ZUGZWANG, (f"{winner} {made}, on {_parity_words(threat)}: the right parity for {winner}, who "
                                f"moved {side}. As the other columns fill up, {loser} must in the end play under it "
                                f"({win_phrase(score, pos.moves, names)}).")
+    if not line_shown:
+        return Kind.PLAIN, (f"{winner} can force {win_phrase(score, pos.moves, names)}, by play too far ahead "
+                            f"to show in a sentence.")
     return Kind.PLAIN, f"{winner} can force {win_phrase(score, pos.moves, names)}; the line shows how."
 
 
@@ -316,11 +322,12 @@ def win_phrase(score: int, moves: int, names: Sequence[str] = PLAYER_NAMES) -> s
 # -- one move, one game ------------------------------------------------------------------------
 
 def explain_move(pos: Position, col: int, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
-                 stop=None) -> Explanation | None:
+                 stop=None, line_shown: bool = True) -> Explanation | None:
     """Why playing ``col`` in ``pos`` was worse than the best move; None when it was not worse.
 
     Solves what it needs with ``solver`` (cheap when a review of the game filled its table);
-    ``stop`` (anything with ``is_set()``) ends it with ``SearchCancelled``.
+    ``stop`` (anything with ``is_set()``) ends it with ``SearchCancelled``. ``line_shown``: as in
+    :func:`how_it_wins` (False where the player cannot step through the line).
     """
     after = pos.play(col)  # raises MoveError for an illegal move, before any search
     best_col, best = solver.best_move(pos, stop=stop, climb=False)
@@ -335,10 +342,10 @@ def explain_move(pos: Position, col: int, solver: Solver, *, names: Sequence[str
     if missed is not None:  # a win at once comes first: it is what the player could have seen
         text = f"{mover} could win at once at {cell_name(missed)}."
         if outcome(played) is Outcome.LOSS:
-            text += " " + how_it_wins(after, -played, line, names)[1]
+            text += " " + how_it_wins(after, -played, line, names, line_shown=line_shown)[1]
         return Explanation(Kind.GAVE_UP, text, line)
     if outcome(played) is Outcome.LOSS:
-        kind, text = how_it_wins(after, -played, line, names)
+        kind, text = how_it_wins(after, -played, line, names, line_shown=line_shown)
         if kind is Kind.AT_ONCE:
             text = _at_once_context(pos, col, line[0], mover, opponent)
         if outcome(best) is not Outcome.LOSS:
@@ -363,7 +370,7 @@ def _gave_up(pos: Position, best_col: int, best: int, played: int, solver: Solve
     mover, opponent = names[pos.moves % 2], names[1 - pos.moves % 2]
     better = pos.play(best_col)
     line = (best_col, *principal_line(better, solver, stop=stop))
-    kind, claim = how_it_wins(pos, best, line, names)
+    kind, claim = how_it_wins(pos, best, line, names, line_shown=False)   # the line shown is the move played
     now = (f"lets {opponent} hold a draw" if outcome(played) is Outcome.DRAW
            else f"still wins, but only {win_phrase(played, pos.moves, names)}")
     if kind is Kind.PLAIN:

@@ -148,7 +148,7 @@ def check_answer(exercise: Exercise, column: int, solver: Solver, *, names: Sequ
     if after.winner() is not None:
         return Checked(column, column in accepted, f"Column {column + 1} completes four: {mover} wins.")
     if column not in accepted:
-        explanation = explain_move(pos, column, solver, names=names, stop=stop)
+        explanation = explain_move(pos, column, solver, names=names, stop=stop, line_shown=False)
         if explanation is not None:
             return Checked(column, False, explanation.text)
         wins = " or ".join(str(c + 1) for c in accepted)
@@ -165,7 +165,7 @@ def check_answer(exercise: Exercise, column: int, solver: Solver, *, names: Sequ
                                      f"{cell_name(Cell(column, pos.height(column)))} and keeps {kept}.")
     if outcome(score) is Outcome.WIN:
         line = (column, *principal_line(after, solver, stop=stop, deadline=deadline))
-        kind, claim = how_it_wins(pos, score, line, names)
+        kind, claim = how_it_wins(pos, score, line, names, line_shown=False)
         if kind is not Kind.PLAIN:
             return Checked(column, True, f"Column {column + 1}: {claim}")
     return Checked(column, True, f"Column {column + 1} keeps {kept}.")

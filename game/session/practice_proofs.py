@@ -129,7 +129,7 @@ def refutation(moves: Sequence[int], column: int, names: tuple[str, str], solver
         line.append(col)
         pos = pos.play(col)
     # Proved above within the time given, so the explanation's searches find the table filled.
-    explanation = explain_move(before, column, solver, names=names, stop=stop)
+    explanation = explain_move(before, column, solver, names=names, stop=stop, line_shown=False)
     return Refutation(score, tuple(line), explanation.text if explanation is not None else None)
 
 
@@ -137,7 +137,7 @@ def explanation(moves: Sequence[int], column: int, names: tuple[str, str], solve
                 stop: threading.Event) -> str | None:
     """The review's checked explanation (``explain.explain_move``) of ``column`` played after
     ``moves``, naming the sides ``names``; None when the move was no worse than the best."""
-    found = explain_move(Position.from_moves(moves), column, solver, names=names, stop=stop)
+    found = explain_move(Position.from_moves(moves), column, solver, names=names, stop=stop, line_shown=False)
     return None if found is None else found.text
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.board import Position
+from game.engine.board import Position, parse_moves
 from game.engine.explain import (
     Kind,
     at_once,
@@ -213,3 +213,20 @@ def test_a_hint_says_why_the_best_move_is_best(solver: Solver) -> None:
     lost = explain_hint(Position.from_moves("4"), solver)
     assert lost.kind is Kind.PLAIN
     assert lost.text == "Every column loses for Yellow; column 4 holds out longest (loss, a long one)."
+
+
+def test_where_no_line_is_shown_no_move_of_one_is_cited(solver: Solver) -> None:
+    """Practice and the lessons show no line: their explanations name cells, never "move N of the
+    line"; and the better move's line is never shown, even in the review, so its words cite none."""
+    first = explain_move(Position(), 0, solver)                       # column 1 on the empty board
+    assert first.kind is Kind.ZUGZWANG and "of the line" in first.text      # the review steps through it
+    bare = explain_move(Position(), 0, solver, line_shown=False)
+    assert bare.kind is Kind.ZUGZWANG and "of the line" not in bare.text and "can make a threat at" in bare.text
+    for moves, col in (("4", 0), ("44", 6), ("4444", 0), ("445", 0), ("3324", 6)):
+        pos = Position.from_moves(parse_moves(moves))
+        for shown in (True, False):
+            found = explain_move(pos, col, solver, line_shown=shown)
+            if found is not None and found.kind is Kind.GAVE_UP:
+                assert "of the line" not in found.text
+            if found is not None and not shown:
+                assert "of the line" not in found.text and "the line shows" not in found.text
