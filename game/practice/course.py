@@ -52,6 +52,7 @@ class Exercise:
     accepted: tuple[int, ...]
     goal: Goal
     kept: Outcome
+    parity: bool = False     # its lesson teaches odd and even threats: a right answer may say them
 
     @property
     def position(self) -> Position:
@@ -84,7 +85,12 @@ class Lesson:
     exercises: tuple[Exercise, ...]
 
 
-def _exercise(moves_text: str, accepted_text: str, goal: Goal, kept_text: str) -> Exercise:
+#: The lessons whose right answers may explain a win by odd and even threats (zugzwang): earlier
+#: lessons have not taught it, so their right answers say only the outcome kept.
+PARITY_LESSONS = frozenset({"odd-even", "zugzwang"})
+
+
+def _exercise(moves_text: str, accepted_text: str, goal: Goal, kept_text: str, parity: bool = False) -> Exercise:
     moves = tuple(parse_moves(moves_text))
     pos = Position.from_moves(moves)         # MoveError (a ValueError) for an impossible position
     if pos.is_over():
@@ -93,7 +99,7 @@ def _exercise(moves_text: str, accepted_text: str, goal: Goal, kept_text: str) -
     if not accepted or not all(ch in "1234567" for ch in accepted_text) \
             or not all(pos.can_play(c) for c in accepted):
         raise ValueError(f"position {moves_text!r}: {accepted_text!r} are not playable columns")
-    return Exercise(moves, accepted, goal, Outcome(kept_text))
+    return Exercise(moves, accepted, goal, Outcome(kept_text), parity)
 
 
 @lru_cache(maxsize=1)
@@ -106,7 +112,8 @@ def load_course() -> tuple[Lesson, ...]:
                 raise ValueError("no slug, title or text")
             if not MIN_EXERCISES <= len(positions) <= MAX_EXERCISES:
                 raise ValueError(f"{len(positions)} positions")
-            exercises = tuple(_exercise(moves, accepted, Goal(goal), kept) for moves, accepted, kept in positions)
+            exercises = tuple(_exercise(moves, accepted, Goal(goal), kept, slug in PARITY_LESSONS)
+                              for moves, accepted, kept in positions)
         except (ValueError, MoveError) as exc:
             raise ValueError(f"lesson {title!r}: {exc}") from None
         lessons.append(Lesson(slug, title, " ".join(text.split()), exercises))
@@ -166,6 +173,6 @@ def check_answer(exercise: Exercise, column: int, solver: Solver, *, names: Sequ
     if outcome(score) is Outcome.WIN:
         line = (column, *principal_line(after, solver, stop=stop, deadline=deadline))
         kind, claim = how_it_wins(pos, score, line, names, line_shown=False)
-        if kind is not Kind.PLAIN:
+        if kind is not Kind.PLAIN and (kind is not Kind.ZUGZWANG or exercise.parity):
             return Checked(column, True, f"Column {column + 1}: {claim}")
     return Checked(column, True, f"Column {column + 1} keeps {kept}.")

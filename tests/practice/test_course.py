@@ -168,3 +168,15 @@ def test_a_damaged_table_is_refused(monkeypatch):
     monkeypatch.undo()
     load_course.cache_clear()
     assert load_course() == COURSE
+
+
+def test_a_right_answer_speaks_of_odd_and_even_threats_only_once_its_lesson_has_taught_them(solver):
+    """The centre lesson's empty board is won by parity far ahead: its right answer says the win is
+    kept, not a parity argument two lessons early; the odd-and-even lesson's answers may say it."""
+    lessons = {lesson.slug: lesson for lesson in load_course()}
+    centre = lessons["centre"].exercises[0]
+    assert centre.moves == () and not centre.parity
+    assert check_answer(centre, 3, solver).why == "Column 4 keeps Red's win."
+    assert all(e.parity for slug in ("odd-even", "zugzwang") for e in lessons[slug].exercises)
+    assert not any(e.parity for slug, lesson in lessons.items() if slug not in ("odd-even", "zugzwang")
+                   for e in lesson.exercises)
