@@ -237,7 +237,7 @@ class Summary:
             return ", ".join(f"move {r.number} (column {r.column + 1}, {r.verdict.value if r.verdict else ''})"
                              for r in reviews) or "none"
 
-        parts = [f"errors: {detailed(self.errors)}"]
+        parts = [f"errors to learn from: {detailed(self.errors)}"]
         if self.inaccuracies:
             parts.append(f"inaccuracies: {detailed(self.inaccuracies)}")
         if self.deep:
@@ -246,9 +246,9 @@ class Summary:
         return "; ".join(parts)
 
     def text(self, brief: bool = False) -> str:
-        """"errors: move 9 (column 2, missed block); deep: move 3; 1 best, 5 good, 1 inaccuracy, 2
-        mistakes, 0 blunders, first outcome-changing move: 3 (column 4, inaccuracy), accuracy 44 %;
-        next: 1 threat not blocked: ...": the errors a player can learn from lead (``lead``), the
+        """"errors to learn from: move 9 (column 2, missed block); deep: move 3; 1 best, 5 good, 1
+        inaccuracy, 2 mistakes, 0 blunders, first outcome-changing move: 3 (column 4, inaccuracy),
+        accuracy 44 %; next: 1 threat not blocked: ...": the errors a player can learn from lead (``lead``), the
         moves are counted by grade, and what to practise ends it (``advice``). ``brief`` (for a
         narrow window, where the move list and the graph mark the moves) keeps only the counts
         and the accuracy."""

@@ -169,10 +169,11 @@ def brief_summary(summary: Summary) -> str:
 
 
 def numbers_summary(summary: Summary) -> str:
-    """The errors' move numbers, then the accuracy: "errors: moves 9, 12; accuracy 71 %"."""
+    """The errors' move numbers, then the accuracy: "errors to learn from: moves 9, 12; accuracy 71 %"."""
     errors = summary.errors
     numbers = ", ".join(str(r.number) for r in errors)
-    words = f"errors: move{'s' if len(errors) > 1 else ''} {numbers}" if errors else "errors: none"
+    words = (f"errors to learn from: move{'s' if len(errors) > 1 else ''} {numbers}" if errors
+             else "errors to learn from: none")
     accuracy = summary.accuracy
     return words + ("" if accuracy is None else f"; accuracy {accuracy:.0f} %")
 

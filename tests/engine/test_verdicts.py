@@ -91,13 +91,13 @@ def test_the_play_test_game_names_move_29_an_error_and_move_3_deep() -> None:
     assert red.errors == (move_29,) and red.deep == (move_3,)
     # one grade a move: the disc under the winning cell kept the outcome ("good" by class) but is an
     # error a player could see, so it is counted a mistake, never good
-    assert red.text().startswith("errors: move 29 (column 7, under a winning cell); deep: move 3; 10 best, 3 good, "
+    assert red.text().startswith("errors to learn from: move 29 (column 7, under a winning cell); deep: move 3; 10 best, 3 good, "
                                  "0 inaccuracies, 2 mistakes")
     assert red.text().endswith("; next: 1 disc under the opponent's winning cell: before you drop, look at the "
                                "cell above your disc")
     assert red.text(brief=True).startswith("10 best, 3 good")  # a narrow window: the move list marks them
     assert [r.number for r in review.reviews if r.verdict is not None] == [3, 29]
-    assert review.summary(2).text().startswith("errors: none; 12 best")
+    assert review.summary(2).text().startswith("errors to learn from: none; 12 best")
 
 
 def test_cells_and_parity() -> None:

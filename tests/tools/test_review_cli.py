@@ -76,10 +76,10 @@ def test_the_classes_verdicts_and_explanations_of_a_thrown_win(tmp_path: Path) -
     assert lines[seventh + 1] == ("    why (gave up): Red could win at once at column 4, bottom row. "
                                   "Yellow wins at once at column 5, fourth row from the bottom.")
     assert lines[seventh + 2] == "    line: 5"
-    assert lines[-2] == ("# red: errors: move 7 (column 7, missed win); deep: moves 1, 3, 5; 0 best, 0 good, "
+    assert lines[-2] == ("# red: errors to learn from: move 7 (column 7, missed win); deep: moves 1, 3, 5; 0 best, 0 good, "
                          "0 inaccuracies, 3 mistakes, 1 blunder, first outcome-changing move: 1 (column 1, mistake), "
                          "accuracy 0 %; next: 1 win in one missed: before each move, look for a four of your own")
-    assert lines[-1].startswith("# yellow: errors: move 6 (column 5, missed block); deep: moves 2, 4; 1 best")
+    assert lines[-1].startswith("# yellow: errors to learn from: move 6 (column 5, missed block); deep: moves 2, 4; 1 best")
     assert "1 best, 0 good, 0 inaccuracies, 2 mistakes, 1 blunder" in lines[-1] and "accuracy 25 %" in lines[-1]
     assert "next: 1 threat not blocked: " in lines[-1]
 
@@ -225,7 +225,7 @@ def test_the_play_test_game_leads_with_its_learnable_error() -> None:
     out = io.StringIO()
     assert run([], io.BytesIO(f"{game}\n".encode()), out, err, 30.0, False, 16) == 0
     lines = out.getvalue().splitlines()
-    assert lines[-2].startswith("# red: errors: move 29 (column 7, under a winning cell); deep: move 3; ")
+    assert lines[-2].startswith("# red: errors to learn from: move 29 (column 7, under a winning cell); deep: move 3; ")
     assert "29 7 mistake red [under a winning cell] best: column 2 — loses in 5 of Yellow's moves; " \
            "played: loses to Yellow's next move" in lines
 

@@ -73,7 +73,7 @@ def test_a_drawn_game_with_many_errors_keeps_each_sides_summary_whole_in_the_sma
     assert words_cut_or_over_the_graph(driver, scene) == []
     assert "end: draw: the board is full" in texts or "end: draw" in texts
     red = [t for t in texts if t.startswith("Red: ")]
-    assert red and red[0] in scene.words.summaries()[0] and "errors: " in red[0]
+    assert red and red[0] in scene.words.summaries()[0] and "errors to learn from: " in red[0]
 
 
 def test_a_network_game_does_not_offer_play_on_and_p_says_why(ui):

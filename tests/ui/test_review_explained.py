@@ -21,7 +21,7 @@ PLAY_TEST = "445354556734435313346576667777"
 def test_the_play_test_game_names_move_29_an_error_explains_it_and_steps_through_its_line(ui):
     driver, scene = open_review(ui, PLAY_TEST)
     red = scene.words.summary_lines()[0]
-    assert red.startswith("Red: errors: move 29 (column 7, under a winning cell)")
+    assert red.startswith("Red: errors to learn from: move 29 (column 7, under a winning cell)")
     assert "deep: move" in red and " 3" in red.split("deep:")[1]
     assert scene.state.index == 28                        # the window opens at the first error
     assert scene.words.describe_current()[0] == "Move 29: Red played column 7 — mistake · under a winning cell"

@@ -164,7 +164,7 @@ def test_review_a_saved_game_from_the_menu(ui):
     assert scene.words.describe_current() == ["Move 1: Red played column 1 — mistake · deep: decided far ahead",
                                         "Best: column 4 — win, a long one · Played: loss, a long one"]
     assert "first outcome-changing move: 1 (column 1, mistake)" in scene.words.summary_lines()[0]
-    assert scene.words.summary_lines()[0].startswith("Red: errors: move 7 (column 7, missed win)")
+    assert scene.words.summary_lines()[0].startswith("Red: errors to learn from: move 7 (column 7, missed win)")
     driver.key(pygame.K_END)
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_LEFT)
