@@ -10,11 +10,14 @@ the position before the move, the column played, and the columns that answer it:
 
 * after a **missed win at once**: exactly the columns that complete four now (a slower win is not
   what the drill teaches);
+* in a position already **lost**, where every column loses (a block missed there, a disc under the
+  winning cell, a loss made much faster): exactly the columns of the longest resistance, the best
+  exact score, which is the block when there is one threat to block (``kept`` is then a loss: the
+  drill asks to hold out longest);
 * otherwise: every column whose exact value keeps the position's best outcome (all the moves that
   keep the win, or all that keep the draw; a slower win is as right as the fastest).
 
-A position where every column loses, or where the move played is among the answers, makes no drill
-(there is nothing to find); nor does one the review could not prove, or whose columns the solver
+A position where the move played is among the answers makes no drill (there is nothing to find); nor does one the review could not prove, or whose columns the solver
 cannot settle within the time given: a drill never guesses. Each mined drill names its source
 (``DrillSource``: the opponent, the day, the move's number), "your game against Apprentice,
 27 Nov, move 5". A drill read from a line written before drills had a kind and a source has
@@ -86,12 +89,16 @@ def drill_kind(verdict: Verdict | None, move_class: MoveClass) -> DrillKind | No
 def answers(pos: Position, scores: Sequence[int | None], kind: DrillKind | None) -> tuple[tuple[int, ...], Outcome]:
     """The columns a drill of ``kind`` accepts in ``pos`` (0-based, ascending) and the outcome they
     keep, from every column's exact ``scores``: the columns winning at once after a missed win at
-    once, else every column keeping the best outcome."""
-    kept = outcome(max(s for s in scores if s is not None))
+    once; in a lost position, the columns of the best score (the longest resistance); else every
+    column keeping the best outcome."""
+    best = max(s for s in scores if s is not None)
+    kept = outcome(best)
     if kind is DrillKind.MISSED_WIN:
         winning = tuple(c for c in range(WIDTH) if pos.can_play(c) and pos.is_winning_move(c))
         if winning:
             return winning, Outcome.WIN
+    if kept is Outcome.LOSS:
+        return tuple(c for c, s in enumerate(scores) if s == best), kept
     return keeping_columns(scores), kept
 
 
@@ -155,7 +162,8 @@ class Drill:
 
     ``moves`` leads from the empty board to the position (0-based columns); ``played`` is the
     column the player chose there, which is not accepted; ``kept`` is the outcome every accepted
-    column keeps for the side to move (a win or a draw); ``kind`` what it teaches and ``source``
+    column keeps for the side to move (a win or a draw; a loss where the position is lost and the
+    accepted columns hold out longest); ``kind`` what it teaches and ``source``
     where it came from (None on a drill kept before drills had them).
     """
 
@@ -179,8 +187,10 @@ class Drill:
             raise DrillError("columns: a column that cannot be played in this position")
         if not self.accepted or list(self.accepted) != sorted(set(self.accepted)) or self.played in self.accepted:
             raise DrillError("accepted: one or more distinct columns, ascending, without the one played")
-        if self.kept not in (Outcome.WIN, Outcome.DRAW):
-            raise DrillError("kept: a drill keeps a win or a draw")
+        if not isinstance(self.kept, Outcome):
+            raise DrillError("kept: a drill keeps a win, a draw or (holding out longest) a loss")
+        if self.kept is Outcome.LOSS and self.kind is DrillKind.OPENING:
+            raise DrillError("kept: opening knowledge changes the outcome, so its position is not lost")
         if self.kind is not None and not isinstance(self.kind, DrillKind):
             raise DrillError("kind: not a kind of drill")
         if self.kind is DrillKind.MISSED_WIN and (self.kept is not Outcome.WIN or not all(
@@ -237,8 +247,8 @@ class Drill:
             raise DrillError(f"position: {exc}") from None
         if not isinstance(accepted, list) or len(accepted) > WIDTH:
             raise DrillError("accepted: not a list of columns")
-        if kept not in (Outcome.WIN.value, Outcome.DRAW.value):
-            raise DrillError("kept: not win or draw")
+        if kept not in (Outcome.WIN.value, Outcome.DRAW.value, Outcome.LOSS.value):
+            raise DrillError("kept: not win, draw or loss")
         if any(isinstance(c, bool) or not isinstance(c, int) for c in (played, *accepted)):
             raise DrillError("columns: not whole numbers")
         kind = data.get("kind")
@@ -253,13 +263,13 @@ class Drill:
 def drill_of(review: GameReview, move: MoveReview, scores: Sequence[int | None],
              source: DrillSource | None = None) -> Drill | None:
     """The drill ``move`` of ``review`` makes, given the exact ``scores`` of the columns before it;
-    None when it makes none (not an error, every column loses, or the move played is an answer)."""
+    None when it makes none (not an error, or the move played is an answer)."""
     kind = drill_kind(move.verdict, move.move_class)
     if kind is None:
         return None
     moves = tuple(review.moves[:move.discs_before])
     accepted, kept = answers(Position.from_moves(moves), scores, kind)
-    if kept is Outcome.LOSS or move.column in accepted:
+    if move.column in accepted:
         return None
     return Drill(moves, move.column, accepted, kept, kind, source)
 

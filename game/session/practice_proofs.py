@@ -149,14 +149,17 @@ def _columns(columns: Iterable[int]) -> str:
 def drill_problem(drill: Drill, solver: Solver, stop: threading.Event) -> str | None:
     """Why ``drill`` is wrong, proved again with ``solver`` as it was mined: the outcome it says the
     accepted columns keep, and those columns, must be the ones ``drills.answers`` gives (the columns
-    winning at once after a missed win at once, else exactly the columns keeping the position's
-    best outcome). None when the drill is right. SearchCancelled when not proved within
+    winning at once after a missed win at once, the longest resistance in a lost position, else
+    exactly the columns keeping the position's best outcome). None when the drill is right. SearchCancelled when not proved within
     :data:`SOLVE_SECONDS` (or stopped): the caller neither keeps nor condemns it on that."""
     scores = solver.column_scores(drill.position, stop=stop, deadline=perf_counter() + SOLVE_SECONDS)
     accepted, kept = answers(drill.position, scores, drill.kind)
     where = f"at {format_moves(drill.moves) or 'the empty board'}"
-    if kept is Outcome.LOSS:
+    if kept is Outcome.LOSS and drill.kept is not Outcome.LOSS:
         return f"{where} every column loses"
+    if kept is Outcome.LOSS and accepted != drill.accepted:
+        return (f"{where} {_columns(drill.accepted)} should hold out longest, but only "
+                f"{_columns(accepted)} do{'es' if len(accepted) == 1 else ''}")
     if kept is not drill.kept or accepted != drill.accepted:
         return (f"{where} {_columns(drill.accepted)} should keep the {drill.kept.value}, but only "
                 f"{_columns(accepted)} keep{'s' if len(accepted) == 1 else ''} the {kept.value}")

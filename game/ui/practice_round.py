@@ -88,6 +88,8 @@ class Exercise:
         if drill is not None and drill.kind is DrillKind.MISSED_WIN:
             return f"Drill: {colour} to play: win at once"
         label = "Opening knowledge" if drill is not None and drill.served_late else "Drill"
+        if self.kept is Outcome.LOSS:
+            return f"{label}: {colour} to play: every move loses; find the one that holds out longest"
         return f"{label}: {colour} to play: find a move that keeps the {self.kept.value}"
 
     @property
@@ -192,6 +194,7 @@ def verdict_words(attempt: Attempt, col: int, score: int | None) -> str:
     for the side playing it; None if not proved)."""
     entry = attempt.exercise.entry
     kept = "win at once" if entry is not None and entry.drill.kind is DrillKind.MISSED_WIN \
+        else "hold out longest" if attempt.exercise.kept is Outcome.LOSS \
         else f"keep the {attempt.exercise.kept.value}"
     discs = len(attempt.exercise.start) + attempt.step
     if score is None:

@@ -28,6 +28,7 @@ import pygame
 from game.domain.names import name_key
 from game.engine.board import Position
 from game.engine.drills import DrillKind
+from game.engine.scores import Outcome
 from game.practice.puzzles import Puzzle, load_puzzles, rating_of, serve
 from game.session.practice_proofs import Refutation
 from game.store.puzzles import PuzzleResult
@@ -239,7 +240,8 @@ class PracticeScene(Scene):
         if attempt.exercise.entry is not None:
             drill = attempt.exercise.entry.drill
             others = [c for c in drill.accepted if c != col]
-            does = "wins at once" if drill.kind is DrillKind.MISSED_WIN else f"keeps the {kept}"
+            does = ("wins at once" if drill.kind is DrillKind.MISSED_WIN
+                    else "holds out longest" if drill.kept is Outcome.LOSS else f"keeps the {kept}")
             also = f" ({columns_words(tuple(others))} also {'does' if len(others) == 1 else 'do'})" if others else ""
             retry = " at the second try" if len(attempt.tries) > 1 else ""
             self.verdict = f"Right{retry}: column {col + 1} {does}{also}"

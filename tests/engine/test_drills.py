@@ -97,7 +97,8 @@ def test_a_drill_round_trips_through_json():
 
 
 @pytest.mark.parametrize("data", [
-    None, [], {"position": "44", "played": 5, "accepted": [4], "kept": "loss"},
+    None, [], {"position": "44", "played": 5, "accepted": [4], "kept": "lost"},
+    {"position": "44", "played": 5, "accepted": [4], "kept": "loss", "kind": "opening knowledge"},
     {"position": "48", "played": 5, "accepted": [4], "kept": "win"},
     {"position": "44", "played": 5, "accepted": [5], "kept": "win"},   # the played column accepted
     {"position": "44", "played": 5, "accepted": [4, 3], "kept": "win"},  # not ascending

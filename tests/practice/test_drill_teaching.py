@@ -171,3 +171,23 @@ def test_any_opponents_name_makes_a_source_the_drill_file_keeps(name):
     assert len(against) <= 40 and against.isprintable() and against == against.strip()
     assert DrillSource.from_json(source.to_json()) == source
     assert opponent_names([HUMAN, PlayerSpec("ai", level=name or None)]) == {2: against_name(name or "Computer")}
+
+
+def test_a_block_missed_in_a_lost_position_is_a_drill_to_hold_out_longest(solver):
+    """Red is lost already, Yellow has one threat to block, in column 3, and Red plays column 4:
+    an error a player could see. Every column loses, so the drill asks for the longest resistance,
+    which is the block: exactly column 3, kept a loss. The re-proof takes it, and refuses a drill
+    that names another column."""
+    game = parse_moves("364351154273244")
+    review = review_game(game, time_per_position=0.5, solver=solver, estimates=False)
+    move = review.reviews[14]
+    assert (move.verdict, move.before.outcome) == (Verdict.MISSED_BLOCK, Outcome.LOSS)
+    (drill,) = [d for d in drills_from_review(review, (move.player,), solver) if len(d.moves) == 14]
+    assert (drill.accepted, drill.kept, drill.kind, drill.played) == ((2,), Outcome.LOSS, DrillKind.MISSED_BLOCK, 3)
+    assert Drill.from_json(drill.to_json()) == drill
+    stop = threading.Event()
+    assert drill_problem(drill, solver, stop) is None
+    wrong = Drill(drill.moves, drill.played, (0,), Outcome.LOSS, DrillKind.MISSED_BLOCK)
+    assert "should hold out longest, but only column 3 does" in drill_problem(wrong, solver, stop)
+    with pytest.raises(DrillError):
+        Drill(drill.moves, drill.played, drill.accepted, Outcome.LOSS, DrillKind.OPENING)

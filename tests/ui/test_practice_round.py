@@ -113,3 +113,12 @@ def test_the_task_names_what_to_find():
     assert Exercise(puzzle=more).task("Red") == f"Puzzle: Find the {more.find} moves that hold the draw for Red"
     assert Exercise(puzzle=win).task("Yellow").startswith(f"Puzzle: Find the {win.find} moves that ")
     assert drill_exercise().task("Orange") == "Drill: Orange to play: find a move that keeps the win"
+
+
+def test_a_drill_in_a_lost_position_asks_to_hold_out_longest():
+    from game.engine.drills import DrillKind
+
+    drill = Drill(tuple(parse_moves("36435115427324")), 3, (2,), Outcome.LOSS, DrillKind.MISSED_BLOCK)
+    exercise = Exercise(entry=DrillEntry(drill, Card(card_id=drill.key, due=datetime.now().astimezone())))
+    assert exercise.task("Red") == "Drill: Red to play: every move loses; find the one that holds out longest"
+    assert verdict_words(Attempt(exercise), 3, None) == "Column 4 does not hold out longest"
