@@ -411,7 +411,7 @@ class PracticeScene(Scene):
         where = (" · ".join(t for t in (ex.source, more) if t) if ex.entry is not None
                  else f"{self.rating_text()}, this one {ex.puzzle.difficulty}" if ex.puzzle is not None else "")
         if not self.keeper.wants(self.keeper.player):
-            where = f"{where} · no new drills from {possessive(self.keeper.player)} games (O: on)"
+            where = f"{where} · new drills from {possessive(self.keeper.player)} games: off (O turns them on)"
         size = layout.text_size
         text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
         draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))

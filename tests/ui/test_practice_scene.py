@@ -403,7 +403,7 @@ def test_o_turns_the_shown_players_drills_off_and_on(ui, connect4_home):
     assert not keeper.wants(LOCAL_PLAYER) and driver.scene.verdict.startswith("Drills from your games: off")
     with TextRecorder() as seen:
         driver.frame()
-    assert "the last drill due today · no new drills from your games (O: on)" in seen.texts
+    assert "the last drill due today · new drills from your games: off (O turns them on)" in seen.texts
     assert keeper.flush(WAIT)
     assert load_choices()[0] == [PlayerChoice(LOCAL_PLAYER, False)]
     driver.key(pygame.K_o)
