@@ -66,12 +66,17 @@ def resident_mb(pid: int | None = None) -> float | None:
             try:
                 with open(f"/proc/{current}/status", encoding="ascii", errors="replace") as status:
                     total += next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
-                for task in os.listdir(f"/proc/{current}/task"):
-                    with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as children:
-                        todo += [int(child) for child in children.read().split()]
+                tasks = os.listdir(f"/proc/{current}/task")
             except (FileNotFoundError, ProcessLookupError, StopIteration):
                 if current == pid:
                     raise
+                continue       # a child that ended meanwhile
+            for task in tasks:
+                try:
+                    with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as children:
+                        todo += [int(child) for child in children.read().split()]
+                except (FileNotFoundError, ProcessLookupError):
+                    continue   # a thread that ended between the listing and the reading
     except (OSError, StopIteration):
         return None
     return total / 1024
