@@ -396,3 +396,21 @@ def test_threat_parity_terms():
     mask = red | yellow
     assert et.evaluate_threats(red, mask, 8) == scoremap(red, mask, 8) + et.GOOD + et.ZUGZWANG
     assert et.evaluate_threats(yellow, mask, 9) == scoremap(yellow, mask, 9) - et.GOOD - et.ZUGZWANG
+
+
+def test_a_worker_whose_pipe_is_reset_as_the_arena_stops_ends_quietly():
+    """The arena may close its end of a worker's pipe with an answer unread: on Linux the duplex
+    pipe is a socket pair, and the worker's next read is a reset, not an end of file. The worker
+    ends there without a traceback on the arena's standard error."""
+    from game.tools.arena.pool import _serve
+
+    class Reset:
+        sent: list = []
+
+        def recv(self):
+            raise ConnectionResetError(104, "Connection reset by peer")
+
+        def send(self, value):
+            self.sent.append(value)
+
+    assert _serve(len, Reset()) is None and Reset.sent == []

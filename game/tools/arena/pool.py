@@ -128,7 +128,9 @@ def _serve(func: Callable[[Any], Any], conn: Connection) -> None:
     while True:
         try:
             task = conn.recv()
-        except EOFError:
+        except (EOFError, OSError):
+            # the caller closed its end: EOF, or a reset where it closed with an answer unread
+            # (a duplex pipe is a socket pair on Linux): either way the work is over, quietly
             return
         try:
             answer = (True, func(task))
@@ -165,9 +167,9 @@ def _sigint_ignored_by_children() -> Iterator[None]:
 def _stop(crew: list[tuple[BaseProcess, Connection]]) -> None:
     """Terminate every worker still running, then reap them all (killed after a grace time)."""
     for process, conn in crew:
-        conn.close()
         if process.is_alive():
-            process.terminate()
+            process.terminate()   # before the pipe closes, so a worker is not woken by its close
+        conn.close()
     for process, _ in crew:
         process.join(STOP_GRACE)
         if process.is_alive():
