@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 
 import pytest
 
@@ -413,4 +414,8 @@ def test_a_worker_whose_pipe_is_reset_as_the_arena_stops_ends_quietly():
         def send(self, value):
             self.sent.append(value)
 
-    assert _serve(len, Reset()) is None and Reset.sent == []
+    handler = signal.getsignal(signal.SIGINT)       # a worker ignores Ctrl+C: not this test process
+    try:
+        assert _serve(len, Reset()) is None and Reset.sent == []
+    finally:
+        signal.signal(signal.SIGINT, handler)
