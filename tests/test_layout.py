@@ -4,7 +4,7 @@ The top level holds the one copy of ``config.toml`` and ``assets/`` beside ``pyp
 ``README.md``, ``LICENSE``, ``game/`` and ``tests/``; the build copies both into the package.
 
 Rooms, lowest first: ``game.data`` (with ``game.i18n``, the player's language) < ``game.engine`` < ``game.domain`` (with ``game.echo``,
-text made safe to show) < ``game.store`` (with ``game.paths``, the shipped files) < ``game.config`` < the application's plumbing
+text made safe to show, and ``game.words``, the engine's facts in the player's language) < ``game.store`` (with ``game.paths``, the shipped files) < ``game.config`` < the application's plumbing
 (storage, model, worker, ...) < ``game.tools`` and ``game.ui`` < the entry points. A module
 imports only from its own room or lower ones, counting every import (inside functions and under
 ``TYPE_CHECKING`` too); module-level imports form no cycle; pygame is imported only in
@@ -34,7 +34,8 @@ def module_name(path: Path) -> str:
 
 
 #: Rooms by module prefix, lowest first; game/*.py not listed is the application's plumbing.
-ROOMS = (("game.data", 0), ("game.i18n", 0), ("game.engine", 1), ("game.domain", 2), ("game.echo", 2), ("game.store", 3), ("game.paths", 3),
+ROOMS = (("game.data", 0), ("game.i18n", 0), ("game.engine", 1), ("game.domain", 2), ("game.echo", 2),
+         ("game.words", 2), ("game.store", 3), ("game.paths", 3),
          ("game.config", 4), ("game.tools", 6), ("game.ui", 6))
 PLUMBING, ENTRY = 5, 7
 

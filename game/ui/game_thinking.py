@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from game.words.explanations import explanation_text
 from game.engine.advice import Advice
 from game.engine.search_values import SearchResult
 from game.service.requests import (AIRequest, AIUpdate, Analysis, AnalysisRequest, Explained, ExplainRequest, Kind,
@@ -94,7 +95,7 @@ class Thinking:
         for column in (self.why_wanted, self.hint()):
             if column is not None and column in self.explained:
                 explanation = self.explained[column].explanation
-                return explanation.advice or Advice(column, "", explanation.text, ())
+                return explanation.advice or Advice(column, "", explanation_text(explanation), ())
         return None
 
     def _config(self, kind: Kind, model: GameModel, analysis_on: bool) -> SearchConfig:

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from game.engine.board import WIDTH, Position
 from game.engine.drills import DrillKind
 from game.engine.puzzles import PuzzleKind
-from game.engine.scores import Outcome, describe
+from game.engine.scores import Outcome
+from game.words.outcomes import describe
 from game.practice.puzzles import Puzzle, puzzle_task
 from game.practice.schedule import Grade
 from game.store.drills import DrillEntry
