@@ -8,6 +8,9 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read the game's English words whatever this machine's language; the tests of choosing
+# a language pass an environment of their own.
+os.environ["LANGUAGE"] = "en"
 
 import pytest  # noqa: E402
 
@@ -104,6 +107,24 @@ class UIDriver:
                 raise AssertionError(f"timed out waiting for {what}")
             self.frame()
             time.sleep(0.002)
+
+
+@pytest.fixture
+def pseudo_locale():
+    """The game in the pseudo-locale (tests/pseudo.py), recording every text the window draws:
+    ``.untranslated(names)``, ``.cut()``, ``.outside(window)`` and ``.overlapping()`` list the
+    faults. English comes back afterwards."""
+    from pseudo import CODE, DrawnTexts, pseudo_translations
+
+    from game import i18n
+    from game.ui import resources
+
+    drawn = DrawnTexts()
+    i18n.use_translations(CODE, pseudo_translations())
+    resources.on_text_drawn = drawn
+    yield drawn
+    resources.on_text_drawn = None
+    i18n.set_language(i18n.ENGLISH)
 
 
 class TextRecorder:

@@ -547,6 +547,7 @@ SPEC: dict[str, tuple] = {
     "window.fullscreen": (BOOL,),
     "display.theme": (CHOICE, "classic", "colorblind"),
     "display.animation_speed": (FLOAT, 0.1, 10),
+    "display.language": (CHOICE, "auto", "", "en", "de", "fr", "es", "pt_BR"),
     "sound.enabled": (BOOL,),
     "sound.volume": (FLOAT, 0, 1),
     "ai.heuristic": (CHOICE, "window", "scoremap"),
