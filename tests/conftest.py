@@ -191,9 +191,9 @@ class StepWorker:
     def __init__(self):
         import threading
 
-        from game.service.engine import Engine
+        from game.service.searchers import Searchers
 
-        self.engine = Engine()
+        self.engine = Searchers()
         self.pending = None
         self.never = threading.Event()      # a search here is never stopped: it ends within the poll
 
@@ -208,7 +208,7 @@ class StepWorker:
         return self.pending is not None
 
     def poll(self, generation=None):
-        from game.service.engine import Outcome
+        from game.service.searchers import Outcome
         from game.service.requests import AIUpdate
 
         request, self.pending = self.pending, None

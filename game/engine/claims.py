@@ -1,7 +1,8 @@
-"""The facts an explanation states, as values: each one sentence, checked before it is made.
+"""The facts an explanation or the coach states, as values: each one sentence, checked before it is made.
 
 ``explain`` finds them (each claim checked against the solver), ``game.service.why`` adds what a
-best column does; ``game.words.explanations`` says each in the player's language. A side is its
+best column does, ``coaching`` what the coach says about one column; ``game.words`` says each in
+the player's language. A side is its
 index among the players, ``0`` for the first (Red) and ``1`` for the second, so the words can
 name it as the theme or the game names it. Columns are 0-based, cells ``threats.Cell``; scores
 are exact, for the side to move with ``moves`` discs down (``scores``). Pure engine code.
@@ -14,9 +15,12 @@ from typing import Union
 
 from .threats import Cell
 
-__all__ = ["BestColumn", "CannotStop", "Claim", "CompletesFour", "CouldWinAtOnce", "Fact", "FillsBoard",
-           "FillsUnder", "ForcedWin", "ForcesPlainly", "GaveUpWin", "HintWins", "HoldsOutLongest",
-           "InsteadKept", "KeepsDraw", "LeftOpen", "LosesAnyway", "ParityWin", "TwoThreatsWin", "WinsAtOnce"]
+__all__ = ["BestColumn", "BetterColumn", "BlocksFour", "CannotStop", "Claim", "CoachFact", "CompletesFour",
+           "CompletesFourAt", "CouldWinAtOnce", "CouldWinInstead", "DrawWithoutReason", "Fact", "FillsBoard",
+           "FillsUnder", "ForcedWin", "ForcesPlainly", "GaveUpWin", "HintWins", "HoldsOutLongest", "InsteadKept",
+           "KeepsDraw", "KeepsThreatening", "LeavesThreatOpen", "LeftOpen", "LosesAnyway", "MakesTwoThreats",
+           "ParityThreat", "ParityWin", "TwoOpenThreats", "TwoThreatsWin", "UnderWinningCell", "WinFarAway",
+           "WinsAtOnce"]
 
 Side = int
 
@@ -205,3 +209,116 @@ class BestColumn:
 
 Fact = Union[Claim, CouldWinAtOnce, FillsUnder, LeftOpen, InsteadKept, GaveUpWin, HintWins, KeepsDraw,
              HoldsOutLongest, LosesAnyway, CompletesFour, FillsBoard, BestColumn]
+
+
+# -- what the coach says about one column (coaching.advise): one reason, maybe a better column ---
+
+@dataclass(frozen=True, slots=True)
+class CompletesFourAt:
+    """``mover`` completes four in a row at ``cell``."""
+
+    mover: Side
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class CouldWinInstead:
+    """``mover`` could win at once at ``cell`` instead."""
+
+    mover: Side
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class BlocksFour:
+    """The column blocks the other side's four at ``cell``; ``also``: the other side also threatens
+    that cell and wins there."""
+
+    mover: Side
+    cell: Cell
+    also: Cell | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TwoOpenThreats:
+    """The other side has two threats, at ``first`` and ``second``; one disc blocks only one."""
+
+    mover: Side
+    first: Cell
+    second: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class LeavesThreatOpen:
+    """The column leaves the other side's threat at ``cell`` open."""
+
+    mover: Side
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class UnderWinningCell:
+    """The column puts a disc right under the other side's winning ``cell``."""
+
+    mover: Side
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class DrawWithoutReason:
+    """With best play the board fills up without four in a row; no short reason why."""
+
+
+@dataclass(frozen=True, slots=True)
+class MakesTwoThreats:
+    """The column makes two threats, at ``first`` and ``second`` (right above it when ``stacked``);
+    ``then``: the other side's ``column`` makes them after this one (a loss), else this one does."""
+
+    mover: Side
+    first: Cell
+    second: Cell
+    stacked: bool
+    then: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeepsThreatening:
+    """A threat at ``first``, and the side making it can go on threatening until the other cannot
+    block every four; ``then``: the other side's ``column`` makes it after this one (a loss)."""
+
+    mover: Side
+    first: Cell
+    then: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ParityThreat:
+    """``winner`` has a threat at ``cell`` on a row of its right parity; as the other columns fill
+    up, the other side must in the end play under it."""
+
+    winner: Side
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class WinFarAway:
+    """No short reason: the computer sees ``winner``'s win ``moves`` moves away; ``mine``: the
+    side to move wins."""
+
+    winner: Side
+    moves: int
+    mine: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BetterColumn:
+    """``column`` is better (holds out longer, when ``score`` is a loss): a value of ``score`` with
+    ``moves`` discs down."""
+
+    column: int
+    score: int
+    moves: int
+
+
+CoachFact = Union[CompletesFourAt, CouldWinInstead, BlocksFour, TwoOpenThreats, LeavesThreatOpen, UnderWinningCell,
+                  DrawWithoutReason, MakesTwoThreats, KeepsThreatening, ParityThreat, WinFarAway, BetterColumn]

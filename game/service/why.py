@@ -9,7 +9,6 @@ they are shown (``game.words.explanations``). No pygame here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from game.engine.board import Position
@@ -17,19 +16,18 @@ from game.engine.claims import BestColumn, CompletesFour, FillsBoard, KeepsDraw,
 from game.engine.coaching import advise
 from game.engine.explain import Explanation, Kind, explain_move, how_it_wins
 from game.engine.principal import principal_line
-from game.engine.scores import PLAYER_NAMES, Outcome, outcome, win_next_score
+from game.engine.scores import Outcome, outcome, win_next_score
 from game.engine.solver import Solver
 
 __all__ = ["explain_column"]
 
 
-def explain_column(pos: Position, col: int, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
-                   stop=None) -> Explanation:
+def explain_column(pos: Position, col: int, solver: Solver, *, stop=None) -> Explanation:
     """Why playing ``col`` (legal) in ``pos`` is worse than the best, or what it does when it is best;
     with it, what the coach says about ``col`` in a game (``coaching.advise``: the same words as
     ``python -m game.coach``)."""
     explanation = _explanation(pos, col, solver, stop)
-    return replace(explanation, advice=advise(pos, solver, col, names=names, stop=stop))
+    return replace(explanation, advice=advise(pos, solver, col, stop=stop))
 
 
 def _explanation(pos: Position, col: int, solver: Solver, stop) -> Explanation:

@@ -97,7 +97,7 @@ class Prefs:
     told_plain_search: str | None = field(default=None, metadata={"problem": _install_problem})
     #: the course (Learn) was offered to a player opening the game for the first time: never again
     course_offered: bool | None = field(default=None, metadata={"problem": _muted_problem})
-    #: the menu's choices, checked by the menu against the settings in use (game.ui.menu_choices)
+    #: the menu's choices, checked by the menu against the settings in use (game.ui.menu.menu_choices)
     menu: dict[str, Any] | None = field(default=None, metadata={"problem": _menu_problem})
     unknown: Mapping[str, Any] = field(default_factory=dict)
 

@@ -1,6 +1,6 @@
 """A game's review in words: each move's values, and each side's summary.
 
-The facts are the engine's (``game.engine.review``): proved bounds on each value, the move's
+The facts are the engine's (``game.engine.game_review``): proved bounds on each value, the move's
 grade and verdict, and the side's moves counted by grade and severity.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine.review import Bounds, MoveReview, Summary
+from game.engine.game_review import Bounds, MoveReview, Summary
 from game.engine.grades import Grade
 from game.engine.scores import Outcome
 from game.i18n import _, ngettext, pgettext

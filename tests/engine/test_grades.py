@@ -8,7 +8,7 @@ from game.engine.board import parse_moves
 from game.engine.grades import Grade, grade
 from game.words.judgements import advice_text as advice
 from game.words.judgements import grade_count
-from game.engine.review import MoveClass, review_game
+from game.engine.game_review import MoveClass, review_game
 from game.engine.verdicts import Severity, Verdict
 
 ERRORS = [v for v in Verdict if v.severity is Severity.ERROR]
