@@ -45,7 +45,7 @@ from game.echo import tolerant_output
 from game.i18n import _
 from game.engine.board import MoveError, parse_moves
 from game.engine.explain import Explanation, explain_game
-from game.engine.game_review import GameReview, MoveClass, MoveReview, review_game
+from game.engine.game_review import GameReview, MoveClass, MoveReview, review_game, to_explain
 from game.engine.solver import Solver
 from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
@@ -122,14 +122,6 @@ def move_line(review: MoveReview) -> str:
     values = _("best: {best}; played: {played}").format(best=best_words(review), played=played_words(review))
     return f"{review.number} {review.column + 1} {grade_word(review)} {PLAYER_NAMES[review.player]} " \
            f"{verdict_words(review)}{values}"
-
-
-def to_explain(review: GameReview) -> list[int]:
-    """The numbers of the moves an explanation is made for: every mistake and blunder, and every
-    move with a verdict, whose values are proved exactly."""
-    return [r.number for r in review.reviews
-            if (r.verdict is not None or r.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER))
-            and r.before.is_exact and r.played.is_exact]
 
 
 def game_text(review: GameReview, explained: dict[int, Explanation] | None = None) -> list[str]:
