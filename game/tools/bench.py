@@ -54,6 +54,7 @@ from game.store.folders import report_bad_home
 from game.tools.numbers import whole
 from game.tools.tail import tool_entry
 from game.tools.tool_parser import ToolParser
+from game.tools.bench_cells import count_text, ms_text, seconds_text, table_row, times_text
 from game.i18n import _, decimal_text, number_text
 
 #: The opening positions of table 1: the empty board and common early lines (move strings).
@@ -141,33 +142,11 @@ def search_table(heuristics: list[str], depths: list[int], baseline_max: int, ou
             if heuristic == "scoremap" and depth <= baseline_max:
                 if depth not in baseline:
                     baseline[depth] = _timed(lambda p: plain_alphabeta(p, depth)[1], positions)[1]
-                base_text = _ms(baseline[depth])
-                speed_text = _times(baseline[depth] / cpu)
-            print(table_row(heuristic, str(depth), _count(nodes), _ms(wall), _ms(cpu), _count(nodes / cpu),
-                            base_text, speed_text), file=out, flush=True)
+                base_text = ms_text(baseline[depth])
+                speed_text = times_text(baseline[depth] / cpu)
+            print(table_row(heuristic, str(depth), count_text(nodes), ms_text(wall), ms_text(cpu),
+                            count_text(nodes / cpu), base_text, speed_text), file=out, flush=True)
     print(file=out)
-
-
-def table_row(*cells: str) -> str:
-    """One row of a Markdown table."""
-    return "| " + " | ".join(cells) + " |"
-
-
-def _ms(seconds: float) -> str:
-    return _("{ms} ms").format(ms=decimal_text(seconds * 1e3, 3 if seconds < 0.01 else 1))
-
-
-def _s(seconds: float, digits: int = 2) -> str:
-    return _("{seconds} s").format(seconds=decimal_text(seconds, digits))
-
-
-def _times(ratio: float) -> str:
-    # TRANSLATORS: how many times faster: "3.2x".
-    return _("{ratio}x").format(ratio=decimal_text(ratio, 1))
-
-
-def _count(x: float) -> str:
-    return number_text(round(x))
 
 
 def data_dir() -> Path:
@@ -226,8 +205,8 @@ def exact_table(limits: dict[str, int], out=None, kept: bool = False) -> int:
             bad += score != expected
         n = len(cases)
         total_bad += bad
-        print(table_row(f"{name} ({file})", number_text(n), number_text(bad), _ms(seconds / n), _ms(cpu / n),
-                        _count(nodes / n), _count(nodes / max(cpu, 1e-9))), file=out, flush=True)
+        print(table_row(f"{name} ({file})", number_text(n), number_text(bad), ms_text(seconds / n), ms_text(cpu / n),
+                        count_text(nodes / n), count_text(nodes / max(cpu, 1e-9))), file=out, flush=True)
     print(file=out)
     return total_bad
 
@@ -323,7 +302,8 @@ def reference_command(text: str | None) -> list[str] | None:
     try:
         command = shlex.split(text or "")
     except ValueError as exc:  # an unclosed quotation
-        raise ValueError(_("--reference '{command}': {problem}").format(command=shown(text or ""), problem=exc)) from None
+        raise ValueError(_("--reference '{command}': {problem}").format(
+            command=shown(text or ""), problem=exc)) from None
     if not command:
         return None
     if shutil.which(command[0]) is None:
@@ -362,11 +342,11 @@ def process_table(limits: dict[str, int], ref_cmd: list[str] | None, plain: bool
         got = {fields[0]: fields[1] for fields in (line.split() for line in lines) if len(fields) > 1}
         bad = sum(got.get(m) != str(score) for m, score in cases)
         total_bad += bad
-        cells = [f"{name} ({file})", number_text(len(cases)), number_text(bad), _s(wall), _s(cpu),
+        cells = [f"{name} ({file})", number_text(len(cases)), number_text(bad), seconds_text(wall), seconds_text(cpu),
                  decimal_text(cpu * 1e3 / len(cases), 2)]
         if ref_cmd:
             _wall, ref_cpu, _lines = _timed_process(ref_cmd, [m for m, _score in cases])
-            cells += [_s(ref_cpu), _times(cpu / max(ref_cpu, 1e-3))]
+            cells += [seconds_text(ref_cpu), times_text(cpu / max(ref_cpu, 1e-3))]
         print(table_row(*cells), file=out, flush=True)
     print(file=out)
     return total_bad

@@ -28,6 +28,7 @@ from game.engine.solver import SearchCancelled, Solver
 from game.config.values import DEFAULTS
 from game.tools.numbers import real, whole
 from game.tools.tool_parser import ToolParser
+from game.tools.bench_cells import seconds_text, table_row
 from game.i18n import N_, _, decimal_text, ngettext, number_text
 from game.tools.tail import tool_entry
 
@@ -72,13 +73,8 @@ def percentile(values: list[float], share: float) -> float:
 BANDS = (N_("1-12 discs"), N_("13-20 discs"), N_("21+ discs"))
 
 
-def table_row(*cells: str) -> str:
-    """One row of a Markdown table."""
-    return "| " + " | ".join(cells) + " |"
-
-
 def _s(seconds: float) -> str:
-    return _("{seconds} s").format(seconds=decimal_text(seconds, 3))
+    return seconds_text(seconds, 3)
 
 
 def _row(label: str, times: list[float], unfinished: int = 0) -> str:

@@ -205,7 +205,8 @@ class MatchResult:
         lines = [
             f"A = {self.a_description}",
             f"B = {self.b_description}",
-            # TRANSLATORS: {games}, {openings} and {workers} are counted nouns ("200 games", "100 openings", "2 workers").
+            # TRANSLATORS: {games}, {openings} and {workers} are counted nouns ("200 games", "100 openings",
+            # "2 workers").
             _("{games} ({openings} x 2 colours), seed {seed}, {workers}").format(
                 games=games, openings=openings, seed=self.seed, workers=workers),
             record,
