@@ -13,6 +13,8 @@ checkout and an installed package show the same words. A catalog that cannot be 
 and English is used: a language never stops the game.
 
 This module imports only the standard library and Babel, so every floor of the package may use it.
+Babel is imported when a date or number is first formatted (or a ``.po`` compiled): the lookups
+alone need only the standard library.
 """
 
 from __future__ import annotations
@@ -28,9 +30,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from babel import Locale
-from babel.dates import format_skeleton
-from babel.numbers import format_decimal, format_percent
 
 __all__ = ["AUTO", "DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "N_", "_", "catalog", "chosen_language", "date_text",
            "decimal_text", "language", "language_problem", "ngettext", "npgettext", "number_text",
@@ -63,11 +62,11 @@ _LOCALE_NAME = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?")
 class _Current(NamedTuple):
     code: str
     translations: gettext.NullTranslations
-    formats: Locale
+    formats: str    # the Babel locale of its formats (parsed when a format is first asked for)
 
 
 def _english() -> _Current:
-    return _Current(ENGLISH, gettext.NullTranslations(), Locale.parse(_FORMAT_LOCALES[ENGLISH]))
+    return _Current(ENGLISH, gettext.NullTranslations(), _FORMAT_LOCALES[ENGLISH])
 
 
 #: The language in use, swapped whole (one assignment), so a lookup on another thread sees the old
@@ -183,7 +182,7 @@ def set_language(code: str | None) -> str:
     if code == ENGLISH:
         _current = _english()
     else:
-        _current = _Current(code, catalog(code), Locale.parse(_FORMAT_LOCALES[code]))
+        _current = _Current(code, catalog(code), _FORMAT_LOCALES[code])
     return _current.code
 
 
@@ -191,7 +190,8 @@ def use_translations(code: str, translations: gettext.NullTranslations, formats:
     """Use ``translations`` under the name ``code``, with the formats of the Babel locale
     ``formats``: a catalog that is not shipped (the test suite's pseudo-locale)."""
     global _current
-    _current = _Current(code, translations, Locale.parse(formats))
+    _locale(formats)    # an unknown locale fails here, not at the first format
+    _current = _Current(code, translations, formats)
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -225,6 +225,20 @@ def compiled_po(po: Path) -> bytes:
 
 # -- formats ------------------------------------------------------------------------------------
 
+@lru_cache(maxsize=None)
+def _locale(name: str):
+    """Babel's locale ``name``, parsed once. Babel is imported here, not with the module: the
+    words need only the standard library's gettext (a tool that prints no date or formatted
+    number runs without Babel, as an exact solve with ``python -m game.analyze`` does)."""
+    from babel import Locale
+
+    return Locale.parse(name)
+
+
+def _formats():
+    return _locale(_state().formats)
+
+
 #: The no-break spaces Babel writes ("88 %" in German, "12 345" in French) as the window's font
 #: draws them: it has no glyph for either, so they become plain spaces.
 _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
@@ -232,23 +246,31 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 
 def date_text(day: date) -> str:
     """A day and month as the language writes them short: "27 Nov", "27. Nov.", "27 nov."."""
-    return format_skeleton("dMMM", day, locale=_state().formats).translate(_SPACES)
+    from babel.dates import format_skeleton
+
+    return format_skeleton("dMMM", day, locale=_formats()).translate(_SPACES)
 
 
 def number_text(n: int) -> str:
     """A whole number, grouped as the language groups thousands: "12,345", "12.345"."""
-    return format_decimal(n, locale=_state().formats).translate(_SPACES)
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=_formats()).translate(_SPACES)
 
 
 def decimal_text(x: float, digits: int = 1) -> str:
     """``x`` with ``digits`` decimals in the language's decimal sign: "2.5", "2,5"."""
     pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
-    return format_decimal(x, format=pattern, locale=_state().formats).translate(_SPACES)
+    from babel.numbers import format_decimal
+
+    return format_decimal(x, format=pattern, locale=_formats()).translate(_SPACES)
 
 
 def percent_text(fraction: float, digits: int = 0) -> str:
     """``fraction`` (0.875) as a percentage with ``digits`` decimals: "88%", "88 %", "87,5 %"."""
-    formats = _state().formats
+    from babel.numbers import format_percent
+
+    formats = _formats()
     pattern = formats.percent_formats[None].pattern     # where the sign stands: "#,##0 %", "#,##0%"
     if digits > 0:
         pattern = pattern.replace("0", "0." + "0" * digits, 1) if "." not in pattern else pattern
@@ -257,4 +279,6 @@ def percent_text(fraction: float, digits: int = 0) -> str:
 
 def rating_text(rating: float) -> str:
     """A rating, rounded to a whole number and never grouped (ratings read as one word: "1500")."""
-    return format_decimal(round(rating), format="0", locale=_state().formats)
+    from babel.numbers import format_decimal
+
+    return format_decimal(round(rating), format="0", locale=_formats())

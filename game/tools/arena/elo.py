@@ -104,7 +104,7 @@ def elo_estimate(unit_scores: Sequence[float]) -> EloEstimate:
     """
     n = len(unit_scores)
     if n == 0:
-        raise ValueError("no games: an Elo estimate needs at least one result")
+        raise ValueError(_("no games: an Elo estimate needs at least one result"))
     mean = sum(unit_scores) / n
     var = sum((x - mean) ** 2 for x in unit_scores) / n
     se = math.sqrt(var / n)
