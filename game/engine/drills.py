@@ -277,7 +277,7 @@ def drill_of(review: GameReview, move: MoveReview, scores: Sequence[int | None],
 def drills_from_review(review: GameReview, players: Collection[int], solver: Solver,
                        seconds: float = DEFAULT_TIME * WIDTH, stop=None, *, against: str = "",
                        day: date | None = None) -> list[Drill]:
-    """The drills of ``players`` (``Side``\ s) in a reviewed game, in move order, each sourced
+    """The drills of ``players`` (sides) in a reviewed game, in move order, each sourced
     as a game against ``against`` on ``day`` (None: no source).
 
     ``seconds``: time to prove one position's columns; a position not settled in time is left

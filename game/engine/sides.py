@@ -1,6 +1,6 @@
 """The two values every floor hands across its boundaries: a side and a column.
 
-Both are ``IntEnum``\\ s, so they are the very ints the engine computes with (the compiled loops
+Both are ``IntEnum`` values, so they are the very ints the engine computes with (the compiled loops
 keep plain ints) and compare, index and add as ints; what they add is one place that says what
 the numbers mean:
 
