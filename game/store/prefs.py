@@ -95,7 +95,7 @@ class Prefs:
     speech: bool | None = field(default=None, metadata={"problem": _muted_problem})
     #: how much a spoken move says: "short" or "full"
     verbosity: str | None = field(default=None, metadata={"problem": _verbosity_problem})
-    #: the menu's choices, checked by the menu against the settings in use (game.ui.menu_choices)
+    #: the menu's choices, checked by the menu against the settings in use (game.ui.menu.menu_choices)
     menu: dict[str, Any] | None = field(default=None, metadata={"problem": _menu_problem})
     unknown: Mapping[str, Any] = field(default_factory=dict)
 

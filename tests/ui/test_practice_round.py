@@ -16,7 +16,7 @@ from game.practice.schedule import Grade
 from game.session.practice import PracticeKeeper
 from game.session.practice_proofs import Added, Refutation
 from game.store.drills import DrillEntry, load_drills
-from game.ui.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
+from game.ui.practice.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
 
 THREAT = "152535"           # red to move: column 4 wins at once
 TWO_THREATS = "727364"      # red to move, yellow's _YYY_ on the bottom row: every move loses

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.echo import escape_control
-from game.ui.analysis_view import draw_analysis_row
-from game.ui.game_input import KEY_HELP_OVER, KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
+from game.ui.game.analysis_view import draw_analysis_row
+from game.ui.game.game_input import KEY_HELP_OVER, KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
+from game.ui.game.seats import Allow
 from game.ui.layout import COLS
 from game.ui.render import BoardScene, draw_panel
-from game.ui.seats import Allow
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
 from game.ui.theme import Colour
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from game.service.requests import Analysis
     from game.ui.anim import DropAnimation
     from game.ui.scene import Context
-    from game.ui.seats import Seats
+    from game.ui.game.seats import Seats
 
 FLASH_SECONDS = 2.5
 

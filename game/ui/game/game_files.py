@@ -18,11 +18,11 @@ from game.model import GameModel
 from game.store.savefile import SaveFileError, load_game
 from game.store.saves import save_infos
 from game.ui import clipboard
-from game.ui.game_replies import Ask, Effects, Go, Loaded, Notice, Show
+from game.ui.game.game_replies import Ask, Effects, Go, Loaded, Notice, Show
+from game.ui.game.seats import Say
+from game.ui.open_save import OPEN_ERRORS, players_of, save_new
 from game.ui.savelist import CLOSE, SaveList, load_failure
-from game.ui.saves import OPEN_ERRORS, players_of, save_new
 from game.ui.scene import GameStart, SceneName, Transition, open_network_game
-from game.ui.seats import Say
 
 __all__ = ["copy_moves", "load", "open_savelist", "paste_moves", "save", "savelist_event"]
 

@@ -14,10 +14,10 @@ from game.engine.threats import Cell
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.render import BoardScene, draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
-from game.ui.review_graph import GRADE_COLOURS, UNPROVED_COLOUR, draw_graph
-from game.ui.review_line import LineView
-from game.ui.review_state import ReviewState
-from game.ui.review_words import ReviewWords, has_best, row_words
+from game.ui.review.review_graph import GRADE_COLOURS, UNPROVED_COLOUR, draw_graph
+from game.ui.review.review_line import LineView
+from game.ui.review.review_state import ReviewState
+from game.ui.review.review_words import ReviewWords, has_best, row_words
 
 if TYPE_CHECKING:
     from game.ui.render import BoardRenderer

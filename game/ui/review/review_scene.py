@@ -18,25 +18,24 @@ from pathlib import Path
 
 import pygame
 
+from game.domain.players import HUMAN
 from game.engine.board import parse_moves
 from game.engine.review import GameReview, ReviewProgress
 from game.service.client import EngineClient
 from game.service.requests import Kind, ReviewRequest
-from game.domain.players import HUMAN
 from game.session.autosaver import autosaved
 from game.session.core import Departure
 from game.session.drill_owners import opponent_names
 from game.session.practice_proofs import Added
 from game.store.saves import save_infos
-from game.ui.menu import resume_label
+from game.ui.open_save import OPEN_ERRORS, open_save, resume_label
 from game.ui.overlays import Confirm
-from game.ui.review_explain import Explanations
-from game.ui.review_keys import Action, Offer, action_for, footer_texts
-from game.ui.review_panel import Hits, ReviewPanel
-from game.ui.review_state import ReviewState
-from game.ui.review_words import ReviewWords
+from game.ui.review.review_explain import Explanations
+from game.ui.review.review_keys import Action, Offer, action_for, footer_texts
+from game.ui.review.review_panel import Hits, ReviewPanel
+from game.ui.review.review_state import ReviewState
+from game.ui.review.review_words import ReviewWords
 from game.ui.savelist import CLOSE, SaveList, load_failure
-from game.ui.saves import OPEN_ERRORS, open_save
 from game.ui.scene import Context, GameStart, NetworkSide, ReviewStart, Scene, SceneName, Transition
 
 

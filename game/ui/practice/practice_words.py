@@ -1,11 +1,10 @@
-"""What the Practice scene and the menu's Practice row say, each as the texts that fit, longest
-first: the menu's row, the header (whose practice, which side), the day's progress and streak, and
+"""What the Practice scene says, each as the texts that fit, longest
+first: the header (whose practice, which side), the day's progress and streak, and
 the keys of the moment. Each is a plain function of the values handed in: it draws nothing and
 changes nothing (the scene picks the longest text that fits and draws it)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection
 from datetime import date, datetime
 
@@ -13,37 +12,15 @@ from game.domain.names import name_key
 from game.echo import counted
 from game.session.practice import PracticeKeeper
 from game.store.drills import LOCAL_PLAYER
-from game.ui.practice_round import Phase
+from game.ui.player_words import possessive
+from game.ui.practice.practice_round import Phase
 
-__all__ = ["header_texts", "keys_texts", "menu_row_text", "possessive", "progress_texts"]
+__all__ = ["header_texts", "keys_texts", "progress_texts"]
 
 KEYS_ASK = ("1–7 or click: drop a disc · Left/Right + Enter: choose and drop · F1 help · Esc menu",
             "1–7 drop · Left/Right + Enter · F1 help · Esc menu", "1–7 drop · F1 · Esc")
 KEYS_DONE = ("Enter or click: next · F1 help · Esc menu", "Enter next · Esc menu")
 KEYS_WAIT = ("Watch the reply · F1 help · Esc menu", "F1 help · Esc menu")
-
-
-def possessive(player: str) -> str:
-    """"your" for the person at this computer, else "Ann's"."""
-    return "your" if player == LOCAL_PLAYER else f"{player}'s"
-
-
-def menu_row_text(keeper: PracticeKeeper, now: datetime) -> str:
-    """The menu's Practice row: "2 drills due · puzzles", "Ann: 1 drill due · 1 more in 10 min ·
-    puzzles": the drills of the player Practice would show (named once anyone but the person at
-    this computer has drills). A drill practised today is not due again until its time has come,
-    and then it is counted again."""
-    if not keeper.loaded:
-        return "drills · puzzles"
-    player = keeper.player_to_show(now)
-    whose = "" if keeper.players() in ([], [LOCAL_PLAYER]) else f"{player}: "
-    parts = [f"{whose}{counted(len(keeper.due(now, player)), 'drill')} due"]
-    later = keeper.again(now, player)
-    if later:
-        minutes = max(1, math.ceil((later[0] - now).total_seconds() / 60))
-        parts.append(f"1 more in {minutes} min" if len(later) == 1
-                     else f"{len(later)} more today, the first in {minutes} min")
-    return " · ".join([*parts, "puzzles"])
 
 
 def header_texts(player: str, colour: str) -> tuple[str, ...]:

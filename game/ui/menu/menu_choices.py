@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.engine.heuristics import HEURISTICS
-from game.domain.names import clean_player_name
 from game.config.values import Settings
 from game.domain.levels import CUSTOM_DEPTH
+from game.domain.names import clean_player_name
 from game.domain.players import HUMAN, parse_player_spec, PlayerSpec
+from game.engine.heuristics import HEURISTICS
 
 MODES = ("vs_computer", "two_players", "spectator")
 MODE_LABELS = {"vs_computer": "You vs Computer", "two_players": "Two players (same screen)",

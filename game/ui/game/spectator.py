@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from game.data.openings import OPENINGS
-from game.model import GameModel, Scoreboard
 from game.domain.players import PlayerSpec
+from game.model import GameModel, Scoreboard
 
 NEXT_GAME_PAUSE = 2.5     # seconds a finished game stays on screen before the next one
 DELAY_STEP = 0.2          # +/- change of the minimum time per move

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from game.engine.review import Bounds, Grade, MoveReview, Summary, value_text
 from game.engine.scores import distance_text
 from game.engine.threats import cell_name
-from game.ui.review_line import LineView, Stage
-from game.ui.review_state import ReviewState
+from game.ui.review.review_line import LineView, Stage
+from game.ui.review.review_state import ReviewState
 
 __all__ = ["ReviewWords", "grade_word", "best_words", "brief_summary", "named_words", "verdict_words"]
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui.keys import DROP_KEYS, NUMBER_KEYS
 from game.ui.layout import COLS
 from game.ui.scene import is_ctrl
 
@@ -43,11 +44,8 @@ class Command(enum.Enum):
     POINT = "point"                # the cursor to the column that comes with it
 
 
-NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, COLS + 1)}
-NUMBER_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, COLS + 1)})
 PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
-DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
 
 CTRL_KEYS = {pygame.K_z: Command.UNDO, pygame.K_y: Command.REDO, pygame.K_s: Command.SAVE, pygame.K_o: Command.LOAD,
              pygame.K_c: Command.COPY, pygame.K_v: Command.PASTE, pygame.K_r: Command.RESIGN}

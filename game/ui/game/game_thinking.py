@@ -18,7 +18,7 @@ from game.engine.advice import Advice
 from game.engine.search_values import SearchResult
 from game.service.requests import (AIRequest, AIUpdate, Analysis, AnalysisRequest, Explained, ExplainRequest, Kind,
                                    MoveRequest)
-from game.ui.analysis_view import best_column, hint_words
+from game.ui.game.analysis_view import best_column, hint_words
 
 if TYPE_CHECKING:
     from game.engine.search_values import SearchConfig

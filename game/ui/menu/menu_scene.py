@@ -14,28 +14,26 @@ import pygame
 
 import game
 
-from game.echo import counted
-from game.engine.heuristics import HEURISTICS
-from game.domain.names import MAX_PLAYER_NAME_CHARS, clean_player_name
-from game.session.autosaver import autosaved
-from game.session.core import Departure
 from game.domain.levels import CUSTOM_DEPTH
+from game.domain.names import MAX_PLAYER_NAME_CHARS, clean_player_name
 from game.domain.players import PlayerSpec
 from game.domain.saved import SavedGame
+from game.echo import counted
+from game.engine.heuristics import HEURISTICS
+from game.session.autosaver import autosaved
+from game.session.core import Departure
 from game.store.prefs import Prefs
 from game.store.saves import save_infos
-from game.ui.learn.learn_words import COURSE_OFFER, COURSE_OFFER_DETAIL
-from game.ui.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
+from game.ui.menu.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
+from game.ui.menu.menu_words import COURSE_OFFER, COURSE_OFFER_DETAIL, practice_row_text
+from game.ui.open_save import OPEN_ERRORS, open_save, players_of, resume_label
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
-from game.ui.practice_words import menu_row_text
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
-from game.ui.saves import OPEN_ERRORS, open_save, players_of
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
 from game.ui.theme import THEMES
 from game.ui.widgets import Edit, Pick, Row, RowList, TextInput, name_chars
 
-RESUME = "Resume unfinished game"
 PRACTICE = "Practice"
 LEARN = "Learn"
 #: Said once per install (remembered in the prefs under ``PLAIN_SEARCH_TOLD``) where the searches
@@ -44,12 +42,6 @@ PLAIN_SEARCH_NOTICE = ("The computer thinks more slowly here: its search was ins
                        "To fix it, install a C compiler and Python's headers, then reinstall the game.")
 PLAIN_SEARCH_TOLD = "told_plain_search"
 PLAIN_SEARCH_SECONDS = 20.0
-
-
-def resume_label(saved: SavedGame) -> str:
-    """The resume row's words: a network game is gone back into over the network, with its player."""
-    seat = saved.seat
-    return RESUME if seat is None else f"Resume network game with {seat.opponent}"
 
 
 def install() -> str:
@@ -288,8 +280,8 @@ class MenuScene(Scene):
                                "with it.", leave)
 
     def practice_text(self) -> str:
-        """"5 drills due · puzzles" (the drills counted once they are read; see ``menu_row_text``)."""
-        return menu_row_text(self.ctx.session.practice, datetime.now().astimezone())
+        """"5 drills due · puzzles" (the drills counted once they are read; see ``practice_row_text``)."""
+        return practice_row_text(self.ctx.session.practice, datetime.now().astimezone())
 
     def open_practice(self) -> None:
         self.next = Transition(SceneName.PRACTICE)

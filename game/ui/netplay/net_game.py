@@ -17,10 +17,10 @@ from collections.abc import Callable
 import pygame
 
 from game.model import GameModel
-from game.ui.game_input import Command
-from game.ui.net_table import Answer, NetStart, NetTable
+from game.ui.game.game_input import Command
+from game.ui.game.seats import Allow, News, Refusal, Reply, Seats
+from game.ui.netplay.net_table import Answer, NetStart, NetTable
 from game.ui.scene import NetworkSide, SceneName
-from game.ui.seats import Allow, News, Refusal, Reply, Seats
 
 __all__ = ["Answer", "KEY_HELP", "NetStart", "Networked"]
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from game.domain.players import PlayerSpec
 from game.domain.rated import Casual
+from game.ui.game.seats import News, Reply
 from game.ui.scene import SceneName, Transition
-from game.ui.seats import News, Reply
 
 if TYPE_CHECKING:
     from game.ui.overlays import Confirm, HelpOverlay

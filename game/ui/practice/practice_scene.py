@@ -15,7 +15,7 @@ with the review's checked explanation (``game.engine.explain``): of the move tri
 wrong, of the game's move when it was right; a drill says where it came from under its task.
 Grades go to the drill schedule and puzzle results to the puzzle rating through the session
 (``game.session.practice``), written on its thread. The day's progress and the streak of right
-answers are in the header; the words it shows come from ``game.ui.practice_words``.
+answers are in the header; the words it shows come from ``game.ui.practice.practice_words``.
 """
 
 from __future__ import annotations
@@ -33,11 +33,12 @@ from game.practice.puzzles import Puzzle, load_puzzles, rating_of, serve
 from game.session.practice_proofs import Refutation
 from game.store.puzzles import PuzzleResult
 from game.ui.anim import DropAnimation
-from game.ui.game_input import NUMBER_KEYS
+from game.ui.keys import cursor_key
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import PRACTICE_HELP, HelpOverlay, is_help_key
-from game.ui.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
-from game.ui.practice_words import header_texts, keys_texts, possessive, progress_texts
+from game.ui.player_words import possessive
+from game.ui.practice.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
+from game.ui.practice.practice_words import header_texts, keys_texts, progress_texts
 from game.ui.render import BoardScene
 from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap, wrap_at_most
 from game.ui.scene import Context, Scene, SceneName, Transition
@@ -47,7 +48,6 @@ __all__ = ["PracticeScene"]
 REPLY_PAUSE = 0.5       # seconds before a puzzle's defender answers, or a refutation's next disc falls
 REFUTED_PAUSE = 1.2     # seconds the refuted position stays before the board goes back
 NEXT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
-DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
 WHOSE_KEY = pygame.K_TAB        # the next player's drills
 WANTS_KEY = pygame.K_o          # drills from the shown player's games: on or off
 
@@ -193,15 +193,10 @@ class PracticeScene(Scene):
             self.toggle_wants()
         elif self._finished() and key in NEXT_KEYS:
             self.go_on()
-        elif key in NUMBER_KEYS:
-            self.cursor = NUMBER_KEYS[key]
-            self.drop(self.cursor)
-        elif key in (pygame.K_LEFT, pygame.K_a):
-            self.cursor = max(0, self.cursor - 1)
-        elif key in (pygame.K_RIGHT, pygame.K_d):
-            self.cursor = min(COLS - 1, self.cursor + 1)
-        elif key in DROP_KEYS:
-            self.drop(self.cursor)
+        elif (move := cursor_key(key, self.cursor)) is not None:
+            self.cursor = move.column
+            if move.drop:
+                self.drop(self.cursor)
 
     def _finished(self) -> bool:
         return self.attempt is not None and self.attempt.phase is Phase.DONE and self._settled()

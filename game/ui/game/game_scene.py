@@ -32,19 +32,20 @@ from game.session.autosaver import has_person
 from game.session.core import Departure
 from game.session.drill_owners import opponent_names
 from game.session.rating import RatingGuard
-from game.ui import clipboard, game_coach, game_files, game_text
+from game.ui import clipboard
 from game.ui.anim import DropAnimation, Shake
-from game.ui.game_input import END_KEYS, Action, Command, read_input
-from game.ui.game_replies import AnalysisRow, Ask, Effect, Effects, Go, Loaded, NewGame, Notice, Reject, Show, Want
-from game.ui.game_text import Flash, GameView
-from game.ui.game_thinking import Thinking
+from game.ui.game import game_coach, game_files, game_text
+from game.ui.game.game_input import END_KEYS, Action, Command, read_input
+from game.ui.game.game_replies import AnalysisRow, Ask, Effect, Effects, Go, Loaded, NewGame, Notice, Reject, Show, Want
+from game.ui.game.game_text import Flash, GameView
+from game.ui.game.game_thinking import Thinking
+from game.ui.game.seats import AgainstComputer, Allow, Finished, Follow, Refusal, Say, Seats, Withdraw, seats_for
+from game.ui.game.spectator import DELAY_STEP
 from game.ui.layout import COLS, ROWS
-from game.ui.net_game import NetStart, Networked
+from game.ui.netplay.net_game import NetStart, Networked
 from game.ui.overlays import Confirm, HelpOverlay
 from game.ui.savelist import SaveList
 from game.ui.scene import Context, GameStart, MenuData, ReviewStart, Scene, SceneName, Transition
-from game.ui.seats import AgainstComputer, Allow, Finished, Follow, Refusal, Say, Seats, Withdraw, seats_for
-from game.ui.spectator import DELAY_STEP
 
 __all__ = ["DELAY_STEP", "GameScene"]
 

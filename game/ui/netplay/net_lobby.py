@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.domain.address import parse_address, show_address
-from game.echo import escape_control
 from game.domain.saved import NetRole, SavedGame
-from game.ui.game_scene import GameScene
-from game.ui.net_game import NetStart
+from game.echo import escape_control
+from game.ui.game.game_scene import GameScene
+from game.ui.netplay.net_game import NetStart
+from game.ui.netplay.net_name import NetName
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
-from game.ui.net_name import NetName
 from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars
 
 if TYPE_CHECKING:  # loaded when the lobby first hosts or joins (see _link): asyncio and the

@@ -7,9 +7,9 @@ counts once with its latest result: undoing the last move and ending it otherwis
 
 from __future__ import annotations
 
-from game.model import GameModel
 from game.domain.names import clean_player_name
-from game.ui.spectator import match_score
+from game.model import GameModel
+from game.ui.game.spectator import match_score
 
 DEFAULT_NAMES = ("Player 1", "Player 2")
 DRAWN = 2  # the result of a drawn game, beside the seats 0 and 1 of a win

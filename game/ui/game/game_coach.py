@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from game.domain.rated import Casual
 from game.engine.board import Position
 from game.service.requests import Analysis
-from game.ui.analysis_view import hint_words
-from game.ui.game_replies import AnalysisRow, Effects, Reject, Want
-from game.ui.game_thinking import Thinking
+from game.ui.game.analysis_view import hint_words
+from game.ui.game.game_replies import AnalysisRow, Effects, Reject, Want
+from game.ui.game.game_thinking import Thinking
 
 __all__ = ["Turn", "analysis_row", "hint", "why"]
 

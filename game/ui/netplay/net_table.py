@@ -20,10 +20,10 @@ from game.domain.names import clean_level_name
 from game.domain.saved import NetRole, NetworkSeat
 from game.echo import escape_control
 from game.model import GameModel
-from game.ui.net_chat import Chat
+from game.ui.game.seats import Finished, Follow, News, Refusal, Reply, Say, Withdraw
+from game.ui.netplay.net_chat import Chat
 from game.ui.overlays import Confirm
 from game.ui.scene import SceneName
-from game.ui.seats import Finished, Follow, News, Refusal, Reply, Say, Withdraw
 
 if TYPE_CHECKING:  # a NetStart's link is made by the lobby, which loads the network's modules then
     from game.net import events as ev

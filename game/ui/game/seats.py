@@ -7,7 +7,7 @@ checks which kind they are.
 * :class:`Watching` — two computers: the match's pacing (pause, step, time per move), its score and
   openings each played with both colours; nobody at the screen drops a disc, takes one back or asks for
   a hint.
-* ``game.ui.net_game.Networked`` — this screen's player against one on another computer: the game
+* ``game.ui.netplay.net_game.Networked`` — this screen's player against one on another computer: the game
   is shared, so a move, an undo or a rematch is a request the other side's match agrees to, and
   what it agreed comes back as news (:data:`News`) the scene follows.
 
@@ -25,11 +25,11 @@ import pygame
 from game.engine.board import parse_moves
 from game.model import GameModel
 from game.session.practice import NamedSide
-from game.ui.game_input import Command
-from game.ui.scene import NetworkSide, SceneName
+from game.ui.game.game_input import Command
+from game.ui.game.spectator import Spectator
+from game.ui.game.two_players import TwoPlayers
 from game.ui.overlays import Confirm
-from game.ui.spectator import Spectator
-from game.ui.two_players import TwoPlayers
+from game.ui.scene import NetworkSide, SceneName
 
 __all__ = ["AgainstComputer", "Allow", "Finished", "Follow", "News", "Refusal", "Reply", "Say", "Seats", "TwoPeople",
            "Watching", "Withdraw", "seats_for"]
