@@ -27,7 +27,9 @@ class BoardFacts:
     """A board as a scene shows it. ``moves``: 0-based columns from the empty board; ``names``:
     the colours as drawn, red's first; ``cursor``: the column the scene's cursor is on (None:
     none); ``analysis``: what the analysis row says of each column ("" where it says nothing);
-    ``score``: the sitting's score as a sentence; ``walk``: the arrow keys may walk the cells."""
+    ``score``: the sitting's score as a sentence; ``walk``: the arrow keys may walk the cells;
+    ``say_moves``: a move added is said (a scene whose own lines say each move, as the review's
+    do, turns it off)."""
 
     moves: tuple[int, ...]
     names: tuple[str, str] = ("Red", "Yellow")
@@ -35,6 +37,7 @@ class BoardFacts:
     analysis: tuple[str, ...] = ()
     score: str = ""
     walk: bool = False
+    say_moves: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +69,10 @@ class Listener:
         self.row = 0                      # the walking cursor's row (its column is the scene's)
         self._heard = Heard()
 
+    def forget(self) -> None:
+        """Start afresh: the next :meth:`follow` says the lines shown then (speech just turned on)."""
+        self._heard = Heard()
+
     def follow(self, heard: Heard) -> list[str]:
         """The sentences for what changed since the last call: each move added to the board (who,
         where, threats and result), a board taken back or replaced, a line of text that is new,
@@ -83,7 +90,7 @@ class Listener:
             return []
         old = before.moves if before is not None else None
         said: list[str] = []
-        if old is not None and old != now.moves:
+        if old is not None and old != now.moves and now.say_moves:
             if now.moves[:len(old)] == old:
                 said += [sayings.move(_position(now.moves[:i + 1]) or pos, now.moves[i], now.names, full=self.full)
                          for i in range(len(old), len(now.moves))]

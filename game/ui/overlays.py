@@ -45,6 +45,11 @@ class Confirm:
         self.labels = (yes, no)
         self._buttons: list[tuple[pygame.Rect, bool]] = []
 
+    def spoken(self) -> str:
+        """The question as a listener hears it: the question, its detail and the two answers' keys."""
+        return " ".join(filter(None, (self.question, self.detail,
+                                      f"Enter: {self.labels[0]}. Escape: {self.labels[1]}.")))
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in YES_KEYS:

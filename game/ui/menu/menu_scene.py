@@ -25,6 +25,7 @@ from game.session.core import Departure
 from game.store.prefs import Prefs
 from game.store.saves import save_infos
 from game.ui.menu.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
+from game.speech import Heard
 from game.ui.menu.menu_words import COURSE_OFFER, COURSE_OFFER_DETAIL, practice_row_text
 from game.ui.open_save import OPEN_ERRORS, open_save, players_of, resume_label
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
@@ -32,6 +33,7 @@ from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
 from game.ui.theme import THEMES
+from game.ui.voice import change_speech, speech_row_text
 from game.ui.widgets import Edit, Pick, Row, RowList, TextInput, name_chars
 
 PRACTICE = "Practice"
@@ -147,6 +149,7 @@ class MenuScene(Scene):
         rows.append(Row("Theme", self.ctx.theme_name, change=self._change_theme))
         rows.append(Row("Sound", "off (muted)" if self.ctx.sound.muted else "on", change=self._change_sound))
         rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
+        rows.append(Row("Speech (F2)", speech_row_text(self.ctx.voice), change=self._change_speech))
         rows.append(Row("Start game", activate=self.start_game))
         rows.append(Row(PRACTICE, self.practice_text(), activate=self.open_practice))
         rows.append(Row("Open a saved game", activate=self.open_saves))
@@ -235,6 +238,9 @@ class MenuScene(Scene):
 
     def _change_sound(self, delta: int) -> None:
         self.ctx.remember(muted=self.ctx.sound.toggle_mute())
+
+    def _change_speech(self, delta: int) -> None:
+        change_speech(self.ctx.voice, delta)
 
     def _change_volume(self, delta: int) -> None:
         steps = round(self.ctx.sound.volume * 10)
@@ -404,6 +410,14 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         pass
+
+    def heard(self) -> Heard:
+        """The selected row and its value, and a question asked over the menu."""
+        row = next((r for r in self.rows() if r.label == self.selected_label), None)
+        lines = [] if row is None else [f"{row.label}: {row.value}." if row.value else f"{row.label}."]
+        if hasattr(self.overlay, "spoken"):
+            lines.append(self.overlay.spoken())
+        return Heard(lines=tuple(lines))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
