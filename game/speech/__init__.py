@@ -7,6 +7,7 @@ which of its changes are said). No pygame: the window maps its keys to :class:`Q
 
 from .backends import NoSpeech, open_backend
 from .listen import BoardFacts, Heard, Listener, Query
+from .sayings import spoken
 from .speaker import Speaker
 
-__all__ = ["BoardFacts", "Heard", "Listener", "NoSpeech", "Query", "Speaker", "open_backend"]
+__all__ = ["BoardFacts", "Heard", "Listener", "NoSpeech", "Query", "Speaker", "open_backend", "spoken"]

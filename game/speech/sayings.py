@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from game.engine.board import HEIGHT, WIDTH, Position, bit, winning_cells_mask
 
-__all__ = ["Cell", "cell", "column", "last_move", "move", "row", "threat_cells", "threats", "turn"]
+__all__ = ["Cell", "cell", "column", "last_move", "move", "row", "spoken", "threat_cells", "threats", "turn"]
 
 Cell = tuple[int, int]   # (column, row), 0-based
 
@@ -117,3 +117,10 @@ def turn(pos: Position, names: Sequence[str], score: str) -> str:
     else:
         words = _("{who} to move, move {number}.").format(who=names[pos.turn - 1], number=pos.moves + 1)
     return f"{words} {score}" if score else words
+
+
+def spoken(text: str) -> str:
+    """A line of the screen as a sentence to say: its " · " separators commas, a full stop at the
+    end ("" stays "")."""
+    text = text.strip().replace(" · ", ", ")
+    return text if not text or text.endswith((".", "!", "?", ":", "…")) else text + "."

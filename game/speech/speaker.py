@@ -19,8 +19,8 @@ from .backends import Backend, NoSpeech
 
 __all__ = ["MAX_MESSAGE_CHARS", "MAX_WAITING", "Speaker"]
 
-#: A message longer than this is cut: a screen reader reads a sentence, not a page.
-MAX_MESSAGE_CHARS = 600
+#: A message longer than this is cut (a lesson's page is the longest the game says).
+MAX_MESSAGE_CHARS = 1000
 #: Messages waiting for a backend that does not answer: the oldest are dropped past this.
 MAX_WAITING = 64
 

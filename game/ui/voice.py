@@ -21,8 +21,9 @@ from game.ui.notices import Notices
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, wrap_at_most
 from game.ui.theme import Theme
+from game.ui.widgets import Row
 
-__all__ = ["QUERY_KEYS", "SPEECH_KEY", "VERBOSITY_KEY", "Voice", "change_speech", "speech_row_text"]
+__all__ = ["QUERY_KEYS", "SPEECH_KEY", "VERBOSITY_KEY", "Voice", "change_speech", "row_line", "speech_row_text"]
 
 SPEECH_KEY = pygame.K_F2
 VERBOSITY_KEY = pygame.K_F9
@@ -171,3 +172,11 @@ def change_speech(voice: Voice, delta: int) -> None:
         voice.set_full(full)
     else:
         voice.set(on)
+
+
+def row_line(rows: list[Row], selected: str) -> tuple[str, ...]:
+    """The selected row of a list as it is said: "Volume: 70 %.", "Start game." (none: nothing)."""
+    row = next((r for r in rows if r.label == selected), None)
+    if row is None:
+        return ()
+    return (f"{row.label}: {row.value}." if row.value else f"{row.label}.",)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.model import GameModel
-from game.speech import BoardFacts, Heard
+from game.speech import BoardFacts, Heard, spoken
 from game.ui.game.analysis_view import Kind, column_views
 from game.ui.game.game_text import GameView, result_text, shown_why
 
@@ -14,10 +14,10 @@ def heard(view: GameView, overlay: object | None) -> Heard:
     column), the coach's why, an engine error and a question asked over the board."""
     model, theme = view.model, view.ctx.theme
     board = BoardFacts(tuple(model.moves), (theme.colour_name(1), theme.colour_name(2)), view.cursor,
-                       _analysis(view), _sentence(view.tally), walk=overlay is None and not view.seats.watching)
+                       _analysis(view), spoken(view.tally or ""), walk=overlay is None and not view.seats.watching)
     why = shown_why(view)
     lines = (
-        _sentence(result_text(view)) if model.is_over and view.over_handled else "",
+        spoken(result_text(view)) if model.is_over and view.over_handled else "",
         view.flash.text if view.flash is not None else "",
         why.text if why is not None else "",
         f"Engine error: {view.engine_error}" if view.engine_error else "",
@@ -32,14 +32,6 @@ def _analysis(view: GameView) -> tuple[str, ...]:
         return ()
     return tuple(f"estimate, ranked {c.rank}" if c.kind is Kind.ESTIMATE else c.words
                  for c in column_views(view.analysis, len(view.model.moves)))
-
-
-def _sentence(text: str | None) -> str:
-    """A line of the screen as a spoken sentence: its " · " separators commas, a full stop at the end."""
-    if not text:
-        return ""
-    text = text.replace(" · ", ", ")
-    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def result_sound(model: GameModel, winner: int | None) -> str:

@@ -33,7 +33,7 @@ from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
 from game.ui.theme import THEMES
-from game.ui.voice import change_speech, speech_row_text
+from game.ui.voice import change_speech, row_line, speech_row_text
 from game.ui.widgets import Edit, Pick, Row, RowList, TextInput, name_chars
 
 PRACTICE = "Practice"
@@ -413,11 +413,8 @@ class MenuScene(Scene):
 
     def heard(self) -> Heard:
         """The selected row and its value, and a question asked over the menu."""
-        row = next((r for r in self.rows() if r.label == self.selected_label), None)
-        lines = [] if row is None else [f"{row.label}: {row.value}." if row.value else f"{row.label}."]
-        if hasattr(self.overlay, "spoken"):
-            lines.append(self.overlay.spoken())
-        return Heard(lines=tuple(lines))
+        question = (self.overlay.spoken(),) if isinstance(self.overlay, Confirm) else ()
+        return Heard(lines=row_line(self.rows(), self.selected_label) + question)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
