@@ -15,6 +15,7 @@ import pygame
 from game.config.load import default_config_path
 from game.domain.players import HUMAN
 from game.engine.board import parse_moves
+from game.i18n import chosen_language, set_language
 from game.service.client import EngineService
 from game.session.core import Departure, Session
 from game.store.autosave import AUTOSAVE_NAME, Autosaves
@@ -68,8 +69,11 @@ class Controller:
         notices = list(notices)
         prefs = load_prefs(notices.append)  # a damaged prefs file is said in a notice, as a damaged autosave
         problems = list(problems)
-        theme, muted, volume = _look_and_sound(settings, prefs, explicit=config_path is not None,
-                                               broken={getattr(p, "key", "") for p in problems})
+        broken = {getattr(p, "key", "") for p in problems}
+        theme, muted, volume = _look_and_sound(settings, prefs, explicit=config_path is not None, broken=broken)
+        # the language decided as the look and sound are: the menu's choice, unless --config names one
+        set_language(chosen_language(settings.language, prefs.language,
+                                     config_wins=config_path is not None and "display.language" not in broken))
         self.fullscreen = settings.fullscreen
         self.windowed_size = (settings.window_width, settings.window_height)
         self.surface = self._open_window()

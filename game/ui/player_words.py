@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.store.drills import LOCAL_PLAYER
+from game.store.drill_file import LOCAL_PLAYER
 
 __all__ = ["possessive"]
 

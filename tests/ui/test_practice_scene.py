@@ -17,13 +17,13 @@ from game.domain.players import HUMAN
 from game.domain.saved import SavedGame
 from game.engine.board import Position, parse_moves
 from game.engine.drills import Drill, DrillKind, DrillSource
-from game.engine.puzzles import keeping_columns
+from game.engine.only_moves import keeping_columns
 from game.engine.scores import outcome
 from game.engine.solver import Solver
 from game.model import GameModel
-from game.practice.schedule import Grade, add_drills, graded
-from game.store.drills import DRILLS_NAME, LOCAL_PLAYER, PlayerChoice, load_choices, load_drills
-from game.store.puzzles import load_results
+from game.training.schedule import Grade, add_drills, graded
+from game.store.drill_file import DRILLS_NAME, LOCAL_PLAYER, PlayerChoice, load_choices, load_drills
+from game.store.puzzle_results import load_results
 from game.store.savefile import save_game
 from game.store.saves import saves_dir
 from game.ui.game.seats import seats_for
@@ -227,7 +227,7 @@ def test_the_menu_row_counts_the_drills_due(ui):
 
 
 def test_a_game_lost_to_the_computer_makes_drills(ui, monkeypatch):
-    from game.session import practice_proofs
+    from game.training import proofs as practice_proofs
 
     threads = []
     real_mine = practice_proofs.mine_drills

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from game.session.practice import PracticeKeeper
-from game.store.drills import LOCAL_PLAYER
-from game.store.puzzles import PuzzleResult
+from game.training.keeper import PracticeKeeper
+from game.store.drill_file import LOCAL_PLAYER
+from game.store.puzzle_results import PuzzleResult
 from game.ui.practice.practice_round import Phase
 from game.ui.player_words import possessive
 from game.ui.practice.practice_words import header_texts, keys_texts, progress_texts

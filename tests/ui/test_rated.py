@@ -17,7 +17,7 @@ from game.domain.record import RecordResult
 from game.domain.saved import SavedGame
 from game.store.autosave import Autosaves
 from game.store.folders import user_data_dir
-from game.store.record import load_record
+from game.store.record_file import load_record
 from game.store.savefile import load_game, save_game
 from game.store.saves import saves_dir
 from game.ui.game.game_scene import GameScene

@@ -243,7 +243,7 @@ def test_p_and_d_in_an_open_line_take_the_lines_position_on_the_board(ui, monkey
 
 
 def test_an_answer_to_d_for_a_review_since_left_is_taken_and_not_said_in_the_next_one(ui, monkeypatch):
-    from game.session.practice_proofs import Added
+    from game.training.proofs import Added
 
     driver, scene = open_review(ui, WON)
     practice, answers = driver.c.ctx.session.practice, {}

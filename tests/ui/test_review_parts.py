@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Explanation, Kind as ExplanationKind
-from game.engine.review import review_game
+from game.engine.game_review import review_game
 from game.engine.search import SearchConfig
 from game.engine.threats import threats_mask
 from game.service.requests import AIUpdate, Explained, Kind

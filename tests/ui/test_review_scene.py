@@ -11,8 +11,8 @@ from conftest import TextRecorder
 
 from game.domain.record import RecordResult
 from game.domain.saved import SavedGame
-from game.engine.review import GameReview, MoveClass, ReviewProgress
-from game.store.record import load_record
+from game.engine.game_review import GameReview, MoveClass, ReviewProgress
+from game.store.record_file import load_record
 from game.store.savefile import save_game
 from game.store.saves import saves_dir
 from game.ui.layout import MIN_SIZE

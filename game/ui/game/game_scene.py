@@ -25,12 +25,12 @@ from game.domain.players import HUMAN
 from game.domain.rated import Casual
 from game.echo import counted, shown
 from game.engine.board import ColumnFullError, MoveError, format_moves
-from game.engine.review import ReviewProgress
+from game.engine.game_review import ReviewProgress
 from game.model import GameModel
 from game.service.client import EngineClient
 from game.session.autosaver import has_person
 from game.session.core import Departure
-from game.session.drill_owners import opponent_names
+from game.training.owners import opponent_names
 from game.session.rating import RatingGuard
 from game.ui import clipboard
 from game.ui.anim import DropAnimation, Shake
@@ -235,7 +235,7 @@ class GameScene(Scene):
         network = data if isinstance(data, NetStart) else None
         start = (GameStart(HUMAN, HUMAN, network.connected.moves) if network is not None
                  else data if isinstance(data, GameStart) else GameStart(HUMAN, HUMAN))
-        self.model = GameModel(start.red, start.yellow, settings=self.ctx.settings)
+        self.model = GameModel(start.red, start.yellow, ladder=self.ctx.settings)
         self.epoch = self.ctx.engine.new_epoch()
         self.anims.clear()
         self.shake = None

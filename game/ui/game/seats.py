@@ -24,7 +24,7 @@ import pygame
 
 from game.engine.board import parse_moves
 from game.model import GameModel
-from game.session.practice import NamedSide
+from game.training.keeper import NamedSide
 from game.ui.game.game_input import Command
 from game.ui.game.spectator import Spectator
 from game.ui.game.two_players import TwoPlayers

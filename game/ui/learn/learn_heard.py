@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from game.practice.course import Checked, Lesson
+from game.training.course import Checked, Lesson
 from game.speech import BoardFacts, Heard, spoken
 from game.ui.learn.learn_words import header_texts, lesson_row
 from game.ui.theme import Theme

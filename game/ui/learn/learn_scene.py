@@ -2,7 +2,7 @@
 
 Three views, one after the other: the list of lessons (each with the player's progress), a
 lesson's page (its text wrapped to the window), and its positions. A disc dropped (1-7, a click,
-Left/Right then Enter) is handed to the checking thread (``game.session.coursework``): the solver
+Left/Right then Enter) is handed to the checking thread (``game.training.coursework``): the solver
 proves it right or wrong and the review's words say why; the window shows "Checking…" until the
 verdict arrives and never waits for it. A position solved is kept for the player Practice shows
 (``game.store.learned``). Esc goes back one view, F1 opens the help.
@@ -15,9 +15,9 @@ import enum
 import pygame
 
 from game.engine.board import Position
-from game.practice.course import Checked, Lesson, load_course
-from game.session.coursework import CourseKeeper
 from game.speech import Heard
+from game.training.course import Checked, Lesson, load_course
+from game.training.coursework import CourseKeeper
 from game.ui.anim import DropAnimation
 from game.ui.keys import ENTER_KEYS, cursor_key
 from game.ui.layout import COLS, ROWS

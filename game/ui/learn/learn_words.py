@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from game.practice.course import Lesson
+from game.training.course import Lesson
 
 __all__ = ["LEARN_HELP", "header_texts", "keys_texts", "lesson_row"]
 

@@ -7,8 +7,8 @@ import math
 from datetime import datetime
 
 from game.echo import counted
-from game.session.practice import PracticeKeeper
-from game.store.drills import LOCAL_PLAYER
+from game.training.keeper import PracticeKeeper
+from game.store.drill_file import LOCAL_PLAYER
 
 __all__ = ["COURSE_OFFER", "COURSE_OFFER_DETAIL", "practice_row_text"]
 

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 
 from game.engine.board import WIDTH, Position
 from game.engine.drills import DrillKind
-from game.engine.puzzles import PuzzleKind
+from game.engine.only_moves import PuzzleKind
 from game.engine.scores import Outcome, describe
-from game.practice.puzzles import Puzzle, puzzle_task
-from game.practice.schedule import Grade
-from game.store.drills import DrillEntry
+from game.training.puzzle_set import Puzzle, puzzle_task
+from game.training.schedule import Grade
+from game.store.drill_file import DrillEntry
 
 __all__ = ["Attempt", "Exercise", "Phase", "Played"]
 

@@ -1,6 +1,6 @@
 """The Practice scene: one player's drills due today first, then puzzles near the puzzle rating.
 
-Drills belong to players (``game.store.drills``): the scene shows one player's at a time (the one
+Drills belong to players (``game.store.drill_file``): the scene shows one player's at a time (the one
 shown last, unless only another player has drills due); Tab goes on to the next player with drills,
 and the menu's Practice row counts the drills of the player it opens on. O turns drills from the
 shown player's games off or on (``PracticeKeeper.wants``). The puzzles served and the puzzle rating
@@ -14,7 +14,7 @@ plays out disc by disc; then the right move is shown. Every drill answered, righ
 with the review's checked explanation (``game.engine.explain``): of the move tried when it was
 wrong, of the game's move when it was right; a drill says where it came from under its task.
 Grades go to the drill schedule and puzzle results to the puzzle rating through the session
-(``game.session.practice``), written on its thread. The day's progress and the streak of right
+(``game.training.keeper``), written on its thread. The day's progress and the streak of right
 answers are in the header; the words it shows come from ``game.ui.practice.practice_words``.
 """
 
@@ -29,9 +29,9 @@ from game.domain.names import name_key
 from game.engine.board import Position
 from game.engine.drills import DrillKind
 from game.engine.scores import Outcome
-from game.practice.puzzles import Puzzle, load_puzzles, rating_of, serve
-from game.session.practice_proofs import Refutation
-from game.store.puzzles import PuzzleResult
+from game.training.puzzle_set import Puzzle, load_puzzles, rating_of, serve
+from game.training.proofs import Refutation
+from game.store.puzzle_results import PuzzleResult
 from game.ui.anim import DropAnimation
 from game.ui.keys import cursor_key
 from game.ui.layout import COLS, ROWS

@@ -10,8 +10,8 @@ from datetime import date, datetime
 
 from game.domain.names import name_key
 from game.echo import counted
-from game.session.practice import PracticeKeeper
-from game.store.drills import LOCAL_PLAYER
+from game.training.keeper import PracticeKeeper
+from game.store.drill_file import LOCAL_PLAYER
 from game.ui.player_words import possessive
 from game.ui.practice.practice_round import Phase
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.engine.board import Position
 from game.engine.explain import Explanation
-from game.engine.review import GameReview
+from game.engine.game_review import GameReview
 from game.service.requests import AIUpdate, ExplainRequest, Explained
 from game.tools.review import to_explain
 

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from game.engine.review import GameReview, Grade, ReviewProgress
+from game.engine.game_review import GameReview, Grade, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
 from game.engine.verdicts import Severity
 from game.ui.resources import draw_text, text_width
 
 if TYPE_CHECKING:
-    from game.engine.review import Bounds
+    from game.engine.game_review import Bounds
     from game.ui.theme import Colour, Theme
 
 GRADE_COLOURS: dict[Grade, Colour] = {

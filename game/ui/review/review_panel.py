@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.review import MoveReview, ReviewProgress
+from game.engine.game_review import MoveReview, ReviewProgress
 from game.engine.threats import Cell
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.render import BoardScene, draw_panel

@@ -20,14 +20,14 @@ import pygame
 
 from game.domain.players import HUMAN
 from game.engine.board import parse_moves
-from game.engine.review import GameReview, ReviewProgress
+from game.engine.game_review import GameReview, ReviewProgress
 from game.service.client import EngineClient
 from game.service.requests import Kind, ReviewRequest
 from game.session.autosaver import autosaved
 from game.session.core import Departure
-from game.session.drill_owners import opponent_names
-from game.session.practice_proofs import Added
 from game.speech import BoardFacts, Heard, spoken
+from game.training.owners import opponent_names
+from game.training.proofs import Added
 from game.store.saves import save_infos
 from game.ui.open_save import OPEN_ERRORS, open_save, resume_label
 from game.ui.overlays import Confirm

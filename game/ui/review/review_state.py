@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from game.engine.board import Position
 from game.engine.explain import Explanation, missed_point
-from game.engine.review import GameReview, MoveReview
+from game.engine.game_review import GameReview, MoveReview
 from game.ui.review.review_explain import Explanations
 from game.ui.review.review_line import LineView
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.review import Bounds, Grade, MoveReview, Summary, value_text
+from game.engine.game_review import Bounds, Grade, MoveReview, Summary, value_text
 from game.engine.scores import distance_text
 from game.engine.threats import cell_name
 from game.ui.review.review_line import LineView, Stage
