@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 from game.echo import shown_path
+from game.i18n import _
 
 __all__ = ["LOG_PREFIX", "Backend", "LogBackend", "NoSpeech", "PrismBackend", "open_backend"]
 
@@ -50,11 +51,12 @@ class LogBackend:
         try:
             fd = os.open(path, flags, 0o644)
         except OSError as e:
-            reason = "it is a named pipe" if e.errno == errno.ENXIO else (e.strerror or str(e))
-            raise NoSpeech(f"Speech log {shown_path(path)} cannot be written: {reason}.") from None
+            reason = _("it is a named pipe") if e.errno == errno.ENXIO else (e.strerror or str(e))
+            raise NoSpeech(_("Speech log {path} cannot be written: {reason}.").format(
+                path=shown_path(path), reason=reason)) from None
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
-            raise NoSpeech(f"Speech log {shown_path(path)} is not a regular file.")
+            raise NoSpeech(_("Speech log {path} is not a regular file.").format(path=shown_path(path)))
         os.set_blocking(fd, True)
         self._file = os.fdopen(fd, "a", encoding="utf-8", errors="replace")
 
@@ -75,15 +77,17 @@ class PrismBackend:
         try:
             import prism  # here: an optional dependency, ``pip install "connect4-desktop[speech]"``
         except ImportError:
-            raise NoSpeech('Speech is off: the prismatoid library is not installed '
-                           '(pip install "connect4-desktop[speech]" adds it).') from None
+            raise NoSpeech(_('Speech is off: the prismatoid library is not installed '
+                             '(pip install "connect4-desktop[speech]" adds it).')) from None
         except OSError as e:   # its shared library cannot be loaded on this system
-            raise NoSpeech(f"Speech is off: the prismatoid library cannot be loaded ({e}).") from None
+            raise NoSpeech(_("Speech is off: the prismatoid library cannot be loaded ({error}).").format(
+                error=e)) from None
         try:
             self._context = prism.Context()
             self._backend = self._context.create_best()
         except (ValueError, RuntimeError, prism.PrismError) as e:
-            raise NoSpeech(f"Speech is off: no screen reader or speech service was found ({e}).") from None
+            raise NoSpeech(_("Speech is off: no screen reader or speech service was found ({error}).").format(
+                error=e)) from None
         self.name = self._backend.name
         self._error = prism.PrismError
 

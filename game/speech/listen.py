@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from game.engine.board import HEIGHT, WIDTH, MoveError, Position
 
+from game.i18n import _, ngettext
+
 from . import sayings
-from .sayings import _
 
 __all__ = ["BoardFacts", "Heard", "Listener", "Query"]
 
@@ -97,10 +98,12 @@ class Listener:
             elif not now.moves:
                 said.append(_("The board is empty."))
             elif old[:len(now.moves)] == now.moves:
-                said.append(_("Taken back: {number} moves on the board. {last}").format(
+                said.append(ngettext("Taken back: {number} move on the board. {last}",
+                                     "Taken back: {number} moves on the board. {last}", len(now.moves)).format(
                     number=len(now.moves), last=sayings.last_move(now.moves, now.names)))
             else:
-                said.append(_("A new position of {number} moves. {last}").format(
+                said.append(ngettext("A new position of {number} move. {last}",
+                                     "A new position of {number} moves. {last}", len(now.moves)).format(
                     number=len(now.moves), last=sayings.last_move(now.moves, now.names)))
         moved = before is not None and before.cursor != now.cursor
         if now.cursor is not None and now.walk and moved and not said:

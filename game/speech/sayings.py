@@ -11,15 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.board import HEIGHT, WIDTH, Position, bit, winning_cells_mask
+from game.i18n import _
 
 __all__ = ["Cell", "cell", "column", "last_move", "move", "row", "spoken", "threat_cells", "threats", "turn"]
 
 Cell = tuple[int, int]   # (column, row), 0-based
-
-
-def _(text: str) -> str:
-    """Marks a sentence for translation."""
-    return text
 
 
 def _place(col: int, row: int) -> str:
@@ -41,7 +37,11 @@ def threat_cells(pos: Position, player: int) -> list[Cell]:
 
 
 def _cells(cells: Sequence[Cell]) -> str:
-    return _(" and ").join(_place(c, r) for c, r in cells)
+    """"column 3, row 1", then "column 3, row 1 and column 7, row 1" and so on, cell by cell."""
+    text = _place(*cells[0])
+    for c, r in cells[1:]:
+        text = _("{cells} and {cell}").format(cells=text, cell=_place(c, r))
+    return text
 
 
 def move(pos: Position, col: int, names: Sequence[str], *, full: bool) -> str:

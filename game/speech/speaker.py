@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 
 from game.echo import plain_text
+from game.i18n import _
 
 from .backends import Backend, NoSpeech
 
@@ -70,7 +71,7 @@ class Speaker:
             backend = self._opener()
         except Exception as e:   # NoSpeech says why; anything else from a speech library is said too
             with self._wake:
-                self.reason = str(e) if isinstance(e, NoSpeech) else f"Speech is off: {plain_text(str(e), 200)}."
+                self.reason = str(e) if isinstance(e, NoSpeech) else _("Speech is off: {error}.").format(error=plain_text(str(e), 200))
                 self._waiting.clear()
                 self._wake.notify_all()
             return

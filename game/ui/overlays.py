@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _
 from game.domain.rated import FORFEIT_MOVES
 from game.config.values import Settings
 from game.domain.levels import Level
@@ -48,7 +49,8 @@ class Confirm:
     def spoken(self) -> str:
         """The question as a listener hears it: the question, its detail and the two answers' keys."""
         return " ".join(filter(None, (self.question, self.detail,
-                                      f"Enter: {self.labels[0]}. Escape: {self.labels[1]}.")))
+                                      _("Enter: {yes}. Escape: {no}.").format(yes=self.labels[0],
+                                                                               no=self.labels[1]))))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

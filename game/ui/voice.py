@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from game.config.values import Settings
+from game.i18n import _
 from game.speech import Heard, Listener, Query, Speaker, open_backend
 from game.store.prefs import Prefs
 from game.ui.notices import Notices
@@ -79,9 +80,9 @@ class Voice:
             return
         if on:
             self._start()
-            self.say("Speech on. F1 lists the keys; F3 to F8 ask about the board.")
+            self.say(_("Speech on. F1 lists the keys; F3 to F8 ask about the board."))
         elif self.speaker is not None:
-            self.say("Speech off.")
+            self.say(_("Speech off."))
             self.speaker.close(CLOSE_TIMEOUT)
             self.speaker = None
         self._remember(speech=on)
@@ -90,7 +91,7 @@ class Voice:
         """Moves said in full (who, column, row, threats) or short (who and column); kept."""
         self.listener.full = full
         self._remember(verbosity="full" if full else "short")
-        self.say("Moves in full: who, column, row and threats." if full else "Moves in short: who and column.")
+        self.say(_("Moves in full: who, column, row and threats.") if full else _("Moves in short: who and column."))
 
     def say(self, text: str) -> None:
         if self.speaker is not None:
@@ -114,7 +115,7 @@ class Voice:
             query = WALK_KEYS[event.key]
         if query is None:
             return False
-        self.say(self.listener.answer(query) or "There is no board here to ask about.")
+        self.say(self.listener.answer(query) or _("There is no board here to ask about."))
         return True
 
     def follow(self, heard: Heard, notices: Notices) -> None:
@@ -159,8 +160,8 @@ SPEECH_STEPS = ((False, True), (True, True), (True, False))
 def speech_row_text(voice: Voice) -> str:
     """The menu's Speech row: "off", "on, full moves" or "on, short moves"."""
     if not voice.on:
-        return "off"
-    return "on, full moves" if voice.listener.full else "on, short moves"
+        return _("off")
+    return _("on, full moves") if voice.listener.full else _("on, short moves")
 
 
 def change_speech(voice: Voice, delta: int) -> None:
@@ -179,4 +180,5 @@ def row_line(rows: list[Row], selected: str) -> tuple[str, ...]:
     row = next((r for r in rows if r.label == selected), None)
     if row is None:
         return ()
-    return (f"{row.label}: {row.value}." if row.value else f"{row.label}.",)
+    return (_("{label}: {value}.").format(label=row.label, value=row.value) if row.value
+            else _("{label}.").format(label=row.label),)

@@ -52,7 +52,7 @@ def test_undo_a_new_game_and_a_loaded_position_are_said():
     assert listener.follow(board("44")) == ["Taken back: 2 moves on the board. Last move: Yellow, column 4, row 2."]
     assert listener.follow(board("")) == ["The board is empty."]
     listener.follow(board("44"))
-    assert listener.follow(board("1")) == ["A new position of 1 moves. Last move: Red, column 1, row 1."]
+    assert listener.follow(board("1")) == ["A new position of 1 move. Last move: Red, column 1, row 1."]
 
 
 def test_new_lines_are_said_once_and_unchanged_lines_not_again():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.model import GameModel
+from game.i18n import _
 from game.speech import BoardFacts, Heard, spoken
 from game.ui.game.analysis_view import Kind, column_views
 from game.ui.game.game_text import GameView, result_text, shown_why
@@ -20,7 +21,7 @@ def heard(view: GameView, overlay: object | None) -> Heard:
         spoken(result_text(view)) if model.is_over and view.over_handled else "",
         view.flash.text if view.flash is not None else "",
         why.text if why is not None else "",
-        f"Engine error: {view.engine_error}" if view.engine_error else "",
+        _("Engine error: {error}").format(error=view.engine_error) if view.engine_error else "",
         overlay.spoken() if hasattr(overlay, "spoken") else "",
     )
     return Heard(board, tuple(line for line in lines if line))
@@ -30,7 +31,7 @@ def _analysis(view: GameView) -> tuple[str, ...]:
     """What the analysis row says of each column, in words ("" with the row off)."""
     if not view.analysis_on or view.analysis is None:
         return ()
-    return tuple(f"estimate, ranked {c.rank}" if c.kind is Kind.ESTIMATE else c.words
+    return tuple(_("estimate, ranked {rank}").format(rank=c.rank) if c.kind is Kind.ESTIMATE else c.words
                  for c in column_views(view.analysis, len(view.model.moves)))
 
 

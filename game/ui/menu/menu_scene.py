@@ -14,6 +14,7 @@ import pygame
 
 import game
 
+from game.i18n import _
 from game.domain.levels import CUSTOM_DEPTH
 from game.domain.names import MAX_PLAYER_NAME_CHARS, clean_player_name
 from game.domain.players import PlayerSpec
@@ -149,7 +150,7 @@ class MenuScene(Scene):
         rows.append(Row("Theme", self.ctx.theme_name, change=self._change_theme))
         rows.append(Row("Sound", "off (muted)" if self.ctx.sound.muted else "on", change=self._change_sound))
         rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
-        rows.append(Row("Speech (F2)", speech_row_text(self.ctx.voice), change=self._change_speech))
+        rows.append(Row(_("Speech (F2)"), speech_row_text(self.ctx.voice), change=self._change_speech))
         rows.append(Row("Start game", activate=self.start_game))
         rows.append(Row(PRACTICE, self.practice_text(), activate=self.open_practice))
         rows.append(Row("Open a saved game", activate=self.open_saves))

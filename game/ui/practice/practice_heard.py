@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.i18n import _
 from game.speech import BoardFacts, Heard, spoken
 from game.ui.practice.practice_round import Attempt, Phase
 from game.ui.theme import Theme
@@ -13,7 +14,8 @@ def heard(attempt: Attempt | None, loaded: bool, theme: Theme, *, shown: int, cu
     and nothing ``covered`` it), and the lines said when they change: the task, the verdict of the
     last move and the explanation."""
     if attempt is None:
-        return Heard(lines=("Loading your drills…" if not loaded else "Nothing left to practise: every puzzle is tried.",))
+        return Heard(lines=(_("Loading your drills…") if not loaded
+                            else _("Nothing left to practise: every puzzle is tried."),))
     names = (theme.colour_name(1), theme.colour_name(2))
     asking = attempt.phase is Phase.ASK and not covered
     board = BoardFacts(tuple(attempt.moves[:shown]), names, cursor, walk=asking)
