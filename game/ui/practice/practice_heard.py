@@ -10,7 +10,7 @@ from game.ui.theme import Theme
 
 def heard(attempt: Attempt | None, loaded: bool, theme: Theme, *, shown: int, cursor: int, covered: bool,
           verdict: str, why: str | None) -> Heard:
-    """The board as far as it is drawn (``shown`` moves; the cursor walks it while a move is asked
+    """The board as far as it is drawn (``shown`` moves, a falling disc's too; the cursor walks it while a move is asked
     and nothing ``covered`` it), and the lines said when they change: the task, the verdict of the
     last move and the explanation."""
     if attempt is None:

@@ -349,7 +349,7 @@ class PracticeScene(Scene):
     # -- drawing ---------------------------------------------------------------------------
 
     def heard(self) -> Heard:
-        return practice_heard.heard(self.attempt, self.keeper.loaded, self.ctx.theme, shown=self.shown,
+        return practice_heard.heard(self.attempt, self.keeper.loaded, self.ctx.theme, shown=self.shown + bool(self.anim),
                                     cursor=self.cursor, covered=self.overlay is not None, verdict=self.verdict, why=self.why)
 
     def board_scene(self) -> BoardScene:
