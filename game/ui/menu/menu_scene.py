@@ -217,7 +217,7 @@ class MenuScene(Scene):
         shown_now = len(self._mode_rows(self.choices.mode))
         blank = int(self.resume is None)    # the resume row's place stays, empty: no other row moves
         most = blank + len(rows) - shown_now + max(len(self._mode_rows(mode)) for mode in MODES)
-        RowList.stack(rows, area_top, max(18, min(52, (area_bottom - area_top) // most)), width, first=blank)
+        RowList.stack(rows, area_top, max(16, min(52, (area_bottom - area_top) // most)), width, first=blank)
 
     # -- actions ---------------------------------------------------------------------------
 
