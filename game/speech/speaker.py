@@ -16,7 +16,7 @@ from collections.abc import Callable
 from game.echo import plain_text
 from game.i18n import _
 
-from .backends import Backend, NoSpeech
+from .outputs import Backend, NoSpeech
 
 __all__ = ["MAX_MESSAGE_CHARS", "MAX_WAITING", "Speaker"]
 

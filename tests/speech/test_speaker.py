@@ -10,7 +10,7 @@ import pytest
 
 from game.config.load import parse_settings
 from game.speech import NoSpeech, Speaker, open_backend
-from game.speech.backends import LogBackend, PrismBackend
+from game.speech.outputs import LogBackend, PrismBackend
 from game.speech.speaker import MAX_MESSAGE_CHARS
 
 

@@ -9,7 +9,7 @@ import sys
 import pygame
 
 from conftest import TextRecorder
-from game.speech.backends import LogBackend
+from game.speech.outputs import LogBackend
 from game.ui.game.game_scene import GameScene
 
 
