@@ -74,6 +74,11 @@ class Listener:
         """Start afresh: the next :meth:`follow` says the lines shown then (speech just turned on)."""
         self._heard = Heard()
 
+    def start_from(self, board: BoardFacts | None) -> None:
+        """The next :meth:`follow` compares its board with ``board`` (another scene's board came);
+        the lines are still compared with the last ones, so a line both show is not said twice."""
+        self._heard = Heard(board, self._heard.lines)
+
     def follow(self, heard: Heard) -> list[str]:
         """The sentences for what changed since the last call: each move added to the board (who,
         where, threats and result), a board taken back or replaced, a line of text that is new,

@@ -177,6 +177,7 @@ class Controller:
         self.scene.leave()
         self.scene = self.scenes[transition.scene]
         self.scene.enter(transition.data)
+        self.ctx.voice.entered(self.scene.heard().board)
 
     # -- loop ------------------------------------------------------------------------------
 
@@ -190,8 +191,8 @@ class Controller:
         for notice in self.ctx.session.poll():
             self.ctx.notices.add(notice, "error", seconds=CONFIG_NOTICE_SECONDS)
         self.ctx.notices.update(dt)
+        self.ctx.voice.follow(self._heard(), self.ctx.notices)   # the scene as it updated, before it leaves
         self._follow_transition()
-        self.ctx.voice.follow(self._heard(), self.ctx.notices)
         self._text_input = sync_text_input(self.scene.wants_text, self._text_input)
         if self.running:
             self.draw()

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from game.i18n import _
+from game.speech import spoken
 from game.domain.rated import FORFEIT_MOVES
 from game.config.values import Settings
 from game.domain.levels import Level
@@ -48,7 +49,7 @@ class Confirm:
 
     def spoken(self) -> str:
         """The question as a listener hears it: the question, its detail and the two answers' keys."""
-        return " ".join(filter(None, (self.question, self.detail,
+        return " ".join(filter(None, (spoken(self.question), spoken(self.detail),
                                       _("Enter: {yes}. Escape: {no}.").format(yes=self.labels[0],
                                                                                no=self.labels[1]))))
 

@@ -16,7 +16,7 @@ import pygame
 
 from game.config.values import Settings
 from game.i18n import _
-from game.speech import Heard, Listener, Query, Speaker, open_backend
+from game.speech import BoardFacts, Heard, Listener, Query, Speaker, open_backend
 from game.store.prefs import Prefs
 from game.ui.notices import Notices
 from game.ui.render import draw_panel
@@ -117,6 +117,11 @@ class Voice:
             return False
         self.say(self.listener.answer(query) or _("There is no board here to ask about."))
         return True
+
+    def entered(self, board: BoardFacts | None) -> None:
+        """A scene was entered showing ``board``: the next frame's board is compared with it, not
+        with the last scene's (the review's position is no move of the game it goes back to)."""
+        self.listener.start_from(board)
 
     def follow(self, heard: Heard, notices: Notices) -> None:
         """Say what changed in this frame (see :meth:`Listener.follow`) and each notice new to the
