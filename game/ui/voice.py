@@ -100,7 +100,7 @@ class Voice:
     def handle(self, event: pygame.event.Event, typing: bool) -> bool:
         """Whether ``event`` was a speech key and was used: F2 always, the others with speech on
         (Up and Down only on a board that may be walked, and not while the scene takes text)."""
-        if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+        if event.type != pygame.KEYDOWN or getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return False
         if event.key == SPEECH_KEY:
             self.set(not self.on)

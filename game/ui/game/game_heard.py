@@ -7,6 +7,7 @@ from game.i18n import _
 from game.speech import BoardFacts, Heard, spoken
 from game.ui.game.analysis_view import Kind, column_views
 from game.ui.game.game_text import GameView, result_text, shown_why
+from game.ui.overlays import Confirm
 
 
 def heard(view: GameView, overlay: object | None) -> Heard:
@@ -22,7 +23,7 @@ def heard(view: GameView, overlay: object | None) -> Heard:
         view.flash.text if view.flash is not None else "",
         why.text if why is not None else "",
         _("Engine error: {error}").format(error=view.engine_error) if view.engine_error else "",
-        overlay.spoken() if hasattr(overlay, "spoken") else "",
+        overlay.spoken() if isinstance(overlay, Confirm) else "",
     )
     return Heard(board, tuple(line for line in lines if line))
 
