@@ -110,3 +110,18 @@ def test_a_question_over_the_window_is_said_with_its_keys(ui, tmp_path):
     d.frame()
     question = d.scene.overlay
     assert lines(d, log)[-1] == f"{question.question} {question.detail} Enter: Yes. Escape: No.".replace("  ", " ")
+
+
+def test_the_hint_and_why_are_said_as_the_window_shows_them(ui, tmp_path):
+    log = tmp_path / "heard.txt"
+    d = ui("human", "human", speech=f"log:{log}")
+    for key in (pygame.K_4, pygame.K_4, pygame.K_5, pygame.K_5, pygame.K_6, pygame.K_6):
+        d.key(key)
+    d.settle(10)
+    d.key(pygame.K_h)
+    d.run_until(lambda: "Hint: column 3 — wins in 1" in lines(d, log), timeout=60, what="the hint said")
+    d.run_until(lambda: lines(d, log)[-1].startswith("Column 3: a win for Red at once."), timeout=60,
+                what="the hint's why said")
+    d.key(pygame.K_w)                        # why? of the cursor's column, 6
+    d.run_until(lambda: lines(d, log)[-1].startswith("Column 6: a win for Red in 2 moves."), timeout=60,
+                what="why? said")
