@@ -69,3 +69,17 @@ def test_win_draw_and_loss_are_three_different_sounds():
     assert {"win", "draw", "loss"} <= set(SOUND_NAMES)
     data = {name: asset_path(f"{name}.wav").read_bytes() for name in ("win", "draw", "loss")}
     assert len(set(data.values())) == 3
+
+
+@pytest.mark.parametrize(("red", "yellow", "winner", "sound"), [
+    ("human", "Easy", 2, "loss"), ("human", "Easy", 1, "win"), ("Easy", "human", 1, "loss"),
+    ("human", "human", 2, "win"), ("Easy", "Hard", 2, "win"), ("human", "Easy", None, "draw"),
+])
+def test_the_result_sound_is_a_loss_only_when_the_computer_beat_a_person(red, yellow, winner, sound):
+    from game.config.values import DEFAULTS
+    from game.domain.players import parse_player_spec
+    from game.model import GameModel
+    from game.ui.game.game_heard import result_sound
+
+    model = GameModel(parse_player_spec(red, DEFAULTS), parse_player_spec(yellow, DEFAULTS))
+    assert result_sound(model, winner) == sound
