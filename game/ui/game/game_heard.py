@@ -7,6 +7,7 @@ from game.i18n import _
 from game.speech import BoardFacts, Heard, spoken
 from game.ui.game.analysis_view import Kind, column_views
 from game.ui.game.game_text import GameView, result_text, shown_why
+from game.words.coach_says import advice_words
 from game.ui.overlays import Confirm
 
 
@@ -21,7 +22,7 @@ def heard(view: GameView, overlay: object | None) -> Heard:
     lines = (
         spoken(result_text(view)) if model.is_over and view.over_handled else "",
         view.flash.text if view.flash is not None else "",
-        why.text if why is not None else "",
+        advice_words(why, theme.names) if why is not None else "",
         _("Engine error: {error}").format(error=view.engine_error) if view.engine_error else "",
         overlay.spoken() if isinstance(overlay, Confirm) else "",
     )
