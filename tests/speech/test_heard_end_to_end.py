@@ -125,6 +125,8 @@ def test_a_sitting_by_keys_alone_is_heard_in_order(ui, tmp_path):
         d.key(pygame.K_RIGHT)
     assert graded is not None, "no error was heard in the review:\n" + "\n".join(ear.lines())
     index = d.scene.state.index
+    assert [line for line in ear.lines() if line.startswith(("Red: ", "Yellow: ")) and "accuracy" in line], \
+        "each side's summary is heard"
     assert graded.startswith(f"Move {index + 1}: {('Red', 'Yellow')[index % 2]} played column {game[index] + 1}")
 
     d.key(pygame.K_ESCAPE)                                  # back to the game, then the menu

@@ -331,12 +331,14 @@ class ReviewScene(Scene):
         return f"Game review — {theme.colour_name(1)}: {names[0]} · {theme.colour_name(2)}: {names[1]}"
 
     def heard(self) -> Heard:
-        """The title, the shown move with its grade and best move, why, the open line's step and a
-        question; the board for the query keys (its moves are said by these lines, not again)."""
+        """The title, each side's summary and what to practise, the shown move with its grade and
+        best move, why, the open line's step and a question; the board for the query keys (its
+        moves are said by these lines, not again)."""
         if self.start.moves is None:
             return Heard()
         state, words = self.state, self.words
-        lines = [self.title(), spoken(" ".join(spoken(line) for line in words.describe_current())),
+        lines = [self.title(), *(spoken(line) for line in (*words.summary_lines(), *words.advice_lines())),
+                 spoken(" ".join(spoken(line) for line in words.describe_current())),
                  spoken(words.why_text() or ""), spoken(words.line_text()) if state.line is not None else "",
                  self.confirm.spoken() if self.confirm is not None else ""]
         names = (self.ctx.theme.colour_name(1), self.ctx.theme.colour_name(2))
