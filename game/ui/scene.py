@@ -209,7 +209,8 @@ class Scene:
         raise NotImplementedError
 
     def update(self, dt: float) -> None:
-        raise NotImplementedError
+        """Advance what moves by itself (animations, answers arriving) by ``dt`` seconds; a scene
+        with nothing of the kind keeps this default."""
 
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
