@@ -23,8 +23,7 @@ from game.store.saves import SaveInfo
 from game.ui.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
 from game.ui.menu import MenuScene
-from game.ui.net_lobby import LobbyStart
-from game.ui.net_lobby import connect as connect_network
+from game.ui.net_lobby import LobbyStart, NetLobbyScene
 from game.ui.overlays import Confirm
 from game.ui.practice_scene import PracticeScene
 from game.ui.learn import LearnScene
@@ -94,7 +93,7 @@ class Controller:
         self.register(SceneName.REVIEW, ReviewScene(self.ctx))
         self.register(SceneName.PRACTICE, PracticeScene(self.ctx))
         self.register(SceneName.LEARN, LearnScene(self.ctx))
-        connect_network(self.ctx, self.register)
+        self.register(SceneName.NETWORK, NetLobbyScene(self.ctx))
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
         #: "Quit and lose the rated game?": asked over any scene, answered before anything else

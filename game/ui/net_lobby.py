@@ -18,10 +18,10 @@ import pygame
 from game.domain.address import parse_address, show_address
 from game.echo import escape_control
 from game.domain.saved import NetRole, SavedGame
-from game.ui.game_scene import GameScene
-from game.ui.net_game import NetStart
+from game.domain.players import HUMAN
+from game.ui.net_game import NetStart, Networked
 from game.ui.resources import draw_text, fit_text, largest_fitting
-from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
+from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition
 from game.ui.net_name import NetName
 from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars
 
@@ -349,8 +349,10 @@ class NetLobbyScene(Scene):
             hosting = self.page is Page.HOSTING
             port = self.listening.port if hosting and self.listening is not None else 0
             self.resume = None
-            self.next = Transition(SceneName.NETWORK_GAME, NetStart(link, event, hosting, "" if hosting else self.target,
-                                                                    port))
+            start, colours = NetStart(link, event, hosting, "" if hosting else self.target, port), self.ctx.theme.names
+            # the game scene, with the network game's seats handed in
+            self.next = Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, event.moves,
+                                                             seats=lambda model: Networked(start, model, colours)))
 
     def _failed(self, reason: str) -> None:
         """Hosting could not start, or joining failed: back to the page it started from. Going back
@@ -461,11 +463,3 @@ def found_label(game: ev.FoundGame) -> str:
     notes = [note for note, on in (("needs a newer version", game.newer),
                                    ("not on your network", not game.nearby)) if on]
     return "  ·  ".join([show_address(game.host, game.port), game.name, *notes])
-
-
-def connect(ctx: Context, register: Callable[[SceneName, Scene], None]) -> NetLobbyScene:
-    """Add the lobby and the network game to the controller (the menu's row leads to the lobby)."""
-    lobby = NetLobbyScene(ctx)
-    register(SceneName.NETWORK, lobby)
-    register(SceneName.NETWORK_GAME, GameScene(ctx))     # the game scene, with a network game's seats
-    return lobby
