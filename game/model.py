@@ -15,8 +15,7 @@ from game.domain.players import parse_player_spec
 from game.domain.saved import NetworkSeat, SavedGame
 
 if TYPE_CHECKING:
-    from game.config.values import Settings
-    from game.domain.players import PlayerSpec
+    from game.domain.players import Ladder, PlayerSpec
 
 __all__ = ["GameModel", "Scoreboard"]
 
@@ -31,10 +30,10 @@ class GameModel:
     """
 
     def __init__(self, red: PlayerSpec, yellow: PlayerSpec, moves: Sequence[int] = (), *,
-                 settings: Settings | None = None) -> None:
+                 ladder: Ladder | None = None) -> None:
         self.red = red
         self.yellow = yellow
-        self.settings = settings     # the levels, so that saves name a level as it was chosen
+        self.ladder = ladder     # the levels, so that saves name a level as it was chosen
         self.network: NetworkSeat | None = None     # a network game: this side's seat, kept in its saves
         # True after an odd number of new_game(swap_colours=True): the players that started as
         # red and yellow now sit on the other side. The Scoreboard needs it to credit wins.
@@ -182,9 +181,9 @@ class GameModel:
     def player_text(self, spec: PlayerSpec) -> str:
         """How a save names the player: a level exactly as the level plays is saved by its name alone
         ("Master", not "Master:threats"), so the save follows the level as the player chose it."""
-        if spec.level is not None and self.settings is not None:
+        if spec.level is not None and self.ladder is not None:
             try:
-                if parse_player_spec(spec.level, self.settings) == spec:
+                if parse_player_spec(spec.level, self.ladder) == spec:
                     return spec.level
             except ValueError:
                 pass

@@ -41,6 +41,8 @@ class Settings:
     # [display]
     theme: str = THEMES[0]
     animation_speed: float = 1.0
+    #: a code of game.i18n.LANGUAGES, or "auto" ("" too): the system's language (LANGUAGE, LC_ALL, ...)
+    language: str = "auto"
     # [sound]
     sound: bool = True
     volume: float = 0.7

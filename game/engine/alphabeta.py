@@ -47,7 +47,7 @@ from .board import BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, HEI
 from .board import winning_cells_mask
 from .heuristics import SCOREMAP, WindowWeights, make_window_delta, make_window_raw, scoremap
 from .heuristics.scoremap import PLANES
-from .heuristics.threats import BAD, DECIDED, EVEN_ROWS, GOOD, HIDDEN, ODD_ROWS, STACKED, ZUGZWANG, cached_evaluator
+from .heuristics.threat_parity import BAD, DECIDED, EVEN_ROWS, GOOD, HIDDEN, ODD_ROWS, STACKED, ZUGZWANG, cached_evaluator
 from .heuristics import evaluator
 from .heuristics.window import WINDOWS_THROUGH, window_gains
 from .ordering import RANK_UNIT, RANKED_COLUMNS

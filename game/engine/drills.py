@@ -35,8 +35,8 @@ from datetime import date
 from time import perf_counter
 
 from .board import CELLS, WIDTH, MoveError, Position, format_moves, parse_moves
-from .puzzles import keeping_columns
-from .review import DEFAULT_TIME, GameReview, MoveClass, MoveReview, review_game
+from .only_moves import keeping_columns
+from .game_review import DEFAULT_TIME, GameReview, MoveClass, MoveReview, review_game
 from .scores import Outcome, outcome
 from .solver import SearchCancelled, Solver
 from .verdicts import Severity, Verdict

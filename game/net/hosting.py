@@ -12,7 +12,7 @@ from typing import Any
 
 from game.domain.address import show_address
 from game.net import events as ev
-from game.net.address import local_addresses
+from game.net.interfaces import local_addresses
 from game.net.connection import Closed, Connection, Limits
 from game.net.gate import BUSY, HandshakeGate
 from game.net.handshake import IN_PROGRESS, LATE, OtherVersion, Seating, Turned, host_side, seat

@@ -4,7 +4,7 @@ Each :class:`Kind` has one request type (:data:`REQUEST_TYPES`), carrying only w
 reads, and one result type (:data:`RESULT_TYPES`), the same value on both sides of the worker: a
 ``SearchResult`` for a move, an :class:`Analysis` for every column's value, a ``GameReview`` for a
 review, an :class:`Explained` for an explanation. A new kind is a new ``Kind`` member, its request
-and result types here and its handler in ``game.service.engine``. No pygame here."""
+and result types here and its handler in ``game.service.searchers``. No pygame here."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import ClassVar, TypeAlias
 
 from game.engine.board import Position
 from game.engine.explain import Explanation
-from game.engine.review import GameReview, ReviewProgress
+from game.engine.game_review import GameReview, ReviewProgress
 from game.engine.scores import PLAYER_NAMES
 from game.engine.search_values import Progress, SearchConfig, SearchResult
 

@@ -19,7 +19,7 @@ decimals and lies strictly between -1 and 1. A bad line is reported on stderr wi
 line number and skipped; the exit status is then 1.
 
 It behaves as a Unix filter: input is read in bounded chunks, as bytes (a move string is
-ASCII, whatever the locale says); a line longer than :data:`game.tools.lines.MAX_LINE_BYTES` is refused
+ASCII, whatever the locale says); a line longer than :data:`game.tools.move_input.MAX_LINE_BYTES` is refused
 without being echoed or kept in memory; binary input (a NUL byte) stops the run. When the
 reader of the output goes away (``| head``) it stops quietly with status 141, as a filter
 killed by SIGPIPE does; any other output or input failure is one line on stderr and status
@@ -44,7 +44,7 @@ from game.engine.solver import SearchCancelled, Solver
 from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
-from game.tools.lines import InputFailed, read_lines, shown
+from game.tools.move_input import InputFailed, read_lines, shown
 from game.config import ranges
 from game.tools.numbers import number, whole
 from game.tools.tail import say, tool_entry

@@ -212,15 +212,15 @@ def exact_table(limits: dict[str, int], out=None, kept: bool = False) -> int:
 
 
 def memory_table(games: int, out=None) -> None:
-    """Master against Perfect for ``games`` games through one engine (``service.engine.Engine``, as
+    """Master against Perfect for ``games`` games through one engine (``service.searchers.Searchers``, as
     the window's computer players share one): resident memory after each game (Linux)."""
     # here: only this table needs the levels and the engine service
     from game.config.values import DEFAULTS
     from game.data.openings import OPENINGS
-    from game.service.engine import Engine
+    from game.service.searchers import Searchers
 
     out = out or sys.stdout
-    engine = Engine()
+    engine = Searchers()
     configs = [DEFAULTS.search_config(level=DEFAULTS.level(name)) for name in ("Master", "Perfect")]
     print(f"Memory while Master plays Perfect in one engine, {solver_path()}: resident MB (peak)\n", file=out)
     print(f"| Game | Opening | Resident | Peak |\n|-----:|---------|---------:|-----:|\n| start | | {_status_mb('VmRSS')} "

@@ -24,7 +24,7 @@ from game.engine.solver import Solver
 from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
-from game.tools.lines import shown
+from game.tools.move_input import shown
 from game.tools.numbers import whole
 from game.tools.tail import tool_entry
 

@@ -40,18 +40,18 @@ from game.store import files
 from game.echo import tolerant_output
 from game.engine.drills import Drill, mine_drills
 from game.engine.solver import Solver
-from game.practice.schedule import add_drills, due_entries, end_of_day
+from game.training.schedule import add_drills, due_entries, end_of_day
 from game.config.load import load_settings
 from game.domain.saved import SavedGame
 from game.store.folders import report_bad_home
 from game.store.savefile import SaveFileError, load_game
 from game.domain.names import NAME_PUNCTUATION
-from game.store.drills import LOCAL_PLAYER, MAX_OWNER_CHARS, owner_name, read_drills, set_aside_drills
-from game.session.drill_owners import against_name
-from game.session.practice_proofs import explanation, wrong_drills
+from game.store.drill_file import LOCAL_PLAYER, MAX_OWNER_CHARS, owner_name, read_drills, set_aside_drills
+from game.training.owners import against_name
+from game.training.proofs import explanation, wrong_drills
 from game.domain.players import parse_player_spec
 from game.store import fields
-from game.tools.lines import shown
+from game.tools.move_input import shown
 from game.tools.tail import tool_entry
 from game.tools.review import MAX_SOURCE, PLAYER_NAMES
 from game.config import ranges

@@ -23,8 +23,8 @@ import json
 import sys
 
 from game.echo import tolerant_output
-from game.engine.puzzles import PuzzleKind
-from game.practice.puzzles import load_puzzles, serve
+from game.engine.only_moves import PuzzleKind
+from game.training.puzzle_set import load_puzzles, serve
 from game.domain.record import Rating, START_RD
 from game.tools.numbers import real, whole
 from game.tools.tail import tool_entry

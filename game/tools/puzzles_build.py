@@ -2,7 +2,7 @@
 
 Plays games between neighbouring built-in levels (the arena's players and openings, on the
 arena's process pool), and looks for a puzzle at every position of every game with the exact
-solver (``game.engine.puzzles``: only moves, longest resistance, no obvious first move). A
+solver (``game.engine.only_moves``: only moves, longest resistance, no obvious first move). A
 position the solver does not settle within ``POSITION_SECONDS`` is skipped. Each puzzle found is
 checked again with a fresh solver table, and kept only when that check needs at most
 ``CHECK_NODES`` nodes, so the tests can prove every shipped puzzle in seconds.
@@ -36,12 +36,12 @@ from time import perf_counter
 
 from game.data import DATA_DIR
 from game.engine.board import Position, format_moves
-from game.engine.puzzles import OnlyMoveLine, PuzzleKind, check_line, find_line
+from game.engine.only_moves import OnlyMoveLine, PuzzleKind, check_line, find_line
 from game.engine.solver import SearchCancelled, Solver
 from game.store.files import atomic_write_text
 from game.config.values import DEFAULTS
-from game.tools.arena.match import GameTask, make_tasks, play_game
-from game.tools.arena.players import ArenaPlayer, parse_arena_player
+from game.tools.arena.arena_match import GameTask, make_tasks, play_game
+from game.tools.arena.entrants import ArenaPlayer, parse_arena_player
 from game.tools.arena.pool import Progress, default_workers, run_parallel
 from game.tools.numbers import whole
 from game.tools.tail import tool_entry

@@ -26,7 +26,7 @@ guesses.
 and ``severity`` (null when none); each side's summary counts both and adds its ``advice``; and each move explained in the text
 an ``explanation`` ({"text", "kind"}) and a ``line`` (a move string). A bad input line or file is
 reported on stderr (one line, naming it) and skipped; the exit status is then 1 (2 for bad
-arguments, 130 when interrupted). Input is read as by ``game.analyze`` (``game.tools.lines``):
+arguments, 130 when interrupted). Input is read as by ``game.analyze`` (``game.tools.move_input``):
 lines are bounded, binary data stops the run, and output into a closed pipe ends the program
 quietly with status 141.
 """
@@ -44,13 +44,13 @@ from typing import BinaryIO, TextIO
 from game.echo import tolerant_output
 from game.engine.board import MoveError, parse_moves
 from game.engine.explain import Explanation, explain_game
-from game.engine.review import GameReview, MoveClass, MoveReview, review_game
+from game.engine.game_review import GameReview, MoveClass, MoveReview, review_game
 from game.engine.solver import Solver
 from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.store.savefile import SaveFileError, load_game
-from game.tools.lines import InputFailed, read_lines, shown
+from game.tools.move_input import InputFailed, read_lines, shown
 from game.config import ranges
 from game.tools.numbers import number
 from game.tools.tail import say, tool_entry
@@ -276,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stderr is not None:
             print(f"review: standard {'output' if sys.stdout is None else 'input'} is closed", file=sys.stderr)
         return 1
-    lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.lines)
+    lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.move_input)
     return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
 
 

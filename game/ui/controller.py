@@ -12,24 +12,25 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.service.client import EngineService
-from game.session.core import Departure, Session
 from game.config.load import default_config_path
 from game.domain.players import HUMAN
 from game.engine.board import parse_moves
+from game.i18n import chosen_language, set_language
+from game.service.client import EngineService
+from game.session.core import Departure, Session
 from game.store.autosave import AUTOSAVE_NAME, Autosaves
 from game.store.prefs import Prefs, load_prefs
 from game.store.saves import SaveInfo
-from game.ui.game_scene import GameScene
+from game.ui.game.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
-from game.ui.menu import MenuScene
-from game.ui.net_lobby import LobbyStart, NetLobbyScene
-from game.ui.overlays import Confirm
-from game.ui.practice_scene import PracticeScene
 from game.ui.learn import LearnScene
+from game.ui.menu.menu_scene import MenuScene
+from game.ui.netplay.net_lobby import LobbyStart, NetLobbyScene
 from game.ui.notices import beside_board
+from game.ui.overlays import Confirm
+from game.ui.practice.practice_scene import PracticeScene
 from game.ui.resources import load_icon, reset_fonts
-from game.ui.review_scene import ReviewScene
+from game.ui.review.review_scene import ReviewScene
 from game.ui.savelist import describe
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
@@ -65,8 +66,11 @@ class Controller:
         notices = list(notices)
         prefs = load_prefs(notices.append)  # a damaged prefs file is said in a notice, as a damaged autosave
         problems = list(problems)
-        theme, muted, volume = _look_and_sound(settings, prefs, explicit=config_path is not None,
-                                               broken={getattr(p, "key", "") for p in problems})
+        broken = {getattr(p, "key", "") for p in problems}
+        theme, muted, volume = _look_and_sound(settings, prefs, explicit=config_path is not None, broken=broken)
+        # the language decided as the look and sound are: the menu's choice, unless --config names one
+        set_language(chosen_language(settings.language, prefs.language,
+                                     config_wins=config_path is not None and "display.language" not in broken))
         self.fullscreen = settings.fullscreen
         self.windowed_size = (settings.window_width, settings.window_height)
         self.surface = self._open_window()

@@ -288,12 +288,12 @@ def test_a_level_is_saved_by_its_name_as_chosen():
 
     master = parse_player_spec("Master", DEFAULTS)
     assert master.heuristic == "threats"                       # the level's own heuristic ...
-    model = GameModel(HUMAN, master, settings=DEFAULTS)
+    model = GameModel(HUMAN, master, ladder=DEFAULTS)
     assert model.saved_game().yellow == "Master"               # ... so the save says just "Master"
     other = parse_player_spec("Master:window", DEFAULTS)
-    assert GameModel(HUMAN, other, settings=DEFAULTS).saved_game().yellow == "Master:window"
+    assert GameModel(HUMAN, other, ladder=DEFAULTS).saved_game().yellow == "Master:window"
     custom = parse_player_spec("ai:5:window", DEFAULTS)
-    assert GameModel(custom, HUMAN, settings=DEFAULTS).saved_game().red == "ai:5:window"
+    assert GameModel(custom, HUMAN, ladder=DEFAULTS).saved_game().red == "ai:5:window"
     assert GameModel(HUMAN, master).saved_game().yellow == master.spec()   # without settings: the spec
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind, explain_game
-from game.engine.review import MoveClass, review_game
+from game.engine.game_review import MoveClass, review_game
 from game.engine.scores import plies_to_end
 from game.engine.solver import Solver
 from game.engine.threats import Cell, playable_mask, threats_mask

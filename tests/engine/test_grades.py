@@ -6,7 +6,7 @@ import pytest
 
 from game.engine.board import parse_moves
 from game.engine.grades import Grade, advice, grade
-from game.engine.review import MoveClass, review_game
+from game.engine.game_review import MoveClass, review_game
 from game.engine.verdicts import Severity, Verdict
 
 ERRORS = [v for v in Verdict if v.severity is Severity.ERROR]

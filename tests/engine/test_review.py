@@ -8,7 +8,7 @@ import pytest
 
 from game.data import read_analysis
 from game.engine.board import MoveError, parse_moves
-from game.engine.review import Bounds, GameReview, MoveClass, MoveReview, classify, review_game, value_text
+from game.engine.game_review import Bounds, GameReview, MoveClass, MoveReview, classify, review_game, value_text
 from game.engine.scores import Outcome
 from game.engine.solver import SearchCancelled, Solver
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine.board import Position, parse_moves
-from game.engine.review import MoveClass, review_game
+from game.engine.game_review import MoveClass, review_game
 from game.engine.solver import Solver
 from game.engine.threats import Cell, cell_name, double_threat, right_parity
 from game.engine.scores import MAX_SCORE, MIN_SCORE, moves_to_end

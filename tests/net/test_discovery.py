@@ -24,7 +24,7 @@ from game.net import events as ev
 from game.net.discovery import found_game, instance_name
 from game.net.link import NetLink
 from game.net.protocol import PROTOCOL_VERSION
-from game.ui.net_lobby import Page
+from game.ui.netplay.net_lobby import Page
 from conftest import TextRecorder
 from game.ui.scene import SceneName, Transition
 

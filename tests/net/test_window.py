@@ -15,10 +15,10 @@ from game.engine.board import parse_moves
 from game.net import events as ev
 from game.net.link import NetLink
 from game.store.prefs import load_prefs
-from game.ui import game_text
-from game.ui.game_scene import GameScene
-from game.ui.net_game import Answer, Networked
-from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
+from game.ui.game import game_text
+from game.ui.game.game_scene import GameScene
+from game.ui.netplay.net_game import Answer, Networked
+from game.ui.netplay.net_lobby import LobbyStart, NetLobbyScene, Page
 from conftest import TextRecorder
 from game.ui.scene import SceneName, Transition
 

@@ -8,8 +8,8 @@ import pygame
 
 from conftest import TextRecorder
 
-from game.ui import game_text
-from game.ui.game_input import KEY_HELP_PLAYER
+from game.ui.game import game_text
+from game.ui.game.game_input import KEY_HELP_PLAYER
 
 
 def play(d, moves: str) -> None:
@@ -37,7 +37,7 @@ def test_why_on_a_column_that_leaves_a_threat_rings_it_and_stays_clear_of_the_bo
         drawn.append(pygame.Rect(rect))
         return real(surface, rect, *args, **kwargs)
 
-    import game.ui.game_text as module
+    import game.ui.game.game_text as module
     module.draw_panel = record
     try:
         game_text.draw(d.scene.view(), pygame.display.get_surface() or pygame.Surface((960, 840)))

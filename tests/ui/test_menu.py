@@ -6,9 +6,9 @@ import pygame
 
 from game.domain.saved import SavedGame
 from game.store.prefs import load_prefs
-from game.ui.game_scene import GameScene
-from game.ui.menu import MenuScene
-from game.ui.menu_choices import CUSTOM
+from game.ui.game.game_scene import GameScene
+from game.ui.menu.menu_choices import CUSTOM
+from game.ui.menu.menu_scene import MenuScene
 
 
 def row_labels(d) -> list[str]:

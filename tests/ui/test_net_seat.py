@@ -9,13 +9,13 @@ import pytest
 
 from conftest import TextRecorder
 from game.net import events as ev
-from game.ui import game_text
-from game.ui.game_scene import GameScene
-from game.ui.net_game import NetStart, Networked
-from game.ui.net_table import DROP_SECONDS
 from game.domain.players import HUMAN
+from game.ui.game import game_text
+from game.ui.game.game_scene import GameScene
+from game.ui.game.seats import Allow
+from game.ui.netplay.net_game import NetStart, Networked
+from game.ui.netplay.net_table import DROP_SECONDS
 from game.ui.scene import GameStart, SceneName, Transition
-from game.ui.seats import Allow
 
 GAME = "0123456789abcdef"
 

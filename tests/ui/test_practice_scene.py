@@ -13,26 +13,26 @@ import pytest
 
 from conftest import TextRecorder
 
-from game.engine.board import Position, parse_moves
-from game.engine.drills import Drill, DrillKind, DrillSource
-from game.engine.puzzles import keeping_columns
-from game.engine.scores import outcome
-from game.engine.solver import Solver
-from game.practice.schedule import Grade, add_drills, graded
 from game.domain.players import HUMAN
 from game.domain.saved import SavedGame
+from game.engine.board import Position, parse_moves
+from game.engine.drills import Drill, DrillKind, DrillSource
+from game.engine.only_moves import keeping_columns
+from game.engine.scores import outcome
+from game.engine.solver import Solver
 from game.model import GameModel
+from game.training.schedule import Grade, add_drills, graded
+from game.store.drill_file import DRILLS_NAME, LOCAL_PLAYER, PlayerChoice, load_choices, load_drills
+from game.store.puzzle_results import load_results
 from game.store.savefile import save_game
 from game.store.saves import saves_dir
-from game.store.drills import DRILLS_NAME, LOCAL_PLAYER, PlayerChoice, load_choices, load_drills
-from game.store.puzzles import load_results
+from game.ui.game.seats import seats_for
 from game.ui.overlays import PRACTICE_HELP
-from game.ui.practice_round import Phase
-from game.ui.practice_words import menu_row_text
-from game.ui import practice_scene
+from game.ui.practice import practice_scene
+from game.ui.practice.practice_round import Phase
+from game.ui.menu.menu_words import practice_row_text as menu_row_text
 from game.ui.resources import draw_text
 from game.ui.scene import GameStart, ReviewStart, SceneName, Transition
-from game.ui.seats import seats_for
 
 # Red to move with 1-2-3 in the bottom row and yellow's three in column 5: column 4 wins at once.
 THREAT = "152535"
@@ -227,7 +227,7 @@ def test_the_menu_row_counts_the_drills_due(ui):
 
 
 def test_a_game_lost_to_the_computer_makes_drills(ui, monkeypatch):
-    from game.session import practice_proofs
+    from game.training import proofs as practice_proofs
 
     threads = []
     real_mine = practice_proofs.mine_drills

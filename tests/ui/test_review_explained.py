@@ -9,10 +9,10 @@ import pygame
 from conftest import TextRecorder
 from test_review_edges import open_review
 
+from game.domain.players import parse_player_spec
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind as ExplanationKind
 from game.engine.threats import threats_mask
-from game.domain.players import parse_player_spec
 
 # A casual player losing to Easy: move 29 (column 7) fills the cell under Yellow's winning cell.
 PLAY_TEST = "445354556734435313346576667777"
@@ -80,7 +80,7 @@ def test_a_move_without_an_error_has_no_line_to_step_through(ui):
 
 
 def test_the_axis_numbers_the_first_and_last_moves_and_spaces_the_rest_by_the_room():
-    from game.ui.review_graph import axis_numbers
+    from game.ui.review.review_graph import axis_numbers
 
     assert axis_numbers(0, 800, 20) == []
     assert axis_numbers(7, 800, 20) == [1, 2, 3, 4, 5, 6, 7]          # room for every number
@@ -105,8 +105,8 @@ def test_the_explanation_and_the_distances_name_the_sides_as_the_theme_draws_the
 
 def test_an_error_a_player_could_see_is_graded_and_coloured_below_good_whatever_its_class(ui):
     from game.engine.grades import Grade
-    from game.ui.review_graph import GRADE_COLOURS
-    from game.ui.review_panel import row_colour
+    from game.ui.review.review_graph import GRADE_COLOURS
+    from game.ui.review.review_panel import row_colour
 
     driver, scene = open_review(ui, PLAY_TEST)
     move_29 = scene.state.review_of(28)
@@ -164,7 +164,7 @@ def test_w_is_refused_on_a_full_column_and_when_it_is_not_the_players_turn(ui):
 
 def test_the_legend_takes_two_rows_at_most_from_the_smallest_window_up():
     from game.ui.layout import MIN_SIZE
-    from game.ui.review_graph import legend_height
+    from game.ui.review.review_graph import legend_height
     from game.ui.theme import THEMES
 
     pygame.font.init()

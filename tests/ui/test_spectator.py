@@ -9,11 +9,11 @@ import pygame
 
 from conftest import StepWorker
 from game.engine.board import parse_moves
-from game.ui import spectator
+from game.ui.game import spectator
 
 from game.data.openings import OPENINGS
-from game.ui.game_scene import DELAY_STEP
-from game.ui.game_text import header_right
+from game.ui.game.game_scene import DELAY_STEP
+from game.ui.game.game_text import header_right
 
 
 def test_pause_and_step(ui):
@@ -127,7 +127,7 @@ def test_each_opening_is_played_with_both_colours_and_the_score_follows_the_play
 def test_openings_do_not_repeat_before_the_list_is_used_up():
     from game.model import GameModel
     from game.domain.players import parse_player_spec
-    from game.ui.spectator import Spectator
+    from game.ui.game.spectator import Spectator
 
     hard = parse_player_spec("Hard")
     spectator = Spectator(GameModel(hard, hard), 0.0, seed=3)
@@ -180,7 +180,7 @@ def test_the_watching_seats_refuse_what_needs_a_player_at_the_screen_and_say_why
 def test_seats_follow_the_players_and_declare_what_they_allow():
     from game.model import GameModel
     from game.domain.players import HUMAN, parse_player_spec
-    from game.ui.seats import EVERYTHING, AgainstComputer, Allow, TwoPeople, Watching, seats_for
+    from game.ui.game.seats import EVERYTHING, AgainstComputer, Allow, TwoPeople, Watching, seats_for
 
     hard, colours = parse_player_spec("Hard"), ("Red", "Yellow")
     match = GameModel(hard, hard)

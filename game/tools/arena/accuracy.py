@@ -19,7 +19,7 @@ from game.data import DATA_DIR
 from game.engine.board import WIDTH, Position
 from game.engine.scores import win_next_score
 from game.engine.solver import SearchCancelled, Solver
-from game.tools.arena.players import ArenaPlayer
+from game.tools.arena.entrants import ArenaPlayer
 from game.tools.arena.pool import Progress, default_workers, run_parallel
 from game.store import files
 from game.echo import counted, shown, shown_path
