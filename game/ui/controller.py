@@ -207,9 +207,10 @@ class Controller:
     def request_quit(self) -> None:
         """Quit, unless that would lose a rated game: then ask first (the game scene's, on the board
         or left in the menu). Asking to quit again while asked is the answer yes."""
-        game = self.scenes[SceneName.GAME]
-        board = game.model if self.scene is game and isinstance(game, GameScene) else None
-        session = self.ctx.session
+        game, session = self.scenes[SceneName.GAME], self.ctx.session
+        # the board only when the session's rating judges it (a network game's never is)
+        judged = self.scene is game and isinstance(game, GameScene) and game.rating is session.rating
+        board = game.model if judged else None
         leaving = session.leaving(Departure.QUIT, board)
 
         def quit_now() -> None:

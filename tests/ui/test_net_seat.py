@@ -203,3 +203,33 @@ def test_what_the_seats_refuse_and_what_they_ask_the_other_side(ui):
     d.key(pygame.K_r, mod=pygame.KMOD_CTRL)
     d.key(pygame.K_y)
     assert ("resign", None) in link.asked
+
+
+def test_quitting_a_network_game_is_not_judged_by_the_rated_game_before_it(ui):
+    """A network game is never rated: quitting it asks nothing, even straight after a rated game
+    against the computer that was far enough on to count as a loss."""
+    from conftest import StepWorker
+    from game.domain.levels import Level
+
+    d = ui("human", "Quick", levels=(Level("Quick", 1, elo=1500),), worker_factory=StepWorker, network_name="Ann")
+    for col in (0, 6, 0):
+        d.key(getattr(pygame, f"K_{col + 1}"))
+        d.run_until(lambda: not d.scene.model.is_ai_turn(), what="the reply")
+    assert d.c.ctx.session.rating.forfeits(d.scene.model)
+    connected = ev.Connected("Bob", 1, (3, 3, 3, 3, 2, 2), False, GAME, "ab" * 16)
+    start = NetStart(ScriptedLink(), connected, False, "127.0.0.1:7444", 0)
+    d.c.switch(Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, connected.moves,
+                                                    seats=lambda model: Networked(start, model, ("Red", "Yellow")))))
+    d.frame(pygame.event.Event(pygame.QUIT))
+    assert not d.c.running and d.c.quit_question is None
+
+
+def test_a_resigned_network_game_is_not_autosaved_again_when_the_program_is_ended(ui, autosaves):
+    """SIGTERM (a logout) writes the unfinished game once more; a resigned game is finished, though
+    its board is not: nothing to go back into."""
+    d, link = network_game(ui, moves=(3, 3))
+    link.events.append(ev.State((3, 3), 1, resigned=1))
+    d.settle(frames=10)
+    assert d.scene.sitting().over and autosaves.read() is None
+    d.c.terminate()
+    assert d.c.ctx.session.autosaver.flush() and autosaves.read() is None

@@ -108,7 +108,7 @@ class GameScene(Scene):
 
     def has_unfinished_game(self) -> bool:
         """A game a player built that one key would throw away: moves made, not over, a human in it."""
-        return bool(self.model.moves) and not self.model.is_over and _humans(self.model) > 0
+        return bool(self.model.moves) and not self.sitting().over and _humans(self.model) > 0
 
     def changed(self) -> None:
         """The model changed (move, undo, redo, new game, load): everything computed for the
