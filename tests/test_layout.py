@@ -355,3 +355,11 @@ def test_no_class_outside_the_engine_has_over_30_methods():
     over = {name: count for name, count in counts.items() if count > MAX_METHODS and name not in LARGE_CLASSES}
     assert not over, "classes over 30 methods: " + ", ".join(f"{n} {c}" for n, c in sorted(over.items()))
 
+
+def test_the_tests_mirror_the_packages():
+    """Each package of the game has a test folder of the same name; tests/app holds the plumbing
+    at the package's top (the command line, the model, packaging)."""
+    packages = {p.name for p in PACKAGE.iterdir() if p.is_dir() and any(p.glob("*.py"))}
+    folders = {p.name for p in ROOT.joinpath("tests").iterdir() if p.is_dir() and not p.name.startswith((".", "_"))}
+    assert packages <= folders, sorted(packages - folders)
+    assert folders - packages == {"app"}, sorted(folders - packages)
