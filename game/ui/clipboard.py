@@ -11,6 +11,7 @@ import pygame
 
 from game.echo import shown
 from game.engine.board import CELLS, MoveError, Position
+from game.words.move_errors import move_error_text
 
 #: Pasted text longer than this is not looked at (a full board has CELLS moves).
 MAX_PASTE = 4 * CELLS
@@ -45,5 +46,5 @@ def check_moves(text: str) -> tuple[str, str | None]:
     try:
         Position.from_moves(moves)
     except MoveError as exc:
-        return "", f"Cannot open the pasted moves {shown(moves, SHOWN)}: {shown(str(exc), 90)}"
+        return "", f"Cannot open the pasted moves {shown(moves, SHOWN)}: {shown(move_error_text(exc), 90)}"
     return moves, None
