@@ -46,5 +46,6 @@ def check_moves(text: str) -> tuple[str, str | None]:
     try:
         Position.from_moves(moves)
     except MoveError as exc:
-        return "", f"Cannot open the pasted moves {shown(moves, SHOWN)}: {shown(move_error_text(exc), 90)}"
+        # the problem is the game's own words around one escaped character: whole in every language
+        return "", f"Cannot open the pasted moves {shown(moves, SHOWN)}: {move_error_text(exc)}"
     return moves, None
