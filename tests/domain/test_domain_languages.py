@@ -11,6 +11,7 @@ from game import i18n
 from game.config import ranges
 from game.domain.address import parse_address
 from game.domain.levels import DEFAULT_LEVELS, find_level
+from game.domain.names import clean_level_name, level_name_problem, level_name_problem_words
 from game.domain.players import parse_player_spec
 from game.tools.numbers import number
 
@@ -72,3 +73,15 @@ def test_a_range_is_said_once_in_the_language_for_the_tools(language, allowed, w
     with pytest.raises(argparse.ArgumentTypeError) as caught:
         number(allowed)("99999")
     assert str(caught.value).endswith(words)
+
+
+def test_a_bad_name_is_said_in_the_language_and_stays_english_for_the_wire():
+    i18n.set_language("fr")
+    assert level_name_problem("ai") == "'ai' is a kind of player"          # the network's reasons, the logs
+    assert level_name_problem_words("ai") == "'ai' est un type de joueur"
+    assert level_name_problem_words("a:b").startswith("il contient ':'")
+    i18n.set_language("de")
+    assert problem(clean_level_name, "   ") == (
+        "kein Stufenname: er ist leer; ein Stufenname hat 1 bis 30 Buchstaben, Ziffern, Leerzeichen oder eines "
+        "von _.-'()+&#!?, (kein ':'), nicht human oder ai")
+    assert level_name_problem_words("Hard") is None and clean_level_name(" Hard ") == "Hard"
