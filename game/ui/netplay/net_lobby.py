@@ -15,13 +15,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.domain.address import parse_address, show_address
-from game.domain.saved import NetRole, SavedGame
 from game.domain.players import HUMAN
+from game.domain.saved import NetRole, SavedGame
 from game.echo import escape_control
+from game.speech import Heard, spoken
 from game.ui.netplay.net_game import NetStart, Networked
 from game.ui.netplay.net_lobby_view import LobbyView, Page, colour_label, draw, found_label, place, resume_label
 from game.ui.netplay.net_name import NetName
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition
+from game.ui.voice import row_line
 from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars
 
 if TYPE_CHECKING:  # loaded when the lobby first hosts or joins (see _link): asyncio and the
@@ -345,3 +347,8 @@ class NetLobbyScene(Scene):
         draw(LobbyView(self.page, self.name, self.editing, self.resume, self.colour, self.listening, self.target,
                        self.message, self.games, self.discovery_error, self.page_rows(), self.list), surface,
              self.ctx.theme)
+
+    def heard(self) -> Heard:
+        """The selected row of the first page and the message under it."""
+        rows = row_line(self.choices(), self.list.selected_label) if self.page is Page.CHOOSE else ()
+        return Heard(lines=rows + ((spoken(self.message[0]),) if self.message is not None else ()))
