@@ -313,8 +313,13 @@ class GameScene(Scene):
                 self.apply(Casual.UNDO)
         elif command is Command.MENU:       # after the seats' question, if they have one
             question = sitting.leave_question
-            self.apply(game_replies.menu(self.model, sitting, self.analysis_on) if question is None else
-                       Confirm(*question, lambda: self.apply(game_replies.menu(self.model, self.sitting(), self.analysis_on))))
+
+            def menu() -> None:
+                self.apply(game_replies.menu(self.model, self.sitting(), self.analysis_on))
+            if question is None:
+                menu()
+            else:
+                self.apply(Confirm(*question, menu))
         elif command is Command.RETRY:
             if self.engine.error:
                 self.engine.error = None
@@ -439,7 +444,7 @@ class GameScene(Scene):
             hint=thinking.hint() if can_move else None,
             hint_text=thinking.hint_text(len(self.model.moves)) if can_move else None,
             why=thinking.why() if can_move else None, hint_wanted=thinking.hint_wanted,
-            analysis_on=self.analysis_on, analysis=thinking.analysis,
+            over_handled=self.over_handled, analysis_on=self.analysis_on, analysis=thinking.analysis,
             tally=results.tally_text() if results.played and sitting.tally else None,
             cursor=self.cursor, can_move=can_move, flash=self.flash,
             shake=(shake.col, shake.offset(), shake.strength) if shake is not None else None)
