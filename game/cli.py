@@ -17,6 +17,7 @@ from .engine import alphabeta, negamax
 from .service.backends import auto_backend
 from .engine.heuristics import HEURISTICS
 from .echo import shown, shown_path
+from game.words.move_errors import move_error_text
 from game.domain.address import MAX_PORT, MIN_PORT, parse_address
 from game.config.load import default_config_path, load_settings
 from game.config.values import Settings
@@ -126,7 +127,7 @@ def resolve_players(
         try:
             Position.from_moves(args.position)
         except MoveError as e:
-            parser.error(f"argument --position: {e}")
+            parser.error(f"argument --position: {move_error_text(e)}")
     if args.red is None and args.yellow is None:
         return None, None
     players = []

@@ -107,7 +107,7 @@ class Play:
             while True:
                 self._handle(conn, await conn.read(self.limits.silence))
         except Violation as exc:
-            reason = f"Disconnected: {conn.name} sent {exc}"
+            reason = f"Disconnected: {conn.name} sent {exc.words}"
             await conn.close(f"you sent {exc}")
         except Closed as exc:
             said = str(exc)      # a sentence; one that starts with the player's name keeps it as it is

@@ -18,8 +18,9 @@ import json
 import sys
 
 from game.words.coach_says import advice_json
+from game.words.move_errors import move_error_text
 from game.echo import tolerant_output
-from game.engine.board import CELLS, WIDTH, MoveError, Position
+from game.engine.board import CELLS, WIDTH, ColumnFullError, MoveError, Position
 from game.engine.coaching import advise
 from game.engine.solver import Solver
 from game.config.load import load_settings
@@ -64,9 +65,9 @@ def main(argv: list[str] | None = None) -> int:
         pos = position_of(args.moves)
         column = None if args.column is None else args.column - 1
         if column is not None and not pos.can_play(column):
-            raise MoveError(f"column {args.column} is full")
+            raise ColumnFullError(column)
     except MoveError as exc:
-        print(f"coach: {shown(args.moves)}: {shown(str(exc), 200)}", file=sys.stderr)
+        print(f"coach: {shown(args.moves)}: {shown(move_error_text(exc), 200)}", file=sys.stderr)
         return 2
     if sys.stdout is None:  # started with >&-
         if sys.stderr is not None:

@@ -41,6 +41,7 @@ from pathlib import Path
 from time import perf_counter, process_time
 from typing import BinaryIO, TextIO
 
+from game.words.move_errors import move_error_text
 from game.echo import tolerant_output
 from game.i18n import _
 from game.engine.board import MoveError, parse_moves
@@ -202,7 +203,7 @@ def _games(files: list[str], lines: BinaryIO, err: TextIO) -> Iterator[tuple[str
         try:
             moves = parse_moves(fields[0])  # notation only; review_game checks the rules
         except MoveError as exc:
-            print(f"review: {source}: {exc}", file=err)
+            print(f"review: {source}: {move_error_text(exc)}", file=err)
             yield source, None
             continue
         yield source, moves
@@ -245,7 +246,7 @@ def run(files: list[str], lines: BinaryIO, out: TextIO, err: TextIO, seconds: fl
             review = review_game(moves, time_per_position=seconds, solver=solver,
                                  on_progress=_progress_reporter(source, err))
         except MoveError as exc:
-            print(f"review: {source}: {exc}", file=err)
+            print(f"review: {source}: {move_error_text(exc)}", file=err)
             status = 1
             continue
         explained = dict(explain_game(moves, to_explain(review), solver))

@@ -48,6 +48,7 @@ from game.ui.layout import COLS, ROWS
 from game.ui.overlays import Confirm, HelpOverlay
 from game.ui.savelist import SaveList
 from game.ui.scene import Context, GameStart, Scene, SceneName
+from game.words.move_errors import move_error_text
 
 __all__ = ["DELAY_STEP", "GameScene"]
 
@@ -242,7 +243,7 @@ class GameScene(Scene):
                 self.model.load_moves(moves)
             except MoveError as exc:
                 text = shown(format_moves(moves), clipboard.SHOWN)
-                self.ctx.notices.add(f"Could not restore the moves {text}: {exc}", "error")
+                self.ctx.notices.add(f"Could not restore the moves {text}: {move_error_text(exc)}", "error")
         notice = self.rating.enter(self.model, self.model.moves_string(), start.continued)
         if notice:                                  # a rated autosave whose level is no longer rated
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
@@ -369,7 +370,7 @@ class GameScene(Scene):
             self.apply(Reject(f"Column {col + 1} is full: choose another one", col))
             return False
         except MoveError as exc:
-            self.apply(Reject(str(exc), col if 0 <= col < COLS else None))
+            self.apply(Reject(move_error_text(exc), col if 0 <= col < COLS else None))
             return False
         last = self.model.last_move
         assert last is not None
