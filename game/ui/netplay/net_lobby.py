@@ -312,14 +312,7 @@ class NetLobbyScene(Scene):
         elif isinstance(event, ev.Found):
             self.games, self.discovery_error = event.games, event.error
         elif isinstance(event, ev.Failed):
-            # Hosting could not start, or joining failed: back to the page it started from. Going back
-            # into a saved game starts again from a fresh link, and the game stays offered.
-            hosting, kept = self.page is Page.HOSTING, "; the game is kept" if self.resume is not None else ""
-            if (hosting or self.resume is not None) and self.link is not None:
-                self.link.close(BACK_TO_MENU)
-                self.link = None
-            self.page = Page.CHOOSE if hosting or self.resume is not None else Page.JOIN
-            self.message = (event.reason[:1].upper() + event.reason[1:] + kept, True)
+            self._failed(event.reason)
         elif isinstance(event, ev.Info):
             self.message = (event.text, event.warning)
         elif isinstance(event, ev.Connected):
@@ -333,6 +326,17 @@ class NetLobbyScene(Scene):
             # the game scene, with the network game's seats handed in
             self.next = Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, event.moves,
                                                              seats=lambda model: Networked(start, model, colours)))
+
+    def _failed(self, reason: str) -> None:
+        """Hosting could not start, or joining failed: back to the page it started from. Going back
+        into a saved game starts again from a fresh link, and the game stays offered."""
+        hosting = self.page is Page.HOSTING
+        if (hosting or self.resume is not None) and self.link is not None:
+            self.link.close(BACK_TO_MENU)
+            self.link = None
+        self.page = Page.CHOOSE if hosting or self.resume is not None else Page.JOIN
+        kept = "; the game is kept" if self.resume is not None else ""
+        self.message = (reason[:1].upper() + reason[1:] + kept, True)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw(LobbyView(self.page, self.name, self.editing, self.resume, self.colour, self.listening, self.target,
