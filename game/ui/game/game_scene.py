@@ -314,8 +314,13 @@ class GameScene(Scene):
                 self.apply(Casual.UNDO)
         elif command is Command.MENU:       # after the seats' question, if they have one
             question = sitting.leave_question
-            self.apply(game_replies.menu(self.model, sitting, self.analysis_on) if question is None else
-                       Confirm(*question, lambda: self.apply(game_replies.menu(self.model, self.sitting(), self.analysis_on))))
+
+            def menu() -> None:
+                self.apply(game_replies.menu(self.model, self.sitting(), self.analysis_on))
+            if question is None:
+                menu()
+            else:
+                self.apply(Confirm(*question, menu))
         elif command is Command.RETRY:
             if self.engine.error:
                 self.engine.error = None
