@@ -19,6 +19,7 @@ import sys
 
 from game.words.coach_says import advice_json
 from game.echo import tolerant_output
+from game.i18n import _
 from game.engine.board import CELLS, WIDTH, MoveError, Position
 from game.engine.coaching import advise
 from game.engine.solver import Solver
@@ -70,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if sys.stdout is None:  # started with >&-
         if sys.stderr is not None:
-            print("coach: standard output is closed", file=sys.stderr)
+            print("coach: " + _("standard output is closed"), file=sys.stderr)
         return 1
     remember_book_digests()
     settings, problems = load_settings(args.config)

@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if sys.stdout is None:  # started with >&-
         if sys.stderr is not None:
-            print("learn: standard output is closed", file=sys.stderr)
+            print("learn: " + _("standard output is closed"), file=sys.stderr)
         return 1
     try:
         course = load_course()
