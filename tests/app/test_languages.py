@@ -332,3 +332,8 @@ def test_the_language_is_decided_as_the_look_and_sound_are(configured, preferred
 def test_the_window_opens_in_the_configured_language(ui):
     ui(language="de")
     assert i18n.language() == "de"
+
+
+def test_english_dates_keep_the_games_own_short_months():
+    i18n.set_language("en")
+    assert [i18n.date_text(date(2026, month, 3)) for month in (5, 6, 9)] == ["3 May", "3 Jun", "3 Sep"]
