@@ -12,7 +12,8 @@ checkout whose translations were edited since), the ``.po`` is compiled in memor
 checkout and an installed package show the same words. A catalog that cannot be read is logged
 and English is used: a language never stops the game.
 
-This module imports only the standard library and Babel, so every floor of the package may use it.
+This module imports only the standard library, and Babel where a format or an uncompiled catalog
+is asked for, so every floor of the package may use it, and a lookup needs no Babel at all.
 """
 
 from __future__ import annotations
@@ -28,9 +29,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from babel import Locale
-from babel.dates import format_date, format_skeleton
-from babel.numbers import format_decimal, format_percent
 
 __all__ = ["AUTO", "DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "N_", "_", "catalog", "chosen_language", "date_text",
            "decimal_text", "language", "language_problem", "ngettext", "npgettext", "number_text",
@@ -64,11 +62,11 @@ _LOCALE_NAME = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?")
 class _Current(NamedTuple):
     code: str
     translations: gettext.NullTranslations
-    formats: Locale
+    formats: str                    # the Babel locale of the dates and numbers (``_FORMAT_LOCALES``)
 
 
 def _english() -> _Current:
-    return _Current(ENGLISH, gettext.NullTranslations(), Locale.parse(_FORMAT_LOCALES[ENGLISH]))
+    return _Current(ENGLISH, gettext.NullTranslations(), _FORMAT_LOCALES[ENGLISH])
 
 
 #: The language in use, swapped whole (one assignment), so a lookup on another thread sees the old
@@ -184,7 +182,7 @@ def set_language(code: str | None) -> str:
     if code == ENGLISH:
         _current = _english()
     else:
-        _current = _Current(code, catalog(code), Locale.parse(_FORMAT_LOCALES[code]))
+        _current = _Current(code, catalog(code), _FORMAT_LOCALES[code])
     return _current.code
 
 
@@ -192,7 +190,7 @@ def use_translations(code: str, translations: gettext.NullTranslations, formats:
     """Use ``translations`` under the name ``code``, with the formats of the Babel locale
     ``formats``: a catalog that is not shipped (the test suite's pseudo-locale)."""
     global _current
-    _current = _Current(code, translations, Locale.parse(formats))
+    _current = _Current(code, translations, formats)
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -213,7 +211,7 @@ def catalog(code: str) -> gettext.NullTranslations:
 
 def compiled_po(po: Path) -> bytes:
     """The ``.mo`` bytes of the catalog ``po`` (fuzzy entries left out, as pybabel compile does)."""
-    # here: Babel's catalog reader is needed only where no compiled catalog was shipped
+    # Babel loads only where no compiled catalog was shipped
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -233,26 +231,35 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 
 def date_text(day: date) -> str:
     """A day and month as the language writes them short: "27 Nov", "27. Nov.", "27 nov."."""
+    from babel.dates import format_date, format_skeleton   # Babel loads where a format is asked for
+
     formats = _state().formats
-    if formats.language == ENGLISH:
+    if formats.split("_")[0] == ENGLISH:
         return format_date(day, _ENGLISH_DAY, locale=formats)
     return format_skeleton("dMMM", day, locale=formats).translate(_SPACES)
 
 
 def number_text(n: int) -> str:
     """A whole number, grouped as the language groups thousands: "12,345", "12.345"."""
+    from babel.numbers import format_decimal   # Babel loads where a format is asked for
+
     return format_decimal(n, locale=_state().formats).translate(_SPACES)
 
 
 def decimal_text(x: float, digits: int = 1) -> str:
     """``x`` with ``digits`` decimals in the language's decimal sign: "2.5", "2,5"."""
     pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
+    from babel.numbers import format_decimal   # Babel loads where a format is asked for
+
     return format_decimal(x, format=pattern, locale=_state().formats).translate(_SPACES)
 
 
 def percent_text(fraction: float, digits: int = 0) -> str:
     """``fraction`` (0.875) as a percentage with ``digits`` decimals: "88%", "88 %", "87,5 %"."""
-    formats = _state().formats
+    from babel import Locale                      # Babel loads where a format is asked for
+    from babel.numbers import format_percent
+
+    formats = Locale.parse(_state().formats)
     pattern = formats.percent_formats[None].pattern     # where the sign stands: "#,##0 %", "#,##0%"
     if digits > 0:
         pattern = pattern.replace("0", "0." + "0" * digits, 1) if "." not in pattern else pattern
@@ -261,4 +268,6 @@ def percent_text(fraction: float, digits: int = 0) -> str:
 
 def rating_text(rating: float) -> str:
     """A rating, rounded to a whole number and never grouped (ratings read as one word: "1500")."""
+    from babel.numbers import format_decimal   # Babel loads where a format is asked for
+
     return format_decimal(round(rating), format="0", locale=_state().formats)
