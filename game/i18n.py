@@ -12,8 +12,7 @@ checkout whose translations were edited since), the ``.po`` is compiled in memor
 checkout and an installed package show the same words. A catalog that cannot be read is logged
 and English is used: a language never stops the game.
 
-This module imports only the standard library, and Babel where a format or an uncompiled catalog
-is asked for, so every floor of the package may use it, and a lookup needs no Babel at all.
+This module imports only the standard library and Babel, so every floor of the package may use it.
 """
 
 from __future__ import annotations
@@ -27,12 +26,14 @@ from collections.abc import Mapping
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
-
+from typing import TYPE_CHECKING, NamedTuple
 
 __all__ = ["AUTO", "DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "N_", "_", "catalog", "chosen_language", "date_text",
            "decimal_text", "language", "language_problem", "ngettext", "npgettext", "number_text",
            "percent_text", "pgettext", "rating_text", "set_language", "system_language", "use_translations"]
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 log = logging.getLogger(__name__)
 
@@ -62,11 +63,20 @@ _LOCALE_NAME = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?")
 class _Current(NamedTuple):
     code: str
     translations: gettext.NullTranslations
-    formats: str                    # the Babel locale of the dates and numbers (``_FORMAT_LOCALES``)
+    formats: str        # the Babel locale of the language's dates and numbers (read when first used)
 
 
 def _english() -> _Current:
     return _Current(ENGLISH, gettext.NullTranslations(), _FORMAT_LOCALES[ENGLISH])
+
+
+@lru_cache(maxsize=None)
+def _locale(name: str) -> Locale:
+    """The Babel locale ``name``, read once. Babel is imported here, when a date or a number is
+    first written: a run that writes none (``python -m game.analyze``) does without it."""
+    from babel import Locale  # here: see above
+
+    return Locale.parse(name)
 
 
 #: The language in use, swapped whole (one assignment), so a lookup on another thread sees the old
@@ -75,7 +85,6 @@ _current: _Current | None = None
 
 
 def _state() -> _Current:
-    global _current
     if _current is None:
         set_language(None)
     assert _current is not None
@@ -190,6 +199,7 @@ def use_translations(code: str, translations: gettext.NullTranslations, formats:
     """Use ``translations`` under the name ``code``, with the formats of the Babel locale
     ``formats``: a catalog that is not shipped (the test suite's pseudo-locale)."""
     global _current
+    _locale(formats)      # a name Babel does not know is refused now, not at the first number
     _current = _Current(code, translations, formats)
 
 
@@ -211,7 +221,7 @@ def catalog(code: str) -> gettext.NullTranslations:
 
 def compiled_po(po: Path) -> bytes:
     """The ``.mo`` bytes of the catalog ``po`` (fuzzy entries left out, as pybabel compile does)."""
-    # Babel loads only where no compiled catalog was shipped
+    # here: Babel's catalog reader is needed only where no compiled catalog was shipped
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -231,35 +241,34 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 
 def date_text(day: date) -> str:
     """A day and month as the language writes them short: "27 Nov", "27. Nov.", "27 nov."."""
-    from babel.dates import format_date, format_skeleton   # Babel loads where a format is asked for
+    from babel.dates import format_date, format_skeleton  # here: see _locale
 
-    formats = _state().formats
-    if formats.split("_")[0] == ENGLISH:
+    formats = _locale(_state().formats)
+    if formats.language == ENGLISH:
         return format_date(day, _ENGLISH_DAY, locale=formats)
     return format_skeleton("dMMM", day, locale=formats).translate(_SPACES)
 
 
 def number_text(n: int) -> str:
     """A whole number, grouped as the language groups thousands: "12,345", "12.345"."""
-    from babel.numbers import format_decimal   # Babel loads where a format is asked for
+    from babel.numbers import format_decimal  # here: see _locale
 
-    return format_decimal(n, locale=_state().formats).translate(_SPACES)
+    return format_decimal(n, locale=_locale(_state().formats)).translate(_SPACES)
 
 
 def decimal_text(x: float, digits: int = 1) -> str:
     """``x`` with ``digits`` decimals in the language's decimal sign: "2.5", "2,5"."""
-    pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
-    from babel.numbers import format_decimal   # Babel loads where a format is asked for
+    from babel.numbers import format_decimal  # here: see _locale
 
-    return format_decimal(x, format=pattern, locale=_state().formats).translate(_SPACES)
+    pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
+    return format_decimal(x, format=pattern, locale=_locale(_state().formats)).translate(_SPACES)
 
 
 def percent_text(fraction: float, digits: int = 0) -> str:
     """``fraction`` (0.875) as a percentage with ``digits`` decimals: "88%", "88 %", "87,5 %"."""
-    from babel import Locale                      # Babel loads where a format is asked for
-    from babel.numbers import format_percent
+    from babel.numbers import format_percent  # here: see _locale
 
-    formats = Locale.parse(_state().formats)
+    formats = _locale(_state().formats)
     pattern = formats.percent_formats[None].pattern     # where the sign stands: "#,##0 %", "#,##0%"
     if digits > 0:
         pattern = pattern.replace("0", "0." + "0" * digits, 1) if "." not in pattern else pattern
@@ -268,6 +277,6 @@ def percent_text(fraction: float, digits: int = 0) -> str:
 
 def rating_text(rating: float) -> str:
     """A rating, rounded to a whole number and never grouped (ratings read as one word: "1500")."""
-    from babel.numbers import format_decimal   # Babel loads where a format is asked for
+    from babel.numbers import format_decimal  # here: see _locale
 
-    return format_decimal(round(rating), format="0", locale=_state().formats)
+    return format_decimal(round(rating), format="0", locale=_locale(_state().formats))
