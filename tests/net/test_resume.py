@@ -21,6 +21,7 @@ from game.ui.game.game_scene import GameScene
 from game.ui.menu.menu_scene import MenuScene
 from game.ui.netplay.net_game import Networked
 from game.ui.netplay.net_lobby import NetLobbyScene, Page
+from game.ui.netplay.net_lobby_view import help_texts
 from game.ui.overlays import Confirm
 from game.ui.review.review_scene import ReviewScene
 from game.ui.scene import SceneName, Transition, open_network_game
@@ -419,9 +420,9 @@ def test_the_typed_address_is_edited_at_its_caret_and_up_is_the_rows(ui):
     d.key(pygame.K_DELETE)
     d.key(pygame.K_END)
     d.frame(pygame.event.Event(pygame.TEXTINPUT, text="4"))
-    assert lobby.typed == "27.0.0.1:7444" and lobby.join_rows()[1].value == "27.0.0.1:7444|"
+    assert lobby.address.value == "27.0.0.1:7444" and lobby.join_rows()[1].value == "27.0.0.1:7444|"
     d.key(pygame.K_UP)
-    assert lobby.selected == 0 and lobby.typed == "27.0.0.1:7444"     # Up is the rows', not the caret's
+    assert lobby.selected == 0 and lobby.address.value == "27.0.0.1:7444"     # Up is the rows', not the caret's
 
 
 def test_a_space_typed_in_the_address_is_text_not_enter(ui):
@@ -430,7 +431,7 @@ def test_a_space_typed_in_the_address_is_text_not_enter(ui):
         key = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch)
         d.frame(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch),
                 pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    assert lobby.page is Page.JOIN and lobby.typed == "my host" and lobby.message is None
+    assert lobby.page is Page.JOIN and lobby.address.value == "my host" and lobby.message is None
 
 
 def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypatch):
@@ -533,9 +534,9 @@ def test_playing_over_the_network_asks_before_an_unfinished_game_is_replaced(ui)
     d.key(pygame.K_y)
     assert isinstance(d.scene, NetLobbyScene) and menu.resume is None
     lobby = d.scene
-    assert "Left/Right colour" in lobby.help_texts()[0]
+    assert "Left/Right colour" in help_texts(lobby.page, lobby.editing is not None, lobby.resume is not None)[0]
     lobby.resume = saved()
-    assert "Left/Right" not in lobby.help_texts()[0]
+    assert "Left/Right" not in help_texts(lobby.page, lobby.editing is not None, lobby.resume is not None)[0]
 
 
 def test_the_save_list_names_a_network_games_opponent(connect4_home):
