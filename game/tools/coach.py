@@ -17,18 +17,19 @@ import argparse
 import json
 import sys
 
-from game.words.coach_says import advice_json
-from game.words.move_errors import move_error_text
+from game.config.load import load_settings
 from game.echo import tolerant_output
 from game.engine.board import CELLS, WIDTH, ColumnFullError, MoveError, Position
 from game.engine.coaching import advise
 from game.engine.solver import Solver
-from game.config.load import load_settings
+from game.i18n import _
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.tools.move_input import shown
 from game.tools.numbers import whole
 from game.tools.tail import tool_entry
+from game.words.coach_says import advice_json
+from game.words.move_errors import move_error_text
 
 PROG = "python -m game.coach"
 
@@ -71,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if sys.stdout is None:  # started with >&-
         if sys.stderr is not None:
-            print("coach: standard output is closed", file=sys.stderr)
+            print("coach: " + _("standard output is closed"), file=sys.stderr)
         return 1
     remember_book_digests()
     settings, problems = load_settings(args.config)

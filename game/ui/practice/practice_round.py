@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from game.words.review_text import source_text
 from game.engine.board import WIDTH, Position
 from game.engine.drills import DrillKind
 from game.engine.only_moves import PuzzleKind
@@ -98,7 +99,7 @@ class Exercise:
         """Where a drill came from ("from your game against Apprentice, 27 Nov, move 5"); "" for a
         puzzle or a drill kept before drills named their source."""
         drill = self.entry.drill if self.entry is not None else None
-        return "" if drill is None or drill.source is None else f"from {drill.source.text}"
+        return "" if drill is None or drill.source is None else f"from {source_text(drill.source)}"
 
 
 @dataclass
