@@ -25,6 +25,7 @@ from game.engine.only_moves import keeping_columns
 from game.engine.scores import PLAYER_NAMES, Outcome, outcome
 from game.engine.solver import Solver
 from game.engine.threats import Cell, cell_name, playable_mask, threats_mask
+from game.i18n import _
 
 __all__ = ["CHECK_SECONDS", "Checked", "Exercise", "Goal", "Lesson", "MAX_EXERCISES", "MIN_EXERCISES",
            "accepted_columns", "check_answer", "load_course"]
@@ -41,6 +42,14 @@ class Goal(enum.Enum):
 
     WIN_AT_ONCE = "win at once"
     KEEP = "keep the best outcome"
+
+
+def _side_names(names: Sequence[str] | None) -> tuple[str, str]:
+    """``names`` as a pair, or the sides' own names in the language in use."""
+    if names is not None:
+        return names[0], names[1]
+    # TRANSLATORS: the first player's side, the colour of its discs (also its name in sentences)
+    return _("Red"), _("Yellow")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +72,19 @@ class Exercise:
         """The side to move, as the game names it."""
         return PLAYER_NAMES[len(self.moves) % 2]
 
-    def task(self) -> str:
-        """The task in words: "Red to play: win at once." / "Yellow to play: find a move that keeps the draw."."""
+    def task(self, names: Sequence[str] | None = None) -> str:
+        """The task in words, in the language in use, the sides named by ``names`` (the sides' own
+        names without any): "Red to play: win at once." / "Yellow to play: find a move that keeps
+        the draw."."""
+        side = _side_names(names)[len(self.moves) % 2]
         if self.goal is Goal.WIN_AT_ONCE:
-            return f"{self.side} to play: win at once."
-        kept = "the draw" if self.kept is Outcome.DRAW else f"{self.side}'s win"
-        count = "the move" if len(self.accepted) == 1 else "a move"
-        return f"{self.side} to play: find {count} that keeps {kept}."
+            return _("{side} to play: win at once.").format(side=side)
+        one = len(self.accepted) == 1
+        if self.kept is Outcome.DRAW:
+            return (_("{side} to play: find the move that keeps the draw.") if one
+                    else _("{side} to play: find a move that keeps the draw.")).format(side=side)
+        return (_("{side} to play: find the move that keeps {side}'s win.") if one
+                else _("{side} to play: find a move that keeps {side}'s win.")).format(side=side)
 
     def is_right(self, column: int) -> bool:
         return column in self.accepted

@@ -20,9 +20,10 @@ from game.training.coursework import CourseKeeper
 from game.ui.anim import DropAnimation
 from game.ui.keys import ENTER_KEYS, cursor_key
 from game.ui.layout import COLS, ROWS
-from game.ui.learn.learn_words import LEARN_HELP, header_texts, keys_texts, lesson_row
+from game.i18n import _
+from game.ui.learn.learn_words import (header_texts, help_pages, keys_texts, lesson_row, lesson_text,
+                                     lesson_title, lessons_title)
 from game.ui.overlays import TextOverlay, is_help_key
-from game.ui.player_words import possessive
 from game.ui.render import BoardScene, draw_panel
 from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap
 from game.ui.scene import Context, Scene, SceneName, Transition
@@ -71,7 +72,7 @@ class LearnScene(Scene):
             self.lessons = load_course()
         except ValueError as exc:
             self.lessons = ()
-            self.ctx.notices.add(f"The lessons cannot be read: {exc}", "error")
+            self.ctx.notices.add(_("The lessons cannot be read: {problem}").format(problem=exc), "error")
 
     def shutdown(self) -> None:
         self.keeper.close()
@@ -85,6 +86,10 @@ class LearnScene(Scene):
     def lesson(self) -> Lesson:
         return self.lessons[self.chosen]
 
+    def sides(self) -> tuple[str, str]:
+        """The sides as the theme names them, in the language in use, first player first."""
+        return self.ctx.theme.colour_name(1), self.ctx.theme.colour_name(2)
+
     def solved(self, lesson: Lesson) -> frozenset[int]:
         return self.keeper.solved(self.player, lesson.slug)
 
@@ -96,7 +101,7 @@ class LearnScene(Scene):
                 self.overlay = None
             return
         if is_help_key(event):
-            self.overlay = TextOverlay([LEARN_HELP])
+            self.overlay = TextOverlay(help_pages())
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
         elif event.type == pygame.MOUSEMOTION and self.view is View.BOARD:
@@ -175,12 +180,12 @@ class LearnScene(Scene):
         pos = self.position()
         if not pos.can_play(col):
             self.ctx.sound.play("invalid")
-            self.ctx.notices.add(f"Column {col + 1} is full: choose another one", seconds=3.0)
+            self.ctx.notices.add(_("Column {column} is full: choose another one").format(column=col + 1), seconds=3.0)
             return
         self.played = col
         self.anim = DropAnimation(col, pos.height(col), pos.turn, start=float(ROWS),
                                   speed=self.ctx.settings.animation_speed)
-        self.ticket = self.keeper.check(self.lesson.exercises[self.index], col, self.ctx.theme.names)
+        self.ticket = self.keeper.check(self.lesson.exercises[self.index], col, self.sides())
 
     def go_on(self) -> None:
         """After a verdict: the next position when right (after the last, the lessons with the next
@@ -223,7 +228,7 @@ class LearnScene(Scene):
         theme = self.ctx.theme
         surface.fill(theme.background)
         if not self.lessons:
-            draw_text(surface, "The lessons cannot be read", self.ctx.layout.text_size, theme.text,
+            draw_text(surface, _("The lessons cannot be read"), self.ctx.layout.text_size, theme.text,
                       center=surface.get_rect().center)
         elif self.view is View.LESSONS:
             self._draw_lessons(surface)
@@ -252,9 +257,9 @@ class LearnScene(Scene):
     def _draw_lessons(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
         width = surface.get_width()
-        top = self._title(surface, f"Learn · {possessive(self.player)} progress")
-        bottom = self._footer(surface, ("Up/Down choose · Enter or click: open the lesson · Esc: menu · F1: help",
-                                        "Up/Down · Enter open · Esc menu"))
+        top = self._title(surface, lessons_title(self.player))
+        bottom = self._footer(surface, (_("Up/Down choose · Enter or click: open the lesson · Esc: menu · F1: help"),
+                                        _("Up/Down · Enter open · Esc menu")))
         row_h = max(20, min(56, (bottom - top) // len(self.lessons)))
         size = max(12, min(28, row_h * 6 // 10))
         box_w = min(width - 20, 760)
@@ -273,10 +278,10 @@ class LearnScene(Scene):
     def _draw_page(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
         width = surface.get_width()
-        top = self._title(surface, f"{self.chosen + 1}. {self.lesson.title}")
-        bottom = self._footer(surface, ("Enter or click: start the positions · Esc: lessons · F1: help",
-                                        "Enter start · Esc back"))
-        lines, size, line_h = page_lines(self.lesson.text, min(width - 40, PAGE_WIDTH), bottom - top,
+        top = self._title(surface, _("{number}. {title}").format(number=self.chosen + 1, title=lesson_title(self.lesson)))
+        bottom = self._footer(surface, (_("Enter or click: start the positions · Esc: lessons · F1: help"),
+                                        _("Enter start · Esc back")))
+        lines, size, line_h = page_lines(lesson_text(self.lesson), min(width - 40, PAGE_WIDTH), bottom - top,
                                          max(MIN_TEXT, min(30, surface.get_height() // 24)))
         left = (width - min(width - 40, PAGE_WIDTH)) // 2
         for i, line in enumerate(lines):
@@ -305,7 +310,7 @@ class LearnScene(Scene):
             draw_text(surface, str(col + 1), max(11, min(layout.small_size, layout.numbers.height + 2)),
                       theme.text if col == self.cursor else theme.dim_text, center=(x, layout.numbers.centery))
         self.ctx.renderer.draw(surface, layout, theme, self.board_scene())
-        self._draw_verdict(surface, exercise.task())
+        self._draw_verdict(surface, exercise.task(self.sides()))
         keys, key_size = largest_fitting(keys_texts(self.played is None, self._verdict()),
                                          layout.small_size, layout.status.width - 16)
         draw_text(surface, keys, key_size, theme.dim_text, midbottom=(layout.status.centerx, layout.status.bottom - 2))
@@ -324,9 +329,9 @@ class LearnScene(Scene):
             return
         right = self._verdict()
         if right is None:
-            verdict, why, colour = f"Checking column {self.played + 1}…", "", theme.text
+            verdict, why, colour = _("Checking column {column}…").format(column=self.played + 1), "", theme.text
         else:
-            verdict = "Right!" if right else "Not this one."
+            verdict = _("Right!") if right else _("Not this one.")
             why, colour = self.checked.why if self.checked is not None else "", theme.win if right else theme.loss
         top, bottom = layout.header.bottom + 2, layout.board.top - 4
         lines, size, line_h = page_lines(f"{verdict} {why}".strip(), width, bottom - top, layout.text_size,
