@@ -35,12 +35,10 @@ its own solver; :meth:`PracticeKeeper.close` stops a running search. The searche
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from time import perf_counter
 from typing import Union
 
 from game.i18n import N_, _, ngettext
@@ -51,7 +49,7 @@ from game.training.schedule import Grade, add_drills, due_entries, end_of_day, g
 from game.training.owners import NamedSide, against_name, opponent_names
 from game.training.proofs import (Added, Refutation, explanation, game_drills, position_drill, refutation,
                                           wrong_drills)
-from game.store.writer import Writer
+from game.training.background import BackgroundKeeper
 from game.domain.names import name_key
 from game.store.drill_file import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills,
                                set_aside_drills, update_choices)
@@ -133,9 +131,10 @@ def _coming_back(entry: DrillEntry, now: datetime) -> bool:
     return last is not None and last.astimezone(now.tzinfo).date() == now.date() and entry.card.due > now
 
 
-class PracticeKeeper:
+class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
     def __init__(self, review_time: float = DEFAULT_TIME, *, drills_path: Path | None = None,
                  results_path: Path | None = None, players_path: Path | None = None) -> None:
+        super().__init__()
         self.review_time = review_time
         self.drills_path = drills_path
         self.results_path = results_path
@@ -149,14 +148,9 @@ class PracticeKeeper:
         self._choices: dict[str, PlayerChoice] = {}      # by name_key
         self._told_unnamed = False
         self._results: list[PuzzleResult] = []
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._notices: list[str] = []
-        self._answers: dict[int, Added | Refutation] = {}
-        self._tickets = 0
         self._judged: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()   # (moves, players) this sitting
-        self._files: Writer[_Job] = Writer("practice-files", self._work)
-        self._refuter: Writer[_Refute] = Writer("practice-refuter", self._refute_all)
+        self._files = self._writer("practice-files", self._work)
+        self._refuter = self._writer("practice-refuter", self._refute_all)
         self._solvers: dict[str, Solver] = {}
         self._proved: set[tuple[object, Drill]] = set()   # (owner and position, drill) proved right this sitting
 
@@ -293,38 +287,7 @@ class PracticeKeeper:
         self.streak = self.streak + 1 if right_at_once else 0
         self.best_streak = max(self.best_streak, self.streak)
 
-    def answer(self, ticket: int) -> Added | Refutation | None:
-        """The answer for ``ticket`` once it has arrived (handed out once), else None."""
-        with self._lock:
-            return self._answers.pop(ticket, None)
-
-    def poll(self) -> list[str]:
-        """Notices for the player since the last call."""
-        with self._lock:
-            notices, self._notices = self._notices, []
-        return notices
-
-    def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until every job handed over is done (tests; closing the window); False on timeout."""
-        deadline = perf_counter() + timeout
-        return self._files.flush(timeout) and self._refuter.flush(max(0.0, deadline - perf_counter()))
-
-    def close(self, timeout: float = 1.0) -> bool:
-        """Stop a running search and wait for the threads (the window closes); grades and results
-        handed over are still written."""
-        self._stop.set()
-        return self.flush(timeout)
-
     # -- the threads' side -------------------------------------------------------------------
-
-    def _ticket(self) -> int:
-        with self._lock:
-            self._tickets += 1
-            return self._tickets
-
-    def _tell(self, notice: str) -> None:
-        with self._lock:
-            self._notices.append(notice)
 
     def _tell_unnamed(self) -> None:
         if not self._told_unnamed:
@@ -349,12 +312,12 @@ class PracticeKeeper:
             except OSError as exc:
                 self._tell(_("Your practice could not be saved ({problem})").format(problem=exc.strerror or type(exc).__name__))
                 if isinstance(job, _AddPosition):
-                    self._answer(job.ticket, Added.NOT_WRITTEN)
+                    self._deliver(job.ticket, Added.NOT_WRITTEN)
             except Exception as exc:  # practice must never stop the game: say it and go on
                 log.exception("practice")
                 self._tell(_("Practice: something went wrong ({problem})").format(problem=type(exc).__name__))
                 if isinstance(job, _AddPosition):
-                    self._answer(job.ticket, Added.UNPROVED)
+                    self._deliver(job.ticket, Added.UNPROVED)
 
     def _do(self, job: _Job) -> None:
         if isinstance(job, _Load):
@@ -386,7 +349,7 @@ class PracticeKeeper:
         elif isinstance(job, _Choose):
             self._choose(job.choice)
         elif isinstance(job, _AddPosition):
-            self._answer(job.ticket, self._add_position(job))
+            self._deliver(job.ticket, self._add_position(job))
         elif isinstance(job, _Grade):
             entry, notice = grade_drill(job.key, job.grade, job.now, self.drills_path, job.player)
             if entry is not None:
@@ -457,21 +420,17 @@ class PracticeKeeper:
             return drill
         return Added.ADDED if self._keep([drill], LOCAL_PLAYER, announce=False) else Added.ALREADY
 
-    def _answer(self, ticket: int, value: Added | Refutation) -> None:
-        with self._lock:
-            self._answers[ticket] = value
-
     def _refute_all(self, jobs: list[_Refute]) -> None:
         for job in jobs:
             if self._stop.is_set():
                 return
             try:
-                self._answer(job.ticket, self._refutation(job))
+                self._deliver(job.ticket, self._refutation(job))
             except SearchCancelled:
                 return
             except Exception:  # a refutation that fails shows the right move without the line
                 log.exception("practice refutation")
-                self._answer(job.ticket, Refutation(None, ()))
+                self._deliver(job.ticket, Refutation(None, ()))
 
     def _refutation(self, job: _Refute) -> Refutation:
         if job.explain_only:
