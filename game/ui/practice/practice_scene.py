@@ -27,17 +27,18 @@ import pygame
 
 from game.domain.names import name_key
 from game.engine.board import Position
-from game.engine.drills import DrillKind
-from game.engine.scores import Outcome
-from game.training.puzzle_set import Puzzle, load_puzzles, rating_of, serve
+from game.i18n import _, ngettext
+from game.i18n import rating_text as rating_number
+from game.store.drill_file import LOCAL_PLAYER
+from game.training.puzzle_set import Puzzle, load_puzzles, rating_of, serve, theme_word
 from game.training.proofs import Refutation
 from game.store.puzzle_results import PuzzleResult
 from game.ui.anim import DropAnimation
 from game.ui.keys import cursor_key
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import PRACTICE_HELP, HelpOverlay, is_help_key
-from game.ui.player_words import possessive
-from game.ui.practice.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
+from game.ui.practice.practice_round import (Attempt, Exercise, Phase, Played, columns_words, right_words,
+                                             verdict_words)
 from game.ui.practice.practice_words import header_texts, keys_texts, progress_texts
 from game.ui.render import BoardScene
 from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap, wrap_at_most
@@ -92,7 +93,7 @@ class PracticeScene(Scene):
             self.puzzles = shipped_puzzles()
         except (OSError, ValueError) as exc:
             self.puzzles = ()
-            self.ctx.notices.add(f"The puzzles cannot be read: {exc}", "error")
+            self.ctx.notices.add(_("The puzzles cannot be read: {problem}").format(problem=exc), "error")
 
     def leave(self) -> None:
         self.anim = None
@@ -124,16 +125,20 @@ class PracticeScene(Scene):
             return
         self.keeper.player = player
         self.start_next()
-        whose = possessive(player)
-        self.verdict, self.verdict_right = f"{whose[:1].upper()}{whose[1:]} drills", None
+        whose = _("Your drills") if player == LOCAL_PLAYER else _("{player}'s drills").format(player=player)
+        self.verdict, self.verdict_right = whose, None
 
     def toggle_wants(self) -> None:
         """O: drills from the shown player's games off, or on again."""
         keeper, player = self.keeper, self.keeper.player
         wants = not keeper.wants(player)
         keeper.set_wants(player, wants)
-        state, other = ("on", "off") if wants else ("off", "on")
-        self.verdict = f"Drills from {possessive(player)} games: {state} (O turns them {other})"
+        if player == LOCAL_PLAYER:
+            self.verdict = (_("Drills from your games: on (O turns them off)") if wants
+                            else _("Drills from your games: off (O turns them on)"))
+        else:
+            self.verdict = (_("Drills from {player}'s games: on (O turns them off)") if wants
+                            else _("Drills from {player}'s games: off (O turns them on)")).format(player=player)
         self.verdict_right = None
 
     # -- what comes next -------------------------------------------------------------------
@@ -159,7 +164,7 @@ class PracticeScene(Scene):
 
     def rating_text(self) -> str:
         rating = rating_of(self.keeper.results_of(), self.puzzles)
-        return f"puzzle rating {round(rating.value)}"
+        return _("puzzle rating {rating}").format(rating=rating_number(rating.value))
 
     # -- input -----------------------------------------------------------------------------
 
@@ -214,7 +219,7 @@ class PracticeScene(Scene):
             return
         if not attempt.legal(col):
             self.ctx.sound.play("invalid")
-            self.verdict, self.verdict_right = f"Column {col + 1} is full: choose another one", None
+            self.verdict, self.verdict_right = _("Column {column} is full: choose another one").format(column=col + 1), None
             return
         played = attempt.drop(col)
         if played in (Played.RIGHT, Played.SOLVED):
@@ -225,25 +230,21 @@ class PracticeScene(Scene):
     def _right(self, col: int, played: Played) -> None:
         attempt = self.attempt
         assert attempt is not None
-        kept = attempt.exercise.kept.value
         self.why = None
         if played is Played.RIGHT:
-            self.verdict, self.verdict_right = f"Right: column {col + 1} is the only move. Your next move…", True
+            self.verdict = _("Right: column {column} is the only move. Your next move…").format(column=col + 1)
+            self.verdict_right = True
             self.wait = REPLY_PAUSE
             return
         self.verdict_right = True
         if attempt.exercise.entry is not None:
             drill = attempt.exercise.entry.drill
-            others = [c for c in drill.accepted if c != col]
-            does = ("wins at once" if drill.kind is DrillKind.MISSED_WIN
-                    else "holds out longest" if drill.kept is Outcome.LOSS else f"keeps the {kept}")
-            also = f" ({columns_words(tuple(others))} also {'does' if len(others) == 1 else 'do'})" if others else ""
-            retry = " at the second try" if len(attempt.tries) > 1 else ""
-            self.verdict = f"Right{retry}: column {col + 1} {does}{also}"
+            self.verdict = right_words(drill, col, second_try=len(attempt.tries) > 1)
             # the review's explanation of the move played in the game, shown once it is proved
             self.ticket = self.keeper.explain(drill.moves, drill.played, self.ctx.theme.names)
         else:
-            self.verdict = f"Solved: every only move found · {attempt.exercise.puzzle.theme.value}"
+            self.verdict = _("Solved: every only move found · {theme}").format(
+                theme=theme_word(attempt.exercise.puzzle.theme))
         self._finish()
 
     def _wrong(self, col: int, played: Played) -> None:
@@ -313,8 +314,9 @@ class PracticeScene(Scene):
             entry = self.attempt.exercise.entry if self.attempt is not None else None
             if answer.why and entry is not None:
                 source = entry.drill.source
-                where = "Here" if source is not None and source.chosen else "In the game"
-                self.why = f"{where}, column {entry.drill.played + 1}: {answer.why}"
+                column = entry.drill.played + 1
+                self.why = (_("Here, column {column}: {why}") if source is not None and source.chosen
+                            else _("In the game, column {column}: {why}")).format(column=column, why=answer.why)
 
     def _refute(self) -> None:
         """Play out the refutation once it has come; then back to the position of the miss."""
@@ -338,11 +340,14 @@ class PracticeScene(Scene):
         self.refutation, self.ticket = None, None
         right = columns_words(attempt.right_columns())
         if retry:
-            self.verdict = f"{self.verdict}. One more try"
+            self.verdict = _("{verdict}. One more try").format(verdict=self.verdict)
         else:
             puzzle = attempt.exercise.puzzle
-            theme = "" if puzzle is None else f" · {puzzle.theme.value}"     # said once it can give nothing away
-            self.verdict = f"{self.verdict}. The right move: {right}{theme}"
+            if puzzle is None:
+                self.verdict = _("{verdict}. The right move: {columns}").format(verdict=self.verdict, columns=right)
+            else:   # the theme is said once it can give nothing away
+                self.verdict = _("{verdict}. The right move: {columns} · {theme}").format(
+                    verdict=self.verdict, columns=right, theme=theme_word(puzzle.theme))
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -394,7 +399,8 @@ class PracticeScene(Scene):
         rect = layout.analysis
         width = surface.get_width() - 16
         if attempt is None:
-            line = "Loading your drills…" if not self.keeper.loaded else "Nothing left to practise: every puzzle is tried"
+            line = _("Loading your drills…") if not self.keeper.loaded else _("Nothing left to practise: every puzzle is "
+                                                                               "tried")
             draw_text(surface, fit_text(line, layout.text_size, width, True), layout.text_size, theme.text,
                       bold=True, center=rect.center)
             return
@@ -402,11 +408,17 @@ class PracticeScene(Scene):
         task = ex.task(theme.colour_name(ex.player))
         due = len([e for e in self.keeper.due(self.now())
                    if e.ident not in self.done_drills and (ex.entry is None or e.ident != ex.entry.ident)])
-        more = f"{due} more drill{'s' if due != 1 else ''} due today" if due else "the last drill due today"
+        more = (ngettext("{count} more drill due today", "{count} more drills due today", due).format(count=due)
+                if due else _("the last drill due today"))
         where = (" · ".join(t for t in (ex.source, more) if t) if ex.entry is not None
-                 else f"{self.rating_text()}, this one {ex.puzzle.difficulty}" if ex.puzzle is not None else "")
+                 else _("{rating}, this one {difficulty}").format(rating=self.rating_text(),
+                                                                   difficulty=rating_number(ex.puzzle.difficulty))
+                 if ex.puzzle is not None else "")
         if not self.keeper.wants(self.keeper.player):
-            where = f"{where} · new drills from {possessive(self.keeper.player)} games: off (O turns them on)"
+            player = self.keeper.player
+            off = (_("new drills from your games: off (O turns them on)") if player == LOCAL_PLAYER
+                   else _("new drills from {player}'s games: off (O turns them on)").format(player=player))
+            where = f"{where} · {off}"
         size = layout.text_size
         text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
         draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
