@@ -11,6 +11,7 @@ import pygame
 
 from game.engine.game_review import MoveReview, ReviewProgress
 from game.engine.threats import Cell
+from game.i18n import _
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.render import BoardScene, draw_panel
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
@@ -165,8 +166,10 @@ class ReviewPanel:
             if index == state.index:
                 pygame.draw.rect(surface, theme.accent, r, 2, border_radius=5)
             if index == n:
-                text, small = largest_fitting(("end: " + self.words.result_text(),
-                                               "end: " + self.words.result_text(short=True)), size - 2, r.width - 24)
+                # TRANSLATORS: the last row of the review's move list: how the game ended ("end: Red won")
+                ends = (_("end: {result}").format(result=self.words.result_text()),
+                        _("end: {result}").format(result=self.words.result_text(short=True)))
+                text, small = largest_fitting(ends, size - 2, r.width - 24)
                 draw_text(surface, text, small, theme.dim_text, midleft=(r.left + 20, r.centery))
             else:
                 self._draw_move_row(surface, r, index, size - 2)
