@@ -14,11 +14,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.domain.names import name_key
-from game.engine.solver import SearchCancelled, Solver
+from game.engine.solver import SearchCancelled
 from game.i18n import N_, _
-from game.training.course import Checked, Exercise, check_answer
-from game.training.background import BackgroundKeeper
+from game.service.proving import Provers
 from game.store.learned import LessonProgress, load_progress, update_progress
+from game.training.background import BackgroundKeeper
+from game.training.course import Checked, Exercise, check_answer
 
 __all__ = ["CourseKeeper", "UNCHECKED"]
 
@@ -52,7 +53,7 @@ class CourseKeeper(BackgroundKeeper[Checked]):
         self._progress: dict[tuple[str, str], LessonProgress] = {}
         self._files = self._writer("learn-files", self._write)
         self._checker = self._writer("learn-checker", self._check_all)
-        self._solver: Solver | None = None
+        self._provers = Provers(SOLVER_MB)
 
     # -- the window's side -------------------------------------------------------------------
 
@@ -116,9 +117,8 @@ class CourseKeeper(BackgroundKeeper[Checked]):
             if self._stop.is_set():
                 return
             try:
-                if self._solver is None:
-                    self._solver = Solver(table_mb=SOLVER_MB)
-                checked = check_answer(job.exercise, job.column, self._solver, names=job.names, stop=self._stop)
+                solver = self._provers.solver("checker")
+                checked = check_answer(job.exercise, job.column, solver, names=job.names, stop=self._stop)
             except SearchCancelled:
                 if self._stop.is_set():
                     return

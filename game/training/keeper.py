@@ -41,19 +41,20 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Union
 
+from game.domain.names import name_key
 from game.i18n import N_, _, ngettext
 from game.engine.drills import Drill
 from game.engine.game_review import DEFAULT_TIME, GameReview
-from game.engine.solver import SearchCancelled, Solver
-from game.training.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
-from game.training.owners import NamedSide, against_name, opponent_names
-from game.training.proofs import (Added, Refutation, explanation, game_drills, position_drill, refutation,
-                                          wrong_drills)
-from game.training.background import BackgroundKeeper
-from game.domain.names import name_key
+from game.engine.solver import SearchCancelled
+from game.service.proving import Provers
 from game.store.drill_file import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills,
                                set_aside_drills, update_choices)
 from game.store.puzzle_results import PuzzleResult, add_result, load_results
+from game.training.background import BackgroundKeeper
+from game.training.owners import NamedSide, against_name, opponent_names
+from game.training.proofs import (Added, Refutation, explanation, game_drills, position_drill, refutation,
+                                          wrong_drills)
+from game.training.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +152,7 @@ class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
         self._judged: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()   # (moves, players) this sitting
         self._files = self._writer("practice-files", self._work)
         self._refuter = self._writer("practice-refuter", self._refute_all)
-        self._solvers: dict[str, Solver] = {}
+        self._provers = Provers(SOLVER_MB)     # a solver for each of the two threads
         self._proved: set[tuple[object, Drill]] = set()   # (owner and position, drill) proved right this sitting
 
     # -- the window's side -------------------------------------------------------------------
@@ -294,13 +295,6 @@ class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
             self._told_unnamed = True
             self._tell(_(UNNAMED_NOTICE))
 
-    def _solver(self, name: str) -> Solver:
-        """The thread ``name``'s own solver (a solver's table is not shared between threads)."""
-        solver = self._solvers.get(name)
-        if solver is None:
-            solver = self._solvers[name] = Solver(table_mb=SOLVER_MB)
-        return solver
-
     def _work(self, jobs: list[_Job]) -> None:
         for job in jobs:
             if self._stop.is_set() and isinstance(job, (_Mine, _AddPosition)):
@@ -365,7 +359,7 @@ class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
     def _proved_drills(self, drills: list[DrillEntry], prove: list[DrillEntry]) -> tuple[list[DrillEntry], str | None]:
         """``drills`` without those of ``prove`` the solver proves wrong (a file edited by hand),
         which are set aside in the file too when it can be written; and a notice saying so."""
-        wrong = wrong_drills(((e.ident, e.drill) for e in prove), self._proved, self._solver("files"), self._stop)
+        wrong = wrong_drills(((e.ident, e.drill) for e in prove), self._proved, self._provers.solver("files"), self._stop)
         if not wrong:
             return drills, None
         try:
@@ -380,7 +374,7 @@ class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
                                                                problem=exc.strerror or type(exc).__name__))
 
     def _mine(self, job: _Mine) -> list[Drill]:
-        return game_drills(job.moves, job.players, job.review, self._solver("files"), self.review_time, self._stop,
+        return game_drills(job.moves, job.players, job.review, self._provers.solver("files"), self.review_time, self._stop,
                            against=job.against, day=datetime.now().astimezone().date())
 
     def _keep(self, drills: list[Drill], player: str, *, announce: bool) -> int:
@@ -414,7 +408,7 @@ class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
 
     def _add_position(self, job: _AddPosition) -> Added:
         known = {entry.key for entry in self.drills_of(LOCAL_PLAYER)}
-        drill = position_drill(job.moves, job.played, known, self._solver("files"), self._stop,
+        drill = position_drill(job.moves, job.played, known, self._provers.solver("files"), self._stop,
                                datetime.now().astimezone().date())
         if isinstance(drill, Added):
             return drill
@@ -434,6 +428,6 @@ class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
 
     def _refutation(self, job: _Refute) -> Refutation:
         if job.explain_only:
-            return Refutation(None, (), explanation(job.moves, job.column, job.names, self._solver("refuter"),
+            return Refutation(None, (), explanation(job.moves, job.column, job.names, self._provers.solver("refuter"),
                                                     self._stop))
-        return refutation(job.moves, job.column, job.names, self._solver("refuter"), self._stop)
+        return refutation(job.moves, job.column, job.names, self._provers.solver("refuter"), self._stop)
