@@ -25,7 +25,7 @@ from game.ui.learn.learn_words import (header_texts, help_pages, keys_texts, les
                                      lesson_title, lessons_title)
 from game.ui.overlays import TextOverlay, is_help_key
 from game.ui.render import BoardScene, draw_panel
-from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap
+from game.ui.resources import draw_text, fit_text, font, largest_fitting, text_width, wrap
 from game.ui.scene import Context, Scene, SceneName, Transition
 
 __all__ = ["LearnScene", "View"]
@@ -269,11 +269,26 @@ class LearnScene(Scene):
             rect.midtop = (width // 2, top + i * row_h)
             if i == self.chosen:
                 draw_panel(surface, rect, theme, border=theme.accent)
-            title, state = lesson_row(i + 1, lesson, self.solved(lesson))
-            state_rect = draw_text(surface, state, size, theme.dim_text, midright=(rect.right - 12, rect.centery))
-            draw_text(surface, fit_text(title, size, state_rect.left - rect.left - 30, i == self.chosen), size,
-                      theme.text, bold=i == self.chosen, midleft=(rect.left + 12, rect.centery))
+            self._draw_row(surface, rect, *lesson_row(i + 1, lesson, self.solved(lesson)), size, i == self.chosen)
             self._rows.append(rect)
+
+    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, title: str, state: str, size: int,
+                  chosen: bool) -> None:
+        """A lesson's row: its title on the left and its progress on the right; when they do not fit
+        side by side (a long title, a narrow window, a longer language), the progress goes under the
+        title, each as large as fits."""
+        theme = self.ctx.theme
+        room = rect.width - 24
+        if text_width(title, size, chosen) + 18 + text_width(state, size) <= room:
+            draw_text(surface, state, size, theme.dim_text, midright=(rect.right - 12, rect.centery))
+            draw_text(surface, title, size, theme.text, bold=chosen, midleft=(rect.left + 12, rect.centery))
+            return
+        half = max(11, min(size, rect.height // 2 - 3))
+        title, title_size = largest_fitting((title,), half, room, min_size=11, bold=chosen)
+        state, state_size = largest_fitting((state,), half, room, min_size=11)
+        top = draw_text(surface, title, title_size, theme.text, bold=chosen,
+                        bottomleft=(rect.left + 12, rect.centery + 1))
+        draw_text(surface, state, state_size, theme.dim_text, topright=(rect.right - 12, top.bottom))
 
     def _draw_page(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
@@ -345,15 +360,23 @@ class LearnScene(Scene):
 def page_lines(text: str, width: int, room: int, size: int, smallest: int = MIN_TEXT) -> tuple[tuple[str, ...], int, int]:
     """``text`` wrapped to ``width`` at the largest size from ``size`` down to ``smallest`` whose lines
     fit ``room`` pixels: (lines, size, line height). At ``smallest`` the lines that fit are kept and
-    the last one ends in "…"."""
+    the last one ends in "…". A line is never closer to the next than its own drawn height (accented
+    capitals, "É", "Ü", reach above the font's line box)."""
     for s in range(size, smallest - 1, -1):
-        line_h = round(font(s).get_linesize() * LINE_SPACING)
         lines = wrap(text, s, width)
+        line_h = line_height(lines, s)
         if len(lines) * line_h <= room:
             return lines, s, line_h
-    line_h = round(font(smallest).get_linesize() * LINE_SPACING)
     lines = wrap(text, smallest, width)
+    line_h = line_height(lines, smallest)
     most = max(1, room // line_h)
     if len(lines) > most:
         lines = (*lines[:most - 1], fit_text(lines[most - 1] + " …", smallest, width))
     return lines, smallest, line_h
+
+
+def line_height(lines: tuple[str, ...], size: int) -> int:
+    """The spacing of ``lines`` at ``size``: the font's line height spaced out, or the tallest line's
+    drawn height if that is more."""
+    made = font(size)
+    return max([round(made.get_linesize() * LINE_SPACING), *(made.size(line)[1] for line in lines)])

@@ -41,7 +41,7 @@ from game.ui.practice.practice_round import (Attempt, Exercise, Phase, Played, c
                                              verdict_words)
 from game.ui.practice.practice_words import header_texts, keys_texts, progress_texts
 from game.ui.render import BoardScene
-from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap, wrap_at_most
+from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap
 from game.ui.scene import Context, Scene, SceneName, Transition
 
 __all__ = ["PracticeScene"]
@@ -384,7 +384,7 @@ class PracticeScene(Scene):
                                      min_size=11)
         draw_text(surface, text, size, theme.dim_text, midright=(header.right - 8, header.centery))
         self._draw_task(surface)
-        for col in range(COLS):
+        for col in range(COLS if self.why is None else 0):     # an explanation takes their room
             x = layout.board.left + col * layout.cell + layout.cell // 2
             draw_text(surface, str(col + 1), max(11, min(layout.small_size, layout.numbers.height + 2)),
                       theme.text if col == self.cursor else theme.dim_text, center=(x, layout.numbers.centery))
@@ -420,9 +420,14 @@ class PracticeScene(Scene):
                    else _("new drills from {player}'s games: off (O turns them on)").format(player=player))
             where = f"{where} · {off}"
         size = layout.text_size
-        text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
-        draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
-        top = rect.centery + 4
+        if self.why:    # the answer is in: the explanation takes the room down to the board
+            rect = pygame.Rect(rect.left, layout.header.bottom + 2, rect.width, layout.board.top - 4 - layout.header.bottom)
+            text, size = largest_fitting((task,), min(size, layout.small_size), width, min_size=11, bold=True)
+            top = draw_text(surface, text, size, theme.accent, bold=True, midtop=(rect.centerx, rect.top)).bottom + 2
+        else:
+            text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
+            draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
+            top = rect.centery + 4
         for i, (line, small_size, height) in enumerate(_below_the_task(self.why or where, layout.small_size,
                                                                        width, rect.bottom - top)):
             draw_text(surface, line, small_size, theme.text if self.why else theme.dim_text,
@@ -432,26 +437,43 @@ class PracticeScene(Scene):
         theme, layout = self.ctx.theme, self.ctx.layout
         rect = layout.status
         width = rect.width - 16
-        if self.verdict:
-            colour = theme.text if self.verdict_right is None else theme.win if self.verdict_right else theme.loss
-            text, size = largest_fitting((self.verdict,), layout.text_size, width, min_size=11, bold=True)
-            draw_text(surface, text, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
         phase = self.attempt.phase if self.attempt is not None else None
         keys = keys_texts(phase, self._settled(), self.next_player())
         help_text, help_size = largest_fitting(keys, layout.small_size, width)
-        draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))
+        keys_top = draw_text(surface, help_text, help_size, theme.dim_text,
+                             midbottom=(rect.centerx, rect.bottom - 2)).top
+        if self.verdict:    # one line when it fits, else wrapped over the room above the keys
+            colour = theme.text if self.verdict_right is None else theme.win if self.verdict_right else theme.loss
+            text, size = largest_fitting((self.verdict,), layout.text_size, width, min_size=layout.small_size,
+                                         bold=True)
+            if text == self.verdict:
+                draw_text(surface, text, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
+                return
+            top = rect.top + 1
+            for i, (line, small_size, height) in enumerate(_below_the_task(self.verdict, layout.small_size, width,
+                                                                           keys_top - top, bold=True)):
+                draw_text(surface, line, small_size, colour, bold=True, midtop=(rect.centerx, top + i * height))
 
 
-def _below_the_task(text: str, size: int, width: int, room: int) -> list[tuple[str, int, int]]:
+def _below_the_task(text: str, size: int, width: int, room: int, bold: bool = False) -> list[tuple[str, int, int]]:
     """``text`` in lines of ``width`` under the task, each as (line, size, line height): at the
     largest size from ``size`` down to 11 whose lines fit the ``room`` pixels, else in the lines
     that fit at 11 with the last one cut with "…". An explanation is a few sentences: shrunk to
-    one line it would be too small to read."""
+    one line it would be too small to read. A line is never closer to the next than its drawn
+    height (accented capitals reach above the font's line box)."""
     for smaller in range(size, 10, -1):
-        height = font(smaller).get_linesize()
-        lines = wrap(text, smaller, width)
+        lines = wrap(text, smaller, width, bold)
+        height = _line_height(lines, smaller, bold)
         if len(lines) * height <= room:
             return [(line, smaller, height) for line in lines]
-    height = font(11).get_linesize()
-    return [(line, 11, height) for line in wrap_at_most(text, 11, width, max(1, room // height))]
+    lines = wrap(text, 11, width, bold)
+    height = _line_height(lines, 11, bold)
+    most = max(1, room // height)
+    if len(lines) > most:
+        lines = (*lines[:most - 1], fit_text(lines[most - 1] + " …", 11, width, bold))
+    return [(line, 11, height) for line in lines]
 
+
+def _line_height(lines: tuple[str, ...], size: int, bold: bool) -> int:
+    made = font(size, bold)
+    return max([made.get_linesize(), *(made.size(line)[1] for line in lines)])
