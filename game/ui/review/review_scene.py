@@ -325,18 +325,24 @@ class ReviewScene(Scene):
     def title(self) -> str:
         """The screen's title; the players named as the game's header names them ("You" for the
         one human playing the computer)."""
+        return self.titles()[0]
+
+    def titles(self) -> tuple[str, ...]:
+        """The title's wordings, longest first: who played, then the sides alone, then the bare title."""
         red, yellow = self.start.red, self.start.yellow
         if red is None or yellow is None:
-            return _("Game review")
+            return (_("Game review"),)
         players = self.start.players()
         if not (red.is_ai or yellow.is_ai or players):
-            return _("Game review — two players")
+            return (_("Game review — two players"), _("Game review"))
         # TRANSLATORS: the one person playing the computer, as the review's title names them
         names = list(players or [_("You") if not p.is_ai and q.is_ai else p.label()
                                  for p, q in ((red, yellow), (yellow, red))])
         theme = self.ctx.theme
-        return _("Game review — {first}: {first_name} · {second}: {second_name}").format(
-            first=theme.colour_name(1), first_name=names[0], second=theme.colour_name(2), second_name=names[1])
+        sides = dict(first=theme.colour_name(1), first_name=names[0], second=theme.colour_name(2),
+                     second_name=names[1])
+        return (_("Game review — {first}: {first_name} · {second}: {second_name}").format(**sides),
+                _("{first}: {first_name} · {second}: {second_name}").format(**sides), _("Game review"))
 
     def keys_texts(self) -> tuple[str, ...]:
         """The footer, longest first: the keys that work now (a narrow window takes a shorter one)."""
@@ -362,7 +368,7 @@ class ReviewScene(Scene):
             self.savelist.draw(surface, theme)
             return
         panel = ReviewPanel(theme, self.ctx.renderer, self.state, self.words, self.progress)
-        self.hits = panel.draw(surface, self.title(), self.keys_texts(), self.error is not None)
+        self.hits = panel.draw(surface, self.titles(), self.keys_texts(), self.error is not None)
         if self.savelist is not None:
             self.savelist.draw(surface, theme)
         if self.confirm is not None:

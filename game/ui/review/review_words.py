@@ -224,17 +224,18 @@ def verdict_words(move: MoveReview) -> str:
 
 
 def row_words(move: MoveReview | None, col: int) -> tuple[str, ...]:
-    """A move's words in the list, longest first: "col 4   mistake, missed block", down to "col 4 ?"."""
+    """A move's words in the list, longest first: "col 4 mistake, missed block", down to "col 4 ?"
+    and the grade alone ("?" unproved) for the narrowest list."""
     word = grade_word(move) if move else "…"
     brief = "?" if move is not None and move.grade is None else word
     short = col_words(col, brief)
     if move is None or move.verdict is None:
-        return col_words(col, word), short
+        return col_words(col, word), short, brief
     lesson = _(_SHORT_VERDICT.get(move.verdict.value) or _VERDICT_WORDS.get(move.verdict.value, move.verdict.value))
     # TRANSLATORS: a move in the review's list: "col 4 mistake, missed block" (col: column, as short as you can)
     with_lesson = _("col {column} {grade}, {verdict}")
     return (with_lesson.format(column=col, grade=word, verdict=lesson),
-            with_lesson.format(column=col, grade=brief, verdict=lesson), short)
+            with_lesson.format(column=col, grade=brief, verdict=lesson), short, brief)
 
 
 def col_words(col: int, grade: str) -> str:
