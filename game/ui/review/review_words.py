@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.game_review import Bounds, Grade, MoveReview, Summary, value_text
-from game.engine.scores import distance_text
-from game.engine.threats import cell_name
+from game.engine.game_review import Bounds, Grade, MoveReview, Summary
+from game.words.judgements import advice_text, verdict_word
+from game.words.judgements import grade_word as graded_word
+from game.words.outcomes import distance_text
+from game.words.review_text import best_text, summary_lead, summary_text, value_text
+from game.words.explanations import cell_text as cell_name
+from game.words.explanations import explanation_text, kind_title
 from game.i18n import N_, _, ngettext, pgettext
 from game.ui.review.review_line import LineView, Stage
 from game.ui.review.review_state import ReviewState
@@ -20,7 +24,7 @@ __all__ = ["ReviewWords", "grade_word", "best_words", "brief_summary", "named_wo
 def grade_word(move: MoveReview) -> str:
     """The move's one grade ("best", "good", "inaccuracy", "mistake", "blunder"), or "not proved"."""
     # TRANSLATORS: a move whose grade the review could not prove, in place of "best", "mistake", ...
-    return pgettext("grade", "not proved") if move.grade is None else pgettext("grade", move.grade.value)
+    return pgettext("grade", "not proved") if move.grade is None else graded_word(move.grade)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +69,13 @@ class ReviewWords:
         state = self.state
         if state.line is not None:
             why = state.explanation(state.line.index)
-            return None if why is None else f"Why: {why.text}"
+            return None if why is None else _("Why: {explanation}").format(explanation=explanation_text(why, self.names))
         why = None if state.at_end else state.explanation()
         if why is not None:
-            return f"Why ({why.kind.title}): {why.text}"
-        return "Why: working it out…" if state.explaining() else None
+            # TRANSLATORS: the review's explanation of a move, after the kind of idea it turns on
+            return _("Why ({kind}): {explanation}").format(kind=kind_title(why.kind),
+                                                           explanation=explanation_text(why, self.names))
+        return _("Why: working it out…") if state.explaining() else None
 
     def line_text(self) -> str:
         """Where the line stands: "Line after move 29, step 1 of 1: Yellow column 7 (four in a row)";
@@ -160,8 +166,11 @@ class ReviewWords:
             return []
         out = []
         for player in (1, 2):
-            summary, name = review.summary(player), f"{self.names[player - 1]}: "
-            out.append((name + summary.text(), name + brief_summary(summary), name + numbers_summary(summary)))
+            summary, name = review.summary(player), self.names[player - 1]
+            # TRANSLATORS: a side's summary in the review: "Red: errors to learn from: ..."
+            said = _("{side}: {summary}")
+            out.append(tuple(said.format(side=name, summary=text) for text in
+                             (summary_text(summary), brief_summary(summary), numbers_summary(summary))))
         return out
 
 
@@ -173,16 +182,17 @@ class ReviewWords:
             return []
         out = []
         for player in self.coached:
-            habit = review.summary(player).advice()
+            habit = advice_text(review.summary(player).verdicts())
             if habit:
-                out.append(f"{self.side(player)}, next: {habit}")
+                out.append(_("{side}, next: {habit}").format(side=self.side(player), habit=habit))
         return out
 
 
 def brief_summary(summary: Summary) -> str:
     """The errors a player can learn from, then the accuracy: the summary for a narrow window."""
     accuracy = summary.accuracy
-    return summary.lead() + ("" if accuracy is None else f"; accuracy {accuracy:.0f} %")
+    lead = summary_lead(summary)
+    return lead if accuracy is None else "; ".join((lead, _("accuracy {percent} %").format(percent=f"{accuracy:.0f}")))
 
 
 def numbers_summary(summary: Summary) -> str:
@@ -203,13 +213,14 @@ def named_words(bounds: Bounds, moves: int, names: tuple[str, str]) -> str:
 def best_words(move: MoveReview, names: tuple[str, str]) -> str:
     """``MoveReview.best_words`` with the sides named as the theme draws them."""
     if not has_best(move):
-        return move.best_text()
-    return f"column {move.best_column + 1} — {named_words(move.before, move.discs_before, names)}"
+        return best_text(move)
+    return _("column {column} — {value}").format(column=move.best_column + 1,
+                                                 value=named_words(move.before, move.discs_before, names))
 
 
 def has_best(move: MoveReview) -> bool:
     """The review proved a best move here (the board frames it)."""
-    return move.best_column is not None and move.best_text() != "best move not proved"
+    return move.best_known
 
 
 def verdict_words(move: MoveReview) -> str:
@@ -220,7 +231,7 @@ def verdict_words(move: MoveReview) -> str:
         return ""
     if verdict.value == verdict.severity.value:
         return _("deep: decided far ahead")
-    return _(_VERDICT_WORDS.get(verdict.value, verdict.value))
+    return verdict_word(verdict)
 
 
 def row_words(move: MoveReview | None, col: int) -> tuple[str, ...]:
@@ -231,7 +242,8 @@ def row_words(move: MoveReview | None, col: int) -> tuple[str, ...]:
     short = col_words(col, brief)
     if move is None or move.verdict is None:
         return col_words(col, word), short, brief
-    lesson = _(_SHORT_VERDICT.get(move.verdict.value) or _VERDICT_WORDS.get(move.verdict.value, move.verdict.value))
+    short_word = _SHORT_VERDICT.get(move.verdict.value)
+    lesson = _(short_word) if short_word else verdict_word(move.verdict)
     # TRANSLATORS: a move in the review's list: "col 4 mistake, missed block" (col: column, as short as you can)
     with_lesson = _("col {column} {grade}, {verdict}")
     return (with_lesson.format(column=col, grade=word, verdict=lesson),
@@ -244,11 +256,6 @@ def col_words(col: int, grade: str) -> str:
     return _("col {column} {grade}").format(column=col, grade=grade)
 
 
-#: The verdicts in words (``engine.verdicts.Verdict``'s values are their English keys).
-_VERDICT_WORDS = {"missed win": N_("missed win"), "missed block": N_("missed block"),
-                  "under a winning cell": N_("under a winning cell"), "allows two threats": N_("allows two threats"),
-                  "allows a short loss": N_("allows a short loss"), "threw away a short win": N_("threw away a short win"),
-                  "loses much faster": N_("loses much faster"), "much longer win": N_("much longer win")}
 #: The verdicts in the move list, where the room is a few words.
 _SHORT_VERDICT = {"under a winning cell": N_("under a four"), "allows two threats": N_("two threats"),
                   "allows a short loss": N_("short loss"), "threw away a short win": N_("win let go"),
