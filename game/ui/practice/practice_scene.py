@@ -41,9 +41,10 @@ from game.speech import Heard
 from game.ui.practice import practice_heard
 from game.ui.practice.practice_round import (Attempt, Exercise, Phase, Played, columns_words, right_words,
                                              verdict_words)
+from game.ui.practice.practice_lines import below_the_task
 from game.ui.practice.practice_words import header_texts, keys_texts, progress_texts
 from game.ui.render import BoardScene
-from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap
+from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, Scene, SceneName, Transition
 
 __all__ = ["PracticeScene"]
@@ -434,7 +435,7 @@ class PracticeScene(Scene):
             text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
             draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
             top = rect.centery + 4
-        for i, (line, small_size, height) in enumerate(_below_the_task(self.why or where, layout.small_size,
+        for i, (line, small_size, height) in enumerate(below_the_task(self.why or where, layout.small_size,
                                                                        width, rect.bottom - top)):
             draw_text(surface, line, small_size, theme.text if self.why else theme.dim_text,
                       midtop=(rect.centerx, top + i * height))
@@ -456,30 +457,6 @@ class PracticeScene(Scene):
                 draw_text(surface, text, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
                 return
             top = rect.top + 1
-            for i, (line, small_size, height) in enumerate(_below_the_task(self.verdict, layout.small_size, width,
+            for i, (line, small_size, height) in enumerate(below_the_task(self.verdict, layout.small_size, width,
                                                                            keys_top - top, bold=True)):
                 draw_text(surface, line, small_size, colour, bold=True, midtop=(rect.centerx, top + i * height))
-
-
-def _below_the_task(text: str, size: int, width: int, room: int, bold: bool = False) -> list[tuple[str, int, int]]:
-    """``text`` in lines of ``width`` under the task, each as (line, size, line height): at the
-    largest size from ``size`` down to 11 whose lines fit the ``room`` pixels, else in the lines
-    that fit at 11 with the last one cut with "…". An explanation is a few sentences: shrunk to
-    one line it would be too small to read. A line is never closer to the next than its drawn
-    height (accented capitals reach above the font's line box)."""
-    for smaller in range(size, 10, -1):
-        lines = wrap(text, smaller, width, bold)
-        height = _line_height(lines, smaller, bold)
-        if len(lines) * height <= room:
-            return [(line, smaller, height) for line in lines]
-    lines = wrap(text, 11, width, bold)
-    height = _line_height(lines, 11, bold)
-    most = max(1, room // height)
-    if len(lines) > most:
-        lines = (*lines[:most - 1], fit_text(lines[most - 1] + " …", 11, width, bold))
-    return [(line, 11, height) for line in lines]
-
-
-def _line_height(lines: tuple[str, ...], size: int, bold: bool) -> int:
-    made = font(size, bold)
-    return max([made.get_linesize(), *(made.size(line)[1] for line in lines)])
