@@ -181,9 +181,7 @@ class ReviewScene(Scene):
 
     def go_back(self) -> None:
         start = self.start
-        if start.back == SceneName.NETWORK_GAME:
-            self.next = Transition(SceneName.NETWORK_GAME)
-        elif start.back == "game":
+        if start.back == "game":
             self.next = Transition(SceneName.GAME)      # no start: the game scene as it was left
         else:
             self.next = Transition(SceneName.MENU)
@@ -194,7 +192,7 @@ class ReviewScene(Scene):
         if start.red is None or start.yellow is None:
             return
         if start.network is not None:
-            if start.back == SceneName.NETWORK_GAME:
+            if start.back == "game":
                 said = _("Playing on from here is for games on this computer: this one was played with {opponent} "
                          "over the network (Esc returns to it)")
             else:
