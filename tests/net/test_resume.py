@@ -420,9 +420,9 @@ def test_the_typed_address_is_edited_at_its_caret_and_up_is_the_rows(ui):
     d.key(pygame.K_DELETE)
     d.key(pygame.K_END)
     d.frame(pygame.event.Event(pygame.TEXTINPUT, text="4"))
-    assert lobby.typed == "27.0.0.1:7444" and lobby.join_rows()[1].value == "27.0.0.1:7444|"
+    assert lobby.address.value == "27.0.0.1:7444" and lobby.join_rows()[1].value == "27.0.0.1:7444|"
     d.key(pygame.K_UP)
-    assert lobby.selected == 0 and lobby.typed == "27.0.0.1:7444"     # Up is the rows', not the caret's
+    assert lobby.selected == 0 and lobby.address.value == "27.0.0.1:7444"     # Up is the rows', not the caret's
 
 
 def test_a_space_typed_in_the_address_is_text_not_enter(ui):
@@ -431,7 +431,7 @@ def test_a_space_typed_in_the_address_is_text_not_enter(ui):
         key = pygame.K_SPACE if ch == " " else pygame.key.key_code(ch)
         d.frame(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch),
                 pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    assert lobby.page is Page.JOIN and lobby.typed == "my host" and lobby.message is None
+    assert lobby.page is Page.JOIN and lobby.address.value == "my host" and lobby.message is None
 
 
 def test_the_name_row_opens_before_the_first_hosted_or_joined_game(ui, monkeypatch):

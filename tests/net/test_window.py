@@ -347,7 +347,7 @@ def test_joining_by_typed_address_and_a_bad_address(ui):
         d.frame(pygame.event.Event(pygame.TEXTINPUT, text="not an address!"))
         d.key(pygame.K_RETURN)
         assert lobby.page is Page.JOIN and lobby.message[1]
-        for _ in range(len(lobby.typed)):
+        for _ in range(len(lobby.address.value)):
             d.key(pygame.K_BACKSPACE)
         d.frame(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{port}"))
         d.key(pygame.K_RETURN)

@@ -78,7 +78,7 @@ def test_win_draw_and_loss_are_three_different_sounds():
 ])
 def test_the_result_sound_is_a_loss_only_for_the_person_beaten(ui, monkeypatch, red, yellow, moves, sound):
     from game.domain.saved import SavedGame
-    from game.store.folders import saves_dir
+    from game.store.saves import saves_dir
     from game.store.savefile import save_game
 
     driver = ui(red=red, yellow=yellow)
@@ -87,5 +87,6 @@ def test_the_result_sound_is_a_loss_only_for_the_person_beaten(ui, monkeypatch, 
     path = saves_dir() / "ending.c4save"
     save_game(path, SavedGame.now(moves, red, yellow))
     assert driver.scene.load(path)
-    driver.settle(5)
-    assert driver.scene.model.is_over and [p for p in played if p in ("win", "draw", "loss")] == [sound]
+    driver.run_until(lambda: driver.scene.model.is_over, what="the game's end")
+    driver.settle()           # the last disc lands: the result is said and sounded then
+    assert [p for p in played if p in ("win", "draw", "loss")] == [sound]

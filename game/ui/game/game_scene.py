@@ -439,7 +439,7 @@ class GameScene(Scene):
             hint=thinking.hint() if can_move else None,
             hint_text=thinking.hint_text(len(self.model.moves)) if can_move else None,
             why=thinking.why() if can_move else None, hint_wanted=thinking.hint_wanted,
-            analysis_on=self.analysis_on, analysis=thinking.analysis,
+            over_handled=self.over_handled, analysis_on=self.analysis_on, analysis=thinking.analysis,
             tally=results.tally_text() if results.played and sitting.tally else None,
             cursor=self.cursor, can_move=can_move, flash=self.flash,
             shake=(shake.col, shake.offset(), shake.strength) if shake is not None else None)

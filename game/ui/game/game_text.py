@@ -61,6 +61,7 @@ class GameView:
     hint_text: str | None
     why: Advice | None                     # what the coach says of W's column (else the hinted one)
     hint_wanted: bool
+    over_handled: bool                     # the finished game's end was met (its last disc landed)
     analysis_on: bool
     analysis: Analysis | None
     tally: str | None                      # this sitting's results against the computer

@@ -97,11 +97,6 @@ class NetLobbyScene(Scene):
         return self.me.field.value if self.me.field.active else None
 
     @property
-    def typed(self) -> str:
-        """The address typed on the join page."""
-        return self.address.value
-
-    @property
     def selected(self) -> int:
         """The selected row's place on the page shown."""
         return self.list.index(self.page_rows())
@@ -194,7 +189,7 @@ class NetLobbyScene(Scene):
 
     def join_typed(self) -> None:
         try:
-            host, port = parse_address(self.typed, self.ctx.settings.network_port)
+            host, port = parse_address(self.address.value, self.ctx.settings.network_port)
         except ValueError as exc:
             self.page = Page.JOIN
             self.message = (str(exc), True)
@@ -280,10 +275,10 @@ class NetLobbyScene(Scene):
 
     def join_rows(self) -> list[Row]:
         """The join page's rows: the name, the typed address, then each game found nearby."""
-        shown = escape_control(self.address.shown()) if self.typed else "type one, e.g. 192.168.1.20:7444"
+        shown = escape_control(self.address.shown()) if self.address.value else "type one, e.g. 192.168.1.20:7444"
         rows = [self.me.row(self.me.open),
                 Row(ADDRESS_LABEL, shown, activate=self.join_typed, typed=True,
-                    caret=self.address.caret if self.typed else None)]
+                    caret=self.address.caret if self.address.value else None)]
         for game in self.games:
             rows.append(Row(found_label(game), activate=lambda g=game: self._join_found(g)))
         place(rows, self.ctx.layout.size[1] // 4, self.ctx.layout.size)
