@@ -86,15 +86,15 @@ class DrawnTexts:
         config.toml, a file's name). A message wrapped over several lines is followed from its
         opening bracket to its closing one."""
         names = sorted(allowed, key=len, reverse=True)
-        found, open_ = [], False
+        found, depth = [], 0       # a message may hold others ("⟦1. ⟦Title⟧⟧"): brackets nest
         for text in self.texts:
             rest = []
             for char in text:
                 if char == OPEN:
-                    open_ = True
+                    depth += 1
                 elif char == CLOSE:
-                    open_ = False
-                elif not open_:
+                    depth = max(0, depth - 1)
+                elif not depth:
                     rest.append(char)
             outside = "".join(rest)
             for name in names:
@@ -104,20 +104,20 @@ class DrawnTexts:
         return found
 
     def cut(self) -> list[str]:
-        """Texts shortened to fit ("…"), and messages whose end never showed (an opening bracket
-        followed by another opening one, or by nothing, before its closing one)."""
+        """Texts shortened to fit ("…"), and messages whose end never showed: an opening bracket
+        never closed. Brackets nest (a message may hold others: "⟦1. ⟦Title⟧⟧"), and a message
+        wrapped over several lines is followed from its opening bracket to its closing one, so the
+        text from the first bracket left open on is reported."""
         found = [text for text in self.texts if "…" in text]
         joined = "\n".join(self.texts)
-        depth, start = 0, 0
+        opened: list[int] = []
         for i, char in enumerate(joined):
             if char == OPEN:
-                if depth:
-                    found.append(joined[start:i])
-                depth, start = 1, i
-            elif char == CLOSE:
-                depth = 0
-        if depth:
-            found.append(joined[start:])
+                opened.append(i)
+            elif char == CLOSE and opened:
+                opened.pop()
+        if opened:
+            found.append(joined[opened[0]:])
         return found
 
     def outside(self, window: object) -> list[str]:

@@ -67,11 +67,14 @@ class Exercise:
         """The side to move, as the game names it (in the language in use)."""
         return side_names()[len(self.moves) % 2]
 
-    def task(self) -> str:
-        """The task in words: "Red to play: win at once." / "Yellow to play: find a move that keeps the draw."."""
-        side, one = self.side, len(self.accepted) == 1
+    def task(self, names: Sequence[str] | None = None) -> str:
+        """The task in words, in the language in use, the sides named by ``names`` (the sides' own
+        names without any): "Red to play: win at once." / "Yellow to play: find a move that keeps
+        the draw."."""
+        side = sides(names)[len(self.moves) % 2]
         if self.goal is Goal.WIN_AT_ONCE:
             return _("{side} to play: win at once.").format(side=side)
+        one = len(self.accepted) == 1
         if self.kept is Outcome.DRAW:
             return (_("{side} to play: find the move that keeps the draw.") if one
                     else _("{side} to play: find a move that keeps the draw.")).format(side=side)

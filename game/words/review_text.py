@@ -17,7 +17,7 @@ from game.i18n import _, date_text, ngettext, pgettext
 from .judgements import advice_text, grade_count, grade_word, verdict_word
 from .outcomes import describe, distance_text
 
-__all__ = ["best_text", "best_words", "move_word", "played_text", "played_words", "source_text", "summary_lead",
+__all__ = ["best_text", "best_words", "move_word", "played_text", "played_words", "source_from_text", "source_text", "summary_lead",
            "summary_text", "value_text", "value_words"]
 
 
@@ -138,3 +138,16 @@ def source_text(source: DrillSource) -> str:
     if source.against:
         return _("your game against {name}, {day}, move {move}").format(name=source.against, day=day, move=source.move)
     return _("your game, {day}, move {move}").format(day=day, move=source.move)
+
+
+def source_from_text(source: DrillSource) -> str:
+    """The same, as the practice says it under a drill: "from your game against Apprentice, 27 Nov,
+    move 5" (a sentence of its own in each language: "from" is not glued on)."""
+    day, move = date_text(source.day), source.move
+    if source.chosen:
+        return _("from a position you chose in a review, {day}, move {move}").format(day=day, move=move)
+    if source.against:
+        return _("from your game against {opponent}, {day}, move {move}").format(opponent=source.against, day=day,
+                                                                                 move=move)
+    return _("from your game, {day}, move {move}").format(day=day, move=move)
+

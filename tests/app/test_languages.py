@@ -290,6 +290,20 @@ def test_the_pseudo_checks_find_what_they_look_for():
     assert len(drawn.overlapping()) == 1
 
 
+def test_a_message_holding_another_is_neither_cut_nor_untranslated():
+    import pygame
+    from pseudo import DrawnTexts, pseudo
+
+    drawn = DrawnTexts()
+    box = pygame.Rect(0, 0, 300, 100)
+    held = pseudo("{number}. {title}").format(number=3, title=pseudo("Win at once"))    # "⟦3. ⟦Ŵîñ…⟧⟧"
+    drawn(held, pygame.Rect(0, 0, 200, 10), box)
+    drawn(pseudo("{verdict}. One more try").format(verdict=pseudo("Not this one.")), pygame.Rect(0, 20, 200, 10), box)
+    assert drawn.cut() == [] and drawn.untranslated() == []
+    drawn(pseudo("{verdict}. One more try")[:12], pygame.Rect(0, 40, 200, 10), box)   # its end never shown
+    assert len(drawn.cut()) == 1
+
+
 def used_characters() -> set[str]:
     text = []
     for code in SHIPPED:
