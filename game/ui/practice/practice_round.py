@@ -21,7 +21,7 @@ from game.engine.board import WIDTH, Position
 from game.engine.drills import Drill, DrillKind
 from game.engine.only_moves import PuzzleKind
 from game.engine.scores import Outcome, moves_to_end, outcome
-from game.i18n import _, date_text, ngettext
+from game.i18n import _, ngettext
 from game.store.drill_file import DrillEntry
 from game.training.puzzle_set import Puzzle, puzzle_task
 from game.training.schedule import Grade
