@@ -14,6 +14,7 @@ import pygame
 from game.domain.players import HUMAN, PlayerSpec
 from game.domain.saved import SavedGame
 from game.echo import escape_control
+from game.i18n import _
 from game.store.prefs import Prefs, save_prefs
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
@@ -122,7 +123,7 @@ class NetworkSide:
 
     def names(self) -> tuple[str, str]:
         """Who played each colour, red's first: "You" and the opponent."""
-        return ("You", self.opponent) if self.colour == 1 else (self.opponent, "You")
+        return (_("You"), self.opponent) if self.colour == 1 else (self.opponent, _("You"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.echo import escape_control
+from game.i18n import _, decimal_text, number_text
 from game.ui.game.analysis_view import draw_analysis_row
-from game.ui.game.game_input import KEY_HELP_OVER, KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
+from game.ui.game.game_input import KEY_HELP_OVER, KEY_HELP_OVER_NO_UNDO, KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
 from game.ui.game.seats import Allow
 from game.ui.layout import COLS
 from game.ui.render import BoardScene, draw_panel
@@ -153,7 +154,7 @@ def result_text(view: GameView) -> str:
     model = view.model
     winner = view.seats.winner(model)
     if winner is None:
-        return "Draw: the board is full"
+        return _("Draw: the board is full")
     return view.seats.result(model, player_name(view, winner))
 
 
@@ -166,44 +167,52 @@ def status_text(view: GameView) -> str:
     if own is not None:
         return own
     if falling is not None:
-        return f"{player_name(view, falling.player)} drops in column {falling.col + 1}"
+        return _("{player} drops in column {column}").format(player=player_name(view, falling.player),
+                                                            column=falling.col + 1)
     if model.is_over:
-        extra = "".join(f" · {label}" for label in view.end_labels)
-        return result_text(view) + f" · N {view.seats.new_words}{extra} · Esc menu"
+        # the result, then the keys that work now, each a label of its own
+        return " · ".join((result_text(view), _(view.seats.new_label), *(_(label) for label in view.end_labels),
+                           _("Esc menu")))
     if view.engine_error:
-        return f"Engine error: {view.engine_error} · R retry · Ctrl+Z undo · N new game"
+        return _("Engine error: {error} · R retry · Ctrl+Z undo · N new game").format(error=view.engine_error)
     turn = player_name(view, model.turn)
     if view.seats.paused:
-        return f"Paused · {turn} to move · Space resume · Right step"
+        return _("Paused · {player} to move · Space resume · Right step").format(player=turn)
     if model.is_ai_turn():
         return _thinking_text(view, turn)
-    text = f"{turn} to move"
     hint = view.hint_text
     if hint is not None:
-        text += f" · hint: {hint}"
-    elif view.hint_wanted:
-        text += " · finding a hint…"
-    return text
+        # TRANSLATORS: {hint} is the hinted column and its value, e.g. "column 4 — wins in 9"
+        return _("{player} to move · hint: {hint}").format(player=turn, hint=hint)
+    if view.hint_wanted:
+        return _("{player} to move · finding a hint…").format(player=turn)
+    return _("{player} to move").format(player=turn)
 
 
 def _thinking_text(view: GameView, turn: str) -> str:
     if view.pending is not None:
-        return f"{turn} has chosen column {view.pending.move + 1}"
-    text = f"{turn} is thinking{'.' * (1 + int(view.time * 3) % 3):<3}"
+        return _("{player} has chosen column {column}").format(player=turn, column=view.pending.move + 1)
+    dots = f"{'.' * (1 + int(view.time * 3) % 3):<3}"
+    seconds = decimal_text(view.time - view.requested_at)
     progress = view.progress
     if progress is not None:
-        text += f" depth {progress.depth} · {progress.nodes:,} nodes"
-    return text + f" · {view.time - view.requested_at:.1f} s"
+        # TRANSLATORS: {dots} are one to three dots that move while the computer thinks; {depth} is
+        # the search's depth in moves, {nodes} the positions it looked at so far
+        return _("{player} is thinking{dots} depth {depth} · {nodes} nodes · {seconds} s").format(
+            player=turn, dots=dots, depth=progress.depth, nodes=number_text(progress.nodes), seconds=seconds)
+    # TRANSLATORS: {dots} are one to three dots that move while the computer thinks
+    return _("{player} is thinking{dots} · {seconds} s").format(player=turn, dots=dots, seconds=seconds)
 
 
 def header_right(view: GameView) -> str:
-    """"Move 12 · rated" (against the computer: rated or casual), with the watching speed and mute."""
-    right = f"Move {move_number(view)}"
+    """"Move 12 · rated" (against the computer: rated or casual), with the watching speed and mute:
+    each a label of its own, joined by " · "."""
+    right = _("Move {number}").format(number=move_number(view))
     if view.rating.against_computer:
-        right += " · rated" if view.rating.rated else " · casual"
-    right += view.seats.header_note()
+        right += " · " + (_("rated") if view.rating.rated else _("casual"))
+    right += view.seats.header_note()         # the seats' own labels, each after " · "
     if view.ctx.sound.muted:
-        right += " · muted"
+        right += " · " + _("muted")
     return right
 
 
@@ -222,7 +231,8 @@ def draw_header(view: GameView, surface: pygame.Surface) -> None:
         surface.blit(disc, disc.get_rect(midleft=(x, rect.centery)))
         colour = theme.colour_name(number)
         who = view.seats.who(view.model, number)     # None: two unnamed people, their colours alone
-        texts = (f"{colour}: {who}", who) if who is not None else (colour,)
+        # TRANSLATORS: the header's name of a player: the colour of their discs, then who plays them
+        texts = (_("{colour}: {player}").format(colour=colour, player=who), who) if who is not None else (colour,)
         label, label_size = largest_fitting(texts, size, room - disc.get_width() - 12)
         draw_text(surface, label, label_size, theme.text, midleft=(x + disc.get_width() + 4, rect.centery))
         x += room
@@ -248,7 +258,7 @@ def draw_top_row(view: GameView, surface: pygame.Surface) -> None:
         text, size = largest_fitting(score, layout.small_size, surface.get_width() - 16)
         draw_text(surface, text, size, theme.dim_text, center=layout.analysis.center)
     elif view.analysis_on and not (view.model.is_over and not view.anims):
-        waiting = "analysis: on your turn" if view.model.is_ai_turn() else "analysing…"
+        waiting = _("analysis: on your turn") if view.model.is_ai_turn() else _("analysing…")
         draw_analysis_row(surface, layout.analysis, layout.cell, layout.small_size, view.analysis,
                           len(view.model.moves), theme, waiting)
     elif view.tally is not None:   # the tally is of games against the computer
@@ -316,14 +326,13 @@ def footer_keys(view: GameView) -> tuple[str, ...]:
     """The key help under the status line, longest first: the seats' own, a spectator's, or a
     player's; once the game is over only the keys that still work (undo where the seats allow it)."""
     if view.seats.key_help:
-        return view.seats.key_help
+        return tuple(_(keys) for keys in view.seats.key_help)
     if view.seats.watching:
-        return KEY_HELP_SPECTATOR
+        return tuple(_(keys) for keys in KEY_HELP_SPECTATOR)
     if view.seats.over(view.model) and not view.anims:
         undo = Allow.UNDO in view.seats.allows
-        return tuple(keys if undo else keys.replace(" · Ctrl+Z undo the last move", "").replace(" · Ctrl+Z undo", "")
-                     for keys in KEY_HELP_OVER)
-    return KEY_HELP_PLAYER
+        return tuple(_(keys) for keys in (KEY_HELP_OVER if undo else KEY_HELP_OVER_NO_UNDO))
+    return tuple(_(keys) for keys in KEY_HELP_PLAYER)
 
 
 def draw_status(view: GameView, surface: pygame.Surface) -> None:

@@ -23,9 +23,11 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine.board import parse_moves
+from game.i18n import N_, _, decimal_text
 from game.model import GameModel
 from game.training.keeper import NamedSide
 from game.ui.game.game_input import Command
+from game.ui.player_words import computer_label
 from game.ui.game.spectator import Spectator
 from game.ui.game.two_players import TwoPlayers
 from game.ui.overlays import Confirm
@@ -105,7 +107,8 @@ class Seats:
     watching = False                # keys steer a match between computers instead of playing
     spectator: Spectator | None = None
     pair: TwoPlayers | None = None
-    new_words = "new game"          # what N starts, in the status line and the footer
+    new_label = N_("N new game")    # what N starts, as the status line names the key (English)
+    new_said = N_("New game")       # said when N has started it (English)
 
     def refusal(self, what: Allow) -> Refusal | None:
         """What to say when ``what`` is asked for and not allowed (None: nothing, the key does nothing)."""
@@ -114,15 +117,16 @@ class Seats:
     def name(self, model: GameModel, number: int, colour: str) -> str:
         """Who plays ``number`` in the status line: "Red", "Yellow — Hard"."""
         spec = model.player(number)
-        return f"{colour} — {spec.label()}" if spec.is_ai else colour
+        # TRANSLATORS: a computer player in the status line: its colour, then its level
+        return _("{colour} — {player}").format(colour=colour, player=computer_label(spec)) if spec.is_ai else colour
 
     def who(self, model: GameModel, number: int) -> str | None:
         """Who plays ``number`` in the header, after the colour (None: the colour alone)."""
         spec = model.player(number)
-        return spec.label() if spec.is_ai else None
+        return computer_label(spec) if spec.is_ai else None
 
     def result(self, model: GameModel, winner_name: str) -> str:
-        return f"{winner_name} wins!"
+        return _("{player} wins!").format(player=winner_name)
 
     def lost(self, model: GameModel) -> bool:
         """Whether the person at the screen lost the finished game (shown in the loss colour)."""
@@ -247,14 +251,16 @@ class AgainstComputer(Seats):
     against_computer = True
 
     def name(self, model: GameModel, number: int, colour: str) -> str:
-        return f"{colour} (computer)" if model.player(number).is_ai else f"{colour} (you)"
+        if model.player(number).is_ai:
+            return _("{colour} (computer)").format(colour=colour)
+        return _("{colour} (you)").format(colour=colour)
 
     def who(self, model: GameModel, number: int) -> str | None:
         spec = model.player(number)
-        return spec.label() if spec.is_ai else "You"
+        return computer_label(spec) if spec.is_ai else _("You")
 
     def result(self, model: GameModel, winner_name: str) -> str:
-        return "The computer wins" if self.lost(model) else "You win!"
+        return _("The computer wins") if self.lost(model) else _("You win!")
 
     def lost(self, model: GameModel) -> bool:
         return model.winner is not None and model.player(model.winner).is_ai
@@ -265,7 +271,9 @@ class TwoPeople(Seats):
         self.pair = pair
 
     def name(self, model: GameModel, number: int, colour: str) -> str:
-        return f"{self.pair.name(model, number)} ({colour})" if self.pair.named else colour
+        if not self.pair.named:
+            return colour
+        return _("{player} ({colour})").format(player=self.pair.name(model, number), colour=colour)
 
     def who(self, model: GameModel, number: int) -> str | None:
         return self.pair.name(model, number) if self.pair.named else None
@@ -291,21 +299,24 @@ class TwoPeople(Seats):
 class Watching(Seats):
     allows = Allow.LOAD
     watching = True
-    new_words = "new match"         # N starts a new match (a new score), as the footer says
+    new_label = N_("N new match")   # N starts a new match (a new score), as the footer says
+    new_said = N_("New match")
 
     def __init__(self, spectator: Spectator) -> None:
         self.spectator = spectator
 
     def refusal(self, what: Allow) -> Refusal | None:
-        if what in (Allow.UNDO, Allow.ANALYSIS):
-            return Refusal(f"{'Undo' if what is Allow.UNDO else 'The analysis row'} is for games with a human "
-                           "player", warning=False)
+        if what is Allow.UNDO:
+            return Refusal(_("Undo is for games with a human player"), warning=False)
+        if what is Allow.ANALYSIS:
+            return Refusal(_("The analysis row is for games with a human player"), warning=False)
         if what is Allow.HINT:
-            return Refusal("A hint is for your own turn")    # it is never this screen's turn
+            return Refusal(_("A hint is for your own turn"))    # it is never this screen's turn
         return None     # redo does nothing
 
     def name(self, model: GameModel, number: int, colour: str) -> str:
-        return f"{self.spectator.colour_label(model, number)} as {colour}"
+        # TRANSLATORS: a computer of a match between two computers, then the colour it plays now
+        return _("{player} as {colour}").format(player=self.spectator.colour_label(model, number), colour=colour)
 
     def who(self, model: GameModel, number: int) -> str | None:
         return self.spectator.colour_label(model, number)
@@ -318,7 +329,7 @@ class Watching(Seats):
         is played twice, once with each colour (``Spectator``)."""
         note = self.spectator.opening_note()
         start = f" · {note}" if note else ""
-        return f"{start} · {self.spectator.delay:.1f} s/move"
+        return start + " · " + _("{seconds} s/move").format(seconds=decimal_text(self.spectator.delay))
 
     @property
     def paused(self) -> bool:
