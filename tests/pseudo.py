@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po
 POT = Path(__file__).resolve().parents[1] / "game" / "locale" / "connect4.pot"
 CODE = "qps"           # the language code of the pseudo-locale (not a real language)
 OPEN, CLOSE, PAD = "⟦", "⟧", "·"
+PAD_WORD = 10          # padding longer than this is broken into words, as a long text is
 #: How much longer a pseudo message is than its English (German and French run about 30 % longer).
 LONGER = 0.4
 #: Placeholders and escapes that must reach the program unchanged: {name}, {0:d}, %(n)d, %s, %%.
@@ -40,7 +41,15 @@ def pseudo(message: str) -> str:
         parts.append(match.group())
         last = match.end()
     parts.append(message[last:].translate(_ACCENTED))
-    return OPEN + "".join(parts) + PAD * math.ceil(LONGER * len(message)) + CLOSE
+    return OPEN + "".join(parts) + padding(math.ceil(LONGER * len(message))) + CLOSE
+
+
+def padding(n: int) -> str:
+    """``n`` characters of padding, in words as long as a long word (a long message's padding
+    wraps as its words would)."""
+    words, rest = divmod(n, PAD_WORD)
+    text = (PAD * (PAD_WORD - 1) + " ") * words + PAD * rest
+    return text[:-1] + PAD if text.endswith(" ") else text
 
 
 def pseudo_translations(pot: Path = POT) -> gettext.GNUTranslations:
@@ -86,15 +95,15 @@ class DrawnTexts:
         config.toml, a file's name). A message wrapped over several lines is followed from its
         opening bracket to its closing one."""
         names = sorted(allowed, key=len, reverse=True)
-        found, open_ = [], False
+        found, depth = [], 0      # a message may hold others in its placeholders: brackets nest
         for text in self.texts:
             rest = []
             for char in text:
                 if char == OPEN:
-                    open_ = True
+                    depth += 1
                 elif char == CLOSE:
-                    open_ = False
-                elif not open_:
+                    depth = max(0, depth - 1)
+                elif not depth:
                     rest.append(char)
             outside = "".join(rest)
             for name in names:
@@ -104,20 +113,25 @@ class DrawnTexts:
         return found
 
     def cut(self) -> list[str]:
-        """Texts shortened to fit ("…"), and messages whose end never showed (an opening bracket
-        followed by another opening one, or by nothing, before its closing one)."""
+        """Texts shortened to fit ("…"), and messages whose end never showed: an opening bracket
+        whose closing one never came. Brackets nest (a message holds others in its placeholders),
+        and a message wrapped over several lines is followed from one text to the next; a text
+        that opens a message while none of its own is closed is where a cut one went on."""
         found = [text for text in self.texts if "…" in text]
+        opened: list[int] = []      # where each message still open began, in the joined texts
         joined = "\n".join(self.texts)
-        depth, start = 0, 0
+        line_start = 0
         for i, char in enumerate(joined):
-            if char == OPEN:
-                if depth:
-                    found.append(joined[start:i])
-                depth, start = 1, i
-            elif char == CLOSE:
-                depth = 0
-        if depth:
-            found.append(joined[start:])
+            if char == "\n":
+                line_start = i + 1
+            elif char == OPEN:
+                if opened and opened[-1] < line_start and i == line_start:
+                    found.append(joined[opened[-1]:i])      # the last line ended a message unclosed
+                    opened.pop()
+                opened.append(i)
+            elif char == CLOSE and opened:
+                opened.pop()
+        found += [joined[start:] for start in opened[:1]]
         return found
 
     def outside(self, window: object) -> list[str]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from game.domain.rated import RatedGame, level_elo
 from game.domain.record import GameRecord, Record, RecordResult
+from game.i18n import _
 from game.session.record_keeper import RecordKeeper
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ class Results:
     def tally_text(self) -> str:
         """"This sitting: 2 won · 0 drawn · 1 lost"."""
         w, d, l = (self.tally[r] for r in RecordResult)
-        return f"This sitting: {w} won · {d} drawn · {l} lost"
+        return _("This sitting: {won} won · {drawn} drawn · {lost} lost").format(won=w, drawn=d, lost=l)
 
     def poll(self) -> list[str]:
         """Take the keeper's news: new menu lines when the record changed, and its notices."""

@@ -14,7 +14,7 @@ from game.config.values import Settings
 from game.domain.levels import Level
 from game.i18n import N_, _
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text, wrap
+from game.ui.resources import draw_text, fit_text, largest_fitting, wrap
 from game.ui.theme import Colour, Theme
 
 YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y)
@@ -238,9 +238,24 @@ class TextOverlay:
             self.scroll = max(0, min(self._max_scroll, self.scroll - event.y))
         return False
 
+    def page_names(self) -> tuple[str, ...]:
+        """The line over a page, longest first: every page's sections by number, else this
+        page's sections, else the page's number alone."""
+        def titles(page: list[int]) -> str:
+            return ", ".join(self.sections[i][0] for i in page)
+
+        pages, number = len(self._pages), self.page + 1
+        tabs = " · ".join(f"{n + 1} {titles(page)}" for n, page in enumerate(self._pages))
+        # TRANSLATORS: {tabs} lists each page's number and its sections' titles
+        return (_("Page {page} of {pages}: {tabs}").format(page=number, pages=pages, tabs=tabs),
+                # TRANSLATORS: {titles} are the titles of the sections on this page
+                _("Page {page} of {pages}: {titles}").format(page=number, pages=pages,
+                                                              titles=titles(self._pages[self.page])),
+                _("Page {page} of {pages}").format(page=number, pages=pages))
+
     def section_lines(self, index: int, size: int, width: int, theme: Theme) -> list[tuple[str, Colour, bool]]:
         title, lines = self.sections[index]
-        out: list[tuple[str, Colour, bool]] = [(title, theme.accent, True)]
+        out: list[tuple[str, Colour, bool]] = [(text, theme.accent, True) for text in wrap(title, size + 2, width, True)]
         for line in lines:
             out += [(text, theme.text, False) for text in wrap(line, size, width)]
         return out
@@ -290,12 +305,8 @@ class TextOverlay:
         many = len(self._pages) > 1
         y = box.top + 12
         if many:
-            tabs = " · ".join(f"{n + 1} " + ", ".join(self.sections[i][0].split(" (")[0] for i in page)
-                              for n, page in enumerate(self._pages))
-            # TRANSLATORS: {tabs} lists each page's number and its sections' titles
-            page = _("Page {page} of {pages}: {tabs}").format(page=self.page + 1, pages=len(self._pages), tabs=tabs)
-            draw_text(surface, fit_text(page, footer, inner_w),
-                      footer, theme.dim_text, topleft=(box.left + 20, y))
+            text, text_size = largest_fitting(self.page_names(), footer, inner_w)
+            draw_text(surface, text, text_size, theme.dim_text, topleft=(box.left + 20, y))
             y += footer + 10
         for text, colour, bold in lines[self.scroll:self.scroll + rows]:
             draw_text(surface, text, size + 2 if bold else size, colour, bold=bold, topleft=(box.left + 20, y))

@@ -17,7 +17,7 @@ from game.store.saves import SaveInfo, delete_save
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import Confirm, shade
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text, text_width, wrap_at_most
+from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
 from game.ui.theme import Theme
 
 CLOSE = "close"
@@ -197,6 +197,8 @@ class SaveList:
         draw_text(surface, fit_text(players, size, text_w, True), size, theme.text, bold=True,
                   topleft=(rect.left + 8, rect.top + 4))
         colour = theme.error if info.game is None else theme.dim_text
+        if info.game is None:       # the whole reason is under the list while the entry is selected
+            details, size = largest_fitting((details, _("cannot be loaded")), size, text_w)
         draw_text(surface, fit_text(details, size, text_w), size, colour,
                   topleft=(rect.left + 8, rect.top + size + 6))
 

@@ -17,7 +17,7 @@ from game.ui.game.game_input import KEY_HELP_OVER, KEY_HELP_OVER_NO_UNDO, KEY_HE
 from game.ui.game.seats import Allow
 from game.ui.layout import COLS
 from game.ui.render import BoardScene, draw_panel
-from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
+from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap, wrap_at_most
 from game.ui.theme import Colour
 
 if TYPE_CHECKING:
@@ -335,16 +335,29 @@ def footer_keys(view: GameView) -> tuple[str, ...]:
     return tuple(_(keys) for keys in KEY_HELP_PLAYER)
 
 
+#: The smallest size of the status line on one line; a longer one (a long language) takes two.
+STATUS_MIN_SIZE = 14
+
+
 def draw_status(view: GameView, surface: pygame.Surface) -> None:
-    """The status line (or a short message in its place) and the key help under it."""
+    """The status line (or a short message in its place) and the key help under it; a status line
+    too long for one line takes two, in the key help's place."""
     theme, layout = view.ctx.theme, view.ctx.layout
     rect = layout.status
     text, colour = status_line(view)
+    text = escape_control(text)
     width = rect.width - 16
     size = layout.text_size
-    while size > 14 and text_width(text, size, True) > width:
+    while size > STATUS_MIN_SIZE and text_width(text, size, True) > width:
         size -= 1
-    draw_text(surface, fit_text(escape_control(text), size, width, True), size, colour, bold=True,
-              midtop=(rect.centerx, rect.top + 2))
+    if text_width(text, size, True) > width:
+        size = min(layout.small_size, (rect.height - 6) // 2 - 2)
+        lines = wrap(text, size, width, True)
+        if len(lines) > 2:
+            lines = (lines[0], fit_text(" ".join(lines[1:]), size, width, True))
+        for i, line in enumerate(lines):
+            draw_text(surface, line, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2 + i * (size + 4)))
+        return
+    draw_text(surface, text, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
     help_text, help_size = largest_fitting(footer_keys(view), layout.small_size, width)
     draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))
