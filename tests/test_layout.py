@@ -324,3 +324,12 @@ def test_no_module_name_is_used_twice_outside_the_command_shims():
     # a shim shares its name only with the tool it starts
     for shim in COMMAND_SHIMS:
         assert names.get(shim.split(".")[-1]) == [f"game.tools.{shim.split('.')[-1]}"], shim
+
+
+def test_the_tests_mirror_the_packages():
+    """Each package of the game has a test folder of the same name; tests/app holds the plumbing
+    at the package's top (the command line, the model, packaging)."""
+    packages = {p.name for p in PACKAGE.iterdir() if p.is_dir() and any(p.glob("*.py"))}
+    folders = {p.name for p in ROOT.joinpath("tests").iterdir() if p.is_dir() and not p.name.startswith((".", "_"))}
+    assert packages <= folders, sorted(packages - folders)
+    assert folders - packages == {"app"}, sorted(folders - packages)

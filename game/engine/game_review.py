@@ -124,7 +124,7 @@ def classify(best: Bounds, played: Bounds) -> MoveClass:
 class MoveReview:
     """One move: who played which column, what it was worth and what was best.
 
-    ``number`` counts from 1; ``player`` is 1 (red, moves first) or 2; columns are 0-based.
+    ``number`` counts from 1; ``player`` is a ``Side``; columns are ``Column`` indexes.
     ``before`` bounds the best score of the position the move was played in and ``played``
     the score of the move itself, both for the mover. ``best_column`` is a move proved to
     reach ``before.lower`` (None when no move is proved to). ``estimate`` is a heuristic
@@ -339,14 +339,14 @@ def review_game(
     estimates: bool = True,
     first: int = 0,
 ) -> GameReview:
-    """Review the game ``moves`` (0-based columns, legal, possibly unfinished).
+    """Review the game ``moves`` (columns, legal, possibly unfinished).
 
     ``solver``: a solver whose table may already hold proofs from this game (a repeated review
     is then fast); a new one otherwise. ``stop`` (anything with ``is_set()``) cancels the review
     with ``SearchCancelled``. ``on_progress(done, total, review)`` is called with each move's
     review as soon as it is made (the book's moves first, then from the last move backwards).
     ``estimates``: give a heuristic estimate for positions whose outcome was not proved.
-    ``first``: review only the moves from this index on (0-based); the earlier ones are played
+    ``first``: review only the moves from this index on (0 is the first move); the earlier ones are played
     but not judged.
     Raises ``MoveError`` for illegal moves before any search.
     """

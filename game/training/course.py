@@ -45,8 +45,8 @@ class Goal(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Exercise:
-    """A position to solve (``moves``: 0-based columns from the empty board) and every column that
-    solves it (0-based, ascending), and the outcome those columns keep for the side to move."""
+    """A position to solve (``moves``: columns from the empty board) and every column that
+    solves it (ascending), and the outcome those columns keep for the side to move."""
 
     moves: tuple[int, ...]
     accepted: tuple[int, ...]
@@ -125,7 +125,7 @@ def load_course() -> tuple[Lesson, ...]:
 def accepted_columns(pos: Position, goal: Goal, solver: Solver, stop=None,
                      deadline: float | None = None) -> tuple[int, ...]:
     """The columns that solve ``pos`` for ``goal``, proved now: those that complete four, or
-    those whose exact score has the best outcome (0-based, ascending)."""
+    those whose exact score has the best outcome (ascending)."""
     if goal is Goal.WIN_AT_ONCE:
         return tuple(c for c in pos.legal_moves() if pos.is_winning_move(c))
     return keeping_columns(solver.column_scores(pos, stop=stop, deadline=deadline))

@@ -50,7 +50,7 @@ class Added(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Refutation:
     """Why a column fails: its exact score for the side that played it (None: not proved in time),
-    the best play that follows (0-based columns, the opponent's reply first) and, when its claims
+    the best play that follows (columns, the opponent's reply first) and, when its claims
     check out, the explanation in words (``game.engine.explain``)."""
 
     score: int | None

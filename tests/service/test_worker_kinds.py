@@ -46,7 +46,7 @@ def test_an_explain_request_names_a_playable_column_before_it_is_sent():
     full = Position.from_moves("444444")
     with pytest.raises(ValueError, match="column 4 cannot be played"):
         ExplainRequest(1, full, SearchConfig(depth=2), 3)
-    with pytest.raises(ValueError, match="column 8 cannot be played"):
+    with pytest.raises(ValueError, match="not a valid Column"):
         ExplainRequest(1, Position(), SearchConfig(depth=2), 7)
 
 
