@@ -49,3 +49,23 @@ def test_the_menu_in_the_pseudo_locale_fits_the_smallest_window(ui, pseudo_local
 def test_every_word_the_menu_draws_went_through_gettext(ui, pseudo_locale, mode):
     d = menu_drawn(ui, pseudo_locale, mode)
     assert not pseudo_locale.untranslated(allowed(d))
+
+
+def test_choosing_german_in_the_menu_redraws_it_in_german_with_the_language_row_still_selected(ui, pseudo_locale):
+    from game import i18n
+
+    d = ui()
+    for _ in range(len(d.scene.rows())):
+        if d.scene.selected_label == "Language":
+            break
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_RIGHT)                    # the system's, English, then German
+    assert i18n.language() == "de"
+    pseudo_locale.clear()
+    d.frame()
+    assert "Vier gewinnt" in pseudo_locale.texts and "Sprache" in pseudo_locale.texts
+    assert "Partie beginnen" in pseudo_locale.texts
+    assert d.scene.selected_label == "Language"         # the row is the same row in every language
+    d.key(pygame.K_DOWN)
+    assert d.scene.rows()[d.scene.selected].shown_label == "Partie beginnen"
