@@ -481,7 +481,7 @@ def test_game_end_is_handled_once_and_offers_the_review_and_the_tally_and_record
     d.key(pygame.K_ESCAPE)
     menu = d.c.scenes[SceneName.MENU]
     assert d.scene is menu and isinstance(menu, MenuScene)
-    results.lines = ["Your record: 3 wins, 1 draw"]
+    menu.info_lines = lambda: ["Your record: 3 wins, 1 draw"]     # the record's lines, worded when drawn
     assert "Your record: 3 wins, 1 draw" in [t for t, _ in texts_drawn()]
     row = next(r for r in d.scene.rows() if r.label == "Review a saved game")
     d.click(row.rect.center)
