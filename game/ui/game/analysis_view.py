@@ -16,6 +16,7 @@ import pygame
 from game.engine.board import CENTRE_ORDER
 from game.engine.scores import Outcome, moves_to_end, outcome
 from game.i18n import _, ngettext, pgettext
+from game.words.outcomes import describe
 from game.service.requests import Analysis
 from game.ui.resources import draw_text, fit_text, text_width
 from game.ui.theme import Colour, Theme
@@ -48,23 +49,21 @@ def best_column(analysis: Analysis) -> int | None:
 
 def proven_words(score: int, moves: int) -> tuple[tuple[str, ...], str]:
     """An exact score for the side to move as the cell's lines and as one phrase: ("wins", "in 9")
-    and "wins in 9"; "draw"; ("loses", "in 3") and "loses in 3". The count is the side's own
-    discs to the end, the last one included (``game.engine.scores.moves_to_end``)."""
+    and "wins in 9" (``game.words.outcomes.describe``); "draw"; ("loses", "in 3") and "loses in 3".
+    The count is the side's own discs to the end, the last one included."""
+    phrase = describe(score, moves)
     result = outcome(score)
     if result is Outcome.DRAW:
-        word = pgettext("analysis", "draw")
-        return (word,), word
+        return (phrase,), phrase
     n = moves_to_end(score, moves)
     if result is Outcome.WIN:
         # TRANSLATORS: the analysis row's cell, in two lines (the line break splits them); {n} is
         # the player's own discs to the end
         cell = ngettext("wins\nin {n}", "wins\nin {n}", n)
-        phrase = ngettext("wins in {n}", "wins in {n}", n)
     else:
         # TRANSLATORS: the analysis row's cell, in two lines (the line break splits them)
         cell = ngettext("loses\nin {n}", "loses\nin {n}", n)
-        phrase = ngettext("loses in {n}", "loses in {n}", n)
-    return tuple(cell.format(n=n).split("\n")), phrase.format(n=n)
+    return tuple(cell.format(n=n).split("\n")), phrase
 
 
 def column_views(analysis: Analysis, moves: int) -> list[ColumnView]:

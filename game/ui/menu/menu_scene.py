@@ -75,10 +75,6 @@ class MenuScene(Scene):
         self.ctx.session.unfinished = saved
         self.resume_analysis = False    # a game offered anew (an autosave) opens as it was saved
 
-    def info_lines(self) -> list[str]:
-        """The lines under the title: the player's rating and record, once there is one."""
-        return self.ctx.session.results.lines
-
     @property
     def choices(self) -> MenuChoices:
         """The mode and players chosen (``ChoiceRows`` keeps them)."""
@@ -323,8 +319,8 @@ class MenuScene(Scene):
             self.overlay.draw(surface, theme)
 
     def _draw_info(self, surface: pygame.Surface, top: int, room: int) -> None:
-        """The extra lines under the title (``info_lines``), as many as fit."""
-        lines = [text for text in self.info_lines() if text]
+        """The lines under the title, as many as fit: the player's rating and record, once there is one."""
+        lines = [text for text in self.ctx.session.results.lines if text]
         if not lines or room < 12:
             return
         size = max(12, min(22, room // len(lines)))
