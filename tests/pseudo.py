@@ -115,19 +115,13 @@ class DrawnTexts:
     def cut(self) -> list[str]:
         """Texts shortened to fit ("…"), and messages whose end never showed: an opening bracket
         whose closing one never came. Brackets nest (a message holds others in its placeholders),
-        and a message wrapped over several lines is followed from one text to the next; a text
-        that opens a message while none of its own is closed is where a cut one went on."""
+        and a message wrapped over several lines is followed from one text to the next, so a cut
+        message leaves its bracket open to the end."""
         found = [text for text in self.texts if "…" in text]
         opened: list[int] = []      # where each message still open began, in the joined texts
         joined = "\n".join(self.texts)
-        line_start = 0
         for i, char in enumerate(joined):
-            if char == "\n":
-                line_start = i + 1
-            elif char == OPEN:
-                if opened and opened[-1] < line_start and i == line_start:
-                    found.append(joined[opened[-1]:i])      # the last line ended a message unclosed
-                    opened.pop()
+            if char == OPEN:
                 opened.append(i)
             elif char == CLOSE and opened:
                 opened.pop()

@@ -13,6 +13,7 @@ from game.engine.board import parse_moves
 from game.service.requests import AIUpdate, Analysis
 from game.store.savefile import save_game
 from game.store.saves import saves_dir
+from game.ui.game import game_text
 from game.ui.layout import MIN_SIZE
 from game.ui.scene import GameStart, SceneName, Transition
 
@@ -215,3 +216,19 @@ def test_the_save_list(ui, pseudo_locale, saves):
     overlay_only(d.scene.overlay.confirm, pseudo_locale)
     d.frame()
     assert not faults(pseudo_locale, names(d) | files)
+
+
+def test_the_coachs_words_under_a_hint(ui, pseudo_locale):
+    """H on the player's turn: the hinted column framed, and the coach's words above the board
+    (the engine's facts, worded by game.words) with the status line's hint."""
+    d = in_pseudo_locale(ui())
+    resize(d, MIN_SIZE)
+    settings = d.c.ctx.settings
+    d.c.switch(Transition(SceneName.GAME, GameStart(HUMAN, parse_player_spec("Hard", settings),
+                                                    tuple(parse_moves("4435")))))
+    d.frame()
+    d.key(pygame.K_h)
+    d.run_until(lambda: d.scene.thinking.why() is not None, what="the hint's explanation")
+    d.settle(frames=60)
+    assert game_text.shown_why(d.scene.view()) is not None
+    assert not drawn_frame(d, pseudo_locale)
