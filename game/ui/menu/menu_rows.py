@@ -16,6 +16,7 @@ from game.i18n import AUTO, LANGUAGES, _, language, percent_text, set_language
 from game.ui.menu.menu_choices import CUSTOM, MODE_LABELS, MODE_SHORT, MODES, AIChoice, MenuChoices, cycle
 from game.ui.scene import Context
 from game.ui.theme import THEMES
+from game.ui.voice import change_speech, speech_row_text
 from game.ui.widgets import Edit, Row, TextInput, name_chars
 
 __all__ = ["ChoiceRows"]
@@ -71,7 +72,9 @@ class ChoiceRows:
                     words=_("Sound")),
                 Row("Volume", percent_text(round(sound.volume * 10) / 10), change=self._change_volume,
                     words=_("Volume")),
-                Row("Language", self._language_text(), change=self._change_language, words=_("Language"))]
+                Row("Language", self._language_text(), change=self._change_language, words=_("Language")),
+                Row("Speech (F2)", speech_row_text(self.ctx.voice), change=self._change_speech,
+                    words=_("Speech (F2)"))]
 
     def name_label(self, index: int) -> str:
         """The row of a two-player name, as the selection knows it (the same in every language)."""
@@ -124,6 +127,9 @@ class ChoiceRows:
         return _("auto ({language})").format(language=name) if follows_system else name
 
     # -- changes ---------------------------------------------------------------------------
+
+    def _change_speech(self, delta: int) -> None:
+        change_speech(self.ctx.voice, delta)
 
     def _change_mode(self, delta: int) -> None:
         self.choices.mode = cycle(list(MODES), self.choices.mode, delta)

@@ -18,6 +18,7 @@ from game.i18n import N_, _, ngettext
 from game.session.autosaver import autosaved
 from game.session.core import Departure
 from game.store.prefs import Prefs
+from game.speech import Heard
 from game.store.saves import save_infos
 from game.ui.menu.menu_choices import MenuChoices
 from game.ui.menu.menu_rows import ChoiceRows
@@ -27,6 +28,7 @@ from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, pro
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, TITLES, SaveList, load_failure
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
+from game.ui.voice import row_line
 from game.ui.widgets import Pick, Row, RowList
 
 PRACTICE = N_("Practice")
@@ -295,6 +297,11 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         pass
+
+    def heard(self) -> Heard:
+        """The selected row and its value, and a question asked over the menu."""
+        question = (self.overlay.spoken(),) if isinstance(self.overlay, Confirm) else ()
+        return Heard(lines=row_line(self.rows(), self.selected_label) + question)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme

@@ -23,6 +23,8 @@ from game.ui.netplay.net_game import NetStart
 from game.ui.netplay.net_name import NetName
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
+from game.speech import Heard, spoken
+from game.ui.voice import row_line
 from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars
 
 if TYPE_CHECKING:  # loaded when the lobby first hosts or joins (see _link): asyncio and the
@@ -390,6 +392,11 @@ class NetLobbyScene(Scene):
         small = max(13, height // 45)
         help_text, help_size = largest_fitting(self.help_texts(), small, width - 20, min_size=12)
         draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(width // 2, height - 8))
+
+    def heard(self) -> Heard:
+        """The selected row of the first page and the message under it."""
+        rows = row_line(self.choices(), self.list.selected_label) if self.page is Page.CHOOSE else ()
+        return Heard(lines=rows + ((spoken(self.message[0]),) if self.message is not None else ()))
 
     def subtitle(self) -> str:
         """The line under the title: the saved game being gone back into, else who this side is."""
