@@ -67,5 +67,7 @@ def test_choosing_german_in_the_menu_redraws_it_in_german_with_the_language_row_
     assert "Vier gewinnt" in pseudo_locale.texts and "Sprache" in pseudo_locale.texts
     assert "Partie beginnen" in pseudo_locale.texts
     assert d.scene.selected_label == "Language"         # the row is the same row in every language
-    d.key(pygame.K_DOWN)
-    assert d.scene.rows()[d.scene.selected].shown_label == "Partie beginnen"
+    labels = [row.label for row in d.scene.rows()]
+    d.key(pygame.K_DOWN)                                # the next row, named in German
+    row = d.scene.rows()[d.scene.selected]
+    assert row.label == labels[labels.index("Language") + 1] and row.shown_label != row.label
