@@ -329,6 +329,36 @@ def test_no_module_name_is_used_twice_outside_the_command_shims():
         assert names.get(shim.split(".")[-1]) == [f"game.tools.{shim.split('.')[-1]}"], shim
 
 
+@pytest.mark.parametrize("path", importers("game.ui.game"), ids=lambda p: module_name(p))
+def test_the_game_scene_imports_nothing_of_the_network(path):
+    """A network game's seats are handed in by its lobby (``GameStart.seats``): the game scene's
+    room knows no network, neither the link nor the network play's own room."""
+    wrong = [(t, line) for t, line in every_import(path) if in_room(t, "game.net", "game.ui.netplay")]
+    assert not wrong, f"{module_name(path)} imports {wrong}"
+
+
+#: Classes still over the method limit, allowed while they are (split by work of their own).
+LARGE_CLASSES = {"game.ui.menu.menu_scene.MenuScene"}
+MAX_METHODS = 30
+
+
+def methods_by_class(paths: list[Path]) -> dict[str, int]:
+    """Each class's own methods (properties and async methods too), by ``module.Class``."""
+    counts = {}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                counts[f"{module_name(path)}.{node.name}"] = sum(
+                    isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for item in node.body)
+    return counts
+
+
+def test_no_class_outside_the_engine_has_over_30_methods():
+    counts = methods_by_class([p for p in SOURCES if not in_room(module_name(p), "game.engine")])
+    over = {name: count for name, count in counts.items() if count > MAX_METHODS and name not in LARGE_CLASSES}
+    assert not over, "classes over 30 methods: " + ", ".join(f"{n} {c}" for n, c in sorted(over.items()))
+
+
 def test_the_tests_mirror_the_packages():
     """Each package of the game has a test folder of the same name; tests/app holds the plumbing
     at the package's top (the command line, the model, packaging)."""

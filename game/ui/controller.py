@@ -26,8 +26,7 @@ from game.ui.game.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
 from game.ui.learn import LearnScene
 from game.ui.menu.menu_scene import MenuScene
-from game.ui.netplay.net_lobby import LobbyStart
-from game.ui.netplay.net_lobby import connect as connect_network
+from game.ui.netplay.net_lobby import LobbyStart, NetLobbyScene
 from game.ui.notices import beside_board
 from game.ui.overlays import Confirm
 from game.ui.practice.practice_scene import PracticeScene
@@ -103,7 +102,7 @@ class Controller:
         self.register(SceneName.REVIEW, ReviewScene(self.ctx))
         self.register(SceneName.PRACTICE, PracticeScene(self.ctx))
         self.register(SceneName.LEARN, LearnScene(self.ctx))
-        connect_network(self.ctx, self.register)
+        self.register(SceneName.NETWORK, NetLobbyScene(self.ctx))
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
         #: "Quit and lose the rated game?": asked over any scene, answered before anything else
@@ -231,9 +230,10 @@ class Controller:
     def request_quit(self) -> None:
         """Quit, unless that would lose a rated game: then ask first (the game scene's, on the board
         or left in the menu). Asking to quit again while asked is the answer yes."""
-        game = self.scenes[SceneName.GAME]
-        board = game.model if self.scene is game and isinstance(game, GameScene) else None
-        session = self.ctx.session
+        game, session = self.scenes[SceneName.GAME], self.ctx.session
+        # the board only when the session's rating judges it (a network game's never is)
+        judged = self.scene is game and isinstance(game, GameScene) and game.rating is session.rating
+        board = game.model if judged else None
         leaving = session.leaving(Departure.QUIT, board)
 
         def quit_now() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -13,6 +14,7 @@ import pygame
 
 from game.domain.players import HUMAN, PlayerSpec
 from game.domain.saved import SavedGame
+from game.model import GameModel
 from game.echo import escape_control
 from game.i18n import _
 from game.speech import Heard
@@ -71,7 +73,6 @@ class SceneName(enum.StrEnum):
     GAME = "game"
     REVIEW = "review"
     NETWORK = "network"              # hosting or joining a game over the network
-    NETWORK_GAME = "network game"
     PRACTICE = "practice"            # drills due and puzzles
     LEARN = "learn"                  # the course: lessons and their positions
     QUIT = "quit"
@@ -88,7 +89,8 @@ class Transition:
 @dataclass(frozen=True, slots=True)
 class GameStart:
     """What the game scene starts from; two people at one screen also bring their names (red's
-    first) and whether they take turns to start."""
+    first) and whether they take turns to start. ``seats``: who plays, made for the scene's model,
+    when the players alone do not say it (a network game's, from its lobby); None: the players'."""
 
     red: PlayerSpec
     yellow: PlayerSpec
@@ -97,6 +99,7 @@ class GameStart:
     alternate: bool = False
     continued: bool = False  # carried on from elsewhere (a review, a save): casual even from the empty board
     analysis: bool = False  # open with the analysis row on (a position opened to look at it)
+    seats: Callable[[GameModel], Any] | None = None     # a ``seats.Seats`` for the scene's model
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,16 +137,16 @@ class ReviewStart:
     """What the review scene opens: a game's moves and players, or (``moves`` None) a saved game to pick.
 
     ``back`` is where Esc returns: "game" shows the reviewed game again as it was left (two
-    players' names and score, a match's score), "menu" the menu, "network game" the network game
-    it came from (still connected). ``names`` are two people's names by colour, red's first; the
-    title shows them and a game played on from the review keeps them. ``network`` is this
+    players' names and score, a match's score, a network game still connected), "menu" the menu.
+    ``names`` are two people's names by colour, red's first; the title shows them and a game played
+    on from the review keeps them. ``network`` is this
     computer's side of a network game (from the game itself or from its save): the sides are
     "You" and the opponent, only this side's slips become drills, and nobody plays on from it."""
 
     moves: str | None
     red: PlayerSpec | None = None
     yellow: PlayerSpec | None = None
-    back: Literal["game", "menu", "network game"] = "menu"
+    back: Literal["game", "menu"] = "menu"
     names: tuple[str, str] | None = None
     network: NetworkSide | None = None
 
@@ -210,7 +213,8 @@ class Scene:
         raise NotImplementedError
 
     def update(self, dt: float) -> None:
-        raise NotImplementedError
+        """Advance what moves by itself (animations, answers arriving) by ``dt`` seconds; a scene
+        with nothing of the kind keeps this default."""
 
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError

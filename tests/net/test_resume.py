@@ -21,6 +21,7 @@ from game.ui.game.game_scene import GameScene
 from game.ui.menu.menu_scene import MenuScene
 from game.ui.netplay.net_game import Networked
 from game.ui.netplay.net_lobby import NetLobbyScene, Page
+from game.ui.netplay.net_lobby_view import help_texts
 from game.ui.overlays import Confirm
 from game.ui.review.review_scene import ReviewScene
 from game.ui.scene import SceneName, Transition, open_network_game
@@ -533,9 +534,9 @@ def test_playing_over_the_network_asks_before_an_unfinished_game_is_replaced(ui)
     d.key(pygame.K_y)
     assert isinstance(d.scene, NetLobbyScene) and menu.resume is None
     lobby = d.scene
-    assert "Left/Right colour" in lobby.help_texts()[0]
+    assert "Left/Right colour" in help_texts(lobby.page, lobby.editing is not None, lobby.resume is not None)[0]
     lobby.resume = saved()
-    assert "Left/Right" not in lobby.help_texts()[0]
+    assert "Left/Right" not in help_texts(lobby.page, lobby.editing is not None, lobby.resume is not None)[0]
 
 
 def test_the_save_list_names_a_network_games_opponent(connect4_home):

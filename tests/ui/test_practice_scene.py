@@ -336,13 +336,13 @@ def test_two_named_players_at_one_screen_each_get_their_own_drills(ui):
 def test_a_seat_nobody_named_makes_no_drills_and_the_names_follow_the_turns():
     model = GameModel(HUMAN, HUMAN)
     seats = seats_for(model, names=("Ann", ""), alternate=True)
-    sides = seats.drill_sides(model)
+    sides = seats.sitting(model, ("Red", "Yellow")).drill_sides
     assert [(s, s.player, s.chosen) for s in sides] == [(1, "Ann", True), (2, "Player 2", False)]
     seats.new_game(model)                # the other player starts: Ann plays yellow now
-    assert [(s, s.player, s.chosen) for s in seats.drill_sides(model)] == [(1, "Player 2", False), (2, "Ann", True)]
+    assert [(s, s.player, s.chosen) for s in seats.sitting(model, ("Red", "Yellow")).drill_sides] == [(1, "Player 2", False), (2, "Ann", True)]
     fresh = GameModel(HUMAN, HUMAN)
     unnamed = seats_for(fresh)
-    assert [(s.player, s.chosen) for s in unnamed.drill_sides(fresh)] == [("Red", False), ("Yellow", False)]
+    assert [(s.player, s.chosen) for s in unnamed.sitting(fresh, ("Red", "Yellow")).drill_sides] == [("Red", False), ("Yellow", False)]
 
 
 def test_practice_shows_one_players_drills_and_tab_shows_the_next(ui):

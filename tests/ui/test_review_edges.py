@@ -77,7 +77,7 @@ def test_a_drawn_game_with_many_errors_keeps_each_sides_summary_whole_in_the_sma
 
 
 def test_a_network_game_does_not_offer_play_on_and_p_says_why(ui):
-    driver, scene = open_review(ui, LOST, red=HUMAN, yellow=HUMAN, back=SceneName.NETWORK_GAME, names=("You", "Bob"),
+    driver, scene = open_review(ui, LOST, red=HUMAN, yellow=HUMAN, back="game", names=("You", "Bob"),
                                 network=NetworkSide(1, "Bob"))
     scene.select(3)
     assert "P " not in scene.keys_text() and "D practise this position" in scene.keys_text()

@@ -71,15 +71,21 @@ def test_win_draw_and_loss_are_three_different_sounds():
     assert len(set(data.values())) == 3
 
 
-@pytest.mark.parametrize(("red", "yellow", "winner", "sound"), [
-    ("human", "Easy", 2, "loss"), ("human", "Easy", 1, "win"), ("Easy", "human", 1, "loss"),
-    ("human", "human", 2, "win"), ("Easy", "Hard", 2, "win"), ("human", "Easy", None, "draw"),
+@pytest.mark.parametrize(("red", "yellow", "moves", "sound"), [
+    ("Easy", "human", "112233", "loss"),     # the computer, to move, completes four along the bottom
+    ("human", "Easy", "1122334", "win"),     # the person's four is on the board as the save opens
+    ("human", "human", "1122334", "win"),    # between two people a win is a win
 ])
-def test_the_result_sound_is_a_loss_only_when_the_computer_beat_a_person(red, yellow, winner, sound):
-    from game.config.values import DEFAULTS
-    from game.domain.players import parse_player_spec
-    from game.model import GameModel
-    from game.ui.game.game_heard import result_sound
+def test_the_result_sound_is_a_loss_only_for_the_person_beaten(ui, monkeypatch, red, yellow, moves, sound):
+    from game.domain.saved import SavedGame
+    from game.store.folders import saves_dir
+    from game.store.savefile import save_game
 
-    model = GameModel(parse_player_spec(red, DEFAULTS), parse_player_spec(yellow, DEFAULTS))
-    assert result_sound(model, winner) == sound
+    driver = ui(red=red, yellow=yellow)
+    played = []
+    monkeypatch.setattr(driver.c.ctx.sound, "play", lambda name, *args, **kwargs: played.append(name))
+    path = saves_dir() / "ending.c4save"
+    save_game(path, SavedGame.now(moves, red, yellow))
+    assert driver.scene.load(path)
+    driver.settle(5)
+    assert driver.scene.model.is_over and [p for p in played if p in ("win", "draw", "loss")] == [sound]

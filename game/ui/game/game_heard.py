@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from game.model import GameModel
 from game.i18n import _
 from game.speech import BoardFacts, Heard, spoken
 from game.ui.game.analysis_view import Kind, column_views
 from game.ui.game.game_text import GameView, result_text, shown_why
-from game.words.coach_says import advice_words
 from game.ui.overlays import Confirm
+from game.words.coach_says import advice_words
 
 
 def heard(view: GameView, overlay: object | None) -> Heard:
@@ -37,9 +36,3 @@ def _analysis(view: GameView) -> tuple[str, ...]:
                  for c in column_views(view.analysis, len(view.model.moves)))
 
 
-def result_sound(model: GameModel, winner: int | None) -> str:
-    """The sound of a finished game: a draw, a loss when the computer beat a person, else a win."""
-    if winner is None:
-        return "draw"
-    person_lost = model.player(winner).is_ai and not model.player(3 - winner).is_ai
-    return "loss" if person_lost else "win"

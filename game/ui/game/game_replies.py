@@ -13,14 +13,17 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from game.domain.players import PlayerSpec
 from game.domain.rated import Casual
-from game.ui.game.seats import News, Reply
-from game.ui.scene import SceneName, Transition
+from game.session.autosaver import has_person
+from game.ui.game.seats import News, Reply, Sitting
+from game.ui.scene import MenuData, ReviewStart, SceneName, Transition
 
 if TYPE_CHECKING:
+    from game.model import GameModel
     from game.ui.overlays import Confirm, HelpOverlay
     from game.ui.savelist import SaveList
 
-__all__ = ["AnalysisRow", "Ask", "Effect", "Effects", "Go", "Loaded", "NewGame", "Notice", "Reject", "Show", "Want"]
+__all__ = ["AnalysisRow", "Ask", "Effect", "Effects", "Go", "Loaded", "NewGame", "Notice", "Reject", "Show", "Want", "menu",
+           "review"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +95,22 @@ class Ask:
     question: str
     detail: str
     then: Effect
+
+
+def review(model: GameModel, sitting: Sitting) -> Go:
+    """The finished game in the review, which returns here (names and scores as they were)."""
+    return Go(Transition(SceneName.REVIEW, ReviewStart(model.moves_string(), model.red, model.yellow, back="game",
+                                                       names=sitting.review_names, network=sitting.review_side)),
+              leaving=SceneName.REVIEW)
+
+
+def menu(model: GameModel, sitting: Sitting, analysis_on: bool) -> Go:
+    """Back to the menu, which offers an unfinished game back (the autosave keeps it too)."""
+    # Only a game a person plays is offered back: two computers' game is not autosaved, and
+    # offering it would push the player's own unfinished game off the menu.
+    unfinished = bool(model.moves) and not sitting.over and has_person(model)
+    return Go(Transition(SceneName.MENU, MenuData(model.saved_game() if unfinished else None,
+                                                  analysis=unfinished and analysis_on)), leaving=SceneName.MENU)
 
 
 #: Everything a part of the game scene (or its seats) may ask of the scene.

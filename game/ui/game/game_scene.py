@@ -7,7 +7,9 @@ scene applies (:meth:`GameScene.apply`, the effects of ``game_replies``): ``game
 event into an ``Action``; ``game_coach`` answers hint, why? and the analysis row; ``game_files``
 answers files and the clipboard; ``game_thinking`` keeps what the engine was asked and hands the
 frame's answers back as one ``Answer``. Who plays, what that allows and the seats' own commands
-are the seats' (``seats``; a network game's ``net_game``), whose replies and news are effects too.
+are the seats' (``seats``), handed in by whoever starts the game (``GameStart.seats``: a network
+game's come from its lobby); the scene reads them as one value (a ``Sitting``), and their replies
+and a shared game's news (its ``peer``) are effects too.
 The autosave, the record and the rating are the session's (``game.session``); the words and the
 rows around the board are ``game_text``'s (handed a ``GameView``). ``_game_over`` is the one place
 where the end of a game is handled; once it is over, R opens its review."""
@@ -29,25 +31,24 @@ from game.engine.board import ColumnFullError, MoveError, format_moves
 from game.engine.game_review import ReviewProgress
 from game.model import GameModel
 from game.service.client import EngineClient
-from game.session.autosaver import has_person
 from game.session.core import Departure
 from game.training.owners import opponent_names
 from game.session.rating import RatingGuard
 from game.ui import clipboard
 from game.ui.anim import DropAnimation, Shake
 from game.speech import Heard
-from game.ui.game import game_coach, game_files, game_heard, game_text
+from game.ui.game import game_coach, game_files, game_heard, game_replies, game_text
 from game.ui.game.game_input import END_KEYS, Action, Command, read_input
 from game.ui.game.game_replies import AnalysisRow, Ask, Effect, Effects, Go, Loaded, NewGame, Notice, Reject, Show, Want
 from game.ui.game.game_text import Flash, GameView
 from game.ui.game.game_thinking import Thinking
-from game.ui.game.seats import AgainstComputer, Allow, Finished, Follow, Refusal, Say, Seats, Withdraw, seats_for
+from game.ui.game.seats import (AgainstComputer, Allow, Finished, Follow, News, Refusal, Say, Seats, Sitting, Withdraw,
+                                seats_for)
 from game.ui.game.spectator import DELAY_STEP
 from game.ui.layout import COLS, ROWS
-from game.ui.netplay.net_game import NetStart, Networked
 from game.ui.overlays import Confirm, HelpOverlay
 from game.ui.savelist import SaveList
-from game.ui.scene import Context, GameStart, MenuData, ReviewStart, Scene, SceneName, Transition
+from game.ui.scene import Context, GameStart, Scene, SceneName
 
 __all__ = ["DELAY_STEP", "GameScene"]
 
@@ -65,22 +66,6 @@ class Overlay(Protocol):
 
 def _humans(model: GameModel) -> int:
     return sum(not model.player(n).is_ai for n in (1, 2))
-
-
-def _review(model: GameModel, seats: Seats) -> Go:
-    """The finished game in the review, which returns here (names and scores as they were)."""
-    return Go(Transition(SceneName.REVIEW, ReviewStart(model.moves_string(), model.red, model.yellow, back=seats.home,
-                                                       names=seats.review_names(model), network=seats.review_side())),
-              leaving=SceneName.REVIEW)
-
-
-def _menu(model: GameModel, seats: Seats, analysis_on: bool) -> Go:
-    """Back to the menu, which offers an unfinished game back (the autosave keeps it too)."""
-    # Only a game a person plays is offered back: two computers' game is not autosaved, and
-    # offering it would push the player's own unfinished game off the menu.
-    unfinished = bool(model.moves) and not seats.over(model) and has_person(model)
-    return Go(Transition(SceneName.MENU, MenuData(model.saved_game() if unfinished else None,
-                                                  analysis=unfinished and analysis_on)), leaving=SceneName.MENU)
 
 
 class GameScene(Scene):
@@ -110,16 +95,22 @@ class GameScene(Scene):
 
     @property
     def wants_text(self) -> bool:
-        """While the seats' text line is open every key is typed (M does not mute, F11 does not
+        """While the peer's text line is open every key is typed (M does not mute, F11 does not
         switch to fullscreen)."""
-        return self.overlay is None and self.seats.wants_text
+        return self.overlay is None and (peer := self.seats.peer) is not None and peer.typing
+
+    def sitting(self) -> Sitting:
+        """Who plays now, as the seats see it (the dropping disc's player and column told)."""
+        falling = self.anims[-1] if self.anims else None
+        return self.seats.sitting(self.model, self.ctx.theme.names,
+                                  (falling.player, falling.col) if falling is not None else None)
 
     def human_can_move(self) -> bool:
-        return self.overlay is None and self.seats.may_move(self.model)
+        return self.overlay is None and self.sitting().may_move
 
     def has_unfinished_game(self) -> bool:
         """A game a player built that one key would throw away: moves made, not over, a human in it."""
-        return bool(self.model.moves) and not self.model.is_over and _humans(self.model) > 0
+        return bool(self.model.moves) and not self.sitting().over and _humans(self.model) > 0
 
     def changed(self) -> None:
         """The model changed (move, undo, redo, new game, load): everything computed for the
@@ -184,7 +175,7 @@ class GameScene(Scene):
                 self.analysis_on = self.analysis_on and not self.rating.game.against_computer
                 self.anims.clear()
                 self.changed()
-                self.flash = Flash(_(self.seats.new_said))
+                self.flash = Flash(_(self.sitting().new_said))
             elif isinstance(effect, Ask):
                 self._ask(effect)
 
@@ -218,8 +209,8 @@ class GameScene(Scene):
     def _load_game(self, loaded: Loaded) -> None:
         self.model.load_moves(loaded.moves, red=loaded.red, yellow=loaded.yellow)   # checked by game_files
         self.anims.clear()
-        spectator = self.seats.spectator       # a match's time per move goes on into the loaded game
-        delay = spectator.delay if spectator is not None else self.ctx.settings.spectator_delay
+        pace = self.sitting().pace       # a match's time per move goes on into the loaded game
+        delay = pace if pace is not None else self.ctx.settings.spectator_delay
         self.seats = seats_for(self.model, colours=self.ctx.theme.names, delay=delay)
         self.rating.begin(self.model, from_start=False)
         self.changed()
@@ -229,25 +220,24 @@ class GameScene(Scene):
     # -- scene contract --------------------------------------------------------------------
 
     def enter(self, data: object) -> None:
-        """Start what ``data`` (a GameStart) says; without data, show the game again as it was left
-        (back from its review: the same game, names, scores and analysis row)."""
+        """Start what ``data`` (a GameStart) says, with the seats it hands in (else the seats of its
+        players); without data, show the game again as it was left (back from its review: the same
+        game, names, scores, analysis row and, for a network game, connection)."""
         super().enter(data)
         if data is None:
             return
-        network = data if isinstance(data, NetStart) else None
-        start = (GameStart(HUMAN, HUMAN, network.connected.moves) if network is not None
-                 else data if isinstance(data, GameStart) else GameStart(HUMAN, HUMAN))
+        start = data if isinstance(data, GameStart) else GameStart(HUMAN, HUMAN)
         self.model = GameModel(start.red, start.yellow, ladder=self.ctx.settings)
         self.epoch = self.ctx.engine.new_epoch()
         self.anims.clear()
         self.shake = None
         self.overlay = None
         self.engine.request = None
-        self.seats = (Networked(network, self.model, self.ctx.theme.names) if network is not None else
+        self.seats = (start.seats(self.model) if start.seats is not None else
                       seats_for(self.model, names=start.names, alternate=start.alternate,
                                 colours=self.ctx.theme.names, delay=self.ctx.settings.spectator_delay))
-        # two people at two computers: never rated, never left as a loss
-        self.rating = RatingGuard(self.ctx.settings) if network is not None else self.ctx.session.rating
+        # seats the session does not rate (two people at two computers): never rated, never left as a loss
+        self.rating = self.ctx.session.rating if self.sitting().rated else RatingGuard(self.ctx.settings)
         moves = start.moves or self.seats.opening()
         if moves:
             try:
@@ -259,17 +249,24 @@ class GameScene(Scene):
         notice = self.rating.enter(self.model, self.model.moves_string(), start.continued)
         if notice:                                  # a rated autosave whose level is no longer rated
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
+        first = self._news(0.0)     # a shared game's first words ("Playing Bob: you are Red"), its seat in the model
         self.changed()     # an opening on the board is a game in progress: autosaved like any other
         self.analysis_on = start.analysis
-        self.apply(*self.seats.poll(0.0))     # a network game's first words ("Playing Bob: you are Red")
+        self.apply(*first)
+
+    def _news(self, dt: float) -> list[News]:
+        peer = self.seats.peer
+        return [] if peer is None else peer.poll(dt)
 
     def leave(self) -> None:
         self.engine.cancel()
         going_to, self.going_to = self.going_to, None
-        self.seats.leave(going_to)
+        if (peer := self.seats.peer) is not None:
+            peer.leave(going_to)
 
     def shutdown(self) -> None:
-        self.seats.shutdown()
+        if (peer := self.seats.peer) is not None:
+            peer.shutdown()
 
     def handle(self, event: pygame.event.Event) -> None:
         overlay = self.overlay
@@ -278,12 +275,13 @@ class GameScene(Scene):
         elif overlay is not None:
             if overlay.handle(event) and self.overlay is overlay:
                 self.overlay = None
-        elif self.seats.wants_text and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
-            self.apply(self.seats.type(event))
+        elif (peer := self.seats.peer) is not None and peer.typing and event.type in (pygame.KEYDOWN,
+                                                                                     pygame.TEXTINPUT):
+            self.apply(peer.type(event))
         else:
-            action = read_input(event, self.ctx.layout.column_at, cursor=self.cursor, watching=self.seats.watching,
-                                may_drop=Allow.DROP in self.seats.allows,
-                                over=self.seats.over(self.model) and not self.anims)
+            sitting = self.sitting()
+            action = read_input(event, self.ctx.layout.column_at, cursor=self.cursor, watching=sitting.watching,
+                                may_drop=Allow.DROP in sitting.allows, over=sitting.over and not self.anims)
             if action is not None:
                 self._command(action)
 
@@ -302,9 +300,10 @@ class GameScene(Scene):
         if steer is not None:
             self.apply(steer())
             return
+        sitting = self.sitting()
         needs = NEEDS.get(command)
-        if needs is not None and needs not in self.seats.allows:
-            self.apply(self.seats.refusal(needs))
+        if needs is not None and needs not in sitting.allows:
+            self.apply(sitting.refusal(needs))
             return
         if command is Command.UNDO or command is Command.REDO:
             redo = command is Command.REDO
@@ -316,9 +315,9 @@ class GameScene(Scene):
             if not redo:
                 self.apply(Casual.UNDO)
         elif command is Command.MENU:       # after the seats' question, if they have one
-            question = self.seats.leave_question()
-            self.apply(_menu(self.model, self.seats, self.analysis_on) if question is None else
-                       Confirm(*question, lambda: self.apply(_menu(self.model, self.seats, self.analysis_on))))
+            question = sitting.leave_question
+            self.apply(game_replies.menu(self.model, sitting, self.analysis_on) if question is None else
+                       Confirm(*question, lambda: self.apply(game_replies.menu(self.model, self.sitting(), self.analysis_on))))
         elif command is Command.RETRY:
             if self.engine.error:
                 self.engine.error = None
@@ -333,7 +332,7 @@ class GameScene(Scene):
                 Command.HINT: lambda: game_coach.hint(turn()), Command.WHY: lambda: game_coach.why(turn()),
                 Command.ANALYSIS: lambda: game_coach.analysis_row(not self.analysis_on),
                 Command.NEW_GAME: lambda: (Ask(_("Start a new game?"), "", NewGame()),),
-                Command.REVIEW: lambda: (_review(self.model, self.seats),),
+                Command.REVIEW: lambda: (game_replies.review(self.model, sitting),),
                 Command.HELP: lambda: (Show(HelpOverlay(self.ctx.settings, self.ctx.theme.names)),)}
             answer = answers.get(command)
             self.apply(*(answer() if answer is not None else ()))
@@ -341,7 +340,7 @@ class GameScene(Scene):
     def play_column(self, col: int) -> bool:
         """A human asks to drop a disc in ``col``: play it (or hand it to the other side of a shared
         game, shown once agreed) or give visible feedback."""
-        refusal = self.seats.move_refusal(self.model)
+        refusal = self.sitting().move_refusal
         if refusal is not None:
             self.apply(refusal)
             return False
@@ -351,7 +350,9 @@ class GameScene(Scene):
         if self.model.is_ai_turn():
             self.apply(Reject(_("Wait: the computer is thinking")))
             return False
-        if self.model.position.can_play(col) and self.seats.send_move(col):
+        peer = self.seats.peer
+        if peer is not None and self.model.position.can_play(col):
+            peer.send(col)      # the other side agrees to it, or nothing is shown
             return True
         return self.drop(col)
 
@@ -384,7 +385,7 @@ class GameScene(Scene):
     # -- frame -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.apply(*self.seats.poll(dt))
+        self.apply(*self._news(dt))
         self.time += dt
         self.since_move += dt
         for anim in self.anims:
@@ -411,36 +412,37 @@ class GameScene(Scene):
     def _game_over(self, dt: float) -> None:
         """The one place where a finished game is handled, once, after its last disc has landed;
         then the seats may start the next one (a match between computers)."""
-        if not self.seats.over(self.model) or self.anims:
+        if self.anims or not (sitting := self.sitting()).over:
             return
         if self.over_handled:
             if self.seats.next_game(self.model, dt):
                 self.changed()
             return
         self.over_handled = True
-        self.ctx.sound.play(game_heard.result_sound(self.model, self.seats.winner(self.model)))
+        self.ctx.sound.play("draw" if sitting.winner is None else "loss" if sitting.lost else "win")
         self.seats.game_over(self.model)
         # whose slips become drills: judged on the session's practice thread
-        self.ctx.session.practice.judge(self.model.moves, self.seats.drill_sides(self.model),
+        self.ctx.session.practice.judge(self.model.moves, sitting.drill_sides,
                                         opponents=opponent_names((self.model.player(1), self.model.player(2))))
 
     # -- drawing ---------------------------------------------------------------------------
 
     def view(self) -> GameView:
         """This frame's values for the words around the board."""
-        engine, shake, thinking = self.engine, self.shake, self.thinking
-        can_move = self.human_can_move()
+        engine, shake, thinking, sitting = self.engine, self.shake, self.thinking, self.sitting()
+        can_move = self.overlay is None and sitting.may_move
         results = self.ctx.session.results
         return GameView(
-            ctx=self.ctx, model=self.model, rating=self.rating.game, seats=self.seats, anims=tuple(self.anims),
+            ctx=self.ctx, model=self.model, rating=self.rating.game, sitting=sitting, typing=self.wants_text,
+            anims=tuple(self.anims),
             end_labels=tuple(label for label, _command in END_KEYS.values()), engine_error=engine.error,
             progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
             requested_at=engine.requested_at, pending=thinking.pending, time=self.time,
             hint=thinking.hint() if can_move else None,
             hint_text=thinking.hint_text(len(self.model.moves)) if can_move else None,
             why=thinking.why() if can_move else None, hint_wanted=thinking.hint_wanted,
-            over_handled=self.over_handled, analysis_on=self.analysis_on, analysis=thinking.analysis,
-            tally=results.tally_text() if results.played and self.seats.against_computer else None,
+            analysis_on=self.analysis_on, analysis=thinking.analysis,
+            tally=results.tally_text() if results.played and sitting.tally else None,
             cursor=self.cursor, can_move=can_move, flash=self.flash,
             shake=(shake.col, shake.offset(), shake.strength) if shake is not None else None)
 

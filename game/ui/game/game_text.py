@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from game.service.requests import Analysis
     from game.ui.anim import DropAnimation
     from game.ui.scene import Context
-    from game.ui.game.seats import Seats
+    from game.ui.game.seats import Sitting
 
 FLASH_SECONDS = 2.5
 
@@ -50,7 +50,8 @@ class GameView:
     ctx: Context
     model: GameModel
     rating: RatedGame
-    seats: Seats
+    sitting: Sitting                       # who plays, as the seats see it
+    typing: bool                           # a line is being typed (the chat): the status line is its
     anims: tuple[DropAnimation, ...]
     end_labels: tuple[str, ...]            # what the keys that work once a game is over do
     engine_error: str | None
@@ -61,7 +62,6 @@ class GameView:
     hint_text: str | None
     why: Advice | None                     # what the coach says of W's column (else the hinted one)
     hint_wanted: bool
-    over_handled: bool
     analysis_on: bool
     analysis: Analysis | None
     tally: str | None                      # this sitting's results against the computer
@@ -83,7 +83,7 @@ def draw(view: GameView, surface: pygame.Surface) -> None:
         draw_top_row(view, surface)
     draw_column_numbers(view, surface)
     ctx.renderer.draw(surface, ctx.layout, ctx.theme, board_scene(view))
-    if view.seats.over(view.model) and not view.anims:
+    if view.sitting.over and not view.anims:
         draw_result(view, surface)
     draw_status(view, surface)
 
@@ -148,15 +148,11 @@ def _rings(view: GameView) -> tuple[tuple[int, int, int], ...]:
 def player_name(view: GameView, number: int) -> str:
     """"Red (you)", "Yellow (computer)", "Ann (Red)", "Hard (1) as Red" or just "Red", with the
     colours named as the theme draws them."""
-    return view.seats.name(view.model, number, view.ctx.theme.colour_name(number))
+    return view.sitting.names[number - 1]
 
 
 def result_text(view: GameView) -> str:
-    model = view.model
-    winner = view.seats.winner(model)
-    if winner is None:
-        return _("Draw: the board is full")
-    return view.seats.result(model, player_name(view, winner))
+    return view.sitting.result
 
 
 def status_text(view: GameView) -> str:
@@ -164,7 +160,7 @@ def status_text(view: GameView) -> str:
     thinking, or whose turn it is."""
     model = view.model
     falling = view.anims[-1] if view.anims else None
-    own = view.seats.status(model, (falling.player, falling.col) if falling is not None else None)
+    own = view.sitting.status
     if own is not None:
         return own
     if falling is not None:
@@ -172,12 +168,12 @@ def status_text(view: GameView) -> str:
                                                             column=falling.col + 1)
     if model.is_over:
         # the result, then the keys that work now, each a label of its own
-        return " · ".join((result_text(view), _(view.seats.new_label), *(_(label) for label in view.end_labels),
+        return " · ".join((result_text(view), _(view.sitting.new_words), *(_(label) for label in view.end_labels),
                            _("Esc menu")))
     if view.engine_error:
         return _("Engine error: {error} · R retry · Ctrl+Z undo · N new game").format(error=view.engine_error)
     turn = player_name(view, model.turn)
-    if view.seats.paused:
+    if view.sitting.paused:
         return _("Paused · {player} to move · Space resume · Right step").format(player=turn)
     if model.is_ai_turn():
         return _thinking_text(view, turn)
@@ -211,7 +207,7 @@ def header_right(view: GameView) -> str:
     right = _("Move {number}").format(number=move_number(view))
     if view.rating.against_computer:
         right += " · " + (_("rated") if view.rating.rated else _("casual"))
-    right += view.seats.header_note()         # the seats' own labels, each after " · "
+    right += view.sitting.note                # the seats' own labels, each after " · "
     if view.ctx.sound.muted:
         right += " · " + _("muted")
     return right
@@ -223,7 +219,7 @@ def draw_header(view: GameView, surface: pygame.Surface) -> None:
     theme, layout = ctx.theme, ctx.layout
     rect = layout.header
     size = layout.text_size
-    right_rect = draw_text(surface, header_right(view), size, theme.warning if view.seats.alert else theme.dim_text,
+    right_rect = draw_text(surface, header_right(view), size, theme.warning if view.sitting.alert else theme.dim_text,
                            midright=(rect.right - 8, rect.centery))
     x = rect.left + 8
     room = (right_rect.left - 12 - x) // 2
@@ -231,7 +227,7 @@ def draw_header(view: GameView, surface: pygame.Surface) -> None:
         disc = ctx.renderer.disc(theme, number, max(5, size * 4 // 10))
         surface.blit(disc, disc.get_rect(midleft=(x, rect.centery)))
         colour = theme.colour_name(number)
-        who = view.seats.who(view.model, number)     # None: two unnamed people, their colours alone
+        who = view.sitting.who[number - 1]     # None: two unnamed people, their colours alone
         # TRANSLATORS: the header's name of a player: the colour of their discs, then who plays them
         texts = (_("{colour}: {player}").format(colour=colour, player=who), who) if who is not None else (colour,)
         label, label_size = largest_fitting(texts, size, room - disc.get_width() - 12)
@@ -251,8 +247,8 @@ def draw_top_row(view: GameView, surface: pygame.Surface) -> None:
     people, or (against the computer) the tally of this sitting."""
     ctx = view.ctx
     theme, layout = ctx.theme, ctx.layout
-    score = view.seats.score(view.model, view.over_handled, view.analysis_on)
-    remark = view.seats.remark()
+    score = None if view.analysis_on else view.sitting.score    # the analysis row, when on, has the row
+    remark = view.sitting.remark
     if remark is not None:
         draw_score_and_remark(view, surface, score, remark)
     elif score is not None:
@@ -301,10 +297,10 @@ def draw_result(view: GameView, surface: pygame.Surface) -> None:
 
 def result_colour(view: GameView) -> Colour:
     """A lost game is not shown in the colour of a win: loss colour when the one human lost."""
-    theme, model = view.ctx.theme, view.model
-    if view.seats.winner(model) is None:
+    theme = view.ctx.theme
+    if view.sitting.winner is None:
         return theme.draw
-    if view.seats.lost(model):
+    if view.sitting.lost:
         return theme.loss
     return theme.win
 
@@ -312,26 +308,27 @@ def result_colour(view: GameView) -> Colour:
 def status_line(view: GameView) -> tuple[str, Colour]:
     """The status line and its colour: a fresh message (not while a line is typed), else the state
     of play (a finished network game's in the colour of its result, as the result over the board)."""
-    theme, seats = view.ctx.theme, view.seats
-    if view.flash is not None and not seats.wants_text:
+    theme, sitting = view.ctx.theme, view.sitting
+    if view.flash is not None and not view.typing:
         return view.flash.text, theme.warning if view.flash.warning else theme.accent
     text = status_text(view)
     if view.engine_error:
         return text, theme.error
-    if seats.result_coloured and seats.over(view.model) and not view.anims and not seats.wants_text:
+    if sitting.result_coloured and sitting.over and not view.anims and not view.typing:
         return text, result_colour(view)
-    return text, theme.warning if seats.alert else theme.text
+    return text, theme.warning if sitting.alert else theme.text
 
 
 def footer_keys(view: GameView) -> tuple[str, ...]:
     """The key help under the status line, longest first: the seats' own, a spectator's, or a
     player's; once the game is over only the keys that still work (undo where the seats allow it)."""
-    if view.seats.key_help:
-        return tuple(_(keys) for keys in view.seats.key_help)
-    if view.seats.watching:
+    sitting = view.sitting
+    if sitting.key_help:
+        return tuple(_(keys) for keys in sitting.key_help)
+    if sitting.watching:
         return tuple(_(keys) for keys in KEY_HELP_SPECTATOR)
-    if view.seats.over(view.model) and not view.anims:
-        undo = Allow.UNDO in view.seats.allows
+    if sitting.over and not view.anims:
+        undo = Allow.UNDO in sitting.allows
         return tuple(_(keys) for keys in (KEY_HELP_OVER if undo else KEY_HELP_OVER_NO_UNDO))
     return tuple(_(keys) for keys in KEY_HELP_PLAYER)
 

@@ -7,18 +7,22 @@ checks which kind they are.
 * :class:`Watching` — two computers: the match's pacing (pause, step, time per move), its score and
   openings each played with both colours; nobody at the screen drops a disc, takes one back or asks for
   a hint.
-* ``game.ui.netplay.net_game.Networked`` — this screen's player against one on another computer: the game
-  is shared, so a move, an undo or a rematch is a request the other side's match agrees to, and
-  what it agreed comes back as news (:data:`News`) the scene follows.
+* A shared game (a network game, handed in by its lobby through ``GameStart.seats``): this screen's
+  player against one elsewhere. A move is handed to its :class:`Peer`, whose other side agrees to it,
+  and what was agreed comes back as news (:data:`News`) the scene follows.
 
-Each kind says what it allows (:class:`Allow`), the words for what it refuses, its own header and
-status words, and the commands of its own (:meth:`Seats.steering`)."""
+The scene asks few questions. What it and its words read about who plays — what is allowed and the
+words for what is not, the names, the result, the score, the status — is one value, a
+:class:`Sitting`. The seats' own keys are :meth:`Seats.steering`; the game's moments (a change, its
+end, a new game) are told to them; a match's pace is theirs; a shared game's other side is its
+``peer``, a narrow channel (:class:`Peer`)."""
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
@@ -27,14 +31,14 @@ from game.i18n import N_, _, decimal_text
 from game.model import GameModel
 from game.training.keeper import NamedSide
 from game.ui.game.game_input import Command
-from game.ui.player_words import computer_label
 from game.ui.game.spectator import Spectator
 from game.ui.game.two_players import TwoPlayers
+from game.ui.player_words import computer_label
 from game.ui.overlays import Confirm
 from game.ui.scene import NetworkSide, SceneName
 
-__all__ = ["AgainstComputer", "Allow", "Finished", "Follow", "News", "Refusal", "Reply", "Say", "Seats", "TwoPeople",
-           "Watching", "Withdraw", "seats_for"]
+__all__ = ["AgainstComputer", "Allow", "Finished", "Follow", "News", "Peer", "Refusal", "Reply", "Say", "Seats",
+           "Sitting", "TwoPeople", "Watching", "Withdraw", "seats_for"]
 
 REPLY_DELAY = 0.35        # seconds before the computer's reply lands against a person (reads as a reply)
 
@@ -99,118 +103,103 @@ Reply = str | Refusal | Say | Confirm | None
 News = Say | Follow | Confirm | Withdraw | Finished
 
 
-class Seats:
-    """The seats of a game with a person at the screen (the defaults of the kinds below)."""
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """Who plays, as the seats stand now: what the person at the screen may do, and everything said
+    about the players. Players are numbered 1 red, 2 yellow; pairs are red's first."""
 
-    allows = EVERYTHING
-    against_computer = False        # finished games join the record; the row above shows the tally
-    watching = False                # keys steer a match between computers instead of playing
-    spectator: Spectator | None = None
-    pair: TwoPlayers | None = None
-    new_label = N_("N new game")    # what N starts, as the status line names the key (English)
-    new_said = N_("New game")       # said when N has started it (English)
+    allows: Allow
+    may_move: bool                          # the person at the screen may drop a disc now
+    over: bool                              # ended on the board, or otherwise (a resignation)
+    winner: int | None                      # None: a draw, or not over
+    names: tuple[str, str]                  # the status line's: "Red (you)", "Ann (Red)", "Red — Hard"
+    who: tuple[str | None, str | None]      # the header's, after the colour (None: the colour alone)
+    result: str                             # the finished game's words: "You win!", "Draw: the board is full"
+    lost: bool = False                      # the person at the screen lost it (the loss colour)
+    refusals: tuple[tuple[Allow, Refusal], ...] = ()   # what to say when something not allowed is asked
+    move_refusal: Refusal | None = None     # why no disc may drop now, in the seats' words (None: the usual checks)
+    score: tuple[str, ...] | None = None    # the row above the board (None: the row is free)
+    remark: str | None = None               # a fresh line under the score (the other player's chat)
+    note: str = ""                          # after the header's move number
+    alert: bool = False                     # the note and the status line warn (a lost connection)
+    status: str | None = None               # the seats' own status line (None: the usual words)
+    result_coloured: bool = False           # a finished game's status line in its result's colour
+    key_help: tuple[str, ...] | None = None  # the footer (None: the usual one for a player or a match)
+    new_words: str = N_("N new game")       # what N starts, as the status line names the key (English)
+    new_said: str = N_("New game")          # said once N has started it (English)
+    watching: bool = False                  # keys steer a match between computers instead of playing
+    paused: bool = False
+    tally: bool = False                     # finished games join the record; the row shows the tally
+    pace: float | None = None               # a match's seconds per move, kept into a loaded game
+    rated: bool = True                      # the session's rating judges the game (a network game: never)
+    leave_question: tuple[str, str] | None = None   # (question, detail) before leaving for the menu
+    review_names: tuple[str, str] | None = None     # the review's names (None: the players' usual words)
+    review_side: NetworkSide | None = None  # this computer's side of a network game, for its review
+    drill_sides: tuple[int, ...] = (1, 2)   # whose slips in the finished game become drills
 
     def refusal(self, what: Allow) -> Refusal | None:
-        """What to say when ``what`` is asked for and not allowed (None: nothing, the key does nothing)."""
-        return None
+        """The words for ``what`` asked and not allowed (None: nothing, the key does nothing)."""
+        return next((refusal for allowed, refusal in self.refusals if allowed is what), None)
 
-    def name(self, model: GameModel, number: int, colour: str) -> str:
-        """Who plays ``number`` in the status line: "Red", "Yellow — Hard"."""
-        spec = model.player(number)
-        # TRANSLATORS: a computer player in the status line: its colour, then its level
-        return _("{colour} — {player}").format(colour=colour, player=computer_label(spec)) if spec.is_ai else colour
 
-    def who(self, model: GameModel, number: int) -> str | None:
-        """Who plays ``number`` in the header, after the colour (None: the colour alone)."""
-        spec = model.player(number)
-        return computer_label(spec) if spec.is_ai else None
+def on_board(model: GameModel, names: tuple[str, str], who: tuple[str | None, str | None], *, result: str = "",
+             **more: object) -> Sitting:
+    """The sitting of a game played on this board: the board says whether it is over and who won;
+    ``result``: the seats' words for a win (else "<name> wins!")."""
+    winner = model.winner
+    words = (_("Draw: the board is full") if winner is None else
+             result or _("{player} wins!").format(player=names[winner - 1]))
+    people = tuple(n for n in (1, 2) if not model.player(n).is_ai)
+    return Sitting(**{"allows": EVERYTHING, "may_move": not model.is_over and not model.is_ai_turn(),
+                      "over": model.is_over, "winner": winner, "names": names, "who": who, "result": words,
+                      "drill_sides": people, **more})
 
-    def result(self, model: GameModel, winner_name: str) -> str:
-        return _("{player} wins!").format(player=winner_name)
 
-    def lost(self, model: GameModel) -> bool:
-        """Whether the person at the screen lost the finished game (shown in the loss colour)."""
-        return False
-
-    def score(self, model: GameModel, counted: bool, analysis_on: bool) -> tuple[str, ...] | None:
-        """The row above the board: the match's or the sitting's score (None: the row is free)."""
-        return None
-
-    def header_note(self) -> str:
-        return ""
-
-    @property
-    def alert(self) -> bool:
-        """Whether the header's note and the status line warn (a network game's lost connection)."""
-        return False
-
-    #: A finished game's status line is in the colour of its result, as the result over the board.
-    result_coloured = False
-    #: The key help under the status line (None: the usual one for a player or a match).
-    key_help: tuple[str, ...] | None = None
-    #: The scene this game is played in: where its review goes back to.
-    home: SceneName = SceneName.GAME
-
-    def over(self, model: GameModel) -> bool:
-        """Whether the game has ended (on the board, or otherwise: a resignation)."""
-        return model.is_over
-
-    def winner(self, model: GameModel) -> int | None:
-        """Who won the finished game (None: a draw, or not over)."""
-        return model.winner
-
-    def may_move(self, model: GameModel) -> bool:
-        """Whether the person at the screen may drop a disc now."""
-        return not model.is_over and not model.is_ai_turn()
-
-    def move_refusal(self, model: GameModel) -> Refusal | None:
-        """Why a disc may not be dropped now, in the seats' own words (None: the usual checks)."""
-        return None
-
-    def send_move(self, col: int) -> bool:
-        """Hand a legal move in ``col`` to whoever agrees on a shared game: True if handed (the board
-        shows it once agreed), False if the scene plays it at once."""
-        return False
-
-    def status(self, model: GameModel, falling: tuple[int, int] | None) -> str | None:
-        """The seats' own status line (``falling``: the dropping disc's player and column); None:
-        the usual words."""
-        return None
-
-    def remark(self) -> str | None:
-        """A fresh line for the row above the board, under the score (the other player's chat)."""
-        return None
-
-    @property
-    def wants_text(self) -> bool:
-        """While True every key is typed text (the chat line), handed to :meth:`type`."""
-        return False
-
-    def type(self, event: pygame.event.Event) -> Reply:
-        """A key or text event while :attr:`wants_text`."""
-        return None
+class Peer(Protocol):
+    """A shared game's other side, as the scene sees it: news in, moves and typed lines out."""
 
     def poll(self, dt: float) -> list[News]:
-        """``dt`` seconds on: what a shared game's other side agreed or said since the last frame."""
-        return []
+        """``dt`` seconds on: what the other side agreed or said since the last frame."""
+        ...
 
-    def leave_question(self) -> tuple[str, str] | None:
-        """(question, detail) to confirm before leaving for the menu (None: leave at once)."""
-        return None
+    def send(self, col: int) -> None:
+        """Hand a legal move in ``col`` over: the board shows it once the other side agreed."""
+        ...
+
+    @property
+    def typing(self) -> bool:
+        """While True every key is typed text (the chat line), handed to :meth:`type`."""
+        ...
+
+    def type(self, event: pygame.event.Event) -> Reply:
+        """A key or text event while :attr:`typing`."""
+        ...
 
     def leave(self, going_to: SceneName | None) -> None:
         """The scene gives way, by a key, to ``going_to`` (None: the window closes, or another way)."""
+        ...
 
     def shutdown(self) -> None:
-        """The window closes while the scene waits under another (a network game under its review)."""
+        """The window closes while the game waits under another scene (under its review)."""
+        ...
 
-    @property
-    def paused(self) -> bool:
-        return False
 
-    def reply_due(self, since_move: float) -> bool:
-        """Whether a computer move that is ready may be played now."""
-        return since_move >= REPLY_DELAY
+class Seats:
+    """The seats of a game with a person at the screen (the defaults of the kinds below)."""
+
+    #: A shared game's other side (None: everything is played on this board).
+    peer: Peer | None = None
+
+    def sitting(self, model: GameModel, colours: tuple[str, str],
+                falling: tuple[int, int] | None = None) -> Sitting:
+        """Who plays ``model``'s game now, its players' colours named ``colours`` (red's first);
+        ``falling``: the dropping disc's player and column."""
+        labels = [computer_label(model.player(n)) if model.player(n).is_ai else None for n in (1, 2)]
+        return on_board(model, (_dash(colours[0], labels[0]), _dash(colours[1], labels[1])), (labels[0], labels[1]))
+
+    def steering(self) -> dict[Command, Callable[[], Reply]]:
+        """The seats' own commands (a match's pause, a network game's chat) and what each one says."""
+        return {}
 
     def changed(self, model: GameModel) -> None:
         """The game changed (a move, an undo, a load)."""
@@ -218,68 +207,54 @@ class Seats:
     def game_over(self, model: GameModel) -> None:
         """The game has just ended (once, after its last disc landed)."""
 
-    def opening(self) -> tuple[int, ...]:
-        """The moves a new game starts from, 0-based columns (none: the empty board)."""
-        return ()
+    def new_game(self, model: GameModel) -> None:
+        """N: the next game of the sitting on ``model``."""
+        model.new_game()
 
     def next_game(self, model: GameModel, dt: float) -> bool:
         """``dt`` seconds on after a finished game: start the next one on ``model`` by itself? True if it did."""
         return False
 
-    def new_game(self, model: GameModel) -> None:
-        """N: the next game of the sitting on ``model``."""
-        model.new_game()
+    def opening(self) -> tuple[int, ...]:
+        """The moves a new game starts from, 0-based columns (none: the empty board)."""
+        return ()
 
-    def review_names(self, model: GameModel) -> tuple[str, str] | None:
-        """The names the review shows for this game (None: the players' usual words)."""
-        return None
+    def reply_due(self, since_move: float) -> bool:
+        """Whether a computer move that is ready may be played now."""
+        return since_move >= REPLY_DELAY
 
-    def review_side(self) -> NetworkSide | None:
-        """This computer's side of a network game, for its review (None: a game played here)."""
-        return None
 
-    def drill_sides(self, model: GameModel) -> tuple[int, ...]:
-        """Whose slips in the finished game become drills: the people at this screen (1 red, 2 yellow)."""
-        return tuple(n for n in (1, 2) if not model.player(n).is_ai)
-
-    def steering(self) -> dict[Command, Callable[[], Reply]]:
-        """The seats' own commands (a match's pause, a network game's chat) and what each one says."""
-        return {}
+def _dash(colour: str, label: str | None) -> str:
+    # TRANSLATORS: a computer player in the status line: its colour, then its level
+    return colour if label is None else _("{colour} — {player}").format(colour=colour, player=label)
 
 
 class AgainstComputer(Seats):
-    against_computer = True
-
-    def name(self, model: GameModel, number: int, colour: str) -> str:
-        if model.player(number).is_ai:
-            return _("{colour} (computer)").format(colour=colour)
-        return _("{colour} (you)").format(colour=colour)
-
-    def who(self, model: GameModel, number: int) -> str | None:
-        spec = model.player(number)
-        return computer_label(spec) if spec.is_ai else _("You")
-
-    def result(self, model: GameModel, winner_name: str) -> str:
-        return _("The computer wins") if self.lost(model) else _("You win!")
-
-    def lost(self, model: GameModel) -> bool:
-        return model.winner is not None and model.player(model.winner).is_ai
+    def sitting(self, model: GameModel, colours: tuple[str, str],
+                falling: tuple[int, int] | None = None) -> Sitting:
+        ai = [model.player(n).is_ai for n in (1, 2)]
+        names = tuple((_("{colour} (computer)") if ai[i] else _("{colour} (you)")).format(colour=colours[i])
+                      for i in (0, 1))
+        who = tuple(computer_label(model.player(n)) if ai[n - 1] else _("You") for n in (1, 2))
+        lost = model.winner is not None and model.player(model.winner).is_ai
+        return on_board(model, (names[0], names[1]), (who[0], who[1]), lost=lost, tally=True,
+                        result=_("The computer wins") if lost else _("You win!"))
 
 
 class TwoPeople(Seats):
     def __init__(self, pair: TwoPlayers) -> None:
         self.pair = pair
 
-    def name(self, model: GameModel, number: int, colour: str) -> str:
-        if not self.pair.named:
-            return colour
-        return _("{player} ({colour})").format(player=self.pair.name(model, number), colour=colour)
-
-    def who(self, model: GameModel, number: int) -> str | None:
-        return self.pair.name(model, number) if self.pair.named else None
-
-    def score(self, model: GameModel, counted: bool, analysis_on: bool) -> tuple[str, ...] | None:
-        return None if analysis_on else self.pair.score_line()
+    def sitting(self, model: GameModel, colours: tuple[str, str],
+                falling: tuple[int, int] | None = None) -> Sitting:
+        """Both sides' slips become drills, each with the name of whoever played it."""
+        pair = self.pair
+        named = tuple(pair.name(model, n) for n in (1, 2))
+        names = (tuple(_("{player} ({colour})").format(player=named[i], colour=colours[i]) for i in (0, 1))
+                 if pair.named else colours)
+        return on_board(model, (names[0], names[1]), (named[0], named[1]) if pair.named else (None, None),
+                        score=pair.score_line(), review_names=(named[0], named[1]) if pair.named else None,
+                        drill_sides=tuple(NamedSide(n, named[n - 1], pair.typed_name(model, n)) for n in (1, 2)))
 
     def changed(self, model: GameModel) -> None:
         self.pair.update(model)
@@ -287,62 +262,38 @@ class TwoPeople(Seats):
     def new_game(self, model: GameModel) -> None:
         self.pair.new_game(model)
 
-    def review_names(self, model: GameModel) -> tuple[str, str] | None:
-        return (self.pair.name(model, 1), self.pair.name(model, 2)) if self.pair.named else None
-
-    def drill_sides(self, model: GameModel) -> tuple[int, ...]:
-        """Both sides, each with the name of whoever played it: each player's slips are their own drills."""
-        pair = self.pair
-        return tuple(NamedSide(n, pair.name(model, n), pair.typed_name(model, n)) for n in (1, 2))
-
 
 class Watching(Seats):
-    allows = Allow.LOAD
-    watching = True
-    new_label = N_("N new match")   # N starts a new match (a new score), as the footer says
-    new_said = N_("New match")
-
     def __init__(self, spectator: Spectator) -> None:
         self.spectator = spectator
+        self.counted = False        # the game on the board is in the match's score
 
-    def refusal(self, what: Allow) -> Refusal | None:
-        if what is Allow.UNDO:
-            return Refusal(_("Undo is for games with a human player"), warning=False)
-        if what is Allow.ANALYSIS:
-            return Refusal(_("The analysis row is for games with a human player"), warning=False)
-        if what is Allow.HINT:
-            return Refusal(_("A hint is for your own turn"))    # it is never this screen's turn
-        return None     # redo does nothing
-
-    def name(self, model: GameModel, number: int, colour: str) -> str:
+    def sitting(self, model: GameModel, colours: tuple[str, str],
+                falling: tuple[int, int] | None = None) -> Sitting:
+        """The pace in the header, and that the game did not start from the empty board: each
+        opening of a match is played twice, once with each colour (``Spectator``)."""
+        spectator = self.spectator
+        labels = tuple(spectator.colour_label(model, n) for n in (1, 2))
+        opening = spectator.opening_note()
+        refusals = ((Allow.UNDO, Refusal(_("Undo is for games with a human player"), warning=False)),
+                    (Allow.ANALYSIS, Refusal(_("The analysis row is for games with a human player"), warning=False)),
+                    (Allow.HINT, Refusal(_("A hint is for your own turn"))))    # it is never this screen's turn
         # TRANSLATORS: a computer of a match between two computers, then the colour it plays now
-        return _("{player} as {colour}").format(player=self.spectator.colour_label(model, number), colour=colour)
-
-    def who(self, model: GameModel, number: int) -> str | None:
-        return self.spectator.colour_label(model, number)
-
-    def score(self, model: GameModel, counted: bool, analysis_on: bool) -> tuple[str, ...] | None:
-        return self.spectator.score_line(model, counted)
-
-    def header_note(self) -> str:
-        """The pace, and that the game did not start from the empty board: each opening of a match
-        is played twice, once with each colour (``Spectator``)."""
-        note = self.spectator.opening_note()
-        start = f" · {note}" if note else ""
-        return start + " · " + _("{seconds} s/move").format(seconds=decimal_text(self.spectator.delay))
-
-    @property
-    def paused(self) -> bool:
-        return self.spectator.paused
+        playing = tuple(_("{player} as {colour}").format(player=labels[i], colour=colours[i]) for i in (0, 1))
+        pace = _("{seconds} s/move").format(seconds=decimal_text(spectator.delay))
+        return on_board(model, (playing[0], playing[1]),
+                        (labels[0], labels[1]), allows=Allow.LOAD, may_move=False, refusals=refusals,
+                        score=spectator.score_line(model, self.counted), watching=True, paused=spectator.paused,
+                        note=f"{f' · {opening}' if opening else ''} · {pace}",
+                        new_words=N_("N new match"), new_said=N_("New match"), pace=spectator.delay,
+                        drill_sides=())   # two computers: nobody's practice
 
     def reply_due(self, since_move: float) -> bool:
         return self.spectator.may_move(since_move)
 
     def game_over(self, model: GameModel) -> None:
         self.spectator.scoreboard.record(model)
-
-    def drill_sides(self, model: GameModel) -> tuple[int, ...]:
-        return ()   # two computers: nobody's practice
+        self.counted = True
 
     def opening(self) -> tuple[int, ...]:
         return tuple(parse_moves(self.spectator.next_opening()))
@@ -353,6 +304,7 @@ class Watching(Seats):
             return False
         model.new_game(swap_colours=True)
         model.load_moves(self.opening())
+        self.counted = False
         return True
 
     def new_game(self, model: GameModel) -> None:
@@ -360,11 +312,16 @@ class Watching(Seats):
         model.new_game(swap_colours=model.swapped)
         self.spectator = Spectator(model, self.spectator.delay)
         model.load_moves(self.opening())
+        self.counted = False
 
     def steering(self) -> dict[Command, Callable[[], Reply]]:
         spectator = self.spectator
         return {Command.PAUSE: spectator.toggle_pause, Command.STEP: spectator.step,
                 Command.FASTER: lambda: spectator.change_delay(-1), Command.SLOWER: lambda: spectator.change_delay(1)}
+
+
+#: The seats a game is handed in with (``GameStart.seats``): made for the scene's model.
+SeatsFor = Callable[[GameModel], Seats]
 
 
 def seats_for(model: GameModel, *, names: tuple[str, str] = ("", ""), alternate: bool = False,

@@ -17,8 +17,8 @@ from game.domain.saved import SavedGame
 from game.i18n import N_, _, ngettext
 from game.session.autosaver import autosaved
 from game.session.core import Departure
-from game.store.prefs import Prefs
 from game.speech import Heard
+from game.store.prefs import Prefs
 from game.store.saves import save_infos
 from game.ui.menu.menu_choices import MenuChoices
 from game.ui.menu.menu_rows import ChoiceRows
@@ -294,9 +294,6 @@ class MenuScene(Scene):
                 self._open_save(choice)
         elif overlay is not None and overlay.handle(event) and self.overlay is overlay:
             self.overlay = None
-
-    def update(self, dt: float) -> None:
-        pass
 
     def heard(self) -> Heard:
         """The selected row and its value, and a question asked over the menu."""

@@ -1,4 +1,5 @@
-"""A game against a player on another computer: the game scene with these seats.
+"""A game against a player on another computer: the game scene with these seats, handed in by
+the lobby (``GameStart.seats``).
 
 It looks like a two-player game: the same board, whose turn it is, the opponent's name, the
 running score of this sitting, the opponent's moves animated as they arrive. The game is shared:
@@ -18,121 +19,61 @@ import pygame
 
 from game.model import GameModel
 from game.ui.game.game_input import Command
-from game.ui.game.seats import Allow, News, Refusal, Reply, Seats
+from game.ui.game.seats import Allow, News, Peer, Refusal, Reply, Seats, Sitting
 from game.ui.netplay.net_table import Answer, NetStart, NetTable
 from game.ui.scene import NetworkSide, SceneName
 
-__all__ = ["Answer", "KEY_HELP", "NetStart", "Networked"]
+__all__ = ["Answer", "KEY_HELP", "NetPeer", "NetStart", "Networked"]
 
 KEY_HELP = (("1–7 or click drop · Ctrl+Z ask to undo · T chat · N rematch · Ctrl+R resign · R review · "
              "Ctrl+S save · Esc leave"),
             "1–7 drop · Ctrl+Z undo · T chat · N rematch · Esc leave",
             "1–7 drop · T chat · Esc leave",
             "Esc leave")
+REFUSALS = ((Allow.HINT, Refusal("Hints and the analysis row are off in network games")),
+            (Allow.ANALYSIS, Refusal("Hints and the analysis row are off in network games")),
+            (Allow.REDO, Refusal("Redo is off in network games")),
+            (Allow.LOAD, Refusal("Loading a saved game is off in network games (Ctrl+S still saves this one)")))
 
 
 class Networked(Seats):
-    """The seats of a network game: this screen's player and one at another computer."""
-
-    allows = Allow.DROP | Allow.UNDO
-    result_coloured = True
-    key_help = KEY_HELP
-    home = SceneName.NETWORK_GAME
+    """The seats of a network game: this screen's player and one at another computer. The scene
+    asks them what every seats answer (:meth:`sitting`, :meth:`steering`, the game's moments); the
+    other side is their :attr:`peer`."""
 
     def __init__(self, start: NetStart, model: GameModel, colours: tuple[str, str]) -> None:
         self.table = NetTable(start, model, colours)
         self.chat = self.table.chat
-        self._news: list[News] = self.table.sat_down(start.connected)
+        self.peer: NetPeer = NetPeer(self.table, start)
 
-    def refusal(self, what: Allow) -> Refusal | None:
-        if what in (Allow.HINT, Allow.ANALYSIS):
-            return Refusal("Hints and the analysis row are off in network games")
-        if what is Allow.REDO:
-            return Refusal("Redo is off in network games")
-        if what is Allow.LOAD:
-            return Refusal("Loading a saved game is off in network games (Ctrl+S still saves this one)")
-        return None
-
-    # -- words ------------------------------------------------------------------------------------
-
-    def name(self, model: GameModel, number: int, colour: str) -> str:
-        return self.table.who(number)
-
-    def who(self, model: GameModel, number: int) -> str | None:
-        return self.table.who(number)
-
-    def result(self, model: GameModel, winner_name: str) -> str:
-        return self.table.result_text()
-
-    def lost(self, model: GameModel) -> bool:
-        return self.table.winner not in (None, self.table.colour)
-
-    def score(self, model: GameModel, counted: bool, analysis_on: bool) -> tuple[str, ...] | None:
-        return self.table.score_text()
-
-    def remark(self) -> str | None:
-        return self.chat.shown[0] if self.chat.shown is not None else None
-
-    def header_note(self) -> str:
-        return "" if self.table.connected else " · offline"
-
-    @property
-    def alert(self) -> bool:
-        return not self.table.connected
-
-    def status(self, model: GameModel, falling: tuple[int, int] | None) -> str | None:
-        typing = self.chat.status()
-        return typing if typing is not None and falling is None else self.table.status(falling)
-
-    def review_names(self, model: GameModel) -> tuple[str, str] | None:
-        return self.table.who(1), self.table.who(2)
-
-    def review_side(self) -> NetworkSide:
-        table = self.table
-        return NetworkSide(table.colour, table.who(3 - table.colour), table.resigned)
-
-    # -- the game ---------------------------------------------------------------------------------
-
-    def over(self, model: GameModel) -> bool:
-        return self.table.over
-
-    def winner(self, model: GameModel) -> int | None:
-        return self.table.winner
-
-    def may_move(self, model: GameModel) -> bool:
-        table = self.table
-        return table.connected and not table.over and model.turn == table.colour and not self.chat.typing
-
-    def move_refusal(self, model: GameModel) -> Refusal | None:
-        return self.table.move_refusal()
-
-    def send_move(self, col: int) -> bool:
-        self.table.play(col)
-        return True         # the other side's match agrees to it, or nothing is shown
-
-    def changed(self, model: GameModel) -> None:
-        """Every save of this game (the autosave, Ctrl+S, the menu's offer) says whose it is and
-        how to go back into it; an agreed undo of a finished game takes its result back."""
-        model.network = self.table.seat()
-        self.table.uncount()
-
-    def game_over(self, model: GameModel) -> None:
-        self.table.count()
-
-    def drill_sides(self, model: GameModel) -> tuple[int, ...]:
-        return (self.table.colour,)   # a network game counts for this computer's side only
-
-    def poll(self, dt: float) -> list[News]:
-        self.chat.tick(dt)
-        news, self._news = self._news, []
-        return news + self.table.poll()
-
-    # -- commands ---------------------------------------------------------------------------------
+    def sitting(self, model: GameModel, colours: tuple[str, str],
+                falling: tuple[int, int] | None = None) -> Sitting:
+        table, chat = self.table, self.chat
+        names = (table.who(1), table.who(2))
+        typing = chat.status()
+        return Sitting(
+            allows=Allow.DROP | Allow.UNDO, over=table.over, winner=table.winner, names=names, who=names,
+            may_move=table.connected and not table.over and model.turn == table.colour and not chat.typing,
+            move_refusal=table.move_refusal(), refusals=REFUSALS, result=table.result_text(),
+            lost=table.winner not in (None, table.colour), score=table.score_text(),
+            remark=chat.shown[0] if chat.shown is not None else None,
+            note="" if table.connected else " · offline", alert=not table.connected,
+            status=typing if typing is not None and falling is None else table.status(falling),
+            result_coloured=True, key_help=KEY_HELP, rated=False, leave_question=table.leave_question(),
+            review_names=names, review_side=NetworkSide(table.colour, table.who(3 - table.colour), table.resigned),
+            drill_sides=(table.colour,))     # a network game counts for this computer's side only
 
     def steering(self) -> dict[Command, Callable[[], Reply]]:
         table = self.table
         return {Command.UNDO: table.undo, Command.NEW_GAME: table.rematch, Command.RESIGN: table.resign,
                 Command.RETRY: table.reconnect, Command.CHAT: self._open_chat}
+
+    def changed(self, model: GameModel) -> None:
+        """An agreed undo of a finished game takes its result back."""
+        self.table.uncount()
+
+    def game_over(self, model: GameModel) -> None:
+        self.table.count()
 
     def _open_chat(self) -> Reply:
         if not self.table.connected:
@@ -140,18 +81,37 @@ class Networked(Seats):
         self.chat.open()
         return None
 
+
+class NetPeer(Peer):
+    """The other side of a network game: the table's news in, this side's moves and chat out."""
+
+    def __init__(self, table: NetTable, start: NetStart) -> None:
+        self.table = table
+        self._news: list[News] = table.sat_down(start.connected)
+
+    def poll(self, dt: float) -> list[News]:
+        """The table's news since the last frame. The model's seat is written here alone, after the
+        news and before the scene applies it: every save of this game (the autosave, Ctrl+S, the
+        menu's offer) says whose it is, who resigned and how to go back into it."""
+        table = self.table
+        table.chat.tick(dt)
+        news, self._news = self._news, []
+        news += table.poll()
+        table.model.network = table.seat()
+        return news
+
+    def send(self, col: int) -> None:
+        self.table.play(col)
+
     @property
-    def wants_text(self) -> bool:
-        return self.chat.typing
+    def typing(self) -> bool:
+        return self.table.chat.typing
 
     def type(self, event: pygame.event.Event) -> Reply:
-        text = self.chat.type(event)
+        text = self.table.chat.type(event)
         if text is not None:
             self.table.say(text)
         return None
-
-    def leave_question(self) -> tuple[str, str] | None:
-        return self.table.leave_question()
 
     def leave(self, going_to: SceneName | None) -> None:
         self.table.leave(going_to)

@@ -4,11 +4,10 @@ address a friend can type) or join one (games found on the local network, or a t
 resume row) comes back here: its host hosts it again, its guest joins the same host again, both
 with the game's id, so the friend's side goes on with the same game. Everything slow happens on
 the network thread; this scene only reads its events once a frame, so the window never waits on
-the network."""
+the network. What it shows is drawn by ``net_lobby_view`` from one value handed over each frame."""
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -16,14 +15,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.domain.address import parse_address, show_address
+from game.domain.players import HUMAN
 from game.domain.saved import NetRole, SavedGame
 from game.echo import escape_control
-from game.ui.game.game_scene import GameScene
-from game.ui.netplay.net_game import NetStart
-from game.ui.netplay.net_name import NetName
-from game.ui.resources import draw_text, fit_text, largest_fitting
-from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
 from game.speech import Heard, spoken
+from game.ui.netplay.net_game import NetStart, Networked
+from game.ui.netplay.net_lobby_view import LobbyView, Page, colour_label, draw, found_label, place, resume_label
+from game.ui.netplay.net_name import NetName
+from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition
 from game.ui.voice import row_line
 from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars
 
@@ -39,13 +38,6 @@ BACK_TO_MENU = "back to the menu"
 ADDRESS_LABEL = "Address"
 NO_SECRET = ("This game was saved by an older version, without the game's secret: it cannot be taken "
              "back over the network (the save list still has it to review)")
-
-
-class Page(enum.Enum):
-    CHOOSE = "choose"          # host or join (or go back into a saved network game)
-    HOSTING = "hosting"        # waiting for a player
-    JOIN = "join"              # found games and a typed address
-    CONNECTING = "connecting"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,27 +145,16 @@ class NetLobbyScene(Scene):
 
     def choices(self) -> list[Row]:
         """The first page's rows: the name, hosting or joining (or going back into a saved game), back."""
-        rows = [self.me.row(self.edit_name)]
+        rows = [self.me.row(self.me.open)]
         if self.resume is not None:
-            rows.append(Row(self._resume_label(), activate=self.go_back_in))
+            rows.append(Row(resume_label(self.resume), activate=self.go_back_in))
         else:
-            rows += [Row("Host a game", self._colour_label(), change=self._change_colour,
+            rows += [Row("Host a game", colour_label(self.colour, self.ctx.theme), change=self._change_colour,
                          activate=lambda: self._named(self.host)),
                      Row("Join a game", activate=lambda: self._named(self.open_join))]
         rows.append(Row("Back to the menu", activate=self.back))
-        self._place(rows, self.ctx.layout.size[1] // 4)
+        place(rows, self.ctx.layout.size[1] // 4, self.ctx.layout.size)
         return rows
-
-    def _resume_label(self) -> str:
-        assert self.resume is not None and self.resume.seat is not None
-        seat = self.resume.seat
-        if seat.role is NetRole.HOST:
-            return f"Host the game with {seat.opponent} again"
-        return f"Join {seat.opponent} again at {seat.address}"
-
-    def _place(self, rows: list[Row], top: int) -> None:
-        width, height = self.ctx.layout.size
-        RowList.stack(rows, top, max(28, min(52, (height - top - 60) // max(1, len(rows)))), width, gap=4)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -255,13 +236,8 @@ class NetLobbyScene(Scene):
             action()
             return
         self.selected, self._after_name = 0, action
-        self.edit_name()
-        self.message = (f"First, your name as the other player sees it: Enter keeps {self.name}", False)
-
-    def edit_name(self) -> None:
-        """Type the name the other player sees: letters go in, Backspace takes out, Enter (or a
-        click elsewhere) keeps it; Esc keeps the name there was."""
         self.me.open()
+        self.message = (f"First, your name as the other player sees it: Enter keeps {self.name}", False)
 
     def _edit(self, event: pygame.event.Event) -> None:
         edit = self.me.handle(event)
@@ -305,12 +281,12 @@ class NetLobbyScene(Scene):
     def join_rows(self) -> list[Row]:
         """The join page's rows: the name, the typed address, then each game found nearby."""
         shown = escape_control(self.address.shown()) if self.typed else "type one, e.g. 192.168.1.20:7444"
-        rows = [self.me.row(self.edit_name),
+        rows = [self.me.row(self.me.open),
                 Row(ADDRESS_LABEL, shown, activate=self.join_typed, typed=True,
                     caret=self.address.caret if self.typed else None)]
         for game in self.games:
             rows.append(Row(found_label(game), activate=lambda g=game: self._join_found(g)))
-        self._place(rows, self.ctx.layout.size[1] // 4)
+        place(rows, self.ctx.layout.size[1] // 4, self.ctx.layout.size)
         for row in rows[2:]:
             row.rect.move_ip(0, rows[0].rect.height)     # room for the line saying what they are
         return rows
@@ -351,8 +327,10 @@ class NetLobbyScene(Scene):
             hosting = self.page is Page.HOSTING
             port = self.listening.port if hosting and self.listening is not None else 0
             self.resume = None
-            self.next = Transition(SceneName.NETWORK_GAME, NetStart(link, event, hosting, "" if hosting else self.target,
-                                                                    port))
+            start, colours = NetStart(link, event, hosting, "" if hosting else self.target, port), self.ctx.theme.names
+            # the game scene, with the network game's seats handed in
+            self.next = Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, event.moves,
+                                                             seats=lambda model: Networked(start, model, colours)))
 
     def _failed(self, reason: str) -> None:
         """Hosting could not start, or joining failed: back to the page it started from. Going back
@@ -366,113 +344,11 @@ class NetLobbyScene(Scene):
         self.message = (reason[:1].upper() + reason[1:] + kept, True)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme = self.ctx.theme
-        width, height = surface.get_size()
-        surface.fill(theme.background)
-        title = max(28, height // 13)
-        draw_text(surface, "Play over the network", title, theme.text, bold=True, center=(width // 2, height // 9))
-        size = max(15, min(26, height // 30))
-        draw_text(surface, fit_text(escape_control(self.subtitle()), size - 2, width - 20), size - 2,
-                  theme.dim_text, center=(width // 2, height // 9 + title))
-        if self.page is Page.CHOOSE:
-            self.list.draw(surface, self.choices(), theme, size)
-        elif self.page is Page.HOSTING:
-            self._draw_hosting(surface, size)
-        elif self.page is Page.JOIN:
-            self._draw_join(surface, size)
-        else:
-            again = f"Joining {self.resume.opponent} again at" if self.resume is not None else "Connecting to"
-            draw_text(surface, fit_text(escape_control(f"{again} {self.target}…"), size, width - 20), size,
-                      theme.text, center=(width // 2, height // 2))
-        if self.message is not None:
-            text, warning = self.message
-            shown, shown_size = largest_fitting((escape_control(text),), size - 2, width - 24)
-            draw_text(surface, shown, shown_size, theme.warning if warning else theme.accent,
-                      center=(width // 2, height * 3 // 4 + size * 3))
-        small = max(13, height // 45)
-        help_text, help_size = largest_fitting(self.help_texts(), small, width - 20, min_size=12)
-        draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(width // 2, height - 8))
+        draw(LobbyView(self.page, self.name, self.editing, self.resume, self.colour, self.listening, self.target,
+                       self.message, self.games, self.discovery_error, self.page_rows(), self.list), surface,
+             self.ctx.theme)
 
     def heard(self) -> Heard:
         """The selected row of the first page and the message under it."""
         rows = row_line(self.choices(), self.list.selected_label) if self.page is Page.CHOOSE else ()
         return Heard(lines=rows + ((spoken(self.message[0]),) if self.message is not None else ()))
-
-    def subtitle(self) -> str:
-        """The line under the title: the saved game being gone back into, else who this side is."""
-        if self.resume is not None and self.resume.seat is not None:
-            seat = self.resume.seat
-            return (f"Your game with {seat.opponent}: {len(self.resume.moves)} moves, "
-                    f"you play {self.ctx.theme.colour_name(seat.colour)}")
-        return f"The other player sees you as {self.name}"
-
-    def help_texts(self) -> tuple[str, ...]:
-        """The key help of the page, longest first (the first that fits is shown)."""
-        if self.editing is not None:
-            return ("Type your name · Enter keeps it (empty: your usual name) · Esc cancels",
-                    "Type your name · Enter keeps it · Esc cancels", "Enter keeps · Esc cancels")
-        if self.page is Page.CHOOSE and self.resume is not None:
-            return ("Up/Down choose · Enter goes back into the game or types your name · Esc menu",
-                    "Up/Down · Enter · Esc menu")
-        return {Page.CHOOSE: ("Up/Down choose · Left/Right colour · Enter start or type your name · Esc menu",
-                              "Up/Down · Left/Right colour · Enter · Esc menu"),
-                Page.HOSTING: ("Esc stops hosting",),
-                Page.JOIN: ("Type an address and Enter, or choose a game found nearby · Esc back",
-                            "Type an address and Enter · Esc back"),
-                Page.CONNECTING: ("Esc cancels",)}[self.page]
-
-    def _colour_label(self) -> str:
-        """The host's colour as the window draws it (the theme names the discs)."""
-        if self.colour is None:
-            return "Random"
-        name = self.ctx.theme.colour_name(self.colour)
-        return f"{name} (moves first)" if self.colour == 1 else name
-
-    def _draw_hosting(self, surface: pygame.Surface, size: int) -> None:
-        theme = self.ctx.theme
-        width, height = surface.get_size()
-        y = height // 3
-        if self.listening is None:
-            draw_text(surface, "Starting…", size, theme.text, center=(width // 2, y))
-            return
-        waiting = (f"Waiting for {self.resume.opponent} to come back — tell them:" if self.resume is not None
-                   else "Waiting for a player — tell your friend:")
-        lines = [escape_control(waiting), *self.listening.addresses]
-        for i, line in enumerate(lines[:8]):
-            line_size = size if i else size - 2
-            draw_text(surface, fit_text(line, line_size, width - 20, bool(i)), line_size,
-                      theme.accent if i else theme.text, bold=bool(i), center=(width // 2, y))
-            y += line_size + 12
-        colour = self._colour_label() if self.colour else "Random (drawn when a player joins)"
-        about = (f"You play as {self.name} · your colour: {colour}" if self.resume is None
-                 else f"The game goes on from move {len(self.resume.moves) + 1}")
-        draw_text(surface, fit_text(escape_control(about), size - 4, width - 20), size - 4,
-                  theme.dim_text, center=(width // 2, y + 8))
-
-    def _draw_join(self, surface: pygame.Surface, size: int) -> None:
-        theme = self.ctx.theme
-        width = surface.get_width()
-        rows = self.join_rows()
-        self.list.draw(surface, rows, theme, size)
-        note = ("Or choose a game found on this network:" if self.games else
-                f"No games found nearby ({self.discovery_error})" if self.discovery_error else
-                "Looking for games on this network…")
-        below = rows[2].rect.top if len(rows) > 2 else rows[1].rect.bottom + size + 8
-        draw_text(surface, fit_text(escape_control(note), size - 4, width - 20), size - 4, theme.dim_text,
-                  midbottom=(width // 2, below - 1))
-
-
-def found_label(game: ev.FoundGame) -> str:
-    """A found game's row: its address first (a name proves nothing: anyone can announce any name),
-    then the name, and what is unusual about it."""
-    notes = [note for note, on in (("needs a newer version", game.newer),
-                                   ("not on your network", not game.nearby)) if on]
-    return "  ·  ".join([show_address(game.host, game.port), game.name, *notes])
-
-
-def connect(ctx: Context, register: Callable[[SceneName, Scene], None]) -> NetLobbyScene:
-    """Add the lobby and the network game to the controller (the menu's row leads to the lobby)."""
-    lobby = NetLobbyScene(ctx)
-    register(SceneName.NETWORK, lobby)
-    register(SceneName.NETWORK_GAME, GameScene(ctx))     # the game scene, with a network game's seats
-    return lobby

@@ -164,7 +164,6 @@ class NetTable:
             self.resigned = event.resigned
             self.count()
             news.append(Finished())
-        self.model.network = self.seat()
         said = (f"{self.opponent} is back: the game is over (N rematch, R review)" if event.resumed and self.over
                 else f"{self.opponent} is back: the game goes on" if event.resumed
                 else f"Playing {self.opponent}: you are {self.colour_name(self.colour)}")
@@ -180,7 +179,6 @@ class NetTable:
             news.append(Finished())     # ended: nothing to go back into (the board alone does not say so)
         elif state.resigned is None:
             self.resigned = None
-        self.model.network = self.seat()     # its saves say who resigned
         if new_game:
             self._counted, self.rematch_asked = None, False
         news.append(Follow(state.moves))

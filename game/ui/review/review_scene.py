@@ -180,9 +180,7 @@ class ReviewScene(Scene):
 
     def go_back(self) -> None:
         start = self.start
-        if start.back == SceneName.NETWORK_GAME:
-            self.next = Transition(SceneName.NETWORK_GAME)
-        elif start.back == "game":
+        if start.back == "game":
             self.next = Transition(SceneName.GAME)      # no start: the game scene as it was left
         else:
             self.next = Transition(SceneName.MENU)
@@ -193,7 +191,7 @@ class ReviewScene(Scene):
         if start.red is None or start.yellow is None:
             return
         if start.network is not None:
-            back = " (Esc returns to it)" if start.back == SceneName.NETWORK_GAME else ""
+            back = " (Esc returns to it)" if start.back == "game" else ""
             self.ctx.notices.add(f"Playing on from here is for games on this computer: this one was played with "
                                  f"{start.network.opponent} over the network{back}")
             return
