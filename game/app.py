@@ -24,6 +24,7 @@ from .echo import tolerant_output
 from .engine.book import book_status
 from game.config.load import load_settings
 from game.domain.saved import SavedGame
+from game.i18n import _
 from game.store.autosave import Autosaves
 from game.store.cleanup import clean_stale_files
 from game.store.book_memo import remember_book_digests
@@ -112,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     remember_book_digests()
     book = book_status()  # the engine logs the reason once; the window shows it once
     if not book.available:
-        notices.append(f"Opening book: {book.reason}")
+        notices.append(_("Opening book: {reason}").format(reason=book.reason))
     autosaves = Autosaves(user_data_dir())  # this run's autosave slot, held until the end
     try:
         resume = resumable_autosave(autosaves, notices)  # a game started at once keeps it for later (game.ui.run)

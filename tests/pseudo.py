@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po
 POT = Path(__file__).resolve().parents[1] / "game" / "locale" / "connect4.pot"
 CODE = "qps"           # the language code of the pseudo-locale (not a real language)
 OPEN, CLOSE, PAD = "⟦", "⟧", "·"
+PAD_WORD = 10          # padding longer than this is broken into words, as a long text is
 #: How much longer a pseudo message is than its English (German and French run about 30 % longer).
 LONGER = 0.4
 #: Placeholders and escapes that must reach the program unchanged: {name}, {0:d}, %(n)d, %s, %%.
@@ -40,7 +41,15 @@ def pseudo(message: str) -> str:
         parts.append(match.group())
         last = match.end()
     parts.append(message[last:].translate(_ACCENTED))
-    return OPEN + "".join(parts) + PAD * math.ceil(LONGER * len(message)) + CLOSE
+    return OPEN + "".join(parts) + padding(math.ceil(LONGER * len(message))) + CLOSE
+
+
+def padding(n: int) -> str:
+    """``n`` characters of padding, in words as long as a long word (a long message's padding
+    wraps as its words would)."""
+    words, rest = divmod(n, PAD_WORD)
+    text = (PAD * (PAD_WORD - 1) + " ") * words + PAD * rest
+    return text[:-1] + PAD if text.endswith(" ") else text
 
 
 def pseudo_translations(pot: Path = POT) -> gettext.GNUTranslations:
@@ -86,7 +95,7 @@ class DrawnTexts:
         config.toml, a file's name). A message wrapped over several lines is followed from its
         opening bracket to its closing one."""
         names = sorted(allowed, key=len, reverse=True)
-        found, depth = [], 0       # a message may hold others ("⟦1. ⟦Title⟧⟧"): brackets nest
+        found, depth = [], 0      # a message may hold others in its placeholders: brackets nest
         for text in self.texts:
             rest = []
             for char in text:
@@ -105,19 +114,18 @@ class DrawnTexts:
 
     def cut(self) -> list[str]:
         """Texts shortened to fit ("…"), and messages whose end never showed: an opening bracket
-        never closed. Brackets nest (a message may hold others: "⟦1. ⟦Title⟧⟧"), and a message
-        wrapped over several lines is followed from its opening bracket to its closing one, so the
-        text from the first bracket left open on is reported."""
+        whose closing one never came. Brackets nest (a message holds others in its placeholders),
+        and a message wrapped over several lines is followed from one text to the next, so a cut
+        message leaves its bracket open to the end."""
         found = [text for text in self.texts if "…" in text]
+        opened: list[int] = []      # where each message still open began, in the joined texts
         joined = "\n".join(self.texts)
-        opened: list[int] = []
         for i, char in enumerate(joined):
             if char == OPEN:
                 opened.append(i)
             elif char == CLOSE and opened:
                 opened.pop()
-        if opened:
-            found.append(joined[opened[0]:])
+        found += [joined[start:] for start in opened[:1]]
         return found
 
     def outside(self, window: object) -> list[str]:
