@@ -20,7 +20,9 @@ Tables, per core (i.e. per heuristic and set of weights): ``bounds`` (key -> (de
 entered with, lower, upper)) for one iteration, ``hints`` (key -> best column) kept across
 iterations and searches, both bounded by dropping their older half when full (insertion order,
 as a dict keeps it). The plain path also caches threat cells per disc set (a dict lookup is
-cheaper than the computation in Python; in C the computation is cheaper).
+cheaper than the computation in Python; in C the computation is cheaper). The compiled window
+search keeps the window changes it met lately (a slot per cell and nearby discs, which recur all
+over the tree); a kept change is the one it would compute, so the values are the same.
 
 Stopping: every ``CHECK_EVERY + 1`` nodes (``CHECK_EVERY_SLOW + 1`` for window and threats) the
 search looks at its stop request and its deadline and, if either says so, unwinds and raises
@@ -33,7 +35,8 @@ the GIL taken back for the call.
 from __future__ import annotations
 
 import mmap
-from functools import cache
+from functools import cache, reduce
+from operator import or_
 from time import perf_counter
 from types import ModuleType
 
@@ -81,6 +84,7 @@ RIGHT_HALF = sum(COLUMN_MASKS[CENTRE:])
 # the compiled core's arrays hold 64 cells and 16 columns at most, 16 windows through a cell
 assert WIDTH <= 16 and WIDTH * (HEIGHT + 1) <= 64 and max(len(w) for w in WINDOWS_THROUGH.values()) <= 16
 assert len(WEIGHT_LEVELS) <= 64
+assert WIDTH * (HEIGHT + 1) <= 56  # a kept window change's key holds its cell above bit 56
 
 # The constants as C values for the compiled search (in plain Python: the same numbers).
 _CELLS = cython.declare(cython.int, CELLS)
@@ -112,6 +116,10 @@ _U2 = cython.declare(cython.int, LINE_SHIFTS[3][1])
 _U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
 _MIN_TABLE_BITS = cython.declare(cython.int, 10)  # a compiled table starts with 1024 slots, doubles as it fills
 _HASH = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)  # Fibonacci hashing of keys into slots
+#: Slots of the compiled window search's table of window changes (``_Core._window_delta``):
+#: 2 ** MEMO_BITS of 4 words (the key's two, the value, and one unused: a slot in one cache line)
+MEMO_BITS = 12
+_MEMO_BITS = cython.declare(cython.int, MEMO_BITS)
 # A compiled table entry's first word: the key (current + mask, below 2 ** KEY_BITS) in its low
 # bits, the payload above it.
 KEY_BITS = WIDTH * (HEIGHT + 1)
@@ -667,6 +675,8 @@ class _Core:
     gain: cython.double[25]
     through: cython.ulonglong[1024]  # through[cell * 16 + k]: the windows through a cell
     through_n: cython.int[64]
+    near: cython.ulonglong[64]  # near[cell]: the cells of the windows through a cell
+    memo: cython.p_ulonglong  # the window changes met lately (see _window_delta)
     buffers: list  # keep the tables' memory alive
     # bounds: key -> (depth, kind, value), two words an entry: the key, depth and kind; the value
     bounds: Table
@@ -703,6 +713,7 @@ class _Core:
             for k, window in enumerate(WINDOWS_THROUGH[cell]):
                 self.through[index * 16 + k] = window
             self.through_n[index] = len(WINDOWS_THROUGH[cell])
+            self.near[index] = reduce(or_, WINDOWS_THROUGH[cell], 0)
         self.levels = len(WEIGHT_LEVELS)
         for i, (weight, level) in enumerate(WEIGHT_LEVELS):
             self.level_weight[i] = weight
@@ -713,6 +724,9 @@ class _Core:
         for i, g in enumerate(window_gains(weights)):
             self.gain[i] = g
         self.buffers = []
+        memo: cython.ulonglong[::1] = _words(4 << MEMO_BITS, "Q")
+        self.buffers.append(memo)
+        self.memo = cython.address(memo[0])
         self._new_table(cython.address(self.bounds), max_entries, 2)
         self._new_table(cython.address(self.hints), max_hints, 1)
 
@@ -847,17 +861,40 @@ class _Core:
 
     # ------------------------------------------------------------------ evaluations
     @cython.cfunc
+    @cython.inline
     @cython.nogil
     @cython.exceptval(check=False)
     def _window_delta(self, current: cython.ulonglong, opp: cython.ulonglong,
                       move: cython.ulonglong) -> cython.double:
-        """``window.make_window_delta``'s value: the windows through the new disc, in its order."""
+        """``window.make_window_delta``'s value: the windows through the new disc, in its order.
+
+        The change depends only on the new disc's cell and the discs in the windows through it,
+        which the moves elsewhere on the board leave as they are: the search meets the same
+        ones again and again, so the last value per slot of a small table (``MEMO_BITS``) is
+        kept, keyed by exactly those discs."""
         cell: cython.int = _bit_count(move - 1)
+        near: cython.ulonglong = self.near[cell]
+        mine: cython.ulonglong = (current & near) | cython.cast(cython.ulonglong, cell + 1) << 56
+        theirs: cython.ulonglong = opp & near
+        memo: cython.p_ulonglong = self.memo + 4 * (((mine ^ theirs * _HASH) * _HASH) >> (64 - _MEMO_BITS))
+        if memo[0] == mine and memo[1] == theirs:
+            return _as_double(memo[2])
+        return self._new_window_delta(current, opp, cell, memo)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _new_window_delta(self, current: cython.ulonglong, opp: cython.ulonglong, cell: cython.int,
+                          memo: cython.p_ulonglong) -> cython.double:
+        """``_window_delta`` computed, and kept in its slot ``memo``."""
         d: cython.double = 0.0
         k: cython.int
         for k in range(self.through_n[cell]):
             w: cython.ulonglong = self.through[cell * 16 + k]
             d += self.gain[_bit_count(current & w) * 5 + _bit_count(opp & w)]
+        memo[0] = (current & self.near[cell]) | cython.cast(cython.ulonglong, cell + 1) << 56
+        memo[1] = opp & self.near[cell]
+        memo[2] = _as_bits(d)
         return d
 
     @cython.cfunc
