@@ -10,6 +10,11 @@ The two searches' node loops -- the exact solver's (``game/engine/negamax.py``) 
 search's (``game/engine/alphabeta.py``) -- are compiled with Cython, in its pure-Python mode, when
 a C compiler and the Python headers are at hand. When they are not, the build says why on stderr
 and the package installs without the extensions: the same modules then run as plain Python.
+
+The translations (``game/locale/<code>/LC_MESSAGES/connect4.po``) are compiled into ``.mo``
+catalogs by ``build_py`` with Babel: into the built package, or beside the ``.po`` files for an
+editable install. The ``.mo`` files are build products, not kept in the repository; a checkout
+without them compiles the ``.po`` in memory (``game.i18n``).
 """
 
 import os
@@ -25,6 +30,8 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 CONFIG = "config.toml"
+LOCALE = "game/locale"
+DOMAIN = "connect4"
 COMPILED_MODULES = ["game/engine/negamax.py", "game/engine/alphabeta.py"]
 #: The C header the compiled modules include (a monotonic clock, a stop flag read without the GIL,
 #: the bit count).
@@ -52,12 +59,33 @@ class BuildPy(build_py):
         if not self.editable_mode:
             target = Path(self.build_lib) / "game" / CONFIG
             self.copy_file(str(ROOT / CONFIG), str(target))
+        for po, mo in self._catalogs():
+            compile_catalog(po, mo)
+
+    def _catalogs(self) -> list[tuple[Path, Path]]:
+        """Each translation's ``.po`` and the ``.mo`` the build makes of it."""
+        base = ROOT if self.editable_mode else Path(self.build_lib)
+        return [(po, base / po.relative_to(ROOT).with_suffix(".mo"))
+                for po in sorted((ROOT / LOCALE).glob(f"*/LC_MESSAGES/{DOMAIN}.po"))]
 
     def get_outputs(self, include_bytecode: bool = True) -> list[str]:
         outputs = super().get_outputs(include_bytecode)
         if not self.editable_mode:
             outputs.append(str(Path(self.build_lib) / "game" / CONFIG))
+            outputs.extend(str(mo) for _, mo in self._catalogs())
         return outputs
+
+
+def compile_catalog(po: Path, mo: Path) -> None:
+    """Compile the translation ``po`` into ``mo`` (fuzzy entries left out, as ``pybabel compile``)."""
+    from babel.messages.mofile import write_mo   # a build requirement (pyproject.toml)
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as file:
+        catalog = read_po(file, locale=po.parent.parent.name, domain=DOMAIN)
+    mo.parent.mkdir(parents=True, exist_ok=True)
+    with mo.open("wb") as file:
+        write_mo(file, catalog, use_fuzzy=False)
 
 
 def hardware_popcount_flags(compiler, machine: str) -> list[str] | None:

@@ -53,6 +53,9 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--add-data", f"{ASSETS}{sep}game/assets",
         "--add-data", f"{PACKAGE / 'data'}{sep}game/data",
         *book_args(sep),
+        # The translations: the .po files, and the .mo files where an install built them (game.i18n
+        # compiles a .po in memory where its .mo is missing or older).
+        "--add-data", f"{PACKAGE / 'locale'}{sep}game/locale",
         # Test-only and build-only packages that PyInstaller might otherwise follow.
         "--exclude-module", "pytest",
         "--exclude-module", "hypothesis",
@@ -107,7 +110,7 @@ def build(dist: Path | None = None, work: Path | None = None) -> Path:
         raise SystemExit('PyInstaller is not installed: pip install -e ".[bundle]"') from None
     dist = (dist or REPO / "dist").resolve()
     work = (work or REPO / "build").resolve()
-    for needed in (ASSETS, PACKAGE / "data", CONFIG):
+    for needed in (ASSETS, PACKAGE / "data", PACKAGE / "locale", CONFIG):
         if not needed.exists():
             raise SystemExit(f"cannot bundle: {needed} is missing")
     if not compile_solver():

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.board import Position, format_moves
+from game.engine.sides import Side
 from game.domain.players import parse_player_spec
 from game.domain.saved import NetworkSeat, SavedGame
 
 if TYPE_CHECKING:
-    from game.config.values import Settings
-    from game.domain.players import PlayerSpec
+    from game.domain.players import Ladder, PlayerSpec
 
 __all__ = ["GameModel", "Scoreboard"]
 
@@ -31,10 +31,10 @@ class GameModel:
     """
 
     def __init__(self, red: PlayerSpec, yellow: PlayerSpec, moves: Sequence[int] = (), *,
-                 settings: Settings | None = None) -> None:
+                 ladder: Ladder | None = None) -> None:
         self.red = red
         self.yellow = yellow
-        self.settings = settings     # the levels, so that saves name a level as it was chosen
+        self.ladder = ladder     # the levels, so that saves name a level as it was chosen
         self.network: NetworkSeat | None = None     # a network game: this side's seat, kept in its saves
         # True after an odd number of new_game(swap_colours=True): the players that started as
         # red and yellow now sit on the other side. The Scoreboard needs it to credit wins.
@@ -56,23 +56,20 @@ class GameModel:
 
     @property
     def moves(self) -> tuple[int, ...]:
-        """The columns played so far (0-based), oldest first."""
+        """The columns played so far (``Column`` indexes), oldest first."""
         return tuple(self._moves)
 
     def moves_string(self) -> str:
         """The moves so far in 1-based notation, e.g. "4453"."""
         return format_moves(self._moves)
 
-    def player(self, number: int) -> PlayerSpec:
-        if number == 1:
-            return self.red
-        if number == 2:
-            return self.yellow
-        raise ValueError(f"player number must be 1 (red) or 2 (yellow), not {number!r}")
+    def player(self, side: int) -> PlayerSpec:
+        """Who plays ``side`` (a ``Side``; ValueError for any other number)."""
+        return self.red if Side(side) is Side.RED else self.yellow
 
     @property
-    def turn(self) -> int:
-        """The player to move: 1 (red) or 2 (yellow)."""
+    def turn(self) -> Side:
+        """The side to move."""
         return self.position.turn
 
     def is_ai_turn(self) -> bool:
@@ -153,14 +150,14 @@ class GameModel:
     def load_moves(
         self, moves: Sequence[int], *, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None
     ) -> None:
-        """Replace the game by ``moves``, 0-based columns (optionally with new players); text is
+        """Replace the game by ``moves``, ``Column`` indexes (optionally with new players); text is
         read into columns where it comes in (``engine.board.parse_moves``), never here.
 
         The moves are checked first: an illegal one raises the engine's MoveError subclass (its
         message names the move and the problem) and the current game is kept untouched.
         """
         if isinstance(moves, str):
-            raise TypeError("moves are 0-based columns: read a move string with parse_moves first")
+            raise TypeError("moves are column indexes: read a move string with parse_moves first")
         cols = list(moves)
         Position.from_moves(cols)  # validates; raises before anything changes
         history = [Position()]
@@ -182,9 +179,9 @@ class GameModel:
     def player_text(self, spec: PlayerSpec) -> str:
         """How a save names the player: a level exactly as the level plays is saved by its name alone
         ("Master", not "Master:threats"), so the save follows the level as the player chose it."""
-        if spec.level is not None and self.settings is not None:
+        if spec.level is not None and self.ladder is not None:
             try:
-                if parse_player_spec(spec.level, self.settings) == spec:
+                if parse_player_spec(spec.level, self.ladder) == spec:
                     return spec.level
             except ValueError:
                 pass

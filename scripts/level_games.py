@@ -13,7 +13,7 @@ import random
 import sys
 
 from game.engine.board import Position, format_moves
-from game.tools.arena.players import parse_arena_player
+from game.tools.arena.entrants import parse_arena_player
 
 WEAK = ("ai:1,blunder=0.3", "rules")
 LEVELS = ("beginner", "novice", "apprentice", "easy", "medium", "hard")

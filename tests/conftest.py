@@ -8,6 +8,9 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read the game's English words whatever this machine's language; the tests of choosing
+# a language pass an environment of their own.
+os.environ["LANGUAGE"] = "en"
 
 import pytest  # noqa: E402
 
@@ -106,6 +109,24 @@ class UIDriver:
             time.sleep(0.002)
 
 
+@pytest.fixture
+def pseudo_locale():
+    """The game in the pseudo-locale (tests/pseudo.py), recording every text the window draws:
+    ``.untranslated(names)``, ``.cut()``, ``.outside(window)`` and ``.overlapping()`` list the
+    faults. English comes back afterwards."""
+    from pseudo import CODE, DrawnTexts, pseudo_translations
+
+    from game import i18n
+    from game.ui import resources
+
+    drawn = DrawnTexts()
+    i18n.use_translations(CODE, pseudo_translations())
+    resources.on_text_drawn = drawn
+    yield drawn
+    resources.on_text_drawn = None
+    i18n.set_language(i18n.ENGLISH)
+
+
 class TextRecorder:
     """Every text drawn inside a ``with`` block, with the rectangle it covers (empty texts are not
     drawn, so not recorded). ``draw_text`` renders through ``resources.render_text``; inside the
@@ -170,9 +191,9 @@ class StepWorker:
     def __init__(self):
         import threading
 
-        from game.service.engine import Engine
+        from game.service.searchers import Searchers
 
-        self.engine = Engine()
+        self.engine = Searchers()
         self.pending = None
         self.never = threading.Event()      # a search here is never stopped: it ends within the poll
 
@@ -187,7 +208,7 @@ class StepWorker:
         return self.pending is not None
 
     def poll(self, generation=None):
-        from game.service.engine import Outcome
+        from game.service.searchers import Outcome
         from game.service.requests import AIUpdate
 
         request, self.pending = self.pending, None

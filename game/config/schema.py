@@ -18,10 +18,12 @@ from game.domain.levels import DEFAULT_LEVELS, Level
 from game.domain.names import RULE as NAME_RULE
 from game.domain.names import clean_level_name, level_name_problem, name_key
 from game.engine.heuristics import HEURISTICS, WindowWeights
+from game.i18n import ENGLISH, language_problem
 
 from . import ranges
 from .ranges import Range
-from .values import DEFAULTS, THEMES, WORKERS, ConfigProblem, Settings, shown_value
+from .values import (DEFAULTS, MAX_SPEECH_LOG_CHARS, SPEECH_LOG_PREFIX, THEMES, VERBOSITY, WORKERS, ConfigProblem,
+                     Settings, shown_value)
 
 __all__ = ["LEVEL_SCHEMA", "MAX_LEVELS", "MAX_PROBLEMS", "SCHEMA", "WEIGHTS_SCHEMA", "Bad", "apply"]
 
@@ -110,6 +112,27 @@ def _player_name(v: Any) -> str:
     return clean_level_name(v)
 
 
+def _speech(v: Any) -> bool | str:
+    """true, false, or "log:PATH" (PATH not empty, one line of at most MAX_SPEECH_LOG_CHARS)."""
+    if isinstance(v, bool):
+        return v
+    allowed = f'true, false or "{SPEECH_LOG_PREFIX}PATH" (a file each spoken message is written to, one line each)'
+    if not isinstance(v, str) or not v.startswith(SPEECH_LOG_PREFIX):
+        raise Bad(allowed)
+    path = v[len(SPEECH_LOG_PREFIX):]
+    if not path.strip() or len(path) > MAX_SPEECH_LOG_CHARS or any(ord(c) < 32 or ord(c) == 127 for c in path):
+        raise Bad(f"{allowed}; PATH of 1 to {MAX_SPEECH_LOG_CHARS} characters, no control characters")
+    return v
+
+
+def _language(v: Any) -> str:
+    """A language of the game (game.i18n.LANGUAGES), or "auto" / "" for the system's."""
+    problem = language_problem(v)
+    if problem is not None:
+        raise Bad(problem)
+    return v
+
+
 _BOOL = Check(_bool)
 _SECONDS = Check(_optional_seconds, Range(0, ranges.MAX_SECONDS))
 
@@ -124,6 +147,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
     "display": {
         "theme": ("theme", _choice(THEMES)),
         "animation_speed": ("animation_speed", _number(ranges.ANIMATION_SPEED)),
+        "language": ("language", Check(_language)),
     },
     "sound": {
         "enabled": ("sound", _BOOL),
@@ -148,6 +172,11 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
         "port": ("network_port", _number(ranges.PORT)),
         "name": ("network_name", Check(_player_name)),
         "announce": ("network_announce", _BOOL),
+    },
+    "accessibility": {
+        "speech": ("speech", Check(_speech)),
+        "verbosity": ("verbosity", _choice(VERBOSITY)),
+        "caption": ("caption", _BOOL),
     },
 }
 #: [ai.window_weights]: key -> checker (the WindowWeights field of the same name).
@@ -200,6 +229,8 @@ def _table(raw: Mapping[str, Any], where: str, checks: Mapping[str, Check], bad:
 
 def _default_shown(name: str) -> str:
     value = getattr(DEFAULTS, name)
+    if name == "language":     # a language asked for and not spoken here: English, not the system's
+        return "using English"
     if name == "time_limit" and value is None:
         return "using the default 0 (no limit)"
     return f"using the default {shown_value(value)}"
@@ -233,6 +264,8 @@ def apply(data: dict[str, Any]) -> tuple[Settings, list[ConfigProblem]]:
         others = ("window_weights",) if table == "ai" else ()
         clean = _table(value, table, checks, bad, lambda key: _default_shown(schema[key][0]), others)
         values.update((schema[key][0], v) for key, v in clean.items())
+        if table == "display" and "language" in value and "language" not in clean:
+            values["language"] = ENGLISH
         if others and "window_weights" in value:
             values["window_weights"] = _weights(value["window_weights"], bad)
     if "levels" in data:

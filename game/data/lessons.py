@@ -1,10 +1,10 @@
-"""The course Learn teaches (``game.practice.course`` reads it): each lesson's slug, title, goal,
+"""The course Learn teaches (``game.training.course`` reads it): each lesson's slug, title, goal,
 page of plain words, and positions to solve.
 
 A position is a move string from the empty board (columns 1-7), the columns that solve it and the
 outcome those columns keep for the side to move ("win" or "draw"). The goal "win at once" accepts
 exactly the columns that complete four; "keep the best outcome" exactly the columns whose exact
-value keeps the position's best outcome. ``tests/practice/test_course.py`` proves every position
+value keeps the position's best outcome. ``tests/training/test_course.py`` proves every position
 with the solver and checks that the lesson's idea is what decides it.
 
 The odd and even threats and the zugzwang follow L. V. Allis, *A Knowledge-based Approach of

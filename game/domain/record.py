@@ -3,7 +3,7 @@
 Every finished game between one human and the computer is kept (level, the level's Elo, the
 human's colour, the result, the moves, the date, and whether it was rated or casual: see
 ``game.domain.rated``); so is a rated game the player left unfinished, as a loss.
-``game.store.record`` keeps them on disk. Two-player and computer-vs-computer games are not
+``game.store.record_file`` keeps them on disk. Two-player and computer-vs-computer games are not
 recorded.
 
 Rating method (Glicko-1, Glickman 1999), recomputed from the whole record each time:

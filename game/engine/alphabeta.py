@@ -46,7 +46,7 @@ from ._cython_shim import plain_twin
 from .board import BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, HEIGHT, LINE_SHIFTS, WIDTH
 from .heuristics import WindowWeights
 from .heuristics.scoremap import PLANES
-from .heuristics.threats import BAD, DECIDED, EVEN_ROWS, GOOD, HIDDEN, ODD_ROWS, STACKED, ZUGZWANG
+from .heuristics.threat_parity import BAD, DECIDED, EVEN_ROWS, GOOD, HIDDEN, ODD_ROWS, STACKED, ZUGZWANG
 from .heuristics.window import WINDOWS_THROUGH, window_gains
 from .ordering import RANK_UNIT, RANKED_COLUMNS
 from .plain_alphabeta import (CHECK_EVERY, CHECK_EVERY_SLOW, HINT_ORDERS, LEFT_HALF, NULL, RIGHT_HALF, SQUASH,

@@ -20,7 +20,7 @@ from time import perf_counter
 from .board import BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, HEIGHT, LINE_SHIFTS, WIDTH, bit
 from .board import winning_cells_mask
 from .heuristics import SCOREMAP, WindowWeights, evaluator, make_window_delta, make_window_raw, scoremap
-from .heuristics.threats import cached_evaluator
+from .heuristics.threat_parity import cached_evaluator
 from .ordering import RANK_UNIT, RANKED_COLUMNS
 from .solver import SearchCancelled
 from .tables import halve_table

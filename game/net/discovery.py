@@ -24,7 +24,7 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from game.domain.names import MAX_NAME_CHARS, level_name_problem
 from game.net import events as ev
-from game.net.address import Network, local_addresses, local_networks, on_networks, reachable_address
+from game.net.interfaces import Network, local_addresses, local_networks, on_networks, reachable_address
 from game.echo import plain_text
 from game.net.protocol import PROTOCOL_VERSION
 

@@ -2,7 +2,7 @@
 through two one-way channels.
 
 The window calls :class:`NetLink`'s methods (``host``, ``join``, ``play`` ...): each only schedules
-work on the loop (``call_soon_threadsafe``) and returns at once. What happens comes back as events
+work on the loop (``game.net.loop``) and returns at once. What happens comes back as events
 (``game.net.events``) that the window collects with ``poll()`` once a frame. The window thread never
 waits on a socket; the network thread never touches the window.
 
@@ -13,14 +13,16 @@ seconds, more than ``Limits.rate`` messages a second (after a burst) close the c
 host plays one opponent at a time, who sits down is decided by ``game.net.handshake`` and how
 many may be in their handshake by ``game.net.gate``. Whatever the other side does, this side
 keeps its game.
+
+The parts, each on the network thread: hosting (``game.net.hosting``: listening and seating one
+player), joining (here), the game being played over a connection (``game.net.playing``) and
+finding games (``game.net.discovery``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import queue
-import threading
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -28,18 +30,18 @@ from game import __version__
 from game.echo import plain_text
 from game.net import events as ev
 from game.domain.address import show_address
-from game.net.address import local_addresses
 from game.net.connection import Closed, Connection, Limits
-from game.net.gate import BUSY, HandshakeGate
-from game.net.handshake import IN_PROGRESS, LATE, OtherVersion, Seating, Turned, host_side, join_side, seat
-from game.net.match import Match, Refused, Resume, Violation
-from game.net.protocol import (Bye, Chat, Hello, MAX_CHAT_CHARS, MAX_LINE_BYTES, MAX_REASON_CHARS, Message, Move, Ping, ProtocolError, Rematch, Resign, Undo, UndoAnswer, a_kind)
+from game.net.handshake import OtherVersion, join_side
+from game.net.hosting import Host
+from game.net.loop import NetLoop
+from game.net.match import Match, Resume, Violation
+from game.net.playing import Play
+from game.net.protocol import MAX_CHAT_CHARS, MAX_LINE_BYTES, Message, Resign
 
 if TYPE_CHECKING:
     from game.net.discovery import Discovery
 
 CLOSED_WINDOW = "the other player closed the game"
-NOTE_SECONDS = 5.0     # what became of a stranger's connection is said at most this often
 
 
 class NetLink:
@@ -53,21 +55,26 @@ class NetLink:
         self.version = version
         self.limits = limits or Limits()
         self.events: queue.Queue[ev.Event] = queue.Queue()
-        self.match: Match | None = None     # owned by the network thread
-        self.hosting = False
         self.target: tuple[str, int] | None = None    # the host joined last (for reconnecting)
-        self._conn: Connection | None = None
-        self._server: asyncio.Server | None = None
-        self._gate: HandshakeGate[Connection] = HandshakeGate(self.limits.handshakes)
-        self._noted = float("-inf")        # when a stranger's connection was last told of
-        self.opponent: str | None = None    # the name of the player this side's game is with
         self._closing = False
-        self._colour: int | None = None     # the host's colour for a new game; None: random
-        self._tasks: set[asyncio.Task[None]] = set()
         self._discovery: Discovery | None = None
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name="connect4-network", daemon=True)
-        self._thread.start()
+        self.game = Play(self.events.put, self.limits)
+        self.net = NetLoop(self.limits.close)
+        self.server = Host(self.game, self.limits, self.net.spawn, lambda: (self.name, self.version),
+                           lambda port, bind: self._discovery_service().advertise(self.name, port, bind))
+
+    @property
+    def match(self) -> Match | None:
+        """The game's match (owned by the network thread)."""
+        return self.game.match
+
+    @property
+    def opponent(self) -> str | None:
+        return self.game.opponent
+
+    @property
+    def connected(self) -> bool:
+        return self.game.conn is not None
 
     # -- the window's side: each call returns at once ---------------------------------------
 
@@ -85,258 +92,78 @@ class NetLink:
         ``bind``: one address to listen on (default: all of this computer's); ``advertise``: announce
         the game on the local network; ``resume``: offer this saved game (its id, moves and colours)
         instead of a new one, to the player it was with."""
-        self._call(self._start_host, port, colour, bind, advertise, resume)
+        self.net.call(self.server.start, port, colour, bind, advertise, resume)
 
     def join(self, host: str, port: int, resume: Resume | None = None) -> None:
         """Join the game hosted at ``host``:``port``; ``resume``: go back into this saved game (the
         hello carries its id, moves and colour, as a reconnect does)."""
-        self._call(self._start_join, host, port, resume)
+        self.net.call(self._start_join, host, port, resume)
 
     def rename(self, name: str) -> None:
         """Play under ``name`` from the next hello on (a checked name: see game.domain.names)."""
-        self._call(setattr, self, "name", name)
+        self.net.call(setattr, self, "name", name)
 
     def reconnect(self) -> None:
         """Join the same host again to go on with the game (a host simply keeps listening)."""
-        self._call(self._reconnect)
+        self.net.call(self._reconnect)
 
     def play(self, col: int) -> None:
-        self._call(self._local, lambda m: m.local_move(col))
+        self._local(lambda m: m.local_move(col))
 
     def undo(self) -> None:
-        self._call(self._local, lambda m: [m.ask_undo()], "Asked to take back your last move…")
+        self._local(lambda m: [m.ask_undo()], "Asked to take back your last move…")
 
     def answer_undo(self, accept: bool) -> None:
-        self._call(self._local, lambda m: [m.answer_undo(accept)])
+        self._local(lambda m: [m.answer_undo(accept)])
 
     def rematch(self) -> None:
-        self._call(self._rematch)
+        self.net.call(self.game.rematch)
 
     def resign(self) -> None:
-        self._call(self._local, lambda m: (m.resign(m.colour), [Resign()])[1])
+        self._local(lambda m: (m.resign(m.colour), [Resign()])[1])
 
     def chat(self, text: str) -> None:
-        self._call(self._chat, plain_text(text, MAX_CHAT_CHARS))
+        self.net.call(self.game.chat, plain_text(text, MAX_CHAT_CHARS))
 
     def browse(self, on: bool) -> None:
         """Start or stop looking for games on the local network (``Found`` events)."""
-        self._call(self._browse, on)
+        self.net.call(self._browse, on)
 
     def stop(self, reason: str = CLOSED_WINDOW) -> None:
         """End the connection (telling the other side ``reason``) and stop hosting; keeps the thread."""
-        self._call(self._spawn, self._stop(reason))
+        self.net.call(lambda: self.net.spawn(self._stop(reason)))
 
     def close(self, reason: str = CLOSED_WINDOW, wait: float = 0.0) -> None:
         """Tell the other side ``reason``, stop everything and end the thread. Returns at once, or
         after at most ``wait`` seconds (quitting waits a little so that the goodbye goes out)."""
-        if not self._thread.is_alive() or self._closing:
+        if not self.net.alive or self._closing:
             return
         self._closing = True
-
-        async def finish() -> None:
-            try:
-                await asyncio.wait_for(self._stop(reason, browse=False), self.limits.close)
-            finally:
-                self._loop.stop()
-
-        asyncio.run_coroutine_threadsafe(finish(), self._loop)
-        if wait > 0:
-            self._thread.join(wait)
-
-    @property
-    def connected(self) -> bool:
-        return self._conn is not None
-
-    # -- the loop's side ---------------------------------------------------------------------
-
-    def _run(self) -> None:
-        """The thread: the loop until ``close``, then its last tasks cancelled (bounded) and the loop closed."""
-        try:
-            self._loop.run_forever()
-        finally:
-            tasks = asyncio.all_tasks(self._loop)
-            for task in tasks:
-                task.cancel()
-            if tasks:
-                self._loop.run_until_complete(asyncio.wait(tasks, timeout=self.limits.close))
-            self._loop.close()
-
-    def _call(self, fn: Callable[..., object], *args: object) -> None:
-        if self._thread.is_alive():
-            self._loop.call_soon_threadsafe(fn, *args)
-
-    def _emit(self, event: ev.Event) -> None:
-        self.events.put(event)
-
-    def _spawn(self, coro: object) -> None:
-        task = self._loop.create_task(coro)  # type: ignore[arg-type]
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def _state(self) -> ev.State:
-        m = self.match
-        assert m is not None
-        return ev.State(m.columns(), m.colour, m.resigned)
+        self.net.finish(self._stop(reason, browse=False), wait)
 
     def _local(self, action: Callable[[Match], list[Message]], said: str | None = None) -> None:
-        """A move or request of this side's player: checked by the match, sent if allowed."""
-        m, conn = self.match, self._conn
-        if m is None or conn is None:
-            self._emit(ev.Info("Not connected: the other player is not here", warning=True))
-            if m is not None:
-                self._emit(self._state())
-            return
-        try:
-            messages = action(m)
-        except Refused as exc:
-            self._emit(ev.Info(str(exc), warning=True))
-            self._emit(self._state())
-            return
-        for message in messages:
-            conn.send(message)
-            if isinstance(message, Move):      # accepted by the match: now the window may show it
-                self._emit(ev.Played(message.column, m.columns()))
-        if not any(isinstance(message, Move) for message in messages):
-            self._emit(self._state())
-        if said:
-            self._emit(ev.Info(said))
+        self.net.call(self.game.local, action, said)
 
-    def _rematch(self) -> None:
-        m, conn = self.match, self._conn
-        if m is None or conn is None:
-            self._emit(ev.Info("Not connected: the other player is not here", warning=True))
-            return
-        try:
-            started = m.rematch(local=True)
-        except Refused as exc:
-            self._emit(ev.Info(str(exc), warning=True))
-            return
-        conn.send(Rematch())
-        if started:
-            self._new_game_started()
-        else:
-            self._emit(ev.Info(f"Asked {conn.name} for a rematch…"))
-
-    def _new_game_started(self) -> None:
-        assert self.match is not None
-        self._emit(self._state())
-        you = "Red: you move first" if self.match.colour == 1 else "Yellow: the other player moves first"
-        self._emit(ev.Info(f"Rematch: colours swapped, you play {you}"))
-
-    def _chat(self, text: str) -> None:
-        if self._conn is not None and text:
-            self._conn.send(Chat(text))
-
-    # -- hosting -----------------------------------------------------------------------------
-
-    def _resume(self, resume: Resume | None) -> None:
-        if resume is not None:
-            self.match, self.opponent = Match.resumed(resume), resume.opponent
-
-    def _start_host(self, port: int, colour: int | None, bind: str | None, advertise: bool,
-                    resume: Resume | None) -> None:
-        self._colour = colour
-        self._resume(resume)
-        self.hosting = True
-        self._spawn(self._listen(port, bind, advertise))
-
-    async def _listen(self, port: int, bind: str | None, advertise: bool) -> None:
-        if self._server is not None:
-            return
-        try:
-            self._server = await asyncio.start_server(self._on_client, host=bind, port=port,
-                                                      limit=MAX_LINE_BYTES)
-        except OSError as exc:
-            self.hosting = False
-            self._emit(ev.Failed(f"cannot listen on port {port}: {exc.strerror or exc}"))
-            return
-        port = self._server.sockets[0].getsockname()[1]
-        addresses = tuple(show_address(a, port) for a in ([bind] if bind else local_addresses()))
-        self._emit(ev.Listening(port, addresses))
-        if advertise:
-            await self._discovery_service().advertise(self.name, port, bind)
-
-    async def _on_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            await self._serve(reader, writer)
-        except asyncio.CancelledError:
-            # Stopping: the connection simply goes. Not raised again: this task is the server's
-            # own, nothing waits for it, and asyncio (3.11) would print a cancelled one as an error.
-            writer.close()
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Connection(reader, writer, self.limits)
-        if self._conn is not None:
-            await conn.close(IN_PROGRESS)
-            self._note("Someone else tried to join: they were told a game is in progress")
-            return
-        peer = writer.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
-        evicted = self._gate.admit(conn, address)
-        if evicted is not None:
-            self._spawn(evicted.close(BUSY))
-        answered = False     # for the gate: the handshake ended with a seat, or with a reason given
-        try:
-            seating = await host_side(conn, self.name, self.version, self.limits.hello, self._seat_for(conn))
-            answered = True
-        except (Turned, OtherVersion) as exc:
-            answered = True
-            await conn.close(str(exc))
-            self._note(f"{conn.name} was turned away: {exc}" if isinstance(exc, Turned) else exc.told, warning=True)
-            return
-        except (Violation, Closed, ProtocolError) as exc:
-            pushed_out = not self._gate.holds(conn)
-            await conn.close(str(exc) if isinstance(exc, Violation) and not pushed_out else None)
-            if not pushed_out and (self.match is None or not self.match.moves):
-                self._note(f"A connection attempt failed: {exc}", warning=True)
-            return
-        finally:
-            self._gate.release(conn, failed=not answered)
-        if self._conn is not None:
-            await conn.close(IN_PROGRESS)
-            return
-        if not seating.stands(self.match):
-            await conn.close(LATE)
-            self._note(f"{conn.name} accepted too late: the game had changed since their offer", warning=True)
-            return
-        self._gate.forgive(address)
-        self.match = seating.take()
-        await self._play(conn, seating.resumed)
-
-    def _seat_for(self, conn: Connection) -> Callable[[Hello, str], Seating]:
-        def decide(hello: Hello, nonce: str) -> Seating:
-            self._gate.spoke(conn)
-            return seat(self.match, hello, nonce, self._colour, self.opponent or "the other player")
-        return decide
-
-    def _note(self, text: str, warning: bool = False) -> None:
-        """Tell the window what happened to a stranger's connection, at most once every few
-        seconds (many connections must not flood the window with lines it cannot show)."""
-        now = time.monotonic()
-        if now - self._noted >= NOTE_SECONDS:
-            self._noted = now
-            self._emit(ev.Info(text, warning=warning))
-
-    # -- joining -----------------------------------------------------------------------------
+    # -- joining (on the loop) ---------------------------------------------------------------
 
     def _start_join(self, host: str, port: int, resume: Resume | None = None) -> None:
-        if self._conn is not None:
-            self._emit(ev.Info("Already connected", warning=True))
+        if self.game.conn is not None:
+            self.events.put(ev.Info("Already connected", warning=True))
             return
-        self._resume(resume)
+        self.game.resume(resume)
         self.target = (host, port)
-        self._spawn(self._join(host, port))
+        self.net.spawn(self._join(host, port))
 
     def _reconnect(self) -> None:
-        if self._conn is not None or self.hosting:
+        if self.game.conn is not None or self.server.hosting:
             return
         if self.target is None:
-            self._emit(ev.Info("Nothing to reconnect to", warning=True))
+            self.events.put(ev.Info("Nothing to reconnect to", warning=True))
             return
         self._start_join(*self.target)
 
     async def _join(self, host: str, port: int) -> None:
-        where = show_address(host, port)
+        where, emit = show_address(host, port), self.events.put
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(host, port, limit=MAX_LINE_BYTES), self.limits.connect)
@@ -344,116 +171,47 @@ class NetLink:
             text = ("no answer" if isinstance(exc, asyncio.TimeoutError)
                     else "nobody is hosting a game there" if isinstance(exc, ConnectionRefusedError)
                     else exc.strerror or str(exc))
-            self._emit(ev.Failed(f"cannot connect to {where}: {plain_text(text, 80)}"))
+            emit(ev.Failed(f"cannot connect to {where}: {plain_text(text, 80)}"))
             return
         conn = Connection(reader, writer, self.limits)
-        resuming = self.match is not None
+        resuming = self.game.match is not None
         try:
-            self.match = await join_side(conn, self.match, self.name, self.version, self.limits.hello)
+            self.game.match = await join_side(conn, self.game.match, self.name, self.version, self.limits.hello)
         except OtherVersion as exc:
             await conn.close(str(exc))
-            self._emit(ev.Failed(exc.told))
+            emit(ev.Failed(exc.told))
             return
         except (Violation, Closed) as exc:
             await conn.close(str(exc) if isinstance(exc, Violation) else None)
-            self._emit(ev.Failed(f"{where}: {exc}"))
+            emit(ev.Failed(f"{where}: {exc}"))
             return
-        await self._play(conn, resumed=resuming)
+        await self.game.hold(conn, resumed=resuming)
 
-    # -- playing -----------------------------------------------------------------------------
-
-    async def _play(self, conn: Connection, resumed: bool) -> None:
-        """Hold the connection for one game until it ends; the match survives it. ``resumed``:
-        the game goes on (the player came back), rather than starting."""
-        m = self.match
-        assert m is not None
-        self._conn, self.opponent = conn, conn.name
-        self._emit(ev.Connected(conn.name, m.colour, m.columns(), resumed, m.game_id, m.secret, m.resigned))
-        keepalive = self._loop.create_task(conn.keep_alive())
-        reason: str
-        try:
-            while True:
-                self._handle(conn, await conn.read(self.limits.silence))
-        except Violation as exc:
-            reason = f"Disconnected: {conn.name} sent {exc}"
-            await conn.close(f"you sent {exc}")
-        except Closed as exc:
-            said = str(exc)      # a sentence; one that starts with the player's name keeps it as it is
-            reason = said if said.startswith(conn.name) else said[:1].upper() + said[1:]
-            await conn.close()
-        finally:
-            keepalive.cancel()
-            if self._conn is conn:
-                self._conn = None
-            if m.undo_sent is not None or m.undo_received is not None:
-                m.undo_sent = m.undo_received = None
-        self._emit(ev.Dropped(reason))
-
-    def _handle(self, conn: Connection, message: Message) -> None:
-        m = self.match
-        assert m is not None
-        if isinstance(message, Move):
-            col = m.remote_move(message)
-            self._emit(ev.Moved(col, m.columns()))
-        elif isinstance(message, Undo):
-            if m.remote_undo(message):
-                self._emit(ev.Asked(ev.Question.UNDO))
-            else:
-                conn.send(UndoAnswer(False))
-        elif isinstance(message, UndoAnswer):
-            accepted = m.remote_undo_answer(message)
-            self._emit(self._state())
-            self._emit(ev.Info(f"{conn.name} {'accepted' if accepted else 'declined'} your undo request",
-                               warning=not accepted))
-        elif isinstance(message, Rematch):
-            if m.rematch(local=False):
-                self._new_game_started()
-            else:
-                self._emit(ev.Asked(ev.Question.REMATCH))
-        elif isinstance(message, Resign):
-            m.resign(m.opponent)
-            self._emit(self._state())
-            self._emit(ev.Info(f"{conn.name} resigned: you win"))
-        elif isinstance(message, Chat):
-            text = plain_text(message.text, MAX_CHAT_CHARS)
-            if text:
-                self._emit(ev.ChatLine(text))
-        elif isinstance(message, Bye):
-            said = plain_text(message.reason, MAX_REASON_CHARS)
-            raise Closed(f"{conn.name} left" + (f": {said}" if said else ""))
-        elif not isinstance(message, Ping):
-            raise Violation(f"{a_kind(message.kind)} in the middle of a game")
-
-    # -- stopping and discovery ----------------------------------------------------------------
+    # -- stopping and discovery (on the loop) --------------------------------------------------
 
     async def _stop(self, reason: str, browse: bool = True) -> None:
-        self.hosting = False
-        if self._server is not None:
-            self._server.close()
-            self._server = None
+        self.server.stop()
         discovery = self._discovery
         if discovery is not None:
             await discovery.unadvertise()
             if not browse:
                 await discovery.close()
                 self._discovery = None
-        conn, self._conn = self._conn, None
+        conn, self.game.conn = self.game.conn, None
         if conn is not None:
             await conn.close(reason)
-        for task in list(self._tasks):
-            if task is not asyncio.current_task():
-                task.cancel()
+        self.net.cancel_tasks()
 
     def _discovery_service(self) -> Discovery:
         # here: zeroconf loads only when hosting or looking for games
         from game.net.discovery import Discovery
 
         if self._discovery is None:
-            self._discovery = Discovery(self._emit, self.interfaces)
+            self._discovery = Discovery(self.events.put, self.interfaces)
         return self._discovery
 
     def _browse(self, on: bool) -> None:
         if on:
-            self._spawn(self._discovery_service().browse())
+            self.net.spawn(self._discovery_service().browse())
         elif self._discovery is not None:
-            self._spawn(self._discovery.stop_browsing())
+            self.net.spawn(self._discovery.stop_browsing())

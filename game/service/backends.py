@@ -17,7 +17,7 @@ from game.engine import alphabeta, negamax
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from game.service.engine import Outcome
+    from game.service.searchers import Outcome
     from game.service.requests import AIRequest
 
     #: How a backend passes a report on to the worker thread, with the job it is about.

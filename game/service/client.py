@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine.review import ReviewProgress
+from game.engine.game_review import ReviewProgress
 from game.engine.search_values import Progress
 from game.service.requests import AIRequest, AIUpdate, Kind
 from game.service.worker import AIWorker

@@ -20,7 +20,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from game.service.backends import STOP_GRACE, Backend, Job, Report, silence_bound
-from game.service.engine import Engine, Outcome
+from game.service.searchers import Searchers, Outcome
 from game.service.requests import describe
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def _process_main(requests: Any, updates: Any, stop: Any) -> None:
         os.nice(_NICE)  # on a busy machine the window, not the search, gets the CPU first
     except (AttributeError, OSError):  # no nice() on Windows
         pass
-    engine = Engine()
+    engine = Searchers()
     parent = multiprocessing.parent_process()
     stop = _StopOrOrphaned(stop, parent)
     updates.put(Report(_READY, Outcome.ALIVE))

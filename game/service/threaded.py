@@ -1,7 +1,7 @@
 """The search thread behind the worker thread: the backend ``"auto"`` picks where both searches
 run compiled (``game.service.backends``). No pygame here.
 
-Each request runs in a thread of its own ("connect4-search") on the backend's ``Engine``, so
+Each request runs in a thread of its own ("connect4-search") on the backend's ``Searchers``, so
 the tables help from move to move and no process has to start. The compiled node loops release
 the GIL, so the window keeps its frames; the stop is a ``StopFlag``, a C int the loop reads
 without the GIL, set by the worker thread when the request is replaced, cancelled or closed.
@@ -10,9 +10,9 @@ A thread cannot be killed or suspended on its own, so "stuck" means what can be 
 outside: a search still running ``STOP_GRACE`` seconds after its stop was set, or one with a time
 limit that has said nothing (no progress, no answer) for its ``silence_bound``. Such a thread is
 abandoned: its stop stays set, its answers are dropped, and the next request runs in a new
-thread on a new ``Engine`` (the abandoned thread may still be using the old one). A search
+thread on a new ``Searchers`` (the abandoned thread may still be using the old one). A search
 without a time limit may think as long as it needs: only its stop can end it. A thread that
-ends without answering (an exception ``Engine.handle`` does not catch) is reported as an error,
+ends without answering (an exception ``Searchers.handle`` does not catch) is reported as an error,
 and the next request runs in a new thread."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.search import StopFlag
 from game.service.backends import STOP_GRACE, Backend, Job, Report, silence_bound
-from game.service.engine import Engine, Outcome
+from game.service.searchers import Searchers, Outcome
 from game.service.requests import describe
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["ThreadBackend"]
 
 
-def _search(engine: Engine, job: Job, stop: StopFlag, answers: queue.Queue[Report], wake: Callable[[], None]) -> None:
+def _search(engine: Searchers, job: Job, stop: StopFlag, answers: queue.Queue[Report], wake: Callable[[], None]) -> None:
     """Body of a search thread: answer one job; every way out puts a final report, and each
     report wakes the worker thread, so it is passed on at once rather than at the next poll."""
     def progress(payload: Any) -> None:
@@ -57,7 +57,7 @@ class ThreadBackend(Backend):
         nudge to pump now)."""
         super().__init__(emit)
         self._wake = wake
-        self._engine: Engine | None = None  # made with the first request; replaced after a stuck search
+        self._engine: Searchers | None = None  # made with the first request; replaced after a stuck search
         self._answers: queue.Queue[Report] = queue.Queue()
         self._thread: threading.Thread | None = None
 
@@ -86,7 +86,7 @@ class ThreadBackend(Backend):
 
     def _begin(self, job: Job) -> None:
         if self._engine is None:
-            self._engine = Engine()
+            self._engine = Searchers()
         self._pending = None
         self._running = job
         self._stop = StopFlag()

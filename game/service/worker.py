@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
 from game.service.backends import Job, Report, auto_backend
-from game.service.engine import Outcome
+from game.service.searchers import Outcome
 from game.service.threaded import ThreadBackend
 from game.service.requests import AIRequest, AIUpdate, describe
 

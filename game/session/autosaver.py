@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 
 from game.model import GameModel
-from game.session.writer import Writer
+from game.store.writer import Writer
 from game.domain.players import PlayerSpec
 from game.domain.saved import SavedGame
 from game.store.autosave import Autosaves

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.echo import counted
 from game.session.autosaver import Autosaver, autosaved
-from game.session.practice import PracticeKeeper
+from game.training.keeper import PracticeKeeper
 from game.session.rating import RatingGuard
 from game.session.record_keeper import RecordKeeper
 from game.session.results import Results

@@ -56,7 +56,7 @@ class RatingGuard:
         no longer count."""
         try:
             red, yellow = (parse_saved_player(spec, self.settings) for spec in (saved.red, saved.yellow))
-            model = GameModel(red, yellow, saved.columns(), settings=self.settings)
+            model = GameModel(red, yellow, saved.columns(), ladder=self.settings)
         except ValueError:  # an unknown player, or moves a hand-edited file got wrong (MoveError)
             return
         game = RatedGame.resumed(red, yellow, self.settings.levels, rated=saved.rated)

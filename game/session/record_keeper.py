@@ -21,8 +21,8 @@ import threading
 from pathlib import Path
 
 from game.domain.record import GameRecord, Record
-from game.store.record import add_game, game_line, load_record, record_path
-from game.session.writer import Writer
+from game.store.record_file import add_game, game_line, load_record, record_path
+from game.store.writer import Writer
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from .saves import saves_dir
 
 __all__ = ["clean_stale_files"]
 
-RECORD_FILES = "record."  # the game record's files (game.store.record) start so
+RECORD_FILES = "record."  # the game record's files (game.store.record_file) start so
 
 
 def clean_stale_files(now: float | None = None) -> list[Path]:

@@ -2,7 +2,7 @@
 
 A value that parses but that the game cannot use (a date whose conversion to UTC or to the local
 time overflows, a stability FSRS never gives) makes its line damaged, set aside like any other
-(``game.store.lines``, ``game.store.record``): the program past the reader never meets it.
+(``game.store.lines``, ``game.store.record_file``): the program past the reader never meets it.
 
 * **Dates** lie from :data:`FIRST_DATE` to before :data:`LAST_DATE` as instants. Far inside
   ``datetime``'s range, so any such date can be moved to any time zone (offsets are under a day)

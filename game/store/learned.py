@@ -1,7 +1,7 @@
 """Where each player's progress through the course Learn teaches is kept: ``lessons.jsonl``.
 
 One line per player and lesson: whose progress it is (the player's name as practice names players,
-``game.store.drills.owner_name``; names compared by ``game.domain.names.name_key``), the lesson's
+``game.store.drill_file.owner_name``; names compared by ``game.domain.names.name_key``), the lesson's
 slug and the positions of it solved (their indices). The file is kept as ``drills.jsonl`` is
 (``game.store.lines``): each change rewrites it whole, atomically, under its lock; a line that is not
 valid progress (bad JSON, a slug that is no slug, an index out of range) is set aside in
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from game.domain.names import name_key
 from game.echo import shown
-from game.store.drills import owner_name
+from game.store.drill_file import owner_name
 from game.store.folders import user_data_dir
 
 from . import fields

@@ -1,5 +1,5 @@
-"""The preferences: last menu choices, volume, theme, muted, the name typed for network play, and
-whether the course was offered.
+"""The preferences: last menu choices, volume, theme, muted, language, speech and its verbosity,
+the name typed for network play, and whether the course was offered.
 
 A JSON object in the user's config folder, written atomically; what is wrong with the file is
 said once and never stops the game (see :func:`load_prefs`). In the program they are a
@@ -41,6 +41,14 @@ def _theme_problem(value: object) -> str | None:
     return f"not a theme name (1 to {MAX_THEME_CHARS} of a-z, 0-9, _ and -)"
 
 
+def _language_problem(value: object) -> str | None:
+    # As for the theme, the store knows no language list (game.i18n does): any language code is
+    # kept, so a language of a newer version survives; the window uses it only if it speaks it.
+    if isinstance(value, str) and re.fullmatch(r"auto|[a-z]{2,3}(_[A-Z]{2})?", value):
+        return None
+    return 'not a language code ("auto", "de", "pt_BR", ...)'
+
+
 def _muted_problem(value: object) -> str | None:
     return None if isinstance(value, bool) else "not true or false"
 
@@ -64,6 +72,10 @@ def _install_problem(value: object) -> str | None:
         f"not text of at most {MAX_INSTALL_CHARS} characters"
 
 
+def _verbosity_problem(value: object) -> str | None:
+    return None if value in ("short", "full") else 'not "short" or "full"'
+
+
 def _menu_problem(value: object) -> str | None:
     # The choices inside are the menu's to check, against the levels of the settings in use.
     return None if isinstance(value, dict) else "not a JSON object"
@@ -81,13 +93,19 @@ class Prefs:
     theme: str | None = field(default=None, metadata={"problem": _theme_problem})
     muted: bool | None = field(default=None, metadata={"problem": _muted_problem})
     volume: float | None = field(default=None, metadata={"problem": _volume_problem})
+    #: the language chosen in the menu: a code of game.i18n.LANGUAGES or "auto" (the system's)
+    language: str | None = field(default=None, metadata={"problem": _language_problem})
     #: typed in the network lobby ("": the name of config.toml, else the account's)
     network_name: str | None = field(default=None, metadata={"problem": _network_name_problem})
     #: the install that was told its search runs as plain Python (its version and folder)
     told_plain_search: str | None = field(default=None, metadata={"problem": _install_problem})
     #: the course (Learn) was offered to a player opening the game for the first time: never again
     course_offered: bool | None = field(default=None, metadata={"problem": _muted_problem})
-    #: the menu's choices, checked by the menu against the settings in use (game.ui.menu_choices)
+    #: speech turned on or off (F2): the screen reader speaks the game
+    speech: bool | None = field(default=None, metadata={"problem": _muted_problem})
+    #: how much a spoken move says: "short" or "full"
+    verbosity: str | None = field(default=None, metadata={"problem": _verbosity_problem})
+    #: the menu's choices, checked by the menu against the settings in use (game.ui.menu.menu_choices)
     menu: dict[str, Any] | None = field(default=None, metadata={"problem": _menu_problem})
     unknown: Mapping[str, Any] = field(default_factory=dict)
 

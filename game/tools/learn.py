@@ -20,7 +20,7 @@ import textwrap
 
 from game.echo import tolerant_output
 from game.engine.board import format_moves
-from game.practice.course import Lesson, load_course
+from game.training.course import Lesson, load_course
 from game.tools.tail import tool_entry
 
 

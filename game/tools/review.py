@@ -26,7 +26,7 @@ guesses.
 and ``severity`` (null when none); each side's summary counts both and adds its ``advice``; and each move explained in the text
 an ``explanation`` ({"text", "kind"}) and a ``line`` (a move string). A bad input line or file is
 reported on stderr (one line, naming it) and skipped; the exit status is then 1 (2 for bad
-arguments, 130 when interrupted). Input is read as by ``game.analyze`` (``game.tools.lines``):
+arguments, 130 when interrupted). Input is read as by ``game.analyze`` (``game.tools.move_input``):
 lines are bounded, binary data stops the run, and output into a closed pipe ends the program
 quietly with status 141.
 """
@@ -42,18 +42,22 @@ from time import perf_counter, process_time
 from typing import BinaryIO, TextIO
 
 from game.echo import tolerant_output
+from game.i18n import _
 from game.engine.board import MoveError, parse_moves
 from game.engine.explain import Explanation, explain_game
-from game.engine.review import GameReview, MoveClass, MoveReview, review_game
+from game.engine.game_review import GameReview, MoveClass, MoveReview, review_game, to_explain
 from game.engine.solver import Solver
 from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.store.savefile import SaveFileError, load_game
-from game.tools.lines import InputFailed, read_lines, shown
+from game.tools.move_input import InputFailed, read_lines, shown
 from game.config import ranges
 from game.tools.numbers import number
 from game.tools.tail import say, tool_entry
+from game.words.explanations import explanation_text, kind_word
+from game.words.judgements import advice_text, verdict_word
+from game.words.review_text import best_text, best_words, played_text, played_words, summary_text
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}
 MAX_SOURCE = 120  # characters of a file name echoed (escaped)
@@ -102,27 +106,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 def verdict_words(review: MoveReview) -> str:
     """"[missed block] ", "[deep] " or "" for a move without a verdict: what the move did wrong
-    (its grade says how much it matters)."""
-    return "" if review.verdict is None else f"[{review.verdict.value}] "
+    (its grade says how much it matters), in the language of the run."""
+    return "" if review.verdict is None else f"[{verdict_word(review.verdict)}] "
 
 
 def grade_word(review: MoveReview) -> str:
-    """The move's grade, or "unproved" where neither the class nor a visible error was proved."""
+    """The move's grade, or "unproved" where neither the class nor a visible error was proved: a
+    fixed field, in English whatever the language (as the JSON's keys)."""
     return "unproved" if review.grade is None else review.grade.value
 
 
 def move_line(review: MoveReview) -> str:
-    """``<number> <column> <grade> <side> [verdict] best: ...; played: ...`` for one move."""
-    return (f"{review.number} {review.column + 1} {grade_word(review)} {PLAYER_NAMES[review.player]} "
-            f"{verdict_words(review)}best: {review.best_words()}; played: {review.played_words()}")
-
-
-def to_explain(review: GameReview) -> list[int]:
-    """The numbers of the moves an explanation is made for: every mistake and blunder, and every
-    move with a verdict, whose values are proved exactly."""
-    return [r.number for r in review.reviews
-            if (r.verdict is not None or r.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER))
-            and r.before.is_exact and r.played.is_exact]
+    """``<number> <column> <grade> <side> [verdict] best: ...; played: ...`` for one move; the
+    first four fields are fixed words, the rest is in the language of the run."""
+    values = _("best: {best}; played: {played}").format(best=best_words(review), played=played_words(review))
+    return f"{review.number} {review.column + 1} {grade_word(review)} {PLAYER_NAMES[review.player]} " \
+           f"{verdict_words(review)}{values}"
 
 
 def game_text(review: GameReview, explained: dict[int, Explanation] | None = None) -> list[str]:
@@ -132,9 +131,9 @@ def game_text(review: GameReview, explained: dict[int, Explanation] | None = Non
         lines.append(move_line(r))
         why = explained.get(r.number)
         if why is not None:
-            lines.append(f"    why ({why.kind.value}): {why.text}")
-            lines.append(f"    line: {why.line_text}")
-    lines += [f"# {PLAYER_NAMES[p]}: {review.summary(p).text()}" for p in (1, 2)]
+            lines.append("    " + _("why ({kind}): {text}").format(kind=kind_word(why.kind), text=explanation_text(why)))
+            lines.append("    " + _("line: {moves}").format(moves=why.line_text))
+    lines += [f"# {PLAYER_NAMES[p]}: {summary_text(review.summary(p))}" for p in (1, 2)]
     return lines
 
 
@@ -149,14 +148,14 @@ def game_json(source: str, review: GameReview, explained: dict[int, Explanation]
             "severity": None if r.severity is None else r.severity.value,
             "player": PLAYER_NAMES[r.player],
             "best_column": None if r.best_column is None else r.best_column + 1,
-            "best": r.best_text(), "played": r.played_text(),
-            "best_words": r.best_words(), "played_words": r.played_words(),
+            "best": best_text(r), "played": played_text(r),
+            "best_words": best_words(r), "played_words": played_words(r),
             "value": [r.before.lower, r.before.upper], "played_value": [r.played.lower, r.played.upper],
             "estimate": r.estimate,
         }
         why = explained.get(r.number)
         if why is not None:
-            doc["explanation"] = {"text": why.text, "kind": why.kind.value}
+            doc["explanation"] = {"text": explanation_text(why), "kind": why.kind.value}
             doc["line"] = why.line_text
         return doc
 
@@ -166,7 +165,7 @@ def game_json(source: str, review: GameReview, explained: dict[int, Explanation]
         summary[PLAYER_NAMES[player]] = {
             **{c.value: n for c, n in s.counts.items()},
             "grades": {g.value: n for g, n in (s.grades or {}).items()},
-            "advice": s.advice(),
+            "advice": advice_text(s.verdicts()),
             "first_outcome_change": None if s.first_turn is None else s.first_turn.number,
             "errors": [r.number for r in s.errors], "inaccuracies": [r.number for r in s.inaccuracies],
             "deep": [r.number for r in s.deep],
@@ -276,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stderr is not None:
             print(f"review: standard {'output' if sys.stdout is None else 'input'} is closed", file=sys.stderr)
         return 1
-    lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.lines)
+    lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.move_input)
     return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)
 
 

@@ -1,4 +1,12 @@
-"""The pygame-ce user interface: menu, game and spectator scenes, rendering, animations and sound.
+"""The pygame-ce user interface: the shell at this level, and one room per scene below it.
+
+The shell is what every scene shares: the controller and its frame loop (``controller``), the
+scene contract and the handovers between scenes (``scene``), widgets, drawing (``render``,
+``resources``, ``theme``, ``layout``, ``anim``), sound, overlays, notices and the save list. Each
+scene lives in a folder of its own: ``game`` (a game on one board, with its seats), ``netplay``
+(the lobby and the network's seats), ``review``, ``practice``, ``learn`` and ``menu``. A scene's
+folder imports the shell and the floors below the UI, never another scene's folder, except for the
+handovers the shell names.
 
 Only this package imports pygame. ``run`` is what ``game.app.main`` calls after parsing the command line.
 """
@@ -79,7 +87,7 @@ def _run_window(settings: Settings, players: list[PlayerSpec | None], ending: Te
     import pygame
 
     from game.ui.controller import Controller, set_window_identity
-    from game.ui.net_lobby import LobbyStart
+    from game.ui.netplay.net_lobby import LobbyStart
 
     try:
         pygame.display.init()

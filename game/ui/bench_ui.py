@@ -101,7 +101,7 @@ def measure(depth: int | None = 12, seconds: float = 10.0, fps: int | None = Non
     from game.store.autosave import Autosaves
     from game.store.folders import user_data_dir
     from game.ui.controller import Controller
-    from game.ui.game_scene import GameScene
+    from game.ui.game.game_scene import GameScene
 
     settings, _ = load_settings()
     settings = replace(settings, spectator_delay=0.0, fps=fps or settings.fps, worker=worker or settings.worker)

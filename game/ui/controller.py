@@ -12,29 +12,31 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.service.client import EngineService
-from game.session.core import Departure, Session
 from game.config.load import default_config_path
 from game.domain.players import HUMAN
 from game.engine.board import parse_moves
+from game.i18n import chosen_language, set_language
+from game.service.client import EngineService
+from game.session.core import Departure, Session
 from game.store.autosave import AUTOSAVE_NAME, Autosaves
 from game.store.prefs import Prefs, load_prefs
+from game.speech import Heard
 from game.store.saves import SaveInfo
-from game.ui.game_scene import GameScene
+from game.ui.game.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
-from game.ui.menu import MenuScene
-from game.ui.net_lobby import LobbyStart
-from game.ui.net_lobby import connect as connect_network
-from game.ui.overlays import Confirm
-from game.ui.practice_scene import PracticeScene
 from game.ui.learn import LearnScene
+from game.ui.menu.menu_scene import MenuScene
+from game.ui.netplay.net_lobby import LobbyStart, NetLobbyScene
 from game.ui.notices import beside_board
+from game.ui.overlays import Confirm
+from game.ui.practice.practice_scene import PracticeScene
 from game.ui.resources import load_icon, reset_fonts
-from game.ui.review_scene import ReviewScene
+from game.ui.review.review_scene import ReviewScene
 from game.ui.savelist import describe
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
+from game.ui.voice import Voice
 from game.ui.widgets import sync_text_input
 
 if TYPE_CHECKING:
@@ -66,8 +68,11 @@ class Controller:
         notices = list(notices)
         prefs = load_prefs(notices.append)  # a damaged prefs file is said in a notice, as a damaged autosave
         problems = list(problems)
-        theme, muted, volume = _look_and_sound(settings, prefs, explicit=config_path is not None,
-                                               broken={getattr(p, "key", "") for p in problems})
+        broken = {getattr(p, "key", "") for p in problems}
+        theme, muted, volume = _look_and_sound(settings, prefs, explicit=config_path is not None, broken=broken)
+        # the language decided as the look and sound are: the menu's choice, unless --config names one
+        set_language(chosen_language(settings.language, prefs.language,
+                                     config_wins=config_path is not None and "display.language" not in broken))
         self.fullscreen = settings.fullscreen
         self.windowed_size = (settings.window_width, settings.window_height)
         self.surface = self._open_window()
@@ -82,6 +87,7 @@ class Controller:
             config_problems=[str(p) for p in problems],
             config_source=config_path or default_config_path(),
         )
+        self.ctx.voice = Voice(settings, prefs, self.ctx.remember, explicit=config_path is not None)
         shown = notices if len(notices) <= MAX_START_NOTICES else notices[:MAX_START_NOTICES - 1]
         for notice in shown:
             self.ctx.notices.add(str(notice), "error", seconds=CONFIG_NOTICE_SECONDS)
@@ -94,7 +100,7 @@ class Controller:
         self.register(SceneName.REVIEW, ReviewScene(self.ctx))
         self.register(SceneName.PRACTICE, PracticeScene(self.ctx))
         self.register(SceneName.LEARN, LearnScene(self.ctx))
-        connect_network(self.ctx, self.register)
+        self.register(SceneName.NETWORK, NetLobbyScene(self.ctx))
         self.scene: Scene = self.scenes[SceneName.MENU]
         self.running = True
         #: "Quit and lose the rated game?": asked over any scene, answered before anything else
@@ -170,6 +176,7 @@ class Controller:
         self.scene.leave()
         self.scene = self.scenes[transition.scene]
         self.scene.enter(transition.data)
+        self.ctx.voice.entered(self.scene.heard().board)
 
     # -- loop ------------------------------------------------------------------------------
 
@@ -183,6 +190,7 @@ class Controller:
         for notice in self.ctx.session.poll():
             self.ctx.notices.add(notice, "error", seconds=CONFIG_NOTICE_SECONDS)
         self.ctx.notices.update(dt)
+        self.ctx.voice.follow(self._heard(), self.ctx.notices)   # the scene as it updated, before it leaves
         self._follow_transition()
         self._text_input = sync_text_input(self.scene.wants_text, self._text_input)
         if self.running:
@@ -200,13 +208,20 @@ class Controller:
                               else self.scene.notice_room())
         if self.quit_question is not None:
             self.quit_question.draw(self.surface, self.ctx.theme)
+        self.ctx.voice.draw_caption(self.surface, self.ctx.theme)
+
+    def _heard(self) -> Heard:
+        """What the scene lets a listener hear, and the question asked over it."""
+        heard, question = self.scene.heard(), self.quit_question
+        return heard if question is None else Heard(heard.board, (*heard.lines, question.spoken()))
 
     def request_quit(self) -> None:
         """Quit, unless that would lose a rated game: then ask first (the game scene's, on the board
         or left in the menu). Asking to quit again while asked is the answer yes."""
-        game = self.scenes[SceneName.GAME]
-        board = game.model if self.scene is game and isinstance(game, GameScene) else None
-        session = self.ctx.session
+        game, session = self.scenes[SceneName.GAME], self.ctx.session
+        # the board only when the session's rating judges it (a network game's never is)
+        judged = self.scene is game and isinstance(game, GameScene) and game.rating is session.rating
+        board = game.model if judged else None
         leaving = session.leaving(Departure.QUIT, board)
 
         def quit_now() -> None:
@@ -235,6 +250,8 @@ class Controller:
             self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and is_ctrl(event):
             self.request_quit()
+        elif self.ctx.voice.handle(event, self.scene.wants_text):
+            pass
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.scene.wants_text:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m and not is_ctrl(event)
@@ -283,6 +300,7 @@ class Controller:
         self.ctx.engine.close(timeout=CLOSE_TIMEOUT)
         self.ctx.session.practice.close(timeout=CLOSE_TIMEOUT)     # a search stops; grades are still written
         self.ctx.session.flush(timeout=SESSION_FLUSH_TIMEOUT)
+        self.ctx.voice.close()
 
 
 #: The settings keys behind the window's look and sound (what the menu remembers as preferences).

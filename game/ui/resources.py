@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -177,6 +178,12 @@ def drawable(text: str) -> str:
     return text
 
 
+#: Told each text :func:`draw_text` draws: the text, the rectangle it covers and the area it may
+#: cover (the surface's clip), both in window coordinates. None: nobody listens. The test suite's
+#: language checks listen here (every drawn word translated, none outside its box or cut).
+on_text_drawn: Callable[[str, pygame.Rect, pygame.Rect], None] | None = None
+
+
 @lru_cache(maxsize=512)
 def render_text(text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """The rendered text (cached: most labels are the same from frame to frame)."""
@@ -194,6 +201,9 @@ def draw_text(surface: pygame.Surface, text: str, size: int, colour: Colour, *, 
     if not text:
         return pygame.Rect(rect.topleft, (0, rect.height))
     surface.blit(image, rect)
+    if on_text_drawn is not None:
+        offset = surface.get_abs_offset()
+        on_text_drawn(text, rect.move(offset), surface.get_clip().move(offset))
     return rect
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -13,13 +14,16 @@ import pygame
 
 from game.domain.players import HUMAN, PlayerSpec
 from game.domain.saved import SavedGame
+from game.model import GameModel
 from game.echo import escape_control
+from game.speech import Heard
 from game.store.prefs import Prefs, save_prefs
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
 from game.ui.render import BoardRenderer
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Theme, get_theme
+from game.ui.voice import Voice
 
 if TYPE_CHECKING:
     from game.service.client import EngineService
@@ -43,6 +47,7 @@ class Context:
     config_problems: list[str] = field(default_factory=list)   # every problem of the settings file
     config_source: Path | None = None                          # the settings file they are in
     renderer: BoardRenderer = field(default_factory=BoardRenderer)
+    voice: Voice = field(default_factory=Voice.off)      # speech: on or off, and what it follows
 
     @property
     def theme(self) -> Theme:
@@ -67,7 +72,6 @@ class SceneName(enum.StrEnum):
     GAME = "game"
     REVIEW = "review"
     NETWORK = "network"              # hosting or joining a game over the network
-    NETWORK_GAME = "network game"
     PRACTICE = "practice"            # drills due and puzzles
     LEARN = "learn"                  # the course: lessons and their positions
     QUIT = "quit"
@@ -84,7 +88,8 @@ class Transition:
 @dataclass(frozen=True, slots=True)
 class GameStart:
     """What the game scene starts from; two people at one screen also bring their names (red's
-    first) and whether they take turns to start."""
+    first) and whether they take turns to start. ``seats``: who plays, made for the scene's model,
+    when the players alone do not say it (a network game's, from its lobby); None: the players'."""
 
     red: PlayerSpec
     yellow: PlayerSpec
@@ -93,6 +98,7 @@ class GameStart:
     alternate: bool = False
     continued: bool = False  # carried on from elsewhere (a review, a save): casual even from the empty board
     analysis: bool = False  # open with the analysis row on (a position opened to look at it)
+    seats: Callable[[GameModel], Any] | None = None     # a ``seats.Seats`` for the scene's model
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,16 +136,16 @@ class ReviewStart:
     """What the review scene opens: a game's moves and players, or (``moves`` None) a saved game to pick.
 
     ``back`` is where Esc returns: "game" shows the reviewed game again as it was left (two
-    players' names and score, a match's score), "menu" the menu, "network game" the network game
-    it came from (still connected). ``names`` are two people's names by colour, red's first; the
-    title shows them and a game played on from the review keeps them. ``network`` is this
+    players' names and score, a match's score, a network game still connected), "menu" the menu.
+    ``names`` are two people's names by colour, red's first; the title shows them and a game played
+    on from the review keeps them. ``network`` is this
     computer's side of a network game (from the game itself or from its save): the sides are
     "You" and the opponent, only this side's slips become drills, and nobody plays on from it."""
 
     moves: str | None
     red: PlayerSpec | None = None
     yellow: PlayerSpec | None = None
-    back: Literal["game", "menu", "network game"] = "menu"
+    back: Literal["game", "menu"] = "menu"
     names: tuple[str, str] | None = None
     network: NetworkSide | None = None
 
@@ -184,6 +190,11 @@ class Scene:
     def enter(self, data: object) -> None:
         self.next = None
 
+    def heard(self) -> Heard:
+        """What a player listening hears of this frame: the board as facts and the lines of text
+        to say when they change (see :mod:`game.speech.listen`); by default nothing."""
+        return Heard()
+
     def take_next(self) -> Transition | None:
         """Where the scene asked to go, handed over once: the request is used up."""
         transition, self.next = self.next, None
@@ -201,7 +212,8 @@ class Scene:
         raise NotImplementedError
 
     def update(self, dt: float) -> None:
-        raise NotImplementedError
+        """Advance what moves by itself (animations, answers arriving) by ``dt`` seconds; a scene
+        with nothing of the kind keeps this default."""
 
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError

@@ -27,6 +27,7 @@ def test_pyinstaller_arguments_include_assets_and_entry():
                         f"{bundle.PACKAGE / 'data'}{os.pathsep}game/data"]
     # the opening book: its file alone, where importlib finds it in its package, and its licence
     assert data[2] == f"{book_path()}{os.pathsep}bitbully_databases/assets"
+    assert data[3] == f"{bundle.PACKAGE / 'locale'}{os.pathsep}game/locale"     # the translations
     assert args[args.index("--hidden-import") + 1] == "bitbully_databases"
     assert args[args.index("--copy-metadata") + 1] == "bitbully-databases"
     assert bundle.CONFIG == bundle.REPO / "config.toml"

@@ -260,7 +260,7 @@ def late_autosave_writer(monkeypatch):
     """The autosave's writer thread writes nothing until the window has either waited for it or
     already left its autosave slot for later: the slowest order a loaded machine can produce,
     every time. (Writes made on the main thread, as by ``earlier_run``, go through at once.)"""
-    from game.session.writer import Writer
+    from game.store.writer import Writer
     from game.store.autosave import Autosaves
 
     let_write = threading.Event()
@@ -290,7 +290,7 @@ def test_a_game_from_the_command_line_over_a_rated_autosave_counts_it_as_a_loss(
     Its casual rewrite lands in its own autosave, however late the writer thread runs, never in
     the new game's."""
     from game.domain.record import RecordResult
-    from game.store.record import load_record
+    from game.store.record_file import load_record
 
     first = earlier_run(home, SavedGame("44535", "human", "Hard", "2026-01-31T18:05:00", rated=True))  # 3 of yours
     assert app.main(["--red", "human", "--yellow", "Easy"]) == 0
@@ -547,6 +547,7 @@ SPEC: dict[str, tuple] = {
     "window.fullscreen": (BOOL,),
     "display.theme": (CHOICE, "classic", "colorblind"),
     "display.animation_speed": (FLOAT, 0.1, 10),
+    "display.language": (CHOICE, "auto", "", "en", "de", "fr", "es", "pt_BR"),
     "sound.enabled": (BOOL,),
     "sound.volume": (FLOAT, 0, 1),
     "ai.heuristic": (CHOICE, "window", "scoremap"),

@@ -35,7 +35,7 @@ def test_new_model_is_empty_and_red_starts():
     assert not model.is_over and not model.is_draw
     assert not can_undo(model) and not can_redo(model)
     assert model.generation == 0
-    with pytest.raises(ValueError, match="player number"):
+    with pytest.raises(ValueError, match="not a valid Side"):
         model.player(3)
 
 
@@ -248,7 +248,7 @@ def test_scoreboard_keeps_identical_players_apart_and_ignores_unfinished_games()
 
 # -- shipped assets (game.paths) -------------------------------------------------------------
 
-SOUND_FILES = ("drop.wav", "win.wav", "draw.wav", "invalid.wav")
+SOUND_FILES = ("drop.wav", "win.wav", "draw.wav", "loss.wav", "invalid.wav")
 
 
 def test_assets_are_found_and_well_formed():
@@ -288,12 +288,12 @@ def test_a_level_is_saved_by_its_name_as_chosen():
 
     master = parse_player_spec("Master", DEFAULTS)
     assert master.heuristic == "threats"                       # the level's own heuristic ...
-    model = GameModel(HUMAN, master, settings=DEFAULTS)
+    model = GameModel(HUMAN, master, ladder=DEFAULTS)
     assert model.saved_game().yellow == "Master"               # ... so the save says just "Master"
     other = parse_player_spec("Master:window", DEFAULTS)
-    assert GameModel(HUMAN, other, settings=DEFAULTS).saved_game().yellow == "Master:window"
+    assert GameModel(HUMAN, other, ladder=DEFAULTS).saved_game().yellow == "Master:window"
     custom = parse_player_spec("ai:5:window", DEFAULTS)
-    assert GameModel(custom, HUMAN, settings=DEFAULTS).saved_game().red == "ai:5:window"
+    assert GameModel(custom, HUMAN, ladder=DEFAULTS).saved_game().red == "ai:5:window"
     assert GameModel(HUMAN, master).saved_game().yellow == master.spec()   # without settings: the spec
 
 

@@ -10,7 +10,7 @@ import pytest
 from game.data import read_analysis
 from game.engine.board import Position, parse_moves
 from game.engine.drills import Drill, DrillError, drills_from_review, mine_drills
-from game.engine.review import review_game
+from game.engine.game_review import review_game
 from game.engine.scores import Outcome, outcome
 from game.engine.solver import SearchCancelled, Solver
 

@@ -45,7 +45,7 @@ ENGINE = ["game.engine.board", "game.engine.heuristics", "game.engine.search", "
           "game.engine.explain", "game.engine.principal", "game.engine.verdicts", "game.engine.threats", "game.tools.review",
           # the contract's other pygame-free modules
           "game.config.load", "game.store.savefile", "game.store.autosave", "game.model", "game.service.worker", "game.tools.arena",
-          "game.engine.drills", "game.engine.puzzles", "game.practice.schedule", "game.practice.puzzles",
+          "game.engine.drills", "game.engine.only_moves", "game.training.schedule", "game.training.puzzle_set",
           "game.tools.practice", "game.tools.puzzles"]
 
 

@@ -19,7 +19,7 @@ import pytest
 from game.engine import alphabeta, negamax, plain_alphabeta, plain_negamax, scores
 from game.engine.board import BOARD, CELLS, Position, non_losing_moves, winning_cells_mask
 from game.engine.heuristics import DEFAULT_WEIGHTS
-from game.engine.heuristics.threats import _above
+from game.engine.heuristics.threat_parity import _above
 from game.engine.ordering import order_by_threats
 
 

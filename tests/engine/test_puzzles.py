@@ -1,4 +1,4 @@
-"""Only-move lines (game.engine.puzzles) and the shipped puzzle set: every puzzle is proved again."""
+"""Only-move lines (game.engine.only_moves) and the shipped puzzle set: every puzzle is proved again."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 from game.engine.board import Position
-from game.engine.puzzles import LineError, OnlyMoveLine, PuzzleKind, check_line, find_line, is_obvious
+from game.engine.only_moves import LineError, OnlyMoveLine, PuzzleKind, check_line, find_line, is_obvious
 from game.engine.scores import moves_to_end
 from game.engine.solver import Solver
-from game.practice.puzzles import load_puzzles
+from game.training.puzzle_set import load_puzzles
 
 PUZZLES = load_puzzles()
 

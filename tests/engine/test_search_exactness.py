@@ -196,7 +196,7 @@ def test_cached_threat_evaluation_equals_the_plain_one() -> None:
     # The threats heuristic reads each side's threat cells from the search's cache; with a
     # cache small enough to be trimmed all the time it must still return exactly
     # evaluate_threats' value, and the cache must hold true threat cells within its bound.
-    from game.engine.heuristics.threats import cached_evaluator, evaluate_threats
+    from game.engine.heuristics.threat_parity import cached_evaluator, evaluate_threats
 
     cache: dict[int, int] = {}
     trims = []

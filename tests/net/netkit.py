@@ -106,7 +106,7 @@ def play_out(host: NetLink, client: NetLink, moves: str, host_colour: int = 1) -
 
 def cut(link: NetLink) -> None:
     """Drop ``link``'s connection as a network failure would: no goodbye, the socket just goes."""
-    link._loop.call_soon_threadsafe(lambda: link._conn.writer.transport.abort())
+    link.net.loop.call_soon_threadsafe(lambda: link.game.conn.writer.transport.abort())
 
 
 class RawPeer:

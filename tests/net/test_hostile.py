@@ -143,9 +143,9 @@ def test_closing_a_host_while_clients_are_in_their_hello_reports_no_error(caplog
     peers = [RawPeer(port) for _ in range(3)]
     for peer in peers:
         peer.send(b'{"type": "hel')
-    assert _until(lambda: len(link._gate) == 3)
+    assert _until(lambda: len(link.server.gate) == 3)
     link.close(wait=3.0)
-    assert not link._thread.is_alive()
+    assert not link.net.thread.is_alive()
     assert not [r for r in caplog.records if r.levelname == "ERROR"], [r.getMessage() for r in caplog.records]
     for peer in peers:
         assert peer.closed()
@@ -353,7 +353,7 @@ def test_when_every_handshake_slot_is_taken_the_oldest_makes_room_and_is_told_bu
         silent = [RawPeer(port) for _ in range(limits.handshakes)]
         for peer in silent:
             peer.send(b'{"type": "hel')           # each holds a slot, its hello never finished
-        assert _until(lambda: len(link._gate) == limits.handshakes)
+        assert _until(lambda: len(link.server.gate) == limits.handshakes)
         still_hosting(link, port)                  # a real player gets in at once
         assert bye_reason(silent[0]) == "busy, try again"
         assert not any("game in progress" in e.text for e in drain(link, 0.1) if isinstance(e, ev.Info))

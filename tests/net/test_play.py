@@ -134,7 +134,7 @@ def test_a_move_lost_with_the_connection_is_kept_when_resuming(lost_by):
     host, client, _ = pair()
     try:
         play_out(host, client, "445" if lost_by == "guest" else "44")
-        client._loop.call_soon_threadsafe(lambda: client._conn.writer.transport.pause_reading())
+        client.net.loop.call_soon_threadsafe(lambda: client.game.conn.writer.transport.pause_reading())
         cut(client)
         wait_for(client, ev.Dropped)
         wait_for(host, ev.Dropped)
@@ -154,7 +154,7 @@ def test_the_host_closing_mid_game_tells_the_client_which_keeps_its_game():
     try:
         play_out(host, client, "4453")
         host.close(wait=2.0)
-        assert not host._thread.is_alive()
+        assert not host.net.thread.is_alive()
         dropped = wait_for(client, ev.Dropped)
         assert "left" in dropped.reason and "closed the game" in dropped.reason
         assert client.match.moves_string() == "4453"

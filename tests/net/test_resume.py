@@ -10,19 +10,20 @@ import pytest
 from netkit import FAST, cols, quiet, returning_peer, start_host, wait_for
 from test_window import drop, free_port, hosted_game, until
 
+from game.domain.saved import NetRole, NetworkSeat, SavedGame
 from game.net import events as ev
 from game.net.link import NetLink
 from game.net.match import Resume
-from game.domain.saved import NetRole, NetworkSeat, SavedGame
+from game.store.prefs import load_prefs
 from game.store.savefile import SaveFileError, format_save, load_game, parse_save
 from game.store.saves import list_saves, save_new_game
-from game.store.prefs import load_prefs
-from game.ui.game_scene import GameScene
-from game.ui.menu import MenuScene
-from game.ui.net_game import Networked
-from game.ui.net_lobby import NetLobbyScene, Page
+from game.ui.game.game_scene import GameScene
+from game.ui.menu.menu_scene import MenuScene
+from game.ui.netplay.net_game import Networked
+from game.ui.netplay.net_lobby import NetLobbyScene, Page
+from game.ui.netplay.net_lobby_view import help_texts
 from game.ui.overlays import Confirm
-from game.ui.review_scene import ReviewScene
+from game.ui.review.review_scene import ReviewScene
 from game.ui.scene import SceneName, Transition, open_network_game
 
 GAME_ID = "0123456789abcdef"
@@ -533,9 +534,9 @@ def test_playing_over_the_network_asks_before_an_unfinished_game_is_replaced(ui)
     d.key(pygame.K_y)
     assert isinstance(d.scene, NetLobbyScene) and menu.resume is None
     lobby = d.scene
-    assert "Left/Right colour" in lobby.help_texts()[0]
+    assert "Left/Right colour" in help_texts(lobby.page, lobby.editing is not None, lobby.resume is not None)[0]
     lobby.resume = saved()
-    assert "Left/Right" not in lobby.help_texts()[0]
+    assert "Left/Right" not in help_texts(lobby.page, lobby.editing is not None, lobby.resume is not None)[0]
 
 
 def test_the_save_list_names_a_network_games_opponent(connect4_home):
@@ -557,7 +558,7 @@ def test_a_file_name_from_outside_is_shown_with_its_control_sequences_removed_wh
 
 
 def test_hosting_or_joining_from_the_command_line_keeps_the_unfinished_game_for_later(autosaves, ui, connect4_home):
-    from game.ui.net_lobby import LobbyStart
+    from game.ui.netplay.net_lobby import LobbyStart
 
     autosaves.write(saved())
     kept = autosaves.path
@@ -569,7 +570,7 @@ def test_hosting_or_joining_from_the_command_line_keeps_the_unfinished_game_for_
 
 
 def test_joining_from_the_command_line_the_host_of_this_computers_unfinished_game_goes_back_into_it(autosaves, ui):
-    from game.ui.net_lobby import LobbyStart
+    from game.ui.netplay.net_lobby import LobbyStart
 
     host = NetLink("Ann", limits=FAST)
     host.host(0, 1, bind="127.0.0.1", advertise=False, resume=Resume(GAME_ID, "44", 1, "Bob", SECRET))

@@ -15,10 +15,10 @@ from game.engine.board import parse_moves
 from game.net import events as ev
 from game.net.link import NetLink
 from game.store.prefs import load_prefs
-from game.ui import game_text
-from game.ui.game_scene import GameScene
-from game.ui.net_game import Answer, Networked
-from game.ui.net_lobby import LobbyStart, NetLobbyScene, Page
+from game.ui.game import game_text
+from game.ui.game.game_scene import GameScene
+from game.ui.netplay.net_game import Answer, Networked
+from game.ui.netplay.net_lobby import LobbyStart, NetLobbyScene, Page
 from conftest import TextRecorder
 from game.ui.scene import SceneName, Transition
 
@@ -303,7 +303,7 @@ def test_a_dropped_connection_is_shown_the_game_kept_and_resumed(autosaves, ui):
         drop(d, 3, guest)
         guest.play(2)
         until(d, lambda: len(scene.model.moves) == 2, "the reply")
-        guest._loop.call_soon_threadsafe(lambda: guest._conn.writer.transport.abort())
+        guest.net.loop.call_soon_threadsafe(lambda: guest.game.conn.writer.transport.abort())
         until(d, lambda: not scene.seats.table.connected, "the drop")
         assert "Game kept" in scene.flash.text and scene.flash.warning
         assert d.c.ctx.notices.texts() == []          # no box over the score line
@@ -420,7 +420,7 @@ def test_a_malformed_move_from_the_other_side_is_refused_once_and_the_game_goes_
     try:
         drop(d, 3, guest)
         line = b'{"type":"move","column":8,"number":2}\n'
-        guest._loop.call_soon_threadsafe(lambda: guest._conn.writer.write(line))
+        guest.net.loop.call_soon_threadsafe(lambda: guest.game.conn.writer.write(line))
         until(d, lambda: not scene.seats.table.connected, "the refusal")
         assert scene.flash.warning and scene.flash.text == (
             "Disconnected: Bob sent a column that is not a whole number from 1 to 7. "

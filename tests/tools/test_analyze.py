@@ -20,7 +20,7 @@ import pytest
 from game.engine.board import Position
 from game.data import ANALYSIS_DIR, read_testset
 from game.engine.solver import Solver
-from game.tools.lines import MAX_LINE_BYTES
+from game.tools.move_input import MAX_LINE_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -289,7 +289,7 @@ def test_long_lines_are_refused_unread_and_not_echoed():
 
 
 def test_a_line_of_exactly_the_limit_is_read(monkeypatch):
-    from game.tools import lines
+    from game.tools import move_input as lines
 
     monkeypatch.setattr(lines, "CHUNK_BYTES", 7)  # lines cut across many chunks
     line = "4453" + " " * (MAX_LINE_BYTES - 4)
@@ -298,7 +298,7 @@ def test_a_line_of_exactly_the_limit_is_read(monkeypatch):
 
 
 def test_reading_is_bounded_whatever_the_input():
-    from game.tools import lines as tool
+    from game.tools import move_input as tool
 
     class Endless:
         """An input that never ends and has no line break (like /dev/zero without the NULs)."""

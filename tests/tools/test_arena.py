@@ -337,7 +337,7 @@ def test_blunder_plays_random_legal_moves_with_its_probability():
 def test_threats_heuristic_really_uses_the_threat_evaluation():
     import random
 
-    from game.engine.heuristics.threats import evaluate_threats
+    from game.engine.heuristics.threat_parity import evaluate_threats
 
     player = arena.parse_arena_player("ai:1,eval=threats")
     assert player.config.heuristic == "threats"
@@ -374,7 +374,7 @@ def test_tiny_real_arena_run_two_workers():
 
 def test_threat_parity_terms():
     from game.engine.board import bit
-    from game.engine.heuristics import threats as et
+    from game.engine.heuristics import threat_parity as et
 
     def board(cells):
         out = 0

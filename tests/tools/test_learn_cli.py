@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from game.engine.board import Position
-from game.practice.course import load_course
+from game.training.course import load_course
 from game.tools.learn import main
 
 

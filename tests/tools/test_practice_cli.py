@@ -184,7 +184,7 @@ def test_a_drill_proved_wrong_is_set_aside_and_not_listed(tmp_path):
 
     from game.engine.drills import Drill
     from game.engine.scores import Outcome
-    from game.practice.schedule import add_drills
+    from game.training.schedule import add_drills
 
     path = tmp_path / "drills.jsonl"
     right = Drill((3, 3), 0, (3,), Outcome.WIN)            # 44: only column 4 wins

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 import pytest
 
 from game.engine.board import Position
-from game.engine.puzzles import OnlyMoveLine, check_line
+from game.engine.only_moves import OnlyMoveLine, check_line
 from game.engine.solver import Solver
-from game.tools.arena.match import make_tasks
-from game.tools.arena.players import parse_arena_player
+from game.tools.arena.arena_match import make_tasks
+from game.tools.arena.entrants import parse_arena_player
 from game.tools.puzzles_build import Found, bucket, choose, difficulty, mine_game
 
 # A win puzzle whose line asks for two only moves (from the shipped set's form).

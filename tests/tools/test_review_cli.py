@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.review import Grade, MoveClass
+from game.engine.game_review import Grade, MoveClass
 from game.domain.saved import SavedGame
 from game.store.savefile import save_game
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from game.tools import analyze, bench, coach, review
-from game.tools.arena import cli as arena_cli
+from game.tools.arena import arena_cli
 from game import cli
 
 MARKUP = re.compile(r"``|\*\*|:func:|:mod:|:class:|`[^`]+`")

@@ -216,7 +216,7 @@ def test_a_long_review_says_how_far_it_got(monkeypatch):
 
 
 def test_a_cache_that_is_a_pipe_or_a_device_is_refused_at_once(tmp_path):
-    from game.tools.arena.cli import _load_cache
+    from game.tools.arena.arena_cli import _load_cache
 
     fifo = tmp_path / "cache.json"
     os.mkfifo(fifo)
@@ -260,7 +260,7 @@ def test_wrong_types_in_the_cache_are_a_clear_message_and_the_file_is_kept(tmp_p
 
 
 def test_a_good_cache_is_read_and_written_back_through_the_file_layer(tmp_path):
-    from game.tools.arena.cli import _load_cache, _save_cache
+    from game.tools.arena.arena_cli import _load_cache, _save_cache
 
     target = tmp_path / "real.json"
     link = tmp_path / "cache.json"

@@ -81,7 +81,7 @@ def test_every_tool_entry_has_the_tail():
     found = pkgutil.walk_packages(game.tools.__path__, "game.tools.")
     names = [m.name for m in found if not m.name.endswith("__main__")]  # a __main__ runs on import
     entries = [module for module in map(importlib.import_module, names) if hasattr(module, "main")]
-    assert {"game.tools.analyze", "game.tools.review", "game.tools.arena.cli"} <= {m.__name__ for m in entries}
+    assert {"game.tools.analyze", "game.tools.review", "game.tools.arena.arena_cli"} <= {m.__name__ for m in entries}
     for module in entries:
         assert hasattr(module.main, "__wrapped__"), f"{module.__name__}.main has no tool_entry tail"
 

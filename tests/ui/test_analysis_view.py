@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.scores import describe
-from game.ui.analysis_view import Kind, best_column, column_views, draw_analysis_row, hint_words
+from game.words.outcomes import describe
 from game.service.requests import Analysis
+from game.ui.game.analysis_view import Kind, best_column, column_views, draw_analysis_row, hint_words
 from game.ui.theme import CLASSIC, COLORBLIND
 
 # The empty board, solved: only the centre wins; columns 3 and 5 draw; the rest lose.

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.search import SearchResult
 from game.domain.saved import SavedGame
+from game.engine.search import SearchResult
 from game.store.savefile import save_game
 from game.store.saves import saves_dir
-from game.ui.game_scene import GameScene
-from game.ui.menu import MenuScene
+from game.ui.game.game_scene import GameScene
+from game.ui.menu.menu_scene import MenuScene
 from game.ui.overlays import Confirm
 
 CTRL = pygame.KMOD_LCTRL

@@ -12,7 +12,7 @@ from game.store.savefile import save_game
 from game.store.saves import list_saves, saves_dir
 from game.ui.savelist import SaveList
 from conftest import TextRecorder
-from game.ui import game_text
+from game.ui.game import game_text
 from game.service.requests import AIUpdate, Analysis
 
 CTRL = pygame.KMOD_LCTRL
@@ -319,7 +319,7 @@ def test_escape_to_the_menu_offers_the_game_back(ui):
     d.run_until(lambda: len(d.scene.model.moves) == 2, what="the computer's reply")
     moves = d.scene.model.moves_string()
     d.key(pygame.K_ESCAPE)
-    from game.ui.menu import MenuScene
+    from game.ui.menu.menu_scene import MenuScene
 
     assert isinstance(d.scene, MenuScene)
     assert d.scene.rows()[0].label == "Resume unfinished game"
@@ -345,7 +345,7 @@ def test_escape_returns_to_menu_and_cancels(ui):
     d.key(pygame.K_4)
     d.frame()
     d.key(pygame.K_ESCAPE)
-    from game.ui.menu import MenuScene
+    from game.ui.menu.menu_scene import MenuScene
 
     assert isinstance(d.scene, MenuScene)
     assert fake.cancels >= 1
@@ -446,11 +446,11 @@ def test_column_numbers_over_the_board(ui):
 def test_game_end_is_handled_once_and_offers_the_review_and_the_tally_and_record_lines_are_shown(ui):
     from game.domain.record import RecordResult
     from game.domain.players import PlayerSpec
-    from game.ui.game_scene import GameScene
-    from game.ui.menu import MenuScene
-    from game.ui.review_scene import ReviewScene
+    from game.ui.game.game_scene import GameScene
+    from game.ui.menu.menu_scene import MenuScene
+    from game.ui.review.review_scene import ReviewScene
     from game.ui.scene import SceneName
-    from game.ui.seats import AgainstComputer
+    from game.ui.game.seats import AgainstComputer
 
     def texts_drawn():
         with TextRecorder() as recorder:

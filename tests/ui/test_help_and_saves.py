@@ -12,7 +12,7 @@ from conftest import TextRecorder
 from game.domain.saved import SavedGame
 from game.store.savefile import save_game
 from game.store.saves import list_saves, saves_dir
-from game.ui.menu import MenuScene
+from game.ui.menu.menu_scene import MenuScene
 from game.ui.overlays import Confirm, HelpOverlay, help_sections, level_line
 from game.ui.savelist import SaveList, describe
 

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import TextRecorder
 
-from game.practice.course import load_course
+from game.training.course import load_course
 from game.store.learned import load_progress, progress_path
 from game.store.prefs import prefs_path
 from game.ui.learn import LearnScene

@@ -88,7 +88,7 @@ def test_missing_font_does_not_stop_the_game(ui, monkeypatch):
     assert d.scene.model.moves_string() == "4"
     d.key(pygame.K_ESCAPE)
     d.frame()
-    from game.ui.menu import MenuScene
+    from game.ui.menu.menu_scene import MenuScene
     from game.ui.savelist import SaveList
 
     assert isinstance(d.scene, MenuScene) and d.scene.rows()[0].label == "Resume unfinished game"

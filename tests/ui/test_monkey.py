@@ -125,7 +125,7 @@ class Monkey:
         g = self.game()
         if isinstance(g.overlay, SaveList):
             return "game+savelist"
-        return "spectator" if g.seats.spectator else {0: "computer-vs-computer", 1: "vs-computer", 2: "two-players"}[
+        return "spectator" if g.sitting().watching else {0: "computer-vs-computer", 1: "vs-computer", 2: "two-players"}[
             sum(not g.model.player(n).is_ai for n in (1, 2))]
 
     # -- events -----------------------------------------------------------------------------

@@ -9,12 +9,13 @@ import pytest
 
 from conftest import TextRecorder
 from game.net import events as ev
-from game.ui import game_text
-from game.ui.game_scene import GameScene
-from game.ui.net_game import NetStart, Networked
-from game.ui.net_table import DROP_SECONDS
-from game.ui.scene import SceneName, Transition
-from game.ui.seats import Allow
+from game.domain.players import HUMAN
+from game.ui.game import game_text
+from game.ui.game.game_scene import GameScene
+from game.ui.game.seats import Allow
+from game.ui.netplay.net_game import NetStart, Networked
+from game.ui.netplay.net_table import DROP_SECONDS
+from game.ui.scene import GameStart, SceneName, Transition
 
 GAME = "0123456789abcdef"
 
@@ -59,8 +60,9 @@ def network_game(ui, *, hosting=False, moves=(), colour=1):
     link = ScriptedLink()
     d = ui(network_name="Ann")
     connected = ev.Connected("Bob", colour, moves, False, GAME, "ab" * 16)
-    d.c.switch(Transition(SceneName.NETWORK_GAME, NetStart(link, connected, hosting, "" if hosting else "127.0.0.1:7444",
-                                                           7444 if hosting else 0)))
+    start = NetStart(link, connected, hosting, "" if hosting else "127.0.0.1:7444", 7444 if hosting else 0)
+    d.c.switch(Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, moves,
+                                                    seats=lambda model: Networked(start, model, ("Red", "Yellow")))))
     assert isinstance(d.scene, GameScene) and isinstance(d.scene.seats, Networked)
     return d, link
 
@@ -160,7 +162,7 @@ def test_a_resignation_ends_the_game_in_the_seats_words_and_counts_once(ui):
     scene, theme = d.scene, d.c.ctx.theme
     link.events.append(ev.State((3, 3), 1, resigned=2))
     d.frame()
-    assert scene.seats.over(scene.model) and not scene.model.is_over
+    assert scene.sitting().over and not scene.model.is_over
     assert game_text.result_text(scene.view()) == "Bob resigned: you win!"
     d.settle(frames=100)
     assert game_text.status_line(scene.view()) == ("Bob resigned: you win! · N rematch · R review · Esc menu", theme.win)
@@ -189,9 +191,9 @@ def test_a_resigned_game_is_finished_as_every_game_is_once(ui, monkeypatch):
 
 def test_what_the_seats_refuse_and_what_they_ask_the_other_side(ui):
     d, link = network_game(ui, moves=(3, 3))
-    seats = d.scene.seats
-    assert seats.allows == Allow.DROP | Allow.UNDO
-    assert [seats.refusal(what).text for what in (Allow.HINT, Allow.REDO, Allow.LOAD)] == [
+    sitting = d.scene.sitting()
+    assert sitting.allows == Allow.DROP | Allow.UNDO
+    assert [sitting.refusal(what).text for what in (Allow.HINT, Allow.REDO, Allow.LOAD)] == [
         "Hints and the analysis row are off in network games", "Redo is off in network games",
         "Loading a saved game is off in network games (Ctrl+S still saves this one)"]
     d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
@@ -201,3 +203,33 @@ def test_what_the_seats_refuse_and_what_they_ask_the_other_side(ui):
     d.key(pygame.K_r, mod=pygame.KMOD_CTRL)
     d.key(pygame.K_y)
     assert ("resign", None) in link.asked
+
+
+def test_quitting_a_network_game_is_not_judged_by_the_rated_game_before_it(ui):
+    """A network game is never rated: quitting it asks nothing, even straight after a rated game
+    against the computer that was far enough on to count as a loss."""
+    from conftest import StepWorker
+    from game.domain.levels import Level
+
+    d = ui("human", "Quick", levels=(Level("Quick", 1, elo=1500),), worker_factory=StepWorker, network_name="Ann")
+    for col in (0, 6, 0):
+        d.key(getattr(pygame, f"K_{col + 1}"))
+        d.run_until(lambda: not d.scene.model.is_ai_turn(), what="the reply")
+    assert d.c.ctx.session.rating.forfeits(d.scene.model)
+    connected = ev.Connected("Bob", 1, (3, 3, 3, 3, 2, 2), False, GAME, "ab" * 16)
+    start = NetStart(ScriptedLink(), connected, False, "127.0.0.1:7444", 0)
+    d.c.switch(Transition(SceneName.GAME, GameStart(HUMAN, HUMAN, connected.moves,
+                                                    seats=lambda model: Networked(start, model, ("Red", "Yellow")))))
+    d.frame(pygame.event.Event(pygame.QUIT))
+    assert not d.c.running and d.c.quit_question is None
+
+
+def test_a_resigned_network_game_is_not_autosaved_again_when_the_program_is_ended(ui, autosaves):
+    """SIGTERM (a logout) writes the unfinished game once more; a resigned game is finished, though
+    its board is not: nothing to go back into."""
+    d, link = network_game(ui, moves=(3, 3))
+    link.events.append(ev.State((3, 3), 1, resigned=1))
+    d.settle(frames=10)
+    assert d.scene.sitting().over and autosaves.read() is None
+    d.c.terminate()
+    assert d.c.ctx.session.autosaver.flush() and autosaves.read() is None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.game_scene import GameScene
+from game.ui.game.game_scene import GameScene
 from game.ui.layout import compute_layout
 from game.ui.notices import MIN_ROOM_WIDTH, beside_board
 
@@ -45,7 +45,7 @@ def test_a_room_too_narrow_is_none():
 @pytest.mark.parametrize("size", [(960, 840), (640, 520), (1600, 1000)])
 def test_notices_in_the_review_cover_neither_the_list_nor_the_board_nor_the_graph(ui, size):
     from game.domain.players import HUMAN
-    from game.ui.review_scene import ReviewScene
+    from game.ui.review.review_scene import ReviewScene
     from game.ui.scene import ReviewStart, SceneName, Transition
 
     driver = ui()

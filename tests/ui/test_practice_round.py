@@ -11,12 +11,12 @@ from fsrs import Card
 from game.engine.board import Position, parse_moves
 from game.engine.drills import Drill
 from game.engine.scores import Outcome
-from game.practice.puzzles import load_puzzles
-from game.practice.schedule import Grade
-from game.session.practice import PracticeKeeper
-from game.session.practice_proofs import Added, Refutation
-from game.store.drills import DrillEntry, load_drills
-from game.ui.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
+from game.training.puzzle_set import load_puzzles
+from game.training.schedule import Grade
+from game.training.keeper import PracticeKeeper
+from game.training.proofs import Added, Refutation
+from game.store.drill_file import DrillEntry, load_drills
+from game.ui.practice.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
 
 THREAT = "152535"           # red to move: column 4 wins at once
 TWO_THREATS = "727364"      # red to move, yellow's _YYY_ on the bottom row: every move loses

@@ -13,26 +13,26 @@ import pytest
 
 from conftest import TextRecorder
 
-from game.engine.board import Position, parse_moves
-from game.engine.drills import Drill, DrillKind, DrillSource
-from game.engine.puzzles import keeping_columns
-from game.engine.scores import outcome
-from game.engine.solver import Solver
-from game.practice.schedule import Grade, add_drills, graded
 from game.domain.players import HUMAN
 from game.domain.saved import SavedGame
+from game.engine.board import Position, parse_moves
+from game.engine.drills import Drill, DrillKind, DrillSource
+from game.engine.only_moves import keeping_columns
+from game.engine.scores import outcome
+from game.engine.solver import Solver
 from game.model import GameModel
+from game.training.schedule import Grade, add_drills, graded
+from game.store.drill_file import DRILLS_NAME, LOCAL_PLAYER, PlayerChoice, load_choices, load_drills
+from game.store.puzzle_results import load_results
 from game.store.savefile import save_game
 from game.store.saves import saves_dir
-from game.store.drills import DRILLS_NAME, LOCAL_PLAYER, PlayerChoice, load_choices, load_drills
-from game.store.puzzles import load_results
+from game.ui.game.seats import seats_for
 from game.ui.overlays import PRACTICE_HELP
-from game.ui.practice_round import Phase
-from game.ui.practice_words import menu_row_text
-from game.ui import practice_scene
+from game.ui.practice import practice_scene
+from game.ui.practice.practice_round import Phase
+from game.ui.menu.menu_words import practice_row_text as menu_row_text
 from game.ui.resources import draw_text
 from game.ui.scene import GameStart, ReviewStart, SceneName, Transition
-from game.ui.seats import seats_for
 
 # Red to move with 1-2-3 in the bottom row and yellow's three in column 5: column 4 wins at once.
 THREAT = "152535"
@@ -227,7 +227,7 @@ def test_the_menu_row_counts_the_drills_due(ui):
 
 
 def test_a_game_lost_to_the_computer_makes_drills(ui, monkeypatch):
-    from game.session import practice_proofs
+    from game.training import proofs as practice_proofs
 
     threads = []
     real_mine = practice_proofs.mine_drills
@@ -336,13 +336,13 @@ def test_two_named_players_at_one_screen_each_get_their_own_drills(ui):
 def test_a_seat_nobody_named_makes_no_drills_and_the_names_follow_the_turns():
     model = GameModel(HUMAN, HUMAN)
     seats = seats_for(model, names=("Ann", ""), alternate=True)
-    sides = seats.drill_sides(model)
+    sides = seats.sitting(model, ("Red", "Yellow")).drill_sides
     assert [(s, s.player, s.chosen) for s in sides] == [(1, "Ann", True), (2, "Player 2", False)]
     seats.new_game(model)                # the other player starts: Ann plays yellow now
-    assert [(s, s.player, s.chosen) for s in seats.drill_sides(model)] == [(1, "Player 2", False), (2, "Ann", True)]
+    assert [(s, s.player, s.chosen) for s in seats.sitting(model, ("Red", "Yellow")).drill_sides] == [(1, "Player 2", False), (2, "Ann", True)]
     fresh = GameModel(HUMAN, HUMAN)
     unnamed = seats_for(fresh)
-    assert [(s.player, s.chosen) for s in unnamed.drill_sides(fresh)] == [("Red", False), ("Yellow", False)]
+    assert [(s.player, s.chosen) for s in unnamed.sitting(fresh, ("Red", "Yellow")).drill_sides] == [("Red", False), ("Yellow", False)]
 
 
 def test_practice_shows_one_players_drills_and_tab_shows_the_next(ui):

@@ -1,15 +1,16 @@
-"""What the Practice scene says (game.ui.practice_words): whose practice, the day's progress and
+"""What the Practice scene says (game.ui.practice.practice_words): whose practice, the day's progress and
 the keys of the moment, longest text first, as plain values without a window."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from game.session.practice import PracticeKeeper
-from game.store.drills import LOCAL_PLAYER
-from game.store.puzzles import PuzzleResult
-from game.ui.practice_round import Phase
-from game.ui.practice_words import header_texts, keys_texts, possessive, progress_texts
+from game.training.keeper import PracticeKeeper
+from game.store.drill_file import LOCAL_PLAYER
+from game.store.puzzle_results import PuzzleResult
+from game.ui.practice.practice_round import Phase
+from game.ui.player_words import possessive
+from game.ui.practice.practice_words import header_texts, keys_texts, progress_texts
 
 PUZZLE = "4444"
 WAIT = 60.0

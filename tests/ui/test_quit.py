@@ -12,7 +12,7 @@ import pytest
 from game.config.values import DEFAULTS
 from game.ui import run
 from game.ui.controller import Controller
-from game.ui.game_scene import GameScene
+from game.ui.game.game_scene import GameScene
 
 QUIT_BOUND = 0.5   # seconds: closing the window must feel immediate, even mid-search
 

@@ -12,19 +12,19 @@ import pygame
 import pytest
 
 from game import app
-from game.domain.record import RecordResult
-from game.store.record import load_record
 from game.domain.levels import Level
+from game.domain.record import RecordResult
 from game.domain.saved import SavedGame
 from game.store.autosave import Autosaves
-from game.store.savefile import load_game, save_game
 from game.store.folders import user_data_dir
+from game.store.record_file import load_record
+from game.store.savefile import load_game, save_game
 from game.store.saves import saves_dir
-from game.ui.game_scene import GameScene
-from game.ui.game_text import header_right
-from game.ui.menu import MenuScene
-from game.ui.scene import GameStart
+from game.ui.game.game_scene import GameScene
+from game.ui.game.game_text import header_right
+from game.ui.menu.menu_scene import MenuScene
 from game.ui.overlays import Confirm
+from game.ui.scene import GameStart
 from game.ui.scene import SceneName, Transition
 from game.ui.signals import SIGNALS, Termination
 

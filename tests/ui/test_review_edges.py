@@ -77,7 +77,7 @@ def test_a_drawn_game_with_many_errors_keeps_each_sides_summary_whole_in_the_sma
 
 
 def test_a_network_game_does_not_offer_play_on_and_p_says_why(ui):
-    driver, scene = open_review(ui, LOST, red=HUMAN, yellow=HUMAN, back=SceneName.NETWORK_GAME, names=("You", "Bob"),
+    driver, scene = open_review(ui, LOST, red=HUMAN, yellow=HUMAN, back="game", names=("You", "Bob"),
                                 network=NetworkSide(1, "Bob"))
     scene.select(3)
     assert "P " not in scene.keys_text() and "D practise this position" in scene.keys_text()
@@ -128,8 +128,8 @@ def test_a_failed_analysis_keeps_r_and_esc_in_the_smallest_window_and_r_asks_aga
 
 
 def test_a_game_of_one_move_and_a_game_of_none(ui):
-    from game.ui.review_state import ReviewState
-    from game.ui.review_words import ReviewWords
+    from game.ui.review.review_state import ReviewState
+    from game.ui.review.review_words import ReviewWords
 
     driver, scene = open_review(ui, "4", size=MIN_SIZE)
     assert scene.state.at_end and scene.words.describe_current() == ["After move 1: undecided on the board"]
@@ -169,7 +169,7 @@ def test_a_click_in_a_moves_box_of_the_graph_selects_that_move_and_the_last_box_
 
 
 def test_the_least_recently_opened_review_is_the_one_dropped(ui):
-    from game.ui.review_scene import MAX_CACHED
+    from game.ui.review.review_scene import MAX_CACHED
 
     driver = ui(review_time=0.2)
     games = [str(c) for c in range(1, 8)] + ["11", "12", "13"][:MAX_CACHED + 1 - 7]
@@ -243,7 +243,7 @@ def test_p_and_d_in_an_open_line_take_the_lines_position_on_the_board(ui, monkey
 
 
 def test_an_answer_to_d_for_a_review_since_left_is_taken_and_not_said_in_the_next_one(ui, monkeypatch):
-    from game.session.practice_proofs import Added
+    from game.training.proofs import Added
 
     driver, scene = open_review(ui, WON)
     practice, answers = driver.c.ctx.session.practice, {}

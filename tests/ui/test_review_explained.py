@@ -9,10 +9,11 @@ import pygame
 from conftest import TextRecorder
 from test_review_edges import open_review
 
+from game.words.coach_says import advice_json, advice_words, value_words
+from game.domain.players import parse_player_spec
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind as ExplanationKind
 from game.engine.threats import threats_mask
-from game.domain.players import parse_player_spec
 
 # A casual player losing to Easy: move 29 (column 7) fills the cell under Yellow's winning cell.
 PLAY_TEST = "445354556734435313346576667777"
@@ -80,7 +81,7 @@ def test_a_move_without_an_error_has_no_line_to_step_through(ui):
 
 
 def test_the_axis_numbers_the_first_and_last_moves_and_spaces_the_rest_by_the_room():
-    from game.ui.review_graph import axis_numbers
+    from game.ui.review.review_graph import axis_numbers
 
     assert axis_numbers(0, 800, 20) == []
     assert axis_numbers(7, 800, 20) == [1, 2, 3, 4, 5, 6, 7]          # room for every number
@@ -105,8 +106,8 @@ def test_the_explanation_and_the_distances_name_the_sides_as_the_theme_draws_the
 
 def test_an_error_a_player_could_see_is_graded_and_coloured_below_good_whatever_its_class(ui):
     from game.engine.grades import Grade
-    from game.ui.review_graph import GRADE_COLOURS
-    from game.ui.review_panel import row_colour
+    from game.ui.review.review_graph import GRADE_COLOURS
+    from game.ui.review.review_panel import row_colour
 
     driver, scene = open_review(ui, PLAY_TEST)
     move_29 = scene.state.review_of(28)
@@ -129,9 +130,9 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
     assert scene.thinking.why_wanted == 6 and scene.flash.text == "Why column 7? Working it out…"
     assert scene.thinking.wanted(scene.model, scene.analysis_on) is Kind.EXPLAIN
     driver.run_until(lambda: scene.view().why is not None, timeout=60, what="why column 7")
-    assert scene.view().why.text.startswith("Column 7: a loss for Red: Yellow wins at once. It puts a disc right "
+    assert advice_words(scene.view().why).startswith("Column 7: a loss for Red: Yellow wins at once. It puts a disc right "
                                             "under Yellow's winning cell at column 7, top row")
-    assert scene.view().why.to_json()["cells"] == [[7, 6]]
+    assert advice_json(scene.view().why)["cells"] == [[7, 6]]
     drawn = []
     with TextRecorder(lambda text, rect: drawn.append(text)):
         driver.frame()
@@ -141,9 +142,9 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
     assert scene.thinking.hint() == 1
     scene.thinking.why_wanted = None                          # the hint's explanation shows on its own
     driver.run_until(lambda: scene.view().why is not None, timeout=60, what="why the hint")
-    assert scene.view().why.text.startswith("Column 2: a loss for Red: Yellow wins in 5 moves. Yellow has a threat at "
+    assert advice_words(scene.view().why).startswith("Column 2: a loss for Red: Yellow wins in 5 moves. Yellow has a threat at "
                                             "column 2, fourth row from the bottom")
-    assert scene.view().why.value == "a loss for Red: Yellow wins in 5 moves"
+    assert value_words(scene.view().why.score, scene.view().why.moves) == "a loss for Red: Yellow wins in 5 moves"
     driver.key(pygame.K_2)                                    # a move: the explanation was for the old position
     assert scene.view().why is None
 
@@ -164,7 +165,7 @@ def test_w_is_refused_on_a_full_column_and_when_it_is_not_the_players_turn(ui):
 
 def test_the_legend_takes_two_rows_at_most_from_the_smallest_window_up():
     from game.ui.layout import MIN_SIZE
-    from game.ui.review_graph import legend_height
+    from game.ui.review.review_graph import legend_height
     from game.ui.theme import THEMES
 
     pygame.font.init()

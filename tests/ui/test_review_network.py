@@ -11,7 +11,7 @@ from test_net_seat import network_game
 from game.domain.saved import NetRole, NetworkSeat, SavedGame
 from game.engine.board import parse_moves
 from game.net import events as ev
-from game.ui.review_scene import ReviewScene
+from game.ui.review.review_scene import ReviewScene
 from game.ui.scene import NetworkSide, SceneName, open_network_game
 
 LOST = "445354556734435313346576667777"      # Yellow wins with four in column 7

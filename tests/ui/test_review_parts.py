@@ -4,13 +4,14 @@ the line's positions and threats."""
 from __future__ import annotations
 
 from game.engine.board import Position, parse_moves
+from game.engine.claims import KeepsDraw
 from game.engine.explain import Explanation, Kind as ExplanationKind
-from game.engine.review import review_game
+from game.engine.game_review import review_game
 from game.engine.search import SearchConfig
-from game.service.requests import AIUpdate, Explained, Kind
-from game.ui.review_explain import Explanations
 from game.engine.threats import threats_mask
-from game.ui.review_line import LineView
+from game.service.requests import AIUpdate, Explained, Kind
+from game.ui.review.review_explain import Explanations
+from game.ui.review.review_line import LineView
 
 THROWN_WIN = parse_moves("15253575")   # yellow misses a block (move 6), red a win at once (move 7)
 
@@ -38,7 +39,7 @@ def test_the_shown_move_is_asked_first_then_the_others_in_order_and_a_failure_is
 
 def test_an_answer_is_kept_only_for_the_column_of_its_move():
     found = explanations()
-    why = Explanation(ExplanationKind.PLAIN, "words", (3,))
+    why = Explanation(ExplanationKind.PLAIN, (KeepsDraw(2),), (3,))
     found.accept(6, AIUpdate(found.tag(6), Kind.EXPLAIN, result=Explained(2, why)))   # another column
     assert 6 not in found.found
     found.accept(6, AIUpdate(found.tag(6), Kind.EXPLAIN, result=Explained(6, why)))
@@ -65,15 +66,15 @@ def test_the_reviews_state_words_explanations_and_line_import_no_pygame():
     import subprocess
     import sys
 
-    code = ("import sys, game.ui.review_state, game.ui.review_words, game.ui.review_explain, game.ui.review_line; "
+    code = ("import sys, game.ui.review.review_state, game.ui.review.review_words, game.ui.review.review_explain, game.ui.review.review_line; "
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_the_position_on_the_board_is_the_selections_or_the_open_lines():
-    from game.ui.review_state import ReviewState
-    from game.ui.review_words import ReviewWords
+    from game.ui.review.review_state import ReviewState
+    from game.ui.review.review_words import ReviewWords
 
     state = ReviewState.opening(list(THROWN_WIN))
     words = ReviewWords(state, ("Red", "Yellow"))
@@ -96,7 +97,7 @@ def _state_with_line(index: int):
     """The review state of THROWN_WIN with move ``index`` (0-based) explained and its line open."""
     from game.engine.solver import Solver
     from game.engine.explain import explain_move
-    from game.ui.review_state import ReviewState
+    from game.ui.review.review_state import ReviewState
 
     state = ReviewState.opening(list(THROWN_WIN))
     found = explanations()
@@ -108,7 +109,7 @@ def _state_with_line(index: int):
 
 
 def test_a_missed_win_s_line_shows_the_winning_disc_first_then_what_the_move_allowed():
-    from game.ui.review_words import ReviewWords
+    from game.ui.review.review_words import ReviewWords
 
     state = _state_with_line(6)                  # red plays column 7 where column 4 completes four
     words = ReviewWords(state, ("Red", "Yellow"))
@@ -135,7 +136,7 @@ def test_a_missed_win_s_line_shows_the_winning_disc_first_then_what_the_move_all
 
 
 def test_a_missed_block_s_line_shows_the_block_first():
-    from game.ui.review_words import ReviewWords
+    from game.ui.review.review_words import ReviewWords
 
     state = _state_with_line(5)                  # yellow plays column 5 and leaves red's column 4 open
     words = ReviewWords(state, ("Red", "Yellow"))
@@ -149,7 +150,7 @@ def test_a_missed_block_s_line_shows_the_block_first():
 
 
 def test_the_why_heading_speaks_a_newcomers_words():
-    from game.ui.review_words import ReviewWords
+    from game.ui.review.review_words import ReviewWords
 
     state = _state_with_line(6)
     state.close_line()

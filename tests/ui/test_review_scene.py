@@ -9,10 +9,10 @@ import pygame
 
 from conftest import TextRecorder
 
-from game.engine.review import GameReview, MoveClass, ReviewProgress
 from game.domain.record import RecordResult
-from game.store.record import load_record
 from game.domain.saved import SavedGame
+from game.engine.game_review import GameReview, MoveClass, ReviewProgress
+from game.store.record_file import load_record
 from game.store.savefile import save_game
 from game.store.saves import saves_dir
 from game.ui.layout import MIN_SIZE
@@ -86,11 +86,11 @@ def test_the_menu_shows_the_rating_after_a_game(ui):
     driver.frame()
     assert driver.c.ctx.session.keeper.flush()
     driver.frame()
-    lines = driver.scene.info_lines()
+    lines = driver.scene.ctx.session.results.lines    # the lines the menu draws under its title
     assert lines[0] == "Won-drawn-lost: 1 casual game, not rated"  # a loaded position: casual
     record_game(driver, RecordResult.LOSS, rated=True)
     driver.frame()
-    lines = driver.scene.info_lines()
+    lines = driver.scene.ctx.session.results.lines    # the lines the menu draws under its title
     assert lines[0].startswith("Your rating: about ") and "±" in lines[0]
     assert lines[1] == "Won-drawn-lost: Easy 0-0-1 · 1 casual game, not rated"
 
@@ -231,7 +231,7 @@ def test_the_review_draws_at_any_window_size(ui):
 
 
 def test_the_end_of_a_game_offers_the_review_and_shows_a_loss_in_the_loss_colour(ui):
-    from game.ui.game_text import result_colour
+    from game.ui.game.game_text import result_colour
 
     driver = finish_a_game_against_the_computer(ui)
     assert result_colour(driver.scene.view()) == driver.c.ctx.theme.win  # the human won
@@ -261,8 +261,8 @@ def test_the_saved_game_picker_has_no_empty_review_behind_it(ui):
 
 
 def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_point(ui):
-    from game.ui.review_graph import graph_parts, legend_items, value_after
-    from game.ui.review_panel import text_size
+    from game.ui.review.review_graph import graph_parts, legend_items, value_after
+    from game.ui.review.review_panel import text_size
 
     save_game(saves_dir() / "thrown.c4save", SavedGame.now(THROWN_WIN, "human", "Hard"))
     driver = ui(review_time=0.1)
@@ -300,7 +300,7 @@ def test_the_graph_plots_the_value_after_each_move_and_its_legend_covers_no_poin
 
 
 def test_play_on_shows_the_move_number_the_review_showed(ui):
-    from game.ui.game_text import move_number
+    from game.ui.game.game_text import move_number
 
     driver = finish_a_game_against_the_computer(ui)
     driver.key(pygame.K_r)
@@ -393,7 +393,7 @@ def drawn_texts(driver) -> list[tuple[str, pygame.Rect]]:
 
 
 def test_the_move_list_keeps_two_digit_numbers_clear_of_the_disc_and_a_narrow_window_keeps_whole_words(ui):
-    from game.ui.review_panel import text_size
+    from game.ui.review.review_panel import text_size
 
     game = "7777776666" + "1212121"                    # 17 moves: Red wins in column 1
     save_game(saves_dir() / "long.c4save", SavedGame.now(game, "human", "human"))

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
+GAME_ROOM = UI / "game"
 #: The game scene's parts: each returns what should happen, the scene applies it.
 GAME_PARTS = ("game_coach.py", "game_files.py", "game_input.py", "game_replies.py", "game_text.py", "game_thinking.py")
 MOST_GAME_SCENE_METHODS = 25
@@ -72,17 +73,17 @@ def into_what_it_was_handed(tree: ast.AST) -> list[ast.Attribute]:
 
 @pytest.mark.parametrize("name", GAME_PARTS)
 def test_the_game_scenes_parts_write_only_their_own_fields(name):
-    path = UI / name
+    path = GAME_ROOM / name
     targets = into_what_it_was_handed(ast.parse(path.read_text(encoding="utf-8")))
     assert not targets, where(path, targets)
 
 
 def test_the_parts_list_is_every_game_module():
-    assert {p.name for p in UI.glob("game_*.py")} == {*GAME_PARTS, "game_scene.py"}
+    assert {p.name for p in GAME_ROOM.glob("game_*.py")} == {*GAME_PARTS, "game_scene.py"}
 
 
 def test_the_game_scene_stays_small():
-    tree = ast.parse((UI / "game_scene.py").read_text(encoding="utf-8"))
+    tree = ast.parse((GAME_ROOM / "game_scene.py").read_text(encoding="utf-8"))
     (scene,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "GameScene"]
     methods = [node.name for node in scene.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     assert len(methods) <= MOST_GAME_SCENE_METHODS, methods

@@ -9,18 +9,18 @@ import pygame
 
 from conftest import StepWorker
 from game.engine.board import parse_moves
-from game.ui import spectator
+from game.ui.game import spectator
 
 from game.data.openings import OPENINGS
-from game.ui.game_scene import DELAY_STEP
-from game.ui.game_text import header_right
+from game.ui.game.game_scene import DELAY_STEP
+from game.ui.game.game_text import header_right
 
 
 def test_pause_and_step(ui):
     d = ui("ai:2", "ai:2", spectator_delay=0.0)
     d.run_until(lambda: len(d.scene.model.moves) >= 1, what="the first move")
     d.key(pygame.K_SPACE)
-    assert d.scene.seats.paused
+    assert d.scene.sitting().paused
     d.settle()
     count = len(d.scene.model.moves)
     # Paused: answers may arrive but no move is played, however long we wait.
@@ -35,7 +35,7 @@ def test_pause_and_step(ui):
     d.settle()
     assert len(d.scene.model.moves) == count + 1
     d.key(pygame.K_SPACE)                               # resume
-    assert not d.scene.seats.paused
+    assert not d.scene.sitting().paused
     d.run_until(lambda: len(d.scene.model.moves) > count + 1, what="play after resuming")
 
 
@@ -127,7 +127,7 @@ def test_each_opening_is_played_with_both_colours_and_the_score_follows_the_play
 def test_openings_do_not_repeat_before_the_list_is_used_up():
     from game.model import GameModel
     from game.domain.players import parse_player_spec
-    from game.ui.spectator import Spectator
+    from game.ui.game.spectator import Spectator
 
     hard = parse_player_spec("Hard")
     spectator = Spectator(GameModel(hard, hard), 0.0, seed=3)
@@ -180,14 +180,17 @@ def test_the_watching_seats_refuse_what_needs_a_player_at_the_screen_and_say_why
 def test_seats_follow_the_players_and_declare_what_they_allow():
     from game.model import GameModel
     from game.domain.players import HUMAN, parse_player_spec
-    from game.ui.seats import EVERYTHING, AgainstComputer, Allow, TwoPeople, Watching, seats_for
+    from game.ui.game.seats import EVERYTHING, AgainstComputer, Allow, TwoPeople, Watching, seats_for
 
-    hard = parse_player_spec("Hard")
-    watching = seats_for(GameModel(hard, hard))
-    assert isinstance(watching, Watching) and watching.allows == Allow.LOAD and watching.watching
+    hard, colours = parse_player_spec("Hard"), ("Red", "Yellow")
+    match = GameModel(hard, hard)
+    watching = seats_for(match)
+    sitting = watching.sitting(match, colours)
+    assert isinstance(watching, Watching) and sitting.allows == Allow.LOAD and sitting.watching
     assert isinstance(seats_for(GameModel(HUMAN, HUMAN), names=("Ann", "Bob")), TwoPeople)
     against = seats_for(GameModel(HUMAN, hard))
-    assert isinstance(against, AgainstComputer) and against.allows == EVERYTHING and against.against_computer
     won = GameModel(hard, HUMAN, parse_moves("1212121"))
-    assert against.lost(won) and against.result(won, "Red") == "The computer wins"
-    assert against.name(won, 1, "Red") == "Red (computer)" and against.who(won, 2) == "You"
+    sitting = against.sitting(won, colours)
+    assert isinstance(against, AgainstComputer) and sitting.allows == EVERYTHING and sitting.tally
+    assert sitting.lost and sitting.result == "The computer wins"
+    assert sitting.names[0] == "Red (computer)" and sitting.who[1] == "You"

@@ -38,7 +38,7 @@ def test_the_menu_opens_without_the_network_or_multiprocessing(connect4_home):
     config = connect4_home / "thread.toml"
     config.write_text('[ai]\nworker = "thread"\n', encoding="utf-8")
     loaded = loaded_at_first_frame(connect4_home, "--config", str(config))
-    assert "game.ui.controller" in loaded and "game.ui.net_lobby" in loaded  # the probe saw the window
+    assert "game.ui.controller" in loaded and "game.ui.netplay.net_lobby" in loaded  # the probe saw the window
     unneeded = [m for m in loaded if m.split(".")[0] in ("asyncio", "ssl", "multiprocessing", "zeroconf", "ifaddr")
                 or m in ("game.net.link", "game.net.connection", "game.net.protocol", "game.net.events",
                          "game.net.match", "game.service.process")]
@@ -47,5 +47,5 @@ def test_the_menu_opens_without_the_network_or_multiprocessing(connect4_home):
 
 def test_a_game_against_the_computer_opens_without_the_network(connect4_home):
     loaded = loaded_at_first_frame(connect4_home, "--red", "human", "--yellow", "easy")
-    assert "game.ui.game_scene" in loaded
+    assert "game.ui.game.game_scene" in loaded
     assert not [m for m in loaded if m.startswith(("game.net.link", "asyncio"))]

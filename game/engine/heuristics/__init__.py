@@ -1,7 +1,7 @@
 """Static evaluations of a position, from the side to move's point of view.
 
 Two classic heuristics of Connect Four programs (docs/engine.md), and a third of our own
-(``threats``, in ``threats.py``: open threats by row parity, after Allis):
+(``threats``, in ``threat_parity.py``: open threats by row parity, after Allis):
 
 ``window``
     Every line of four cells (69 of them). A window holding k own discs and no
@@ -27,7 +27,7 @@ from typing import Callable
 
 from ..board import Bitboard, Position
 from .scoremap import SCOREMAP, scoremap, scoremap_value
-from .threats import cached_evaluator, evaluate_threats, threat_terms
+from .threat_parity import cached_evaluator, evaluate_threats, threat_terms
 from .window import (DEFAULT_WEIGHTS, DIRECTIONS, WINDOW_STARTS, WINDOWS_THROUGH, WindowWeights, make_window,
                      make_window_delta, make_window_raw)
 

@@ -27,11 +27,11 @@ from game.tools.arena.accuracy import (
     run_accuracy,
     summarise,
 )
-from game.tools.arena.cli import main
+from game.tools.arena.arena_cli import main
 from game.tools.arena.elo import EloEstimate, Sample, elo_estimate, elo_to_score, score_to_elo, wdl_elo
-from game.tools.arena.match import GameRecord, GameTask, MatchResult, make_tasks, play_game, run_match
+from game.tools.arena.arena_match import GameRecord, GameTask, MatchResult, make_tasks, play_game, run_match
 from game.data.openings import OPENINGS
-from game.tools.arena.players import ArenaPlayer, Mover, SpecError, load_arena_settings, parse_arena_player
+from game.tools.arena.entrants import ArenaPlayer, Mover, SpecError, load_arena_settings, parse_arena_player
 from game.tools.arena.pool import Progress, default_workers, run_parallel
 
 __all__ = [

@@ -2,6 +2,6 @@
 
 import sys
 
-from game.tools.arena.cli import main
+from game.tools.arena.arena_cli import main
 
 sys.exit(main())

@@ -1,4 +1,4 @@
-"""The Learn scene: the course of ``game.practice.course``, a lesson's page of words then its positions."""
+"""The Learn scene: the course of ``game.training.course``, a lesson's page of words then its positions."""
 
 from game.ui.learn.learn_scene import LearnScene
 

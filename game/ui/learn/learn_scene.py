@@ -2,7 +2,7 @@
 
 Three views, one after the other: the list of lessons (each with the player's progress), a
 lesson's page (its text wrapped to the window), and its positions. A disc dropped (1-7, a click,
-Left/Right then Enter) is handed to the checking thread (``game.session.coursework``): the solver
+Left/Right then Enter) is handed to the checking thread (``game.training.coursework``): the solver
 proves it right or wrong and the review's words say why; the window shows "Checking…" until the
 verdict arrives and never waits for it. A position solved is kept for the player Practice shows
 (``game.store.learned``). Esc goes back one view, F1 opens the help.
@@ -15,22 +15,22 @@ import enum
 import pygame
 
 from game.engine.board import Position
-from game.practice.course import Checked, Lesson, load_course
-from game.session.coursework import CourseKeeper
+from game.speech import Heard
+from game.training.course import Checked, Lesson, load_course
+from game.training.coursework import CourseKeeper
 from game.ui.anim import DropAnimation
-from game.ui.game_input import NUMBER_KEYS
+from game.ui.keys import ENTER_KEYS, cursor_key
 from game.ui.layout import COLS, ROWS
+from game.ui.learn import learn_heard
 from game.ui.learn.learn_words import LEARN_HELP, header_texts, keys_texts, lesson_row
 from game.ui.overlays import TextOverlay, is_help_key
-from game.ui.practice_words import possessive
+from game.ui.player_words import possessive
 from game.ui.render import BoardScene, draw_panel
 from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap
 from game.ui.scene import Context, Scene, SceneName, Transition
 
 __all__ = ["LearnScene", "View"]
 
-ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
 MIN_TEXT = 12           # no page text is drawn smaller: below it, it no longer reads
 PAGE_WIDTH = 760        # a page's lines are no wider: about 70 characters, as a book's
 LINE_SPACING = 1.2      # a line's height, in the font's own line heights
@@ -123,15 +123,10 @@ class LearnScene(Scene):
                 self.start(self.first_unsolved())
         elif self.checked is not None and key in ENTER_KEYS:
             self.go_on()
-        elif key in NUMBER_KEYS:
-            self.cursor = NUMBER_KEYS[key]
-            self.drop(self.cursor)
-        elif key in (pygame.K_LEFT, pygame.K_a):
-            self.cursor = max(0, self.cursor - 1)
-        elif key in (pygame.K_RIGHT, pygame.K_d):
-            self.cursor = min(COLS - 1, self.cursor + 1)
-        elif key in DROP_KEYS:
-            self.drop(self.cursor)
+        elif (move := cursor_key(key, self.cursor)) is not None:
+            self.cursor = move.column
+            if move.drop:
+                self.drop(self.cursor)
 
     def _click(self, pos: tuple[int, int]) -> None:
         if not self.lessons:
@@ -212,7 +207,7 @@ class LearnScene(Scene):
             self.ctx.notices.add(notice, "error")
         if self.anim is not None:
             if self.anim.update(dt):
-                self.ctx.sound.play("drop")
+                self.ctx.sound.play_drop(self.anim.col, self.anim.row)
             if self.anim.done:
                 self.anim = None
         if self.ticket is None:
@@ -225,6 +220,12 @@ class LearnScene(Scene):
             self.keeper.mark_solved(self.player, self.lesson.slug, self.index)
 
     # -- drawing ---------------------------------------------------------------------------
+
+    def heard(self) -> Heard:
+        solved = self.solved(self.lesson) if self.lessons else frozenset()
+        return learn_heard.heard(self.lessons, self.view.value, self.chosen, solved, self.ctx.theme, index=self.index,
+                                 cursor=self.cursor, played=self.played,
+                                 checked=self.checked if self.anim is None else None, covered=self.overlay is not None)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme

@@ -6,14 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from game.practice.course import Lesson
+from game.training.course import Lesson
 
-__all__ = ["COURSE_OFFER", "COURSE_OFFER_DETAIL", "LEARN_HELP", "header_texts", "keys_texts", "lesson_row"]
+__all__ = ["LEARN_HELP", "header_texts", "keys_texts", "lesson_row"]
 
-COURSE_OFFER = "New to Connect Four? Take the short course"
-COURSE_OFFER_DETAIL = ("Eight lessons, each a page of plain words and a few positions to solve: the rules, the "
-                       "centre, winning and blocking, two threats, and the ideas strong players use. It is always "
-                       "there in the menu under Learn. This question is not asked again.")
 #: The keys, for the help (F1).
 LEARN_HELP = ("Learn", [
     "The lessons: Up/Down choose a lesson, Enter (or a click) opens its page, Esc goes back to the menu.",
