@@ -310,7 +310,7 @@ class MenuScene(Scene):
         title = draw_text(surface, name, title_size, theme.text, bold=True, center=(width // 2, height // 10))
         rows = self.rows()
         self._draw_info(surface, title.bottom + 2, self.rows_top - title.bottom - 2)
-        self.list.draw(surface, rows, theme, max(13, min(30, rows[0].rect.height * 6 // 10)))
+        self.list.draw(surface, rows, theme, max(13, min(30, rows[0].rect.height * 7 // 10)))
         help_texts = (_("Up/Down choose · Left/Right or click to change · Enter start · F1 help · M mute · "
                         "F11 fullscreen · Ctrl+Q quit"),
                       _("Up/Down choose · Left/Right change · Enter start · F1 help · Ctrl+Q quit"),

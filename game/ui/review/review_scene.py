@@ -20,18 +20,19 @@ import pygame
 
 from game.domain.players import HUMAN
 from game.engine.board import parse_moves
-from game.i18n import N_, _
 from game.engine.game_review import GameReview, ReviewProgress
+from game.i18n import N_, _
 from game.service.client import EngineClient
 from game.service.requests import Kind, ReviewRequest
 from game.session.autosaver import autosaved
 from game.session.core import Departure
 from game.speech import BoardFacts, Heard, spoken
+from game.store.saves import save_infos
 from game.training.owners import opponent_names
 from game.training.proofs import Added
-from game.store.saves import save_infos
 from game.ui.open_save import OPEN_ERRORS, open_save, resume_label
 from game.ui.overlays import Confirm
+from game.ui.player_words import computer_label
 from game.ui.review.review_explain import Explanations
 from game.ui.review.review_keys import Action, Offer, action_for, footer_texts
 from game.ui.review.review_panel import Hits, ReviewPanel
@@ -335,7 +336,7 @@ class ReviewScene(Scene):
         if not (red.is_ai or yellow.is_ai or players):
             return (_("Game review — two players"), _("Game review"))
         # TRANSLATORS: the one person playing the computer, as the review's title names them
-        names = list(players or [_("You") if not p.is_ai and q.is_ai else p.label()
+        names = list(players or [_("You") if not p.is_ai and q.is_ai else computer_label(p)
                                  for p, q in ((red, yellow), (yellow, red))])
         theme = self.ctx.theme
         sides = dict(first=theme.colour_name(1), first_name=names[0], second=theme.colour_name(2),
