@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING
 
 from game import __version__
 from game.echo import plain_text
+from game.i18n import N_, _
 from game.net import events as ev
 from game.domain.address import show_address
 from game.net.interfaces import local_addresses
-from game.net.connection import Closed, Connection, Limits
+from game.net.connection import Closed, Connection, Limits, their_words
 from game.net.gate import BUSY, HandshakeGate
 from game.net.handshake import IN_PROGRESS, LATE, OtherVersion, Seating, Turned, host_side, join_side, seat
 from game.net.match import Match, Refused, Resume, Violation
@@ -38,7 +39,7 @@ from game.net.protocol import (Bye, Chat, Hello, MAX_CHAT_CHARS, MAX_LINE_BYTES,
 if TYPE_CHECKING:
     from game.net.discovery import Discovery
 
-CLOSED_WINDOW = "the other player closed the game"
+CLOSED_WINDOW = N_("the other player closed the game")    # sent in English, shown translated
 NOTE_SECONDS = 5.0     # what became of a stranger's connection is said at most this often
 
 
@@ -104,7 +105,7 @@ class NetLink:
         self._call(self._local, lambda m: m.local_move(col))
 
     def undo(self) -> None:
-        self._call(self._local, lambda m: [m.ask_undo()], "Asked to take back your last move…")
+        self._call(self._local, lambda m: [m.ask_undo()], _("Asked to take back your last move…"))
 
     def answer_undo(self, accept: bool) -> None:
         self._call(self._local, lambda m: [m.answer_undo(accept)])
@@ -182,7 +183,7 @@ class NetLink:
         """A move or request of this side's player: checked by the match, sent if allowed."""
         m, conn = self.match, self._conn
         if m is None or conn is None:
-            self._emit(ev.Info("Not connected: the other player is not here", warning=True))
+            self._emit(ev.Info(_("Not connected: the other player is not here"), warning=True))
             if m is not None:
                 self._emit(self._state())
             return
@@ -204,7 +205,7 @@ class NetLink:
     def _rematch(self) -> None:
         m, conn = self.match, self._conn
         if m is None or conn is None:
-            self._emit(ev.Info("Not connected: the other player is not here", warning=True))
+            self._emit(ev.Info(_("Not connected: the other player is not here"), warning=True))
             return
         try:
             started = m.rematch(local=True)
@@ -215,13 +216,14 @@ class NetLink:
         if started:
             self._new_game_started()
         else:
-            self._emit(ev.Info(f"Asked {conn.name} for a rematch…"))
+            self._emit(ev.Info(_("Asked {name} for a rematch…").format(name=conn.name)))
 
     def _new_game_started(self) -> None:
         assert self.match is not None
         self._emit(self._state())
-        you = "Red: you move first" if self.match.colour == 1 else "Yellow: the other player moves first"
-        self._emit(ev.Info(f"Rematch: colours swapped, you play {you}"))
+        said = (_("Rematch: colours swapped, you play Red: you move first") if self.match.colour == 1
+                else _("Rematch: colours swapped, you play Yellow: the other player moves first"))
+        self._emit(ev.Info(said))
 
     def _chat(self, text: str) -> None:
         if self._conn is not None and text:
@@ -248,7 +250,7 @@ class NetLink:
                                                       limit=MAX_LINE_BYTES)
         except OSError as exc:
             self.hosting = False
-            self._emit(ev.Failed(f"cannot listen on port {port}: {exc.strerror or exc}"))
+            self._emit(ev.Failed(_("cannot listen on port {port}: {reason}").format(port=port, reason=exc.strerror or exc)))
             return
         port = self._server.sockets[0].getsockname()[1]
         addresses = tuple(show_address(a, port) for a in ([bind] if bind else local_addresses()))
@@ -268,7 +270,7 @@ class NetLink:
         conn = Connection(reader, writer, self.limits)
         if self._conn is not None:
             await conn.close(IN_PROGRESS)
-            self._note("Someone else tried to join: they were told a game is in progress")
+            self._note(_("Someone else tried to join: they were told a game is in progress"))
             return
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
@@ -282,13 +284,14 @@ class NetLink:
         except (Turned, OtherVersion) as exc:
             answered = True
             await conn.close(str(exc))
-            self._note(f"{conn.name} was turned away: {exc}" if isinstance(exc, Turned) else exc.told, warning=True)
+            self._note(_("{name} was turned away: {reason}").format(name=conn.name, reason=their_words(str(exc)))
+                       if isinstance(exc, Turned) else exc.told, warning=True)
             return
         except (Violation, Closed, ProtocolError) as exc:
             pushed_out = not self._gate.holds(conn)
             await conn.close(str(exc) if isinstance(exc, Violation) and not pushed_out else None)
             if not pushed_out and (self.match is None or not self.match.moves):
-                self._note(f"A connection attempt failed: {exc}", warning=True)
+                self._note(_("A connection attempt failed: {reason}").format(reason=exc), warning=True)
             return
         finally:
             self._gate.release(conn, failed=not answered)
@@ -297,7 +300,8 @@ class NetLink:
             return
         if not seating.stands(self.match):
             await conn.close(LATE)
-            self._note(f"{conn.name} accepted too late: the game had changed since their offer", warning=True)
+            self._note(_("{name} accepted too late: the game had changed since their offer").format(name=conn.name),
+                       warning=True)
             return
         self._gate.forgive(address)
         self.match = seating.take()
@@ -321,7 +325,7 @@ class NetLink:
 
     def _start_join(self, host: str, port: int, resume: Resume | None = None) -> None:
         if self._conn is not None:
-            self._emit(ev.Info("Already connected", warning=True))
+            self._emit(ev.Info(_("Already connected"), warning=True))
             return
         self._resume(resume)
         self.target = (host, port)
@@ -331,7 +335,7 @@ class NetLink:
         if self._conn is not None or self.hosting:
             return
         if self.target is None:
-            self._emit(ev.Info("Nothing to reconnect to", warning=True))
+            self._emit(ev.Info(_("Nothing to reconnect to"), warning=True))
             return
         self._start_join(*self.target)
 
@@ -341,10 +345,11 @@ class NetLink:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(host, port, limit=MAX_LINE_BYTES), self.limits.connect)
         except (TimeoutError, OSError) as exc:
-            text = ("no answer" if isinstance(exc, asyncio.TimeoutError)
-                    else "nobody is hosting a game there" if isinstance(exc, ConnectionRefusedError)
-                    else exc.strerror or str(exc))
-            self._emit(ev.Failed(f"cannot connect to {where}: {plain_text(text, 80)}"))
+            said = (_("cannot connect to {address}: no answer") if isinstance(exc, asyncio.TimeoutError)
+                    else _("cannot connect to {address}: nobody is hosting a game there")
+                    if isinstance(exc, ConnectionRefusedError)
+                    else _("cannot connect to {address}: {reason}"))
+            self._emit(ev.Failed(said.format(address=where, reason=plain_text(exc.strerror or str(exc), 80))))
             return
         conn = Connection(reader, writer, self.limits)
         resuming = self.match is not None
@@ -375,7 +380,7 @@ class NetLink:
             while True:
                 self._handle(conn, await conn.read(self.limits.silence))
         except Violation as exc:
-            reason = f"Disconnected: {conn.name} sent {exc}"
+            reason = _("Disconnected: {name} sent {what}").format(name=conn.name, what=exc)
             await conn.close(f"you sent {exc}")
         except Closed as exc:
             said = str(exc)      # a sentence; one that starts with the player's name keeps it as it is
@@ -403,8 +408,8 @@ class NetLink:
         elif isinstance(message, UndoAnswer):
             accepted = m.remote_undo_answer(message)
             self._emit(self._state())
-            self._emit(ev.Info(f"{conn.name} {'accepted' if accepted else 'declined'} your undo request",
-                               warning=not accepted))
+            said = _("{name} accepted your undo request") if accepted else _("{name} declined your undo request")
+            self._emit(ev.Info(said.format(name=conn.name), warning=not accepted))
         elif isinstance(message, Rematch):
             if m.rematch(local=False):
                 self._new_game_started()
@@ -413,14 +418,15 @@ class NetLink:
         elif isinstance(message, Resign):
             m.resign(m.opponent)
             self._emit(self._state())
-            self._emit(ev.Info(f"{conn.name} resigned: you win"))
+            self._emit(ev.Info(_("{name} resigned: you win").format(name=conn.name)))
         elif isinstance(message, Chat):
             text = plain_text(message.text, MAX_CHAT_CHARS)
             if text:
                 self._emit(ev.ChatLine(text))
         elif isinstance(message, Bye):
             said = plain_text(message.reason, MAX_REASON_CHARS)
-            raise Closed(f"{conn.name} left" + (f": {said}" if said else ""))
+            raise Closed(_("{name} left: {reason}").format(name=conn.name, reason=their_words(said)) if said
+                         else _("{name} left").format(name=conn.name))
         elif not isinstance(message, Ping):
             raise Violation(f"{a_kind(message.kind)} in the middle of a game")
 

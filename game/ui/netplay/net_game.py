@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _, pgettext
 from game.model import GameModel
 from game.ui.game.game_input import Command
 from game.ui.game.seats import Allow, News, Refusal, Reply, Seats
@@ -24,11 +25,12 @@ from game.ui.scene import NetworkSide, SceneName
 
 __all__ = ["Answer", "KEY_HELP", "NetStart", "Networked"]
 
-KEY_HELP = (("1–7 or click drop · Ctrl+Z ask to undo · T chat · N rematch · Ctrl+R resign · R review · "
-             "Ctrl+S save · Esc leave"),
-            "1–7 drop · Ctrl+Z undo · T chat · N rematch · Esc leave",
-            "1–7 drop · T chat · Esc leave",
-            "Esc leave")
+#: The keys of a network game, longest first (the first that fits is shown), translated where shown.
+KEY_HELP = (N_("1–7 or click drop · Ctrl+Z ask to undo · T chat · N rematch · Ctrl+R resign · R review · "
+               "Ctrl+S save · Esc leave"),
+            N_("1–7 drop · Ctrl+Z undo · T chat · N rematch · Esc leave"),
+            N_("1–7 drop · T chat · Esc leave"),
+            N_("Esc leave"))
 
 
 class Networked(Seats):
@@ -36,7 +38,6 @@ class Networked(Seats):
 
     allows = Allow.DROP | Allow.UNDO
     result_coloured = True
-    key_help = KEY_HELP
     home = SceneName.NETWORK_GAME
 
     def __init__(self, start: NetStart, model: GameModel, colours: tuple[str, str]) -> None:
@@ -44,13 +45,17 @@ class Networked(Seats):
         self.chat = self.table.chat
         self._news: list[News] = self.table.sat_down(start.connected)
 
+    @property
+    def key_help(self) -> tuple[str, ...]:        # type: ignore[override]
+        return tuple(_(text) for text in KEY_HELP)
+
     def refusal(self, what: Allow) -> Refusal | None:
         if what in (Allow.HINT, Allow.ANALYSIS):
-            return Refusal("Hints and the analysis row are off in network games")
+            return Refusal(_("Hints and the analysis row are off in network games"))
         if what is Allow.REDO:
-            return Refusal("Redo is off in network games")
+            return Refusal(_("Redo is off in network games"))
         if what is Allow.LOAD:
-            return Refusal("Loading a saved game is off in network games (Ctrl+S still saves this one)")
+            return Refusal(_("Loading a saved game is off in network games (Ctrl+S still saves this one)"))
         return None
 
     # -- words ------------------------------------------------------------------------------------
@@ -74,7 +79,7 @@ class Networked(Seats):
         return self.chat.shown[0] if self.chat.shown is not None else None
 
     def header_note(self) -> str:
-        return "" if self.table.connected else " · offline"
+        return "" if self.table.connected else " · " + pgettext("connection", "offline")
 
     @property
     def alert(self) -> bool:
@@ -136,7 +141,7 @@ class Networked(Seats):
 
     def _open_chat(self) -> Reply:
         if not self.table.connected:
-            return Refusal("Not connected: nobody would read it")
+            return Refusal(_("Not connected: nobody would read it"))
         self.chat.open()
         return None
 

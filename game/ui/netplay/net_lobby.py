@@ -18,6 +18,7 @@ import pygame
 from game.domain.address import parse_address, show_address
 from game.domain.saved import NetRole, SavedGame
 from game.echo import escape_control
+from game.i18n import N_, _, ngettext
 from game.ui.game.game_scene import GameScene
 from game.ui.netplay.net_game import NetStart
 from game.ui.netplay.net_name import NetName
@@ -33,10 +34,11 @@ if TYPE_CHECKING:  # loaded when the lobby first hosts or joins (see _link): asy
 
 COLOUR_CHOICES = (None, 1, 2)
 MAX_TYPED = 64
-BACK_TO_MENU = "back to the menu"
-ADDRESS_LABEL = "Address"
-NO_SECRET = ("This game was saved by an older version, without the game's secret: it cannot be taken "
-             "back over the network (the save list still has it to review)")
+#: The reason sent to the other side (the protocol keeps it in English; the receiver translates it).
+BACK_TO_MENU = N_("back to the menu")
+ADDRESS_LABEL = N_("Address")
+NO_SECRET = N_("This game was saved by an older version, without the game's secret: it cannot be taken "
+               "back over the network (the save list still has it to review)")
 
 
 class Page(enum.Enum):
@@ -155,10 +157,10 @@ class NetLobbyScene(Scene):
         if self.resume is not None:
             rows.append(Row(self._resume_label(), activate=self.go_back_in))
         else:
-            rows += [Row("Host a game", self._colour_label(), change=self._change_colour,
+            rows += [Row(_("Host a game"), self._colour_label(), change=self._change_colour,
                          activate=lambda: self._named(self.host)),
-                     Row("Join a game", activate=lambda: self._named(self.open_join))]
-        rows.append(Row("Back to the menu", activate=self.back))
+                     Row(_("Join a game"), activate=lambda: self._named(self.open_join))]
+        rows.append(Row(_("Back to the menu"), activate=self.back))
         self._place(rows, self.ctx.layout.size[1] // 4)
         return rows
 
@@ -166,8 +168,8 @@ class NetLobbyScene(Scene):
         assert self.resume is not None and self.resume.seat is not None
         seat = self.resume.seat
         if seat.role is NetRole.HOST:
-            return f"Host the game with {seat.opponent} again"
-        return f"Join {seat.opponent} again at {seat.address}"
+            return _("Host the game with {name} again").format(name=seat.opponent)
+        return _("Join {name} again at {address}").format(name=seat.opponent, address=seat.address)
 
     def _place(self, rows: list[Row], top: int) -> None:
         width, height = self.ctx.layout.size
@@ -182,7 +184,7 @@ class NetLobbyScene(Scene):
         if saved is None or seat is None:
             return
         if not seat.secret:
-            self.message = (NO_SECRET, True)
+            self.message = (_(NO_SECRET), True)
             return
         from game.net.match import Resume  # here: the window opens without the network's modules
 
@@ -225,8 +227,8 @@ class NetLobbyScene(Scene):
 
     def _join_found(self, game: ev.FoundGame) -> None:
         if game.newer:
-            self.message = (f"{game.name} at {show_address(game.host, game.port)} runs a newer version "
-                            "of the game: both players need the same version", True)
+            self.message = (_("{name} at {address} runs a newer version of the game: both players need the same "
+                              "version").format(name=game.name, address=show_address(game.host, game.port)), True)
             return
         self._join(game.host, game.port)
 
@@ -241,7 +243,7 @@ class NetLobbyScene(Scene):
             self.link = None
         self.page = Page.CHOOSE
         self.selected = 1
-        self.message = ("Cancelled" + (": the game is kept" if self.resume is not None else ""), False)
+        self.message = (_("Cancelled: the game is kept") if self.resume is not None else _("Cancelled"), False)
 
     # -- the name --------------------------------------------------------------------------
 
@@ -254,7 +256,8 @@ class NetLobbyScene(Scene):
             return
         self.selected, self._after_name = 0, action
         self.edit_name()
-        self.message = (f"First, your name as the other player sees it: Enter keeps {self.name}", False)
+        self.message = (_("First, your name as the other player sees it: Enter keeps {name}").format(name=self.name),
+                        False)
 
     def edit_name(self) -> None:
         """Type the name the other player sees: letters go in, Backspace takes out, Enter (or a
@@ -302,9 +305,10 @@ class NetLobbyScene(Scene):
 
     def join_rows(self) -> list[Row]:
         """The join page's rows: the name, the typed address, then each game found nearby."""
-        shown = escape_control(self.address.shown()) if self.typed else "type one, e.g. 192.168.1.20:7444"
+        shown = (escape_control(self.address.shown()) if self.typed
+                 else _("type one, e.g. {address}").format(address="192.168.1.20:7444"))
         rows = [self.me.row(self.edit_name),
-                Row(ADDRESS_LABEL, shown, activate=self.join_typed, typed=True,
+                Row(_(ADDRESS_LABEL), shown, activate=self.join_typed, typed=True,
                     caret=self.address.caret if self.typed else None)]
         for game in self.games:
             rows.append(Row(found_label(game), activate=lambda g=game: self._join_found(g)))
@@ -319,7 +323,7 @@ class NetLobbyScene(Scene):
         if event.type == pygame.TEXTINPUT or event.type == pygame.KEYDOWN and event.key in (*EDITING_KEYS,
                                                                                           pygame.K_SPACE):
             self.address.handle(event)
-            self.list.selected_label = ADDRESS_LABEL
+            self.list.selected_label = _(ADDRESS_LABEL)
         else:
             self.list.handle(event, self.join_rows())
 
@@ -360,15 +364,16 @@ class NetLobbyScene(Scene):
             self.link.close(BACK_TO_MENU)
             self.link = None
         self.page = Page.CHOOSE if hosting or self.resume is not None else Page.JOIN
-        kept = "; the game is kept" if self.resume is not None else ""
-        self.message = (reason[:1].upper() + reason[1:] + kept, True)
+        reason = reason[:1].upper() + reason[1:]
+        said = _("{reason}; the game is kept").format(reason=reason) if self.resume is not None else reason
+        self.message = (said, True)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
         width, height = surface.get_size()
         surface.fill(theme.background)
         title = max(28, height // 13)
-        draw_text(surface, "Play over the network", title, theme.text, bold=True, center=(width // 2, height // 9))
+        draw_text(surface, _("Play over the network"), title, theme.text, bold=True, center=(width // 2, height // 9))
         size = max(15, min(26, height // 30))
         draw_text(surface, fit_text(escape_control(self.subtitle()), size - 2, width - 20), size - 2,
                   theme.dim_text, center=(width // 2, height // 9 + title))
@@ -379,8 +384,9 @@ class NetLobbyScene(Scene):
         elif self.page is Page.JOIN:
             self._draw_join(surface, size)
         else:
-            again = f"Joining {self.resume.opponent} again at" if self.resume is not None else "Connecting to"
-            draw_text(surface, fit_text(escape_control(f"{again} {self.target}…"), size, width - 20), size,
+            said = (_("Joining {name} again at {address}…").format(name=self.resume.opponent, address=self.target)
+                    if self.resume is not None else _("Connecting to {address}…").format(address=self.target))
+            draw_text(surface, fit_text(escape_control(said), size, width - 20), size,
                       theme.text, center=(width // 2, height // 2))
         if self.message is not None:
             text, warning = self.message
@@ -395,50 +401,54 @@ class NetLobbyScene(Scene):
         """The line under the title: the saved game being gone back into, else who this side is."""
         if self.resume is not None and self.resume.seat is not None:
             seat = self.resume.seat
-            return (f"Your game with {seat.opponent}: {len(self.resume.moves)} moves, "
-                    f"you play {self.ctx.theme.colour_name(seat.colour)}")
-        return f"The other player sees you as {self.name}"
+            moves = len(self.resume.moves)
+            return ngettext("Your game with {name}: {moves} move, you play {colour}",
+                            "Your game with {name}: {moves} moves, you play {colour}",
+                            moves).format(name=seat.opponent, moves=moves, colour=self.ctx.theme.colour_name(seat.colour))
+        return _("The other player sees you as {name}").format(name=self.name)
 
     def help_texts(self) -> tuple[str, ...]:
         """The key help of the page, longest first (the first that fits is shown)."""
         if self.editing is not None:
-            return ("Type your name · Enter keeps it (empty: your usual name) · Esc cancels",
-                    "Type your name · Enter keeps it · Esc cancels", "Enter keeps · Esc cancels")
+            return (_("Type your name · Enter keeps it (empty: your usual name) · Esc cancels"),
+                    _("Type your name · Enter keeps it · Esc cancels"), _("Enter keeps · Esc cancels"))
         if self.page is Page.CHOOSE and self.resume is not None:
-            return ("Up/Down choose · Enter goes back into the game or types your name · Esc menu",
-                    "Up/Down · Enter · Esc menu")
-        return {Page.CHOOSE: ("Up/Down choose · Left/Right colour · Enter start or type your name · Esc menu",
-                              "Up/Down · Left/Right colour · Enter · Esc menu"),
-                Page.HOSTING: ("Esc stops hosting",),
-                Page.JOIN: ("Type an address and Enter, or choose a game found nearby · Esc back",
-                            "Type an address and Enter · Esc back"),
-                Page.CONNECTING: ("Esc cancels",)}[self.page]
+            return (_("Up/Down choose · Enter goes back into the game or types your name · Esc menu"),
+                    _("Up/Down · Enter · Esc menu"))
+        return {Page.CHOOSE: (_("Up/Down choose · Left/Right colour · Enter start or type your name · Esc menu"),
+                              _("Up/Down · Left/Right colour · Enter · Esc menu")),
+                Page.HOSTING: (_("Esc stops hosting"),),
+                Page.JOIN: (_("Type an address and Enter, or choose a game found nearby · Esc back"),
+                            _("Type an address and Enter · Esc back")),
+                Page.CONNECTING: (_("Esc cancels"),)}[self.page]
 
     def _colour_label(self) -> str:
         """The host's colour as the window draws it (the theme names the discs)."""
         if self.colour is None:
-            return "Random"
+            # TRANSLATORS: the host's colour, drawn when a player joins.
+            return _("Random")
         name = self.ctx.theme.colour_name(self.colour)
-        return f"{name} (moves first)" if self.colour == 1 else name
+        return _("{colour} (moves first)").format(colour=name) if self.colour == 1 else name
 
     def _draw_hosting(self, surface: pygame.Surface, size: int) -> None:
         theme = self.ctx.theme
         width, height = surface.get_size()
         y = height // 3
         if self.listening is None:
-            draw_text(surface, "Starting…", size, theme.text, center=(width // 2, y))
+            draw_text(surface, _("Starting…"), size, theme.text, center=(width // 2, y))
             return
-        waiting = (f"Waiting for {self.resume.opponent} to come back — tell them:" if self.resume is not None
-                   else "Waiting for a player — tell your friend:")
+        waiting = (_("Waiting for {name} to come back — tell them:").format(name=self.resume.opponent)
+                   if self.resume is not None else _("Waiting for a player — tell your friend:"))
         lines = [escape_control(waiting), *self.listening.addresses]
         for i, line in enumerate(lines[:8]):
             line_size = size if i else size - 2
             draw_text(surface, fit_text(line, line_size, width - 20, bool(i)), line_size,
                       theme.accent if i else theme.text, bold=bool(i), center=(width // 2, y))
             y += line_size + 12
-        colour = self._colour_label() if self.colour else "Random (drawn when a player joins)"
-        about = (f"You play as {self.name} · your colour: {colour}" if self.resume is None
-                 else f"The game goes on from move {len(self.resume.moves) + 1}")
+        colour = self._colour_label() if self.colour else _("Random (drawn when a player joins)")
+        about = (_("You play as {name} · your colour: {colour}").format(name=self.name, colour=colour)
+                 if self.resume is None
+                 else _("The game goes on from move {number}").format(number=len(self.resume.moves) + 1))
         draw_text(surface, fit_text(escape_control(about), size - 4, width - 20), size - 4,
                   theme.dim_text, center=(width // 2, y + 8))
 
@@ -447,9 +457,9 @@ class NetLobbyScene(Scene):
         width = surface.get_width()
         rows = self.join_rows()
         self.list.draw(surface, rows, theme, size)
-        note = ("Or choose a game found on this network:" if self.games else
-                f"No games found nearby ({self.discovery_error})" if self.discovery_error else
-                "Looking for games on this network…")
+        note = (_("Or choose a game found on this network:") if self.games else
+                _("No games found nearby ({reason})").format(reason=self.discovery_error) if self.discovery_error
+                else _("Looking for games on this network…"))
         below = rows[2].rect.top if len(rows) > 2 else rows[1].rect.bottom + size + 8
         draw_text(surface, fit_text(escape_control(note), size - 4, width - 20), size - 4, theme.dim_text,
                   midbottom=(width // 2, below - 1))
@@ -458,8 +468,8 @@ class NetLobbyScene(Scene):
 def found_label(game: ev.FoundGame) -> str:
     """A found game's row: its address first (a name proves nothing: anyone can announce any name),
     then the name, and what is unusual about it."""
-    notes = [note for note, on in (("needs a newer version", game.newer),
-                                   ("not on your network", not game.nearby)) if on]
+    notes = [_(note) for note, on in ((N_("needs a newer version"), game.newer),
+                                      (N_("not on your network"), not game.nearby)) if on]
     return "  ·  ".join([show_address(game.host, game.port), game.name, *notes])
 
 
