@@ -22,7 +22,7 @@ from game.i18n import N_, _, ngettext
 from game.ui.game.game_scene import GameScene
 from game.ui.netplay.net_game import NetStart
 from game.ui.netplay.net_name import NetName
-from game.ui.resources import draw_text, fit_text, largest_fitting
+from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
 from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
 from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars
 
@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # loaded when the lobby first hosts or joins (see _link): asy
 
 COLOUR_CHOICES = (None, 1, 2)
 MAX_TYPED = 64
+EXAMPLE = "192.168.1.20:7444"      # the example the empty address row shows
 #: The reason sent to the other side (the protocol keeps it in English; the receiver translates it).
 BACK_TO_MENU = N_("back to the menu")
 ADDRESS_LABEL = N_("Address")
@@ -305,16 +306,20 @@ class NetLobbyScene(Scene):
 
     def join_rows(self) -> list[Row]:
         """The join page's rows: the name, the typed address, then each game found nearby."""
-        shown = (escape_control(self.address.shown()) if self.typed
-                 else _("type one, e.g. {address}").format(address="192.168.1.20:7444"))
-        rows = [self.me.row(self.edit_name),
-                Row(_(ADDRESS_LABEL), shown, activate=self.join_typed, typed=True,
-                    caret=self.address.caret if self.typed else None)]
+        address = Row(_(ADDRESS_LABEL), escape_control(self.address.shown()), activate=self.join_typed, typed=True,
+                      caret=self.address.caret)
+        rows = [self.me.row(self.edit_name), address]
         for game in self.games:
-            rows.append(Row(found_label(game), activate=lambda g=game: self._join_found(g)))
+            rows.append(Row("", activate=lambda g=game: self._join_found(g)))
         self._place(rows, self.ctx.layout.size[1] // 4)
-        for row in rows[2:]:
+        size = self.text_size()
+        if not self.typed:       # an example, as long as the value's room allows
+            address.caret = None
+            address.value = fitting((_("type one, e.g. {address}").format(address=EXAMPLE), _("e.g. {address}").format(
+                address=EXAMPLE), EXAMPLE), size, address.rect.width // 2 - 60)
+        for row, game in zip(rows[2:], self.games):
             row.rect.move_ip(0, rows[0].rect.height)     # room for the line saying what they are
+            row.label = fitting(found_labels(game), size, row.rect.width - 16, bold=True)
         return rows
 
     def _handle_join(self, event: pygame.event.Event) -> None:
@@ -374,7 +379,7 @@ class NetLobbyScene(Scene):
         surface.fill(theme.background)
         title = max(28, height // 13)
         draw_text(surface, _("Play over the network"), title, theme.text, bold=True, center=(width // 2, height // 9))
-        size = max(15, min(26, height // 30))
+        size = self.text_size()
         draw_text(surface, fit_text(escape_control(self.subtitle()), size - 2, width - 20), size - 2,
                   theme.dim_text, center=(width // 2, height // 9 + title))
         if self.page is Page.CHOOSE:
@@ -388,14 +393,23 @@ class NetLobbyScene(Scene):
                     if self.resume is not None else _("Connecting to {address}…").format(address=self.target))
             draw_text(surface, fit_text(escape_control(said), size, width - 20), size,
                       theme.text, center=(width // 2, height // 2))
-        if self.message is not None:
-            text, warning = self.message
-            shown, shown_size = largest_fitting((escape_control(text),), size - 2, width - 24)
-            draw_text(surface, shown, shown_size, theme.warning if warning else theme.accent,
-                      center=(width // 2, height * 3 // 4 + size * 3))
         small = max(13, height // 45)
         help_text, help_size = largest_fitting(self.help_texts(), small, width - 20, min_size=12)
-        draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(width // 2, height - 8))
+        help_rect = draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(width // 2, height - 8))
+        if self.message is not None:
+            text, warning = self.message
+            # Wrapped (a reason can be a long sentence in some languages), centred where a short
+            # one stands, and lifted to end above the key help.
+            lines = wrap_at_most(escape_control(text), size - 2, width - 24, 4)
+            step = size + 2
+            top = min(height * 3 // 4 + size * 3 - len(lines) * step // 2, help_rect.top - 4 - len(lines) * step)
+            for i, line in enumerate(lines):
+                draw_text(surface, line, size - 2, theme.warning if warning else theme.accent,
+                          midtop=(width // 2, top + i * step))
+
+    def text_size(self) -> int:
+        """The size of the page's text for the window's height."""
+        return max(15, min(26, self.ctx.layout.size[1] // 30))
 
     def subtitle(self) -> str:
         """The line under the title: the saved game being gone back into, else who this side is."""
@@ -446,31 +460,41 @@ class NetLobbyScene(Scene):
                       theme.accent if i else theme.text, bold=bool(i), center=(width // 2, y))
             y += line_size + 12
         colour = self._colour_label() if self.colour else _("Random (drawn when a player joins)")
-        about = (_("You play as {name} · your colour: {colour}").format(name=self.name, colour=colour)
-                 if self.resume is None
-                 else _("The game goes on from move {number}").format(number=len(self.resume.moves) + 1))
-        draw_text(surface, fit_text(escape_control(about), size - 4, width - 20), size - 4,
-                  theme.dim_text, center=(width // 2, y + 8))
+        abouts = ((_("You play as {name} · your colour: {colour}").format(name=self.name, colour=colour),
+                   _("You play as {name} · your colour: {colour}").format(name=self.name, colour=self._colour_label()),
+                   _("Your colour: {colour}").format(colour=self._colour_label()))
+                  if self.resume is None
+                  else (_("The game goes on from move {number}").format(number=len(self.resume.moves) + 1),))
+        about, about_size = largest_fitting(tuple(escape_control(a) for a in abouts), size - 4, width - 20)
+        draw_text(surface, about, about_size, theme.dim_text, center=(width // 2, y + 8))
 
     def _draw_join(self, surface: pygame.Surface, size: int) -> None:
         theme = self.ctx.theme
         width = surface.get_width()
         rows = self.join_rows()
         self.list.draw(surface, rows, theme, size)
-        note = (_("Or choose a game found on this network:") if self.games else
-                _("No games found nearby ({reason})").format(reason=self.discovery_error) if self.discovery_error
-                else _("Looking for games on this network…"))
+        notes = ((_("Or choose a game found on this network:"),) if self.games else
+                 (_("No games found nearby ({reason})").format(reason=self.discovery_error),
+                  _("No games found nearby")) if self.discovery_error
+                 else (_("Looking for games on this network…"),))
         below = rows[2].rect.top if len(rows) > 2 else rows[1].rect.bottom + size + 8
-        draw_text(surface, fit_text(escape_control(note), size - 4, width - 20), size - 4, theme.dim_text,
-                  midbottom=(width // 2, below - 1))
+        note, note_size = largest_fitting(tuple(escape_control(n) for n in notes), size - 4, width - 20)
+        draw_text(surface, note, note_size, theme.dim_text, midbottom=(width // 2, below - 1))
 
 
-def found_label(game: ev.FoundGame) -> str:
-    """A found game's row: its address first (a name proves nothing: anyone can announce any name),
-    then the name, and what is unusual about it."""
+def found_labels(game: ev.FoundGame) -> tuple[str, ...]:
+    """A found game's row, longest first: its address first (a name proves nothing: anyone can
+    announce any name), then the name, and what is unusual about it; without that where it does
+    not fit (choosing the game says why it cannot be joined)."""
     notes = [_(note) for note, on in ((N_("needs a newer version"), game.newer),
                                       (N_("not on your network"), not game.nearby)) if on]
-    return "  ·  ".join([show_address(game.host, game.port), game.name, *notes])
+    first = [show_address(game.host, game.port), game.name]
+    return tuple(dict.fromkeys("  ·  ".join(first + notes[:n]) for n in range(len(notes), -1, -1)))
+
+
+def fitting(texts: tuple[str, ...], size: int, room: int, *, bold: bool = False) -> str:
+    """The first of ``texts`` (longest first) that fits ``room`` at ``size``, else the last cut to it."""
+    return next((t for t in texts if text_width(t, size, bold) <= room), fit_text(texts[-1], size, room, bold))
 
 
 def connect(ctx: Context, register: Callable[[SceneName, Scene], None]) -> NetLobbyScene:
