@@ -51,7 +51,7 @@ from .verdicts import Severity, Verdict
 from .verdicts import judge as verdict_of
 
 __all__ = ["Bounds", "GameReview", "Grade", "MoveClass", "MoveReview", "ReviewProgress", "Summary", "classify", "review_game",
-           "value_text", "value_words"]
+           "to_explain", "value_text", "value_words"]
 
 #: Default seconds per position (the ``[review] time`` setting's default).
 DEFAULT_TIME = 0.5
@@ -430,3 +430,11 @@ def _estimate(searcher: Searcher, pos: Position, stop) -> float | None:
     if result.cancelled:
         raise SearchCancelled("review cancelled")
     return result.score if abs(result.score) < 1 else None
+
+
+def to_explain(review: GameReview) -> list[int]:
+    """The numbers of the moves an explanation is made for: every mistake and blunder, and every
+    move with a verdict, whose values are proved exactly."""
+    return [r.number for r in review.reviews
+            if (r.verdict is not None or r.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER))
+            and r.before.is_exact and r.played.is_exact]

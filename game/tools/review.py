@@ -44,7 +44,7 @@ from typing import BinaryIO, TextIO
 from game.echo import tolerant_output
 from game.engine.board import MoveError, parse_moves
 from game.engine.explain import Explanation, explain_game
-from game.engine.game_review import GameReview, MoveClass, MoveReview, review_game
+from game.engine.game_review import GameReview, MoveClass, MoveReview, review_game, to_explain
 from game.engine.solver import Solver
 from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
@@ -115,14 +115,6 @@ def move_line(review: MoveReview) -> str:
     """``<number> <column> <grade> <side> [verdict] best: ...; played: ...`` for one move."""
     return (f"{review.number} {review.column + 1} {grade_word(review)} {PLAYER_NAMES[review.player]} "
             f"{verdict_words(review)}best: {review.best_words()}; played: {review.played_words()}")
-
-
-def to_explain(review: GameReview) -> list[int]:
-    """The numbers of the moves an explanation is made for: every mistake and blunder, and every
-    move with a verdict, whose values are proved exactly."""
-    return [r.number for r in review.reviews
-            if (r.verdict is not None or r.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER))
-            and r.before.is_exact and r.played.is_exact]
 
 
 def game_text(review: GameReview, explained: dict[int, Explanation] | None = None) -> list[str]:

@@ -10,15 +10,15 @@ in a notice and the progress stays for this sitting. No pygame here.
 from __future__ import annotations
 
 import logging
-import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.domain.names import name_key
-from game.engine.solver import SearchCancelled, Solver
-from game.training.course import Checked, Exercise, check_answer
-from game.store.writer import Writer
+from game.engine.solver import SearchCancelled
+from game.service.proving import Provers
 from game.store.learned import LessonProgress, load_progress, update_progress
+from game.training.background import BackgroundKeeper
+from game.training.course import Checked, Exercise, check_answer
 
 __all__ = ["CourseKeeper", "UNCHECKED"]
 
@@ -44,19 +44,15 @@ class _Solved:
     index: int
 
 
-class CourseKeeper:
+class CourseKeeper(BackgroundKeeper[Checked]):
     def __init__(self, path: Path | None = None) -> None:
+        super().__init__()
         self.path = path
         self.loaded = False
         self._progress: dict[tuple[str, str], LessonProgress] = {}
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._answers: dict[int, Checked] = {}
-        self._notices: list[str] = []
-        self._tickets = 0
-        self._files: Writer[_Solved | None] = Writer("learn-files", self._write)
-        self._checker: Writer[_Check] = Writer("learn-checker", self._check_all)
-        self._solver: Solver | None = None
+        self._files = self._writer("learn-files", self._write)
+        self._checker = self._writer("learn-checker", self._check_all)
+        self._provers = Provers(SOLVER_MB)
 
     # -- the window's side -------------------------------------------------------------------
 
@@ -78,31 +74,9 @@ class CourseKeeper:
     def check(self, exercise: Exercise, column: int, names: tuple[str, str]) -> int:
         """Ask the solver whether ``column`` solves ``exercise`` and why; the ticket's :meth:`answer`
         is a ``Checked``."""
-        with self._lock:
-            self._tickets += 1
-            ticket = self._tickets
+        ticket = self._ticket()
         self._checker.submit(_Check(ticket, exercise, column, names))
         return ticket
-
-    def answer(self, ticket: int) -> Checked | None:
-        """The verdict for ``ticket`` once it has arrived (handed out once), else None."""
-        with self._lock:
-            return self._answers.pop(ticket, None)
-
-    def poll(self) -> list[str]:
-        """Notices for the player since the last call."""
-        with self._lock:
-            notices, self._notices = self._notices, []
-        return notices
-
-    def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until every job handed over is done (tests; closing the window); False on timeout."""
-        return self._files.flush(timeout) and self._checker.flush(timeout)
-
-    def close(self, timeout: float = 1.0) -> bool:
-        """Stop a running check and wait for the threads; progress handed over is still written."""
-        self._stop.set()
-        return self.flush(timeout)
 
     # -- the threads' side -------------------------------------------------------------------
 
@@ -111,10 +85,6 @@ class CourseKeeper:
             key = (name_key(player), lesson)
             old = self._progress.get(key, LessonProgress(player, lesson, frozenset()))
             self._progress[key] = replace(old, solved=old.solved | {index})
-
-    def _tell(self, notice: str) -> None:
-        with self._lock:
-            self._notices.append(notice)
 
     def _write(self, jobs: list[_Solved | None]) -> None:
         solved = [job for job in jobs if job is not None]
@@ -146,9 +116,8 @@ class CourseKeeper:
             if self._stop.is_set():
                 return
             try:
-                if self._solver is None:
-                    self._solver = Solver(table_mb=SOLVER_MB)
-                checked = check_answer(job.exercise, job.column, self._solver, names=job.names, stop=self._stop)
+                solver = self._provers.solver("checker")
+                checked = check_answer(job.exercise, job.column, solver, names=job.names, stop=self._stop)
             except SearchCancelled:
                 if self._stop.is_set():
                     return
@@ -156,8 +125,7 @@ class CourseKeeper:
             except Exception:  # a check that fails is judged by the shipped columns
                 log.exception("learn check")
                 checked = Checked(job.column, job.exercise.is_right(job.column), UNCHECKED)
-            with self._lock:
-                self._answers[job.ticket] = checked
+            self._deliver(job.ticket, checked)
 
 
 def _with(entries: list[LessonProgress], solved: list[_Solved]) -> list[LessonProgress]:

@@ -35,27 +35,26 @@ its own solver; :meth:`PracticeKeeper.close` stops a running search. The searche
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from time import perf_counter
 from typing import Union
 
+from game.domain.names import name_key
 from game.echo import counted
 from game.engine.drills import Drill
 from game.engine.game_review import DEFAULT_TIME, GameReview
-from game.engine.solver import SearchCancelled, Solver
-from game.training.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
-from game.training.owners import NamedSide, against_name, opponent_names
-from game.training.proofs import (Added, Refutation, explanation, game_drills, position_drill, refutation,
-                                          wrong_drills)
-from game.store.writer import Writer
-from game.domain.names import name_key
+from game.engine.solver import SearchCancelled
+from game.service.proving import Provers
 from game.store.drill_file import (LOCAL_PLAYER, DrillEntry, PlayerChoice, load_choices, load_drills,
                                set_aside_drills, update_choices)
 from game.store.puzzle_results import PuzzleResult, add_result, load_results
+from game.training.background import BackgroundKeeper
+from game.training.owners import NamedSide, against_name, opponent_names
+from game.training.proofs import (Added, Refutation, explanation, game_drills, position_drill, refutation,
+                                          wrong_drills)
+from game.training.schedule import Grade, add_drills, due_entries, end_of_day, grade_drill
 
 log = logging.getLogger(__name__)
 
@@ -133,9 +132,10 @@ def _coming_back(entry: DrillEntry, now: datetime) -> bool:
     return last is not None and last.astimezone(now.tzinfo).date() == now.date() and entry.card.due > now
 
 
-class PracticeKeeper:
+class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
     def __init__(self, review_time: float = DEFAULT_TIME, *, drills_path: Path | None = None,
                  results_path: Path | None = None, players_path: Path | None = None) -> None:
+        super().__init__()
         self.review_time = review_time
         self.drills_path = drills_path
         self.results_path = results_path
@@ -149,15 +149,10 @@ class PracticeKeeper:
         self._choices: dict[str, PlayerChoice] = {}      # by name_key
         self._told_unnamed = False
         self._results: list[PuzzleResult] = []
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._notices: list[str] = []
-        self._answers: dict[int, Added | Refutation] = {}
-        self._tickets = 0
         self._judged: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()   # (moves, players) this sitting
-        self._files: Writer[_Job] = Writer("practice-files", self._work)
-        self._refuter: Writer[_Refute] = Writer("practice-refuter", self._refute_all)
-        self._solvers: dict[str, Solver] = {}
+        self._files = self._writer("practice-files", self._work)
+        self._refuter = self._writer("practice-refuter", self._refute_all)
+        self._provers = Provers(SOLVER_MB)     # a solver for each of the two threads
         self._proved: set[tuple[object, Drill]] = set()   # (owner and position, drill) proved right this sitting
 
     # -- the window's side -------------------------------------------------------------------
@@ -293,50 +288,12 @@ class PracticeKeeper:
         self.streak = self.streak + 1 if right_at_once else 0
         self.best_streak = max(self.best_streak, self.streak)
 
-    def answer(self, ticket: int) -> Added | Refutation | None:
-        """The answer for ``ticket`` once it has arrived (handed out once), else None."""
-        with self._lock:
-            return self._answers.pop(ticket, None)
-
-    def poll(self) -> list[str]:
-        """Notices for the player since the last call."""
-        with self._lock:
-            notices, self._notices = self._notices, []
-        return notices
-
-    def flush(self, timeout: float = 10.0) -> bool:
-        """Wait until every job handed over is done (tests; closing the window); False on timeout."""
-        deadline = perf_counter() + timeout
-        return self._files.flush(timeout) and self._refuter.flush(max(0.0, deadline - perf_counter()))
-
-    def close(self, timeout: float = 1.0) -> bool:
-        """Stop a running search and wait for the threads (the window closes); grades and results
-        handed over are still written."""
-        self._stop.set()
-        return self.flush(timeout)
-
     # -- the threads' side -------------------------------------------------------------------
-
-    def _ticket(self) -> int:
-        with self._lock:
-            self._tickets += 1
-            return self._tickets
-
-    def _tell(self, notice: str) -> None:
-        with self._lock:
-            self._notices.append(notice)
 
     def _tell_unnamed(self) -> None:
         if not self._told_unnamed:
             self._told_unnamed = True
             self._tell(UNNAMED_NOTICE)
-
-    def _solver(self, name: str) -> Solver:
-        """The thread ``name``'s own solver (a solver's table is not shared between threads)."""
-        solver = self._solvers.get(name)
-        if solver is None:
-            solver = self._solvers[name] = Solver(table_mb=SOLVER_MB)
-        return solver
 
     def _work(self, jobs: list[_Job]) -> None:
         for job in jobs:
@@ -349,12 +306,12 @@ class PracticeKeeper:
             except OSError as exc:
                 self._tell(f"Your practice could not be saved ({exc.strerror or type(exc).__name__})")
                 if isinstance(job, _AddPosition):
-                    self._answer(job.ticket, Added.NOT_WRITTEN)
+                    self._deliver(job.ticket, Added.NOT_WRITTEN)
             except Exception as exc:  # practice must never stop the game: say it and go on
                 log.exception("practice")
                 self._tell(f"Practice: something went wrong ({type(exc).__name__})")
                 if isinstance(job, _AddPosition):
-                    self._answer(job.ticket, Added.UNPROVED)
+                    self._deliver(job.ticket, Added.UNPROVED)
 
     def _do(self, job: _Job) -> None:
         if isinstance(job, _Load):
@@ -386,7 +343,7 @@ class PracticeKeeper:
         elif isinstance(job, _Choose):
             self._choose(job.choice)
         elif isinstance(job, _AddPosition):
-            self._answer(job.ticket, self._add_position(job))
+            self._deliver(job.ticket, self._add_position(job))
         elif isinstance(job, _Grade):
             entry, notice = grade_drill(job.key, job.grade, job.now, self.drills_path, job.player)
             if entry is not None:
@@ -402,7 +359,7 @@ class PracticeKeeper:
     def _proved_drills(self, drills: list[DrillEntry], prove: list[DrillEntry]) -> tuple[list[DrillEntry], str | None]:
         """``drills`` without those of ``prove`` the solver proves wrong (a file edited by hand),
         which are set aside in the file too when it can be written; and a notice saying so."""
-        wrong = wrong_drills(((e.ident, e.drill) for e in prove), self._proved, self._solver("files"), self._stop)
+        wrong = wrong_drills(((e.ident, e.drill) for e in prove), self._proved, self._provers.solver("files"), self._stop)
         if not wrong:
             return drills, None
         try:
@@ -414,7 +371,7 @@ class PracticeKeeper:
                     f"changed ({exc.strerror or type(exc).__name__})")
 
     def _mine(self, job: _Mine) -> list[Drill]:
-        return game_drills(job.moves, job.players, job.review, self._solver("files"), self.review_time, self._stop,
+        return game_drills(job.moves, job.players, job.review, self._provers.solver("files"), self.review_time, self._stop,
                            against=job.against, day=datetime.now().astimezone().date())
 
     def _keep(self, drills: list[Drill], player: str, *, announce: bool) -> int:
@@ -443,30 +400,26 @@ class PracticeKeeper:
 
     def _add_position(self, job: _AddPosition) -> Added:
         known = {entry.key for entry in self.drills_of(LOCAL_PLAYER)}
-        drill = position_drill(job.moves, job.played, known, self._solver("files"), self._stop,
+        drill = position_drill(job.moves, job.played, known, self._provers.solver("files"), self._stop,
                                datetime.now().astimezone().date())
         if isinstance(drill, Added):
             return drill
         return Added.ADDED if self._keep([drill], LOCAL_PLAYER, announce=False) else Added.ALREADY
-
-    def _answer(self, ticket: int, value: Added | Refutation) -> None:
-        with self._lock:
-            self._answers[ticket] = value
 
     def _refute_all(self, jobs: list[_Refute]) -> None:
         for job in jobs:
             if self._stop.is_set():
                 return
             try:
-                self._answer(job.ticket, self._refutation(job))
+                self._deliver(job.ticket, self._refutation(job))
             except SearchCancelled:
                 return
             except Exception:  # a refutation that fails shows the right move without the line
                 log.exception("practice refutation")
-                self._answer(job.ticket, Refutation(None, ()))
+                self._deliver(job.ticket, Refutation(None, ()))
 
     def _refutation(self, job: _Refute) -> Refutation:
         if job.explain_only:
-            return Refutation(None, (), explanation(job.moves, job.column, job.names, self._solver("refuter"),
+            return Refutation(None, (), explanation(job.moves, job.column, job.names, self._provers.solver("refuter"),
                                                     self._stop))
-        return refutation(job.moves, job.column, job.names, self._solver("refuter"), self._stop)
+        return refutation(job.moves, job.column, job.names, self._provers.solver("refuter"), self._stop)

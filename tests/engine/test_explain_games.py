@@ -15,11 +15,11 @@ import pytest
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind, explain_game
 from game.engine.game_review import MoveClass, review_game
+from game.engine.game_review import to_explain
 from game.engine.scores import plies_to_end
 from game.engine.solver import Solver
 from game.engine.threats import Cell, playable_mask, threats_mask
 from game.engine.verdicts import Severity
-from game.tools.review import to_explain
 
 GAMES = [line.split()[0] for line in (Path(__file__).parent / "data" / "level_games.txt").read_text().splitlines()
          if line.strip() and not line.startswith("#")]

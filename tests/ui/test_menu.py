@@ -488,3 +488,24 @@ def test_a_game_of_two_computers_keeps_the_unfinished_game_on_offer_without_aski
     d.key(pygame.K_ESCAPE)                               # their game is left unfinished: not offered
     assert isinstance(d.scene, MenuScene) and d.c.ctx.session.unfinished == saved
     assert row_labels(d)[0] == "Resume unfinished game"
+
+
+def test_the_language_row_changes_the_language_at_once_and_remembers_it(ui):
+    from game import i18n
+
+    d = ui()
+
+    def value() -> str:       # the selected row's, whatever its label says in the language in use
+        return d.scene.rows()[d.scene.selected].value
+
+    try:
+        select(d, "Language")
+        assert value().startswith("auto (")      # no choice yet: the system's
+        d.key(pygame.K_RIGHT)
+        d.key(pygame.K_RIGHT)                    # auto, English, then German
+        assert i18n.language() == "de" and load_prefs().language == "de" and value() == "Deutsch"
+        d.key(pygame.K_LEFT)
+        d.key(pygame.K_LEFT)
+        assert load_prefs().language == "auto" and value().startswith("auto (")
+    finally:
+        i18n.set_language(None)

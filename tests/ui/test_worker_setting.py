@@ -17,8 +17,8 @@ from game.service import backends
 from game.store.autosave import Autosaves
 from game.store.prefs import load_prefs
 from game.ui.controller import Controller
-from game.ui.menu import menu_scene as menu
-from game.ui.menu.menu_scene import PLAIN_SEARCH_NOTICE
+from game.ui.menu import menu_words as menu
+from game.ui.menu.menu_words import PLAIN_SEARCH_NOTICE
 from game.ui.scene import MenuData, SceneName, Transition
 
 

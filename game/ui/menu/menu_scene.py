@@ -12,44 +12,25 @@ from pathlib import Path
 
 import pygame
 
-import game
-
-from game.domain.levels import CUSTOM_DEPTH
-from game.domain.names import MAX_PLAYER_NAME_CHARS, clean_player_name
 from game.domain.players import PlayerSpec
 from game.domain.saved import SavedGame
 from game.echo import counted
-from game.engine.heuristics import HEURISTICS
 from game.session.autosaver import autosaved
 from game.session.core import Departure
 from game.store.prefs import Prefs
 from game.store.saves import save_infos
-from game.ui.menu.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
-from game.ui.menu.menu_words import COURSE_OFFER, COURSE_OFFER_DETAIL, practice_row_text
+from game.ui.menu.menu_choices import MenuChoices
+from game.ui.menu.menu_rows import ChoiceRows
+from game.ui.menu.menu_words import COURSE_OFFER, COURSE_OFFER_DETAIL, practice_row_text, tell_if_plain_search
 from game.ui.open_save import OPEN_ERRORS, open_save, players_of, resume_label
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
-from game.ui.theme import THEMES
-from game.ui.widgets import Edit, Pick, Row, RowList, TextInput, name_chars
+from game.ui.widgets import Pick, Row, RowList
 
 PRACTICE = "Practice"
 LEARN = "Learn"
-#: Said once per install (remembered in the prefs under ``PLAIN_SEARCH_TOLD``) where the searches
-#: could not be compiled at install: pip hides the build's warning.
-PLAIN_SEARCH_NOTICE = ("The computer thinks more slowly here: its search was installed without a C compiler. "
-                       "To fix it, install a C compiler and Python's headers, then reinstall the game.")
-PLAIN_SEARCH_TOLD = "told_plain_search"
-PLAIN_SEARCH_SECONDS = 20.0
-
-
-def install() -> str:
-    """This install of the game, as one line: its version and its folder (a reinstall elsewhere or
-    of another version is another install)."""
-    return f"{game.__version__} {Path(game.__file__).resolve().parent}"
-
-
 class MenuScene(Scene):
     """The rows stay under the pointer: they are anchored at the top with a height that never
     changes while the menu is open, a row that does not apply is greyed out rather than removed,
@@ -60,14 +41,11 @@ class MenuScene(Scene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.choices = MenuChoices.from_prefs(ctx.prefs.menu, ctx.settings)
+        self.choosing = ChoiceRows(ctx)
         self.list = RowList(letter_keys=True, enter=self.start_game)   # Enter on an option row starts
         self.selected_label = "Mode"
-        #: Tab, Up and Down end the typing too (keeping the name), as Enter does.
-        self.name_field = TextInput(name_chars, MAX_PLAYER_NAME_CHARS,
-                                    done_keys=(pygame.K_TAB, pygame.K_UP, pygame.K_DOWN))
         self.overlay: Confirm | HelpOverlay | TextOverlay | SaveList | None = None
-        self.editing: int | None = None   # the two-player name being typed (0 red, 1 yellow)
+        self.rows_top = 0     # where the rows begin, as last placed
         self._problems_shown = False
         self.resume_analysis = False      # the analysis row was on in the game on offer
 
@@ -78,23 +56,14 @@ class MenuScene(Scene):
             self.resume_analysis = data.analysis
             self.selected_label = resume_label(data.resume)     # the offer to continue comes first
         self.overlay = None
-        self.name_field.close()
-        self.editing = None
+        self.choosing.stop_typing()
         if self.ctx.config_problems and not self._problems_shown:
             self._problems_shown = True        # once a run: the row keeps them at hand after that
             self.show_problems()
-        self._tell_if_plain_search()
+        tell_if_plain_search(self.ctx)
         self._offer_course()
         rows = self.rows()
         self.list.select(rows, self.list.index(rows))
-
-    def _tell_if_plain_search(self) -> None:
-        """Once per install, ever: a search that runs as plain Python makes the computer slower."""
-        from game.service import backends  # here: the menu module loads no engine
-
-        if not backends.compiled() and self.ctx.prefs.told_plain_search != install():
-            self.ctx.notices.add(PLAIN_SEARCH_NOTICE, "info", seconds=PLAIN_SEARCH_SECONDS)
-            self.ctx.remember(**{PLAIN_SEARCH_TOLD: install()})
 
     @property
     def resume(self) -> SavedGame | None:
@@ -111,8 +80,13 @@ class MenuScene(Scene):
         return self.ctx.session.results.lines
 
     @property
+    def choices(self) -> MenuChoices:
+        """The mode and players chosen (``ChoiceRows`` keeps them)."""
+        return self.choosing.choices
+
+    @property
     def wants_text(self) -> bool:
-        return self.editing is not None
+        return self.choosing.editing is not None
 
     @property
     def selected_label(self) -> str:
@@ -142,121 +116,44 @@ class MenuScene(Scene):
             rated = " · rated" if self.ctx.session.rating.resumes_rated(self.resume) else ""
             rows.append(Row(resume_label(self.resume), counted(len(self.resume.moves), "move") + rated,
                             activate=self.resume_game))
-        rows.append(Row("Mode", MODE_LABELS[self.choices.mode], change=self._change_mode))
-        rows += self._mode_rows(mode or self.choices.mode)
-        rows.append(Row("Theme", self.ctx.theme_name, change=self._change_theme))
-        rows.append(Row("Sound", "off (muted)" if self.ctx.sound.muted else "on", change=self._change_sound))
-        rows.append(Row("Volume", f"{round(self.ctx.sound.volume * 100)} %", change=self._change_volume))
+        rows.append(self.choosing.mode_row())
+        rows += self.choosing.players(mode or self.choices.mode)
+        rows += self.choosing.look_and_sound()
         rows.append(Row("Start game", activate=self.start_game))
-        rows.append(Row(PRACTICE, self.practice_text(), activate=self.open_practice))
+        rows.append(Row(PRACTICE, practice_row_text(self.ctx.session.practice, datetime.now().astimezone()),
+                        activate=self._going(SceneName.PRACTICE)))
         rows.append(Row("Open a saved game", activate=self.open_saves))
-        rows.append(Row("Review a saved game", activate=self.review_saved))
+        rows.append(Row("Review a saved game", activate=self._going(SceneName.REVIEW)))
         rows.append(Row("Play over the network", activate=self.open_lobby))
         if self.ctx.config_problems:
             rows.append(Row(f"Settings problems ({len(self.ctx.config_problems)})", activate=self.show_problems,
                             warning=True))
-        rows.append(Row(LEARN, "the rules and ideas, step by step", activate=self.open_learn))
+        rows.append(Row(LEARN, "the rules and ideas, step by step", activate=self._going(SceneName.LEARN)))
         rows.append(Row("Help (F1)", activate=self.open_help))
-        rows.append(Row("Quit", activate=self.quit))
+        rows.append(Row("Quit", activate=self._going(SceneName.QUIT)))
         if mode is None:
             self._place(rows)
         return rows
-
-    def _mode_rows(self, mode: str) -> list[Row]:
-        c = self.choices
-        if mode == "vs_computer":
-            you = (f"{self._colour(1)} (you move first)" if c.human_colour == 1
-                   else f"{self._colour(2)} (computer moves first)")
-            return [Row("You play", you, change=self._change_colour), *self._ai_rows("Computer", c.computer)]
-        if mode == "spectator":
-            return [*self._ai_rows(f"{self._colour(1)} computer", c.red_ai),
-                    *self._ai_rows(f"{self._colour(2)} computer", c.yellow_ai)]
-        rows = []
-        for i in (0, 1):
-            value = self.name_field.shown() if self.editing == i else c.names[i] or "(Enter to type a name)"
-            rows.append(Row(f"{self._colour(i + 1)} player", value, activate=lambda i=i: self.edit_name(i), typed=True,
-                            caret=self.name_field.caret if self.editing == i else None))
-        starts = f"{self._colour(1)} every game" if not c.alternate else "take turns"
-        rows.append(Row("Who starts", starts, change=self._change_alternate))
-        return rows
-
-    def _colour(self, player: int) -> str:
-        return self.ctx.theme.colour_name(player)
-
-    def _ai_rows(self, who: str, choice: AIChoice) -> list[Row]:
-        levels = [level.name for level in self.ctx.settings.levels] + [CUSTOM]
-        details = {level.name: ("exact play" if level.exact else f"depth {level.depth}")
-                   + (f", ~{level.elo} Elo" if level.elo is not None else "")
-                   for level in self.ctx.settings.levels}
-
-        def change_level(delta: int) -> None:
-            choice.level = cycle(levels, choice.level, delta)
-
-        def change_depth(delta: int) -> None:
-            lo, hi = CUSTOM_DEPTH
-            choice.depth = lo + (choice.depth - lo + delta) % (hi - lo + 1)
-
-        def change_heuristic(delta: int) -> None:
-            choice.heuristic = cycle(list(HEURISTICS), choice.heuristic, delta)
-
-        custom = choice.level == CUSTOM
-        level_text = choice.level if custom else f"{choice.level} ({details[choice.level]})"
-        return [Row(f"{who} level", level_text, change=change_level),
-                Row(f"{who} depth", str(choice.depth), change=change_depth, enabled=custom),
-                Row(f"{who} heuristic", choice.heuristic, change=change_heuristic, enabled=custom)]
 
     def _place(self, rows: list[Row]) -> None:
         """Rows from the top of the list down, each as high as the most rows any mode shows allow:
         the height never changes while the menu is open, so no row moves when another is added."""
         width, height = self.ctx.layout.size
-        area_top, area_bottom = height // 5, height - max(14, height // 45) - 16
-        shown_now = len(self._mode_rows(self.choices.mode))
+        area_bottom = height - max(14, height // 45) - 16
+        shown_now = len(self.choosing.players(self.choices.mode))
         blank = int(self.resume is None)    # the resume row's place stays, empty: no other row moves
-        most = blank + len(rows) - shown_now + max(len(self._mode_rows(mode)) for mode in MODES)
-        RowList.stack(rows, area_top, max(18, min(52, (area_bottom - area_top) // most)), width, first=blank)
+        most = blank + len(rows) - shown_now + self.choosing.most_player_rows()
+        top = self.rows_top = self._rows_top(height, most)
+        RowList.stack(rows, top, max(15, min(52, (area_bottom - top) // most)), width, first=blank)
+
+    @staticmethod
+    def _rows_top(height: int, rows: int) -> int:
+        """Where the rows begin: a fifth down, under the title and the record's lines; in a window
+        too short for ``rows`` rows of 18 pixels there, the record's lines give way to the rows."""
+        area_bottom = height - max(14, height // 45) - 16
+        return height // 5 if (area_bottom - height // 5) // rows >= 18 else height // 7
 
     # -- actions ---------------------------------------------------------------------------
-
-    def _remember_choices(self) -> None:
-        self.ctx.remember(menu=self.choices.to_prefs())
-
-    def _change_mode(self, delta: int) -> None:
-        self.choices.mode = cycle(list(MODES), self.choices.mode, delta)
-
-    def _change_colour(self, delta: int) -> None:
-        self.choices.human_colour = 3 - self.choices.human_colour
-
-    def _change_alternate(self, delta: int) -> None:
-        self.choices.alternate = not self.choices.alternate
-
-    def _change_theme(self, delta: int) -> None:
-        self.ctx.theme_name = cycle(list(THEMES), self.ctx.theme_name, delta)
-        self.ctx.remember(theme=self.ctx.theme_name)
-
-    def _change_sound(self, delta: int) -> None:
-        self.ctx.remember(muted=self.ctx.sound.toggle_mute())
-
-    def _change_volume(self, delta: int) -> None:
-        steps = round(self.ctx.sound.volume * 10)
-        self.ctx.sound.set_volume(min(10, max(0, steps + delta)) / 10)
-        self.ctx.remember(volume=self.ctx.sound.volume)
-
-    def edit_name(self, index: int) -> None:
-        """Type the name of one of two players: letters go in, Backspace takes out, Enter (or a
-        click elsewhere) keeps it, Esc keeps the name there was."""
-        self.editing = index
-        self.name_field.open(self.choices.names[index])
-        self.selected_label = f"{self._colour(index + 1)} player"
-
-    def _type(self, event: pygame.event.Event) -> None:
-        assert self.editing is not None
-        edit = Edit.DONE if event.type == pygame.MOUSEBUTTONDOWN else self.name_field.handle(event)
-        if edit is Edit.CANCELLED:
-            self.editing = None
-        elif edit is Edit.DONE:
-            self.choices.names[self.editing] = clean_player_name(self.name_field.close())
-            self.editing = None
-            self._remember_choices()
 
     def start_game(self) -> None:
         """Start a game with the chosen players; asks first when an unfinished game is on offer."""
@@ -279,15 +176,11 @@ class MenuScene(Scene):
         self.overlay = Confirm(question, f"{leaving.detail} Choose No, then \"{resume_label(resume)}\", to go on "
                                "with it.", leave)
 
-    def practice_text(self) -> str:
-        """"5 drills due · puzzles" (the drills counted once they are read; see ``practice_row_text``)."""
-        return practice_row_text(self.ctx.session.practice, datetime.now().astimezone())
-
-    def open_practice(self) -> None:
-        self.next = Transition(SceneName.PRACTICE)
-
-    def open_learn(self) -> None:
-        self.next = Transition(SceneName.LEARN)
+    def _going(self, scene: SceneName) -> Callable[[], None]:
+        """What a row that opens ``scene`` does: nothing on the board is at stake there."""
+        def go() -> None:
+            self.next = Transition(scene)
+        return go
 
     def _offer_course(self) -> None:
         """Once, to a player opening the game for the first time (no preference ever kept, no game
@@ -295,11 +188,8 @@ class MenuScene(Scene):
         if self.ctx.prefs != Prefs() or self.overlay is not None or self.resume is not None:
             return
         self.ctx.remember(course_offered=True)
-        self.overlay = Confirm(COURSE_OFFER, COURSE_OFFER_DETAIL, self.open_learn, yes="Start the course",
+        self.overlay = Confirm(COURSE_OFFER, COURSE_OFFER_DETAIL, self._going(SceneName.LEARN), yes="Start the course",
                                no="Not now")
-
-    def review_saved(self) -> None:
-        self.next = Transition(SceneName.REVIEW)
 
     def open_lobby(self) -> None:
         """Host or join a network game. Its first move replaces the autosave: the unfinished game
@@ -308,7 +198,7 @@ class MenuScene(Scene):
 
     def _start_now(self) -> None:
         red, yellow = self.choices.players(self.ctx.settings)
-        self._remember_choices()
+        self.choosing.remember()
         if autosaved(red, yellow):       # it takes the autosave's place; two computers' game leaves it be
             self.resume = None
         two = self.choices.mode == "two_players"
@@ -372,24 +262,22 @@ class MenuScene(Scene):
             return
         self.next = Transition(SceneName.GAME, GameStart(red, yellow, moves, analysis=analysis or saved.analysis))
 
-    def quit(self) -> None:
-        self.next = Transition(SceneName.QUIT)
-
     # -- scene contract --------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.overlay is not None:
             self._handle_overlay(event)
             return
-        if self.editing is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self._type(event)
+        if self.choosing.editing is not None and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN,
+                                                                 pygame.MOUSEBUTTONDOWN):
+            self.choosing.type(event)
             if event.type != pygame.MOUSEBUTTONDOWN:
                 return
         if is_help_key(event):
             self.open_help()
             return
         if self.list.handle(event, self.rows()) is Pick.CHANGED:
-            self._remember_choices()
+            self.choosing.remember()
 
     def _handle_overlay(self, event: pygame.event.Event) -> None:
         overlay = self.overlay
@@ -411,13 +299,13 @@ class MenuScene(Scene):
         surface.fill(theme.background)
         title_size = max(32, height // 11)
         title = draw_text(surface, "Connect Four", title_size, theme.text, bold=True, center=(width // 2, height // 10))
-        self._draw_info(surface, title.bottom + 2, height // 5 - title.bottom - 2)
         rows = self.rows()
+        self._draw_info(surface, title.bottom + 2, self.rows_top - title.bottom - 2)
         self.list.draw(surface, rows, theme, max(13, min(30, rows[0].rect.height * 6 // 10)))
         help_texts = (("Up/Down choose · Left/Right or click to change · Enter start · F1 help · M mute · "
                        "F11 fullscreen · Ctrl+Q quit"),
                       "Up/Down choose · Left/Right change · Enter start · F1 help · Ctrl+Q quit")
-        if self.editing is not None:
+        if self.choosing.editing is not None:
             help_texts = ("Type the name · Enter keeps it · Esc cancels", "Type · Enter keeps · Esc cancels")
         help_text, help_size = largest_fitting(help_texts, max(14, height // 45), width - 20, min_size=13)
         draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(width // 2, height - 8))

@@ -1,16 +1,19 @@
-"""What the menu says about the other scenes: the Practice row's count of drills due, and the
-offer of the course to a new player."""
+"""What the menu says besides its rows' own words: the Practice row's count of drills due, the
+offer of the course to a new player, and the one notice that the computer thinks slowly here."""
 
 from __future__ import annotations
 
 import math
 from datetime import datetime
+from pathlib import Path
 
+import game
 from game.echo import counted
 from game.training.keeper import PracticeKeeper
 from game.store.drill_file import LOCAL_PLAYER
+from game.ui.scene import Context
 
-__all__ = ["COURSE_OFFER", "COURSE_OFFER_DETAIL", "practice_row_text"]
+__all__ = ["COURSE_OFFER", "COURSE_OFFER_DETAIL", "PLAIN_SEARCH_NOTICE", "practice_row_text", "tell_if_plain_search"]
 
 COURSE_OFFER = "New to Connect Four? Take the short course"
 COURSE_OFFER_DETAIL = ("Eight lessons, each a page of plain words and a few positions to solve: the rules, the "
@@ -34,3 +37,26 @@ def practice_row_text(keeper: PracticeKeeper, now: datetime) -> str:
         parts.append(f"1 more in {minutes} min" if len(later) == 1
                      else f"{len(later)} more today, the first in {minutes} min")
     return " · ".join([*parts, "puzzles"])
+
+
+#: Said once per install (remembered in the prefs under ``PLAIN_SEARCH_TOLD``) where the searches
+#: could not be compiled at install: pip hides the build's warning.
+PLAIN_SEARCH_NOTICE = ("The computer thinks more slowly here: its search was installed without a C compiler. "
+                       "To fix it, install a C compiler and Python's headers, then reinstall the game.")
+PLAIN_SEARCH_TOLD = "told_plain_search"
+PLAIN_SEARCH_SECONDS = 20.0
+
+
+def install() -> str:
+    """This install of the game, as one line: its version and its folder (a reinstall elsewhere or
+    of another version is another install)."""
+    return f"{game.__version__} {Path(game.__file__).resolve().parent}"
+
+
+def tell_if_plain_search(ctx: Context) -> None:
+    """Once per install, ever: a search that runs as plain Python makes the computer slower."""
+    from game.service import backends  # here: the menu module loads no engine
+
+    if not backends.compiled() and ctx.prefs.told_plain_search != install():
+        ctx.notices.add(PLAIN_SEARCH_NOTICE, "info", seconds=PLAIN_SEARCH_SECONDS)
+        ctx.remember(**{PLAIN_SEARCH_TOLD: install()})

@@ -1,5 +1,5 @@
 """The review's explanations: which moves get one, which one the worker is asked for next, and the
-answers as they come. The moves are those ``game.tools.review.to_explain`` picks (every mistake and
+answers as they come. The moves are those ``game.engine.game_review.to_explain`` picks (every mistake and
 blunder, every move with a verdict, once their values are proved); the move on the screen is asked
 for first, then the others in order. Each request is a ``Kind.EXPLAIN`` through the scene's
 ``EngineClient``, tagged with its move, so an answer for another move or another game is dropped.
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from game.engine.board import Position
 from game.engine.explain import Explanation
 from game.engine.game_review import GameReview
+from game.engine.game_review import to_explain
 from game.service.requests import AIUpdate, ExplainRequest, Explained
-from game.tools.review import to_explain
 
 if TYPE_CHECKING:
     from game.engine.search_values import SearchConfig
