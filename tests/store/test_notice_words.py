@@ -43,3 +43,15 @@ def test_a_count_of_damaged_lines_takes_its_plural(bad, said, tmp_path):
     path.write_text("{damaged\n" * bad)
     notice = load_drills(path)[1]
     assert notice is not None and notice.startswith(said)
+
+
+@pytest.mark.parametrize("text", ["hello\n", "", "connect4 save\nformat: 1\nred: human\n"])
+def test_why_a_save_cannot_be_opened_is_said_in_the_players_language(text, tmp_path, pseudo_locale):
+    from game.store.savefile import SaveFileError, load_game
+
+    path = tmp_path / "game.c4save"
+    path.write_text(text)
+    with pytest.raises(SaveFileError) as caught:
+        load_game(path)
+    said = str(caught.value)
+    assert said.startswith("game.c4save: ⟦"), said          # the file's name, then the reason in words
