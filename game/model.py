@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.engine.board import Position, format_moves
+from game.engine.sides import Side
 from game.domain.players import parse_player_spec
 from game.domain.saved import NetworkSeat, SavedGame
 
@@ -55,23 +56,20 @@ class GameModel:
 
     @property
     def moves(self) -> tuple[int, ...]:
-        """The columns played so far (0-based), oldest first."""
+        """The columns played so far (``Column`` indexes), oldest first."""
         return tuple(self._moves)
 
     def moves_string(self) -> str:
         """The moves so far in 1-based notation, e.g. "4453"."""
         return format_moves(self._moves)
 
-    def player(self, number: int) -> PlayerSpec:
-        if number == 1:
-            return self.red
-        if number == 2:
-            return self.yellow
-        raise ValueError(f"player number must be 1 (red) or 2 (yellow), not {number!r}")
+    def player(self, side: int) -> PlayerSpec:
+        """Who plays ``side`` (a ``Side``; ValueError for any other number)."""
+        return self.red if Side(side) is Side.RED else self.yellow
 
     @property
-    def turn(self) -> int:
-        """The player to move: 1 (red) or 2 (yellow)."""
+    def turn(self) -> Side:
+        """The side to move."""
         return self.position.turn
 
     def is_ai_turn(self) -> bool:
@@ -152,14 +150,14 @@ class GameModel:
     def load_moves(
         self, moves: Sequence[int], *, red: PlayerSpec | None = None, yellow: PlayerSpec | None = None
     ) -> None:
-        """Replace the game by ``moves``, 0-based columns (optionally with new players); text is
+        """Replace the game by ``moves``, ``Column`` indexes (optionally with new players); text is
         read into columns where it comes in (``engine.board.parse_moves``), never here.
 
         The moves are checked first: an illegal one raises the engine's MoveError subclass (its
         message names the move and the problem) and the current game is kept untouched.
         """
         if isinstance(moves, str):
-            raise TypeError("moves are 0-based columns: read a move string with parse_moves first")
+            raise TypeError("moves are column indexes: read a move string with parse_moves first")
         cols = list(moves)
         Position.from_moves(cols)  # validates; raises before anything changes
         history = [Position()]

@@ -3,11 +3,12 @@
 The top level holds the one copy of ``config.toml`` and ``assets/`` beside ``pyproject.toml``,
 ``README.md``, ``LICENSE``, ``game/`` and ``tests/``; the build copies both into the package.
 
-Rooms, lowest first: ``game.data`` (with ``game.i18n``, the player's language) < ``game.engine`` < ``game.domain`` (with ``game.echo``,
-text made safe to show) < ``game.store`` (with ``game.paths``, the shipped files) < ``game.config`` < ``game.net`` (the
-protocol and its link) < ``game.service`` (the engine's worker) < ``game.training`` (practice, puzzles and the course)
-< ``game.model`` < ``game.session`` < the rest of the application's plumbing < ``game.tools`` and ``game.ui`` < the
-entry points. A module
+Rooms, lowest first: ``game.data`` (with ``game.i18n``, the player's language) < ``game.engine`` <
+``game.domain`` (with ``game.echo``, text made safe to show, and ``game.words``, the engine's facts
+in the player's language) < ``game.store`` (with ``game.paths``, the shipped files) < ``game.config``
+< ``game.net`` (the protocol and its link) < ``game.service`` (the engine's worker) < ``game.training``
+(practice, puzzles and the course) < ``game.model`` < ``game.session`` < the rest of the application's
+plumbing < ``game.tools`` and ``game.ui`` < the entry points. A module
 imports only from its own room or lower ones, counting every import (inside functions and under
 ``TYPE_CHECKING`` too); module-level imports form no cycle; pygame is imported only in
 ``game.ui``; an import placed inside a function (to keep start-up fast) says so in a comment.
@@ -36,7 +37,8 @@ def module_name(path: Path) -> str:
 
 
 #: Rooms by module prefix, lowest first; game/*.py not listed is the application's plumbing.
-ROOMS = (("game.data", 0), ("game.i18n", 0), ("game.engine", 1), ("game.domain", 2), ("game.echo", 2), ("game.store", 3), ("game.paths", 3),
+ROOMS = (("game.data", 0), ("game.i18n", 0), ("game.engine", 1), ("game.domain", 2), ("game.echo", 2),
+         ("game.words", 2), ("game.store", 3), ("game.paths", 3),
          ("game.config", 4), ("game.net", 5), ("game.service", 6), ("game.training", 7), ("game.model", 8),
          ("game.session", 9), ("game.tools", 11), ("game.ui", 11))
 PLUMBING, ENTRY = 10, 12
@@ -324,3 +326,12 @@ def test_no_module_name_is_used_twice_outside_the_command_shims():
     # a shim shares its name only with the tool it starts
     for shim in COMMAND_SHIMS:
         assert names.get(shim.split(".")[-1]) == [f"game.tools.{shim.split('.')[-1]}"], shim
+
+
+def test_the_tests_mirror_the_packages():
+    """Each package of the game has a test folder of the same name; tests/app holds the plumbing
+    at the package's top (the command line, the model, packaging)."""
+    packages = {p.name for p in PACKAGE.iterdir() if p.is_dir() and any(p.glob("*.py"))}
+    folders = {p.name for p in ROOT.joinpath("tests").iterdir() if p.is_dir() and not p.name.startswith((".", "_"))}
+    assert packages <= folders, sorted(packages - folders)
+    assert folders - packages == {"app"}, sorted(folders - packages)

@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from typing import Any, Literal, TypeAlias
 
 from game.engine.board import Position, parse_moves
+from game.engine.sides import Side
 
 __all__ = ["COLOURS", "GAME_ID", "SECRET_BYTES", "SECRET_TEXT", "Colour", "NetRole", "NetworkSeat", "SavedGame"]
 
@@ -42,15 +43,20 @@ class NetworkSeat:
 
     role: NetRole
     game_id: str          # the protocol's game id (16 hex digits), the same on both sides
-    colour: int           # this side's player: 1 red, 2 yellow
+    colour: Side          # this side's player
     opponent: str         # the other player's name (checked by the name rule when read)
     address: str = ""     # a guest's: the host it joined, as ``address:port`` (``[v6]:port``)
     port: int = 0         # a host's: the port it listened on
     #: The game's secret (game.net.secret), never shown; "" in a save of a version without one,
     #: which can then not be gone back into over the network (docs/network.md).
     secret: str = field(default="", repr=False)
-    #: The player who resigned the game (1 red, 2 yellow): it is over, whatever the board shows.
-    resigned: int | None = None
+    #: The player who resigned the game: it is over, whatever the board shows.
+    resigned: Side | None = None
+
+    def __post_init__(self) -> None:      # ValueError for a number that is no side
+        object.__setattr__(self, "colour", Side(self.colour))
+        if self.resigned is not None:
+            object.__setattr__(self, "resigned", Side(self.resigned))
 
     def save_fields(self) -> dict[str, Any]:
         """The SavedGame fields that carry this seat."""
@@ -90,7 +96,7 @@ class SavedGame:
                    **(seat.save_fields() if seat else {}))
 
     def columns(self) -> tuple[int, ...]:
-        """The moves as 0-based columns, as the game takes them (the file keeps the digits)."""
+        """The moves as column indexes, as the game takes them (the file keeps the digits)."""
         return tuple(parse_moves(self.moves))
 
     def position(self) -> Position:

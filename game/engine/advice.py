@@ -1,13 +1,15 @@
-"""What the coach says about one column, as a value: the column, its value in words, the text, and
-the cells the text talks about (rings on the board), each checkable on the board with
-:func:`ring_holds`. Made by ``coaching.advise``; carried with an explanation
-(``explain.Explanation.advice``) to the window. Pure engine code."""
+"""What the coach says about one column, as a value: the column, its exact value, the facts it
+states (``claims``), and the cells they talk about (rings on the board), each checkable on the
+board with :func:`ring_holds`. Made by ``coaching.advise``; carried with an explanation
+(``explain.Explanation.advice``) to the window, which words it (``game.words.coach_says``).
+Pure engine code."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from .board import Position
+from .claims import CoachFact, Fact
 from .threats import Cell, threats_mask
 
 __all__ = ["Advice", "Ring", "ring_holds"]
@@ -26,18 +28,16 @@ class Ring:
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """What the coach says about ``column`` (0-based): its ``value`` in words, the ``text`` (it
-    starts with "Column N") and the ``rings`` on the board it talks about."""
+    """What the coach says about ``column`` (0-based): its exact ``score`` for the side to move
+    with ``moves`` discs down (None: an explanation's facts alone, no value said), the
+    ``reasons`` (one reason, then the better column when there is one) and the ``rings`` on the
+    board they talk about."""
 
     column: int
-    value: str
-    text: str
+    score: int | None
+    moves: int
+    reasons: tuple[CoachFact | Fact, ...]
     rings: tuple[Ring, ...]
-
-    def to_json(self) -> dict[str, object]:
-        """The tool's object: ``column`` 1-7 and ``cells`` as ``[column, row]``, 1-based from the bottom."""
-        return {"column": self.column + 1, "value": self.value, "text": self.text,
-                "cells": [[r.cell.col + 1, r.cell.row + 1] for r in self.rings]}
 
 
 def ring_holds(pos: Position, ring: Ring) -> bool:

@@ -18,8 +18,8 @@ that is never set, so shifts by 1 (vertical), ``H1`` (horizontal), ``HEIGHT`` an
       1  8 15 22 29 36 43
       0  7 14 21 28 35 42     <- row 0 is the bottom
 
-Columns are 0-based in the API; move strings use the 1-based digits of the
-standard Connect Four test sets ("4453" = columns 3, 3, 4, 2).
+Columns are ``sides.Column`` indexes in the API, 0 to 6; move strings use the column numbers
+1-7 of the standard Connect Four test sets ("4453" = indexes 3, 3, 4, 2).
 
 The bitboard helpers at module level (``alignment``, ``winning_cells_mask``,
 ``column_mask`` ...) work on raw ints and are what the search uses; ``Position``
@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable, TypeAlias
+
+from .sides import Side
 
 Bitboard: TypeAlias = int
 
@@ -158,7 +160,7 @@ def _check_cell(col: int, row: int) -> None:
 
 
 def parse_moves(text: str) -> list[int]:
-    """Parse a move string of 1-based column digits into 0-based columns.
+    """Parse a move string of column numbers (digits 1-7) into column indexes.
 
     Surrounding whitespace is ignored; anything else that is not a digit 1-7 raises
     ``NotationError`` naming the character and its position.
@@ -174,7 +176,7 @@ def parse_moves(text: str) -> list[int]:
 
 
 def format_moves(cols: Iterable[int]) -> str:
-    """Format 0-based columns as a move string of 1-based digits."""
+    """Format column indexes as a move string of column numbers (digits 1-7)."""
     return "".join(str(c + 1) for c in cols)
 
 
@@ -192,7 +194,7 @@ class Position:
 
     @classmethod
     def from_moves(cls, moves: str | Iterable[int]) -> Position:
-        """Build a position from a move string ("4453") or 0-based columns."""
+        """Build a position from a move string ("4453") or column indexes."""
         cols = parse_moves(moves) if isinstance(moves, str) else list(moves)
         pos = cls()
         for i, col in enumerate(cols, start=1):
@@ -204,9 +206,9 @@ class Position:
 
     # -- queries -------------------------------------------------------------
     @property
-    def turn(self) -> int:
-        """The player to move: 1 (first player, red) or 2."""
-        return 1 if self.moves % 2 == 0 else 2
+    def turn(self) -> Side:
+        """The side to move."""
+        return Side.RED if self.moves % 2 == 0 else Side.YELLOW
 
     def can_play(self, col: int) -> bool:
         return 0 <= col < WIDTH and not self.mask & TOP_CELLS[col]

@@ -87,7 +87,7 @@ def drill_kind(verdict: Verdict | None, move_class: MoveClass) -> DrillKind | No
 
 
 def answers(pos: Position, scores: Sequence[int | None], kind: DrillKind | None) -> tuple[tuple[int, ...], Outcome]:
-    """The columns a drill of ``kind`` accepts in ``pos`` (0-based, ascending) and the outcome they
+    """The columns a drill of ``kind`` accepts in ``pos`` (ascending) and the outcome they
     keep, from every column's exact ``scores``: the columns winning at once after a missed win at
     once; in a lost position, the columns of the best score (the longest resistance); else every
     column keeping the best outcome."""
@@ -158,9 +158,9 @@ class DrillSource:
 
 @dataclass(frozen=True, slots=True)
 class Drill:
-    """A position to practise: find any of ``accepted`` (0-based columns, ascending).
+    """A position to practise: find any of ``accepted`` (columns, ascending).
 
-    ``moves`` leads from the empty board to the position (0-based columns); ``played`` is the
+    ``moves`` leads from the empty board to the position (its columns); ``played`` is the
     column the player chose there, which is not accepted; ``kept`` is the outcome every accepted
     column keeps for the side to move (a win or a draw; a loss where the position is lost and the
     accepted columns hold out longest); ``kind`` what it teaches and ``source``
@@ -277,7 +277,7 @@ def drill_of(review: GameReview, move: MoveReview, scores: Sequence[int | None],
 def drills_from_review(review: GameReview, players: Collection[int], solver: Solver,
                        seconds: float = DEFAULT_TIME * WIDTH, stop=None, *, against: str = "",
                        day: date | None = None) -> list[Drill]:
-    """The drills of ``players`` (1 red, 2 yellow) in a reviewed game, in move order, each sourced
+    """The drills of ``players`` (sides) in a reviewed game, in move order, each sourced
     as a game against ``against`` on ``day`` (None: no source).
 
     ``seconds``: time to prove one position's columns; a position not settled in time is left
@@ -304,7 +304,7 @@ def drills_from_review(review: GameReview, players: Collection[int], solver: Sol
 def mine_drills(moves: Sequence[int], players: Collection[int], *, solver: Solver | None = None,
                 time_per_position: float = DEFAULT_TIME, stop=None, against: str = "",
                 day: date | None = None) -> list[Drill]:
-    """Review the game ``moves`` (0-based columns, legal) and return the drills of ``players``
+    """Review the game ``moves`` (columns, legal) and return the drills of ``players``
     (sourced as ``drills_from_review`` sources them).
 
     Raises ``MoveError`` for illegal moves before any search.

@@ -1,4 +1,4 @@
-"""Explanations of a move's error in words, each claim checked against the solver.
+"""Explanations of a move's error as checked facts (``claims``), each claim checked against the solver.
 
 An explanation says how the opponent wins after the move (or what a better move would have done),
 in the terms of L. V. Allis' analysis of Connect Four (*A Knowledge-based Approach of Connect-Four*,
@@ -40,19 +40,29 @@ from typing import NamedTuple
 from .advice import Advice
 from .board import Position, format_moves
 from .principal import principal_line
-from .scores import (
-    PLAYER_NAMES,
-    Outcome,
-    distance_text,
-    moves_to_end,
-    outcome,
-    win_next_score,
+from .claims import (
+    CannotStop,
+    Claim,
+    CouldWinAtOnce,
+    Fact,
+    FillsUnder,
+    ForcedWin,
+    ForcesPlainly,
+    GaveUpWin,
+    HintWins,
+    HoldsOutLongest,
+    InsteadKept,
+    KeepsDraw,
+    LeftOpen,
+    ParityWin,
+    TwoThreatsWin,
+    WinsAtOnce,
 )
+from .scores import Outcome, moves_to_end, outcome, win_next_score
 from .solver import Solver
 from .threats import (
     Cell,
     DoubleThreat,
-    cell_name,
     cells_of,
     double_threat,
     playable_mask,
@@ -74,13 +84,13 @@ __all__ = [
     "missed_point",
     "two_threats",
     "unstoppable",
-    "win_phrase",
     "zugzwang",
 ]
 
 
 class Kind(enum.Enum):
-    """The kind of an explanation (the value is the word shown)."""
+    """The kind of an explanation (the value is its English key; ``game.words.explanations`` says
+    it, and its title, in the player's language)."""
 
     AT_ONCE = "at once"
     TWO_THREATS = "two threats"
@@ -89,24 +99,17 @@ class Kind(enum.Enum):
     GAVE_UP = "gave up"
     PLAIN = "plain"
 
-    @property
-    def title(self) -> str:
-        """The kind in words a player who has just learnt the rules knows (the window's heading)."""
-        return _TITLES[self]
-
-
-_TITLES = {Kind.AT_ONCE: "at once", Kind.TWO_THREATS: "two threats", Kind.FORCED_SEQUENCE: "threat after threat",
-           Kind.ZUGZWANG: "no safe move left", Kind.GAVE_UP: "a better move", Kind.PLAIN: "perfect play"}
-
 
 @dataclass(frozen=True, slots=True)
 class Explanation:
-    """Why a move was an error: ``text`` (checked, see the module), its ``kind``, and ``line``, the
-    principal line after the move played (0-based columns; ``principal.principal_line``). ``advice``:
-    what the coach says about the same column during a game (``coaching.advise``), when asked for."""
+    """Why a move was an error: its ``kind``, the ``facts`` it states (``claims``, each checked, see
+    the module; one sentence each, in order: ``game.words.explanations.explanation_text``), and
+    ``line``, the principal line after the move played (0-based columns;
+    ``principal.principal_line``). ``advice``: what the coach says about the same column during a
+    game (``coaching.advise``), when asked for."""
 
     kind: Kind
-    text: str
+    facts: tuple[Fact, ...]
     line: tuple[int, ...]
     advice: Advice | None = None
 
@@ -245,84 +248,48 @@ def missed_point(pos: Position, col: int) -> Point | None:
     return None
 
 
-# -- sentences -----------------------------------------------------------------------------------
+# -- the claim that holds -------------------------------------------------------------------------
 
-def _parity_words(cell: Cell) -> str:
-    return f"an {'odd' if cell.row % 2 == 0 else 'even'} row"
-
-
-def _sequence_words(pos: Position, line: Sequence[int], names: Sequence[str]) -> str:
-    """"Yellow column 3, Red column 3, ..., Yellow column 6 (four in a row)"; a last reply that
-    blocks nothing (``forced_sequence``) follows the two threats it could not stop, named."""
-    words = [f"{names[(pos.moves + i) % 2]} column {col + 1}" for i, col in enumerate(line)]
+def _cannot_stop(pos: Position, line: Sequence[int]) -> CannotStop | None:
+    """The threats the last reply of a forced ``line`` could not stop (``forced_sequence``), or
+    None when that reply blocks one."""
     before_reply = pos
     for col in line[:-2]:
         before_reply = before_reply.play(col)
-    if not _blocks(before_reply, line[-2]):
-        first, *others = unstoppable(before_reply)
-        named = ("the cell right above it" if others == [Cell(first.col, first.row + 1)]
-                 else " and ".join(cell_name(c) for c in others))
-        words[-3] += (f" (threatening {cell_name(first)} and {named}: "
-                      f"{names[(pos.moves + 1) % 2]} can stop only one)")
-    return ", ".join(words) + " (four in a row)"
+    if _blocks(before_reply, line[-2]):
+        return None
+    first, *others = unstoppable(before_reply)
+    return CannotStop(first, tuple(others), others == [Cell(first.col, first.row + 1)])
 
 
-def how_it_wins(pos: Position, score: int, line: Sequence[int],
-                names: Sequence[str] = PLAYER_NAMES, *, line_shown: bool = True) -> tuple[Kind, str]:
-    """How the side to move in ``pos`` wins, as the first checked claim: (kind, sentence).
+def how_it_wins(pos: Position, score: int, line: Sequence[int], *, line_shown: bool = True) -> tuple[Kind, Claim]:
+    """How the side to move in ``pos`` wins, as the first checked claim: (kind, claim).
 
     ``score`` is the exact value for the side to move and ``line`` the principal line from ``pos``
     (``principal.principal_line``). Falls back to ``Kind.PLAIN`` when no claim holds.
     ``line_shown``: the player can step through the line (the review); where not (practice, a
-    lesson) the sentence cites no move of it."""
-    winner, loser = names[pos.moves % 2], names[1 - pos.moves % 2]
+    lesson) the claim cites no move of it."""
+    winner = pos.moves % 2
     cell = at_once(pos, score, line)
     if cell is not None:
-        return Kind.AT_ONCE, f"{winner} wins at once at {cell_name(cell)}."
+        return Kind.AT_ONCE, WinsAtOnce(winner, cell)
     double = two_threats(pos, score, line)
     if double is not None:
         first, second = double.cells
-        made = f"{winner} plays column {double.column + 1} and threatens {cell_name(first)}"
-        if double.stacked:
-            return Kind.TWO_THREATS, (f"{made} and the cell right above it: blocking the lower one gives "
-                                      f"{winner} the upper one.")
-        return Kind.TWO_THREATS, f"{made} and {cell_name(second)}; {loser} can block only one."
+        return Kind.TWO_THREATS, TwoThreatsWin(winner, double.column, first, second, double.stacked)
     sequence = forced_sequence(pos, score, line)
     if sequence is not None:
-        return Kind.FORCED_SEQUENCE, (f"{winner} wins by force in {moves_to_end(score, pos.moves)} moves, each a "
-                                      f"threat {loser} must block: {_sequence_words(pos, sequence, names)}.")
+        return Kind.FORCED_SEQUENCE, ForcedWin(winner, moves_to_end(score, pos.moves), sequence,
+                                               _cannot_stop(pos, sequence))
     found = zugzwang(pos, score, line)
     if found is not None:
-        side = "first" if pos.turn == 1 else "second"
-        threat = found.cell
-        made = (f"has a threat at {cell_name(threat)}" if not found.since else
-                f"makes a threat at {cell_name(threat)} with move {found.since - 1} of the line" if line_shown
-                else f"can make a threat at {cell_name(threat)}")
-        return Kind.ZUGZWANG, (f"{winner} {made}, on {_parity_words(threat)}: the right parity for {winner}, who "
-                               f"moved {side}. As the other columns fill up, {loser} must in the end play under it "
-                               f"({win_phrase(score, pos.moves, names)}).")
-    if not line_shown:
-        return Kind.PLAIN, (f"{winner} can force {win_phrase(score, pos.moves, names)}, by play too far ahead "
-                            f"to show in a sentence.")
-    return Kind.PLAIN, f"{winner} can force {win_phrase(score, pos.moves, names)}; the line shows how."
-
-
-def win_phrase(score: int, moves: int, names: Sequence[str] = PLAYER_NAMES) -> str:
-    """A won ``score`` (for the side to move with ``moves`` discs down) as a noun phrase that names
-    whose win it is: "a win at once for Red", "a win in 3 of Red's moves", "a long win for Red"
-    (``scores.distance_text``)."""
-    distance = distance_text(score, moves, (names[0], names[1]))
-    if distance.endswith("a long one"):
-        return f"a long win for {names[moves % 2]}"
-    if distance == "wins at once":
-        return f"a win at once for {names[moves % 2]}"
-    return "a " + distance.replace("wins ", "win ", 1)
+        return Kind.ZUGZWANG, ParityWin(winner, found.cell, found.since, line_shown, score, pos.moves)
+    return Kind.PLAIN, ForcesPlainly(winner, score, pos.moves, line_shown)
 
 
 # -- one move, one game ------------------------------------------------------------------------
 
-def explain_move(pos: Position, col: int, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
-                 stop=None, line_shown: bool = True) -> Explanation | None:
+def explain_move(pos: Position, col: int, solver: Solver, *, stop=None, line_shown: bool = True) -> Explanation | None:
     """Why playing ``col`` in ``pos`` was worse than the best move; None when it was not worse.
 
     Solves what it needs with ``solver`` (cheap when a review of the game filled its table);
@@ -337,50 +304,43 @@ def explain_move(pos: Position, col: int, solver: Solver, *, names: Sequence[str
     if played >= best:
         return None
     line = principal_line(after, solver, stop=stop)
-    mover, opponent = names[pos.moves % 2], names[1 - pos.moves % 2]
+    mover = pos.moves % 2
     missed = at_once(pos, best, (best_col,))
     if missed is not None:  # a win at once comes first: it is what the player could have seen
-        text = f"{mover} could win at once at {cell_name(missed)}."
+        facts: tuple[Fact, ...] = (CouldWinAtOnce(mover, missed),)
         if outcome(played) is Outcome.LOSS:
-            text += " " + how_it_wins(after, -played, line, names, line_shown=line_shown)[1]
-        return Explanation(Kind.GAVE_UP, text, line)
+            facts += (how_it_wins(after, -played, line, line_shown=line_shown)[1],)
+        return Explanation(Kind.GAVE_UP, facts, line)
     if outcome(played) is Outcome.LOSS:
-        kind, text = how_it_wins(after, -played, line, names, line_shown=line_shown)
-        if kind is Kind.AT_ONCE:
-            text = _at_once_context(pos, col, line[0], mover, opponent)
+        kind, claim = how_it_wins(after, -played, line, line_shown=line_shown)
+        fact: Fact = _at_once_context(pos, col, line[0]) if kind is Kind.AT_ONCE else claim
+        facts = (fact,)
         if outcome(best) is not Outcome.LOSS:
-            kept = "the draw" if outcome(best) is Outcome.DRAW else f"{mover}'s win"
-            text += f" Column {best_col + 1} instead kept {kept}."
-        return Explanation(kind, text, line)
-    return Explanation(*_gave_up(pos, best_col, best, played, solver, names, stop), line)
+            facts += (InsteadKept(best_col, mover, outcome(best) is Outcome.DRAW),)
+        return Explanation(kind, facts, line)
+    kind, gave_up = _gave_up(pos, best_col, best, played, solver, stop)
+    return Explanation(kind, (gave_up,), line)
 
 
-def _at_once_context(pos: Position, col: int, win_col: int, mover: str, opponent: str) -> str:
-    """The at-once sentence for the move played: a threat left open, or a disc under it."""
+def _at_once_context(pos: Position, col: int, win_col: int) -> Fact:
+    """The at-once fact for the move played: a threat left open, or a disc under it."""
     cell = Cell(win_col, pos.height(win_col) if win_col != col else pos.height(col) + 1)
     if win_col == col:
-        return (f"{mover}'s disc fills the cell under {opponent}'s winning cell: {opponent} plays "
-                f"{cell_name(cell)} and wins.")
-    return f"{opponent} threatened {cell_name(cell)}, and this move does not block it: {opponent} wins there at once."
+        return FillsUnder(pos.moves % 2, cell)
+    return LeftOpen(1 - pos.moves % 2, cell)
 
 
-def _gave_up(pos: Position, best_col: int, best: int, played: int, solver: Solver, names: Sequence[str],
-             stop) -> tuple[Kind, str]:
+def _gave_up(pos: Position, best_col: int, best: int, played: int, solver: Solver, stop) -> tuple[Kind, GaveUpWin]:
     """What the better move ``best_col`` would have done, in the terms of ``how_it_wins``."""
-    mover, opponent = names[pos.moves % 2], names[1 - pos.moves % 2]
     better = pos.play(best_col)
     line = (best_col, *principal_line(better, solver, stop=stop))
-    kind, claim = how_it_wins(pos, best, line, names, line_shown=False)   # the line shown is the move played
-    now = (f"lets {opponent} hold a draw" if outcome(played) is Outcome.DRAW
-           else f"still wins, but only {win_phrase(played, pos.moves, names)}")
+    kind, claim = how_it_wins(pos, best, line, line_shown=False)   # the line shown is the move played
     if kind is Kind.PLAIN:
-        return Kind.PLAIN, (f"Column {best_col + 1} kept {win_phrase(best, pos.moves, names)} for {mover}; "
-                            f"this move {now}.")
-    return Kind.GAVE_UP, f"Column {best_col + 1} would have won: {claim} This move {now}."
+        return Kind.PLAIN, GaveUpWin(best_col, pos.moves % 2, best, played, pos.moves, None)
+    return Kind.GAVE_UP, GaveUpWin(best_col, pos.moves % 2, best, played, pos.moves, claim)
 
 
-def explain_hint(pos: Position, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
-                 stop=None) -> Explanation:
+def explain_hint(pos: Position, solver: Solver, *, stop=None) -> Explanation:
     """Why the best move of ``pos`` is best, for a hint: how it wins (the first checked claim of
     ``how_it_wins``), that it keeps the draw, or that it holds out longest in a lost position.
     ``line`` is the principal line after the best move; ``pos`` must not be over."""
@@ -388,17 +348,15 @@ def explain_hint(pos: Position, solver: Solver, *, names: Sequence[str] = PLAYER
     line = principal_line(pos.play(col), solver, stop=stop)
     result = outcome(score)
     if result is Outcome.WIN:
-        kind, claim = how_it_wins(pos, score, (col, *line), names)
-        return Explanation(kind, f"Column {col + 1}: {claim}", line)
+        kind, claim = how_it_wins(pos, score, (col, *line))
+        return Explanation(kind, (HintWins(col, claim),), line)
     if result is Outcome.DRAW:
-        return Explanation(Kind.PLAIN, f"Column {col + 1} keeps the draw.", line)
-    loser = names[pos.moves % 2]
-    return Explanation(Kind.PLAIN, f"Every column loses for {loser}; column {col + 1} holds out longest "
-                                   f"({distance_text(score, pos.moves, (names[0], names[1]))}).", line)
+        return Explanation(Kind.PLAIN, (KeepsDraw(col),), line)
+    return Explanation(Kind.PLAIN, (HoldsOutLongest(col, pos.moves % 2, score, pos.moves),), line)
 
 
 def explain_game(moves: Sequence[int], numbers: Sequence[int], solver: Solver, *,
-                 names: Sequence[str] = PLAYER_NAMES, stop=None) -> Mapping[int, Explanation]:
+                 stop=None) -> Mapping[int, Explanation]:
     """Explanations of the moves numbered ``numbers`` (from 1) of the game ``moves`` (0-based
     columns): move number -> explanation, for each of those moves that was worse than the best."""
     wanted = set(numbers)
@@ -406,7 +364,7 @@ def explain_game(moves: Sequence[int], numbers: Sequence[int], solver: Solver, *
     found: dict[int, Explanation] = {}
     for number, col in enumerate(moves, start=1):
         if number in wanted:
-            explanation = explain_move(pos, col, solver, names=names, stop=stop)
+            explanation = explain_move(pos, col, solver, stop=stop)
             if explanation is not None:
                 found[number] = explanation
         pos = pos.play(col)

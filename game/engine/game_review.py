@@ -25,7 +25,8 @@ never decides a class. Each move's review is reported as soon as it is made.
 
 Verdicts (``verdicts.py``) stand beside the classes: what a player at the board could have seen
 (a missed win or block, a move under a winning cell, a short loss allowed, a much faster loss),
-or that an outcome changed only by play far ahead ("deep"). The summary leads with the errors.
+or that an outcome changed only by play far ahead ("deep"). The review's words (values, the
+summary that leads with the errors) are ``game.words.review_text``'s.
 
 Accuracy (``Summary.accuracy``): the share of a side's proved moves that kept the exact score,
 a move that kept only the outcome (a slower win, a faster loss) counting half.
@@ -43,15 +44,15 @@ from typing import NamedTuple
 
 from .board import Position
 from .book import BOOK_DISCS
-from .grades import Grade, advice, grade
-from .scores import Outcome, describe, distance_text, outcome, win_next_score
+from .grades import Grade, Practice, advice, grade
+from .scores import Outcome, outcome, win_next_score
 from .search import SearchConfig, Searcher
 from .solver import SearchCancelled, Solver
 from .verdicts import Severity, Verdict
 from .verdicts import judge as verdict_of
 
 __all__ = ["Bounds", "GameReview", "Grade", "MoveClass", "MoveReview", "ReviewProgress", "Summary", "classify", "review_game",
-           "to_explain", "value_text", "value_words"]
+           "to_explain"]
 
 #: Default seconds per position (the ``[review] time`` setting's default).
 DEFAULT_TIME = 0.5
@@ -124,7 +125,7 @@ def classify(best: Bounds, played: Bounds) -> MoveClass:
 class MoveReview:
     """One move: who played which column, what it was worth and what was best.
 
-    ``number`` counts from 1; ``player`` is 1 (red, moves first) or 2; columns are 0-based.
+    ``number`` counts from 1; ``player`` is a ``Side``; columns are ``Column`` indexes.
     ``before`` bounds the best score of the position the move was played in and ``played``
     the score of the move itself, both for the mover. ``best_column`` is a move proved to
     reach ``before.lower`` (None when no move is proved to). ``estimate`` is a heuristic
@@ -154,46 +155,10 @@ class MoveReview:
     def discs_before(self) -> int:
         return self.number - 1
 
-    def best_text(self) -> str:
-        """The best move and its value in words: "column 5 — wins in 7", or what is known."""
-        return self._best(value_text)
-
-    def played_text(self) -> str:
-        return value_text(self.played, self.discs_before)
-
-    def best_words(self) -> str:
-        """``best_text`` with distances a player can read (``scores.distance_text``)."""
-        return self._best(value_words)
-
-    def played_words(self) -> str:
-        return value_words(self.played, self.discs_before)
-
-    def _best(self, words: Callable[[Bounds, int], str]) -> str:
-        if self.best_column is None or (not self.before.is_exact and self.before.outcome is None):
-            return "best move not proved"
-        return f"column {self.best_column + 1} — {words(self.before, self.discs_before)}"
-
-
-def value_text(bounds: Bounds, moves: int) -> str:
-    """A score (or bounds) in words for the side to move with ``moves`` discs on the board."""
-    if bounds.is_exact:
-        return describe(bounds.lower, moves)
-    result = bounds.outcome
-    if result is Outcome.WIN:
-        return "wins (not proved how fast)"
-    if result is Outcome.LOSS:
-        return "loses (not proved how fast)"
-    if bounds.lower >= 0:
-        return "at least a draw (not proved)"
-    if bounds.upper <= 0:
-        return "at most a draw (not proved)"
-    return "not proved"
-
-
-def value_words(bounds: Bounds, moves: int) -> str:
-    """``value_text`` with distances a player can read: short ones counted in named moves, long
-    ones as a plain outcome (``scores.distance_text``)."""
-    return distance_text(bounds.lower, moves) if bounds.is_exact else value_text(bounds, moves)
+    @property
+    def best_known(self) -> bool:
+        """Whether the best move and something of its value are proved (what the review can name)."""
+        return self.best_column is not None and (self.before.is_exact or self.before.outcome is not None)
 
 
 #: What a proved move adds to its side's accuracy (the mean over proved moves, see the module).
@@ -218,9 +183,18 @@ class Summary:
     deep: tuple[MoveReview, ...] = ()
     grades: dict[Grade, int] | None = None   # the side's moves counted by grade
 
-    def advice(self) -> str:
+    def practice(self) -> Practice | None:
         """What to practise next, from this side's errors (``grades.advice``)."""
-        return advice(r.verdict for r in (*self.errors, *self.inaccuracies, *self.deep) if r.verdict)
+        return advice(self.verdicts())
+
+    @property
+    def counts_unproved(self) -> int:
+        """How many of the side's moves were not proved."""
+        return self.counts[MoveClass.UNPROVED]
+
+    def verdicts(self) -> tuple[Verdict, ...]:
+        """The side's verdicts: the errors, then the inaccuracies and the deep moves."""
+        return tuple(r.verdict for r in (*self.errors, *self.inaccuracies, *self.deep) if r.verdict)
 
     @property
     def accuracy(self) -> float | None:
@@ -229,57 +203,6 @@ class Summary:
         if not proved:
             return None
         return 100 * sum(credit * self.counts[c] for c, credit in ACCURACY_CREDIT.items()) / proved
-
-    def lead(self) -> str:
-        """The errors a player can learn from, then the inaccuracies and the deep moves: "errors:
-        move 29 (column 7, under a winning cell); deep: moves 3, 5"."""
-        def detailed(reviews: tuple[MoveReview, ...]) -> str:
-            return ", ".join(f"move {r.number} (column {r.column + 1}, {r.verdict.value if r.verdict else ''})"
-                             for r in reviews) or "none"
-
-        parts = [f"errors to learn from: {detailed(self.errors)}"]
-        if self.inaccuracies:
-            parts.append(f"inaccuracies: {detailed(self.inaccuracies)}")
-        if self.deep:
-            numbers = ", ".join(str(r.number) for r in self.deep)
-            parts.append(f"deep: move{'s' if len(self.deep) > 1 else ''} {numbers}")
-        return "; ".join(parts)
-
-    def text(self, brief: bool = False) -> str:
-        """"errors to learn from: move 9 (column 2, missed block); deep: move 3; 1 best, 5 good, 1
-        inaccuracy, 2 mistakes, 0 blunders, first outcome-changing move: 3 (column 4, inaccuracy),
-        accuracy 44 %; next: 1 threat not blocked: ...": the errors a player can learn from lead (``lead``), the
-        moves are counted by grade, and what to practise ends it (``advice``). ``brief`` (for a
-        narrow window, where the move list and the graph mark the moves) keeps only the counts
-        and the accuracy."""
-        grades = self.grades or dict.fromkeys(Grade, 0)
-        parts = [g.counted(grades[g]) for g in Grade]
-        ungraded = sum(self.counts.values()) - sum(grades.values())
-        if ungraded:
-            parts.append(f"{ungraded} not proved")
-        if not brief:
-            parts.append(self._outcome_change())
-        if self.accuracy is not None:
-            parts.append(f"accuracy {self.accuracy:.0f} %")
-        if brief:
-            return ", ".join(parts)
-        habit = self.advice()
-        return f"{self.lead()}; {', '.join(parts)}" + (f"; next: {habit}" if habit else "")
-
-    def _outcome_change(self) -> str:
-        """The first move that changed the outcome, as far as the proofs tell."""
-        turn, later = self.first_turn, self.first_proved_turn
-        if turn is not None:
-            return f"first outcome-changing move: {turn.number} (column {turn.column + 1}, {_word(turn)})"
-        if later is not None:
-            return (f"outcome changed at move {later.number} (column {later.column + 1}, "
-                    f"{_word(later)}) or at an earlier move not proved")
-        return "no outcome-changing move" if not self.counts[MoveClass.UNPROVED] else "no outcome-changing move proved"
-
-
-def _word(review: MoveReview) -> str:
-    """The move's grade, the one word shown for it everywhere."""
-    return review.grade.value if review.grade is not None else review.move_class.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,14 +262,14 @@ def review_game(
     estimates: bool = True,
     first: int = 0,
 ) -> GameReview:
-    """Review the game ``moves`` (0-based columns, legal, possibly unfinished).
+    """Review the game ``moves`` (columns, legal, possibly unfinished).
 
     ``solver``: a solver whose table may already hold proofs from this game (a repeated review
     is then fast); a new one otherwise. ``stop`` (anything with ``is_set()``) cancels the review
     with ``SearchCancelled``. ``on_progress(done, total, review)`` is called with each move's
     review as soon as it is made (the book's moves first, then from the last move backwards).
     ``estimates``: give a heuristic estimate for positions whose outcome was not proved.
-    ``first``: review only the moves from this index on (0-based); the earlier ones are played
+    ``first``: review only the moves from this index on (0 is the first move); the earlier ones are played
     but not judged.
     Raises ``MoveError`` for illegal moves before any search.
     """

@@ -22,26 +22,22 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from .verdicts import Severity, Verdict
 
-__all__ = ["Grade", "advice", "grade"]
+__all__ = ["Grade", "Practice", "advice", "grade"]
 
 
 class Grade(enum.Enum):
-    """The one word a player reads about a move (the value is the word), mildest first."""
+    """The one word a player reads about a move, mildest first (the value is its English key;
+    ``game.words.judgements.grade_word`` says it in the player's language)."""
 
     BEST = "best"
     GOOD = "good"
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
-
-    def counted(self, n: int) -> str:
-        """"1 mistake", "2 inaccuracies", "3 best"."""
-        if n == 1 or self in (Grade.BEST, Grade.GOOD):
-            return f"{n} {self.value}"
-        return f"{n} {'inaccuracies' if self is Grade.INACCURACY else self.value + 's'}"
 
     @property
     def is_error(self) -> bool:
@@ -74,38 +70,29 @@ def grade(move_class: str, verdict: Verdict | None) -> Grade | None:
     return exact
 
 
-#: What to practise after each kind of error, most useful first when counts tie (``advice``).
-_ADVICE: dict[Verdict, tuple[str, str, str]] = {
-    Verdict.MISSED_WIN: ("win in one missed", "wins in one missed",
-                         "before each move, look for a four of your own"),
-    Verdict.MISSED_BLOCK: ("threat not blocked", "threats not blocked",
-                           "before each move, look for the opponent's three with an empty cell you can reach"),
-    Verdict.UNDER_THREAT: ("disc under the opponent's winning cell", "discs under the opponent's winning cell",
-                           "before you drop, look at the cell above your disc"),
-    Verdict.DOUBLE_THREAT: ("double threat allowed", "double threats allowed",
-                            "block a three while it has one empty cell, before it gets a second"),
-    Verdict.SHORT_LOSS: ("quick loss allowed", "quick losses allowed",
-                         "before each move, ask what the opponent can play after it"),
-    Verdict.THREW_AWAY_WIN: ("quick win let go", "quick wins let go",
-                             "when you are winning, look for the moves that leave the opponent no choice"),
-    Verdict.FASTER_LOSS: ("lost position given up fast", "lost positions given up fast",
-                          "when losing, block every threat and make the game long: mistakes come late"),
-    Verdict.LONGER_WIN: ("long way round to a win", "long ways round to a win",
-                         "when you are winning, look for the quickest four"),
-}
+#: The errors a player can learn from, most useful to practise first when counts tie (``advice``).
+_PRACTICE_ORDER: tuple[Verdict, ...] = (Verdict.MISSED_WIN, Verdict.MISSED_BLOCK, Verdict.UNDER_THREAT,
+                                        Verdict.DOUBLE_THREAT, Verdict.SHORT_LOSS, Verdict.THREW_AWAY_WIN,
+                                        Verdict.FASTER_LOSS, Verdict.LONGER_WIN)
 
 
-def advice(verdicts: Iterable[Verdict]) -> str:
-    """What to practise, from a side's verdicts: the most frequent error a player could have seen,
-    counted, and the habit that avoids it ("2 wins in one missed: before each move, look for a
-    four of your own"). Deep moves alone say that nothing was there to see; "" without any."""
+class Practice(NamedTuple):
+    """What to practise: the error a player could have seen most often (``verdict``) and how often
+    (``count``); ``verdict`` None: only deep moves, nothing there to see (``count`` of them)."""
+
+    verdict: Verdict | None
+    count: int
+
+
+def advice(verdicts: Iterable[Verdict]) -> Practice | None:
+    """What to practise, from a side's verdicts: the most frequent error a player could have seen
+    (a tie goes to the one first in ``_PRACTICE_ORDER``); deep moves alone give ``Practice(None,
+    n)``; None without any. ``game.words.judgements.advice_text`` words it with its habit."""
     counts = Counter(verdicts)
-    teachable = [v for v in _ADVICE if counts[v]]
+    teachable = [v for v in _PRACTICE_ORDER if counts[v]]
     if teachable:
-        top = max(teachable, key=lambda v: (counts[v], -list(_ADVICE).index(v)))
-        one, many, habit = _ADVICE[top]
-        n = counts[top]
-        return f"{n} {one if n == 1 else many}: {habit}"
+        top = max(teachable, key=lambda v: (counts[v], -_PRACTICE_ORDER.index(v)))
+        return Practice(top, counts[top])
     if counts[Verdict.DEEP]:
-        return "no error you could have seen: the outcome changed by play far ahead (opening knowledge)"
-    return ""
+        return Practice(None, counts[Verdict.DEEP])
+    return None

@@ -84,7 +84,7 @@ class LineError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class OnlyMoveLine:
-    """A puzzle's start (0-based columns from the empty board) and its solution line.
+    """A puzzle's start (columns from the empty board) and its solution line.
 
     ``line`` alternates the solver's only moves and the defender's replies, starting and ending
     with a solver's move. ``score`` is the start's exact score for the solver.
@@ -140,7 +140,7 @@ def theme(puzzle: OnlyMoveLine) -> Theme:
 
 
 def keeping_columns(scores: Sequence[int | None]) -> tuple[int, ...]:
-    """The columns whose exact score has the outcome of the best one (0-based, ascending)."""
+    """The columns whose exact score has the outcome of the best one (ascending)."""
     best = outcome(max(s for s in scores if s is not None))
     return tuple(c for c, s in enumerate(scores) if s is not None and outcome(s) is best)
 

@@ -8,6 +8,8 @@ possible score (a win with the 4th disc) is 18.
 The depth search works on the same scale: a proved win or loss keeps its exact score, and a
 heuristic estimate is squashed strictly inside (-1, 1), below every proved result, so an
 estimate can never be mistaken for (or outrank) a proof.
+
+A score in words ("wins in 3 of Red's moves") is ``game.words.outcomes``'s.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import enum
 
 from .board import CELLS
 
-__all__ = ["MAX_SCORE", "MIN_SCORE", "PLAYER_NAMES", "SHORT_DISTANCE", "Outcome", "describe", "distance_text",
-           "loss_next_score", "moves_to_end", "outcome", "plies_to_end", "score_range", "win_next_score"]
+__all__ = ["MAX_SCORE", "MIN_SCORE", "PLAYER_NAMES", "SHORT_DISTANCE", "Outcome", "loss_next_score", "moves_to_end",
+           "outcome", "plies_to_end", "score_range", "win_next_score"]
 
 #: Discs each side places when the board fills up.
 DISCS_PER_SIDE = CELLS // 2
@@ -84,36 +86,3 @@ def plies_to_end(score: int, moves: int) -> int:
     mover's own disc (an odd ply), a loss on the opponent's (an even ply)."""
     n = moves_to_end(score, moves)
     return 2 * n - 1 if score > 0 else 2 * n
-
-
-def describe(score: int, moves: int) -> str:
-    """An exact score in words for the side to move: "wins in 3", "draw", "loses in 1".
-
-    The count is the side's own discs to the end, the winning disc included.
-    """
-    result = outcome(score)
-    if result is Outcome.DRAW:
-        return "draw"
-    verb = "wins" if result is Outcome.WIN else "loses"
-    return f"{verb} in {moves_to_end(score, moves)}"
-
-
-def distance_text(score: int, moves: int, names: tuple[str, str] = PLAYER_NAMES,
-                  short: int = SHORT_DISTANCE) -> str:
-    """An exact score in words a player can read, for the side to move with ``moves`` discs down.
-
-    A short distance names whose moves it counts: "wins at once" (with the move about to be
-    played), "wins in 3 of Red's moves", "loses in 2 of Yellow's moves" (a loss is counted in the winner's moves, which the
-    loser matches one for one). Beyond ``short`` moves it is a plain outcome: "win, a long one",
-    "loss, a long one"; a draw is "draw".
-    """
-    result = outcome(score)
-    if result is Outcome.DRAW:
-        return "draw"
-    n = moves_to_end(score, moves)
-    mover, other = names[moves % 2], names[1 - moves % 2]
-    if n > short:
-        return f"{result.value}, a long one"
-    if result is Outcome.WIN:
-        return "wins at once" if n == 1 else f"wins in {n} of {mover}'s moves"
-    return f"loses to {other}'s next move" if n == 1 else f"loses in {n} of {other}'s moves"

@@ -84,7 +84,7 @@ class Progress:
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
-    """The chosen move (0-based column) and what the search knows about it."""
+    """The chosen move (a column index) and what the search knows about it."""
 
     move: int
     score: float

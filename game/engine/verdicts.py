@@ -42,7 +42,8 @@ class Severity(enum.Enum):
 
 
 class Verdict(enum.Enum):
-    """What a move did wrong, as a player could see it (the value is the word shown)."""
+    """What a move did wrong, as a player could see it (the value is its English key;
+    ``game.words.judgements`` words it in the player's language)."""
 
     MISSED_WIN = "missed win"
     MISSED_BLOCK = "missed block"
@@ -61,20 +62,6 @@ class Verdict(enum.Enum):
         if self is Verdict.DEEP:
             return Severity.DEEP
         return Severity.ERROR
-
-    def sentence(self, opponent: str) -> str:
-        """The verdict as a short sentence about the move, naming the ``opponent``."""
-        return {
-            Verdict.MISSED_WIN: "missed a win at once",
-            Verdict.MISSED_BLOCK: f"did not block {opponent}'s threat",
-            Verdict.UNDER_THREAT: f"played right under {opponent}'s winning cell",
-            Verdict.DOUBLE_THREAT: f"let {opponent} make two threats at once",
-            Verdict.SHORT_LOSS: f"let {opponent} force a quick win",
-            Verdict.THREW_AWAY_WIN: "threw away a quick win",
-            Verdict.FASTER_LOSS: "lost much faster than the best defence",
-            Verdict.LONGER_WIN: "kept the win, but a much longer one",
-            Verdict.DEEP: "changed the outcome by play far ahead",
-        }[self]
 
 
 def much_faster_loss(best: int, played: int) -> bool:

@@ -5,8 +5,8 @@ list is a legal game; the window still escapes and fits text to its room when it
 event that changes the game carries the whole game state (``moves``, ``colour``), so the window
 simply follows it and can never drift from what the network side agreed with the other player.
 
-A move is a 0-based column (an ``int``) and a game is the tuple of its columns (:data:`Columns`),
-as the engine counts them: the wire's 1-based digits are converted once, in ``game.net.protocol``.
+A move is a ``Column`` and a game is the tuple of its columns (:data:`Columns`), as the engine
+counts them: the wire's column numbers are converted once, in ``game.net.protocol``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ import enum
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-#: A game's moves as 0-based columns, first move first (the match checked every one).
+from game.engine.sides import Column
+
+#: A game's moves as column indexes, first move first (the match checked every one).
 Columns: TypeAlias = tuple[int, ...]
 
 
@@ -58,18 +60,18 @@ class Connected:
 
 @dataclass(frozen=True, slots=True)
 class Moved:
-    """The other player dropped a disc in ``column`` (0-based); ``moves`` is the game after it."""
+    """The other player dropped a disc in ``column``; ``moves`` is the game after it."""
 
-    column: int
+    column: Column
     moves: Columns
 
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """This side's own move in ``column`` (0-based), accepted by the match and sent; ``moves`` is the
-    game after it. The window shows a move of its player only once this arrives."""
+    """This side's own move in ``column``, accepted by the match and sent; ``moves`` is the game
+    after it. The window shows a move of its player only once this arrives."""
 
-    column: int
+    column: Column
     moves: Columns
 
 

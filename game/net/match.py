@@ -13,8 +13,9 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 
-from game.engine.board import MoveError, Position, format_moves, parse_moves
 from game.domain.saved import COLOURS, Colour
+from game.engine.board import MoveError, Position, format_moves, parse_moves
+from game.engine.sides import Column
 from game.i18n import _
 from game.net.events import Columns
 from game.net.protocol import Move, Undo, UndoAnswer
@@ -96,7 +97,7 @@ class Match:
     # -- moves -----------------------------------------------------------------------------
 
     def local_move(self, col: int) -> list[Move | UndoAnswer]:
-        """This side drops a disc in ``col`` (0-based): the messages to send (a pending undo
+        """This side drops a disc in ``col`` (a ``Column``): the messages to send (a pending undo
         request of the other side is declined first). Refused if it is not allowed."""
         if self.undo_sent is not None:
             raise Refused(_("Waiting for the answer to your undo request"))
@@ -105,19 +106,18 @@ class Match:
         if self.undo_received is not None:
             messages.append(self.answer_undo(False))
         self.moves.append(col)
-        messages.append(Move(col, len(self.moves)))
+        messages.append(Move(Column(col), len(self.moves)))
         return messages
 
-    def remote_move(self, message: Move) -> int:
-        """The other side's move (its column the protocol's 0-based one), checked by the rules; returns
-        its column. Violation if it breaks a rule."""
+    def remote_move(self, message: Move) -> Column:
+        """The other side's move, checked by the rules; returns its column. Violation if it breaks a rule."""
         col = message.column
         if self.undo_received is not None:
             # Its undo question promised to take back its last move (and the reply): a move now would
             # make a yes take back more than was asked.
             raise Violation(f"a move (column {col + 1}) while its own undo request waits for an answer")
         self._check_move(col, self.opponent, message.number, Violation)
-        self.moves.append(col)
+        self.moves.append(int(col))     # the game's columns stay plain ints, as the engine keeps them
         return col
 
     def _check_move(self, col: int, player: int, number: int, error: type[Exception]) -> None:

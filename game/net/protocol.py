@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeAlias, get_args
 from game.echo import plain_text
 from game.domain.saved import COLOURS, GAME_ID, Colour
 from game.engine.board import CELLS, WIDTH, format_moves, parse_moves
+from game.engine.sides import Column
 from game.domain.names import level_name_problem
 from game.net.events import Columns
 from game.net.secret import NONCE_TEXT, PROOF_TEXT, SECRET_TEXT
@@ -49,7 +50,7 @@ class Hello:
     ``moves``, ``colour`` (the sender's) and ``proof`` (of the game's secret, see game.net.secret):
     the game a joining side goes back into (all four, or none; a host sends none), and
     ``resigned``: the colour that resigned it, if the sender knows one did. ``moves`` are
-    0-based columns here and a string of the digits 1-7 on the wire (as :class:`Move`)."""
+    column indexes here and a string of the digits 1-7 on the wire (as :class:`Move`)."""
 
     kind: ClassVar[str] = "hello"
     protocol: int
@@ -68,7 +69,7 @@ class Offer:
     """The host's game: its id, the colour the joining side plays, the moves so far, and either
     the new game's ``secret`` or, for a game gone back into, the host's ``proof`` of it and
     ``resigned``, the colour that resigned it (a finished game, offered for review or a rematch
-    only). ``moves``: 0-based columns, as in :class:`Hello`."""
+    only). ``moves``: column indexes, as in :class:`Hello`."""
 
     kind: ClassVar[str] = "offer"
     game: str
@@ -87,12 +88,12 @@ class Accept:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A disc in ``column`` (0-based, as the engine counts) as move ``number`` of the game (1 for the
-    first disc). On the wire the column is 1-7: :func:`encode` and :func:`decode` convert it, the one
-    place a move changes its form."""
+    """A disc in ``column`` as move ``number`` of the game (1 for the first disc). On the wire the
+    column is its number, 1-7: :func:`encode` and :func:`decode` convert it, the one place a move
+    changes its form."""
 
     kind: ClassVar[str] = "move"
-    column: int
+    column: Column
     number: int
 
 
@@ -152,7 +153,7 @@ def encode(message: Message) -> bytes:
     """One line of compact ASCII JSON (non-ASCII escaped), newline included."""
     data = {"type": message.kind, **asdict(message)}
     if isinstance(message, Move):
-        data["column"] = message.column + 1     # the wire's 1-7
+        data["column"] = Column(message.column).number     # the wire's 1-7
     elif isinstance(message, (Hello, Offer)):
         data["moves"] = format_moves(message.moves)     # the wire's digits, as the test sets write games
     line = json.dumps(data, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode() + b"\n"
@@ -212,10 +213,10 @@ def decode(line: bytes) -> Message:
 
 
 def _from_wire(message: Message) -> Message:
-    """A checked message with its moves as the program counts them: a column 0-based, a game as
-    the tuple of its columns (a hello of another protocol version has none)."""
+    """A checked message with its moves as the program counts them: a ``Column``, a game as the
+    tuple of its columns (a hello of another protocol version has none)."""
     if isinstance(message, Move):
-        return Move(message.column - 1, message.number)
+        return Move(Column.from_number(message.column), message.number)
     if isinstance(message, (Hello, Offer)) and isinstance(message.moves, str):
         return replace(message, moves=tuple(parse_moves(message.moves)))
     return message

@@ -17,6 +17,7 @@ from game.engine.explain import Explanation
 from game.engine.game_review import GameReview, ReviewProgress
 from game.engine.scores import PLAYER_NAMES
 from game.engine.search_values import Progress, SearchConfig, SearchResult
+from game.engine.sides import Column
 
 __all__ = ["AIRequest", "AIResult", "AIUpdate", "ANALYSIS_TIME", "Analysis", "AnalysisRequest", "Explained",
            "ExplainRequest", "KINDS", "Kind", "MoveRequest", "REQUEST_TYPES", "RESULT_TYPES", "ReviewRequest",
@@ -43,10 +44,10 @@ class Analysis:
 
 @dataclass(frozen=True, slots=True)
 class Explained:
-    """Why playing ``column`` (0-based) is what it is: the checked explanation and the line after it
+    """Why playing ``column`` is what it is: the checked explanation and the line after it
     (``game.engine.explain``); for a best move, how it wins, holds or resists longest."""
 
-    column: int
+    column: Column
     explanation: Explanation
 
 
@@ -88,7 +89,7 @@ class AnalysisRequest:
 
 @dataclass(frozen=True)
 class ReviewRequest:
-    """Every move of the game ``moves`` (0-based columns from the empty board) classified;
+    """Every move of the game ``moves`` (column indexes from the empty board) classified;
     ``config.time_limit`` is the budget per position."""
 
     kind: ClassVar[Kind] = Kind.REVIEW
@@ -99,19 +100,21 @@ class ReviewRequest:
 
 @dataclass(frozen=True)
 class ExplainRequest:
-    """Why playing ``column`` (0-based, legal in ``position``) is what it is, in sentences that
-    call the sides ``names`` (first player first, as the window's theme draws them)."""
+    """Why playing ``column`` (legal in ``position``) is what it is, in sentences that call the
+    sides ``names`` (first player first, as the window's theme draws them)."""
 
     kind: ClassVar[Kind] = Kind.EXPLAIN
     generation: int
     position: Position
     config: SearchConfig
-    column: int
+    column: Column
     names: tuple[str, str] = PLAYER_NAMES
 
     def __post_init__(self) -> None:
-        if not self.position.can_play(self.column):
-            raise ValueError(f"column {self.column + 1} cannot be played in this position")
+        column = Column(self.column)      # ValueError for a number that is no column
+        if not self.position.can_play(column):
+            raise ValueError(f"column {column.number} cannot be played in this position")
+        object.__setattr__(self, "column", column)
 
 
 #: What to compute, on an immutable snapshot of the game (never the live model): one type per kind,

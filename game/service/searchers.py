@@ -120,8 +120,8 @@ def _review(engine: Searchers, request: ReviewRequest, stop: Any, on_progress: O
 
 def _explain(engine: Searchers, request: ExplainRequest, stop: Any, on_progress: OnProgress) -> Explained:
     solver = engine.review_solver(request.config)
-    return Explained(request.column, explain_column(request.position, request.column, solver, names=request.names,
-                                                    stop=stop))
+    # the sides are named where the explanation is worded (game.words), in the window's language
+    return Explained(request.column, explain_column(request.position, request.column, solver, stop=stop))
 
 
 #: How each kind of request is answered (in the search process, or the thread).

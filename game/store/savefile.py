@@ -85,6 +85,11 @@ def _check_network(game: SavedGame) -> None:
     """The network fields go together: all of a host's or a guest's, or none. SaveFileError
     naming the field (by its name in the file) otherwise; a name from the file is shown escaped
     and cut."""
+    if game.network is not None:      # the seat is made of checked sides only
+        if game.network_colour not in (1, 2):
+            raise SaveFileError("you play: " + _("missing (red or yellow)"))
+        if game.resigned not in (None, 1, 2):
+            raise SaveFileError("resigned: " + _("not a player (red or yellow)"))
     seat = game.seat
     if seat is None:
         extra = next((key for key, field in _OPTIONAL.items() if key in _NETWORK_KEYS
@@ -97,10 +102,6 @@ def _check_network(game: SavedGame) -> None:
     if not isinstance(seat.game_id, str) or not GAME_ID.fullmatch(seat.game_id):
         raise SaveFileError("game id: " + _("'{value}' is not a game id (16 hex digits)").format(
             value=shown(seat.game_id, 40)))
-    if seat.colour not in (1, 2):
-        raise SaveFileError("you play: " + _("missing (red or yellow)"))
-    if seat.resigned not in (None, 1, 2):
-        raise SaveFileError("resigned: " + _("not a player (red or yellow)"))
     if seat.secret and not (isinstance(seat.secret, str) and SECRET_TEXT.fullmatch(seat.secret)):
         raise SaveFileError("secret: " + _("not a game's secret (32 hex digits; the value is not shown)"))
     problem = level_name_problem(seat.opponent)

@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 
+from game.words.coach_says import advice_json
 from game.echo import tolerant_output
 from game.engine.board import CELLS, WIDTH, MoveError, Position
 from game.engine.coaching import advise
@@ -76,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     for problem in problems:
         print(f"config: {problem}", file=sys.stderr)
     advice = advise(pos, Solver(table_mb=settings.table_mb), column)
-    print(json.dumps(advice.to_json(), ensure_ascii=True))
+    print(json.dumps(advice_json(advice), ensure_ascii=True))
     return 0
 
 

@@ -42,6 +42,7 @@ from time import perf_counter, process_time
 from typing import BinaryIO, TextIO
 
 from game.echo import tolerant_output
+from game.i18n import _
 from game.engine.board import MoveError, parse_moves
 from game.engine.explain import Explanation, explain_game
 from game.engine.game_review import GameReview, MoveClass, MoveReview, review_game, to_explain
@@ -54,6 +55,9 @@ from game.tools.move_input import InputFailed, read_lines, shown
 from game.config import ranges
 from game.tools.numbers import number
 from game.tools.tail import say, tool_entry
+from game.words.explanations import explanation_text, kind_word
+from game.words.judgements import advice_text, verdict_word
+from game.words.review_text import best_text, best_words, played_text, played_words, summary_text
 
 PLAYER_NAMES = {1: "red", 2: "yellow"}
 MAX_SOURCE = 120  # characters of a file name echoed (escaped)
@@ -102,19 +106,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 def verdict_words(review: MoveReview) -> str:
     """"[missed block] ", "[deep] " or "" for a move without a verdict: what the move did wrong
-    (its grade says how much it matters)."""
-    return "" if review.verdict is None else f"[{review.verdict.value}] "
+    (its grade says how much it matters), in the language of the run."""
+    return "" if review.verdict is None else f"[{verdict_word(review.verdict)}] "
 
 
 def grade_word(review: MoveReview) -> str:
-    """The move's grade, or "unproved" where neither the class nor a visible error was proved."""
+    """The move's grade, or "unproved" where neither the class nor a visible error was proved: a
+    fixed field, in English whatever the language (as the JSON's keys)."""
     return "unproved" if review.grade is None else review.grade.value
 
 
 def move_line(review: MoveReview) -> str:
-    """``<number> <column> <grade> <side> [verdict] best: ...; played: ...`` for one move."""
-    return (f"{review.number} {review.column + 1} {grade_word(review)} {PLAYER_NAMES[review.player]} "
-            f"{verdict_words(review)}best: {review.best_words()}; played: {review.played_words()}")
+    """``<number> <column> <grade> <side> [verdict] best: ...; played: ...`` for one move; the
+    first four fields are fixed words, the rest is in the language of the run."""
+    values = _("best: {best}; played: {played}").format(best=best_words(review), played=played_words(review))
+    return f"{review.number} {review.column + 1} {grade_word(review)} {PLAYER_NAMES[review.player]} " \
+           f"{verdict_words(review)}{values}"
 
 
 def game_text(review: GameReview, explained: dict[int, Explanation] | None = None) -> list[str]:
@@ -124,9 +131,9 @@ def game_text(review: GameReview, explained: dict[int, Explanation] | None = Non
         lines.append(move_line(r))
         why = explained.get(r.number)
         if why is not None:
-            lines.append(f"    why ({why.kind.value}): {why.text}")
-            lines.append(f"    line: {why.line_text}")
-    lines += [f"# {PLAYER_NAMES[p]}: {review.summary(p).text()}" for p in (1, 2)]
+            lines.append("    " + _("why ({kind}): {text}").format(kind=kind_word(why.kind), text=explanation_text(why)))
+            lines.append("    " + _("line: {moves}").format(moves=why.line_text))
+    lines += [f"# {PLAYER_NAMES[p]}: {summary_text(review.summary(p))}" for p in (1, 2)]
     return lines
 
 
@@ -141,14 +148,14 @@ def game_json(source: str, review: GameReview, explained: dict[int, Explanation]
             "severity": None if r.severity is None else r.severity.value,
             "player": PLAYER_NAMES[r.player],
             "best_column": None if r.best_column is None else r.best_column + 1,
-            "best": r.best_text(), "played": r.played_text(),
-            "best_words": r.best_words(), "played_words": r.played_words(),
+            "best": best_text(r), "played": played_text(r),
+            "best_words": best_words(r), "played_words": played_words(r),
             "value": [r.before.lower, r.before.upper], "played_value": [r.played.lower, r.played.upper],
             "estimate": r.estimate,
         }
         why = explained.get(r.number)
         if why is not None:
-            doc["explanation"] = {"text": why.text, "kind": why.kind.value}
+            doc["explanation"] = {"text": explanation_text(why), "kind": why.kind.value}
             doc["line"] = why.line_text
         return doc
 
@@ -158,7 +165,7 @@ def game_json(source: str, review: GameReview, explained: dict[int, Explanation]
         summary[PLAYER_NAMES[player]] = {
             **{c.value: n for c, n in s.counts.items()},
             "grades": {g.value: n for g, n in (s.grades or {}).items()},
-            "advice": s.advice(),
+            "advice": advice_text(s.verdicts()),
             "first_outcome_change": None if s.first_turn is None else s.first_turn.number,
             "errors": [r.number for r in s.errors], "inaccuracies": [r.number for r in s.inaccuracies],
             "deep": [r.number for r in s.deep],

@@ -24,7 +24,11 @@ from game.engine.principal import principal_line
 from game.engine.only_moves import keeping_columns
 from game.engine.scores import PLAYER_NAMES, Outcome, outcome
 from game.engine.solver import Solver
-from game.engine.threats import Cell, cell_name, playable_mask, threats_mask
+from game.engine.threats import Cell, playable_mask, threats_mask
+from game.engine.claims import CompletesFour, HintWins
+from game.i18n import _
+from game.words.explanations import cell_text, explanation_text, fact_text
+from game.words.outcomes import or_list, sides
 
 __all__ = ["CHECK_SECONDS", "Checked", "Exercise", "Goal", "Lesson", "MAX_EXERCISES", "MIN_EXERCISES",
            "accepted_columns", "check_answer", "load_course"]
@@ -45,8 +49,8 @@ class Goal(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Exercise:
-    """A position to solve (``moves``: 0-based columns from the empty board) and every column that
-    solves it (0-based, ascending), and the outcome those columns keep for the side to move."""
+    """A position to solve (``moves``: columns from the empty board) and every column that
+    solves it (ascending), and the outcome those columns keep for the side to move."""
 
     moves: tuple[int, ...]
     accepted: tuple[int, ...]
@@ -125,7 +129,7 @@ def load_course() -> tuple[Lesson, ...]:
 def accepted_columns(pos: Position, goal: Goal, solver: Solver, stop=None,
                      deadline: float | None = None) -> tuple[int, ...]:
     """The columns that solve ``pos`` for ``goal``, proved now: those that complete four, or
-    those whose exact score has the best outcome (0-based, ascending)."""
+    those whose exact score has the best outcome (ascending)."""
     if goal is Goal.WIN_AT_ONCE:
         return tuple(c for c in pos.legal_moves() if pos.is_winning_move(c))
     return keeping_columns(solver.column_scores(pos, stop=stop, deadline=deadline))
@@ -141,38 +145,47 @@ class Checked:
     why: str
 
 
-def check_answer(exercise: Exercise, column: int, solver: Solver, *, names: Sequence[str] = PLAYER_NAMES,
+def check_answer(exercise: Exercise, column: int, solver: Solver, *, names: Sequence[str] | None = None,
                  stop=None) -> Checked:
-    """Prove ``column`` right or wrong in ``exercise`` and say why: ``explain_move`` for a miss;
-    for a right one the threat it blocks, else ``how_it_wins`` when it has a claim checked on the
-    board, else the outcome kept). MoveError for a column that cannot be played;
-    SearchCancelled when stopped or not proved within :data:`CHECK_SECONDS`."""
+    """Prove ``column`` right or wrong in ``exercise`` and say why (in the language in use, the
+    sides named by ``names``): ``explain_move`` for a miss; for a right one the threat it blocks,
+    else ``how_it_wins`` when it has a claim checked on the board, else the outcome kept).
+    MoveError for a column that cannot be played; SearchCancelled when stopped or not proved
+    within :data:`CHECK_SECONDS`."""
     pos = exercise.position
     after = pos.play(column)
     deadline = perf_counter() + CHECK_SECONDS
     accepted = accepted_columns(pos, exercise.goal, solver, stop, deadline)
-    mover = names[pos.moves % 2]
+    named = sides(names)
+    mover, opponent = named[pos.moves % 2], named[1 - pos.moves % 2]
     if after.winner() is not None:
-        return Checked(column, column in accepted, f"Column {column + 1} completes four: {mover} wins.")
+        return Checked(column, column in accepted, fact_text(CompletesFour(column, pos.moves % 2), named))
     if column not in accepted:
-        explanation = explain_move(pos, column, solver, names=names, stop=stop, line_shown=False)
+        explanation = explain_move(pos, column, solver, stop=stop, line_shown=False)
         if explanation is not None:
-            return Checked(column, False, explanation.text)
-        wins = " or ".join(str(c + 1) for c in accepted)
-        return Checked(column, False, f"{mover} could win at once in column {wins}." if exercise.goal is Goal.WIN_AT_ONCE
-                       else f"Column {column + 1} does not keep the best outcome.")
+            return Checked(column, False, explanation_text(explanation, named))
+        if exercise.goal is Goal.WIN_AT_ONCE:
+            wins = or_list([str(c + 1) for c in accepted])
+            return Checked(column, False, _("{mover} could win at once in column {columns}.").format(
+                mover=mover, columns=wins))
+        return Checked(column, False, _("Column {column} does not keep the best outcome.").format(column=column + 1))
     score = -solver.solve(after, stop=stop, deadline=deadline)
-    kept = "the draw" if outcome(score) is Outcome.DRAW else f"{mover}'s win"
+    draw = outcome(score) is Outcome.DRAW
     if outcome(score) is Outcome.LOSS:
-        return Checked(column, True, f"Column {column + 1} holds out longest.")
+        return Checked(column, True, _("Column {column} holds out longest.").format(column=column + 1))
     threat = threats_mask(pos, mine=False) & playable_mask(pos) & Cell(column, pos.height(column)).bit
     if threat:
-        opponent = names[1 - pos.moves % 2]
-        return Checked(column, True, f"Column {column + 1} blocks {opponent}'s threat at "
-                                     f"{cell_name(Cell(column, pos.height(column)))} and keeps {kept}.")
+        cell = cell_text(Cell(column, pos.height(column)))
+        if draw:
+            return Checked(column, True, _("Column {column} blocks {opponent}'s threat at {cell} and keeps the "
+                                           "draw.").format(column=column + 1, opponent=opponent, cell=cell))
+        return Checked(column, True, _("Column {column} blocks {opponent}'s threat at {cell} and keeps {mover}'s "
+                                       "win.").format(column=column + 1, opponent=opponent, cell=cell, mover=mover))
     if outcome(score) is Outcome.WIN:
         line = (column, *principal_line(after, solver, stop=stop, deadline=deadline))
-        kind, claim = how_it_wins(pos, score, line, names, line_shown=False)
+        kind, claim = how_it_wins(pos, score, line, line_shown=False)
         if kind is not Kind.PLAIN and (kind is not Kind.ZUGZWANG or exercise.parity):
-            return Checked(column, True, f"Column {column + 1}: {claim}")
-    return Checked(column, True, f"Column {column + 1} keeps {kept}.")
+            return Checked(column, True, fact_text(HintWins(column, claim), named))
+    if draw:
+        return Checked(column, True, _("Column {column} keeps the draw.").format(column=column + 1))
+    return Checked(column, True, _("Column {column} keeps {mover}'s win.").format(column=column + 1, mover=mover))

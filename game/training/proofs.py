@@ -20,6 +20,7 @@ from time import perf_counter
 from game.engine.board import CENTRE_ORDER, WIDTH, MoveError, Position, format_moves
 from game.engine.drills import Drill, DrillSource, answers, drills_from_review, mine_drills
 from game.engine.explain import explain_move
+from game.words.explanations import explanation_text
 from game.engine.only_moves import keeping_columns
 from game.engine.game_review import GameReview
 from game.engine.scores import Outcome, outcome
@@ -50,7 +51,7 @@ class Added(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Refutation:
     """Why a column fails: its exact score for the side that played it (None: not proved in time),
-    the best play that follows (0-based columns, the opponent's reply first) and, when its claims
+    the best play that follows (columns, the opponent's reply first) and, when its claims
     check out, the explanation in words (``game.engine.explain``)."""
 
     score: int | None
@@ -129,16 +130,16 @@ def refutation(moves: Sequence[int], column: int, names: tuple[str, str], solver
         line.append(col)
         pos = pos.play(col)
     # Proved above within the time given, so the explanation's searches find the table filled.
-    explanation = explain_move(before, column, solver, names=names, stop=stop, line_shown=False)
-    return Refutation(score, tuple(line), explanation.text if explanation is not None else None)
+    explanation = explain_move(before, column, solver, stop=stop, line_shown=False)
+    return Refutation(score, tuple(line), explanation_text(explanation, names) if explanation is not None else None)
 
 
 def explanation(moves: Sequence[int], column: int, names: tuple[str, str], solver: Solver,
                 stop: threading.Event) -> str | None:
     """The review's checked explanation (``explain.explain_move``) of ``column`` played after
     ``moves``, naming the sides ``names``; None when the move was no worse than the best."""
-    found = explain_move(Position.from_moves(moves), column, solver, names=names, stop=stop, line_shown=False)
-    return None if found is None else found.text
+    found = explain_move(Position.from_moves(moves), column, solver, stop=stop, line_shown=False)
+    return None if found is None else explanation_text(found, names)
 
 
 def _columns(columns: Iterable[int]) -> str:

@@ -201,8 +201,9 @@ def test_each_catalog_has_its_languages_header_and_glossary(code):
     assert f'"Plural-Forms: {PLURALS[code]}\\n"' in text and f'"Language: {code}\\n"' in text
     head = text[:text.index('msgid ""')]
     for term in ("column", "row", "threat", "odd threat", "even threat", "zugzwang", "best", "good",
-                 "inaccuracy", "mistake", "blunder", "drill", "puzzle", "hint", "review", "Level names"):
-        assert f" {term} " in head, term
+                 "inaccuracy", "mistake", "blunder", "drill", "puzzle", "hint", "review", "level"):
+        assert f"\n# {term}: " in head, term
+    assert "# Level names" in head
 
 
 PLACEHOLDERS = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:[:!][^{}]*)?\}|%\([a-z_]+\)[a-z]")

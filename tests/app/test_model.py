@@ -35,7 +35,7 @@ def test_new_model_is_empty_and_red_starts():
     assert not model.is_over and not model.is_draw
     assert not can_undo(model) and not can_redo(model)
     assert model.generation == 0
-    with pytest.raises(ValueError, match="player number"):
+    with pytest.raises(ValueError, match="not a valid Side"):
         model.player(3)
 
 

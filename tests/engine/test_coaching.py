@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from game.engine.board import Position, parse_moves
-from game.engine.coaching import Advice, Ring, advise, value_words
+from game.engine.coaching import Advice, Ring, advise
+from game.words.coach_says import advice_json, advice_words
+from game.words.coach_says import value_words
 from game.engine.scores import win_next_score
 from game.engine.solver import Solver
 
@@ -49,11 +51,11 @@ def sample_positions(step: int = 4) -> list[list[int]]:
 
 def check(moves: list[int], advice: Advice) -> None:
     pos = Position.from_moves(moves)
-    assert advice.text.startswith(f"Column {advice.column + 1}: {advice.value}. "), advice.text
-    assert not MOVE_NUMBER.search(advice.text), advice.text
-    assert "win" in advice.value or advice.value == "a draw"
+    assert advice_words(advice).startswith(f"Column {advice.column + 1}: {value_words(advice.score, advice.moves)}. "), advice_words(advice)
+    assert not MOVE_NUMBER.search(advice_words(advice)), advice_words(advice)
+    assert "win" in value_words(advice.score, advice.moves) or value_words(advice.score, advice.moves) == "a draw"
     for ring in advice.rings:
-        assert ref_ring_real(moves, ring), (moves, ring, advice.text)
+        assert ref_ring_real(moves, ring), (moves, ring, advice_words(advice))
         if not ring.after and ring.player == pos.turn and pos.can_play(ring.cell.col) \
                 and pos.height(ring.cell.col) == ring.cell.row:
             assert pos.is_winning_move(ring.cell.col)   # a winning disc's cell wins
@@ -63,7 +65,7 @@ def check(moves: list[int], advice: Advice) -> None:
 def test_hint_and_why_name_their_column_and_ring_only_real_cells(moves):
     pos = Position.from_moves(moves)
     hint = advise(pos, SOLVER)
-    assert hint.value == value_words(SOLVER.solve(pos), pos.moves)   # a best column
+    assert value_words(hint.score, hint.moves) == value_words(SOLVER.solve(pos), pos.moves)   # a best column
     check(moves, hint)
     for col in pos.legal_moves()[::3]:
         check(moves, advise(pos, SOLVER, col))
@@ -71,7 +73,7 @@ def test_hint_and_why_name_their_column_and_ring_only_real_cells(moves):
 
 def test_after_4444_the_hint_says_there_is_no_short_reason_and_points_to_the_lesson():
     advice = advise(Position.from_moves("4444"), SOLVER)
-    assert advice.to_json() == {
+    assert advice_json(advice) == {
         "column": 4, "value": "a win for Red in 19 moves", "cells": [],
         "text": "Column 4: a win for Red in 19 moves. No short reason: the computer sees the win 19 moves away; "
                 "see Learn: odd and even threats."}
@@ -80,25 +82,25 @@ def test_after_4444_the_hint_says_there_is_no_short_reason_and_points_to_the_les
 def test_why_on_a_column_that_misses_a_win_rings_the_winning_cell():
     moves = parse_moves("4137524")   # Yellow to move; Red threatens column 6, bottom row
     advice = advise(Position.from_moves(moves), SOLVER, 3)
-    assert advice.value == "a loss for Yellow: Red wins at once"
-    assert advice.text.startswith("Column 4: a loss for Yellow: Red wins at once. It leaves Red's threat at column 6, "
+    assert value_words(advice.score, advice.moves) == "a loss for Yellow: Red wins at once"
+    assert advice_words(advice).startswith("Column 4: a loss for Yellow: Red wins at once. It leaves Red's threat at column 6, "
                                   "bottom row open")
-    assert advice.to_json()["cells"] == [[6, 1]]
+    assert advice_json(advice)["cells"] == [[6, 1]]
 
 
 def test_a_missed_win_at_once_is_named_and_its_cell_ringed():
     moves = parse_moves("413752")   # Red to move: column 6 completes four (game 41375246..., move 7)
     advice = advise(Position.from_moves(moves), SOLVER, 3)
-    assert "could win at once at column 6" in advice.text and [6, 1] in advice.to_json()["cells"]
-    assert advise(Position.from_moves(moves), SOLVER).to_json()["cells"] == [[6, 1]]
+    assert "could win at once at column 6" in advice_words(advice) and [6, 1] in advice_json(advice)["cells"]
+    assert advice_json(advise(Position.from_moves(moves), SOLVER))["cells"] == [[6, 1]]
 
 
 def test_two_threats_are_both_ringed_after_the_column():
     # Red to move: column 3 gives Red two playable threats on the bottom row (columns 2 and 5 ... )
     pos = Position.from_moves("4455")
     advice = advise(pos, SOLVER, 2)
-    assert advice.text.startswith("Column 3: a win for Red in 2 moves. It makes two threats")
-    assert sorted(advice.to_json()["cells"]) == [[2, 1], [6, 1]]
+    assert advice_words(advice).startswith("Column 3: a win for Red in 2 moves. It makes two threats")
+    assert sorted(advice_json(advice)["cells"]) == [[2, 1], [6, 1]]
     assert all(r.after == (2,) for r in advice.rings)
 
 
@@ -176,8 +178,8 @@ def test_two_open_threats_are_never_told_to_be_blocked():
     no advice may say "block it"; it says there are two threats and one disc stops only one."""
     pos = Position.from_moves(parse_moves("41375"))
     for col in (None, 0, 3, 6):
-        text = advise(pos, SOLVER, col).text
+        text = advice_words(advise(pos, SOLVER, col))
         assert "Block it" not in text
         if col != 0 and col != 6:
             assert "two threats, at column 2, bottom row and column 6, bottom row" in text
-    assert "also threatens column 6, bottom row" in advise(pos, SOLVER, 1).text
+    assert "also threatens column 6, bottom row" in advice_words(advise(pos, SOLVER, 1))

@@ -15,13 +15,14 @@ from game.engine.explain import (
     how_it_wins,
     two_threats,
     unstoppable,
-    win_phrase,
     zugzwang,
 )
 from game.engine.principal import principal_line
 from game.engine.scores import win_next_score
 from game.engine.solver import Solver
 from game.engine.threats import Cell
+from game.words.explanations import explanation_text as said
+from game.words.outcomes import win_phrase
 
 # Positions from the games in data/level_games.txt: (moves before, column played 1-7).
 UNDER = ("33335154642215312535526626", 4)
@@ -56,12 +57,12 @@ def explain(case: tuple[str, int], solver: Solver):
 def test_at_once_names_the_cell_and_why(solver: Solver) -> None:
     under = explain(UNDER, solver)
     assert under.kind is Kind.AT_ONCE and under.line == (3,)
-    assert under.text == ("Red's disc fills the cell under Yellow's winning cell: Yellow plays column 4, "
+    assert said(under) == ("Red's disc fills the cell under Yellow's winning cell: Yellow plays column 4, "
                           "fourth row from the bottom and wins.")
     block = explain(MISSED_BLOCK, solver)
     assert block.kind is Kind.AT_ONCE and block.line == (6,)
-    assert block.text.startswith("Red threatened column 7, fourth row from the bottom, and this move does not block it")
-    assert block.text.endswith("Column 7 instead kept Yellow's win.")
+    assert said(block).startswith("Red threatened column 7, fourth row from the bottom, and this move does not block it")
+    assert said(block).endswith("Column 7 instead kept Yellow's win.")
 
 
 def test_at_once_is_claimed_only_for_a_line_of_the_winning_disc_alone() -> None:
@@ -84,10 +85,10 @@ def test_at_once_is_not_claimed_for_a_threat_that_cannot_be_played_yet(solver: S
 def test_two_threats_apart_and_stacked(solver: Solver) -> None:
     apart = explain(TWO_APART, solver)
     assert apart.kind is Kind.TWO_THREATS
-    assert apart.text.startswith("Yellow plays column 2 and threatens column 2, fourth row from the bottom and "
+    assert said(apart).startswith("Yellow plays column 2 and threatens column 2, fourth row from the bottom and "
                                  "column 3, fourth row from the bottom; Red can block only one.")
     stacked = explain(TWO_STACKED, solver)
-    assert stacked.kind is Kind.TWO_THREATS and "the cell right above it" in stacked.text
+    assert stacked.kind is Kind.TWO_THREATS and "the cell right above it" in said(stacked)
     pos = Position.from_moves(TWO_STACKED[0]).play(TWO_STACKED[1] - 1)
     found = two_threats(pos, solver.solve(pos), stacked.line)
     assert found is not None and found.stacked and found.cells == (Cell(4, 2), Cell(4, 3))
@@ -99,13 +100,13 @@ def test_two_threats_that_the_opponent_outruns_are_not_claimed(solver: Solver) -
     # played out, the "double threat" fails: Yellow wins at once after it
     assert two_threats(pos, win_next_score(pos.moves) - 1, (col - 1,)) is None
     explanation = explain(FALSE_DOUBLE, solver)
-    assert explanation.kind is Kind.AT_ONCE and "Yellow threatened column 7" in explanation.text
+    assert explanation.kind is Kind.AT_ONCE and "Yellow threatened column 7" in said(explanation)
 
 
 def test_forced_sequence_shows_the_series(solver: Solver) -> None:
     explanation = explain(FORCED, solver)
     assert explanation.kind is Kind.FORCED_SEQUENCE
-    assert explanation.text == (
+    assert said(explanation) == (
         "Yellow wins by force in 5 moves, each a threat Red must block: Yellow column 2, Red column 4, Yellow "
         "column 4, Red column 5, Yellow column 3, Red column 6, Yellow column 2 (threatening column 2, fourth "
         "row from the bottom and the cell right above it: Red can stop only one), Red column 4, Yellow column 2 "
@@ -117,7 +118,7 @@ def test_a_last_reply_that_blocks_nothing_is_never_called_a_block(solver: Solver
     """Yellow's stacked threats in column 5 leave Red nothing to block: the sentence says so."""
     explanation = explain(("7436742217513366", 7), solver)
     assert explanation.kind is Kind.FORCED_SEQUENCE and explanation.line_text == "44345"
-    assert explanation.text == (
+    assert said(explanation) == (
         "Yellow wins by force in 3 moves, each a threat Red must block: Yellow column 4, Red column 4, Yellow "
         "column 3 (threatening column 5, second row from the bottom and the cell right above it: Red can stop "
         "only one), Red column 4, Yellow column 5 (four in a row).")
@@ -146,12 +147,12 @@ def test_forced_sequence_is_refused_when_a_move_is_quiet_or_a_reply_blocks_nothi
 def test_zugzwang_standing_and_built(solver: Solver) -> None:
     standing = explain(ZUGZWANG_STANDING, solver)
     assert standing.kind is Kind.ZUGZWANG
-    assert standing.text.startswith("Red has a threat at column 5, third row from the bottom, on an odd row: the right "
+    assert said(standing).startswith("Red has a threat at column 5, third row from the bottom, on an odd row: the right "
                                     "parity for Red, who moved first. As the other columns fill up, Yellow must in "
                                     "the end play under it (a long win for Red).")
     built = explain(ZUGZWANG_BUILT, solver)
     assert built.kind is Kind.ZUGZWANG
-    assert built.text.startswith("Yellow makes a threat at column 7, second row from the bottom with move 1 of the "
+    assert said(built).startswith("Yellow makes a threat at column 7, second row from the bottom with move 1 of the "
                                  "line, on an even row")
 
 
@@ -176,7 +177,7 @@ def test_zugzwang_needs_the_solver_and_the_end_of_the_line(solver: Solver) -> No
 def test_gave_up_says_what_the_better_move_threatened(solver: Solver) -> None:
     explanation = explain(GAVE_UP, solver)
     assert explanation.kind is Kind.GAVE_UP
-    assert explanation.text == ("Column 5 would have won: Red plays column 5 and threatens column 3, second row from "
+    assert said(explanation) == ("Column 5 would have won: Red plays column 5 and threatens column 3, second row from "
                                 "the bottom and column 5, third row from the bottom; Yellow can block only one. "
                                 "This move still wins, but only a long win for Red.")
 
@@ -184,7 +185,7 @@ def test_gave_up_says_what_the_better_move_threatened(solver: Solver) -> None:
 def test_plain_when_no_claim_holds(solver: Solver) -> None:
     explanation = explain(PLAIN, solver)
     assert explanation.kind is Kind.PLAIN
-    assert explanation.text == "Column 1 kept a win in 4 of Yellow's moves for Yellow; this move lets Red hold a draw."
+    assert said(explanation) == "Column 1 kept a win in 4 of Yellow's moves for Yellow; this move lets Red hold a draw."
 
 
 def test_a_move_as_good_as_the_best_needs_no_explanation(solver: Solver) -> None:
@@ -203,30 +204,30 @@ def test_win_phrases() -> None:
 
 def test_a_hint_says_why_the_best_move_is_best(solver: Solver) -> None:
     double = explain_hint(Position.from_moves("4455"), solver)
-    assert double.kind is Kind.TWO_THREATS and double.text.startswith("Column ")
-    assert "Yellow can block only one." in double.text and len(double.line) == 2
+    assert double.kind is Kind.TWO_THREATS and said(double).startswith("Column ")
+    assert "Yellow can block only one." in said(double) and len(double.line) == 2
     win = explain_hint(Position.from_moves("152535"), solver)
-    assert (win.kind, win.text, win.line) == (Kind.AT_ONCE, "Column 4: Red wins at once at column 4, bottom row.", ())
+    assert (win.kind, said(win), win.line) == (Kind.AT_ONCE, "Column 4: Red wins at once at column 4, bottom row.", ())
     draw = explain_hint(Position.from_moves("52677675164321472411331752454"), solver)  # End-Easy: a draw
-    assert draw.kind is Kind.PLAIN and draw.text.endswith("keeps the draw.")
+    assert draw.kind is Kind.PLAIN and said(draw).endswith("keeps the draw.")
     assert len(draw.line) == 42 - 29 - 1  # after the hinted move, to the full board
     lost = explain_hint(Position.from_moves("4"), solver)
     assert lost.kind is Kind.PLAIN
-    assert lost.text == "Every column loses for Yellow; column 4 holds out longest (loss, a long one)."
+    assert said(lost) == "Every column loses for Yellow; column 4 holds out longest (loss, a long one)."
 
 
 def test_where_no_line_is_shown_no_move_of_one_is_cited(solver: Solver) -> None:
     """Practice and the lessons show no line: their explanations name cells, never "move N of the
     line"; and the better move's line is never shown, even in the review, so its words cite none."""
     first = explain_move(Position(), 0, solver)                       # column 1 on the empty board
-    assert first.kind is Kind.ZUGZWANG and "of the line" in first.text      # the review steps through it
+    assert first.kind is Kind.ZUGZWANG and "of the line" in said(first)      # the review steps through it
     bare = explain_move(Position(), 0, solver, line_shown=False)
-    assert bare.kind is Kind.ZUGZWANG and "of the line" not in bare.text and "can make a threat at" in bare.text
+    assert bare.kind is Kind.ZUGZWANG and "of the line" not in said(bare) and "can make a threat at" in said(bare)
     for moves, col in (("4", 0), ("44", 6), ("4444", 0), ("445", 0), ("3324", 6)):
         pos = Position.from_moves(parse_moves(moves))
         for shown in (True, False):
             found = explain_move(pos, col, solver, line_shown=shown)
             if found is not None and found.kind is Kind.GAVE_UP:
-                assert "of the line" not in found.text
+                assert "of the line" not in said(found)
             if found is not None and not shown:
-                assert "of the line" not in found.text and "the line shows" not in found.text
+                assert "of the line" not in said(found) and "the line shows" not in said(found)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from game.words.explanations import explanation_text as said
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind, explain_game
 from game.engine.game_review import MoveClass, review_game
@@ -48,7 +49,7 @@ def test_every_error_has_an_explanation_and_a_line(explained) -> None:
             needs = r.move_class in (MoveClass.MISTAKE, MoveClass.BLUNDER) or r.severity is Severity.ERROR
             assert not needs or r.number in why, f"{game} move {r.number}"
             if r.number in why:
-                assert why[r.number].text and why[r.number].line, f"{game} move {r.number}"
+                assert said(why[r.number]) and why[r.number].line, f"{game} move {r.number}"
                 kinds.add(why[r.number].kind)
     assert kinds == set(Kind)  # every kind of explanation occurs in real games
 
@@ -92,7 +93,7 @@ def test_every_move_a_forced_sequence_calls_a_block_blocks_on_the_board(explaine
     for game, _review, why, _ in explained:
         moves = parse_moves(game)
         for number, explanation in why.items():
-            found = SEQUENCE.search(explanation.text)
+            found = SEQUENCE.search(said(explanation))
             if explanation.kind is not Kind.FORCED_SEQUENCE or found is None:
                 continue
             items = ITEM.findall(found[3])
@@ -107,7 +108,7 @@ def test_every_move_a_forced_sequence_calls_a_block_blocks_on_the_board(explaine
                         threats = threats_mask(p, mine=False)
                         assert bin(open_cells | threats & (open_cells << 1)).count("1") >= 2
                     else:
-                        assert open_cells & Cell(c, p.height(c)).bit, f"{game} move {number}: {explanation.text}"
+                        assert open_cells & Cell(c, p.height(c)).bit, f"{game} move {number}: {said(explanation)}"
                 p = p.play(c)
             assert p.winner() is not None
             checked += 1

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from game.engine.board import parse_moves
-from game.engine.grades import Grade, advice, grade
+from game.engine.grades import Grade, grade
+from game.words.judgements import advice_text as advice
+from game.words.judgements import grade_count
 from game.engine.game_review import MoveClass, review_game
 from game.engine.verdicts import Severity, Verdict
 
@@ -30,7 +32,7 @@ def test_the_grade_table():
     # an outcome changed only by play too far ahead to see: one step milder than its class
     assert grade("mistake", Verdict.DEEP) is Grade.INACCURACY
     assert grade("blunder", Verdict.DEEP) is Grade.MISTAKE
-    assert [g.counted(n) for g, n in zip(Grade, (3, 1, 2, 1, 0))] == \
+    assert [grade_count(g, n) for g, n in zip(Grade, (3, 1, 2, 1, 0))] == \
         ["3 best", "1 good", "2 inaccuracies", "1 mistake", "0 blunders"]
 
 
@@ -47,8 +49,8 @@ def test_the_game_whose_missed_wins_read_good_grades_them_below_good_and_says_wh
             assert move.grade not in (Grade.BEST, Grade.GOOD)
     red, yellow = review.summary(1), review.summary(2)
     assert red.grades[Grade.MISTAKE] == 2 and red.grades[Grade.GOOD] == 2
-    assert red.advice() == "2 wins in one missed: before each move, look for a four of your own"
-    assert yellow.advice().startswith("2 double threats allowed: ")
+    assert advice(red.verdicts()) == "2 wins in one missed: before each move, look for a four of your own"
+    assert advice(yellow.verdicts()).startswith("2 double threats allowed: ")
 
 
 def test_advice_names_the_most_frequent_error_and_says_when_nothing_was_there_to_see():

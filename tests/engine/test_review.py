@@ -8,7 +8,8 @@ import pytest
 
 from game.data import read_analysis
 from game.engine.board import MoveError, parse_moves
-from game.engine.game_review import Bounds, GameReview, MoveClass, MoveReview, classify, review_game, value_text
+from game.engine.game_review import Bounds, GameReview, MoveClass, MoveReview, classify, review_game
+from game.words.review_text import best_text, summary_text, value_text
 from game.engine.scores import Outcome
 from game.engine.solver import SearchCancelled, Solver
 
@@ -60,7 +61,7 @@ def test_losing_a_won_endgame_is_a_blunder_and_the_best_move_is_named() -> None:
     (last,) = review.reviews
     assert last.before == Bounds.exact(18)            # winning with the 4th disc
     assert last.best_column == 3
-    assert last.best_text() == "column 4 — wins in 1"
+    assert best_text(last) == "column 4 — wins in 1"
     # yellow then wins with 5 (four in column 5): red's move threw the win away
     assert last.played.outcome is Outcome.LOSS
     assert last.move_class is MoveClass.BLUNDER
@@ -92,7 +93,7 @@ def test_a_game_is_reviewed_backwards_and_summarised() -> None:
     assert red.first_turn is review.reviews[0]
     assert red.counts[MoveClass.BLUNDER] >= 1
     assert sum(red.counts.values()) == judged // 2
-    assert "first outcome-changing move: 15 (column 2, blunder)" in red.text()
+    assert "first outcome-changing move: 15 (column 2, blunder)" in summary_text(red)
 
 
 def test_a_tiny_budget_says_not_proved_instead_of_guessing() -> None:
@@ -102,7 +103,7 @@ def test_a_tiny_budget_says_not_proved_instead_of_guessing() -> None:
     assert {r.move_class for r in review.reviews} == {MoveClass.UNPROVED}
     for r in review.reviews:
         assert not r.before.is_exact
-        assert r.best_text() == "best move not proved"
+        assert best_text(r) == "best move not proved"
         assert r.estimate is None or -1 < r.estimate < 1
 
 
@@ -163,9 +164,9 @@ def test_the_first_outcome_change_is_named_only_when_every_earlier_move_is_prove
     review = GameReview(tuple(range(len(moves))), tuple(_move(n, c) for n, c in enumerate(moves, start=1)))
     red = review.summary(1)  # red: best, unproved, blunder, mistake
     assert red.first_turn is None and red.first_proved_turn is review.reviews[4]
-    assert "outcome changed at move 5 (column 4, blunder) or at an earlier move not proved" in red.text()
+    assert "outcome changed at move 5 (column 4, blunder) or at an earlier move not proved" in summary_text(red)
     yellow = review.summary(2)  # yellow: best, best, best
-    assert yellow.first_turn is None and "no outcome-changing move," in yellow.text()
+    assert yellow.first_turn is None and "no outcome-changing move," in summary_text(yellow)
     proved_first = GameReview((0, 1, 2), tuple(_move(n, c) for n, c in
                                                enumerate([MoveClass.MISTAKE, MoveClass.BEST, MoveClass.UNPROVED], 1)))
     assert proved_first.summary(1).first_turn is proved_first.reviews[0]
@@ -177,7 +178,7 @@ def test_accuracy_counts_best_moves_fully_and_slower_wins_half() -> None:
     review = GameReview(tuple(range(len(moves))), tuple(_move(n, c) for n, c in enumerate(moves, start=1)))
     red = review.summary(1)       # best, good, blunder, best: (1 + 0.5 + 0 + 1) / 4
     yellow = review.summary(2)    # best, best, good, unproved (left out): (1 + 1 + 0.5) / 3
-    assert red.accuracy == pytest.approx(62.5) and "accuracy 62 %" in red.text()
+    assert red.accuracy == pytest.approx(62.5) and "accuracy 62 %" in summary_text(red)
     assert yellow.accuracy == pytest.approx(250 / 3)
     only_unproved = GameReview((0,), (_move(1, MoveClass.UNPROVED),))
-    assert only_unproved.summary(1).accuracy is None and "accuracy" not in only_unproved.summary(1).text()
+    assert only_unproved.summary(1).accuracy is None and "accuracy" not in summary_text(only_unproved.summary(1))

@@ -6,8 +6,9 @@ import pytest
 
 from game.data import read_testset
 from game.engine.board import CELLS, Position
-from game.engine.scores import (MAX_SCORE, MIN_SCORE, SHORT_DISTANCE, Outcome, describe, distance_text,
-                                loss_next_score, moves_to_end, outcome, win_next_score)
+from game.engine.scores import (MAX_SCORE, MIN_SCORE, SHORT_DISTANCE, Outcome, loss_next_score, moves_to_end,
+                                outcome, win_next_score)
+from game.words.outcomes import describe, distance_text
 from game.engine.solver import Solver
 
 

@@ -10,6 +10,8 @@ from game.engine.game_review import MoveClass, review_game
 from game.engine.solver import Solver
 from game.engine.threats import Cell, cell_name, double_threat, right_parity
 from game.engine.scores import MAX_SCORE, MIN_SCORE, moves_to_end
+from game.words.judgements import verdict_sentence
+from game.words.review_text import best_words, played_words, summary_text
 from game.engine.verdicts import (
     Severity,
     Verdict,
@@ -54,7 +56,7 @@ def test_severities() -> None:
     assert Verdict.DEEP.severity is Severity.DEEP
     errors = {v for v in Verdict if v.severity is Severity.ERROR}
     assert errors == set(Verdict) - {Verdict.LONGER_WIN, Verdict.DEEP}
-    assert Verdict.UNDER_THREAT.sentence("Yellow") == "played right under Yellow's winning cell"
+    assert verdict_sentence(Verdict.UNDER_THREAT, "Yellow") == "played right under Yellow's winning cell"
 
 
 def test_board_verdicts_need_no_exact_values_but_a_worse_move() -> None:
@@ -84,20 +86,20 @@ def test_the_play_test_game_names_move_29_an_error_and_move_3_deep() -> None:
     move_29, move_3 = review.reviews[28], review.reviews[2]
     assert (move_29.column, move_29.move_class, move_29.verdict) == (6, MoveClass.GOOD, Verdict.UNDER_THREAT)
     assert move_29.severity is Severity.ERROR
-    assert move_29.played_words() == "loses to Yellow's next move"
-    assert move_29.best_words() == "column 2 — loses in 5 of Yellow's moves"
+    assert played_words(move_29) == "loses to Yellow's next move"
+    assert best_words(move_29) == "column 2 — loses in 5 of Yellow's moves"
     assert (move_3.move_class, move_3.verdict) == (MoveClass.BLUNDER, Verdict.DEEP)
     red = review.summary(1)
     assert red.errors == (move_29,) and red.deep == (move_3,)
     # one grade a move: the disc under the winning cell kept the outcome ("good" by class) but is an
     # error a player could see, so it is counted a mistake, never good
-    assert red.text().startswith("errors to learn from: move 29 (column 7, under a winning cell); deep: move 3; 10 best, 3 good, "
+    assert summary_text(red).startswith("errors to learn from: move 29 (column 7, under a winning cell); deep: move 3; 10 best, 3 good, "
                                  "0 inaccuracies, 2 mistakes")
-    assert red.text().endswith("; next: 1 disc under the opponent's winning cell: before you drop, look at the "
+    assert summary_text(red).endswith("; next: 1 disc under the opponent's winning cell: before you drop, look at the "
                                "cell above your disc")
-    assert red.text(brief=True).startswith("10 best, 3 good")  # a narrow window: the move list marks them
+    assert summary_text(red, brief=True).startswith("10 best, 3 good")  # a narrow window: the move list marks them
     assert [r.number for r in review.reviews if r.verdict is not None] == [3, 29]
-    assert review.summary(2).text().startswith("errors to learn from: none; 12 best")
+    assert summary_text(review.summary(2)).startswith("errors to learn from: none; 12 best")
 
 
 def test_cells_and_parity() -> None:

@@ -158,7 +158,7 @@ def test_discovery_and_a_game_between_two_network_namespaces(tmp_path):
         join_out, _ = join.communicate(timeout=60)
         assert "done" in host_out and "done" in join_out, f"host:\n{host_out}\njoin:\n{join_out}"
         assert "FoundGame(name='NsHost', host='10.254.77.1'" in join_out
-        assert "Connected(opponent='NsGuest'" in host_out and "Moved(column=3, moves=(3, 3))" in host_out
+        assert "Connected(opponent='NsGuest'" in host_out and "Moved(column=Column(3), moves=(3, 3))" in host_out
     finally:
         for ns in (ns_a, ns_b):
             subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=10, check=False)

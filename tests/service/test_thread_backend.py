@@ -39,7 +39,7 @@ def test_an_abandoned_search_keeps_its_engine_and_its_late_answer_is_dropped(mon
         release[generation].wait(HANG_GUARD)
         return Outcome.RESULT, f"the answer to request {generation}"
 
-    monkeypatch.setattr(threaded.Engine, "handle", handle)
+    monkeypatch.setattr(threaded.Searchers, "handle", handle)
     monkeypatch.setattr(threaded, "STOP_GRACE", 0.0)   # stuck as soon as it has been told to stop
     emitted: list[tuple] = []
     backend = threaded.ThreadBackend(lambda job, report: emitted.append((job.seq, report.outcome, report.payload)))

@@ -2,6 +2,7 @@
 
 import pytest
 
+from game.words.explanations import explanation_text
 from game.engine.board import Position
 from game.engine.search import SearchConfig, SearchResult
 from game.engine.solver import Solver
@@ -46,7 +47,7 @@ def test_an_explain_request_names_a_playable_column_before_it_is_sent():
     full = Position.from_moves("444444")
     with pytest.raises(ValueError, match="column 4 cannot be played"):
         ExplainRequest(1, full, SearchConfig(depth=2), 3)
-    with pytest.raises(ValueError, match="column 8 cannot be played"):
+    with pytest.raises(ValueError, match="not a valid Column"):
         ExplainRequest(1, Position(), SearchConfig(depth=2), 7)
 
 
@@ -61,7 +62,7 @@ def test_an_explanation_comes_back_typed_with_its_line(use_process):
         assert final.result.explanation.kind is ExplanationKind.AT_ONCE and final.result.explanation.line == (6,)
         worker.submit(ExplainRequest(2, pos, SearchConfig(depth=4), 1))  # the best defence
         best = collect(worker)[-1].result
-    assert best.explanation.text.startswith("Every column loses; column 2 holds out longest against Yellow.")
+    assert explanation_text(best.explanation).startswith("Every column loses; column 2 holds out longest against Yellow.")
     line_end = pos.play(1)
     for col in best.explanation.line:
         line_end = line_end.play(col)

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from game.words.coach_says import advice_json
 from game.engine.board import Position
 from game.engine.coaching import advise
 from game.engine.solver import Solver
@@ -26,7 +27,7 @@ def test_the_hint_after_4444_is_one_object_with_the_window_s_words(capsys):
     assert status == 0 and out.count("\n") == 1
     got = json.loads(out)
     assert set(got) == {"column", "value", "text", "cells"}
-    assert got == advise(Position.from_moves("4444"), Solver(table_mb=8)).to_json()
+    assert got == advice_json(advise(Position.from_moves("4444"), Solver(table_mb=8)))
     assert got["text"].startswith("Column 4: ") and "move 21" not in got["text"]
 
 

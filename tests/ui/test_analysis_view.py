@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.scores import describe
+from game.words.outcomes import describe
 from game.service.requests import Analysis
 from game.ui.game.analysis_view import Kind, best_column, column_views, draw_analysis_row, hint_words
 from game.ui.theme import CLASSIC, COLORBLIND

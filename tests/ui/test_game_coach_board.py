@@ -8,6 +8,7 @@ import pygame
 
 from conftest import TextRecorder
 
+from game.words.coach_says import advice_words
 from game.ui.game import game_text
 from game.ui.game.game_input import KEY_HELP_PLAYER
 
@@ -26,8 +27,8 @@ def test_why_on_a_column_that_leaves_a_threat_rings_it_and_stays_clear_of_the_bo
     d.key(pygame.K_w)
     d.run_until(lambda: d.scene.view().why is not None, what="the coach's words")
     why = d.scene.view().why
-    assert why.column == 3 and why.text.startswith("Column 4: a loss for Yellow: Red wins at once. It leaves Red's threat at column 6")
-    assert "move 1" not in why.text and "of the line" not in why.text
+    assert why.column == 3 and advice_words(why).startswith("Column 4: a loss for Yellow: Red wins at once. It leaves Red's threat at column 6")
+    assert "move 1" not in advice_words(why) and "of the line" not in advice_words(why)
     assert game_text.board_scene(d.scene.view()).rings == ((5, 0, 1),)
     layout = d.c.ctx.layout
     drawn = []
@@ -47,7 +48,7 @@ def test_why_on_a_column_that_leaves_a_threat_rings_it_and_stays_clear_of_the_bo
     assert all(box.bottom <= layout.board.top for box in drawn)
     d.key(pygame.K_h)                        # the hint's words replace W's: column 6 blocks
     d.run_until(lambda: d.scene.view().why is not None and d.scene.view().why.column == 5, what="the hint's words")
-    assert d.scene.view().why.text.startswith("Column 6: a loss for Yellow: Red wins in 6 moves. It blocks Red's four")
+    assert advice_words(d.scene.view().why).startswith("Column 6: a loss for Yellow: Red wins in 6 moves. It blocks Red's four")
     assert game_text.board_scene(d.scene.view()).rings == ((5, 0, 1),)
 
 

@@ -9,6 +9,7 @@ import pygame
 from conftest import TextRecorder
 from test_review_edges import open_review
 
+from game.words.coach_says import advice_json, advice_words, value_words
 from game.domain.players import parse_player_spec
 from game.engine.board import Position, parse_moves
 from game.engine.explain import Kind as ExplanationKind
@@ -129,9 +130,9 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
     assert scene.thinking.why_wanted == 6 and scene.flash.text == "Why column 7? Working it out…"
     assert scene.thinking.wanted(scene.model, scene.analysis_on) is Kind.EXPLAIN
     driver.run_until(lambda: scene.view().why is not None, timeout=60, what="why column 7")
-    assert scene.view().why.text.startswith("Column 7: a loss for Red: Yellow wins at once. It puts a disc right "
+    assert advice_words(scene.view().why).startswith("Column 7: a loss for Red: Yellow wins at once. It puts a disc right "
                                             "under Yellow's winning cell at column 7, top row")
-    assert scene.view().why.to_json()["cells"] == [[7, 6]]
+    assert advice_json(scene.view().why)["cells"] == [[7, 6]]
     drawn = []
     with TextRecorder(lambda text, rect: drawn.append(text)):
         driver.frame()
@@ -141,9 +142,9 @@ def test_w_explains_the_cursors_column_and_h_the_hinted_one_through_the_worker(u
     assert scene.thinking.hint() == 1
     scene.thinking.why_wanted = None                          # the hint's explanation shows on its own
     driver.run_until(lambda: scene.view().why is not None, timeout=60, what="why the hint")
-    assert scene.view().why.text.startswith("Column 2: a loss for Red: Yellow wins in 5 moves. Yellow has a threat at "
+    assert advice_words(scene.view().why).startswith("Column 2: a loss for Red: Yellow wins in 5 moves. Yellow has a threat at "
                                             "column 2, fourth row from the bottom")
-    assert scene.view().why.value == "a loss for Red: Yellow wins in 5 moves"
+    assert value_words(scene.view().why.score, scene.view().why.moves) == "a loss for Red: Yellow wins in 5 moves"
     driver.key(pygame.K_2)                                    # a move: the explanation was for the old position
     assert scene.view().why is None
 

@@ -4,6 +4,7 @@ the line's positions and threats."""
 from __future__ import annotations
 
 from game.engine.board import Position, parse_moves
+from game.engine.claims import KeepsDraw
 from game.engine.explain import Explanation, Kind as ExplanationKind
 from game.engine.game_review import review_game
 from game.engine.search import SearchConfig
@@ -38,7 +39,7 @@ def test_the_shown_move_is_asked_first_then_the_others_in_order_and_a_failure_is
 
 def test_an_answer_is_kept_only_for_the_column_of_its_move():
     found = explanations()
-    why = Explanation(ExplanationKind.PLAIN, "words", (3,))
+    why = Explanation(ExplanationKind.PLAIN, (KeepsDraw(2),), (3,))
     found.accept(6, AIUpdate(found.tag(6), Kind.EXPLAIN, result=Explained(2, why)))   # another column
     assert 6 not in found.found
     found.accept(6, AIUpdate(found.tag(6), Kind.EXPLAIN, result=Explained(6, why)))

@@ -124,7 +124,7 @@ def _sign(x: int) -> int:
 class AccuracyRecord:
     set_name: str
     moves: str
-    move: int  # 0-based column chosen
+    move: int  # the column chosen
     best: int
     move_score: int | None  # None: not solved within the limit
     time: float

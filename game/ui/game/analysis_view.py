@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine.board import CENTRE_ORDER
-from game.engine.scores import Outcome, describe, outcome
+from game.engine.scores import Outcome, outcome
+from game.words.outcomes import describe
 from game.service.requests import Analysis
 from game.ui.resources import draw_text, fit_text, text_width
 from game.ui.theme import Colour, Theme

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.words.coach_says import advice_words
 from game.echo import escape_control
 from game.ui.game.analysis_view import draw_analysis_row
 from game.ui.game.game_input import KEY_HELP_OVER, KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
@@ -76,7 +77,7 @@ def draw(view: GameView, surface: pygame.Surface) -> None:
     surface.fill(ctx.theme.background)
     draw_header(view, surface)
     if shown_why(view) is not None:
-        draw_why(view, surface, shown_why(view).text)
+        draw_why(view, surface, advice_words(shown_why(view), ctx.theme.names))
     else:
         draw_top_row(view, surface)
     draw_column_numbers(view, surface)
@@ -88,7 +89,7 @@ def draw(view: GameView, surface: pygame.Surface) -> None:
 
 def shown_why(view: GameView) -> Advice | None:
     """The coach's words and rings, while the board is still (a falling disc changes the position)."""
-    return view.why if view.why is not None and view.why.text and not view.anims else None
+    return view.why if view.why is not None and view.why.reasons and not view.anims else None
 
 
 def why_lines(text: str, size: int, width: int, height: int) -> tuple[tuple[str, ...], int]:

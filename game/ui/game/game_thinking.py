@@ -94,7 +94,7 @@ class Thinking:
         for column in (self.why_wanted, self.hint()):
             if column is not None and column in self.explained:
                 explanation = self.explained[column].explanation
-                return explanation.advice or Advice(column, "", explanation.text, ())
+                return explanation.advice or Advice(column, None, 0, explanation.facts, ())
         return None
 
     def _config(self, kind: Kind, model: GameModel, analysis_on: bool) -> SearchConfig:

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from game.engine.board import WIDTH, Position
 from game.engine.drills import DrillKind
 from game.engine.only_moves import PuzzleKind
-from game.engine.scores import Outcome, describe
+from game.engine.scores import Outcome
+from game.words.outcomes import describe
 from game.training.puzzle_set import Puzzle, puzzle_task
 from game.training.schedule import Grade
 from game.store.drill_file import DrillEntry

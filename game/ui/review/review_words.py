@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.game_review import Bounds, Grade, MoveReview, Summary, value_text
-from game.engine.scores import distance_text
-from game.engine.threats import cell_name
+from game.engine.game_review import Bounds, Grade, MoveReview, Summary
+from game.words.judgements import advice_text
+from game.words.outcomes import distance_text
+from game.words.review_text import best_text, summary_lead, summary_text, value_text
+from game.words.explanations import cell_text as cell_name
+from game.words.explanations import explanation_text, kind_title
 from game.ui.review.review_line import LineView, Stage
 from game.ui.review.review_state import ReviewState
 
@@ -56,10 +59,10 @@ class ReviewWords:
         state = self.state
         if state.line is not None:
             why = state.explanation(state.line.index)
-            return None if why is None else f"Why: {why.text}"
+            return None if why is None else f"Why: {explanation_text(why, self.names)}"
         why = None if state.at_end else state.explanation()
         if why is not None:
-            return f"Why ({why.kind.title}): {why.text}"
+            return f"Why ({kind_title(why.kind)}): {explanation_text(why, self.names)}"
         return "Why: working it out…" if state.explaining() else None
 
     def line_text(self) -> str:
@@ -144,7 +147,7 @@ class ReviewWords:
         out = []
         for player in (1, 2):
             summary, name = review.summary(player), f"{self.names[player - 1]}: "
-            out.append((name + summary.text(), name + brief_summary(summary), name + numbers_summary(summary)))
+            out.append((name + summary_text(summary), name + brief_summary(summary), name + numbers_summary(summary)))
         return out
 
 
@@ -156,7 +159,7 @@ class ReviewWords:
             return []
         out = []
         for player in self.coached:
-            habit = review.summary(player).advice()
+            habit = advice_text(review.summary(player).verdicts())
             if habit:
                 out.append(f"{self.side(player)}, next: {habit}")
         return out
@@ -165,7 +168,7 @@ class ReviewWords:
 def brief_summary(summary: Summary) -> str:
     """The errors a player can learn from, then the accuracy: the summary for a narrow window."""
     accuracy = summary.accuracy
-    return summary.lead() + ("" if accuracy is None else f"; accuracy {accuracy:.0f} %")
+    return summary_lead(summary) + ("" if accuracy is None else f"; accuracy {accuracy:.0f} %")
 
 
 def numbers_summary(summary: Summary) -> str:
@@ -186,13 +189,13 @@ def named_words(bounds: Bounds, moves: int, names: tuple[str, str]) -> str:
 def best_words(move: MoveReview, names: tuple[str, str]) -> str:
     """``MoveReview.best_words`` with the sides named as the theme draws them."""
     if not has_best(move):
-        return move.best_text()
+        return best_text(move)
     return f"column {move.best_column + 1} — {named_words(move.before, move.discs_before, names)}"
 
 
 def has_best(move: MoveReview) -> bool:
     """The review proved a best move here (the board frames it)."""
-    return move.best_column is not None and move.best_text() != "best move not proved"
+    return move.best_known
 
 
 def verdict_words(move: MoveReview) -> str:
