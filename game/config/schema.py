@@ -18,7 +18,7 @@ from game.domain.levels import DEFAULT_LEVELS, Level
 from game.domain.names import RULE as NAME_RULE
 from game.domain.names import clean_level_name, level_name_problem, name_key
 from game.engine.heuristics import HEURISTICS, WindowWeights
-from game.i18n import ENGLISH, N_, Words, language_problem
+from game.i18n import AUTO, ENGLISH, LANGUAGES, N_, Words, language_problem
 
 from . import ranges
 from .ranges import Range
@@ -119,9 +119,9 @@ def _player_name(v: Any) -> str:
 
 def _language(v: Any) -> str:
     """A language of the game (game.i18n.LANGUAGES), or "auto" / "" for the system's."""
-    problem = language_problem(v)
-    if problem is not None:
-        raise Bad(problem)
+    if language_problem(v) is not None:
+        raise Bad(Words(N_('"{auto}" (the system\'s language) or one of {codes}'), auto=AUTO,
+                        codes=", ".join(f'"{c}"' for c in LANGUAGES)))
     return v
 
 

@@ -267,15 +267,20 @@ def _decode_choice(doc: object) -> PlayerChoice:
 
 #: One choice per player (the first line read for a name stands).
 PLAYER_WORDS = LineWords(
-    lambda n: ngettext("{count} damaged drill choice was set aside in {file} ({problem}); your other {kept} drill choices "
+    lambda n: ngettext("{count} damaged drill choice was set aside in {file} ({problem}); your other {kept} drill "
+                       "choices "
                        "are kept",
-                       "{count} damaged drill choices were set aside in {file} ({problem}); your other {kept} drill choices "
+                       "{count} damaged drill choices were set aside in {file} ({problem}); your other {kept} drill "
+                       "choices "
                        "are kept", n),
     N_("Cannot read your drill choices in {file} ({reason}); the file is left as it is"),
-    N_("Your drill choices are read from {file}, but its folder cannot be written ({reason}): nothing new will be kept"),
-    lambda n: ngettext("Your drill choices are read from {file}, but its folder cannot be written ({reason}): nothing new "
+    N_("Your drill choices are read from {file}, but its folder cannot be written ({reason}): nothing new will be "
+       "kept"),
+    lambda n: ngettext("Your drill choices are read from {file}, but its folder cannot be written ({reason}): "
+                       "nothing new "
                        "will be kept; {count} damaged line is left in it",
-                       "Your drill choices are read from {file}, but its folder cannot be written ({reason}): nothing new "
+                       "Your drill choices are read from {file}, but its folder cannot be written ({reason}): "
+                       "nothing new "
                        "will be kept; {count} damaged lines are left in it", n))
 PLAYER_LINES = LineFile(PLAYER_WORDS, _decode_choice, _encode_choice, key=lambda c: name_key(c.player),
                         max_bytes=1024 * 1024)

@@ -66,15 +66,20 @@ class PuzzleResult:
 
 
 RESULT_WORDS = LineWords(
-    lambda n: ngettext("{count} damaged puzzle result was set aside in {file} ({problem}); your other {kept} puzzle results "
+    lambda n: ngettext("{count} damaged puzzle result was set aside in {file} ({problem}); your other {kept} puzzle "
+                       "results "
                        "are kept",
-                       "{count} damaged puzzle results were set aside in {file} ({problem}); your other {kept} puzzle results "
+                       "{count} damaged puzzle results were set aside in {file} ({problem}); your other {kept} "
+                       "puzzle results "
                        "are kept", n),
     N_("Cannot read your puzzle results in {file} ({reason}); the file is left as it is"),
-    N_("Your puzzle results are read from {file}, but its folder cannot be written ({reason}): nothing new will be kept"),
-    lambda n: ngettext("Your puzzle results are read from {file}, but its folder cannot be written ({reason}): nothing new "
+    N_("Your puzzle results are read from {file}, but its folder cannot be written ({reason}): nothing new will be "
+       "kept"),
+    lambda n: ngettext("Your puzzle results are read from {file}, but its folder cannot be written ({reason}): "
+                       "nothing new "
                        "will be kept; {count} damaged line is left in it",
-                       "Your puzzle results are read from {file}, but its folder cannot be written ({reason}): nothing new "
+                       "Your puzzle results are read from {file}, but its folder cannot be written ({reason}): "
+                       "nothing new "
                        "will be kept; {count} damaged lines are left in it", n))
 RESULT_LINES = LineFile(RESULT_WORDS, PuzzleResult.from_json, PuzzleResult.to_json)
 
