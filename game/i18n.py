@@ -26,16 +26,15 @@ from collections.abc import Mapping
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
-
-from babel import Locale
-from babel.dates import format_skeleton
-from babel.numbers import format_decimal, format_percent
+from typing import TYPE_CHECKING, NamedTuple
 
 __all__ = ["AUTO", "DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "N_", "_", "catalog", "chosen_language", "date_text",
            "decimal_text", "language", "language_problem", "ngettext", "npgettext", "number_text",
            "percent_text", "pgettext", "rating_text", "said", "set_language", "system_language", "use_translations",
            "Words"]
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +63,20 @@ _LOCALE_NAME = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?")
 class _Current(NamedTuple):
     code: str
     translations: gettext.NullTranslations
-    formats: Locale
+    formats: str        # the Babel locale of the language's dates and numbers (read when first used)
 
 
 def _english() -> _Current:
-    return _Current(ENGLISH, gettext.NullTranslations(), Locale.parse(_FORMAT_LOCALES[ENGLISH]))
+    return _Current(ENGLISH, gettext.NullTranslations(), _FORMAT_LOCALES[ENGLISH])
+
+
+@lru_cache(maxsize=None)
+def _locale(name: str) -> Locale:
+    """The Babel locale ``name``, read once. Babel is imported here, when a date or a number is
+    first written: a run that writes none (``python -m game.analyze``) does without it."""
+    from babel import Locale  # here: see above
+
+    return Locale.parse(name)
 
 
 #: The language in use, swapped whole (one assignment), so a lookup on another thread sees the old
@@ -77,7 +85,6 @@ _current: _Current | None = None
 
 
 def _state() -> _Current:
-    global _current
     if _current is None:
         set_language(None)
     assert _current is not None
@@ -184,7 +191,7 @@ def set_language(code: str | None) -> str:
     if code == ENGLISH:
         _current = _english()
     else:
-        _current = _Current(code, catalog(code), Locale.parse(_FORMAT_LOCALES[code]))
+        _current = _Current(code, catalog(code), _FORMAT_LOCALES[code])
     return _current.code
 
 
@@ -192,7 +199,8 @@ def use_translations(code: str, translations: gettext.NullTranslations, formats:
     """Use ``translations`` under the name ``code``, with the formats of the Babel locale
     ``formats``: a catalog that is not shipped (the test suite's pseudo-locale)."""
     global _current
-    _current = _Current(code, translations, Locale.parse(formats))
+    _locale(formats)      # a name Babel does not know is refused now, not at the first number
+    _current = _Current(code, translations, formats)
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -233,23 +241,31 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 
 def date_text(day: date) -> str:
     """A day and month as the language writes them short: "27 Nov", "27. Nov.", "27 nov."."""
-    return format_skeleton("dMMM", day, locale=_state().formats).translate(_SPACES)
+    from babel.dates import format_skeleton  # here: see _locale
+
+    return format_skeleton("dMMM", day, locale=_locale(_state().formats)).translate(_SPACES)
 
 
 def number_text(n: int) -> str:
     """A whole number, grouped as the language groups thousands: "12,345", "12.345"."""
-    return format_decimal(n, locale=_state().formats).translate(_SPACES)
+    from babel.numbers import format_decimal  # here: see _locale
+
+    return format_decimal(n, locale=_locale(_state().formats)).translate(_SPACES)
 
 
 def decimal_text(x: float, digits: int = 1) -> str:
     """``x`` with ``digits`` decimals in the language's decimal sign: "2.5", "2,5"."""
+    from babel.numbers import format_decimal  # here: see _locale
+
     pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
-    return format_decimal(x, format=pattern, locale=_state().formats).translate(_SPACES)
+    return format_decimal(x, format=pattern, locale=_locale(_state().formats)).translate(_SPACES)
 
 
 def percent_text(fraction: float, digits: int = 0) -> str:
     """``fraction`` (0.875) as a percentage with ``digits`` decimals: "88%", "88 %", "87,5 %"."""
-    formats = _state().formats
+    from babel.numbers import format_percent  # here: see _locale
+
+    formats = _locale(_state().formats)
     pattern = formats.percent_formats[None].pattern     # where the sign stands: "#,##0 %", "#,##0%"
     if digits > 0:
         pattern = pattern.replace("0", "0." + "0" * digits, 1) if "." not in pattern else pattern
@@ -258,7 +274,10 @@ def percent_text(fraction: float, digits: int = 0) -> str:
 
 def rating_text(rating: float) -> str:
     """A rating, rounded to a whole number and never grouped (ratings read as one word: "1500")."""
-    return format_decimal(round(rating), format="0", locale=_state().formats)
+    from babel.numbers import format_decimal  # here: see _locale
+
+    return format_decimal(round(rating), format="0", locale=_locale(_state().formats))
+
 
 
 # -- words kept for later -----------------------------------------------------------------------

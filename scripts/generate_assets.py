@@ -1,4 +1,4 @@
-"""Make the game's assets: the window icon (drawn with pygame) and four synthesised sounds.
+"""Make the game's assets: the window icon (drawn with pygame) and five synthesised sounds.
 
 Run from anywhere: ``python scripts/generate_assets.py``. It writes into ``assets/``, and the
 output is the same on every run (no randomness), so the files in git can be checked against it.
@@ -64,6 +64,9 @@ def mix(tones: Iterable[Tone]) -> Tone:
 WIN = mix(note(f, 0.11 * i, 0.16 if i < 3 else 0.45, 0.55, decay=2.0)
           for i, f in enumerate((523.25, 659.25, 783.99, 1046.5)))
 DRAW = mix([note(392.0, 0.0, 0.3, 0.5, decay=3.0), note(329.63, 0.25, 0.45, 0.5, decay=3.0)])
+# A loss: a slow falling C minor triad, lower and darker than the win's rising major one.
+LOSS = mix(note(f, 0.18 * i, 0.22 if i < 2 else 0.55, 0.5, decay=2.5)
+           for i, f in enumerate((392.0, 311.13, 261.63)))
 
 
 def invalid_sound(t: float) -> float:
@@ -80,6 +83,7 @@ SOUNDS: dict[str, tuple[Tone, float]] = {
     "drop.wav": (drop_sound, 0.18),
     "win.wav": (WIN, 0.8),
     "draw.wav": (DRAW, 0.75),
+    "loss.wav": (LOSS, 0.95),
     "invalid.wav": (invalid_sound, 0.23),
 }
 

@@ -39,7 +39,8 @@ def module_name(path: Path) -> str:
 #: Rooms by module prefix, lowest first; game/*.py not listed is the application's plumbing.
 ROOMS = (("game.data", 0), ("game.i18n", 0), ("game.engine", 1), ("game.domain", 2), ("game.echo", 2),
          ("game.words", 2), ("game.store", 3), ("game.paths", 3),
-         ("game.config", 4), ("game.net", 5), ("game.service", 6), ("game.training", 7), ("game.model", 8),
+         ("game.config", 4), ("game.net", 5), ("game.speech", 5), ("game.service", 6), ("game.training", 7),
+         ("game.model", 8),
          ("game.session", 9), ("game.tools", 11), ("game.ui", 11))
 PLUMBING, ENTRY = 10, 12
 

@@ -22,7 +22,8 @@ from game.i18n import AUTO, ENGLISH, LANGUAGES, N_, Words, language_problem
 
 from . import ranges
 from .ranges import Range
-from .values import DEFAULTS, THEMES, WORKERS, ConfigProblem, Settings, shown_value
+from .values import (DEFAULTS, MAX_SPEECH_LOG_CHARS, SPEECH_LOG_PREFIX, THEMES, VERBOSITY, WORKERS, ConfigProblem,
+                     Settings, shown_value)
 
 __all__ = ["LEVEL_SCHEMA", "MAX_LEVELS", "MAX_PROBLEMS", "SCHEMA", "WEIGHTS_SCHEMA", "Bad", "apply"]
 
@@ -117,6 +118,19 @@ def _player_name(v: Any) -> str:
     return clean_level_name(v)
 
 
+def _speech(v: Any) -> bool | str:
+    """true, false, or "log:PATH" (PATH not empty, one line of at most MAX_SPEECH_LOG_CHARS)."""
+    if isinstance(v, bool):
+        return v
+    allowed = f'true, false or "{SPEECH_LOG_PREFIX}PATH" (a file each spoken message is written to, one line each)'
+    if not isinstance(v, str) or not v.startswith(SPEECH_LOG_PREFIX):
+        raise Bad(allowed)
+    path = v[len(SPEECH_LOG_PREFIX):]
+    if not path.strip() or len(path) > MAX_SPEECH_LOG_CHARS or any(ord(c) < 32 or ord(c) == 127 for c in path):
+        raise Bad(f"{allowed}; PATH of 1 to {MAX_SPEECH_LOG_CHARS} characters, no control characters")
+    return v
+
+
 def _language(v: Any) -> str:
     """A language of the game (game.i18n.LANGUAGES), or "auto" / "" for the system's."""
     if language_problem(v) is not None:
@@ -164,6 +178,11 @@ SCHEMA: dict[str, dict[str, tuple[str, Check]]] = {
         "port": ("network_port", _number(ranges.PORT)),
         "name": ("network_name", Check(_player_name)),
         "announce": ("network_announce", _BOOL),
+    },
+    "accessibility": {
+        "speech": ("speech", Check(_speech)),
+        "verbosity": ("verbosity", _choice(VERBOSITY)),
+        "caption": ("caption", _BOOL),
     },
 }
 #: [ai.window_weights]: key -> checker (the WindowWeights field of the same name).

@@ -19,12 +19,17 @@ if TYPE_CHECKING:  # SearchConfig brings the solver with it; only the methods be
     from game.domain.players import PlayerSpec
     from game.engine.search_values import SearchConfig
 
-__all__ = ["DEFAULTS", "THEMES", "WORKERS", "ConfigProblem", "Settings", "shown_value"]
+__all__ = ["DEFAULTS", "SPEECH_LOG_PREFIX", "THEMES", "VERBOSITY", "WORKERS", "ConfigProblem", "Settings", "shown_value"]
 
 THEMES: tuple[str, ...] = ("classic", "colorblind")
 #: Where the computer player's search runs: a separate process (the window stays smooth) or a
 #: thread of the game's own process (for systems that cannot start processes).
 WORKERS: tuple[str, ...] = ("auto", "process", "thread")
+#: How much a move says when speech is on: "short" (who and column) or "full" (and row and threats).
+VERBOSITY: tuple[str, ...] = ("short", "full")
+#: ``[accessibility] speech = "log:PATH"``: every spoken message is written to PATH, one line each.
+SPEECH_LOG_PREFIX = "log:"
+MAX_SPEECH_LOG_CHARS = 1024
 #: How deep a value is shown in a message; a valid config nests 4 deep at most
 #: ([ai] > window_weights > own > a number).
 MAX_NESTING = 6
@@ -64,6 +69,10 @@ class Settings:
     network_port: int = 7444
     network_name: str = ""    # "": the name of the computer's user account
     network_announce: bool = True   # a hosted game is announced on the local network (multicast DNS)
+    # [accessibility]
+    speech: bool | str = False      # true: the screen reader speaks; "log:PATH": each message a line of PATH
+    verbosity: Literal["short", "full"] = "full"
+    caption: bool = False           # the last spoken message shown at the foot of the window
     # [[levels]]
     levels: tuple[Level, ...] = DEFAULT_LEVELS
 

@@ -1,5 +1,5 @@
-"""The preferences: last menu choices, volume, theme, muted, language, the name typed for network
-play, and whether the course was offered.
+"""The preferences: last menu choices, volume, theme, muted, language, speech and its verbosity,
+the name typed for network play, and whether the course was offered.
 
 A JSON object in the user's config folder, written atomically; what is wrong with the file is
 said once and never stops the game (see :func:`load_prefs`). In the program they are a
@@ -73,6 +73,10 @@ def _install_problem(value: object) -> str | None:
         _("not text of at most {most} characters").format(most=MAX_INSTALL_CHARS)
 
 
+def _verbosity_problem(value: object) -> str | None:
+    return None if value in ("short", "full") else 'not "short" or "full"'
+
+
 def _menu_problem(value: object) -> str | None:
     # The choices inside are the menu's to check, against the levels of the settings in use.
     return None if isinstance(value, dict) else "not a JSON object"
@@ -98,6 +102,10 @@ class Prefs:
     told_plain_search: str | None = field(default=None, metadata={"problem": _install_problem})
     #: the course (Learn) was offered to a player opening the game for the first time: never again
     course_offered: bool | None = field(default=None, metadata={"problem": _muted_problem})
+    #: speech turned on or off (F2): the screen reader speaks the game
+    speech: bool | None = field(default=None, metadata={"problem": _muted_problem})
+    #: how much a spoken move says: "short" or "full"
+    verbosity: str | None = field(default=None, metadata={"problem": _verbosity_problem})
     #: the menu's choices, checked by the menu against the settings in use (game.ui.menu.menu_choices)
     menu: dict[str, Any] | None = field(default=None, metadata={"problem": _menu_problem})
     unknown: Mapping[str, Any] = field(default_factory=dict)

@@ -48,6 +48,8 @@ from game.tools.move_input import InputFailed, read_lines, shown
 from game.config import ranges
 from game.tools.numbers import number, whole
 from game.tools.tail import say, tool_entry
+from game.tools.tool_parser import RawFormatter, ToolParser
+from game.i18n import N_, _, number_text
 
 if TYPE_CHECKING:
     from game.engine.search import Searcher
@@ -65,31 +67,34 @@ def format_score(score: float | None) -> str:
     return f"{score:.4f}"
 
 
-OUTPUT_HELP = """\
+# TRANSLATORS: --help's closing part. Keep the field names in capitals (MOVES SCORE BEST NODES
+# MICROSECONDS), the options and the example line as they are: they name what the tool prints.
+OUTPUT_HELP = N_("""\
 output, one line per position:
   MOVES SCORE BEST NODES MICROSECONDS     e.g. 4453 -2 3 1186 11090
   with --columns: MOVES and the seven columns' scores (x: a full column)
 SCORE is for the side to move: 0 a draw, positive a win (22 - k: with its k-th disc),
 negative a loss; with --depth, an estimate between -1 and 1 with four decimals. BEST is
-the column to play (1-7). A bad line is reported on stderr and skipped (exit status 1)."""
+the column to play (1-7). A bad line is reported on stderr and skipped (exit status 1).""")
 
 _positive_float = number(ranges.TOOL_SECONDS)  # a day: exact solves of early positions can take hours
 _depth = whole(1, CELLS)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser() -> ToolParser:
+    parser = ToolParser(
         prog="python -m game.analyze",
-        description="Score Connect Four positions read from standard input (one move string per line).",
-        epilog=OUTPUT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=_("Score Connect Four positions read from standard input (one move string per line)."),
+        epilog=_(OUTPUT_HELP), formatter_class=RawFormatter,
     )
-    parser.add_argument("--depth", type=_depth, help="heuristic search to this depth (default: exact solve)")
-    parser.add_argument("--heuristic", choices=HEURISTICS, help="evaluation for --depth (default: from config)")
+    parser.add_argument("--depth", type=_depth, help=_("heuristic search to this depth (default: exact solve)"))
+    parser.add_argument("--heuristic", choices=HEURISTICS, help=_("evaluation for --depth (default: from config)"))
     parser.add_argument("--time", type=_positive_float, metavar="SECONDS",
-                        help="time budget per position (exact: give up; depth search: stop deepening)")
-    parser.add_argument("--columns", action="store_true", help="print the score of every column instead")
-    parser.add_argument("--level", metavar="NAME", help="use a named difficulty level from the config (case-insensitive)")
-    parser.add_argument("--config", metavar="PATH", help="config.toml to read levels and weights from")
+                        help=_("time budget per position (exact: give up; depth search: stop deepening)"))
+    parser.add_argument("--columns", action="store_true", help=_("print the score of every column instead"))
+    parser.add_argument("--level", metavar="NAME",
+                        help=_("use a named difficulty level from the config (case-insensitive)"))
+    parser.add_argument("--config", metavar="PATH", help=_("config.toml to read levels and weights from"))
     return parser
 
 
@@ -97,7 +102,8 @@ def make_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Se
     """The search configuration the arguments ask for (depth None: exact)."""
     settings, problems = load_settings(args.config)
     for problem in problems:
-        print(f"config: {problem}", file=sys.stderr)
+        # TRANSLATORS: {problem} is one line about config.toml.
+        print(_("config: {problem}").format(problem=problem), file=sys.stderr)
     if args.level is not None:
         try:
             level = settings.level(args.level)
@@ -130,13 +136,18 @@ class ProgressReport:
         now = self.clock()
         if now >= self.next:
             self.next = now + self.every
-            text = f"{self.label}: still solving, {self.solver.nodes:,} positions in {now - self.start:.0f} s"
-            if not self.columns:  # with --columns the bounds are those of one column's position
-                lower, upper, move = self.solver.partial
-                text += f"; score proved between {lower} and {upper}"
-                if move is not None:
-                    text += f" (column {move + 1} reaches {lower})"
-            say(self.err, text)
+            facts = {"label": self.label, "positions": number_text(self.solver.nodes),
+                     "seconds": number_text(round(now - self.start))}
+            lower, upper, move = self.solver.partial
+            if self.columns:  # with --columns the bounds are those of one column's position
+                text = _("{label}: still solving, {positions} positions in {seconds} s")
+            elif move is None:
+                text = _("{label}: still solving, {positions} positions in {seconds} s; "
+                         "score proved between {lower} and {upper}")
+            else:
+                text = _("{label}: still solving, {positions} positions in {seconds} s; "
+                         "score proved between {lower} and {upper} (column {column} reaches {lower})")
+            say(self.err, text.format(**facts, lower=lower, upper=upper, column=None if move is None else move + 1))
         return False
 
 
@@ -158,7 +169,7 @@ def analyse_line(analyser: Solver | Searcher, config: SearchConfig, pos: Positio
         return _exact_line(analyser, config, pos, columns, stop)
     if columns:
         if config.perfect_play:
-            scores, _ = analyser.column_scores(pos, time_limit=config.time_limit or 1.0)
+            scores, _moves = analyser.column_scores(pos, time_limit=config.time_limit or 1.0)
         else:
             deadline = perf_counter() + config.time_limit if config.time_limit else None
             scores = analyser.column_values(pos, deadline=deadline)
@@ -192,7 +203,7 @@ def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig, column
     try:
         for number, line, problem in read_lines(source):
             if line is None:
-                say(err, f"line {number}: {problem}; skipped")
+                say(err, _("line {number}: {problem}; skipped").format(number=number, problem=problem))
                 status = 1
                 continue
             fields = line.split()
@@ -212,11 +223,11 @@ def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig, column
 def _analyse(analyser: Solver | Searcher, config: SearchConfig, number: int, moves: str, columns: bool, err: TextIO,
              clock: Callable[[], float]) -> str | None:
     """The result for one move string, or None after saying on ``err`` why there is none."""
-    label = f"line {number}: {shown(moves) or '(empty board)'}"
+    label = _("line {number}: {moves}").format(number=number, moves=shown(moves) or _("(empty board)"))
     try:
         pos = Position.from_moves(parse_moves(moves))
         if pos.is_over():
-            raise MoveError("the game is already over (four in a row or a full board): nothing to analyse")
+            raise MoveError(_("the game is already over (four in a row or a full board): nothing to analyse"))
         stop = None
         if isinstance(analyser, Solver):
             analyser.nodes = 0  # the node count is this line's
@@ -225,11 +236,11 @@ def _analyse(analyser: Solver | Searcher, config: SearchConfig, number: int, mov
     except MoveError as exc:
         say(err, f"{label}: {exc}")
     except SearchCancelled:
-        say(err, f"{label}: not solved within the time budget")
+        say(err, _("{label}: not solved within the time budget").format(label=label))
     return None
 
 
-@tool_entry(PROG, "cannot write the results")
+@tool_entry(PROG, N_("cannot write the results"))
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -237,11 +248,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     remember_book_digests()
     if args.heuristic is not None and args.depth is None and args.level is None:
-        parser.error("--heuristic needs --depth or --level (the exact solver uses no heuristic)")
+        parser.error(_("--heuristic needs --depth or --level (the exact solver uses no heuristic)"))
     if sys.stdin is None or sys.stdout is None:  # started with <&- or >&-
-        closed = "input" if sys.stdin is None else "output"
         if sys.stderr is not None:
-            say(sys.stderr, f"{PROG}: standard {closed} is closed; nothing to analyse")
+            closed = (_("standard input is closed; nothing to analyse") if sys.stdin is None
+                      else _("standard output is closed; nothing to analyse"))
+            say(sys.stderr, f"{PROG}: {closed}")
         return 1
     for stream in (sys.stdout, sys.stderr):  # a character the terminal cannot show: an escape, not a crash
         try:

@@ -28,7 +28,6 @@ which stays meaningful on a busy machine; speed-ups are computed from CPU time.
 
 from __future__ import annotations
 
-import argparse
 import os
 import platform
 import shlex
@@ -54,6 +53,9 @@ from game.engine.solver import Solver
 from game.store.folders import report_bad_home
 from game.tools.numbers import whole
 from game.tools.tail import tool_entry
+from game.tools.tool_parser import ToolParser
+from game.tools.bench_cells import count_text, ms_text, seconds_text, table_row, times_text
+from game.i18n import _, decimal_text, number_text
 
 #: The opening positions of table 1: the empty board and common early lines (move strings).
 OPENINGS: tuple[str, ...] = (
@@ -121,10 +123,10 @@ def _timed(run: Callable[[Position], int], positions: Iterable[Position]) -> tup
 def search_table(heuristics: list[str], depths: list[int], baseline_max: int, out=None) -> None:
     out = out or sys.stdout  # at call time: the stream in use now
     positions = [Position.from_moves(m) for m in OPENINGS]
-    print(f"Heuristic search, {depth_path()}, over {len(positions)} opening positions (fresh table per position)\n",
-          file=out)
-    print("| Heuristic | Depth | Mean nodes | Mean time | Mean CPU time | Nodes/s (CPU) "
-          "| Plain alpha-beta CPU time | Speed-up (CPU) |", file=out)
+    print(_("Heuristic search, {path}, over {count} opening positions (fresh table per position)").format(
+        path=depth_path(), count=len(positions)) + "\n", file=out)
+    print(table_row(_("Heuristic"), _("Depth"), _("Mean nodes"), _("Mean time"), _("Mean CPU time"),
+                    _("Nodes/s (CPU)"), _("Plain alpha-beta CPU time"), _("Speed-up (CPU)")), file=out)
     print("|-----------|------:|-----------:|----------:|--------------:|--------------:"
           "|--------------------------:|---------------:|", file=out)
     baseline: dict[int, float] = {}
@@ -140,15 +142,11 @@ def search_table(heuristics: list[str], depths: list[int], baseline_max: int, ou
             if heuristic == "scoremap" and depth <= baseline_max:
                 if depth not in baseline:
                     baseline[depth] = _timed(lambda p: plain_alphabeta(p, depth)[1], positions)[1]
-                base_text = _ms(baseline[depth])
-                speed_text = f"{baseline[depth] / cpu:.1f}x"
-            print(f"| {heuristic} | {depth} | {nodes:,.0f} | {_ms(wall)} | {_ms(cpu)} | {nodes / cpu:,.0f} "
-                  f"| {base_text} | {speed_text} |", file=out, flush=True)
+                base_text = ms_text(baseline[depth])
+                speed_text = times_text(baseline[depth] / cpu)
+            print(table_row(heuristic, str(depth), count_text(nodes), ms_text(wall), ms_text(cpu),
+                            count_text(nodes / cpu), base_text, speed_text), file=out, flush=True)
     print(file=out)
-
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1e3:.3f} ms" if seconds < 0.01 else f"{seconds * 1e3:.1f} ms"
 
 
 def data_dir() -> Path:
@@ -175,13 +173,15 @@ def exact_table(limits: dict[str, int], out=None, kept: bool = False) -> int:
     taken as it fills, as in a game), instead of a table emptied before each position."""
     out = out or sys.stdout  # at call time: the stream in use now
     folder = data_dir()
-    how = "one new table per set, kept between its positions" if kept else "fresh table per position"
-    print(f"Exact solver, {solver_path()} ({how})\n", file=out)
-    print("| Test set | Positions | Mismatches | Mean time | Mean CPU time | Mean nodes | Nodes/s (CPU) |", file=out)
+    title = (_("Exact solver, {path} (one new table per set, kept between its positions)") if kept
+             else _("Exact solver, {path} (fresh table per position)"))
+    print(title.format(path=solver_path()) + "\n", file=out)
+    print(table_row(_("Test set"), _("Positions"), _("Mismatches"), _("Mean time"), _("Mean CPU time"),
+                    _("Mean nodes"), _("Nodes/s (CPU)")), file=out)
     print("|----------|----------:|-----------:|----------:|--------------:|-----------:|--------------:|", file=out)
     total_bad = 0
     solver = Solver()
-    for file, name, _ in TEST_SETS:
+    for file, name, _default in TEST_SETS:
         limit = limits.get(file, 0)
         path = folder / file
         if limit <= 0 or not path.exists():
@@ -205,8 +205,8 @@ def exact_table(limits: dict[str, int], out=None, kept: bool = False) -> int:
             bad += score != expected
         n = len(cases)
         total_bad += bad
-        print(f"| {name} ({file}) | {n} | {bad} | {_ms(seconds / n)} | {_ms(cpu / n)} | {nodes / n:,.0f} "
-              f"| {nodes / max(cpu, 1e-9):,.0f} |", file=out, flush=True)
+        print(table_row(f"{name} ({file})", number_text(n), number_text(bad), ms_text(seconds / n), ms_text(cpu / n),
+                        count_text(nodes / n), count_text(nodes / max(cpu, 1e-9))), file=out, flush=True)
     print(file=out)
     return total_bad
 
@@ -222,15 +222,18 @@ def memory_table(games: int, out=None) -> None:
     out = out or sys.stdout
     engine = Searchers()
     configs = [DEFAULTS.search_config(level=DEFAULTS.level(name)) for name in ("Master", "Perfect")]
-    print(f"Memory while Master plays Perfect in one engine, {solver_path()}: resident MB (peak)\n", file=out)
-    print(f"| Game | Opening | Resident | Peak |\n|-----:|---------|---------:|-----:|\n| start | | {_status_mb('VmRSS')} "
-          f"| {_status_mb('VmHWM')} |", file=out, flush=True)
+    print(_("Memory while Master plays Perfect in one engine, {path}: resident MB (peak)").format(
+        path=solver_path()) + "\n", file=out)
+    print(table_row(_("Game"), _("Opening"), _("Resident"), _("Peak")), file=out)
+    print("|-----:|---------|---------:|-----:|", file=out)
+    print(table_row(_("start"), "", _status_mb("VmRSS"), _status_mb("VmHWM")), file=out, flush=True)
     for g in range(games):
         opening = OPENINGS[g % len(OPENINGS)]
         pos = Position.from_moves(opening)
         while not pos.is_over():  # as the engine answers a move request: its searcher for the config
             pos = pos.play(engine.searcher(configs[(pos.moves + g) % 2]).search(pos).move)
-        print(f"| {g + 1} | {opening or '(empty)'} | {_status_mb('VmRSS')} | {_status_mb('VmHWM')} |", file=out, flush=True)
+        print(table_row(str(g + 1), opening or _("(empty)"), _status_mb("VmRSS"), _status_mb("VmHWM")),
+              file=out, flush=True)
     print(file=out)
 
 
@@ -240,7 +243,7 @@ def _status_mb(field: str) -> str:
         with open("/proc/self/status", encoding="ascii") as status:
             for line in status:
                 if line.startswith(field + ":"):
-                    return f"{int(line.split()[1]) / 1024:.0f}"
+                    return number_text(round(int(line.split()[1]) / 1024))
     except OSError:
         pass
     return "?"
@@ -248,12 +251,12 @@ def _status_mb(field: str) -> str:
 
 def solver_path() -> str:
     """Which path the exact solver runs in this process."""
-    return "compiled" if solver_module.search_module.COMPILED else "plain Python"
+    return _("compiled") if solver_module.search_module.COMPILED else _("plain Python")
 
 
 def depth_path() -> str:
     """Which path the depth search runs in this process."""
-    return "compiled" if search_module.core_module.COMPILED else "plain Python"
+    return _("compiled") if search_module.core_module.COMPILED else _("plain Python")
 
 
 def use_plain_path() -> None:
@@ -299,11 +302,12 @@ def reference_command(text: str | None) -> list[str] | None:
     try:
         command = shlex.split(text or "")
     except ValueError as exc:  # an unclosed quotation
-        raise ValueError(f"--reference '{shown(text or '')}': {exc}") from None
+        raise ValueError(_("--reference '{command}': {problem}").format(
+            command=shown(text or ""), problem=exc)) from None
     if not command:
         return None
     if shutil.which(command[0]) is None:
-        raise ValueError(f"--reference: no program '{shown(command[0])}' found")
+        raise ValueError(_("--reference: no program '{program}' found").format(program=shown(command[0])))
     return command
 
 
@@ -312,31 +316,38 @@ def process_table(limits: dict[str, int], ref_cmd: list[str] | None, plain: bool
     out = out or sys.stdout  # at call time: the stream in use now
     ours = ([sys.executable, "-c", "import sys, game.tools.bench as b; sys.exit(b.run_plain_analyze())"]
             if plain else [sys.executable, "-m", "game.analyze"])
-    print(f"Whole processes: python -m game.analyze, {'plain Python' if plain else solver_path()}"
-          + (f", against {shown(shlex.join(ref_cmd))}" if ref_cmd else "") + "\n", file=out)
-    head = "| Test set | Positions | Mismatches | Wall time | CPU time | CPU ms per position |"
+    path = _("plain Python") if plain else solver_path()
+    if ref_cmd:
+        title = _("Whole processes: python -m game.analyze, {path}, against {command}").format(
+            path=path, command=shown(shlex.join(ref_cmd)))
+    else:
+        title = _("Whole processes: python -m game.analyze, {path}").format(path=path)
+    print(title + "\n", file=out)
+    heads = [_("Test set"), _("Positions"), _("Mismatches"), _("Wall time"), _("CPU time"), _("CPU ms per position")]
     rule = "|----------|----------:|-----------:|----------:|---------:|--------------------:|"
     if ref_cmd:
-        head += " Reference CPU time | Ratio (CPU) |"
+        heads += [_("Reference CPU time"), _("Ratio (CPU)")]
         rule += "-------------------:|------------:|"
+    head = table_row(*heads)
     print(head, file=out)
     print(rule, file=out)
     total_bad = 0
-    for file, name, _ in TEST_SETS:
+    for file, name, _default in TEST_SETS:
         limit = limits.get(file, 0)
         path = data_dir() / file
         if limit <= 0 or not path.exists():
             continue
         cases = read_set(path, limit)
-        wall, cpu, lines = _timed_process(ours, [m for m, _ in cases])
+        wall, cpu, lines = _timed_process(ours, [m for m, _score in cases])
         got = {fields[0]: fields[1] for fields in (line.split() for line in lines) if len(fields) > 1}
         bad = sum(got.get(m) != str(score) for m, score in cases)
         total_bad += bad
-        row = f"| {name} ({file}) | {len(cases)} | {bad} | {wall:.2f} s | {cpu:.2f} s | {cpu * 1e3 / len(cases):.2f} |"
+        cells = [f"{name} ({file})", number_text(len(cases)), number_text(bad), seconds_text(wall), seconds_text(cpu),
+                 decimal_text(cpu * 1e3 / len(cases), 2)]
         if ref_cmd:
-            _, ref_cpu, _ = _timed_process(ref_cmd, [m for m, _ in cases])
-            row += f" {ref_cpu:.2f} s | {cpu / max(ref_cpu, 1e-3):.1f}x |"
-        print(row, file=out, flush=True)
+            _wall, ref_cpu, _lines = _timed_process(ref_cmd, [m for m, _score in cases])
+            cells += [seconds_text(ref_cpu), times_text(cpu / max(ref_cpu, 1e-3))]
+        print(table_row(*cells), file=out, flush=True)
     print(file=out)
     return total_bad
 
@@ -348,45 +359,45 @@ def _int_list(text: str) -> list[int]:
 
 @tool_entry("bench")
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = ToolParser(
         prog="python -m game.bench",
-        description="Time the engine: the heuristic search per heuristic and depth, and the exact solver "
-        "per benchmark set (docs/benchmarks.md in the source repository explains the tables and keeps "
-        "dated figures).")
-    parser.add_argument("--ui", action="store_true", help="run the UI frame-time benchmark instead")
-    parser.add_argument("--review", action="store_true", help="time the game review of typical games instead")
+        description=_("Time the engine: the heuristic search per heuristic and depth, and the exact solver "
+                      "per benchmark set (docs/benchmarks.md in the source repository explains the tables and "
+                      "keeps dated figures)."))
+    parser.add_argument("--ui", action="store_true", help=_("run the UI frame-time benchmark instead"))
+    parser.add_argument("--review", action="store_true", help=_("time the game review of typical games instead"))
     parser.add_argument("--book", action="store_true",
-                        help="time the opening book, early analysis and Perfect's moves instead "
-                             "(--compare, --cap S, --perfect-games N: see python -m game.tools.bench_book -h)")
-    parser.add_argument("--search-only", action="store_true", help="only the heuristic-search table")
-    parser.add_argument("--exact-only", action="store_true", help="only the exact-solver table")
+                        help=_("time the opening book, early analysis and Perfect's moves instead "
+                               "(--compare, --cap S, --perfect-games N: see python -m game.tools.bench_book -h)"))
+    parser.add_argument("--search-only", action="store_true", help=_("only the heuristic-search table"))
+    parser.add_argument("--exact-only", action="store_true", help=_("only the exact-solver table"))
     parser.add_argument("--kept", action="store_true",
-                        help="exact table: keep one table per set from position to position, as a game does")
+                        help=_("exact table: keep one table per set from position to position, as a game does"))
     parser.add_argument("--memory", type=whole(1, 1000), metavar="GAMES",
-                        help="instead: resident memory while Master plays Perfect for GAMES games in one engine")
+                        help=_("instead: resident memory while Master plays Perfect for GAMES games in one engine"))
     parser.add_argument("--plain", action="store_true",
-                        help="run the plain-Python searches even when the compiled ones are built")
+                        help=_("run the plain-Python searches even when the compiled ones are built"))
     parser.add_argument("--processes", action="store_true",
-                        help="instead: time whole python -m game.analyze processes per test set")
+                        help=_("instead: time whole python -m game.analyze processes per test set"))
     parser.add_argument("--reference", metavar="COMMAND",
-                        help="with --processes: another solver reading move strings (e.g. c4solver), same input")
+                        help=_("with --processes: another solver reading move strings (e.g. c4solver), same input"))
     parser.add_argument("--heuristics", default="scoremap,window",
-                        help="comma-separated heuristics for table 1 (default: scoremap,window)")
+                        help=_("comma-separated heuristics for table 1 (default: scoremap,window)"))
     parser.add_argument("--depths", type=_int_list, default=[4, 6, 8, 10, 12],
-                        help="comma-separated depths for table 1 (default: 4,6,8,10,12)")
+                        help=_("comma-separated depths for table 1 (default: 4,6,8,10,12)"))
     parser.add_argument("--baseline-max-depth", type=whole(1, CELLS), default=8,
-                        help="deepest depth at which the slow plain alpha-beta is timed (default 8)")
+                        help=_("deepest depth at which the slow plain alpha-beta is timed (default 8)"))
     parser.add_argument("--limit", type=whole(1, 1_000_000), metavar="N",
-                        help="positions per test set (default: 1000 End/Middle-Easy, 100 Middle-Medium, "
-                             "200 Begin-Easy, 100 Begin-Hard)")
+                        help=_("positions per test set (default: 1000 End/Middle-Easy, 100 Middle-Medium, "
+                               "200 Begin-Easy, 100 Begin-Hard)"))
     parser.add_argument("--sets", metavar="FILES",
-                        help="comma-separated set files to solve, e.g. Test_L3_R1,Test_L1_R2 "
-                             "(default: all but Begin-Medium, which takes hours in plain Python)")
+                        help=_("comma-separated set files to solve, e.g. Test_L3_R1,Test_L1_R2 "
+                               "(default: all but Begin-Medium, which takes hours in plain Python)"))
     args, rest = parser.parse_known_args(argv)
     if args.ui:
-        parser.error("the UI benchmark is started by its entry: python -m game.bench --ui")
+        parser.error(_("the UI benchmark is started by its entry: python -m game.bench --ui"))
     if rest and not args.book:
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        parser.error(_("unrecognized arguments: {names}").format(names=shown(" ".join(rest))))
     if args.review:
         if report_bad_home(parser.prog):
             return 2
@@ -400,22 +411,26 @@ def main(argv: list[str] | None = None) -> int:
     heuristics = [h for h in args.heuristics.split(",") if h]
     for h in heuristics:
         if h not in HEURISTICS:
-            parser.error(f"unknown heuristic '{shown(h)}'; choose from {', '.join(HEURISTICS)}")
+            parser.error(_("unknown heuristic '{name}'; choose from {names}").format(
+                name=shown(h), names=", ".join(HEURISTICS)))
     if any(not 1 <= d <= CELLS for d in args.depths):
-        parser.error(f"depths must be from 1 to {CELLS}")
+        parser.error(_("depths must be from 1 to {most}").format(most=CELLS))
     known = {file for file, _, _ in TEST_SETS}
     chosen = set(args.sets.split(",")) if args.sets else {f for f, _, d in TEST_SETS if d > 0}
     if chosen - known:
-        parser.error(f"unknown test set '{shown(sorted(chosen - known)[0])}'; choose from {', '.join(sorted(known))}")
+        parser.error(_("unknown test set '{name}'; choose from {names}").format(
+            name=shown(sorted(chosen - known)[0]), names=", ".join(sorted(known))))
     try:
         reference = reference_command(args.reference)
     except ValueError as exc:
         parser.error(str(exc))
     if args.plain:
         use_plain_path()
-    print(f"Machine: {platform.machine()}, {platform.processor() or 'unknown CPU'}, "
-          f"Python {platform.python_version()} ({platform.python_implementation()}); "
-          f"exact solver: {solver_path()}; depth search: {depth_path()}\n")
+    print(_("Machine: {machine}, {processor}, Python {version} ({implementation}); exact solver: {solver}; "
+            "depth search: {search}").format(
+        machine=platform.machine(), processor=platform.processor() or _("unknown CPU"),
+        version=platform.python_version(), implementation=platform.python_implementation(),
+        solver=solver_path(), search=depth_path()) + "\n")
     limits = {file: (args.limit if args.limit is not None else default or 100)
               for file, _, default in TEST_SETS if file in chosen}
     if args.processes:

@@ -12,7 +12,6 @@ Rows (docs/benchmarks.md keeps dated figures):
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Callable
@@ -28,6 +27,9 @@ from game.engine.search import Searcher
 from game.engine.solver import SearchCancelled, Solver
 from game.config.values import DEFAULTS
 from game.tools.numbers import real, whole
+from game.tools.tool_parser import ToolParser
+from game.tools.bench_cells import seconds_text, table_row
+from game.i18n import N_, _, decimal_text, ngettext, number_text
 from game.tools.tail import tool_entry
 
 #: Positions per disc count in the fixed sample (disc counts 1 .. 12).
@@ -67,10 +69,20 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
 
 
+#: The bands of Perfect's moves by discs on the board (the keys of ``MoveTimes.by_band``), shown translated.
+BANDS = (N_("1-12 discs"), N_("13-20 discs"), N_("21+ discs"))
+
+
+def _s(seconds: float) -> str:
+    return seconds_text(seconds, 3)
+
+
 def _row(label: str, times: list[float], unfinished: int = 0) -> str:
-    cut = f" ({unfinished} of {len(times)} cut off at the cap)" if unfinished else ""
-    return (f"| {label} | {len(times)} | {median(times):.3f} s | {percentile(times, 0.95):.3f} s "
-            f"| {max(times):.3f} s |{cut}")
+    row = table_row(label, number_text(len(times)), _s(median(times)), _s(percentile(times, 0.95)), _s(max(times)))
+    if not unfinished:
+        return row
+    return row + " " + ngettext("({count} of {total} cut off at the cap)", "({count} of {total} cut off at the cap)",
+                                unfinished).format(count=unfinished, total=len(times))
 
 
 def book_row(out=sys.stdout) -> None:
@@ -81,9 +93,10 @@ def book_row(out=sys.stdout) -> None:
         opened = perf_counter() - start
         grew = _peak_rss_mb() - rss_before
         size = book.records * RECORD
-        print(f"Opening book: {book.records:,} positions, {size / 1e6:.1f} MB file, read with pread (not "
-              f"mapped); opened (with its spot checks) in {opened * 1e3:.1f} ms; this process's peak memory grew by "
-              f"{grew:.1f} MB (the file's pages stay in the page cache)\n", file=out)
+        print(_("Opening book: {positions} positions, {size} MB file, read with pread (not mapped); opened (with "
+                "its spot checks) in {ms} ms; this process's peak memory grew by {grew} MB (the file's pages stay "
+                "in the page cache)").format(positions=number_text(book.records), size=decimal_text(size / 1e6),
+                                             ms=decimal_text(opened * 1e3), grew=decimal_text(grew)) + "\n", file=out)
 
 
 def _peak_rss_mb() -> float:
@@ -110,23 +123,28 @@ def analysis_times(positions: list[Position], make: Callable[[], Solver], cap: f
 
 def analysis_table(compare: bool, cap: float, out=sys.stdout) -> None:
     sample = sample_positions()
-    print("Exact analysis of every column (fresh solver per position)\n", file=out)
-    print("| Positions | Count | Median | 95th percentile | Maximum |", file=out)
+    print(_("Exact analysis of every column (fresh solver per position)") + "\n", file=out)
+    print(table_row(_("Positions"), _("Count"), _("Median"), _("95th percentile"), _("Maximum")), file=out)
     print("|-----------|------:|-------:|----------------:|--------:|", file=out)
-    setups = [("with the book", lambda: Solver(table_mb=64), BOOK_CAP)]
+    setups = [(True, lambda: Solver(table_mb=64), BOOK_CAP)]
     if compare:
-        setups.append(("without the book", lambda: Solver(table_mb=64, book=None, early=False), cap))
+        setups.append((False, lambda: Solver(table_mb=64, book=None, early=False), cap))
     before_last = [p for p in sample if p.moves < BOOK_DISCS]
     last = [p for p in sample if p.moves == BOOK_DISCS]
-    for name, make, limit in setups:
+    for with_book, make, limit in setups:
         times, unfinished = analysis_times([Position()], make, limit)
-        print(_row(f"empty board, {name}", times, unfinished), file=out, flush=True)
+        print(_row(_("empty board, with the book") if with_book else _("empty board, without the book"),
+                   times, unfinished), file=out, flush=True)
         early, early_cut = analysis_times(before_last, make, limit)
-        print(_row(f"1-11 discs, {name}", early, early_cut), file=out, flush=True)
+        print(_row(_("1-11 discs, with the book") if with_book else _("1-11 discs, without the book"),
+                   early, early_cut), file=out, flush=True)
         late, late_cut = analysis_times(last, make, limit)
-        print(_row(f"12 discs (columns past the book), {name}", late, late_cut), file=out, flush=True)
-        print(_row(f"1-12 discs ({PER_DISC_COUNT} each), {name}", early + late, early_cut + late_cut),
+        print(_row(_("12 discs (columns past the book), with the book") if with_book
+                   else _("12 discs (columns past the book), without the book"), late, late_cut),
               file=out, flush=True)
+        every = (_("1-12 discs ({count} each), with the book") if with_book
+                 else _("1-12 discs ({count} each), without the book"))
+        print(_row(every.format(count=PER_DISC_COUNT), early + late, early_cut + late_cut), file=out, flush=True)
     print(file=out)
 
 
@@ -140,7 +158,7 @@ def perfect_move_times(games: int, out=sys.stdout) -> MoveTimes:
     """Perfect (either colour) against Master from the first ``games`` // 2 balanced openings."""
     perfect = DEFAULTS.search_config(level=DEFAULTS.level("Perfect"))
     master = DEFAULTS.search_config(level=DEFAULTS.level("Master"))
-    result = MoveTimes([], {"1-12 discs": [], "13-20 discs": [], "21+ discs": []})
+    result = MoveTimes([], {band: [] for band in BANDS})
     for g in range(games):
         opening = OPENINGS[g // 2 % len(OPENINGS)]
         players = [Searcher(perfect), Searcher(master)]
@@ -154,29 +172,33 @@ def perfect_move_times(games: int, out=sys.stdout) -> MoveTimes:
             spent = perf_counter() - start
             if searcher.config.depth is None:
                 result.times.append(spent)
-                band = "1-12 discs" if pos.moves < BOOK_DISCS else "13-20 discs" if pos.moves < 20 else "21+ discs"
+                band = BANDS[0] if pos.moves < BOOK_DISCS else BANDS[1] if pos.moves < 20 else BANDS[2]
                 result.by_band[band].append(spent)
             pos = pos.play(move)
-        print(f"  game {g + 1}/{games} ({opening}): {len(result.times)} Perfect moves so far", file=sys.stderr)
-    print(f"Perfect's time per move, {games} games against Master from balanced openings\n", file=out)
-    print("| Moves | Count | Mean | Median | 95th percentile | Maximum |", file=out)
+        print("  " + _("game {number}/{games} ({opening}): {moves} Perfect moves so far").format(
+            number=g + 1, games=games, opening=opening, moves=len(result.times)), file=sys.stderr)
+    print(ngettext("Perfect's time per move, {games} game against Master from balanced openings",
+                   "Perfect's time per move, {games} games against Master from balanced openings", games).format(
+        games=games) + "\n", file=out)
+    print(table_row(_("Moves"), _("Count"), _("Mean"), _("Median"), _("95th percentile"), _("Maximum")), file=out)
     print("|-------|------:|-----:|-------:|----------------:|--------:|", file=out)
-    for label, times in [("all", result.times), *result.by_band.items()]:
+    for label, times in [(N_("all"), result.times), *result.by_band.items()]:
         if times:
-            print(f"| {label} | {len(times)} | {mean(times):.3f} s | {median(times):.3f} s "
-                  f"| {percentile(times, 0.95):.3f} s | {max(times):.3f} s |", file=out)
+            print(table_row(_(label), number_text(len(times)), _s(mean(times)), _s(median(times)),
+                            _s(percentile(times, 0.95)), _s(max(times))), file=out)
     print(file=out)
     return result
 
 
 @tool_entry("bench --book")
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench --book", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--compare", action="store_true", help="also time the analysis without the book")
+    parser = ToolParser(prog="python -m game.bench --book",
+                        description=_("Benchmarks of the opening book: python -m game.bench --book."))
+    parser.add_argument("--compare", action="store_true", help=_("also time the analysis without the book"))
     parser.add_argument("--cap", type=real(0.0, MAX_CAP, lo_open=True, unit="seconds"), default=2.0,
-                        help="seconds per position without the book (default 2)")
+                        help=_("seconds per position without the book (default 2)"))
     parser.add_argument("--perfect-games", type=whole(0, MAX_PERFECT_GAMES), default=4,
-                        help="games for Perfect's move times (default 4)")
+                        help=_("games for Perfect's move times (default 4)"))
     args = parser.parse_args(argv)
     book_row()
     analysis_table(args.compare, args.cap)

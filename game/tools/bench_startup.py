@@ -19,7 +19,6 @@ The user's folders are the environment's (``CONNECT4_HOME`` points them elsewher
 
 from __future__ import annotations
 
-import argparse
 import os
 import shlex
 import statistics
@@ -33,6 +32,8 @@ from game.data import read_testset
 from game.echo import shown
 from game.tools.numbers import whole
 from game.tools.tail import say, tool_entry
+from game.tools.tool_parser import ToolParser
+from game.i18n import N_, _, decimal_text, ngettext
 
 #: Runs the game as ``python -m game`` does, and ends the process when the first frame is shown.
 FIRST_FRAME_PROBE = """
@@ -73,7 +74,7 @@ def run_once(command: list[str], stdin: Path) -> tuple[float, float]:
             for chunk in iter(lambda: child.stderr.read(1 << 16) if child.stderr is not None else b"", b""):
                 stderr = (stderr + chunk)[-STDERR_KEPT:]
             if hasattr(os, "wait4"):
-                _, status, usage = os.wait4(child.pid, 0)
+                _pid, status, usage = os.wait4(child.pid, 0)
                 child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
                 cpu = usage.ru_utime + usage.ru_stime
             else:  # no CPU time of a child without wait4 (Windows)
@@ -89,8 +90,9 @@ def run_once(command: list[str], stdin: Path) -> tuple[float, float]:
                 child.stderr.close()
     if child.returncode != 0:
         said = stderr.decode(errors="replace").strip().splitlines()
-        raise RuntimeError(f"{shown(shlex.join(command))} failed ({child.returncode})"
-                           + (f": {shown(said[-1])}" if said else ""))
+        text = (_("{command} failed ({status}): {said}") if said else _("{command} failed ({status})"))
+        raise RuntimeError(text.format(command=shown(shlex.join(command)), status=child.returncode,
+                                       said=shown(said[-1]) if said else ""))
     return wall, cpu
 
 
@@ -104,28 +106,36 @@ def measure(pythons: list[str], reference: list[str] | None, runs: int, out=None
     with tempfile.TemporaryDirectory() as folder:
         stdin = Path(folder) / "position.txt"
         stdin.write_text(position() + "\n", encoding="ascii")
-        for _ in range(runs):
+        for _run in range(runs):
             for key, command in rows.items():
                 wall, cpu = run_once(command, stdin)
                 walls[key].append(wall)
                 cpus[key].append(cpu)
-    print(f"Start-up: {runs} runs of each command, alternating; one position: {position()}", file=out)
-    print("| interpreter | command | wall fastest | wall median | CPU fastest |", file=out)
+    print(ngettext("Start-up: {runs} run of each command, alternating; one position: {position}",
+                   "Start-up: {runs} runs of each command, alternating; one position: {position}", runs).format(
+        runs=runs, position=position()), file=out)
+    print("| " + " | ".join((_("interpreter"), _("command"), _("wall fastest"), _("wall median"), _("CPU fastest")))
+          + " |", file=out)
     print("| --- | --- | ---: | ---: | ---: |", file=out)
     for (python, name), times in walls.items():
-        print(f"| {python} | {name} | {min(times) * 1000:.1f} ms | {statistics.median(times) * 1000:.1f} ms "
-              f"| {min(cpus[(python, name)]) * 1000:.1f} ms |", file=out)
+        cells = (python, name, _ms(min(times)), _ms(statistics.median(times)), _ms(min(cpus[(python, name)])))
+        print("| " + " | ".join(cells) + " |", file=out)
 
 
-@tool_entry("python -m game.bench --startup", "cannot run")
+def _ms(seconds: float) -> str:
+    return _("{ms} ms").format(ms=decimal_text(seconds * 1000))
+
+
+@tool_entry("python -m game.bench --startup", N_("cannot run"))
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.bench --startup",
-                                     description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--runs", type=whole(1, 1000), default=10, help="runs of each command (default 10)")
+    parser = ToolParser(prog="python -m game.bench --startup",
+                        description=_("Start-up benchmark (python -m game.bench --startup): how long whole "
+                                      "processes take to start."))
+    parser.add_argument("--runs", type=whole(1, 1000), default=10, help=_("runs of each command (default 10)"))
     parser.add_argument("--compare", metavar="PYTHON", action="append", default=[],
-                        help="another installation's interpreter, run alternately with this one (repeatable)")
+                        help=_("another installation's interpreter, run alternately with this one (repeatable)"))
     parser.add_argument("--reference", metavar="COMMAND",
-                        help="another solver reading move strings on standard input (e.g. c4solver)")
+                        help=_("another solver reading move strings on standard input (e.g. c4solver)"))
     args = parser.parse_args(argv)
     reference = shlex.split(args.reference) if args.reference else None
     try:

@@ -11,7 +11,6 @@ running the tool again writes the same file.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from collections.abc import Iterator
@@ -26,6 +25,8 @@ from game.engine.solver import Solver
 from game.store.files import atomic_write_text, describe_os_error
 from game.tools.numbers import whole
 from game.tools.tail import tool_entry
+from game.tools.tool_parser import ToolParser
+from game.i18n import _, ngettext, number_text
 
 
 def early_positions(discs: int = EARLY_DISCS) -> Iterator[tuple[str, Position]]:
@@ -71,28 +72,35 @@ def check_table(count: int, seed: int = 1) -> list[str]:
     for moves, score in random.Random(seed).sample(table, min(count, len(table))):
         got = solver.solve(Position.from_moves(moves))
         if got != score:
-            wrong.append(f"{moves}: table {score}, solver {got}")
+            wrong.append(_("{moves}: table {score}, solver {got}").format(moves=moves, score=score, got=got))
     return wrong
 
 
 @tool_entry("early_book")
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.tools.early_book", description=__doc__.split("\n")[0])
-    parser.add_argument("--check", type=whole(1, 100_000), metavar="N", help="solve N random lines again and compare")
-    parser.add_argument("--output", type=Path, default=DATA_DIR / EARLY_FILE, help="where to write the table")
+    parser = ToolParser(prog="python -m game.tools.early_book",
+                        description=_("Derive the table of early positions (game/data/early_positions.txt) "
+                                      "from the opening book."))
+    parser.add_argument("--check", type=whole(1, 100_000), metavar="N",
+                        help=_("solve N random lines again and compare"))
+    parser.add_argument("--output", type=Path, default=DATA_DIR / EARLY_FILE, help=_("where to write the table"))
     args = parser.parse_args(argv)
     if args.check is not None:
         wrong = check_table(args.check)
         for line in wrong:
             print(line)
-        print(f"{args.check - len(wrong)} of {args.check} agree")
+        print(ngettext("{agree} of {count} agree", "{agree} of {count} agree", args.check - len(wrong)).format(
+            agree=number_text(args.check - len(wrong)), count=number_text(args.check)))
         return 1 if wrong else 0
     try:
         written = write_table(args.output)
     except OSError as exc:
-        print(f"early_book: cannot write {shown_path(args.output)}: {describe_os_error(exc)}", file=sys.stderr)
+        print("early_book: " + _("cannot write {file}: {reason}").format(file=shown_path(args.output),
+                                                                        reason=describe_os_error(exc)),
+              file=sys.stderr)
         return 1
-    print(f"wrote {written} positions to {shown_path(args.output)}")
+    print(ngettext("wrote {count} position to {file}", "wrote {count} positions to {file}", written).format(
+        count=number_text(written), file=shown_path(args.output)))
     return 0
 
 

@@ -13,6 +13,7 @@ from typing import BinaryIO
 
 from game import echo
 from game.engine.board import CELLS
+from game.i18n import _
 
 #: The longest line read as a position: a full game's CELLS moves plus ample room for trailing
 #: fields (a benchmark score, a comment). Anything longer cannot be a position and is refused unread.
@@ -44,7 +45,7 @@ def read_lines(source: BinaryIO) -> Iterator[tuple[int, str | None, str | None]]
         try:
             chunk = read(CHUNK_BYTES)
         except OSError as e:
-            raise InputFailed(f"cannot read the input: {e.strerror or e}") from None
+            raise InputFailed(_("cannot read the input: {reason}").format(reason=e.strerror or e)) from None
         if not chunk:
             if pending and not too_long:
                 yield _decoded(number, bytes(pending))
@@ -66,7 +67,8 @@ def read_lines(source: BinaryIO) -> Iterator[tuple[int, str | None, str | None]]
             number += 1
             start = end + 1
         if binary:
-            raise InputFailed(f"line {number}: binary data (a NUL byte), not move strings; stopping")
+            raise InputFailed(_("line {number}: binary data (a NUL byte), not move strings; stopping").format(
+                number=number))
         if not too_long:
             pending += chunk[start:]
             if len(pending) > MAX_LINE_BYTES:  # reported now; the rest of the line is skipped unread
@@ -76,7 +78,8 @@ def read_lines(source: BinaryIO) -> Iterator[tuple[int, str | None, str | None]]
 
 
 def _too_long() -> str:
-    return f"longer than {MAX_LINE_BYTES} bytes, so not a position (a game has at most {CELLS} moves)"
+    return _("longer than {limit} bytes, so not a position (a game has at most {moves} moves)").format(
+        limit=MAX_LINE_BYTES, moves=CELLS)
 
 
 def _decoded(number: int, raw: bytes) -> tuple[int, str | None, str | None]:
@@ -85,4 +88,5 @@ def _decoded(number: int, raw: bytes) -> tuple[int, str | None, str | None]:
     try:
         return number, raw.decode("ascii"), None
     except UnicodeDecodeError as e:
-        return number, None, f"byte 0x{raw[e.start]:02x} at column {e.start + 1} is not a move (moves are the digits 1-7)"
+        return number, None, _("byte {byte} at column {column} is not a move (moves are the digits 1-7)").format(
+            byte=f"0x{raw[e.start]:02x}", column=e.start + 1)

@@ -53,6 +53,8 @@ from game.domain.players import parse_player_spec
 from game.store import fields
 from game.tools.move_input import shown
 from game.tools.tail import tool_entry
+from game.tools.tool_parser import ToolParser
+from game.i18n import N_, _, ngettext
 from game.tools.review import MAX_SOURCE, PLAYER_NAMES
 from game.config import ranges
 from game.tools.numbers import number
@@ -68,27 +70,30 @@ def player_name(text: str) -> str:
     try:
         return owner_name(" ".join(text.split()))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{shown(text, 40)} is not a player's name: 1 to {MAX_OWNER_CHARS} "
-                                         f"letters, digits, spaces or {NAME_PUNCTUATION}") from None
+        raise argparse.ArgumentTypeError(
+            _("{name} is not a player's name: 1 to {most} letters, digits, spaces or {punctuation}").format(
+                name=shown(text, 40), most=MAX_OWNER_CHARS, punctuation=NAME_PUNCTUATION)) from None
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser() -> ToolParser:
+    parser = ToolParser(
         prog="python -m game.practice",
-        description="Print the drills (mistakes and blunders, with every column that keeps the best outcome) "
-                    "that saved Connect Four games make, as JSON, one drill a line; or the drills due today.")
-    parser.add_argument("files", nargs="*", metavar="FILE", help="saved games (.c4save)")
-    parser.add_argument("--due", action="store_true", help="print the kept drills due today instead")
-    parser.add_argument("--keep", action="store_true", help="keep the drills found, to come back on schedule")
+        description=_("Print the drills (mistakes and blunders, with every column that keeps the best outcome) "
+                      "that saved Connect Four games make, as JSON, one drill a line; or the drills due today."))
+    parser.add_argument("files", nargs="*", metavar="FILE", help=_("saved games (.c4save)"))
+    parser.add_argument("--due", action="store_true", help=_("print the kept drills due today instead"))
+    parser.add_argument("--keep", action="store_true", help=_("keep the drills found, to come back on schedule"))
     parser.add_argument("--side", choices=sorted(SIDES),
-                        help="whose moves make drills (default: the human players the save names; "
-                             "a game between computers: both)")
+                        help=_("whose moves make drills (default: the human players the save names; "
+                               "a game between computers: both)"))
     parser.add_argument("--time", type=_seconds, metavar="SECONDS",
-                        help="time budget per position (default: config.toml's [review] time)")
+                        help=_("time budget per position (default: config.toml's [review] time)"))
     parser.add_argument("--player", type=player_name, metavar="NAME",
-                        help=f"whose drills: kept for NAME with --keep (default: {LOCAL_PLAYER}, the person "
-                             "at this computer), only NAME's listed with --due (default: everyone's)")
-    parser.add_argument("--config", metavar="PATH", help="config.toml to read the defaults from")
+                        # TRANSLATORS: {you} is the name the drills of the person at this computer are kept under.
+                        help=_("whose drills: kept for NAME with --keep (default: {you}, the person at this "
+                               "computer), only NAME's listed with --due (default: everyone's)").format(
+                                   you=LOCAL_PLAYER))
+    parser.add_argument("--config", metavar="PATH", help=_("config.toml to read the defaults from"))
     return parser
 
 
@@ -155,11 +160,14 @@ def run_files(names: list[str], out: TextIO, err: TextIO, *, seconds: float, tab
         try:
             added, _entries, notice = add_drills(found, now, player=player)
         except OSError as exc:
-            print(f"practice: cannot keep the drills: {files.describe_os_error(exc)}", file=err)
+            print("practice: " + _("cannot keep the drills: {reason}").format(reason=files.describe_os_error(exc)),
+                  file=err)
             return 1
         if notice:
             print(f"practice: {notice}", file=err)
-        print(f"practice: {added} new drills kept for {player}, {len(found) - added} already kept", file=err)
+        print("practice: " + ngettext("{added} new drill kept for {player}, {kept} already kept",
+                                      "{added} new drills kept for {player}, {kept} already kept",
+                                      added).format(added=added, player=player, kept=len(found) - added), file=err)
     return status
 
 
@@ -171,7 +179,8 @@ def run_due(out: TextIO, err: TextIO, now: datetime, player: str | None = None, 
     try:
         entries, notice = read_drills()
     except OSError as exc:
-        print(f"practice: cannot read your drills: {files.describe_os_error(exc)}", file=err)
+        print("practice: " + _("cannot read your drills: {reason}").format(reason=files.describe_os_error(exc)),
+              file=err)
         return 1
     if notice:
         print(f"practice: {notice}", file=err)
@@ -183,8 +192,10 @@ def run_due(out: TextIO, err: TextIO, now: datetime, player: str | None = None, 
         try:
             _entries, notice = set_aside_drills(wrong)
         except OSError as exc:
-            notice = (f"{len(wrong)} wrong drills are not listed ({next(iter(wrong.values()))[1]}); they could "
-                      f"not be set aside: {files.describe_os_error(exc)}")
+            notice = ngettext("{count} wrong drill is not listed ({why}); it could not be set aside: {reason}",
+                              "{count} wrong drills are not listed ({why}); they could not be set aside: {reason}",
+                              len(wrong)).format(count=len(wrong), why=next(iter(wrong.values()))[1],
+                                                 reason=files.describe_os_error(exc))
         print(f"practice: {shown(notice or '', 300)}", file=err)
     for entry in due:
         if entry.ident not in wrong:
@@ -193,25 +204,25 @@ def run_due(out: TextIO, err: TextIO, now: datetime, player: str | None = None, 
     return 0
 
 
-@tool_entry("practice", "cannot write the drills")
+@tool_entry("practice", N_("cannot write the drills"))
 def main(argv: list[str] | None = None) -> int:
     tolerant_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.due == bool(args.files):
-        parser.error("give saved games, or --due (not both)")
+        parser.error(_("give saved games, or --due (not both)"))
     if args.player is not None and not (args.due or args.keep):
-        parser.error("--player goes with --due or --keep")
+        parser.error(_("--player goes with --due or --keep"))
     if args.due and (args.keep or args.side):
-        parser.error("--keep and --side go with saved games, not with --due")
+        parser.error(_("--keep and --side go with saved games, not with --due"))
     if report_bad_home(parser.prog):
         return 2
     settings, problems = load_settings(args.config)
     for problem in problems:
-        print(f"config: {problem}", file=sys.stderr)
+        print(_("config: {problem}").format(problem=problem), file=sys.stderr)
     if sys.stdout is None:  # started with >&-
         if sys.stderr is not None:
-            print("practice: standard output is closed", file=sys.stderr)
+            print("practice: " + _("standard output is closed"), file=sys.stderr)
         return 1
     now = datetime.now().astimezone()
     if args.due:

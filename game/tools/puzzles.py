@@ -18,7 +18,6 @@ reader of the output went away.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
@@ -28,32 +27,34 @@ from game.training.puzzle_set import load_puzzles, serve
 from game.domain.record import Rating, START_RD
 from game.tools.numbers import real, whole
 from game.tools.tail import tool_entry
+from game.tools.tool_parser import ToolParser
+from game.i18n import N_, _
 
 MAX_RATING = 4000.0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m game.puzzles",
-                                     description="List the shipped Connect Four puzzles as JSON, one a line.")
-    parser.add_argument("--kind", choices=[k.value for k in PuzzleKind], help="only puzzles of this kind")
+def build_parser() -> ToolParser:
+    parser = ToolParser(prog="python -m game.puzzles",
+                        description=_("List the shipped Connect Four puzzles as JSON, one a line."))
+    parser.add_argument("--kind", choices=[k.value for k in PuzzleKind], help=_("only puzzles of this kind"))
     parser.add_argument("--near", type=real(0.0, MAX_RATING), metavar="RATING",
-                        help="nearest this puzzle rating first (as served to a player of that rating)")
-    parser.add_argument("--count", type=whole(1, 100_000), metavar="N", help="at most N puzzles")
+                        help=_("nearest this puzzle rating first (as served to a player of that rating)"))
+    parser.add_argument("--count", type=whole(1, 100_000), metavar="N", help=_("at most N puzzles"))
     return parser
 
 
-@tool_entry("puzzles", "cannot write the list")
+@tool_entry("puzzles", N_("cannot write the list"))
 def main(argv: list[str] | None = None) -> int:
     tolerant_output()
     args = build_parser().parse_args(argv)
     if sys.stdout is None:  # started with >&-
         if sys.stderr is not None:
-            print("puzzles: standard output is closed", file=sys.stderr)
+            print("puzzles: " + _("standard output is closed"), file=sys.stderr)
         return 1
     try:
         puzzles = load_puzzles()
     except (OSError, ValueError) as exc:
-        print(f"puzzles: cannot read the puzzles: {exc}", file=sys.stderr)
+        print("puzzles: " + _("cannot read the puzzles: {reason}").format(reason=exc), file=sys.stderr)
         return 1
     kind = PuzzleKind(args.kind) if args.kind else None
     if args.near is not None:

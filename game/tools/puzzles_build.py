@@ -27,7 +27,6 @@ positions near the time limit. Keep it under about 15 minutes on two cores: the 
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
@@ -45,6 +44,8 @@ from game.tools.arena.entrants import ArenaPlayer, parse_arena_player
 from game.tools.arena.pool import Progress, default_workers, run_parallel
 from game.tools.numbers import whole
 from game.tools.tail import tool_entry
+from game.tools.tool_parser import ToolParser
+from game.i18n import N_, _, ngettext
 
 OUTPUT = DATA_DIR / "puzzles.txt"
 #: Neighbouring levels: the weaker side's slips make won positions with only moves.
@@ -127,7 +128,7 @@ def difficulty(puzzle: OnlyMoveLine, ladder: tuple[tuple[ArenaPlayer, int], ...]
         if share == 1:
             return elo if below is None else round(elo - (elo - below[0]) * below[1])
         below = elo, share
-    (_, second), (_, top) = ladder[-2], ladder[-1]
+    (_player, second), (_top_player, top) = ladder[-2], ladder[-1]
     assert below is not None
     return round(top + (top - second) * (1 - below[1]))
 
@@ -182,31 +183,34 @@ def build(games: int, workers: int, out: Path, progress: bool = True) -> int:
     for k, (a, b) in enumerate(PAIRINGS):
         pair = make_tasks(parse_arena_player(a, DEFAULTS), parse_arena_player(b, DEFAULTS), games, SEED + k)
         tasks += [GameTask(len(tasks) + t.index, t.opening, t.a, t.b, t.a_is_red, t.a_seed, t.b_seed) for t in pair]
-    bar = Progress(len(tasks), "games", enabled=progress)
+    bar = Progress(len(tasks), _("games"), enabled=progress)
     found: list[Found] = []
     for result in run_parallel(mine_game, tasks, workers):
         found += result
-        bar.update(f"{len(found)} puzzles")
+        bar.update(ngettext("{count} puzzle", "{count} puzzles", len(found)).format(count=len(found)))
     bar.close()
     chosen = choose(found, PER_BUCKET)
-    bar = Progress(len(chosen), "difficulty", enabled=progress)
+    bar = Progress(len(chosen), _("difficulty"), enabled=progress)
     rated = []
     for puzzle, rating in run_parallel(_rate, [(p, ladder) for p in chosen], workers):
         rated.append(puzzle_line(puzzle, rating))
         bar.update()
     bar.close()
     atomic_write_text(out, "".join(line + "\n" for line in sorted(rated)))
-    print(f"{len(rated)} puzzles from {len(found)} found in {len(tasks)} games: {out}", file=sys.stderr)
+    print(ngettext("{count} puzzles from {found} found in {games} games: {file}",
+                   "{count} puzzles from {found} found in {games} games: {file}", len(rated)).format(
+        count=len(rated), found=len(found), games=len(tasks), file=out), file=sys.stderr)
     return 0
 
 
-@tool_entry("puzzles_build", "cannot write the puzzles")
+@tool_entry("puzzles_build", N_("cannot write the puzzles"))
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.tools.puzzles_build",
-                                     description="Build game/data/puzzles.txt from games between the levels.")
-    parser.add_argument("--games", type=whole(2, 10_000), default=40, help="games per pairing of levels (default 40)")
-    parser.add_argument("--workers", type=whole(1, 256), default=None, help="worker processes (default: all cores)")
-    parser.add_argument("--out", type=Path, default=OUTPUT, help="where to write the puzzles")
+    parser = ToolParser(prog="python -m game.tools.puzzles_build",
+                        description=_("Build game/data/puzzles.txt from games between the levels."))
+    parser.add_argument("--games", type=whole(2, 10_000), default=40,
+                        help=_("games per pairing of levels (default 40)"))
+    parser.add_argument("--workers", type=whole(1, 256), default=None, help=_("worker processes (default: all cores)"))
+    parser.add_argument("--out", type=Path, default=OUTPUT, help=_("where to write the puzzles"))
     args = parser.parse_args(argv)
     return build(args.games, args.workers or default_workers(), args.out)
 

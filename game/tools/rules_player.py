@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from game.i18n import _
 from game.engine.board import BOARD, BOTTOM, COLUMN_MASKS, WIDTH, Position, winning_cells_mask
 
 # Centre columns take part in more fours; the preference is the column's weight.
@@ -48,7 +49,7 @@ class RulePlayer:
 
     def choose(self, pos: Position) -> int:
         if pos.is_over():
-            raise ValueError("the game is over: no move to choose")
+            raise ValueError(_("the game is over: no move to choose"))
         wins = winning_columns(pos)
         if wins:
             return self._prefer(wins)

@@ -25,6 +25,7 @@ from types import FrameType
 from typing import TextIO
 
 from game.echo import shown_path
+from game.i18n import N_, _
 
 __all__ = ["INTERRUPTED_STATUS", "SIGPIPE_STATUS", "TERMINATED_STATUS", "Terminated", "say", "silence_stdout",
            "tool_entry"]
@@ -67,15 +68,23 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
 
 def _os_error_line(prog: str, failed: str, exc: OSError) -> str:
     reason = (exc.strerror or str(exc)).lower()
-    where = f" {shown_path(exc.filename)}" if exc.filename is not None else ""
-    return f"{prog}: {failed}{where}: {reason}"
+    if exc.filename is None:
+        # TRANSLATORS: {failed} is what stopped ("cannot write the results"), {reason} the system's reason.
+        text = _("{failed}: {reason}")
+    else:
+        # TRANSLATORS: {failed} is what stopped ("cannot write the results"), {file} the file it was
+        # about, {reason} the system's reason.
+        text = _("{failed} {file}: {reason}")
+    where = "" if exc.filename is None else shown_path(exc.filename)
+    return f"{prog}: " + text.format(failed=_(failed), file=where, reason=reason)
 
 
-def tool_entry(prog: str, failed: str = "cannot go on") -> Callable[[Main], Main]:
+def tool_entry(prog: str, failed: str = N_("cannot go on")) -> Callable[[Main], Main]:
     """Decorate a tool's ``main`` with the shared tail (see the module's docstring).
 
     ``prog`` starts every line the tail writes; ``failed`` says what an operating-system error
-    stopped ("cannot write the results"). The decorated ``main`` returns the exit status.
+    stopped ("cannot write the results"), in English marked with ``N_`` (it is translated when
+    said). The decorated ``main`` returns the exit status.
     """
     def wrap(main: Main) -> Main:
         @functools.wraps(main)
@@ -85,10 +94,10 @@ def tool_entry(prog: str, failed: str = "cannot go on") -> Callable[[Main], Main
             try:
                 return main(*args, **kwargs)
             except KeyboardInterrupt:
-                say(sys.stderr, f"\n{prog}: interrupted")
+                say(sys.stderr, f"\n{prog}: " + _("interrupted"))
                 return INTERRUPTED_STATUS
             except Terminated:
-                say(sys.stderr, f"\n{prog}: terminated")
+                say(sys.stderr, f"\n{prog}: " + _("terminated"))
                 return TERMINATED_STATUS
             except BrokenPipeError:
                 silence_stdout()

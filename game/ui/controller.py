@@ -20,6 +20,7 @@ from game.service.client import EngineService
 from game.session.core import Departure, Session
 from game.store.autosave import AUTOSAVE_NAME, Autosaves
 from game.store.prefs import Prefs, load_prefs
+from game.speech import Heard
 from game.store.saves import SaveInfo
 from game.ui.game.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
@@ -36,6 +37,7 @@ from game.ui.savelist import describe
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
 from game.ui.theme import THEMES
+from game.ui.voice import Voice
 from game.ui.widgets import sync_text_input
 
 if TYPE_CHECKING:
@@ -86,6 +88,7 @@ class Controller:
             config_problems=[str(p) for p in problems],
             config_source=config_path or default_config_path(),
         )
+        self.ctx.voice = Voice(settings, prefs, self.ctx.remember, explicit=config_path is not None)
         shown = notices if len(notices) <= MAX_START_NOTICES else notices[:MAX_START_NOTICES - 1]
         for notice in shown:
             self.ctx.notices.add(str(notice), "error", seconds=CONFIG_NOTICE_SECONDS)
@@ -174,6 +177,7 @@ class Controller:
         self.scene.leave()
         self.scene = self.scenes[transition.scene]
         self.scene.enter(transition.data)
+        self.ctx.voice.entered(self.scene.heard().board)
 
     # -- loop ------------------------------------------------------------------------------
 
@@ -187,6 +191,7 @@ class Controller:
         for notice in self.ctx.session.poll():
             self.ctx.notices.add(notice, "error", seconds=CONFIG_NOTICE_SECONDS)
         self.ctx.notices.update(dt)
+        self.ctx.voice.follow(self._heard(), self.ctx.notices)   # the scene as it updated, before it leaves
         self._follow_transition()
         self._text_input = sync_text_input(self.scene.wants_text, self._text_input)
         if self.running:
@@ -204,6 +209,12 @@ class Controller:
                               else self.scene.notice_room())
         if self.quit_question is not None:
             self.quit_question.draw(self.surface, self.ctx.theme)
+        self.ctx.voice.draw_caption(self.surface, self.ctx.theme)
+
+    def _heard(self) -> Heard:
+        """What the scene lets a listener hear, and the question asked over it."""
+        heard, question = self.scene.heard(), self.quit_question
+        return heard if question is None else Heard(heard.board, (*heard.lines, question.spoken()))
 
     def request_quit(self) -> None:
         """Quit, unless that would lose a rated game: then ask first (the game scene's, on the board
@@ -239,6 +250,8 @@ class Controller:
             self.request_quit()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_q and is_ctrl(event):
             self.request_quit()
+        elif self.ctx.voice.handle(event, self.scene.wants_text):
+            pass
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.scene.wants_text:
             self.toggle_fullscreen()
         elif (event.type == pygame.KEYDOWN and event.key == pygame.K_m and not is_ctrl(event)
@@ -287,6 +300,7 @@ class Controller:
         self.ctx.engine.close(timeout=CLOSE_TIMEOUT)
         self.ctx.session.practice.close(timeout=CLOSE_TIMEOUT)     # a search stops; grades are still written
         self.ctx.session.flush(timeout=SESSION_FLUSH_TIMEOUT)
+        self.ctx.voice.close()
 
 
 #: The settings keys behind the window's look and sound (what the menu remembers as preferences).

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _
+from game.speech import spoken
 from game.domain.rated import FORFEIT_MOVES
 from game.config.values import Settings
 from game.domain.levels import Level
@@ -44,6 +46,12 @@ class Confirm:
         self.on_yes = on_yes
         self.labels = (yes, no)
         self._buttons: list[tuple[pygame.Rect, bool]] = []
+
+    def spoken(self) -> str:
+        """The question as a listener hears it: the question, its detail and the two answers' keys."""
+        return " ".join(filter(None, (spoken(self.question), spoken(self.detail),
+                                      _("Enter: {yes}. Escape: {no}.").format(yes=self.labels[0],
+                                                                               no=self.labels[1]))))
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -118,6 +126,14 @@ def help_sections(settings: Settings, names: tuple[str, str] = ("Red", "Yellow")
             "Each game of a match starts from an opening of a few moves, so two equal computers do not "
             "replay one game. Each opening is played twice, the computers swapping colours, since one "
             "colour may still win it with the last disc; the header says which game of the two it is.",
+        ]),
+        ("Speech (F2: on or off, in every screen)", [
+            "The game speaks through your screen reader: every move (\"Yellow, column 4, row 2\", row 1 at "
+            "the bottom), the menu's row, notices, hints, the review and practice. F9: full or short moves.",
+            "F3 last move · F4 the cursor's column · F5 the walking row · F6 whose turn and the score · "
+            "F7 the cursor column's analysis · F8 the threats of each side",
+            "Up/Down walk the rows and Left/Right the columns, each cell said (yellow, empty and playable, "
+            "empty and floating) · Enter or Space drops in the cursor's column (Down walks while speech is on).",
         ]),
         ("Network game", [
             "1–7 or click: drop a disc on your turn · T: chat (Enter sends, Esc cancels)",

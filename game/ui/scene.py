@@ -14,12 +14,14 @@ import pygame
 from game.domain.players import HUMAN, PlayerSpec
 from game.domain.saved import SavedGame
 from game.echo import escape_control
+from game.speech import Heard
 from game.store.prefs import Prefs, save_prefs
 from game.ui.layout import Layout, compute_layout
 from game.ui.notices import Notices
 from game.ui.render import BoardRenderer
 from game.ui.sound import SoundPlayer
 from game.ui.theme import Theme, get_theme
+from game.ui.voice import Voice
 
 if TYPE_CHECKING:
     from game.service.client import EngineService
@@ -43,6 +45,7 @@ class Context:
     config_problems: list[str] = field(default_factory=list)   # every problem of the settings file
     config_source: Path | None = None                          # the settings file they are in
     renderer: BoardRenderer = field(default_factory=BoardRenderer)
+    voice: Voice = field(default_factory=Voice.off)      # speech: on or off, and what it follows
 
     @property
     def theme(self) -> Theme:
@@ -183,6 +186,11 @@ class Scene:
 
     def enter(self, data: object) -> None:
         self.next = None
+
+    def heard(self) -> Heard:
+        """What a player listening hears of this frame: the board as facts and the lines of text
+        to say when they change (see :mod:`game.speech.listen`); by default nothing."""
+        return Heard()
 
     def take_next(self) -> Transition | None:
         """Where the scene asked to go, handed over once: the request is used up."""

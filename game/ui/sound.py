@@ -1,16 +1,51 @@
-"""Sound effects. No audio device, missing files or a broken mixer all mean silence, never a crash."""
+"""Sound effects. No audio device, missing files or a broken mixer all mean silence, never a crash.
+
+A disc's drop carries its place: it is panned from the left speaker (column 1) to the right one
+(column 7), and pitched a whole tone higher for each row up, so a player hears where it landed.
+The pitched drops are made once from ``drop.wav`` when the sounds load (linear resampling).
+"""
 
 from __future__ import annotations
 
+import array
 import logging
+import math
 
 import pygame
 
+from game.engine.board import HEIGHT, WIDTH
 from game.paths import assets_dir
 
 log = logging.getLogger(__name__)
 
-SOUND_NAMES = ("drop", "win", "draw", "invalid")
+SOUND_NAMES = ("drop", "win", "draw", "loss", "invalid")
+#: The drop one row up sounds this many semitones higher.
+SEMITONES_PER_ROW = 2
+
+
+def placement(col: int, row: int) -> tuple[float, float, float]:
+    """(left volume, right volume, pitch ratio) of a drop into ``col`` landing in ``row`` (0-based):
+    an equal-power pan from left to right by column, a whole tone up per row."""
+    angle = (min(max(col, 0), WIDTH - 1) / (WIDTH - 1)) * math.pi / 2
+    ratio = 2 ** (SEMITONES_PER_ROW * min(max(row, 0), HEIGHT - 1) / 12)
+    return math.cos(angle), math.sin(angle), ratio
+
+
+def pitched(raw: bytes, channels: int, ratio: float) -> bytes:
+    """Signed 16-bit samples (``channels`` interleaved) played ``ratio`` times as fast: higher and
+    shorter by that ratio (linear interpolation between neighbouring frames)."""
+    samples = array.array("h")
+    samples.frombytes(raw[: len(raw) - len(raw) % (2 * channels)])
+    frames = len(samples) // channels
+    out = array.array("h")
+    for i in range(int(frames / ratio)):
+        at = i * ratio
+        j, frac = int(at), at - int(at)
+        k = min(j + 1, frames - 1)
+        for ch in range(channels):
+            a, b = samples[j * channels + ch], samples[k * channels + ch]
+            out.append(round(a + (b - a) * frac))
+    return out.tobytes()
 
 
 class SoundPlayer:
@@ -19,6 +54,7 @@ class SoundPlayer:
         self.volume = min(1.0, max(0.0, volume))
         self.available = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._drops: list[pygame.mixer.Sound] = []    # the drop by row, bottom first
         self._load()
 
     def _load(self) -> None:
@@ -41,7 +77,24 @@ class SoundPlayer:
                 sound.set_volume(self.volume)
                 self._sounds[name] = sound
                 break
+        self._drops = self._pitched_drops()
         self.available = bool(self._sounds)
+
+    def _pitched_drops(self) -> list[pygame.mixer.Sound]:
+        """The drop at each row's pitch; [] when the mixer's samples are not signed 16-bit."""
+        drop, init = self._sounds.get("drop"), pygame.mixer.get_init()
+        if drop is None or init is None or init[1] != -16:
+            return []
+        raw, channels = drop.get_raw(), init[2]
+        drops = []
+        for row in range(HEIGHT):
+            try:
+                sound = pygame.mixer.Sound(buffer=pitched(raw, channels, placement(0, row)[2]))
+            except pygame.error:
+                return []
+            sound.set_volume(self.volume)
+            drops.append(sound)
+        return drops
 
     def play(self, name: str) -> bool:
         """Play a named effect; returns whether anything was actually played."""
@@ -54,9 +107,23 @@ class SoundPlayer:
             return False
         return True
 
+    def play_drop(self, col: int, row: int) -> bool:
+        """The drop of a disc landing in ``col``, ``row`` (0-based), panned and pitched to its
+        place (see :func:`placement`); the plain drop where the pitched ones could not be made."""
+        if self.muted or not 0 <= row < len(self._drops):
+            return self.play("drop")
+        left, right, _ = placement(col, row)
+        try:
+            channel = self._drops[row].play()
+            if channel is not None:
+                channel.set_volume(left, right)
+        except pygame.error:
+            return False
+        return True
+
     def set_volume(self, volume: float) -> None:
         self.volume = min(1.0, max(0.0, volume))
-        for sound in self._sounds.values():
+        for sound in [*self._sounds.values(), *self._drops]:
             sound.set_volume(self.volume)
 
     def toggle_mute(self) -> bool:

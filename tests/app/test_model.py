@@ -248,7 +248,7 @@ def test_scoreboard_keeps_identical_players_apart_and_ignores_unfinished_games()
 
 # -- shipped assets (game.paths) -------------------------------------------------------------
 
-SOUND_FILES = ("drop.wav", "win.wav", "draw.wav", "invalid.wav")
+SOUND_FILES = ("drop.wav", "win.wav", "draw.wav", "loss.wav", "invalid.wav")
 
 
 def test_assets_are_found_and_well_formed():

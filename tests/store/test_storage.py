@@ -107,11 +107,13 @@ def test_crash_while_writing_text_keeps_old_file(tmp_path, monkeypatch):
 
 def test_prefs_round_trip(home):
     assert load_prefs() == Prefs()
-    prefs = Prefs(theme="colorblind", volume=0.4, muted=True, menu={"mode": "vs_computer", "depth": 6})
+    prefs = Prefs(theme="colorblind", volume=0.4, muted=True, menu={"mode": "vs_computer", "depth": 6},
+                  speech=True, verbosity="short")
     save_prefs(prefs)
     assert load_prefs() == prefs
     assert json.loads((home / "prefs.json").read_text()) == {
-        "theme": "colorblind", "volume": 0.4, "muted": True, "menu": {"mode": "vs_computer", "depth": 6}}
+        "theme": "colorblind", "volume": 0.4, "muted": True, "menu": {"mode": "vs_computer", "depth": 6},
+        "speech": True, "verbosity": "short"}
 
 
 @pytest.mark.parametrize("content", [b"{bad json", b"[1, 2]", b"\xff\xfe\x00", b"", b'"text"',
@@ -132,7 +134,8 @@ def test_unwritable_prefs_do_not_crash(home, monkeypatch):
 
 
 GOOD_PREFS = {"theme": "colorblind", "muted": True, "volume": 0.4, "network_name": "Ann",
-              "told_plain_search": "0.2.0 /opt/connect4/game", "menu": {"mode": "two_players"}}
+              "told_plain_search": "0.2.0 /opt/connect4/game", "menu": {"mode": "two_players"},
+              "speech": True, "verbosity": "short"}
 
 
 @pytest.mark.parametrize(("key", "text", "words"), [
@@ -154,6 +157,9 @@ GOOD_PREFS = {"theme": "colorblind", "muted": True, "volume": 0.4, "network_name
     ("told_plain_search", "7", "not text of at most 4096 characters"),
     ("told_plain_search", json.dumps("x" * 4097), "not text of at most 4096 characters"),
     ("menu", "[1, 2]", "not a JSON object"),
+    ("speech", '"on"', "not true or false"),
+    ("verbosity", '"loud"', 'not "short" or "full"'),
+    ("verbosity", "1", 'not "short" or "full"'),
     ("menu", '"vs_computer"', "not a JSON object"),
 ])
 def test_a_bad_preference_falls_back_alone_and_is_said(home, caplog, key, text, words):

@@ -374,7 +374,7 @@ def test_tiny_real_arena_run_two_workers():
 
 def test_threat_parity_terms():
     from game.engine.board import bit
-    from game.engine.heuristics import threats as et
+    from game.engine.heuristics import threat_parity as et
 
     def board(cells):
         out = 0

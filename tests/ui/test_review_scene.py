@@ -86,11 +86,11 @@ def test_the_menu_shows_the_rating_after_a_game(ui):
     driver.frame()
     assert driver.c.ctx.session.keeper.flush()
     driver.frame()
-    lines = driver.scene.info_lines()
+    lines = driver.scene.ctx.session.results.lines    # the lines the menu draws under its title
     assert lines[0] == "Won-drawn-lost: 1 casual game, not rated"  # a loaded position: casual
     record_game(driver, RecordResult.LOSS, rated=True)
     driver.frame()
-    lines = driver.scene.info_lines()
+    lines = driver.scene.ctx.session.results.lines    # the lines the menu draws under its title
     assert lines[0].startswith("Your rating: about ") and "±" in lines[0]
     assert lines[1] == "Won-drawn-lost: Easy 0-0-1 · 1 casual game, not rated"
 

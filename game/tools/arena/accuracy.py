@@ -22,7 +22,8 @@ from game.engine.solver import SearchCancelled, Solver
 from game.tools.arena.entrants import ArenaPlayer
 from game.tools.arena.pool import Progress, default_workers, run_parallel
 from game.store import files
-from game.echo import counted, shown, shown_path
+from game.echo import shown, shown_path
+from game.i18n import _, ngettext, percent_text, decimal_text
 
 #: Reference sets: name -> (file in the references directory, kind, description).
 #: "testset" files give the position's exact score only (the chosen move's score is
@@ -57,12 +58,12 @@ def parse_reference_line(line: str, set_name: str, kind: str) -> RefPosition:
     parts = line.split()
     if kind == "analysis":
         if len(parts) != 1 + WIDTH:
-            raise ValueError(f"expected '<moves> s1 ... s7', got {line.strip()!r}")
+            raise ValueError(_("expected '<moves> s1 ... s7', got {line}").format(line=repr(shown(line.strip()))))
         scores = tuple(None if s == "x" else int(s) for s in parts[1:])
         best = max(s for s in scores if s is not None)
         return RefPosition(set_name, parts[0], best, scores)
     if len(parts) != 2:
-        raise ValueError(f"expected '<moves> <score>', got {line.strip()!r}")
+        raise ValueError(_("expected '<moves> <score>', got {line}").format(line=repr(shown(line.strip()))))
     return RefPosition(set_name, parts[0], int(parts[1]), None)
 
 
@@ -74,18 +75,21 @@ def load_references(
     out: list[RefPosition] = []
     for name in sets:
         if name not in REFERENCE_SETS:
-            raise ValueError(f"unknown reference set {name!r}; choose from: {', '.join(REFERENCE_SETS)}")
-        filename, kind, _ = REFERENCE_SETS[name]
+            raise ValueError(_("unknown reference set {name}; choose from: {sets}").format(
+                name=repr(shown(name)), sets=", ".join(REFERENCE_SETS)))
+        filename, kind, _title = REFERENCE_SETS[name]
         path = refs_dir / filename
         try:
             data = files.read_regular_file(path, MAX_REFERENCE_BYTES)
             if len(data) > MAX_REFERENCE_BYTES:
-                raise ValueError(f"larger than {MAX_REFERENCE_BYTES // 2**20} MiB")
+                raise ValueError(_("larger than {size} MiB").format(size=MAX_REFERENCE_BYTES // 2**20))
             lines = [ln for ln in data.decode("utf-8-sig").splitlines() if ln.strip()]
         except OSError as exc:
-            raise ValueError(f"cannot read reference file {shown_path(path)}: {files.describe_os_error(exc)}") from None
+            raise ValueError(_("cannot read reference file {file}: {reason}").format(
+                file=shown_path(path), reason=files.describe_os_error(exc))) from None
         except ValueError as exc:  # UnicodeDecodeError too
-            raise ValueError(f"cannot read reference file {shown_path(path)}: {shown(str(exc))}") from None
+            raise ValueError(_("cannot read reference file {file}: {reason}").format(
+                file=shown_path(path), reason=shown(str(exc)))) from None
         if per_set and per_set < len(lines):
             picked = sorted(random.Random(f"{seed}:{name}").sample(range(len(lines)), per_set))
             lines = [lines[i] for i in picked]
@@ -93,7 +97,8 @@ def load_references(
             try:
                 out.append(parse_reference_line(line, name, kind))
             except ValueError as exc:
-                raise ValueError(f"{shown_path(path)}: line {number}: {exc}") from None
+                raise ValueError(_("{file}: line {number}: {problem}").format(
+                    file=shown_path(path), number=number, problem=exc)) from None
     return out
 
 
@@ -162,7 +167,8 @@ def judge_position(task: AccuracyTask) -> AccuracyRecord:
     if ref.column_scores is not None:
         move_score = ref.column_scores[col]
         if move_score is None:
-            raise RuntimeError(f"{task.player.label} played into full column {col + 1} in {ref.moves}")
+            raise RuntimeError(_("{player} played into full column {column} in {moves}").format(
+                player=task.player.label, column=col + 1, moves=ref.moves))
     else:
         move_score = dict(task.known).get(col)
         if move_score is None:
@@ -230,16 +236,20 @@ class AccuracyResult:
         }
 
     def text(self) -> str:
-        lines = [
-            f"accuracy of {self.description}, seed {self.seed}, {counted(self.workers, 'worker')}",
-            f"{'set':<15} {'positions':>9} {'optimal':>9} {'outcome-changing':>17} {'unsolved':>9} {'time/move':>10}",
-        ]
-        for s in self.summaries():
-            lines.append(
-                f"{s.name:<15} {s.positions:>9} {100 * s.optimal:>8.1f}% {100 * s.outcome_changing:>16.1f}% "
-                f"{s.positions - s.judged:>9} {s.mean_time:>9.3f}s"
-            )
-        return "\n".join(lines)
+        heads = (_("set"), _("positions"), _("optimal"), _("outcome-changing"), _("unsolved"), _("time/move"))
+        rows = [(s.name, str(s.positions), percent_text(s.optimal, 1), percent_text(s.outcome_changing, 1),
+                 str(s.positions - s.judged), _("{seconds}s").format(seconds=decimal_text(s.mean_time, 3)))
+                for s in self.summaries()]
+        # each column as wide as its widest cell, at least as in English; the set's name to the left
+        widths = [max([15, 9, 9, 17, 9, 10][i], *(len(r[i]) for r in [heads, *rows])) for i in range(len(heads))]
+
+        def line(cells: tuple[str, ...]) -> str:
+            return " ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+        title = ngettext("accuracy of {player}, seed {seed}, {workers} worker",
+                         "accuracy of {player}, seed {seed}, {workers} workers", self.workers).format(
+            player=self.description, seed=self.seed, workers=self.workers)
+        return "\n".join([title, line(heads), *(line(r) for r in rows)])
 
 
 def run_accuracy(
@@ -263,13 +273,13 @@ def run_accuracy(
         for ref in refs
     ]
     order = {(r.set_name, r.moves): i for i, r in enumerate(refs)}
-    bar = Progress(len(tasks), "accuracy", enabled=progress)
+    bar = Progress(len(tasks), _("accuracy"), enabled=progress)
     records = []
     optimal = 0
     for record in run_parallel(judge_position, tasks, workers):
         records.append(record)
         optimal += record.optimal
-        bar.update(f"optimal {optimal}")
+        bar.update(_("optimal {count}").format(count=optimal))
     bar.close()
     records.sort(key=lambda r: order[(r.set_name, r.moves)])
     for r in records:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
@@ -21,45 +20,43 @@ from game.tools.arena.entrants import SpecError, load_arena_settings, parse_aren
 from game.config import ranges
 from game.tools.numbers import number, whole
 from game.tools.tail import tool_entry
+from game.tools.tool_parser import ToolParser
+from game.i18n import _
 
 ANY_COUNT = 10**9  # counts are written as whole numbers; their ranges are checked in main
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+def _build_parser() -> ToolParser:
+    p = ToolParser(
         prog="python -m game.arena",
-        description="Play matches between two players, or measure a player's accuracy against exact play.",
-        epilog="Players: ai, ai:DEPTH, ai:DEPTH:HEURISTIC, a level name from config.toml, rules, random; "
-        "search players take options after commas: discount=F, time=SECONDS|none, perfect=0|1, table=MB, "
-        "eval=threats, temp=T, blunder=P "
-        "(e.g. 'ai:8:window,discount=0').",
+        description=_("Play matches between two players, or measure a player's accuracy against exact play."),
+        # TRANSLATORS: the player specs and their options (ai:DEPTH, discount=F, ...) are typed as they are.
+        epilog=_("Players: ai, ai:DEPTH, ai:DEPTH:HEURISTIC, a level name from config.toml, rules, random; "
+                 "search players take options after commas: discount=F, time=SECONDS|none, perfect=0|1, table=MB, "
+                 "eval=threats, temp=T, blunder=P (e.g. 'ai:8:window,discount=0')."),
     )
-    p.add_argument("players", nargs="*", metavar="PLAYER", help="the two players A and B of a match")
-    p.add_argument("--accuracy", metavar="SPEC", help="measure SPEC's moves against exact column scores")
-    p.add_argument("--games", type=whole(-ANY_COUNT, ANY_COUNT), default=200, help="games in a match (default 200; even: both colours per opening)")
-    p.add_argument("--seed", type=whole(-(2**63), 2**63 - 1), default=1, help="seed for opening order, tie-breaks and sampling (default 1)")
-    p.add_argument("--workers", type=whole(-ANY_COUNT, ANY_COUNT), default=None, help="worker processes (default: all cores)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON on stdout")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    p.add_argument(
-        "--sets",
-        default=",".join(DEFAULT_SETS),
-        help=f"accuracy: comma-separated reference sets (default all: {','.join(DEFAULT_SETS)})",
-    )
-    p.add_argument("--per-set", type=whole(-ANY_COUNT, ANY_COUNT), default=100, help="accuracy: positions sampled per set, 0 = all (default 100)")
-    p.add_argument("--refs", type=Path, default=None, help="accuracy: directory holding testsets/ and analysis/ (default: the shipped copy)")
-    p.add_argument(
-        "--solve-limit",
-        type=number(ranges.TOOL_SECONDS),
-        default=30.0,
-        help="accuracy: seconds the exact solver may spend judging one move (default 30; unsolved moves are counted apart)",
-    )
-    p.add_argument(
-        "--cache",
-        type=Path,
-        default=None,
-        help="accuracy: JSON file of exact move scores solved by earlier runs (read, then updated)",
-    )
+    p.add_argument("players", nargs="*", metavar="PLAYER", help=_("the two players A and B of a match"))
+    p.add_argument("--accuracy", metavar="SPEC", help=_("measure SPEC's moves against exact column scores"))
+    p.add_argument("--games", type=whole(-ANY_COUNT, ANY_COUNT), default=200,
+                   help=_("games in a match (default 200; even: both colours per opening)"))
+    p.add_argument("--seed", type=whole(-(2**63), 2**63 - 1), default=1,
+                   help=_("seed for opening order, tie-breaks and sampling (default 1)"))
+    p.add_argument("--workers", type=whole(-ANY_COUNT, ANY_COUNT), default=None,
+                   help=_("worker processes (default: all cores)"))
+    p.add_argument("--json", action="store_true", help=_("print the result as JSON on stdout"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar on stderr"))
+    p.add_argument("--sets", default=",".join(DEFAULT_SETS),
+                   help=_("accuracy: comma-separated reference sets (default all: {sets})").format(
+                       sets=",".join(DEFAULT_SETS)))
+    p.add_argument("--per-set", type=whole(-ANY_COUNT, ANY_COUNT), default=100,
+                   help=_("accuracy: positions sampled per set, 0 = all (default 100)"))
+    p.add_argument("--refs", type=Path, default=None,
+                   help=_("accuracy: directory holding testsets/ and analysis/ (default: the shipped copy)"))
+    p.add_argument("--solve-limit", type=number(ranges.TOOL_SECONDS), default=30.0,
+                   help=_("accuracy: seconds the exact solver may spend judging one move (default 30; unsolved "
+                          "moves are counted apart)"))
+    p.add_argument("--cache", type=Path, default=None,
+                   help=_("accuracy: JSON file of exact move scores solved by earlier runs (read, then updated)"))
     return p
 
 
@@ -78,37 +75,41 @@ def _load_cache(path: Path) -> dict[str, dict[str, int]]:
     except FileNotFoundError:
         return {}
     except OSError as exc:
-        raise ValueError(f"cannot read the solution cache {name}: {files.describe_os_error(exc)}") from None
+        raise ValueError(_("cannot read the solution cache {file}: {reason}").format(
+            file=name, reason=files.describe_os_error(exc))) from None
     if len(data) > MAX_CACHE_BYTES:
-        raise ValueError(f"the solution cache {name} is larger than {MAX_CACHE_BYTES // 2**20} MiB")
+        raise ValueError(_("the solution cache {file} is larger than {size} MiB").format(
+            file=name, size=MAX_CACHE_BYTES // 2**20))
     try:
         doc = json.loads(data.decode("utf-8-sig"), parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
-        raise ValueError(f"the solution cache {name} is not JSON ({shown(exc)})") from None
+        raise ValueError(_("the solution cache {file} is not JSON ({reason})").format(
+            file=name, reason=shown(exc))) from None
     if not isinstance(doc, dict):
-        raise ValueError(f"the solution cache {name} is not a JSON object")
+        raise ValueError(_("the solution cache {file} is not a JSON object").format(file=name))
     for moves, scores in doc.items():
         problem = _cache_entry_problem(moves, scores)
         if problem:
-            raise ValueError(f"the solution cache {name}: entry {shown(moves, 30)!r}: {problem}; "
-                             f"delete the file to solve again")
+            raise ValueError(_("the solution cache {file}: entry {entry}: {problem}; delete the file to solve "
+                               "again").format(file=name, entry=repr(shown(moves, 30)), problem=problem))
     return doc
 
 
 def _no_constant(word: str) -> float:
-    raise ValueError(f"{word} is not a score")
+    raise ValueError(_("{word} is not a score").format(word=word))
 
 
 def _cache_entry_problem(moves: str, scores: object) -> str | None:
     if not _CACHE_MOVES.fullmatch(moves):
-        return "not a move string"
+        return _("not a move string")
     if not isinstance(scores, dict):
-        return "not an object of column scores"
+        return _("not an object of column scores")
     for column, score in scores.items():
         if not _CACHE_COLUMN.fullmatch(column):
-            return f"column {shown(column, 10)!r} is not 0 to {WIDTH - 1}"
+            return _("column {column} is not 0 to {last}").format(column=repr(shown(column, 10)), last=WIDTH - 1)
         if isinstance(score, bool) or not isinstance(score, int) or not MIN_SCORE <= score <= MAX_SCORE:
-            return f"score {shown(score, 20)} is not a whole number from {MIN_SCORE} to {MAX_SCORE}"
+            return _("score {score} is not a whole number from {lo} to {hi}").format(
+                score=shown(score, 20), lo=MIN_SCORE, hi=MAX_SCORE)
     return None
 
 
@@ -126,12 +127,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     remember_book_digests()
     try:
         if args.workers is not None and args.workers < 1:
-            raise SpecError(f"--workers must be at least 1, got {args.workers}")
+            raise SpecError(_("--workers must be at least 1, got {count}").format(count=args.workers))
         if args.accuracy is not None:
             if args.players:
-                raise SpecError("--accuracy takes one player (its own argument); drop the match players")
+                raise SpecError(_("--accuracy takes one player (its own argument); drop the match players"))
             if args.per_set < 0:
-                raise SpecError(f"--per-set must be 0 (all) or more, got {args.per_set}")
+                raise SpecError(_("--per-set must be 0 (all) or more, got {count}").format(count=args.per_set))
             player = parse_arena_player(args.accuracy)
             sets = [s.strip().lower() for s in args.sets.split(",") if s.strip()]
             refs = load_references(sets, args.per_set, args.seed, args.refs)
@@ -144,9 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(acc.to_json(), indent=2) if args.json else acc.text())
             return 0
         if len(args.players) != 2:
-            raise SpecError(f"a match needs two players (A B), got {len(args.players)}; or use --accuracy SPEC")
+            raise SpecError(_("a match needs two players (A B), got {count}; or use --accuracy SPEC").format(
+                count=len(args.players)))
         if args.games < 1:
-            raise SpecError(f"--games must be at least 1, got {args.games}")
+            raise SpecError(_("--games must be at least 1, got {count}").format(count=args.games))
         settings = load_arena_settings()
         a = parse_arena_player(args.players[0], settings)
         b = parse_arena_player(args.players[1], settings)

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from game.echo import counted
+from game.i18n import _, decimal_text, ngettext, percent_text
 from game.engine.board import MoveError, Position
 from game.tools.arena.elo import EloEstimate, Sample, elo_estimate, json_float
 from game.data.openings import OPENINGS
@@ -63,7 +63,8 @@ def play_game(task: GameTask) -> GameRecord:
             pos = pos.play(col)
         except MoveError as exc:
             side = task.a.label if a_to_move else task.b.label
-            raise RuntimeError(f"{side} chose an illegal move in game {task.index + 1}: {exc}") from None
+            raise RuntimeError(_("{side} chose an illegal move in game {number}: {problem}").format(
+                side=side, number=task.index + 1, problem=exc)) from None
         moves.append(str(col + 1))
     winner = pos.winner() or 0
     if winner == 0:
@@ -188,16 +189,30 @@ class MatchResult:
         elo = self.elo()
         red, yellow = self.colour_score(True), self.colour_score(False)
         pairs = (self.games + 1) // 2
+        games = ngettext("{count} game", "{count} games", self.games).format(count=self.games)
+        openings = ngettext("{count} opening", "{count} openings", pairs).format(count=pairs)
+        workers = ngettext("{count} worker", "{count} workers", self.workers).format(count=self.workers)
+        record = f"A: +{self.wins} ={self.draws} -{self.losses}   "
+        if red is not None and yellow is not None:
+            record += _("score {score}   (as red {red}, as yellow {yellow})").format(
+                score=_percent(self.score), red=_percent(red), yellow=_percent(yellow))
+        else:
+            record += _("score {score}").format(score=_percent(self.score))
+        elo_text = elo.text(pairs=True)
+        if elo.sample is Sample.MEASURED and elo.stderr > 0:
+            # TRANSLATORS: {interval} is an Elo difference and its 95 % confidence interval, "+147 [+86, +218]".
+            elo_text = _("{interval} (95 %)").format(interval=elo_text)
         lines = [
             f"A = {self.a_description}",
             f"B = {self.b_description}",
-            f"{counted(self.games, 'game')} ({counted(pairs, 'opening')} x 2 colours), seed {self.seed}, "
-            f"{counted(self.workers, 'worker')}",
-            f"A: +{self.wins} ={self.draws} -{self.losses}   score {100 * self.score:.1f} %"
-            + (f"   (as red {100 * red:.1f} %, as yellow {100 * yellow:.1f} %)" if red is not None and yellow is not None else ""),
-            f"Elo difference A - B: {elo.text(unit='colour-swapped pairs of games')}"
-            + (" (95 %)" if elo.sample is Sample.MEASURED and elo.stderr > 0 else ""),
-            f"mean time per move: A {self.mean_time('a'):.3f} s, B {self.mean_time('b'):.3f} s",
+            # TRANSLATORS: {games}, {openings} and {workers} are counted nouns ("200 games", "100 openings",
+            # "2 workers").
+            _("{games} ({openings} x 2 colours), seed {seed}, {workers}").format(
+                games=games, openings=openings, seed=self.seed, workers=workers),
+            record,
+            _("Elo difference A - B: {elo}").format(elo=elo_text),
+            _("mean time per move: A {a} s, B {b} s").format(a=decimal_text(self.mean_time("a"), 3),
+                                                             b=decimal_text(self.mean_time("b"), 3)),
         ]
         return "\n".join(lines)
 
@@ -212,10 +227,10 @@ def run_match(
 ) -> MatchResult:
     """Play ``games`` games between A and B (see ``make_tasks``)."""
     if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
+        raise ValueError(_("games must be at least 1, got {games}").format(games=games))
     workers = workers or default_workers()
     tasks = make_tasks(a, b, games, seed)
-    bar = Progress(len(tasks), "arena", enabled=progress)
+    bar = Progress(len(tasks), _("arena"), enabled=progress)
     records: list[GameRecord] = []
     w = d = l = 0
     for record in run_parallel(play_game, tasks, workers):
@@ -235,3 +250,8 @@ def run_match(
         workers=workers,
         records=tuple(records),
     )
+
+
+def _percent(score: float) -> str:
+    """A score (0.625) as the match's lines write it, with one decimal: "62.5 %"."""
+    return percent_text(score, 1)

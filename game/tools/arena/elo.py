@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from game.i18n import _, ngettext
+
 Z95 = 1.959963984540054  # two-sided 95 % quantile of the normal distribution
 
 
@@ -61,22 +63,35 @@ class EloEstimate:
             return Sample.TOO_SMALL
         return Sample.MEASURED
 
-    def text(self, first: str = "A", second: str = "B", unit: str = "observations") -> str:
+    def text(self, first: str = "A", second: str = "B", pairs: bool = False) -> str:
         """"+147 [+86, +218]", or why there is no figure: never an infinity or a signed zero.
 
-        ``first``/``second`` name the sides (the difference is first minus second) and ``unit``
-        what one observation is, for the messages about a sample that cannot be measured.
+        ``first``/``second`` name the sides (the difference is first minus second); ``pairs``
+        says that one observation is a colour-swapped pair of games (else it is named an
+        observation), for the messages about a sample that cannot be measured.
         """
         if self.sample is Sample.ONE_SIDED:
             winner = first if self.score == 1.0 else second
-            return f"not measurable: {winner} scored every point (a one-sided sample)"
+            return _("not measurable: {side} scored every point (a one-sided sample)").format(side=winner)
         if self.sample is Sample.TOO_SMALL:
-            return (f"not measurable: the sample is too small ({self.observations} {unit}; "
-                    f"at least {MIN_OBSERVATIONS} needed)")
+            n = self.observations
+            if pairs:
+                text = ngettext("not measurable: the sample is too small ({count} colour-swapped pair of games; "
+                                "at least {needed} needed)",
+                                "not measurable: the sample is too small ({count} colour-swapped pairs of games; "
+                                "at least {needed} needed)", n)
+            else:
+                text = ngettext("not measurable: the sample is too small ({count} observation; "
+                                "at least {needed} needed)",
+                                "not measurable: the sample is too small ({count} observations; "
+                                "at least {needed} needed)", n)
+            return text.format(count=n, needed=MIN_OBSERVATIONS)
         if self.stderr == 0:
-            return f"{_fmt_elo(self.elo)} (no interval: every one of the {unit} scored the same)"
-        low = "no lower bound" if math.isinf(self.low) else _fmt_elo(self.low)
-        high = "no upper bound" if math.isinf(self.high) else _fmt_elo(self.high)
+            text = (_("{elo} (no interval: every one of the colour-swapped pairs of games scored the same)") if pairs
+                    else _("{elo} (no interval: every one of the observations scored the same)"))
+            return text.format(elo=_fmt_elo(self.elo))
+        low = _("no lower bound") if math.isinf(self.low) else _fmt_elo(self.low)
+        high = _("no upper bound") if math.isinf(self.high) else _fmt_elo(self.high)
         return f"{_fmt_elo(self.elo)} [{low}, {high}]"
 
 
@@ -89,7 +104,7 @@ def elo_estimate(unit_scores: Sequence[float]) -> EloEstimate:
     """
     n = len(unit_scores)
     if n == 0:
-        raise ValueError("no games: an Elo estimate needs at least one result")
+        raise ValueError(_("no games: an Elo estimate needs at least one result"))
     mean = sum(unit_scores) / n
     var = sum((x - mean) ** 2 for x in unit_scores) / n
     se = math.sqrt(var / n)

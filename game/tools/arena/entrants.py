@@ -21,6 +21,7 @@ from game.config.load import load_settings
 from game.domain.players import parse_player_spec
 from game.tools.rules_player import RulePlayer
 from game.echo import shown
+from game.i18n import N_, _
 from game.config import ranges
 from game.tools.numbers import number
 
@@ -77,15 +78,16 @@ class ArenaPlayer:
         if self.kind != "search":
             return self.spec
         c = self.config
-        parts = [f"depth {'exact' if c.depth is None else c.depth}", c.heuristic, f"discount {c.discount:g}"]
+        parts = [_("depth exact") if c.depth is None else _("depth {depth}").format(depth=c.depth), c.heuristic,
+                 _("discount {discount}").format(discount=f"{c.discount:g}")]
         if c.time_limit is not None:
-            parts.append(f"{c.time_limit:g} s/move")
+            parts.append(_("{seconds} s/move").format(seconds=f"{c.time_limit:g}"))
         if c.perfect_play:
-            parts.append("perfect play")
+            parts.append(_("perfect play"))
         if c.temperature:
-            parts.append(f"temperature {c.temperature:g}")
+            parts.append(_("temperature {temperature}").format(temperature=f"{c.temperature:g}"))
         if self.blunder:
-            parts.append(f"{100 * self.blunder:g} % random moves")
+            parts.append(_("{percent} % random moves").format(percent=f"{100 * self.blunder:g}"))
         return f"{self.spec} ({', '.join(parts)})"
 
 
@@ -106,11 +108,11 @@ _OPTION_FIELDS = {
 
 #: The number rule (``game.tools.numbers``) with each numeric option's range, and what it is.
 _NUMBERS = {
-    "discount": (number(ranges.DISCOUNT), "discount"),
-    "time": (number(ranges.TOOL_SECONDS), "time per move"),
-    "table": (number(ranges.TABLE_MB), "table size"),
-    "temp": (number(ranges.TEMPERATURE), "temperature"),
-    "blunder": (number(ranges.PROBABILITY), "probability"),
+    "discount": (number(ranges.DISCOUNT), N_("{problem} (a discount)")),
+    "time": (number(ranges.TOOL_SECONDS), N_("{problem} (a time per move)")),
+    "table": (number(ranges.TABLE_MB), N_("{problem} (a table size)")),
+    "temp": (number(ranges.TEMPERATURE), N_("{problem} (a temperature)")),
+    "blunder": (number(ranges.PROBABILITY), N_("{problem} (a probability)")),
 }
 
 
@@ -119,7 +121,7 @@ def _number(key: str, raw: str) -> float | int:
     try:
         return parse(raw)
     except argparse.ArgumentTypeError as exc:
-        raise ValueError(f"{exc} (a {what})") from None
+        raise ValueError(_(what).format(problem=exc)) from None
 
 
 def _option_value(key: str, raw: str) -> Any:
@@ -130,10 +132,11 @@ def _option_value(key: str, raw: str) -> Any:
             return True
         if raw.lower() in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"{_q(raw)} is not 0/1")
+        raise ValueError(_("{value} is not 0/1").format(value=_q(raw)))
     if key == "eval":
         if raw.lower() != "threats":
-            raise ValueError(f"{_q(raw)} is not a choice here; use eval=threats (or ai:DEPTH:HEURISTIC)")
+            raise ValueError(_("{value} is not a choice here; use eval=threats (or ai:DEPTH:HEURISTIC)").format(
+                value=_q(raw)))
         return "threats"
     return _number(key, raw)
 
@@ -145,38 +148,44 @@ def parse_arena_player(text: str, settings: Any = None) -> ArenaPlayer:
     name = base.lower()
     if name in ("rules", "random"):
         if options:
-            raise SpecError(f"player {_q(raw)}: options ({', '.join(options)}) only apply to search players")
+            raise SpecError(_("player {player}: options ({options}) only apply to search players").format(
+                player=_q(raw), options=shown(", ".join(options))))
         return ArenaPlayer(spec=raw, kind=name)
     if settings is None:
         settings = load_arena_settings()
     try:
         spec = parse_player_spec(base, settings)
     except (ValueError, KeyError) as exc:
-        raise SpecError(f"player {_q(raw)}: {_exc_text(exc)}") from None
+        raise SpecError(_player_problem(raw, _exc_text(exc))) from None
     if spec.kind != "ai":
-        raise SpecError(f"player {_q(raw)}: a human cannot play in the arena; use ai, ai:DEPTH, a level, rules or random")
+        raise SpecError(_("player {player}: a human cannot play in the arena; use ai, ai:DEPTH, a level, rules or "
+                          "random").format(player=_q(raw)))
     config = settings.player_search(spec)
     changes: dict[str, Any] = {}
     for option in options:
         key, sep, value = option.partition("=")
         key = key.strip().lower()
         if not sep or key not in _OPTION_FIELDS:
-            raise SpecError(
-                f"player {_q(raw)}: unknown option {_q(option)}; use "
-                + ", ".join(f"{k}=VALUE" for k in _OPTION_FIELDS)
-            )
+            raise SpecError(_("player {player}: unknown option {option}; use {options}").format(
+                player=_q(raw), option=_q(option), options=", ".join(f"{k}=VALUE" for k in _OPTION_FIELDS)))
         try:
             changes[_OPTION_FIELDS[key]] = _option_value(key, value.strip())
         except ValueError as exc:
-            raise SpecError(f"player {_q(raw)}: option {key}: {_exc_text(exc)}") from None
+            raise SpecError(_("player {player}: option {option}: {problem}").format(
+                player=_q(raw), option=key, problem=_exc_text(exc))) from None
     if "evaluation" in changes:  # eval=threats: kept as a synonym of the heuristic "threats"
         changes["heuristic"] = changes.pop("evaluation")
     blunder = changes.pop("blunder", 0.0)  # the arena's own option, not the search's
     try:
         config = dataclasses.replace(config, **changes)
     except (ValueError, TypeError) as exc:
-        raise SpecError(f"player {_q(raw)}: {_exc_text(exc)}") from None
+        raise SpecError(_player_problem(raw, _exc_text(exc))) from None
     return ArenaPlayer(spec=raw, kind="search", config=config, blunder=blunder)
+
+
+def _player_problem(raw: str, problem: str) -> str:
+    # TRANSLATORS: {player} is a player as given on the command line ('ai:8'), {problem} what is wrong.
+    return _("player {player}: {problem}").format(player=_q(raw), problem=problem)
 
 
 def _q(text: str) -> str:
@@ -188,7 +197,7 @@ def load_arena_settings() -> Any:
     """The game's settings (config.toml); problems are reported on stderr, never fatal."""
     settings, problems = load_settings()
     for problem in problems:
-        print(f"arena: config: {problem}", file=sys.stderr)
+        print("arena: " + _("config: {problem}").format(problem=problem), file=sys.stderr)
     return settings
 
 

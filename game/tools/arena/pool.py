@@ -13,12 +13,15 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, Callable, Iterator, Sequence
 
+from game.i18n import _
+
 #: Seconds a terminated worker gets to end before it is killed.
 STOP_GRACE = 1.0
 _DONE = object()
 
 class Progress:
-    """A one-line progress bar on stderr (redrawn in place with \\r)."""
+    """A one-line progress bar on stderr (redrawn in place with \\r); ``label`` is in the user's
+    language."""
 
     def __init__(self, total: int, label: str, enabled: bool = True, stream: Any = None) -> None:
         self.total = total
@@ -40,7 +43,8 @@ class Progress:
         elapsed = time.monotonic() - self.start
         eta = elapsed / self.done * (self.total - self.done)
         bar = "#" * filled + "." * (width - filled)
-        line = f"{self.label} [{bar}] {self.done}/{self.total} {extra}  eta {_fmt_secs(eta)}"
+        # TRANSLATORS: the time a run still needs, after its progress bar ("eta" in English).
+        line = f"{self.label} [{bar}] {self.done}/{self.total} {extra}  " + _("eta {time}").format(time=_fmt_secs(eta))
         if self.tty:
             self.stream.write(f"\r{line} \x1b[K")
         elif self.done / self.total >= self._next_line:
@@ -54,7 +58,9 @@ class Progress:
         if self.enabled:
             end = "\r" if self.tty else ""
             clear = "\x1b[K" if self.tty else ""
-            self.stream.write(f"{end}{self.label}: {self.done}/{self.total} done in {_fmt_secs(time.monotonic() - self.start)}{clear}\n")
+            done = _("{label}: {done}/{total} done in {time}").format(
+                label=self.label, done=self.done, total=self.total, time=_fmt_secs(time.monotonic() - self.start))
+            self.stream.write(f"{end}{done}{clear}\n")
             self.stream.flush()
 
 
@@ -108,7 +114,8 @@ def _hand_out(tasks: Sequence[Any], crew: list[tuple[BaseProcess, Connection]]) 
             try:
                 ok, value = conn.recv()
             except EOFError:
-                raise RuntimeError(f"a worker process stopped (exit code {busy[conn].exitcode})") from None
+                raise RuntimeError(_("a worker process stopped (exit code {code})").format(
+                    code=busy[conn].exitcode)) from None
             if not ok:
                 raise value
             task = next(todo, _DONE)
@@ -119,7 +126,7 @@ def _hand_out(tasks: Sequence[Any], crew: list[tuple[BaseProcess, Connection]]) 
             yield value
         for conn, process in busy.items():
             if process.sentinel in ready and not conn.poll():
-                raise RuntimeError(f"a worker process stopped (exit code {process.exitcode})")
+                raise RuntimeError(_("a worker process stopped (exit code {code})").format(code=process.exitcode))
 
 
 def _serve(func: Callable[[Any], Any], conn: Connection) -> None:
@@ -170,7 +177,7 @@ def _stop(crew: list[tuple[BaseProcess, Connection]]) -> None:
         if process.is_alive():
             process.terminate()   # before the pipe closes, so a worker is not woken by its close
         conn.close()
-    for process, _ in crew:
+    for process, _conn in crew:
         process.join(STOP_GRACE)
         if process.is_alive():
             process.kill()

@@ -34,7 +34,8 @@ from game.training.owners import opponent_names
 from game.session.rating import RatingGuard
 from game.ui import clipboard
 from game.ui.anim import DropAnimation, Shake
-from game.ui.game import game_coach, game_files, game_text
+from game.speech import Heard
+from game.ui.game import game_coach, game_files, game_heard, game_text
 from game.ui.game.game_input import END_KEYS, Action, Command, read_input
 from game.ui.game.game_replies import AnalysisRow, Ask, Effect, Effects, Go, Loaded, NewGame, Notice, Reject, Show, Want
 from game.ui.game.game_text import Flash, GameView
@@ -386,7 +387,7 @@ class GameScene(Scene):
         self.since_move += dt
         for anim in self.anims:
             if anim.update(dt):
-                self.ctx.sound.play("drop")
+                self.ctx.sound.play_drop(anim.col, anim.row)
         self.anims = [a for a in self.anims if not a.done]
         if self.shake is not None:
             self.shake.update(dt)
@@ -415,7 +416,7 @@ class GameScene(Scene):
                 self.changed()
             return
         self.over_handled = True
-        self.ctx.sound.play("draw" if self.seats.winner(self.model) is None else "win")
+        self.ctx.sound.play(game_heard.result_sound(self.model, self.seats.winner(self.model)))
         self.seats.game_over(self.model)
         # whose slips become drills: judged on the session's practice thread
         self.ctx.session.practice.judge(self.model.moves, self.seats.drill_sides(self.model),
@@ -443,6 +444,9 @@ class GameScene(Scene):
 
     def status_text(self) -> str:
         return game_text.status_text(self.view())
+
+    def heard(self) -> Heard:
+        return game_heard.heard(self.view(), self.overlay)
 
     def draw(self, surface: pygame.Surface) -> None:
         game_text.draw(self.view(), surface)

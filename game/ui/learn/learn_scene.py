@@ -15,11 +15,13 @@ import enum
 import pygame
 
 from game.engine.board import Position
+from game.speech import Heard
 from game.training.course import Checked, Lesson, load_course
 from game.training.coursework import CourseKeeper
 from game.ui.anim import DropAnimation
 from game.ui.keys import ENTER_KEYS, cursor_key
 from game.ui.layout import COLS, ROWS
+from game.ui.learn import learn_heard
 from game.ui.learn.learn_words import LEARN_HELP, header_texts, keys_texts, lesson_row
 from game.ui.overlays import TextOverlay, is_help_key
 from game.ui.player_words import possessive
@@ -205,7 +207,7 @@ class LearnScene(Scene):
             self.ctx.notices.add(notice, "error")
         if self.anim is not None:
             if self.anim.update(dt):
-                self.ctx.sound.play("drop")
+                self.ctx.sound.play_drop(self.anim.col, self.anim.row)
             if self.anim.done:
                 self.anim = None
         if self.ticket is None:
@@ -218,6 +220,12 @@ class LearnScene(Scene):
             self.keeper.mark_solved(self.player, self.lesson.slug, self.index)
 
     # -- drawing ---------------------------------------------------------------------------
+
+    def heard(self) -> Heard:
+        solved = self.solved(self.lesson) if self.lessons else frozenset()
+        return learn_heard.heard(self.lessons, self.view.value, self.chosen, solved, self.ctx.theme, index=self.index,
+                                 cursor=self.cursor, played=self.played,
+                                 checked=self.checked if self.anim is None else None, covered=self.overlay is not None)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme

@@ -12,10 +12,11 @@ import pygame
 from game.domain.levels import CUSTOM_DEPTH
 from game.domain.names import MAX_PLAYER_NAME_CHARS, clean_player_name
 from game.engine.heuristics import HEURISTICS
-from game.i18n import AUTO, LANGUAGES, language, set_language
+from game.i18n import AUTO, LANGUAGES, _, language, set_language
 from game.ui.menu.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
 from game.ui.scene import Context
 from game.ui.theme import THEMES
+from game.ui.voice import change_speech, speech_row_text
 from game.ui.widgets import Edit, Row, TextInput, name_chars
 
 __all__ = ["ChoiceRows"]
@@ -68,7 +69,8 @@ class ChoiceRows:
         return [Row("Theme", self.ctx.theme_name, change=self._change_theme),
                 Row("Sound", "off (muted)" if sound.muted else "on", change=self._change_sound),
                 Row("Volume", f"{round(sound.volume * 100)} %", change=self._change_volume),
-                Row("Language", self._language_text(), change=self._change_language)]
+                Row("Language", self._language_text(), change=self._change_language),
+                Row(_("Speech (F2)"), speech_row_text(self.ctx.voice), change=self._change_speech)]
 
     def name_label(self, index: int) -> str:
         return f"{self._colour(index + 1)} player"
@@ -106,6 +108,9 @@ class ChoiceRows:
         return f"auto ({name})" if follows_system else name
 
     # -- changes ---------------------------------------------------------------------------
+
+    def _change_speech(self, delta: int) -> None:
+        change_speech(self.ctx.voice, delta)
 
     def _change_mode(self, delta: int) -> None:
         self.choices.mode = cycle(list(MODES), self.choices.mode, delta)

@@ -18,6 +18,7 @@ from game.echo import counted
 from game.session.autosaver import autosaved
 from game.session.core import Departure
 from game.store.prefs import Prefs
+from game.speech import Heard
 from game.store.saves import save_infos
 from game.ui.menu.menu_choices import MenuChoices
 from game.ui.menu.menu_rows import ChoiceRows
@@ -27,6 +28,7 @@ from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, pro
 from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.savelist import CLOSE, SaveList, load_failure
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
+from game.ui.voice import row_line
 from game.ui.widgets import Pick, Row, RowList
 
 PRACTICE = "Practice"
@@ -74,10 +76,6 @@ class MenuScene(Scene):
     def resume(self, saved: SavedGame | None) -> None:
         self.ctx.session.unfinished = saved
         self.resume_analysis = False    # a game offered anew (an autosave) opens as it was saved
-
-    def info_lines(self) -> list[str]:
-        """The lines under the title: the player's rating and record, once there is one."""
-        return self.ctx.session.results.lines
 
     @property
     def choices(self) -> MenuChoices:
@@ -293,6 +291,11 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         pass
 
+    def heard(self) -> Heard:
+        """The selected row and its value, and a question asked over the menu."""
+        question = (self.overlay.spoken(),) if isinstance(self.overlay, Confirm) else ()
+        return Heard(lines=row_line(self.rows(), self.selected_label) + question)
+
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
         width, height = surface.get_size()
@@ -313,8 +316,8 @@ class MenuScene(Scene):
             self.overlay.draw(surface, theme)
 
     def _draw_info(self, surface: pygame.Surface, top: int, room: int) -> None:
-        """The extra lines under the title (``info_lines``), as many as fit."""
-        lines = [text for text in self.info_lines() if text]
+        """The lines under the title, as many as fit: the player's rating and record, once there is one."""
+        lines = [text for text in self.ctx.session.results.lines if text]
         if not lines or room < 12:
             return
         size = max(12, min(22, room // len(lines)))

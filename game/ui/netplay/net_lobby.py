@@ -24,6 +24,8 @@ from game.ui.netplay.net_game import NetStart
 from game.ui.netplay.net_name import NetName
 from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
 from game.ui.scene import Context, MenuData, Scene, SceneName, Transition
+from game.speech import Heard, spoken
+from game.ui.voice import row_line
 from game.ui.widgets import EDITING_KEYS, Edit, Row, RowList, TextInput, address_chars
 
 if TYPE_CHECKING:  # loaded when the lobby first hosts or joins (see _link): asyncio and the
@@ -410,6 +412,11 @@ class NetLobbyScene(Scene):
     def text_size(self) -> int:
         """The size of the page's text for the window's height."""
         return max(15, min(26, self.ctx.layout.size[1] // 30))
+
+    def heard(self) -> Heard:
+        """The selected row of the first page and the message under it."""
+        rows = row_line(self.choices(), self.list.selected_label) if self.page is Page.CHOOSE else ()
+        return Heard(lines=rows + ((spoken(self.message[0]),) if self.message is not None else ()))
 
     def subtitle(self) -> str:
         """The line under the title: the saved game being gone back into, else who this side is."""

@@ -37,6 +37,8 @@ from game.ui.keys import cursor_key
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import PRACTICE_HELP, HelpOverlay, is_help_key
 from game.ui.player_words import possessive
+from game.speech import Heard
+from game.ui.practice import practice_heard
 from game.ui.practice.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
 from game.ui.practice.practice_words import header_texts, keys_texts, progress_texts
 from game.ui.render import BoardScene
@@ -283,7 +285,7 @@ class PracticeScene(Scene):
             return
         if self.anim is not None:
             if self.anim.update(dt):
-                self.ctx.sound.play("drop")
+                self.ctx.sound.play_drop(self.anim.col, self.anim.row)
             if self.anim.done:
                 self.anim = None
                 self.shown += 1
@@ -345,6 +347,10 @@ class PracticeScene(Scene):
             self.verdict = f"{self.verdict}. The right move: {right}{theme}"
 
     # -- drawing ---------------------------------------------------------------------------
+
+    def heard(self) -> Heard:
+        return practice_heard.heard(self.attempt, self.keeper.loaded, self.ctx.theme, shown=self.shown + bool(self.anim),
+                                    cursor=self.cursor, covered=self.overlay is not None, verdict=self.verdict, why=self.why)
 
     def board_scene(self) -> BoardScene:
         attempt = self.attempt

@@ -25,6 +25,7 @@ from game.service.client import EngineClient
 from game.service.requests import Kind, ReviewRequest
 from game.session.autosaver import autosaved
 from game.session.core import Departure
+from game.speech import BoardFacts, Heard, spoken
 from game.training.owners import opponent_names
 from game.training.proofs import Added
 from game.store.saves import save_infos
@@ -328,6 +329,21 @@ class ReviewScene(Scene):
                                           for p, q in ((red, yellow), (yellow, red))])
         theme = self.ctx.theme
         return f"Game review — {theme.colour_name(1)}: {names[0]} · {theme.colour_name(2)}: {names[1]}"
+
+    def heard(self) -> Heard:
+        """The title, each side's summary and what to practise, the shown move with its grade and
+        best move, why, the open line's step and a question; the board for the query keys (its
+        moves are said by these lines, not again)."""
+        if self.start.moves is None:
+            return Heard()
+        state, words = self.state, self.words
+        lines = [self.title(), *(spoken(line) for line in (*words.summary_lines(), *words.advice_lines())),
+                 spoken(" ".join(spoken(line) for line in words.describe_current())),
+                 spoken(words.why_text() or ""), spoken(words.line_text()) if state.line is not None else "",
+                 self.confirm.spoken() if self.confirm is not None else ""]
+        names = (self.ctx.theme.colour_name(1), self.ctx.theme.colour_name(2))
+        board = BoardFacts(tuple(state.shown_moves()), names, state.played_here(), say_moves=False)
+        return Heard(board, tuple(line for line in lines if line))
 
     def keys_texts(self) -> tuple[str, ...]:
         """The footer, longest first: the keys that work now (a narrow window takes a shorter one)."""
