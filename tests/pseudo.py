@@ -86,15 +86,15 @@ class DrawnTexts:
         config.toml, a file's name). A message wrapped over several lines is followed from its
         opening bracket to its closing one."""
         names = sorted(allowed, key=len, reverse=True)
-        found, open_ = [], False
+        found, depth = [], 0
         for text in self.texts:
             rest = []
             for char in text:
                 if char == OPEN:
-                    open_ = True
+                    depth += 1
                 elif char == CLOSE:
-                    open_ = False
-                elif not open_:
+                    depth = max(0, depth - 1)
+                elif not depth:
                     rest.append(char)
             outside = "".join(rest)
             for name in names:
@@ -104,20 +104,30 @@ class DrawnTexts:
         return found
 
     def cut(self) -> list[str]:
-        """Texts shortened to fit ("…"), and messages whose end never showed (an opening bracket
-        followed by another opening one, or by nothing, before its closing one)."""
-        found = [text for text in self.texts if "…" in text]
-        joined = "\n".join(self.texts)
-        depth, start = 0, 0
-        for i, char in enumerate(joined):
-            if char == OPEN:
-                if depth:
-                    found.append(joined[start:i])
-                depth, start = 1, i
-            elif char == CLOSE:
-                depth = 0
+        """Texts shortened to fit (ending in "…", or with "…" outside a whole message: a message's
+        own "Connecting…" is not a cut, as its padding follows it), and messages whose end or start
+        never showed (an opening bracket never closed, a closing one never opened). Messages nest:
+        a translated value inside a translated sentence ("⟦Ýöûŕ çöĺöûŕ: ⟦Ŕàñđöm⟧⟧") is whole once
+        both close."""
+        found = []
+        depth, opened = 0, ""
+        for text in self.texts:
+            shortened = text.endswith("…")
+            for i, char in enumerate(text):
+                if char == OPEN:
+                    if not depth:
+                        opened = text[i:]
+                    depth += 1
+                elif char == CLOSE:
+                    if not depth:
+                        found.append(text)
+                    depth = max(0, depth - 1)
+                elif char == "…" and not depth:
+                    shortened = True
+            if shortened:
+                found.append(text)
         if depth:
-            found.append(joined[start:])
+            found.append(opened)
         return found
 
     def outside(self, window: object) -> list[str]:
