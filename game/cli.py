@@ -18,6 +18,7 @@ from .service.backends import auto_backend
 from .engine.heuristics import HEURISTICS
 from .echo import shown, shown_path
 from .i18n import _, ngettext
+from game.words.move_errors import move_error_text
 from game.domain.address import MAX_PORT, MIN_PORT, parse_address
 from game.config.load import default_config_path, load_settings
 from game.config.values import Settings
@@ -136,7 +137,7 @@ def resolve_players(
         try:
             Position.from_moves(args.position)
         except MoveError as e:
-            parser.error(_("argument {flag}: {problem}").format(flag="--position", problem=e))
+            parser.error(_("argument {flag}: {problem}").format(flag="--position", problem=move_error_text(e)))
     if args.red is None and args.yellow is None:
         return None, None
     players = []

@@ -52,9 +52,10 @@ LANGUAGES: Mapping[str, str] = {
     "es": "Español",
     "pt_BR": "Português (Brasil)",
 }
-#: The Babel locale whose formats each language uses. English keeps the game's day-month dates
-#: ("27 Nov"), which are British English's.
-_FORMAT_LOCALES: Mapping[str, str] = {"en": "en_GB", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "pt_BR": "pt_BR"}
+#: The Babel locale whose formats each language uses.
+_FORMAT_LOCALES: Mapping[str, str] = {"en": "en", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "pt_BR": "pt_BR"}
+#: English dates as the game has always written them, day first ("27 Nov", "27 Sep").
+_ENGLISH_DAY = "d MMM"
 #: gettext's order of the variables that name the user's languages; the first one set decides.
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _LOCALE_NAME = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?")
@@ -195,7 +196,7 @@ def set_language(code: str | None) -> str:
     return _current.code
 
 
-def use_translations(code: str, translations: gettext.NullTranslations, formats: str = "en_GB") -> None:
+def use_translations(code: str, translations: gettext.NullTranslations, formats: str = ENGLISH) -> None:
     """Use ``translations`` under the name ``code``, with the formats of the Babel locale
     ``formats``: a catalog that is not shipped (the test suite's pseudo-locale)."""
     global _current
@@ -241,9 +242,12 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 
 def date_text(day: date) -> str:
     """A day and month as the language writes them short: "27 Nov", "27. Nov.", "27 nov."."""
-    from babel.dates import format_skeleton  # here: see _locale
+    from babel.dates import format_date, format_skeleton  # here: see _locale
 
-    return format_skeleton("dMMM", day, locale=_locale(_state().formats)).translate(_SPACES)
+    formats = _locale(_state().formats)
+    if formats.language == ENGLISH:
+        return format_date(day, _ENGLISH_DAY, locale=formats)
+    return format_skeleton("dMMM", day, locale=formats).translate(_SPACES)
 
 
 def number_text(n: int) -> str:

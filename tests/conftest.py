@@ -110,17 +110,19 @@ class UIDriver:
 
 
 @pytest.fixture
-def pseudo_locale():
+def pseudo_locale(monkeypatch):
     """The game in the pseudo-locale (tests/pseudo.py), recording every text the window draws:
     ``.untranslated(names)``, ``.cut()``, ``.outside(window)`` and ``.overlapping()`` list the
-    faults. English comes back afterwards."""
+    faults. A window opened in the test keeps the pseudo-locale (the controller's choice of the
+    language at start is held off). English comes back afterwards."""
     from pseudo import CODE, DrawnTexts, pseudo_translations
 
     from game import i18n
-    from game.ui import resources
+    from game.ui import controller, resources
 
     drawn = DrawnTexts()
     i18n.use_translations(CODE, pseudo_translations())
+    monkeypatch.setattr(controller, "set_language", lambda code: i18n.language())
     resources.on_text_drawn = drawn
     yield drawn
     resources.on_text_drawn = None

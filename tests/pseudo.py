@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po
 POT = Path(__file__).resolve().parents[1] / "game" / "locale" / "connect4.pot"
 CODE = "qps"           # the language code of the pseudo-locale (not a real language)
 OPEN, CLOSE, PAD = "⟦", "⟧", "·"
+PAD_WORD = 10          # padding longer than this is broken into words, as a long text is
 #: How much longer a pseudo message is than its English (German and French run about 30 % longer).
 LONGER = 0.4
 #: Placeholders and escapes that must reach the program unchanged: {name}, {0:d}, %(n)d, %s, %%.
@@ -40,7 +41,15 @@ def pseudo(message: str) -> str:
         parts.append(match.group())
         last = match.end()
     parts.append(message[last:].translate(_ACCENTED))
-    return OPEN + "".join(parts) + PAD * math.ceil(LONGER * len(message)) + CLOSE
+    return OPEN + "".join(parts) + padding(math.ceil(LONGER * len(message))) + CLOSE
+
+
+def padding(n: int) -> str:
+    """``n`` characters of padding, in words as long as a long word (a long message's padding
+    wraps as its words would)."""
+    words, rest = divmod(n, PAD_WORD)
+    text = (PAD * (PAD_WORD - 1) + " ") * words + PAD * rest
+    return text[:-1] + PAD if text.endswith(" ") else text
 
 
 def pseudo_translations(pot: Path = POT) -> gettext.GNUTranslations:
@@ -86,7 +95,7 @@ class DrawnTexts:
         config.toml, a file's name). A message wrapped over several lines is followed from its
         opening bracket to its closing one."""
         names = sorted(allowed, key=len, reverse=True)
-        found, depth = [], 0
+        found, depth = [], 0      # a message may hold others in its placeholders: brackets nest
         for text in self.texts:
             rest = []
             for char in text:

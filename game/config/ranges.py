@@ -15,8 +15,12 @@ from game.domain.address import MAX_PORT, MIN_PORT
 from game.i18n import N_, Words
 from game.domain.levels import CUSTOM_DEPTH, MAX_DEPTH
 from game.engine.search_values import MAX_TEMPERATURE
+from game.i18n import N_, _
 
 __all__ = ["Range"]
+
+#: The units of the ranges, said in the user's language ("MB" is the same in every one).
+_UNITS = {"seconds": N_("seconds")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +52,22 @@ class Range:
         return Words(N_("a number in {interval}"), interval=f"{left}{lo}, {hi}{right}")
 
     def words(self) -> str:
-        """As the tools' messages write it: "1 to 4096 MB", "more than 0 and at most 60 seconds"."""
+        """As the tools' messages write it, in the user's language: "1 to 4096 MB", "more than 0
+        and at most 60 seconds". The bounds are written as they are typed (ASCII, a decimal point),
+        whatever the language: they say what to type."""
         lo, hi = _number(self.lo), _number(self.hi)
         if self.whole:
-            text = f"{lo} to {hi}"
+            text = _("{lo} to {hi}")
         elif self.lo_open:
-            text = f"more than {lo} and " + (f"less than {hi}" if self.hi_open else f"at most {hi}")
+            text = _("more than {lo} and less than {hi}") if self.hi_open else _("more than {lo} and at most {hi}")
         else:
-            text = f"from {lo} " + (f"to less than {hi}" if self.hi_open else f"to {hi}")
-        return text + (f" {self.unit}" if self.unit else "")
+            text = _("from {lo} to less than {hi}") if self.hi_open else _("from {lo} to {hi}")
+        text = text.format(lo=lo, hi=hi)
+        if not self.unit:
+            return text
+        unit = _(_UNITS[self.unit]) if self.unit in _UNITS else self.unit
+        # TRANSLATORS: {numbers} is a range such as "1 to 10", {unit} its unit ("seconds", "MB").
+        return _("{numbers} {unit}").format(numbers=text, unit=unit)
 
 
 def _number(x: float) -> str:

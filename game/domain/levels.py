@@ -13,6 +13,7 @@ from game.engine.board import CELLS
 
 from .names import name_key
 from game.echo import shown
+from game.i18n import _
 
 __all__ = ["CUSTOM_DEPTH", "DEFAULT_DEPTH", "DEFAULT_LEVELS", "MAX_DEPTH", "Level", "find_level"]
 
@@ -63,4 +64,5 @@ def find_level(levels: Sequence[Level], name: str) -> Level:
     for level in levels:
         if name_key(level.name) == wanted:
             return level
-    raise KeyError(f"no level named '{shown(name)}'; levels: {', '.join(l.name for l in levels)}")
+    raise KeyError(_("no level named '{name}'; levels: {levels}").format(
+        name=shown(name), levels=", ".join(l.name for l in levels)))

@@ -12,21 +12,37 @@ file, so every place that accepts one accepts exactly the same names:
   characters, tabs or line breaks;
 * not ``human`` or ``ai`` (those are player kinds, not levels).
 
-No pygame and nothing from the rest of the game here: the lowest modules import this one.
+No pygame and nothing from the rest of the game but its language (``game.i18n``): the lowest modules
+import this one.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
+from game.i18n import N_, _
+
 __all__ = ["MAX_NAME_CHARS", "MAX_PLAYER_NAME_CHARS", "NAME_PUNCTUATION", "RESERVED_NAMES", "clean_level_name",
-           "clean_player_name", "level_name_problem", "name_key", "typed_name"]
+           "clean_player_name", "level_name_problem", "level_name_problem_words", "name_key", "rule_words",
+           "typed_name"]
 
 MAX_NAME_CHARS = 30
 NAME_PUNCTUATION = "_.-'()+&#!?,"
 RESERVED_NAMES = ("human", "ai")
-RULE = (f"1 to {MAX_NAME_CHARS} letters, digits, spaces or any of {NAME_PUNCTUATION} "
-        f"(no ':'), not {' or '.join(RESERVED_NAMES)}")
+# TRANSLATORS: {signs} are the signs a name may hold, as they are typed; human and ai are typed as they are.
+_RULE = N_("1 to {most} letters, digits, spaces or any of {signs} (no ':'), not human or ai")
+#: The rule in English, as the config file's problem lines and the logs state it.
+RULE = _RULE.format(most=MAX_NAME_CHARS, signs=NAME_PUNCTUATION)
+#: What can be wrong with a name: the English clause, marked for translation, and its facts' names.
+_PROBLEMS = {
+    "type": N_("it is {kind}, not text"),
+    "empty": N_("it is empty"),
+    "long": N_("it has {count} characters"),
+    "colon": N_("it contains ':', which separates a level from a heuristic (Hard:window)"),
+    "character": N_("it contains {character}"),
+    "no letter": N_("it has no letter or digit"),
+    "reserved": N_("{name} is a kind of player"),
+}
 
 
 def _allowed(ch: str) -> bool:
@@ -34,33 +50,52 @@ def _allowed(ch: str) -> bool:
     return category[0] in "LMN" or ch == " " or ch in NAME_PUNCTUATION
 
 
-def level_name_problem(text: object) -> str | None:
-    """Why ``text`` is not a level name, as a short clause ("it contains ':'"), or None if it is one.
-    One line; characters from the name are shown escaped, as repr does."""
+def _problem(text: object) -> tuple[str, dict[str, object]] | None:
+    """What is wrong with ``text`` as a level name (a key of ``_PROBLEMS`` and its facts), or None."""
     if not isinstance(text, str):
-        return f"it is {type(text).__name__}, not text"
+        return "type", {"kind": type(text).__name__}
     name = unicodedata.normalize("NFC", text).strip(" ")
     if not name:
-        return "it is empty"
+        return "empty", {}
     if len(name) > MAX_NAME_CHARS:
-        return f"it has {len(name)} characters"
+        return "long", {"count": len(name)}
     bad = next((ch for ch in name if not _allowed(ch)), None)
     if bad == ":":
-        return "it contains ':', which separates a level from a heuristic (Hard:window)"
+        return "colon", {}
     if bad is not None:
-        return f"it contains {bad!r}"
+        return "character", {"character": repr(bad)}
     if not any(unicodedata.category(ch)[0] in "LN" for ch in name):
-        return "it has no letter or digit"
+        return "no letter", {}
     if name.casefold() in RESERVED_NAMES:
-        return f"{name!r} is a kind of player"
+        return "reserved", {"name": repr(name)}
     return None
+
+
+def level_name_problem(text: object) -> str | None:
+    """Why ``text`` is not a level name, as a short English clause ("it contains ':'"), or None if
+    it is one: the words of the network's reasons, the config file's checks and the logs. One line;
+    characters from the name are shown escaped, as repr does."""
+    found = _problem(text)
+    return None if found is None else _PROBLEMS[found[0]].format(**found[1])
+
+
+def level_name_problem_words(text: object) -> str | None:
+    """:func:`level_name_problem` in the language in use, for a person who typed the name."""
+    found = _problem(text)
+    return None if found is None else _(_PROBLEMS[found[0]]).format(**found[1])
+
+
+def rule_words() -> str:
+    """:data:`RULE` in the language in use."""
+    return _(_RULE).format(most=MAX_NAME_CHARS, signs=NAME_PUNCTUATION)
 
 
 def clean_level_name(text: object) -> str:
     """The name as stored and shown (NFC, surrounding spaces removed); ValueError saying what is wrong."""
-    problem = level_name_problem(text)
+    problem = level_name_problem_words(text)
     if problem is not None:
-        raise ValueError(f"not a level name: {problem}; a level name has {RULE}")
+        raise ValueError(_("not a level name: {problem}; a level name has {rule}").format(
+            problem=problem, rule=rule_words()))
     assert isinstance(text, str)
     return unicodedata.normalize("NFC", text).strip(" ")
 

@@ -18,6 +18,7 @@ from typing import Literal, Protocol
 
 from game.echo import shown
 from game.engine.heuristics import HEURISTICS
+from game.i18n import _
 
 from .levels import CUSTOM_DEPTH, DEFAULT_DEPTH, DEFAULT_LEVELS, Level, find_level
 from .names import MAX_NAME_CHARS, level_name_problem
@@ -109,33 +110,36 @@ def parse_player_spec(text: str, ladder: Ladder = BUILT_IN) -> PlayerSpec:
     error, like any other empty part. ValueError with a one-line message saying what is accepted.
     """
     if not isinstance(text, str):
-        raise ValueError(f"a player must be text, not {type(text).__name__}")
+        raise ValueError(_("a player must be text, not {kind}").format(kind=type(text).__name__))
     lo, hi = CUSTOM_DEPTH
-    usage = (
-        f"use human, ai, ai:DEPTH (DEPTH {lo}-{hi}), ai:DEPTH:HEURISTIC "
-        f"(HEURISTIC: {', '.join(HEURISTICS)}) or a level "
-        f"({', '.join(l.name for l in ladder.levels)}), optionally as LEVEL:HEURISTIC"
-    )
+    # TRANSLATORS: what follows "use" is typed as it is (human, ai, ai:DEPTH ...); DEPTH, HEURISTIC and
+    # LEVEL stand for a number, a heuristic's name and a level's name.
+    usage = _("use human, ai, ai:DEPTH (DEPTH {lo}-{hi}), ai:DEPTH:HEURISTIC (HEURISTIC: {heuristics}) or a level "
+              "({levels}), optionally as LEVEL:HEURISTIC").format(
+        lo=lo, hi=hi, heuristics=", ".join(HEURISTICS), levels=", ".join(l.name for l in ladder.levels))
     head, rest = _split(text.strip())
     kind = head.strip().casefold()
     if any(not part.strip() for part in rest):
-        raise ValueError(f"bad player {_shown_spec(text)}: nothing after a ':'; {usage}")
+        raise ValueError(_("bad player {player}: nothing after a ':'; {usage}").format(
+            player=_shown_spec(text), usage=usage))
     if kind == "human" and not rest:
         return HUMAN
     if kind == "ai":
         if not rest:
             return PlayerSpec("ai", depth=ladder.depth)
         if len(rest) > 2:
-            raise ValueError(f"bad player {_shown_spec(text)}: too many ':' parts; {usage}")
+            raise ValueError(_("bad player {player}: too many ':' parts; {usage}").format(
+                player=_shown_spec(text), usage=usage))
         depth = _spec_depth(text, rest[0].strip())
         heuristic = _spec_heuristic(text, rest[1]) if len(rest) == 2 else None
         return PlayerSpec("ai", depth=depth, heuristic=heuristic)
     if len(rest) > 1:
-        raise ValueError(f"bad player {_shown_spec(text)}: too many ':' parts; {usage}")
+        raise ValueError(_("bad player {player}: too many ':' parts; {usage}").format(
+            player=_shown_spec(text), usage=usage))
     try:
         level = find_level(ladder.levels, head)
     except KeyError:
-        raise ValueError(f"unknown player {_shown_spec(text)}: {usage}") from None
+        raise ValueError(_("unknown player {player}: {usage}").format(player=_shown_spec(text), usage=usage)) from None
     heuristic = _spec_heuristic(text, rest[0]) if rest else level.heuristic
     return PlayerSpec("ai", depth=level.depth, heuristic=heuristic, level=level.name,
                       time_limit=level.time_limit, perfect_play=level.perfect_play,
@@ -183,18 +187,18 @@ def _shown_spec(text: str, limit: int = 60) -> str:
 def _spec_depth(text: str, depth_text: str) -> int:
     lo, hi = CUSTOM_DEPTH
     if not re.fullmatch(r"[+-]?[0-9]+", depth_text):
-        raise ValueError(f"bad player {_shown_spec(text)}: depth {_shown_spec(depth_text, 20)} is not a whole number; "
-                         f"depth must be {lo}–{hi}")
+        raise ValueError(_("bad player {player}: depth {depth} is not a whole number; depth must be {lo}–{hi}").format(
+            player=_shown_spec(text), depth=_shown_spec(depth_text, 20), lo=lo, hi=hi))
     depth = int(depth_text) if len(depth_text) <= 6 else hi + 1  # int() of a huge digit string is slow
     if not lo <= depth <= hi:
-        raise ValueError(f"bad player {_shown_spec(text)}: depth {shown(depth_text, 20)} is out of range; "
-                         f"depth must be {lo}–{hi}")
+        raise ValueError(_("bad player {player}: depth {depth} is out of range; depth must be {lo}–{hi}").format(
+            player=_shown_spec(text), depth=shown(depth_text, 20), lo=lo, hi=hi))
     return depth
 
 
 def _spec_heuristic(text: str, heuristic_text: str) -> str:
     heuristic = heuristic_text.strip().casefold()
     if heuristic not in HEURISTICS:
-        raise ValueError(f"bad player {_shown_spec(text)}: unknown heuristic {_shown_spec(heuristic_text.strip(), 20)}; "
-                         f"heuristics: {', '.join(HEURISTICS)}")
+        raise ValueError(_("bad player {player}: unknown heuristic {heuristic}; heuristics: {heuristics}").format(
+            player=_shown_spec(text), heuristic=_shown_spec(heuristic_text.strip(), 20), heuristics=", ".join(HEURISTICS)))
     return heuristic

@@ -36,6 +36,7 @@ from datetime import datetime, timezone
 
 from game.echo import shown
 from game.engine.board import MoveError, Position, parse_moves
+from game.words.move_errors import move_error_text
 
 from .players import MAX_PLAYER_CHARS, is_player_spec
 
@@ -109,7 +110,7 @@ class GameRecord:
         try:
             Position.from_moves(parse_moves(moves))
         except MoveError as exc:
-            raise ValueError(f"moves: {exc}") from None
+            raise ValueError(f"moves: {move_error_text(exc)}") from None
         rated = data.get("rated", True)  # older records have no casual games
         if not isinstance(rated, bool):
             raise ValueError(f"rated: {shown(rated)} is not true or false")

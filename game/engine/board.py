@@ -28,6 +28,7 @@ wraps them in a checked, immutable value for everybody else.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Iterable, TypeAlias
 
@@ -58,23 +59,84 @@ LINE_SHIFTS: tuple[tuple[int, int, int], ...] = tuple((s, 2 * s, 3 * s) for s in
 
 
 class MoveError(ValueError):
-    """Base class of every illegal-move and bad-notation error."""
+    """Base class of every illegal-move and bad-notation error.
+
+    The engine states the facts and does not word them for a player: each subclass keeps its own
+    (a column index, the bad character) and ``move``, the move's number in its string or game
+    (None for a single move). ``str()`` is one English line for logs and developers;
+    ``game.words.move_errors.move_error_text`` says it in the player's language. A plain
+    ``MoveError(message)`` carries an already worded message and no facts.
+    """
+
+    def __init__(self, *args: object, move: int | None = None) -> None:
+        super().__init__(*args)
+        self.move = move
+
+    def english(self) -> str:
+        """What is wrong, in English, without the move's number."""
+        return str(self.args[0]) if self.args else ""
+
+    def at_move(self, move: int) -> MoveError:
+        """The same error, said of move number ``move`` of a string or a game."""
+        moved = copy.copy(self)
+        moved.move = move
+        return moved
+
+    def __str__(self) -> str:
+        return self.english() if self.move is None else f"move {self.move}: {self.english()}"
 
 
 class ColumnOutOfRangeError(MoveError):
-    """A column outside 1..7 (0..6 in the API)."""
+    """A column outside 1..7 (0..6 in the API). ``column``: the index given (any value; the
+    column's number is one more); ``index``: a query's argument rather than a move (said 0-based)."""
+
+    def __init__(self, column: object, index: bool = False, *, move: int | None = None) -> None:
+        super().__init__(column, index, move=move)
+        self.column = column
+        self.index = index
+
+    def english(self) -> str:
+        if self.index:
+            return f"column index {self.column!r} is out of range; columns are 0-{WIDTH - 1}"
+        number = self.column + 1 if isinstance(self.column, int) else repr(self.column)
+        return f"column {number} is out of range; columns are 1-{WIDTH}"
 
 
 class ColumnFullError(MoveError):
-    """A move into a column that already holds six discs."""
+    """A move into a column that already holds six discs; ``column``: its index, 0-6."""
+
+    def __init__(self, column: int, *, move: int | None = None) -> None:
+        super().__init__(column, move=move)
+        self.column = column
+
+    def english(self) -> str:
+        return f"column {self.column + 1} is full"
 
 
 class GameOverError(MoveError):
-    """A move after four in a row or a full board."""
+    """A move after four in a row or a full board; ``column``: the index of the move tried, or
+    None when no column was named."""
+
+    def __init__(self, column: int | None = None, *, move: int | None = None) -> None:
+        super().__init__(column, move=move)
+        self.column = column
+
+    def english(self) -> str:
+        if self.column is None:
+            return "the game is already over"
+        return f"column {self.column + 1}: the game is already over"
 
 
 class NotationError(MoveError):
-    """A move string with a character that is not a column digit 1-7."""
+    """A move string with a character that is not a column digit 1-7: ``character``, the
+    ``move``-th of the string."""
+
+    def __init__(self, character: str, *, move: int | None = None) -> None:
+        super().__init__(character, move=move)
+        self.character = character
+
+    def english(self) -> str:
+        return f"{self.character!r} is not a column; a move string uses only the digits 1-7"
 
 
 def bit(col: int, row: int) -> Bitboard:
@@ -154,7 +216,7 @@ def mirror_bits(bb: Bitboard) -> Bitboard:
 
 def _check_cell(col: int, row: int) -> None:
     if not (isinstance(col, int) and 0 <= col < WIDTH):
-        raise ColumnOutOfRangeError(f"column index {col!r} is out of range; columns are 0-{WIDTH - 1}")
+        raise ColumnOutOfRangeError(col, index=True)
     if not (isinstance(row, int) and 0 <= row < HEIGHT):
         raise ValueError(f"row index {row!r} is out of range; rows are 0-{HEIGHT - 1}")
 
@@ -168,9 +230,7 @@ def parse_moves(text: str) -> list[int]:
     cols = []
     for i, ch in enumerate(text.strip(), start=1):
         if ch < "1" or ch > "7" or len(ch.encode()) != 1:
-            raise NotationError(
-                f"move {i}: {ch!r} is not a column; a move string uses only the digits 1-7"
-            )
+            raise NotationError(ch, move=i)
         cols.append(ord(ch) - ord("1"))
     return cols
 
@@ -201,7 +261,7 @@ class Position:
             try:
                 pos = pos.play(col)
             except MoveError as exc:
-                raise type(exc)(f"move {i}: {exc}") from None
+                raise exc.at_move(i) from None
         return pos
 
     # -- queries -------------------------------------------------------------
@@ -267,13 +327,11 @@ class Position:
     # -- moves ---------------------------------------------------------------
     def play(self, col: int) -> Position:
         if not isinstance(col, int) or not 0 <= col < WIDTH:
-            raise ColumnOutOfRangeError(
-                f"column {col + 1 if isinstance(col, int) else col!r} is out of range; columns are 1-{WIDTH}"
-            )
+            raise ColumnOutOfRangeError(col)
         if self.is_over():
-            raise GameOverError(f"column {col + 1}: the game is already over")
+            raise GameOverError(col)
         if self.mask & TOP_CELLS[col]:
-            raise ColumnFullError(f"column {col + 1} is full")
+            raise ColumnFullError(col)
         move = (self.mask + BOTTOM_CELLS[col]) & COLUMN_MASKS[col]
         return Position(self.current ^ self.mask, self.mask | move, self.moves + 1)
 

@@ -37,7 +37,7 @@ def advise(pos: Position, solver: Solver, column: int | None = None, *, stop=Non
     when ``column`` is None (the hint). Raises ``MoveError`` for a full or missing column before any
     search; ``stop`` (anything with ``is_set()``) ends it with ``SearchCancelled``."""
     if pos.is_over():
-        raise GameOverError("the game is over")
+        raise GameOverError()
     if column is not None:
         pos.play(column)  # raises MoveError for an illegal column, before any search
     best_col, best = solver.best_move(pos, stop=stop, climb=False)

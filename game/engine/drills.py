@@ -50,7 +50,6 @@ SLIPS = (MoveClass.MISTAKE, MoveClass.BLUNDER)
 MAX_AGAINST_CHARS = 40
 #: The years a source's day lies in (as every date the game's files keep: ``game.store.fields``).
 FIRST_YEAR, LAST_YEAR = 1970, 9000
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 class DrillError(ValueError):
@@ -120,15 +119,6 @@ class DrillSource:
         if not isinstance(self.against, str) or len(self.against) > MAX_AGAINST_CHARS \
                 or not all(ch.isprintable() for ch in self.against) or self.against != self.against.strip():
             raise DrillError("source: the opponent is not a name")
-
-    @property
-    def text(self) -> str:
-        """"your game against Apprentice, 27 Nov, move 5"."""
-        day = f"{self.day.day} {_MONTHS[self.day.month - 1]}"
-        if self.chosen:
-            return f"a position you chose in a review, {day}, move {self.move}"
-        game = f"your game against {self.against}" if self.against else "your game"
-        return f"{game}, {day}, move {self.move}"
 
     def to_json(self) -> dict:
         doc: dict = {"day": self.day.isoformat(), "move": self.move}

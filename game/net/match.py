@@ -20,12 +20,19 @@ from game.i18n import _
 from game.net.events import Columns
 from game.net.protocol import Move, Undo, UndoAnswer
 from game.net.secret import new_secret
+from game.words.move_errors import move_error_text
 
 RED, YELLOW = 1, 2
 
 
 class Violation(Exception):
-    """The other side sent something the rules forbid; the text is the reason shown to both."""
+    """The other side sent something the rules forbid; the text is the reason sent back on the
+    wire, in English. ``words``: the same reason as this side's player reads it (the text itself
+    unless given)."""
+
+    def __init__(self, reason: str, words: str | None = None) -> None:
+        super().__init__(reason)
+        self.words = reason if words is None else words
 
 
 class Refused(Exception):
@@ -134,7 +141,9 @@ class Match:
         try:
             position.play(col)
         except MoveError as exc:
-            raise error(str(exc)) from None
+            if error is Violation:
+                raise Violation(str(exc), move_error_text(exc)) from None
+            raise error(move_error_text(exc)) from None
 
     # -- undo ------------------------------------------------------------------------------
 

@@ -109,7 +109,7 @@ class Play:
             while True:
                 self._handle(conn, await conn.read(self.limits.silence))
         except Violation as exc:
-            reason = _("Disconnected: {name} sent {what}").format(name=conn.name, what=exc)
+            reason = _("Disconnected: {name} sent {what}").format(name=conn.name, what=exc.words)
             await conn.close(f"you sent {exc}")
         except Closed as exc:
             said = str(exc)      # a sentence; one that starts with the player's name keeps it as it is

@@ -20,6 +20,7 @@ from game.i18n import N_, ngettext
 from game.engine.board import CELLS, MoveError, parse_moves
 from game.store.drill_file import LOCAL_PLAYER, owner_name, same_player
 from game.store.folders import user_data_dir
+from game.words.move_errors import move_error_text
 
 from . import fields
 from .lines import LineFile, LineWords
@@ -45,7 +46,7 @@ class PuzzleResult:
         try:
             parse_moves(self.puzzle)
         except MoveError as exc:
-            raise ValueError(f"puzzle: {exc}") from None
+            raise ValueError(f"puzzle: {move_error_text(exc)}") from None
         if not isinstance(self.solved, bool):
             raise ValueError(f"solved: {shown(self.solved)} is not true or false")
         fields.stamp(self.date, "date")

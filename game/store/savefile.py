@@ -20,6 +20,7 @@ from typing import Any
 from game.echo import shown
 from game.i18n import _
 from game.engine.board import HEIGHT, WIDTH, MoveError, Position
+from game.words.move_errors import move_error_text
 from game.domain.names import level_name_problem
 from game.domain.players import MAX_PLAYER_CHARS, is_player_spec
 from game.domain.address import MAX_PORT, MIN_PORT, parse_address, show_address
@@ -75,7 +76,7 @@ def _check_game(game: SavedGame) -> Position:
     try:
         position = Position.from_moves(game.moves)
     except MoveError as e:
-        raise SaveFileError(f"moves: {e}") from None
+        raise SaveFileError(f"moves: {move_error_text(e)}") from None
     if game.resigned is not None and position.is_over():
         raise SaveFileError("resigned: " + _("the game had already ended on the board"))
     return position

@@ -50,6 +50,7 @@ from game.tools.numbers import number, whole
 from game.tools.tail import say, tool_entry
 from game.tools.tool_parser import RawFormatter, ToolParser
 from game.i18n import N_, _, number_text
+from game.words.move_errors import move_error_text
 
 if TYPE_CHECKING:
     from game.engine.search import Searcher
@@ -234,7 +235,7 @@ def _analyse(analyser: Solver | Searcher, config: SearchConfig, number: int, mov
             stop = ProgressReport(analyser, err, label, columns, clock)
         return analyse_line(analyser, config, pos, columns, stop)
     except MoveError as exc:
-        say(err, f"{label}: {exc}")
+        say(err, f"{label}: {move_error_text(exc)}")
     except SearchCancelled:
         say(err, _("{label}: not solved within the time budget").format(label=label))
     return None

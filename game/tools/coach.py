@@ -17,17 +17,19 @@ import argparse
 import json
 import sys
 
-from game.words.coach_says import advice_json
+from game.config.load import load_settings
 from game.echo import tolerant_output
-from game.engine.board import CELLS, WIDTH, MoveError, Position
+from game.engine.board import CELLS, WIDTH, ColumnFullError, MoveError, Position
 from game.engine.coaching import advise
 from game.engine.solver import Solver
-from game.config.load import load_settings
+from game.i18n import _
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.tools.move_input import shown
 from game.tools.numbers import whole
 from game.tools.tail import tool_entry
+from game.words.coach_says import advice_json
+from game.words.move_errors import move_error_text
 
 PROG = "python -m game.coach"
 
@@ -64,13 +66,13 @@ def main(argv: list[str] | None = None) -> int:
         pos = position_of(args.moves)
         column = None if args.column is None else args.column - 1
         if column is not None and not pos.can_play(column):
-            raise MoveError(f"column {args.column} is full")
+            raise ColumnFullError(column)
     except MoveError as exc:
-        print(f"coach: {shown(args.moves)}: {shown(str(exc), 200)}", file=sys.stderr)
+        print(f"coach: {shown(args.moves)}: {shown(move_error_text(exc), 200)}", file=sys.stderr)
         return 2
     if sys.stdout is None:  # started with >&-
         if sys.stderr is not None:
-            print("coach: standard output is closed", file=sys.stderr)
+            print("coach: " + _("standard output is closed"), file=sys.stderr)
         return 1
     remember_book_digests()
     settings, problems = load_settings(args.config)

@@ -19,6 +19,7 @@ import sys
 import textwrap
 
 from game.echo import tolerant_output
+from game.i18n import _
 from game.engine.board import format_moves
 from game.training.course import Lesson, load_course
 from game.tools.tail import tool_entry
@@ -42,7 +43,9 @@ def lesson_text(number: int, lesson: Lesson) -> str:
                                                         subsequent_indent="   ")]
     for e in lesson.exercises:
         columns = ", ".join(str(c + 1) for c in e.accepted)
-        lines.append(f"   {format_moves(e.moves) or '(empty board)'}: {e.task()} Accepted: {columns}")
+        position = format_moves(e.moves) or _("(empty board)")
+        lines.append("   " + _("{position}: {task} Accepted: {columns}").format(position=position, task=e.task(),
+                                                                              columns=columns))
     return "\n".join(lines)
 
 
@@ -52,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if sys.stdout is None:  # started with >&-
         if sys.stderr is not None:
-            print("learn: standard output is closed", file=sys.stderr)
+            print("learn: " + _("standard output is closed"), file=sys.stderr)
         return 1
     try:
         course = load_course()

@@ -20,38 +20,12 @@ from collections.abc import Callable
 
 from game.config.ranges import Range
 from game.echo import shown
-from game.i18n import N_, _
+from game.i18n import _
 
-__all__ = ["number", "range_words", "real", "whole"]
+__all__ = ["number", "real", "whole"]
 
 _WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _REAL = re.compile(r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
-#: The units of the ranges, said in the user's language ("MB" is the same in every one).
-_UNITS = {"seconds": N_("seconds")}
-
-
-def _bound(x: float) -> str:
-    """A bound as it is typed: 65535, 0.05, 9223372036854775807 (never 6.5535e+04)."""
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
-
-
-def range_words(allowed: Range) -> str:
-    """The numbers ``allowed`` takes, in the user's language: "1 to 4096 MB", "more than 0 and at
-    most 60 seconds". The bounds are written as they are typed on the command line (ASCII, a
-    decimal point), whatever the language: they say what to type."""
-    lo, hi = _bound(allowed.lo), _bound(allowed.hi)
-    if allowed.whole:
-        text = _("{lo} to {hi}")
-    elif allowed.lo_open:
-        text = _("more than {lo} and less than {hi}") if allowed.hi_open else _("more than {lo} and at most {hi}")
-    else:
-        text = _("from {lo} to less than {hi}") if allowed.hi_open else _("from {lo} to {hi}")
-    text = text.format(lo=lo, hi=hi)
-    if not allowed.unit:
-        return text
-    unit = _(_UNITS[allowed.unit]) if allowed.unit in _UNITS else allowed.unit
-    # TRANSLATORS: {numbers} is a range such as "1 to 10", {unit} its unit ("seconds", "MB").
-    return _("{numbers} {unit}").format(numbers=text, unit=unit)
 
 
 def number(allowed: Range) -> Callable[[str], float]:
@@ -63,11 +37,11 @@ def number(allowed: Range) -> Callable[[str], float]:
         if not rule.fullmatch(text) or len(text) > longest:
             message = (_("'{value}' is not a whole number; use {allowed}") if allowed.whole
                        else _("'{value}' is not a number; use {allowed}"))
-            raise argparse.ArgumentTypeError(message.format(value=shown(text), allowed=range_words(allowed)))
+            raise argparse.ArgumentTypeError(message.format(value=shown(text), allowed=allowed.words()))
         value = int(text) if allowed.whole else float(text)
         if value not in allowed:
             raise argparse.ArgumentTypeError(_("{value} is out of range; use {allowed}").format(
-                value=shown(text), allowed=range_words(allowed)))
+                value=shown(text), allowed=allowed.words()))
         return value
 
     parse.__name__ = "whole number" if allowed.whole else "number"

@@ -36,6 +36,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TextIO
 
+from game.words.review_text import source_text
 from game.store import files
 from game.echo import tolerant_output
 from game.engine.drills import Drill, mine_drills
@@ -110,7 +111,7 @@ def drill_json(drill: Drill, solver: Solver, **extra: object) -> str:
     """The drill as one JSON line: its fields, the side to play, its kind, source and explanation."""
     doc = {**drill.to_json(), "to_play": PLAYER_NAMES[drill.player],
            "kind": None if drill.kind is None else drill.kind.value,
-           "source": None if drill.source is None else drill.source.text,
+           "source": None if drill.source is None else source_text(drill.source),
            "explanation": explanation(drill.moves, drill.played, SIDE_NAMES, solver, threading.Event()), **extra}
     return json.dumps(doc, ensure_ascii=True, allow_nan=False)
 

@@ -41,8 +41,9 @@ from pathlib import Path
 from time import perf_counter, process_time
 from typing import BinaryIO, TextIO
 
+from game.words.move_errors import move_error_text
 from game.echo import tolerant_output
-from game.i18n import _
+from game.i18n import _, ngettext, pgettext
 from game.engine.board import MoveError, parse_moves
 from game.engine.explain import Explanation, explain_game
 from game.engine.game_review import GameReview, MoveClass, MoveReview, review_game, to_explain
@@ -190,7 +191,7 @@ def _games(files: list[str], lines: BinaryIO, err: TextIO) -> Iterator[tuple[str
                 yield shown(name, MAX_SOURCE), None
         return
     for line_number, raw, problem in read_lines(lines):
-        source = f"line {line_number}"
+        source = pgettext("input", "line {number}").format(number=line_number)
         if raw is None:
             print(f"review: {source}: {problem}", file=err)
             yield source, None
@@ -202,7 +203,7 @@ def _games(files: list[str], lines: BinaryIO, err: TextIO) -> Iterator[tuple[str
         try:
             moves = parse_moves(fields[0])  # notation only; review_game checks the rules
         except MoveError as exc:
-            print(f"review: {source}: {exc}", file=err)
+            print(f"review: {source}: {move_error_text(exc)}", file=err)
             yield source, None
             continue
         yield source, moves
@@ -218,7 +219,9 @@ def _progress_reporter(source: str, err: TextIO) -> Callable[[int, int, MoveRevi
         nonlocal next_at
         now = perf_counter()
         if now >= next_at and done < total:
-            say(err, f"review: {source}: {done} of {total} positions reviewed in {now - started:.0f} s")
+            progress = ngettext("{done} of {total} position reviewed in {seconds} s",
+                                "{done} of {total} positions reviewed in {seconds} s", total)
+            say(err, f"review: {source}: " + progress.format(done=done, total=total, seconds=f"{now - started:.0f}"))
             next_at = now + PROGRESS_EVERY
 
     return report
@@ -245,7 +248,7 @@ def run(files: list[str], lines: BinaryIO, out: TextIO, err: TextIO, seconds: fl
             review = review_game(moves, time_per_position=seconds, solver=solver,
                                  on_progress=_progress_reporter(source, err))
         except MoveError as exc:
-            print(f"review: {source}: {exc}", file=err)
+            print(f"review: {source}: {move_error_text(exc)}", file=err)
             status = 1
             continue
         explained = dict(explain_game(moves, to_explain(review), solver))
@@ -273,7 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     seconds = args.time if args.time is not None else settings.review_time
     if sys.stdout is None or (sys.stdin is None and not args.files):  # started with >&- or <&-
         if sys.stderr is not None:
-            print(f"review: standard {'output' if sys.stdout is None else 'input'} is closed", file=sys.stderr)
+            closed = _("standard output is closed") if sys.stdout is None else _("standard input is closed")
+            print(f"review: {closed}", file=sys.stderr)
         return 1
     lines = getattr(sys.stdin, "buffer", sys.stdin)  # read as bytes, bounded (game.tools.move_input)
     return run(args.files, lines, sys.stdout, sys.stderr, seconds, args.json, settings.table_mb)

@@ -22,13 +22,13 @@ from game.engine.board import MoveError, Position, parse_moves
 from game.engine.explain import Kind, explain_move, how_it_wins
 from game.engine.principal import principal_line
 from game.engine.only_moves import keeping_columns
-from game.engine.scores import PLAYER_NAMES, Outcome, outcome
+from game.engine.scores import Outcome, outcome
 from game.engine.solver import Solver
 from game.engine.threats import Cell, playable_mask, threats_mask
 from game.engine.claims import CompletesFour, HintWins
 from game.i18n import _
 from game.words.explanations import cell_text, explanation_text, fact_text
-from game.words.outcomes import or_list, sides
+from game.words.outcomes import or_list, side_names, sides
 
 __all__ = ["CHECK_SECONDS", "Checked", "Exercise", "Goal", "Lesson", "MAX_EXERCISES", "MIN_EXERCISES",
            "accepted_columns", "check_answer", "load_course"]
@@ -64,16 +64,22 @@ class Exercise:
 
     @property
     def side(self) -> str:
-        """The side to move, as the game names it."""
-        return PLAYER_NAMES[len(self.moves) % 2]
+        """The side to move, as the game names it (in the language in use)."""
+        return side_names()[len(self.moves) % 2]
 
-    def task(self) -> str:
-        """The task in words: "Red to play: win at once." / "Yellow to play: find a move that keeps the draw."."""
+    def task(self, names: Sequence[str] | None = None) -> str:
+        """The task in words, in the language in use, the sides named by ``names`` (the sides' own
+        names without any): "Red to play: win at once." / "Yellow to play: find a move that keeps
+        the draw."."""
+        side = sides(names)[len(self.moves) % 2]
         if self.goal is Goal.WIN_AT_ONCE:
-            return f"{self.side} to play: win at once."
-        kept = "the draw" if self.kept is Outcome.DRAW else f"{self.side}'s win"
-        count = "the move" if len(self.accepted) == 1 else "a move"
-        return f"{self.side} to play: find {count} that keeps {kept}."
+            return _("{side} to play: win at once.").format(side=side)
+        one = len(self.accepted) == 1
+        if self.kept is Outcome.DRAW:
+            return (_("{side} to play: find the move that keeps the draw.") if one
+                    else _("{side} to play: find a move that keeps the draw.")).format(side=side)
+        return (_("{side} to play: find the move that keeps {side}'s win.") if one
+                else _("{side} to play: find a move that keeps {side}'s win.")).format(side=side)
 
     def is_right(self, column: int) -> bool:
         return column in self.accepted

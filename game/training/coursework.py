@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.domain.names import name_key
 from game.engine.solver import SearchCancelled
+from game.i18n import N_, _
 from game.service.proving import Provers
 from game.store.learned import LessonProgress, load_progress, update_progress
 from game.training.background import BackgroundKeeper
@@ -26,7 +27,7 @@ log = logging.getLogger(__name__)
 
 SOLVER_MB = 16
 #: What an answer the solver could not prove says (it is judged by the shipped columns alone).
-UNCHECKED = "The solver could not check this answer in time."
+UNCHECKED = N_("The solver could not check this answer in time.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +101,11 @@ class CourseKeeper(BackgroundKeeper[Checked]):
                 if notice:
                     self._tell(notice)
         except OSError as exc:
-            self._tell(f"Your lessons could not be saved ({exc.strerror or type(exc).__name__}); "
-                       "they are kept until the window closes")
+            self._tell(_("Your lessons could not be saved ({problem}); they are kept until the window "
+                         "closes").format(problem=exc.strerror or type(exc).__name__))
         except Exception as exc:  # learning must never stop the game: say it and go on
             log.exception("learn files")
-            self._tell(f"Learn: something went wrong ({type(exc).__name__})")
+            self._tell(_("Learn: something went wrong ({problem})").format(problem=type(exc).__name__))
 
     def _merge(self, entries: list[LessonProgress]) -> None:
         for entry in entries:
@@ -121,10 +122,10 @@ class CourseKeeper(BackgroundKeeper[Checked]):
             except SearchCancelled:
                 if self._stop.is_set():
                     return
-                checked = Checked(job.column, job.exercise.is_right(job.column), UNCHECKED)
+                checked = Checked(job.column, job.exercise.is_right(job.column), _(UNCHECKED))
             except Exception:  # a check that fails is judged by the shipped columns
                 log.exception("learn check")
-                checked = Checked(job.column, job.exercise.is_right(job.column), UNCHECKED)
+                checked = Checked(job.column, job.exercise.is_right(job.column), _(UNCHECKED))
             self._deliver(job.ticket, checked)
 
 

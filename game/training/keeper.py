@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Union
 
 from game.domain.names import name_key
-from game.echo import counted
+from game.i18n import N_, _, ngettext
 from game.engine.drills import Drill
 from game.engine.game_review import DEFAULT_TIME, GameReview
 from game.engine.solver import SearchCancelled
@@ -63,7 +63,7 @@ __all__ = ["NamedSide", "PracticeKeeper", "UNNAMED_NOTICE", "opponent_names"]
 #: The table of each thread's solver, in megabytes.
 SOLVER_MB = 32
 #: Said once a sitting, when a game at one screen ends with a seat nobody named.
-UNNAMED_NOTICE = "No drills for unnamed players: type your names in the menu to get drills from your games"
+UNNAMED_NOTICE = N_("No drills for unnamed players: type your names in the menu to get drills from your games")
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +293,7 @@ class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
     def _tell_unnamed(self) -> None:
         if not self._told_unnamed:
             self._told_unnamed = True
-            self._tell(UNNAMED_NOTICE)
+            self._tell(_(UNNAMED_NOTICE))
 
     def _work(self, jobs: list[_Job]) -> None:
         for job in jobs:
@@ -304,12 +304,12 @@ class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
             except SearchCancelled:
                 continue
             except OSError as exc:
-                self._tell(f"Your practice could not be saved ({exc.strerror or type(exc).__name__})")
+                self._tell(_("Your practice could not be saved ({problem})").format(problem=exc.strerror or type(exc).__name__))
                 if isinstance(job, _AddPosition):
                     self._deliver(job.ticket, Added.NOT_WRITTEN)
             except Exception as exc:  # practice must never stop the game: say it and go on
                 log.exception("practice")
-                self._tell(f"Practice: something went wrong ({type(exc).__name__})")
+                self._tell(_("Practice: something went wrong ({problem})").format(problem=type(exc).__name__))
                 if isinstance(job, _AddPosition):
                     self._deliver(job.ticket, Added.UNPROVED)
 
@@ -367,8 +367,11 @@ class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
         except OSError as exc:
             first = next(iter(wrong.values()))[1]
             return ([e for e in drills if e.ident not in wrong],
-                    f"{counted(len(wrong), 'wrong drill')} ({first}) will not be served; the file could not be "
-                    f"changed ({exc.strerror or type(exc).__name__})")
+                    ngettext("{count} wrong drill ({first}) will not be served; the file could not be changed "
+                             "({problem})",
+                             "{count} wrong drills ({first}) will not be served; the file could not be changed "
+                             "({problem})", len(wrong)).format(count=len(wrong), first=first,
+                                                               problem=exc.strerror or type(exc).__name__))
 
     def _mine(self, job: _Mine) -> list[Drill]:
         return game_drills(job.moves, job.players, job.review, self._provers.solver("files"), self.review_time, self._stop,
@@ -384,8 +387,13 @@ class PracticeKeeper(BackgroundKeeper["Added | Refutation"]):
         if notice:
             self._tell(notice)
         if announce and added:
-            whose = "your game" if name_key(player) == name_key(LOCAL_PLAYER) else f"the game, for {player}"
-            self._tell(f"{counted(added, 'new drill')} from {whose}: Practice in the menu")
+            if name_key(player) == name_key(LOCAL_PLAYER):
+                self._tell(ngettext("{count} new drill from your game: Practice in the menu",
+                                    "{count} new drills from your game: Practice in the menu", added).format(count=added))
+            else:
+                self._tell(ngettext("{count} new drill from the game, for {player}: Practice in the menu",
+                                    "{count} new drills from the game, for {player}: Practice in the menu",
+                                    added).format(count=added, player=player))
         return added
 
     def _choose(self, choice: PlayerChoice) -> None:

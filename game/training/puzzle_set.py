@@ -29,10 +29,11 @@ from game.engine.board import MoveError, Position, format_moves, parse_moves
 from game.engine.only_moves import OnlyMoveLine, PuzzleKind, Theme, theme
 from game.engine.scores import score_range
 from game.domain.record import Rating, START_RATING, START_RD, rate_one
+from game.i18n import N_, _, ngettext, pgettext
 from game.store.puzzle_results import PuzzleResult
 
 __all__ = ["PARITY_FROM", "PUZZLES_FILE", "PUZZLE_RD", "Puzzle", "load_puzzles", "parse_puzzle", "puzzle_rating",
-           "puzzle_task", "rating_of", "serve"]
+           "puzzle_task", "rating_of", "serve", "theme_word"]
 
 PUZZLES_FILE = DATA_DIR / "puzzles.txt"
 PUZZLE_RD = 100.0
@@ -77,25 +78,62 @@ class Puzzle:
                 "score": self.line.score, "difficulty": self.difficulty}
 
 
+#: Each theme's word, as a player reads it after a puzzle ("Solved: every only move found · two threats").
+_THEME_WORDS = {
+    Theme.WIN_AT_ONCE: N_("win at once"),
+    Theme.BLOCK: N_("block"),
+    Theme.TWO_THREATS: N_("two threats"),
+    Theme.UNDER_WINNING_CELL: N_("under a winning cell"),
+    Theme.ODD_EVEN: N_("odd/even threat"),
+    Theme.ZUGZWANG: N_("zugzwang"),
+}
+
+
+def theme_word(value: Theme) -> str:
+    """The puzzle theme's word in the language in use: "two threats", "zugzwang"."""
+    return _(_THEME_WORDS[value])
+
+
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """``n`` as the language in use writes an ordinal: "10th", "10.", "10e"."""
+    last = n % 10
+    if 10 <= n % 100 <= 20 or last not in (1, 2, 3):
+        # TRANSLATORS: an ordinal number ("the 10th disc"): how your language writes it ("{n}.", "{n}e")
+        return pgettext("ordinal", "{n}th").format(n=n)
+    if last == 1:
+        # TRANSLATORS: an ordinal ending in 1 ("the 21st disc") in your language ("{n}.", "{n}e")
+        return pgettext("ordinal", "{n}st").format(n=n)
+    if last == 2:
+        # TRANSLATORS: an ordinal ending in 2 ("the 22nd disc") in your language ("{n}.", "{n}e")
+        return pgettext("ordinal", "{n}nd").format(n=n)
+    # TRANSLATORS: an ordinal ending in 3 ("the 23rd disc") in your language ("{n}.", "{n}e")
+    return pgettext("ordinal", "{n}rd").format(n=n)
 
 
 def puzzle_task(puzzle: Puzzle, colour: str) -> str:
-    """The task in words, naming the side by ``colour``: "Find the 2 moves that keep Red's win (the
-    win comes with Red's 10th disc from now)", "Find the 3 moves that win for Red: the last one
-    makes four", "Find the move that holds the draw for Yellow"."""
+    """The task in words, in the language in use, naming the side by ``colour``: "Find the 2 moves
+    that keep Red's win (the win comes with Red's 10th disc from now)", "Find the 3 moves that win
+    for Red: the last one makes four", "Find the move that holds the draw for Yellow"."""
     find = puzzle.find
-    what = "the move that" if find == 1 else f"the {find} moves that"
-    keeps = "keeps" if find == 1 else "keep"
     if puzzle.kind is PuzzleKind.DRAW:
-        return f"Find {what} {'holds' if find == 1 else 'hold'} the draw for {colour}"
-    n = puzzle.line.n
+        if find == 1:
+            return _("Find the move that holds the draw for {side}").format(side=colour)
+        return ngettext("Find the {count} move that hold the draw for {side}",
+                        "Find the {count} moves that hold the draw for {side}", find).format(count=find, side=colour)
     if Position.from_moves(puzzle.line.start + puzzle.line.line).is_over():   # the line ends with four
-        last = "it makes four" if find == 1 else "the last one makes four"
-        return f"Find {what} {'wins' if find == 1 else 'win'} for {colour}: {last}"
-    return f"Find {what} {keeps} {colour}'s win (the win comes with {colour}'s {_ordinal(n)} disc from now)"
+        if find == 1:
+            return _("Find the move that wins for {side}: it makes four").format(side=colour)
+        return ngettext("Find the {count} move that win for {side}: the last one makes four",
+                        "Find the {count} moves that win for {side}: the last one makes four",
+                        find).format(count=find, side=colour)
+    disc = _ordinal(puzzle.line.n)
+    if find == 1:
+        return _("Find the move that keeps {side}'s win (the win comes with {side}'s {ordinal} disc from "
+                 "now)").format(side=colour, ordinal=disc)
+    return ngettext("Find the {count} move that keep {side}'s win (the win comes with {side}'s {ordinal} disc "
+                    "from now)",
+                    "Find the {count} moves that keep {side}'s win (the win comes with {side}'s {ordinal} disc "
+                    "from now)", find).format(count=find, side=colour, ordinal=disc)
 
 
 def parse_puzzle(text: str) -> Puzzle:

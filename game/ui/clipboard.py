@@ -11,6 +11,7 @@ import pygame
 
 from game.echo import shown
 from game.engine.board import CELLS, MoveError, Position
+from game.words.move_errors import move_error_text
 
 #: Pasted text longer than this is not looked at (a full board has CELLS moves).
 MAX_PASTE = 4 * CELLS
@@ -45,5 +46,6 @@ def check_moves(text: str) -> tuple[str, str | None]:
     try:
         Position.from_moves(moves)
     except MoveError as exc:
-        return "", f"Cannot open the pasted moves {shown(moves, SHOWN)}: {shown(str(exc), 90)}"
+        # the problem is the game's own words around one escaped character: whole in every language
+        return "", f"Cannot open the pasted moves {shown(moves, SHOWN)}: {move_error_text(exc)}"
     return moves, None

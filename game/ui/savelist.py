@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 
 from game.echo import counted, plain_text, shown, shown_path
-from game.engine.board import Position
+from game.engine.board import MoveError, Position
 from game.store.savefile import MAX_SHOWN_NAME
 from game.store.saves import SaveInfo, delete_save
 from game.ui.layout import COLS, ROWS
@@ -18,6 +18,7 @@ from game.ui.overlays import Confirm, shade
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, fit_text, text_width, wrap_at_most
 from game.ui.theme import Theme
+from game.words.move_errors import move_error_text
 
 CLOSE = "close"
 LOAD_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -61,6 +62,8 @@ def load_failure(verb: str, path: Path, problem: object) -> str:
 
 
 def _reason(path: Path, problem: object) -> str:
+    if isinstance(problem, MoveError):
+        return move_error_text(problem)
     return str(problem).removeprefix(shown(path.name, MAX_SHOWN_NAME) + ": ")
 
 

@@ -11,13 +11,14 @@ from collections.abc import Sequence
 from game.engine.game_review import Bounds, MoveReview, Summary
 from game.engine.grades import Grade
 from game.engine.scores import Outcome
-from game.i18n import _, ngettext, pgettext
+from game.engine.drills import DrillSource
+from game.i18n import _, date_text, ngettext, pgettext
 
 from .judgements import advice_text, grade_count, grade_word, verdict_word
 from .outcomes import describe, distance_text
 
-__all__ = ["best_text", "best_words", "move_word", "played_text", "played_words", "summary_lead", "summary_text",
-           "value_text", "value_words"]
+__all__ = ["best_text", "best_words", "move_word", "played_text", "played_words", "source_from_text", "source_text", "summary_lead",
+           "summary_text", "value_text", "value_words"]
 
 
 def value_text(bounds: Bounds, moves: int) -> str:
@@ -127,3 +128,26 @@ def summary_text(summary: Summary, brief: bool = False) -> str:
     habit = advice_text(summary.verdicts())
     text = f"{summary_lead(summary)}; {', '.join(parts)}"
     return text + "; " + _("next: {habit}").format(habit=habit) if habit else text
+
+
+def source_text(source: DrillSource) -> str:
+    """Where a drill came from: "your game against Apprentice, 27 Nov, move 5"."""
+    day = date_text(source.day)
+    if source.chosen:
+        return _("a position you chose in a review, {day}, move {move}").format(day=day, move=source.move)
+    if source.against:
+        return _("your game against {name}, {day}, move {move}").format(name=source.against, day=day, move=source.move)
+    return _("your game, {day}, move {move}").format(day=day, move=source.move)
+
+
+def source_from_text(source: DrillSource) -> str:
+    """The same, as the practice says it under a drill: "from your game against Apprentice, 27 Nov,
+    move 5" (a sentence of its own in each language: "from" is not glued on)."""
+    day, move = date_text(source.day), source.move
+    if source.chosen:
+        return _("from a position you chose in a review, {day}, move {move}").format(day=day, move=move)
+    if source.against:
+        return _("from your game against {opponent}, {day}, move {move}").format(opponent=source.against, day=day,
+                                                                                 move=move)
+    return _("from your game, {day}, move {move}").format(day=day, move=move)
+

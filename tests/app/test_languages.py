@@ -290,6 +290,20 @@ def test_the_pseudo_checks_find_what_they_look_for():
     assert len(drawn.overlapping()) == 1
 
 
+def test_a_message_holding_another_is_neither_cut_nor_untranslated():
+    import pygame
+    from pseudo import DrawnTexts, pseudo
+
+    drawn = DrawnTexts()
+    box = pygame.Rect(0, 0, 300, 100)
+    held = pseudo("{number}. {title}").format(number=3, title=pseudo("Win at once"))    # "⟦3. ⟦Ŵîñ…⟧⟧"
+    drawn(held, pygame.Rect(0, 0, 200, 10), box)
+    drawn(pseudo("{verdict}. One more try").format(verdict=pseudo("Not this one.")), pygame.Rect(0, 20, 200, 10), box)
+    assert drawn.cut() == [] and drawn.untranslated() == []
+    drawn(pseudo("{verdict}. One more try")[:12], pygame.Rect(0, 40, 200, 10), box)   # its end never shown
+    assert len(drawn.cut()) == 1
+
+
 def used_characters() -> set[str]:
     text = []
     for code in SHIPPED:
@@ -332,3 +346,36 @@ def test_the_language_is_decided_as_the_look_and_sound_are(configured, preferred
 def test_the_window_opens_in_the_configured_language(ui):
     ui(language="de")
     assert i18n.language() == "de"
+
+
+def test_english_dates_keep_the_games_own_short_months():
+    i18n.set_language("en")
+    assert [i18n.date_text(date(2026, month, 3)) for month in (5, 6, 9)] == ["3 May", "3 Jun", "3 Sep"]
+
+
+def test_a_lookup_needs_no_babel_only_a_format_does():
+    """An exact solve from a bare install needs the standard library alone (tests/app/test_packaging.py):
+    game.i18n, which the settings import, loads Babel only where a format is asked for."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['babel'] = None\n"          # import babel now raises ImportError
+            "from game import i18n; import game.config.schema, game.words.explanations\n"
+            "i18n.set_language('en'); print(i18n._('Column {column} is best.'))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert run.returncode == 0 and run.stdout == "Column {column} is best.\n", run.stderr
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_each_catalog_passes_the_format_checks(code):
+    """Babel's checks (and msgfmt --check where gettext's tools are installed): a message that
+    reads as a printf directive ("50 % random") must keep it, so such messages are avoided."""
+    import shutil
+    import subprocess
+
+    problems = [(m.id, [str(e) for e in errors]) for m, errors in read(po_path(code)).check()]
+    assert not problems
+    if shutil.which("msgfmt"):
+        run = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(po_path(code))],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 0 and "untranslated" not in run.stderr and "fuzzy" not in run.stderr, run.stderr

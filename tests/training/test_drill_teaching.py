@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from fsrs import Card
 
+from game.words.review_text import source_text
 from game.data import DATA_DIR
 from game.engine.board import Position, parse_moves
 from game.engine.drills import Drill, DrillError, DrillKind, DrillSource, drills_from_review
@@ -66,7 +67,7 @@ def test_held_out_missed_wins_drilled_with_exactly_the_winning_columns_every_dri
         for drill in drills.values():
             drilled += 1
             assert drill.source is not None and drill.kind is not None
-            assert drill.source.text == f"your game against Apprentice, 27 Nov, move {len(drill.moves) + 1}"
+            assert source_text(drill.source) == f"your game against Apprentice, 27 Nov, move {len(drill.moves) + 1}"
             why = explanation(drill.moves, drill.played, NAMES, solver, threading.Event())
             assert why, f"no explanation for {drill}"
             assert drill_problem(drill, solver, threading.Event()) is None     # proved again as it is read
@@ -129,7 +130,7 @@ def test_a_drill_line_without_kind_or_source_loads_and_is_written_back_without_t
     assert lines[0]["drill"] == old["drill"]
     assert lines[1]["drill"]["kind"] == "opening knowledge"
     assert lines[1]["drill"]["source"] == {"day": "2026-11-27", "move": 1, "against": "Apprentice"}
-    assert load_drills(path)[0][1].drill.source.text == "your game against Apprentice, 27 Nov, move 1"
+    assert source_text(load_drills(path)[0][1].drill.source) == "your game against Apprentice, 27 Nov, move 1"
 
 
 @pytest.mark.parametrize("change", [

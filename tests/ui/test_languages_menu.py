@@ -28,6 +28,7 @@ def menu_drawn(ui, pseudo_locale):
     pseudo_locale.clear()
     d.frame()
     assert pseudo_locale.texts, "nothing drawn"
+    assert any("⟦" in text for text in pseudo_locale.texts), "the window drew in English, not the pseudo-locale"
     return d
 
 

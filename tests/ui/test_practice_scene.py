@@ -13,6 +13,7 @@ import pytest
 
 from conftest import TextRecorder
 
+from game.words.review_text import source_text
 from game.domain.players import HUMAN
 from game.domain.saved import SavedGame
 from game.engine.board import Position, parse_moves
@@ -125,7 +126,7 @@ def test_a_right_answer_is_explained_and_the_drill_names_its_game(ui, chosen):
     with TextRecorder() as seen:
         driver.frame()
     assert any("Red to play: win at once" in text for text in seen.texts)
-    assert any(f"from {source.text}" in text for text in seen.texts)
+    assert any(f"from {source_text(source)}" in text for text in seen.texts)
     key_column(driver, 3)
     finish(driver)
     assert attempt.solved and scene.verdict == "Right: column 4 wins at once"
@@ -251,7 +252,7 @@ def test_a_game_lost_to_the_computer_makes_drills(ui, monkeypatch):
     # a missed win at once: only the column that wins at once is accepted, and the drill names its game
     assert slip.played == 6 and slip.accepted == (3,) and Position.from_moves(slip.moves).is_winning_move(3)
     assert slip.kind is DrillKind.MISSED_WIN and slip.source is not None
-    assert slip.source.text.startswith("your game against Easy, ") and slip.source.text.endswith(", move 7")
+    assert source_text(slip.source).startswith("your game against Easy, ") and source_text(slip.source).endswith(", move 7")
     assert all(e.drill.player == 1 for e in entries)        # the computer's slips are not the player's
     assert threads == ["practice-files"]                     # judged once, never on the window's thread
 
@@ -330,7 +331,7 @@ def test_two_named_players_at_one_screen_each_get_their_own_drills(ui):
     assert {p for p, moves in owners if len(moves) % 2 == 1} <= {"Bob"}
     assert not any(e.belongs_to(LOCAL_PLAYER) for e in entries)
     ann = next(e.drill for e in entries if e.player == "Ann" and e.drill.moves == tuple(parse_moves(THREAT)))
-    assert ann.source is not None and ann.source.text.startswith("your game against Bob, ")   # each names the other
+    assert ann.source is not None and source_text(ann.source).startswith("your game against Bob, ")   # each names the other
 
 
 def test_a_seat_nobody_named_makes_no_drills_and_the_names_follow_the_turns():

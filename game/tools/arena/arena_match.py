@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from game.words.move_errors import move_error_text
 from game.i18n import _, decimal_text, ngettext, percent_text
 from game.engine.board import MoveError, Position
 from game.tools.arena.elo import EloEstimate, Sample, elo_estimate, json_float
@@ -64,7 +65,7 @@ def play_game(task: GameTask) -> GameRecord:
         except MoveError as exc:
             side = task.a.label if a_to_move else task.b.label
             raise RuntimeError(_("{side} chose an illegal move in game {number}: {problem}").format(
-                side=side, number=task.index + 1, problem=exc)) from None
+                side=side, number=task.index + 1, problem=move_error_text(exc))) from None
         moves.append(str(col + 1))
     winner = pos.winner() or 0
     if winner == 0:

@@ -87,7 +87,9 @@ class ArenaPlayer:
         if c.temperature:
             parts.append(_("temperature {temperature}").format(temperature=f"{c.temperature:g}"))
         if self.blunder:
-            parts.append(_("{percent} % random moves").format(percent=f"{100 * self.blunder:g}"))
+            # "50 %" apart: "% r" in one message would read to gettext as a printf directive
+            share = _("{percent} %").format(percent=f"{100 * self.blunder:g}")
+            parts.append(_("{share} random moves").format(share=share))
         return f"{self.spec} ({', '.join(parts)})"
 
 

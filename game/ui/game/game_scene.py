@@ -48,6 +48,7 @@ from game.ui.layout import COLS, ROWS
 from game.ui.overlays import Confirm, HelpOverlay
 from game.ui.savelist import SaveList
 from game.ui.scene import Context, GameStart, Scene, SceneName
+from game.words.move_errors import move_error_text
 
 __all__ = ["DELAY_STEP", "GameScene"]
 
@@ -242,7 +243,7 @@ class GameScene(Scene):
                 self.model.load_moves(moves)
             except MoveError as exc:
                 text = shown(format_moves(moves), clipboard.SHOWN)
-                self.ctx.notices.add(f"Could not restore the moves {text}: {exc}", "error")
+                self.ctx.notices.add(f"Could not restore the moves {text}: {move_error_text(exc)}", "error")
         notice = self.rating.enter(self.model, self.model.moves_string(), start.continued)
         if notice:                                  # a rated autosave whose level is no longer rated
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
@@ -313,8 +314,13 @@ class GameScene(Scene):
                 self.apply(Casual.UNDO)
         elif command is Command.MENU:       # after the seats' question, if they have one
             question = sitting.leave_question
-            self.apply(game_replies.menu(self.model, sitting, self.analysis_on) if question is None else
-                       Confirm(*question, lambda: self.apply(game_replies.menu(self.model, self.sitting(), self.analysis_on))))
+
+            def menu() -> None:
+                self.apply(game_replies.menu(self.model, self.sitting(), self.analysis_on))
+            if question is None:
+                menu()
+            else:
+                self.apply(Confirm(*question, menu))
         elif command is Command.RETRY:
             if self.engine.error:
                 self.engine.error = None
@@ -364,7 +370,7 @@ class GameScene(Scene):
             self.apply(Reject(f"Column {col + 1} is full: choose another one", col))
             return False
         except MoveError as exc:
-            self.apply(Reject(str(exc), col if 0 <= col < COLS else None))
+            self.apply(Reject(move_error_text(exc), col if 0 <= col < COLS else None))
             return False
         last = self.model.last_move
         assert last is not None

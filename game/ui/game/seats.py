@@ -275,7 +275,8 @@ class Watching(Seats):
                         (labels[0], labels[1]), allows=Allow.LOAD, may_move=False, refusals=refusals,
                         score=spectator.score_line(model, self.counted), watching=True, paused=spectator.paused,
                         note=f"{f' · {opening}' if opening else ''} · {spectator.delay:.1f} s/move",
-                        new_words="new match", pace=spectator.delay, drill_sides=())   # two computers: nobody's practice
+                        new_words="new match", pace=spectator.delay,
+                        drill_sides=())   # two computers: nobody's practice
 
     def reply_due(self, since_move: float) -> bool:
         return self.spectator.may_move(since_move)

@@ -21,12 +21,13 @@ from game.training.coursework import CourseKeeper
 from game.ui.anim import DropAnimation
 from game.ui.keys import ENTER_KEYS, cursor_key
 from game.ui.layout import COLS, ROWS
+from game.i18n import _
 from game.ui.learn import learn_heard
-from game.ui.learn.learn_words import LEARN_HELP, header_texts, keys_texts, lesson_row
+from game.ui.learn.learn_words import (header_texts, help_pages, keys_texts, lesson_row, lesson_text,
+                                     lesson_title, lessons_title)
 from game.ui.overlays import TextOverlay, is_help_key
-from game.ui.player_words import possessive
 from game.ui.render import BoardScene, draw_panel
-from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap
+from game.ui.resources import draw_text, fit_text, font, largest_fitting, text_width, wrap
 from game.ui.scene import Context, Scene, SceneName, Transition
 
 __all__ = ["LearnScene", "View"]
@@ -73,7 +74,7 @@ class LearnScene(Scene):
             self.lessons = load_course()
         except ValueError as exc:
             self.lessons = ()
-            self.ctx.notices.add(f"The lessons cannot be read: {exc}", "error")
+            self.ctx.notices.add(_("The lessons cannot be read: {problem}").format(problem=exc), "error")
 
     def shutdown(self) -> None:
         self.keeper.close()
@@ -87,6 +88,10 @@ class LearnScene(Scene):
     def lesson(self) -> Lesson:
         return self.lessons[self.chosen]
 
+    def sides(self) -> tuple[str, str]:
+        """The sides as the theme names them, in the language in use, first player first."""
+        return self.ctx.theme.colour_name(1), self.ctx.theme.colour_name(2)
+
     def solved(self, lesson: Lesson) -> frozenset[int]:
         return self.keeper.solved(self.player, lesson.slug)
 
@@ -98,7 +103,7 @@ class LearnScene(Scene):
                 self.overlay = None
             return
         if is_help_key(event):
-            self.overlay = TextOverlay([LEARN_HELP])
+            self.overlay = TextOverlay(help_pages())
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
         elif event.type == pygame.MOUSEMOTION and self.view is View.BOARD:
@@ -177,12 +182,12 @@ class LearnScene(Scene):
         pos = self.position()
         if not pos.can_play(col):
             self.ctx.sound.play("invalid")
-            self.ctx.notices.add(f"Column {col + 1} is full: choose another one", seconds=3.0)
+            self.ctx.notices.add(_("Column {column} is full: choose another one").format(column=col + 1), seconds=3.0)
             return
         self.played = col
         self.anim = DropAnimation(col, pos.height(col), pos.turn, start=float(ROWS),
                                   speed=self.ctx.settings.animation_speed)
-        self.ticket = self.keeper.check(self.lesson.exercises[self.index], col, self.ctx.theme.names)
+        self.ticket = self.keeper.check(self.lesson.exercises[self.index], col, self.sides())
 
     def go_on(self) -> None:
         """After a verdict: the next position when right (after the last, the lessons with the next
@@ -231,7 +236,7 @@ class LearnScene(Scene):
         theme = self.ctx.theme
         surface.fill(theme.background)
         if not self.lessons:
-            draw_text(surface, "The lessons cannot be read", self.ctx.layout.text_size, theme.text,
+            draw_text(surface, _("The lessons cannot be read"), self.ctx.layout.text_size, theme.text,
                       center=surface.get_rect().center)
         elif self.view is View.LESSONS:
             self._draw_lessons(surface)
@@ -260,9 +265,9 @@ class LearnScene(Scene):
     def _draw_lessons(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
         width = surface.get_width()
-        top = self._title(surface, f"Learn · {possessive(self.player)} progress")
-        bottom = self._footer(surface, ("Up/Down choose · Enter or click: open the lesson · Esc: menu · F1: help",
-                                        "Up/Down · Enter open · Esc menu"))
+        top = self._title(surface, lessons_title(self.player))
+        bottom = self._footer(surface, (_("Up/Down choose · Enter or click: open the lesson · Esc: menu · F1: help"),
+                                        _("Up/Down · Enter open · Esc menu")))
         row_h = max(20, min(56, (bottom - top) // len(self.lessons)))
         size = max(12, min(28, row_h * 6 // 10))
         box_w = min(width - 20, 760)
@@ -272,19 +277,34 @@ class LearnScene(Scene):
             rect.midtop = (width // 2, top + i * row_h)
             if i == self.chosen:
                 draw_panel(surface, rect, theme, border=theme.accent)
-            title, state = lesson_row(i + 1, lesson, self.solved(lesson))
-            state_rect = draw_text(surface, state, size, theme.dim_text, midright=(rect.right - 12, rect.centery))
-            draw_text(surface, fit_text(title, size, state_rect.left - rect.left - 30, i == self.chosen), size,
-                      theme.text, bold=i == self.chosen, midleft=(rect.left + 12, rect.centery))
+            self._draw_row(surface, rect, *lesson_row(i + 1, lesson, self.solved(lesson)), size, i == self.chosen)
             self._rows.append(rect)
+
+    def _draw_row(self, surface: pygame.Surface, rect: pygame.Rect, title: str, state: str, size: int,
+                  chosen: bool) -> None:
+        """A lesson's row: its title on the left and its progress on the right; when they do not fit
+        side by side (a long title, a narrow window, a longer language), the progress goes under the
+        title, each as large as fits."""
+        theme = self.ctx.theme
+        room = rect.width - 24
+        if text_width(title, size, chosen) + 18 + text_width(state, size) <= room:
+            draw_text(surface, state, size, theme.dim_text, midright=(rect.right - 12, rect.centery))
+            draw_text(surface, title, size, theme.text, bold=chosen, midleft=(rect.left + 12, rect.centery))
+            return
+        half = max(11, min(size, rect.height // 2 - 3))
+        title, title_size = largest_fitting((title,), half, room, min_size=11, bold=chosen)
+        state, state_size = largest_fitting((state,), half, room, min_size=11)
+        top = draw_text(surface, title, title_size, theme.text, bold=chosen,
+                        bottomleft=(rect.left + 12, rect.centery + 1))
+        draw_text(surface, state, state_size, theme.dim_text, topright=(rect.right - 12, top.bottom))
 
     def _draw_page(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme
         width = surface.get_width()
-        top = self._title(surface, f"{self.chosen + 1}. {self.lesson.title}")
-        bottom = self._footer(surface, ("Enter or click: start the positions · Esc: lessons · F1: help",
-                                        "Enter start · Esc back"))
-        lines, size, line_h = page_lines(self.lesson.text, min(width - 40, PAGE_WIDTH), bottom - top,
+        top = self._title(surface, _("{number}. {title}").format(number=self.chosen + 1, title=lesson_title(self.lesson)))
+        bottom = self._footer(surface, (_("Enter or click: start the positions · Esc: lessons · F1: help"),
+                                        _("Enter start · Esc back")))
+        lines, size, line_h = page_lines(lesson_text(self.lesson), min(width - 40, PAGE_WIDTH), bottom - top,
                                          max(MIN_TEXT, min(30, surface.get_height() // 24)))
         left = (width - min(width - 40, PAGE_WIDTH)) // 2
         for i, line in enumerate(lines):
@@ -313,7 +333,7 @@ class LearnScene(Scene):
             draw_text(surface, str(col + 1), max(11, min(layout.small_size, layout.numbers.height + 2)),
                       theme.text if col == self.cursor else theme.dim_text, center=(x, layout.numbers.centery))
         self.ctx.renderer.draw(surface, layout, theme, self.board_scene())
-        self._draw_verdict(surface, exercise.task())
+        self._draw_verdict(surface, exercise.task(self.sides()))
         keys, key_size = largest_fitting(keys_texts(self.played is None, self._verdict()),
                                          layout.small_size, layout.status.width - 16)
         draw_text(surface, keys, key_size, theme.dim_text, midbottom=(layout.status.centerx, layout.status.bottom - 2))
@@ -332,9 +352,9 @@ class LearnScene(Scene):
             return
         right = self._verdict()
         if right is None:
-            verdict, why, colour = f"Checking column {self.played + 1}…", "", theme.text
+            verdict, why, colour = _("Checking column {column}…").format(column=self.played + 1), "", theme.text
         else:
-            verdict = "Right!" if right else "Not this one."
+            verdict = _("Right!") if right else _("Not this one.")
             why, colour = self.checked.why if self.checked is not None else "", theme.win if right else theme.loss
         top, bottom = layout.header.bottom + 2, layout.board.top - 4
         lines, size, line_h = page_lines(f"{verdict} {why}".strip(), width, bottom - top, layout.text_size,
@@ -348,15 +368,23 @@ class LearnScene(Scene):
 def page_lines(text: str, width: int, room: int, size: int, smallest: int = MIN_TEXT) -> tuple[tuple[str, ...], int, int]:
     """``text`` wrapped to ``width`` at the largest size from ``size`` down to ``smallest`` whose lines
     fit ``room`` pixels: (lines, size, line height). At ``smallest`` the lines that fit are kept and
-    the last one ends in "…"."""
+    the last one ends in "…". A line is never closer to the next than its own drawn height (accented
+    capitals, "É", "Ü", reach above the font's line box)."""
     for s in range(size, smallest - 1, -1):
-        line_h = round(font(s).get_linesize() * LINE_SPACING)
         lines = wrap(text, s, width)
+        line_h = line_height(lines, s)
         if len(lines) * line_h <= room:
             return lines, s, line_h
-    line_h = round(font(smallest).get_linesize() * LINE_SPACING)
     lines = wrap(text, smallest, width)
+    line_h = line_height(lines, smallest)
     most = max(1, room // line_h)
     if len(lines) > most:
         lines = (*lines[:most - 1], fit_text(lines[most - 1] + " …", smallest, width))
     return lines, smallest, line_h
+
+
+def line_height(lines: tuple[str, ...], size: int) -> int:
+    """The spacing of ``lines`` at ``size``: the font's line height spaced out, or the tallest line's
+    drawn height if that is more."""
+    made = font(size)
+    return max([round(made.get_linesize() * LINE_SPACING), *(made.size(line)[1] for line in lines)])

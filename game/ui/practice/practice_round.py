@@ -18,13 +18,14 @@ import enum
 from dataclasses import dataclass, field
 
 from game.engine.board import WIDTH, Position
-from game.engine.drills import DrillKind
+from game.engine.drills import Drill, DrillKind
 from game.engine.only_moves import PuzzleKind
-from game.engine.scores import Outcome
-from game.words.outcomes import describe
+from game.engine.scores import Outcome, moves_to_end, outcome
+from game.i18n import _, ngettext
+from game.store.drill_file import DrillEntry
 from game.training.puzzle_set import Puzzle, puzzle_task
 from game.training.schedule import Grade
-from game.store.drill_file import DrillEntry
+from game.words.review_text import source_from_text
 
 __all__ = ["Attempt", "Exercise", "Phase", "Played"]
 
@@ -84,21 +85,30 @@ class Exercise:
         """What to find, in the player's words: "Puzzle: find the 2 moves that keep Red's win (the
         win comes with Red's 10th disc from now)", "Drill: Red to play: win at once"."""
         if self.puzzle is not None:
-            return f"Puzzle: {puzzle_task(self.puzzle, colour)}"
+            return _("Puzzle: {task}").format(task=puzzle_task(self.puzzle, colour))
         drill = self.entry.drill if self.entry is not None else None
         if drill is not None and drill.kind is DrillKind.MISSED_WIN:
-            return f"Drill: {colour} to play: win at once"
-        label = "Opening knowledge" if drill is not None and drill.served_late else "Drill"
+            return _("Drill: {side} to play: win at once").format(side=colour)
+        if drill is not None and drill.served_late:     # a drill the player met only in the opening
+            if self.kept is Outcome.LOSS:
+                return _("Opening knowledge: {side} to play: every move loses; find the one that holds out "
+                         "longest").format(side=colour)
+            if self.kept is Outcome.DRAW:
+                return _("Opening knowledge: {side} to play: find a move that keeps the draw").format(side=colour)
+            return _("Opening knowledge: {side} to play: find a move that keeps the win").format(side=colour)
         if self.kept is Outcome.LOSS:
-            return f"{label}: {colour} to play: every move loses; find the one that holds out longest"
-        return f"{label}: {colour} to play: find a move that keeps the {self.kept.value}"
+            return _("Drill: {side} to play: every move loses; find the one that holds out longest").format(
+                side=colour)
+        if self.kept is Outcome.DRAW:
+            return _("Drill: {side} to play: find a move that keeps the draw").format(side=colour)
+        return _("Drill: {side} to play: find a move that keeps the win").format(side=colour)
 
     @property
     def source(self) -> str:
         """Where a drill came from ("from your game against Apprentice, 27 Nov, move 5"); "" for a
         puzzle or a drill kept before drills named their source."""
         drill = self.entry.drill if self.entry is not None else None
-        return "" if drill is None or drill.source is None else f"from {drill.source.text}"
+        return "" if drill is None or drill.source is None else source_from_text(drill.source)
 
 
 @dataclass
@@ -190,23 +200,65 @@ class Attempt:
 
 
 def verdict_words(attempt: Attempt, col: int, score: int | None) -> str:
-    """The exact verdict on ``col`` at the position before it: "Column 3 draws: it does not keep
-    the win", "Column 2 wins in 5: it does not win at once" (``score``: the column's exact score
-    for the side playing it; None if not proved)."""
+    """The exact verdict on ``col`` at the position before it: "Column 3 leads to a draw: it does
+    not keep the win", "Column 2 wins in 5: it does not win at once" (``score``: the column's exact
+    score for the side playing it; None if not proved)."""
     entry = attempt.exercise.entry
-    kept = "win at once" if entry is not None and entry.drill.kind is DrillKind.MISSED_WIN \
-        else "hold out longest" if attempt.exercise.kept is Outcome.LOSS \
-        else f"keep the {attempt.exercise.kept.value}"
-    discs = len(attempt.exercise.start) + attempt.step
+    if entry is not None and entry.drill.kind is DrillKind.MISSED_WIN:
+        missed = _("Column {column} does not win at once")
+        reason = _("it does not win at once")
+    elif attempt.exercise.kept is Outcome.LOSS:
+        missed = _("Column {column} does not hold out longest")
+        reason = _("it does not hold out longest")
+    elif attempt.exercise.kept is Outcome.DRAW:
+        missed = _("Column {column} does not keep the draw")
+        reason = _("it does not keep the draw")
+    else:
+        missed = _("Column {column} does not keep the win")
+        reason = _("it does not keep the win")
     if score is None:
-        return f"Column {col + 1} does not {kept}"
-    value = describe(score, discs)
-    return f"Column {col + 1} {'leads to a draw' if value == 'draw' else value}: it does not {kept}"
+        return missed.format(column=col + 1)
+    discs = len(attempt.exercise.start) + attempt.step
+    result = outcome(score)
+    if result is Outcome.DRAW:
+        value = _("Column {column} leads to a draw").format(column=col + 1)
+    else:
+        n = moves_to_end(score, discs)
+        value = (ngettext("Column {column} wins in {n}", "Column {column} wins in {n}", n) if result is Outcome.WIN
+                 else ngettext("Column {column} loses in {n}", "Column {column} loses in {n}", n)).format(column=col + 1,
+                                                                                                     n=n)
+    # TRANSLATORS: what a column leads to, then why that is wrong: "Column 3 leads to a draw: it does not keep the win"
+    return _("{result}: {reason}").format(result=value, reason=reason)
+
+
+def right_words(drill: Drill, col: int, second_try: bool) -> str:
+    """A drill answered right in ``col``: what it does and which other columns do it too: "Right:
+    column 4 keeps the win (columns 3 or 5 also do)", "Right at the second try: column 2 wins at once"."""
+    if drill.kind is DrillKind.MISSED_WIN:
+        does = (_("Right at the second try: column {column} wins at once") if second_try
+                else _("Right: column {column} wins at once"))
+    elif drill.kept is Outcome.LOSS:
+        does = (_("Right at the second try: column {column} holds out longest") if second_try
+                else _("Right: column {column} holds out longest"))
+    elif drill.kept is Outcome.DRAW:
+        does = (_("Right at the second try: column {column} keeps the draw") if second_try
+                else _("Right: column {column} keeps the draw"))
+    else:
+        does = (_("Right at the second try: column {column} keeps the win") if second_try
+                else _("Right: column {column} keeps the win"))
+    does = does.format(column=col + 1)
+    others = tuple(c for c in drill.accepted if c != col)
+    if not others:
+        return does
+    also = ngettext("{columns} also does", "{columns} also do", len(others)).format(columns=columns_words(others))
+    # TRANSLATORS: a right answer, then the other columns that are right too: "Right: column 4 keeps the win (column 3 also does)"
+    return _("{right} ({also})").format(right=does, also=also)
 
 
 def columns_words(columns: tuple[int, ...]) -> str:
     """"column 4", "columns 3 or 4", "columns 2, 3 or 5"."""
     names = [str(c + 1) for c in columns]
     if len(names) == 1:
-        return f"column {names[0]}"
-    return f"columns {', '.join(names[:-1])} or {names[-1]}"
+        return _("column {column}").format(column=names[0])
+    # TRANSLATORS: a choice of columns: "columns 2, 3 or 5" ({columns} is "2, 3")
+    return _("columns {columns} or {last}").format(columns=", ".join(names[:-1]), last=names[-1])

@@ -27,22 +27,24 @@ import pygame
 
 from game.domain.names import name_key
 from game.engine.board import Position
-from game.engine.drills import DrillKind
-from game.engine.scores import Outcome
-from game.training.puzzle_set import Puzzle, load_puzzles, rating_of, serve
+from game.i18n import _, ngettext
+from game.i18n import rating_text as rating_number
+from game.store.drill_file import LOCAL_PLAYER
+from game.training.puzzle_set import Puzzle, load_puzzles, rating_of, serve, theme_word
 from game.training.proofs import Refutation
 from game.store.puzzle_results import PuzzleResult
 from game.ui.anim import DropAnimation
 from game.ui.keys import cursor_key
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import PRACTICE_HELP, HelpOverlay, is_help_key
-from game.ui.player_words import possessive
 from game.speech import Heard
 from game.ui.practice import practice_heard
-from game.ui.practice.practice_round import Attempt, Exercise, Phase, Played, columns_words, verdict_words
+from game.ui.practice.practice_round import (Attempt, Exercise, Phase, Played, columns_words, right_words,
+                                             verdict_words)
+from game.ui.practice.practice_lines import below_the_task
 from game.ui.practice.practice_words import header_texts, keys_texts, progress_texts
 from game.ui.render import BoardScene
-from game.ui.resources import draw_text, fit_text, font, largest_fitting, wrap, wrap_at_most
+from game.ui.resources import draw_text, fit_text, largest_fitting
 from game.ui.scene import Context, Scene, SceneName, Transition
 
 __all__ = ["PracticeScene"]
@@ -94,7 +96,7 @@ class PracticeScene(Scene):
             self.puzzles = shipped_puzzles()
         except (OSError, ValueError) as exc:
             self.puzzles = ()
-            self.ctx.notices.add(f"The puzzles cannot be read: {exc}", "error")
+            self.ctx.notices.add(_("The puzzles cannot be read: {problem}").format(problem=exc), "error")
 
     def leave(self) -> None:
         self.anim = None
@@ -126,16 +128,20 @@ class PracticeScene(Scene):
             return
         self.keeper.player = player
         self.start_next()
-        whose = possessive(player)
-        self.verdict, self.verdict_right = f"{whose[:1].upper()}{whose[1:]} drills", None
+        whose = _("Your drills") if player == LOCAL_PLAYER else _("{player}'s drills").format(player=player)
+        self.verdict, self.verdict_right = whose, None
 
     def toggle_wants(self) -> None:
         """O: drills from the shown player's games off, or on again."""
         keeper, player = self.keeper, self.keeper.player
         wants = not keeper.wants(player)
         keeper.set_wants(player, wants)
-        state, other = ("on", "off") if wants else ("off", "on")
-        self.verdict = f"Drills from {possessive(player)} games: {state} (O turns them {other})"
+        if player == LOCAL_PLAYER:
+            self.verdict = (_("Drills from your games: on (O turns them off)") if wants
+                            else _("Drills from your games: off (O turns them on)"))
+        else:
+            self.verdict = (_("Drills from {player}'s games: on (O turns them off)") if wants
+                            else _("Drills from {player}'s games: off (O turns them on)")).format(player=player)
         self.verdict_right = None
 
     # -- what comes next -------------------------------------------------------------------
@@ -161,7 +167,7 @@ class PracticeScene(Scene):
 
     def rating_text(self) -> str:
         rating = rating_of(self.keeper.results_of(), self.puzzles)
-        return f"puzzle rating {round(rating.value)}"
+        return _("puzzle rating {rating}").format(rating=rating_number(rating.value))
 
     # -- input -----------------------------------------------------------------------------
 
@@ -216,7 +222,7 @@ class PracticeScene(Scene):
             return
         if not attempt.legal(col):
             self.ctx.sound.play("invalid")
-            self.verdict, self.verdict_right = f"Column {col + 1} is full: choose another one", None
+            self.verdict, self.verdict_right = _("Column {column} is full: choose another one").format(column=col + 1), None
             return
         played = attempt.drop(col)
         if played in (Played.RIGHT, Played.SOLVED):
@@ -227,25 +233,21 @@ class PracticeScene(Scene):
     def _right(self, col: int, played: Played) -> None:
         attempt = self.attempt
         assert attempt is not None
-        kept = attempt.exercise.kept.value
         self.why = None
         if played is Played.RIGHT:
-            self.verdict, self.verdict_right = f"Right: column {col + 1} is the only move. Your next move…", True
+            self.verdict = _("Right: column {column} is the only move. Your next move…").format(column=col + 1)
+            self.verdict_right = True
             self.wait = REPLY_PAUSE
             return
         self.verdict_right = True
         if attempt.exercise.entry is not None:
             drill = attempt.exercise.entry.drill
-            others = [c for c in drill.accepted if c != col]
-            does = ("wins at once" if drill.kind is DrillKind.MISSED_WIN
-                    else "holds out longest" if drill.kept is Outcome.LOSS else f"keeps the {kept}")
-            also = f" ({columns_words(tuple(others))} also {'does' if len(others) == 1 else 'do'})" if others else ""
-            retry = " at the second try" if len(attempt.tries) > 1 else ""
-            self.verdict = f"Right{retry}: column {col + 1} {does}{also}"
+            self.verdict = right_words(drill, col, second_try=len(attempt.tries) > 1)
             # the review's explanation of the move played in the game, shown once it is proved
             self.ticket = self.keeper.explain(drill.moves, drill.played, self.ctx.theme.names)
         else:
-            self.verdict = f"Solved: every only move found · {attempt.exercise.puzzle.theme.value}"
+            self.verdict = _("Solved: every only move found · {theme}").format(
+                theme=theme_word(attempt.exercise.puzzle.theme))
         self._finish()
 
     def _wrong(self, col: int, played: Played) -> None:
@@ -315,8 +317,9 @@ class PracticeScene(Scene):
             entry = self.attempt.exercise.entry if self.attempt is not None else None
             if answer.why and entry is not None:
                 source = entry.drill.source
-                where = "Here" if source is not None and source.chosen else "In the game"
-                self.why = f"{where}, column {entry.drill.played + 1}: {answer.why}"
+                column = entry.drill.played + 1
+                self.why = (_("Here, column {column}: {why}") if source is not None and source.chosen
+                            else _("In the game, column {column}: {why}")).format(column=column, why=answer.why)
 
     def _refute(self) -> None:
         """Play out the refutation once it has come; then back to the position of the miss."""
@@ -340,11 +343,14 @@ class PracticeScene(Scene):
         self.refutation, self.ticket = None, None
         right = columns_words(attempt.right_columns())
         if retry:
-            self.verdict = f"{self.verdict}. One more try"
+            self.verdict = _("{verdict}. One more try").format(verdict=self.verdict)
         else:
             puzzle = attempt.exercise.puzzle
-            theme = "" if puzzle is None else f" · {puzzle.theme.value}"     # said once it can give nothing away
-            self.verdict = f"{self.verdict}. The right move: {right}{theme}"
+            if puzzle is None:
+                self.verdict = _("{verdict}. The right move: {columns}").format(verdict=self.verdict, columns=right)
+            else:   # the theme is said once it can give nothing away
+                self.verdict = _("{verdict}. The right move: {columns} · {theme}").format(
+                    verdict=self.verdict, columns=right, theme=theme_word(puzzle.theme))
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -385,7 +391,7 @@ class PracticeScene(Scene):
                                      min_size=11)
         draw_text(surface, text, size, theme.dim_text, midright=(header.right - 8, header.centery))
         self._draw_task(surface)
-        for col in range(COLS):
+        for col in range(COLS if self.why is None else 0):     # an explanation takes their room
             x = layout.board.left + col * layout.cell + layout.cell // 2
             draw_text(surface, str(col + 1), max(11, min(layout.small_size, layout.numbers.height + 2)),
                       theme.text if col == self.cursor else theme.dim_text, center=(x, layout.numbers.centery))
@@ -400,7 +406,8 @@ class PracticeScene(Scene):
         rect = layout.analysis
         width = surface.get_width() - 16
         if attempt is None:
-            line = "Loading your drills…" if not self.keeper.loaded else "Nothing left to practise: every puzzle is tried"
+            line = _("Loading your drills…") if not self.keeper.loaded else _("Nothing left to practise: every puzzle is "
+                                                                               "tried")
             draw_text(surface, fit_text(line, layout.text_size, width, True), layout.text_size, theme.text,
                       bold=True, center=rect.center)
             return
@@ -408,16 +415,27 @@ class PracticeScene(Scene):
         task = ex.task(theme.colour_name(ex.player))
         due = len([e for e in self.keeper.due(self.now())
                    if e.ident not in self.done_drills and (ex.entry is None or e.ident != ex.entry.ident)])
-        more = f"{due} more drill{'s' if due != 1 else ''} due today" if due else "the last drill due today"
+        more = (ngettext("{count} more drill due today", "{count} more drills due today", due).format(count=due)
+                if due else _("the last drill due today"))
         where = (" · ".join(t for t in (ex.source, more) if t) if ex.entry is not None
-                 else f"{self.rating_text()}, this one {ex.puzzle.difficulty}" if ex.puzzle is not None else "")
+                 else _("{rating}, this one {difficulty}").format(rating=self.rating_text(),
+                                                                   difficulty=rating_number(ex.puzzle.difficulty))
+                 if ex.puzzle is not None else "")
         if not self.keeper.wants(self.keeper.player):
-            where = f"{where} · new drills from {possessive(self.keeper.player)} games: off (O turns them on)"
+            player = self.keeper.player
+            off = (_("new drills from your games: off (O turns them on)") if player == LOCAL_PLAYER
+                   else _("new drills from {player}'s games: off (O turns them on)").format(player=player))
+            where = f"{where} · {off}"
         size = layout.text_size
-        text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
-        draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
-        top = rect.centery + 4
-        for i, (line, small_size, height) in enumerate(_below_the_task(self.why or where, layout.small_size,
+        if self.why:    # the answer is in: the explanation takes the room down to the board
+            rect = pygame.Rect(rect.left, layout.header.bottom + 2, rect.width, layout.board.top - 4 - layout.header.bottom)
+            text, size = largest_fitting((task,), min(size, layout.small_size), width, min_size=11, bold=True)
+            top = draw_text(surface, text, size, theme.accent, bold=True, midtop=(rect.centerx, rect.top)).bottom + 2
+        else:
+            text, size = largest_fitting((task,), size, width, min_size=12, bold=True)
+            draw_text(surface, text, size, theme.accent, bold=True, midbottom=(rect.centerx, rect.centery + 2))
+            top = rect.centery + 4
+        for i, (line, small_size, height) in enumerate(below_the_task(self.why or where, layout.small_size,
                                                                        width, rect.bottom - top)):
             draw_text(surface, line, small_size, theme.text if self.why else theme.dim_text,
                       midtop=(rect.centerx, top + i * height))
@@ -426,26 +444,19 @@ class PracticeScene(Scene):
         theme, layout = self.ctx.theme, self.ctx.layout
         rect = layout.status
         width = rect.width - 16
-        if self.verdict:
-            colour = theme.text if self.verdict_right is None else theme.win if self.verdict_right else theme.loss
-            text, size = largest_fitting((self.verdict,), layout.text_size, width, min_size=11, bold=True)
-            draw_text(surface, text, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
         phase = self.attempt.phase if self.attempt is not None else None
         keys = keys_texts(phase, self._settled(), self.next_player())
         help_text, help_size = largest_fitting(keys, layout.small_size, width)
-        draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))
-
-
-def _below_the_task(text: str, size: int, width: int, room: int) -> list[tuple[str, int, int]]:
-    """``text`` in lines of ``width`` under the task, each as (line, size, line height): at the
-    largest size from ``size`` down to 11 whose lines fit the ``room`` pixels, else in the lines
-    that fit at 11 with the last one cut with "…". An explanation is a few sentences: shrunk to
-    one line it would be too small to read."""
-    for smaller in range(size, 10, -1):
-        height = font(smaller).get_linesize()
-        lines = wrap(text, smaller, width)
-        if len(lines) * height <= room:
-            return [(line, smaller, height) for line in lines]
-    height = font(11).get_linesize()
-    return [(line, 11, height) for line in wrap_at_most(text, 11, width, max(1, room // height))]
-
+        keys_top = draw_text(surface, help_text, help_size, theme.dim_text,
+                             midbottom=(rect.centerx, rect.bottom - 2)).top
+        if self.verdict:    # one line when it fits, else wrapped over the room above the keys
+            colour = theme.text if self.verdict_right is None else theme.win if self.verdict_right else theme.loss
+            text, size = largest_fitting((self.verdict,), layout.text_size, width, min_size=layout.small_size,
+                                         bold=True)
+            if text == self.verdict:
+                draw_text(surface, text, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
+                return
+            top = rect.top + 1
+            for i, (line, small_size, height) in enumerate(below_the_task(self.verdict, layout.small_size, width,
+                                                                           keys_top - top, bold=True)):
+                draw_text(surface, line, small_size, colour, bold=True, midtop=(rect.centerx, top + i * height))

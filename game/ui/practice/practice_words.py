@@ -9,28 +9,32 @@ from collections.abc import Collection
 from datetime import date, datetime
 
 from game.domain.names import name_key
-from game.echo import counted
+from game.i18n import N_, _, ngettext
 from game.training.keeper import PracticeKeeper
 from game.store.drill_file import LOCAL_PLAYER
-from game.ui.player_words import possessive
 from game.ui.practice.practice_round import Phase
 
 __all__ = ["header_texts", "keys_texts", "progress_texts"]
 
-KEYS_ASK = ("1–7 or click: drop a disc · Left/Right + Enter: choose and drop · F1 help · Esc menu",
-            "1–7 drop · Left/Right + Enter · F1 help · Esc menu", "1–7 drop · F1 · Esc")
-KEYS_DONE = ("Enter or click: next · F1 help · Esc menu", "Enter next · Esc menu")
-KEYS_WAIT = ("Watch the reply · F1 help · Esc menu", "F1 help · Esc menu")
+#: The keys of the moment, longest first, kept in English and translated where shown.
+KEYS_ASK = (N_("1–7 or click: drop a disc · Left/Right + Enter: choose and drop · F1 help · Esc menu"),
+            N_("1–7 drop · Left/Right + Enter · F1 help · Esc menu"), N_("1–7 drop · F1 · Esc"))
+KEYS_DONE = (N_("Enter or click: next · F1 help · Esc menu"), N_("Enter next · Esc menu"))
+KEYS_WAIT = (N_("Watch the reply · F1 help · Esc menu"), N_("F1 help · Esc menu"))
 
 
 def header_texts(player: str, colour: str) -> tuple[str, ...]:
     """Whose practice and which side they play (``colour``; empty: no exercise), longest first:
     "Practice · You are Red", "Ann's practice · Red", down to "Ann · Red"."""
     if not colour:
-        return ("Practice",) if player == LOCAL_PLAYER else (f"{player}'s practice", player)
+        if player == LOCAL_PLAYER:
+            return (_("Practice"),)
+        return _("{player}'s practice").format(player=player), player
     if player == LOCAL_PLAYER:
-        return f"Practice · You are {colour}", f"You are {colour}"
-    return f"{player}'s practice · {colour}", f"{player} · {colour}", colour
+        return (_("Practice · You are {colour}").format(colour=colour),
+                _("You are {colour}").format(colour=colour))
+    return (_("{player}'s practice · {colour}").format(player=player, colour=colour),
+            _("{player} · {colour}").format(player=player, colour=colour), colour)
 
 
 def _local_day(stamp: datetime | str) -> date:
@@ -49,10 +53,15 @@ def progress_texts(keeper: PracticeKeeper, done_drills: Collection[tuple[str, in
     drills = max(drills, sum(1 for player, _key in done_drills if player == whose))
     solved = sum(r.solved for r in results)
     streak, best = keeper.streak, keeper.best_streak
-    return (f"Today: {counted(drills, 'drill')} · {solved} of {len(results)} puzzles solved · "
-            f"streak {streak} (best {best})",
-            f"{counted(drills, 'drill')} · {solved}/{len(results)} puzzles · streak {streak}",
-            f"streak {streak}")
+    tried = len(results)
+    streak_text = _("streak {streak}").format(streak=streak)
+    return (" · ".join((ngettext("Today: {count} drill", "Today: {count} drills", drills).format(count=drills),
+                        _("{solved} of {count} puzzles solved").format(solved=solved, count=tried),
+                        _("streak {streak} (best {best})").format(streak=streak, best=best))),
+            " · ".join((ngettext("{count} drill", "{count} drills", drills).format(count=drills),
+                        _("{solved}/{count} puzzles").format(solved=solved, count=tried),
+                        streak_text)),
+            streak_text)
 
 
 def keys_texts(phase: Phase | None, settled: bool, other: str | None) -> tuple[str, ...]:
@@ -66,10 +75,12 @@ def keys_texts(phase: Phase | None, settled: bool, other: str | None) -> tuple[s
         keys = KEYS_WAIT
     else:
         keys = KEYS_ASK
+    keys = tuple(_(k) for k in keys)
     if phase is Phase.REFUTE:
         return keys
+    wants = _("O: drills from games on/off")
     if other is None:
-        return (f"O: drills from games on/off · {keys[0]}", *keys)
-    whose = f"Tab: {possessive(other)} drills · "
-    return (f"{whose}O: drills from games on/off · {keys[0]}", f"{whose}{keys[0]}",
-            *(f"Tab: {other} · {k}" for k in keys[1:]), *keys)
+        return (f"{wants} · {keys[0]}", *keys)
+    whose = _("Tab: your drills") if other == LOCAL_PLAYER else _("Tab: {player}'s drills").format(player=other)
+    tab = _("Tab: {player}").format(player=other)
+    return (f"{whose} · {wants} · {keys[0]}", f"{whose} · {keys[0]}", *(f"{tab} · {k}" for k in keys[1:]), *keys)

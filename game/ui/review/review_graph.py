@@ -11,6 +11,7 @@ import pygame
 from game.engine.game_review import GameReview, Grade, ReviewProgress
 from game.engine.scores import MAX_SCORE, Outcome
 from game.engine.verdicts import Severity
+from game.i18n import _, pgettext
 from game.ui.resources import draw_text, text_width
 
 if TYPE_CHECKING:
@@ -125,15 +126,18 @@ def legend_items(theme: Theme, short: bool = False) -> list[tuple[Mark, str]]:
     """What the graph's and the board's marks mean, in the order the legend shows them; ``short``
     words for a small window."""
     red, yellow = theme.colour_name(1), theme.colour_name(2)
+    # TRANSLATORS: the graph's legend: the band where the first player wins
+    wins = [("band-win", _("{side} wins").format(side=red)), ("band-draw", pgettext("outcome", "draw")),
+            ("band-loss", _("{side} wins").format(side=yellow)),
+            # TRANSLATORS: the graph's legend: a value the solver proved (a full dot), an estimate (a ring)
+            ("dot", _("proved")), ("ring", _("estimate")),
+            ("mistake", pgettext("grade", "mistake")), ("blunder", pgettext("grade", "blunder"))]
     if short:
-        return [("band-win", f"{red} wins"), ("band-draw", "draw"), ("band-loss", f"{yellow} wins"),
-                ("dot", "proved"), ("ring", "estimate"), ("mistake", "mistake"), ("blunder", "blunder"),
-                ("error", "error"), ("ghost", "played"), ("frame", "best"), ("threat", "threat")]
-    return [("band-win", f"{red} wins"), ("band-draw", "draw"), ("band-loss", f"{yellow} wins"),
-            ("dot", "proved"), ("ring", "estimate"), ("mistake", "mistake"), ("blunder", "blunder"),
-            ("error", "error to learn from"),
-            ("ghost", "board: faint disc, the move played"), ("frame", "frame, the best move"),
-            ("threat", "ring in a cell, a threat")]
+        return [*wins, ("error", _("error")), ("ghost", _("played")), ("frame", pgettext("grade", "best")),
+                ("threat", _("threat"))]
+    return [*wins, ("error", _("error to learn from")),
+            ("ghost", _("board: faint disc, the move played")), ("frame", _("frame, the best move")),
+            ("threat", _("ring in a cell, a threat"))]
 
 
 def _layout_legend(width: int, small: int, theme: Theme) -> list[list[tuple[Mark, str, int]]]:
@@ -216,9 +220,9 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, size: int, theme: 
     pygame.draw.rect(surface, theme.accent, pygame.Rect(bar.left, bar.top, int(bar.width * done), bar.height),
                      border_radius=4)
     pygame.draw.rect(surface, theme.dim_text, bar, 1, border_radius=4)
-    label = "the analysis failed" if failed else (
-        f"analysing from the last move back: {progress.done} of {progress.total}"
-        if progress else "analysing…")
+    label = _("the analysis failed") if failed else (
+        _("analysing from the last move back: {done} of {total}").format(done=progress.done, total=progress.total)
+        if progress else _("analysing…"))
     draw_text(surface, label, size, theme.text, midbottom=(bar.centerx, bar.top - 4))
 
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
+
 __all__ = ["Action", "Offer", "action_for", "footer_texts"]
 
 
@@ -53,23 +55,24 @@ class Offer:
 def footer_texts(offer: Offer) -> tuple[str, ...]:
     """The footer, longest first (a narrow window takes a shorter one); every one keeps the keys."""
     if offer.error is not None:
-        return (f"Analysis failed: {offer.error} · R retry · Esc back", "Analysis failed · R retry · Esc back",
-                "R retry · Esc back")
+        return (_("Analysis failed: {problem} · R retry · Esc back").format(problem=offer.error),
+                _("Analysis failed · R retry · Esc back"), _("R retry · Esc back"))
     play_on, practise = offer.play_on, offer.practise
     if offer.line_open:
-        full = ["Line: Left/Right step through it", "Home/End its start/end", *(["P play on from here"] if play_on else []),
-                *(["D practise this position"] if practise else []), "Enter or Esc leave it"]
-        middle = ["Line: Left/Right step", "Home/End", *(["P play on"] if play_on else []),
-                  *(["D practise"] if practise else []), "Enter/Esc leave"]
-        return " · ".join(full), " · ".join(middle), "Line: Left/Right step · Enter/Esc leave"
+        full = [_("Line: Left/Right step through it"), _("Home/End its start/end"),
+                *([_("P play on from here")] if play_on else []),
+                *([_("D practise this position")] if practise else []), _("Enter or Esc leave it")]
+        middle = [_("Line: Left/Right step"), _("Home/End"), *([_("P play on")] if play_on else []),
+                  *([_("D practise")] if practise else []), _("Enter/Esc leave")]
+        return " · ".join(full), " · ".join(middle), " · ".join((_("Line: Left/Right step"), _("Enter/Esc leave")))
     enter = offer.explained
-    full = ["Left/Right step", "click the graph or the list",
-            *(["Enter step through the line that proves it"] if enter else []),
-            *(["P play on from here"] if play_on else []), *(["D practise this position"] if practise else []),
-            "Esc back"]
-    middle = ["Left/Right step", *(["Enter the line that proves it"] if enter else []),
-              *(["P play on"] if play_on else []),
-              *(["D practise" if enter else "D practise this position"] if practise else []), "Esc back"]
-    short = ["Enter: the line that proves it" if enter else "Left/Right step", *(["D practise"] if practise else []),
-             "Esc back"]
+    full = [_("Left/Right step"), _("click the graph or the list"),
+            *([_("Enter step through the line that proves it")] if enter else []),
+            *([_("P play on from here")] if play_on else []), *([_("D practise this position")] if practise else []),
+            _("Esc back")]
+    middle = [_("Left/Right step"), *([_("Enter the line that proves it")] if enter else []),
+              *([_("P play on")] if play_on else []),
+              *([_("D practise") if enter else _("D practise this position")] if practise else []), _("Esc back")]
+    short = [_("Enter: the line that proves it") if enter else _("Left/Right step"),
+             *([_("D practise")] if practise else []), _("Esc back")]
     return tuple(" · ".join(words) for words in (full, middle, short))

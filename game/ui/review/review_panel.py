@@ -11,9 +11,10 @@ import pygame
 
 from game.engine.game_review import MoveReview, ReviewProgress
 from game.engine.threats import Cell
+from game.i18n import _
 from game.ui.layout import COLS, ROWS, Layout
 from game.ui.render import BoardScene, draw_panel
-from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
+from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap, wrap_at_most
 from game.ui.review.review_graph import GRADE_COLOURS, UNPROVED_COLOUR, draw_graph
 from game.ui.review.review_line import LineView
 from game.ui.review.review_state import ReviewState
@@ -58,12 +59,14 @@ class ReviewPanel:
     words: ReviewWords
     progress: ReviewProgress | None = None
 
-    def draw(self, surface: pygame.Surface, title: str, footer: tuple[str, ...], failed: bool) -> Hits:
-        """The whole frame but the overlays (the saved-game list, a question), which the scene draws on top."""
+    def draw(self, surface: pygame.Surface, titles: tuple[str, ...], footer: tuple[str, ...], failed: bool) -> Hits:
+        """The whole frame but the overlays (the saved-game list, a question), which the scene draws
+        on top; ``titles`` the title's wordings, longest first (a narrow window takes a shorter one)."""
         theme = self.theme
         width, height = surface.get_size()
         size = text_size(width, height)
-        draw_text(surface, fit_text(title, size + 4, width - 24, True), size + 4, theme.text, bold=True,
+        title, title_size = largest_fitting(titles, size + 4, width - 24, min_size=min(12, size), bold=True)
+        draw_text(surface, fit_text(title, title_size, width - 24, True), title_size, theme.text, bold=True,
                   midtop=(width // 2, 8))
         top = 16 + (size + 4) * 3 // 2
         graph_h = max(40, height // 5)
@@ -95,8 +98,12 @@ class ReviewPanel:
         theme, words, line = self.theme, self.words, self.state.line
         width = surface.get_width()
         head = [words.line_text()] if line is not None else words.describe_current()
-        draw_text(surface, fit_text(head[0], size, width - 24, True), size, theme.text, bold=True, topleft=(16, y))
-        y += size + 6
+        lines = wrap(head[0], size, width - 24, True)
+        if len(lines) > 2:
+            lines = (lines[0], fit_text(" ".join(lines[1:]), size, width - 24, True))
+        for text in lines:
+            draw_text(surface, text, size, theme.text, bold=True, topleft=(16, y))
+            y += size + 6
         for text in wrap_at_most(head[1], size, width - 24, 2) if len(head) > 1 else ():
             draw_text(surface, text, size, theme.dim_text, topleft=(16, y))
             y += size + 6
@@ -108,10 +115,12 @@ class ReviewPanel:
             for text in wrap_at_most(why, small, width - 32, max(1, rows)):
                 draw_text(surface, text, small, theme.text, topleft=(16, y))
                 y += small + 4
-        for choices in summaries:
+        for choices in summaries:    # the longest wording that fits one line, else the shortest on two
             text, small = largest_fitting(choices, size - 2, width - 24, min_size=min(12, size - 2))
-            draw_text(surface, fit_text(text, small, width - 24), small, theme.text, topleft=(16, y))
-            y += size + 4
+            for part in (text,) if text_width(text, small) <= width - 24 else wrap_at_most(choices[-1], small,
+                                                                                         width - 24, 2):
+                draw_text(surface, part, small, theme.text, topleft=(16, y))
+                y += size + 4
         # What to practise, where room is left. The room stays the notices' (the y returned is
         # the summaries' end): a notice may cover this advice for its seconds, never the move list.
         end, below = y, y
@@ -165,8 +174,10 @@ class ReviewPanel:
             if index == state.index:
                 pygame.draw.rect(surface, theme.accent, r, 2, border_radius=5)
             if index == n:
-                text, small = largest_fitting(("end: " + self.words.result_text(),
-                                               "end: " + self.words.result_text(short=True)), size - 2, r.width - 24)
+                # TRANSLATORS: the last row of the review's move list: how the game ended ("end: Red won")
+                ends = (_("end: {result}").format(result=self.words.result_text()),
+                        _("end: {result}").format(result=self.words.result_text(short=True)))
+                text, small = largest_fitting(ends, size - 2, r.width - 24)
                 draw_text(surface, text, small, theme.dim_text, midleft=(r.left + 20, r.centery))
             else:
                 self._draw_move_row(surface, r, index, size - 2)
@@ -185,11 +196,13 @@ class ReviewPanel:
         number_right = r.left + 8 + disc.get_width() + text_width("88.", size)
         draw_text(surface, f"{index + 1}.", size, colour, midright=(number_right, r.centery))
         name_left = number_right + 6
-        draw_text(surface, fit_text(theme.colour_name(player), size, r.right - name_left), size, colour,
-                  midleft=(name_left, r.centery))
+        texts = row_words(review, self.state.moves[index] + 1)
         rest_left = name_left + max(text_width(theme.colour_name(n), size) for n in (1, 2)) + 8
-        text, small = largest_fitting(row_words(review, self.state.moves[index] + 1), size,
-                                      max(1, r.right - 4 - rest_left), min_size=min(11, size))
+        if text_width(texts[-1], min(11, size)) <= r.right - 4 - rest_left:
+            draw_text(surface, theme.colour_name(player), size, colour, midleft=(name_left, r.centery))
+        else:   # a narrow list: the disc names the side, its words make room for the move's
+            rest_left = name_left
+        text, small = largest_fitting(texts, size, max(1, r.right - 4 - rest_left), min_size=min(11, size))
         draw_text(surface, text, small, colour, midleft=(rest_left, r.centery))
 
 

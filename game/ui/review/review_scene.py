@@ -20,6 +20,7 @@ import pygame
 
 from game.domain.players import HUMAN
 from game.engine.board import parse_moves
+from game.i18n import N_, _
 from game.engine.game_review import GameReview, ReviewProgress
 from game.service.client import EngineClient
 from game.service.requests import Kind, ReviewRequest
@@ -91,9 +92,9 @@ class ReviewScene(Scene):
 
     def _open_savelist(self) -> None:
         try:
-            self.savelist = SaveList(save_infos(), title="Review a saved game", verb="review")
+            self.savelist = SaveList(save_infos(), title=_("Review a saved game"), verb="review")
         except OSError as exc:
-            self.ctx.notices.add(f"Could not list the saved games: {exc}", "error")
+            self.ctx.notices.add(_("Could not list the saved games: {problem}").format(problem=exc), "error")
             self.next = Transition(SceneName.MENU)
 
     def _show(self, moves: list[int]) -> None:
@@ -191,13 +192,17 @@ class ReviewScene(Scene):
         if start.red is None or start.yellow is None:
             return
         if start.network is not None:
-            back = " (Esc returns to it)" if start.back == "game" else ""
-            self.ctx.notices.add(f"Playing on from here is for games on this computer: this one was played with "
-                                 f"{start.network.opponent} over the network{back}")
+            if start.back == "game":
+                said = _("Playing on from here is for games on this computer: this one was played with {opponent} "
+                         "over the network (Esc returns to it)")
+            else:
+                said = _("Playing on from here is for games on this computer: this one was played with {opponent} "
+                         "over the network")
+            self.ctx.notices.add(said.format(opponent=start.network.opponent))
             return
         played = tuple(self.state.shown_moves())
         if self.state.shown().is_over():
-            self.ctx.notices.add("The game is over at this move: step back to play on from an earlier one")
+            self.ctx.notices.add(_("The game is over at this move: step back to play on from an earlier one"))
             return
         red, yellow, names = start.red, start.yellow, start.names or ("", "")
 
@@ -212,8 +217,10 @@ class ReviewScene(Scene):
             self.next = Transition(SceneName.GAME, GameStart(red, yellow, played, names=names, continued=True))
 
         if leaving is not None and kept is not None:
-            self.confirm = Confirm("Play on from here?", f"{leaving.detail} Choose No, then Esc and "
-                                   f"\"{resume_label(kept)}\", to go on with it.", play_on_now)
+            self.confirm = Confirm(_("Play on from here?"), _("{detail} Choose No, then Esc and \"{resume}\", to go on "
+                                                              "with it.").format(detail=leaving.detail,
+                                                                                 resume=resume_label(kept)),
+                                   play_on_now)
         else:
             play_on_now()
 
@@ -226,7 +233,7 @@ class ReviewScene(Scene):
         """D: the position on the board (an open line's too) becomes a drill (the answer comes as a notice)."""
         state = self.state
         self.asked.append(self.ctx.session.practice.add_position(state.shown_moves(), state.played_here()))
-        self.ctx.notices.add(f"Checking {self.words.shown_text()} for your drills…", seconds=3.0)
+        self.ctx.notices.add(_("Checking {position} for your drills…").format(position=self.words.shown_text()), seconds=3.0)
 
     def _answers(self) -> None:
         """Say what became of each position the player asked to practise in this review; the
@@ -239,11 +246,11 @@ class ReviewScene(Scene):
                 continue
             self.asked.remove(ticket)
             if added is Added.ADDED:
-                self.ctx.notices.add("Position added to your drills: Practice in the menu brings it back")
+                self.ctx.notices.add(_("Position added to your drills: Practice in the menu brings it back"))
             elif added is Added.ALREADY:
-                self.ctx.notices.add("This position is already one of your drills")
+                self.ctx.notices.add(_("This position is already one of your drills"))
             else:
-                self.ctx.notices.add(f"This position cannot be a drill: {added.value}", "error")
+                self.ctx.notices.add(_(_NOT_A_DRILL.get(added, N_("This position cannot be a drill"))), "error")
 
     # -- engine ----------------------------------------------------------------------------
 
@@ -317,16 +324,24 @@ class ReviewScene(Scene):
     def title(self) -> str:
         """The screen's title; the players named as the game's header names them ("You" for the
         one human playing the computer)."""
+        return self.titles()[0]
+
+    def titles(self) -> tuple[str, ...]:
+        """The title's wordings, longest first: who played, then the sides alone, then the bare title."""
         red, yellow = self.start.red, self.start.yellow
         if red is None or yellow is None:
-            return "Game review"
+            return (_("Game review"),)
         players = self.start.players()
         if not (red.is_ai or yellow.is_ai or players):
-            return "Game review — two players"
-        names = list(players or ["You" if not p.is_ai and q.is_ai else p.label()
-                                          for p, q in ((red, yellow), (yellow, red))])
+            return (_("Game review — two players"), _("Game review"))
+        # TRANSLATORS: the one person playing the computer, as the review's title names them
+        names = list(players or [_("You") if not p.is_ai and q.is_ai else p.label()
+                                 for p, q in ((red, yellow), (yellow, red))])
         theme = self.ctx.theme
-        return f"Game review — {theme.colour_name(1)}: {names[0]} · {theme.colour_name(2)}: {names[1]}"
+        sides = dict(first=theme.colour_name(1), first_name=names[0], second=theme.colour_name(2),
+                     second_name=names[1])
+        return (_("Game review — {first}: {first_name} · {second}: {second_name}").format(**sides),
+                _("{first}: {first_name} · {second}: {second_name}").format(**sides), _("Game review"))
 
     def heard(self) -> Heard:
         """The title, each side's summary and what to practise, the shown move with its grade and
@@ -367,11 +382,20 @@ class ReviewScene(Scene):
             self.savelist.draw(surface, theme)
             return
         panel = ReviewPanel(theme, self.ctx.renderer, self.state, self.words, self.progress)
-        self.hits = panel.draw(surface, self.title(), self.keys_texts(), self.error is not None)
+        self.hits = panel.draw(surface, self.titles(), self.keys_texts(), self.error is not None)
         if self.savelist is not None:
             self.savelist.draw(surface, theme)
         if self.confirm is not None:
             self.confirm.draw(surface, theme)
 
+
+#: Why a position asked for cannot be a drill, said whole.
+_NOT_A_DRILL = {
+    Added.LOST: N_("This position cannot be a drill: every move loses here: there is no outcome to keep"),
+    Added.OVER: N_("This position cannot be a drill: the game is over here"),
+    Added.FREE: N_("This position cannot be a drill: every column keeps the outcome here: there is nothing to find"),
+    Added.UNPROVED: N_("This position cannot be a drill: not proved in time"),
+    Added.NOT_WRITTEN: N_("This position cannot be a drill: the drills file could not be written"),
+}
 
 __all__ = ["MAX_CACHED", "ReviewScene", "ReviewStart"]
