@@ -25,6 +25,7 @@ from .i18n import _
 from .engine.book import book_status
 from game.config.load import load_settings
 from game.domain.saved import SavedGame
+from game.i18n import _
 from game.store.autosave import Autosaves
 from game.store.cleanup import clean_stale_files
 from game.store.book_memo import remember_book_digests

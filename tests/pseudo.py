@@ -113,30 +113,28 @@ class DrawnTexts:
         return found
 
     def cut(self) -> list[str]:
-        """Texts shortened to fit (ending in "…", or with "…" outside a whole message: a message's
-        own "Connecting…" is not a cut, as its padding follows it), and messages whose end or start
-        never showed (an opening bracket never closed, a closing one never opened). Messages nest:
-        a translated value inside a translated sentence ("⟦Ýöûŕ çöĺöûŕ: ⟦Ŕàñđöm⟧⟧") is whole once
-        both close."""
+        """Texts shortened to fit (ending in "…", or with "…" outside every message: a message's
+        own "Connecting…" is not a cut, as its padding follows it), and messages whose end never
+        showed: an opening bracket whose closing one never came. Brackets nest (a message holds
+        others in its placeholders), and a message wrapped over several lines is followed from one
+        text to the next, so a cut message leaves its bracket open to the end."""
         found = []
-        depth, opened = 0, ""
+        opened: list[int] = []      # where each message still open began, in the joined texts
+        joined = "\n".join(self.texts)
+        start = 0
         for text in self.texts:
             shortened = text.endswith("…")
-            for i, char in enumerate(text):
+            for i, char in enumerate(text, start):
                 if char == OPEN:
-                    if not depth:
-                        opened = text[i:]
-                    depth += 1
-                elif char == CLOSE:
-                    if not depth:
-                        found.append(text)
-                    depth = max(0, depth - 1)
-                elif char == "…" and not depth:
+                    opened.append(i)
+                elif char == CLOSE and opened:
+                    opened.pop()
+                elif char == "…" and not opened:
                     shortened = True
             if shortened:
                 found.append(text)
-        if depth:
-            found.append(opened)
+            start += len(text) + 1
+        found += [joined[begin:] for begin in opened[:1]]
         return found
 
     def outside(self, window: object) -> list[str]:

@@ -364,3 +364,21 @@ def test_the_tests_mirror_the_packages():
     folders = {p.name for p in ROOT.joinpath("tests").iterdir() if p.is_dir() and not p.name.startswith((".", "_"))}
     assert packages <= folders, sorted(packages - folders)
     assert folders - packages == {"app"}, sorted(folders - packages)
+
+
+SCENE_ROOMS = ("game", "netplay", "review", "practice", "menu", "learn")
+#: The one way between scene rooms: the network's seats implement the game room's seat contract.
+BETWEEN_ROOMS = {("netplay", "game.ui.game.seats"), ("netplay", "game.ui.game.game_input")}
+
+
+@pytest.mark.parametrize("room_name", SCENE_ROOMS)
+def test_a_scene_room_imports_no_other_scene_room(room_name):
+    wrong = []
+    for path in importers(f"game.ui.{room_name}"):
+        for target, line in every_import(path):
+            other = next((r for r in SCENE_ROOMS if r != room_name and in_room(target, f"game.ui.{r}")), None)
+            allowed = any(room_name == src and in_room(target, allowed_target) for src, allowed_target in BETWEEN_ROOMS)
+            if other is not None and not allowed:
+                wrong.append((module_name(path), target, line))
+    assert not wrong
+

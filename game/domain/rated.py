@@ -20,6 +20,8 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.i18n import N_, _
+
 from .levels import Level, find_level
 from .players import PlayerSpec
 
@@ -31,15 +33,16 @@ FORFEIT_MOVES = 3
 
 
 class Casual(enum.Enum):
-    """Why a game is not rated; the value completes "casual game: not rated — ..."."""
+    """Why a game is not rated; the value (English, translated where shown) completes "casual game:
+    not rated — ..."."""
 
-    TWO_HUMANS_OR_NONE = "not a game between you and the computer"
-    UNRATED_LEVEL = "the computer's level has no Elo figure"
-    LEVEL_NOT_LISTED = "the computer's level is no longer in your settings"
-    NOT_FROM_START = "the game did not start from the empty board"
-    UNDO = "a move was taken back"
-    HINT = "a hint was asked for"
-    ANALYSIS = "the analysis row was shown"
+    TWO_HUMANS_OR_NONE = N_("not a game between you and the computer")
+    UNRATED_LEVEL = N_("the computer's level has no Elo figure")
+    LEVEL_NOT_LISTED = N_("the computer's level is no longer in your settings")
+    NOT_FROM_START = N_("the game did not start from the empty board")
+    UNDO = N_("a move was taken back")
+    HINT = N_("a hint was asked for")
+    ANALYSIS = N_("the analysis row was shown")
 
 
 @dataclass
@@ -99,7 +102,9 @@ class RatedGame:
 
     def notice(self) -> str:
         """What the window says when the game turns casual."""
-        return f"Casual game: not rated — {self.reason.value}" if self.reason else "Rated game"
+        if self.reason is None:
+            return _("Rated game")
+        return _("Casual game: not rated — {reason}").format(reason=_(self.reason.value))
 
 
 def _listed(spec: PlayerSpec, levels: Sequence[Level]) -> bool:

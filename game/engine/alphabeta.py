@@ -1,14 +1,11 @@
-"""The depth search's inner search: negamax with alpha-beta over a heuristic, compiled or plain,
-from this file.
+"""The depth search's inner search: negamax with alpha-beta over a heuristic, compiled.
 
 When the package is installed with a C compiler at hand, Cython compiles this module in its
-pure-Python mode (as ``negamax.py``): ``_Core`` then runs every node in C, with the GIL
-released, and its tables are C arrays. Without a compiler the same file runs as plain Python:
-``_PlainCore`` builds the search as a closure over dicts, the reference the compiled path
-follows step by step. Both visit the same nodes in the same order, store the same table entries
-(and drop the same ones when a table is full), and compute every value with the same
-floating-point operations in the same order, so they return the same values after the same
-number of nodes (tests run the depth search on both paths).
+pure-Python mode: ``_Core`` then runs every node in C, with the GIL released, and its tables are
+C arrays. ``new_core`` hands out a ``_Core`` where this module runs compiled, else the plain
+search of ``plain_alphabeta`` (a closure over dicts), the reference ``_Core`` follows step by
+step: both return the same values after the same number of nodes (tests run the depth search on
+both paths). Run by the interpreter, this module's ``_Core`` is never made.
 
 What a node does (docs/engine.md): fail-soft negamax with principal variation search, relative
 to the side to move and entered only when that side cannot win at once; non-losing moves only;
@@ -20,7 +17,9 @@ Tables, per core (i.e. per heuristic and set of weights): ``bounds`` (key -> (de
 entered with, lower, upper)) for one iteration, ``hints`` (key -> best column) kept across
 iterations and searches, both bounded by dropping their older half when full (insertion order,
 as a dict keeps it). The plain path also caches threat cells per disc set (a dict lookup is
-cheaper than the computation in Python; in C the computation is cheaper).
+cheaper than the computation in Python; in C the computation is cheaper). The compiled window
+search keeps the window changes it met lately (a slot per cell and nearby discs, which recur all
+over the tree); a kept change is the one it would compute, so the values are the same.
 
 Stopping: every ``CHECK_EVERY + 1`` nodes (``CHECK_EVERY_SLOW + 1`` for window and threats) the
 search looks at its stop request and its deadline and, if either says so, unwinds and raises
@@ -33,7 +32,8 @@ the GIL taken back for the call.
 from __future__ import annotations
 
 import mmap
-from functools import cache
+from functools import cache, reduce
+from operator import or_
 from time import perf_counter
 from types import ModuleType
 
@@ -43,44 +43,24 @@ except ImportError:  # the plain path needs no Cython at run time
     from . import _cython_shim as cython
 
 from ._cython_shim import plain_twin
-from .board import BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, HEIGHT, LINE_SHIFTS, WIDTH, bit
-from .board import winning_cells_mask
-from .heuristics import SCOREMAP, WindowWeights, make_window_delta, make_window_raw, scoremap
+from .board import BOARD, BOTTOM, CELLS, CENTRE, CENTRE_ORDER, COLUMN_MASKS, HEIGHT, LINE_SHIFTS, WIDTH
+from .heuristics import WindowWeights
 from .heuristics.scoremap import PLANES
-from .heuristics.threat_parity import BAD, DECIDED, EVEN_ROWS, GOOD, HIDDEN, ODD_ROWS, STACKED, ZUGZWANG, cached_evaluator
-from .heuristics import evaluator
+from .heuristics.threat_parity import BAD, DECIDED, EVEN_ROWS, GOOD, HIDDEN, ODD_ROWS, STACKED, ZUGZWANG
 from .heuristics.window import WINDOWS_THROUGH, window_gains
 from .ordering import RANK_UNIT, RANKED_COLUMNS
+from .plain_alphabeta import (CHECK_EVERY, CHECK_EVERY_SLOW, HINT_ORDERS, LEFT_HALF, NULL, RIGHT_HALF, SQUASH,
+                              WEIGHT_LEVELS, WEIGHT_OF, PlainCore, carried_value, child_carried_value, leaf_factors)
 from .solver import SearchCancelled
-from .tables import halve_table
 
 #: Whether this module runs compiled (C nodes, C tables, the GIL released) or as plain Python.
 COMPILED: bool = cython.compiled
 
-CHECK_EVERY = 1023  # nodes between two looks at the stop request / deadline (a power of two - 1)
-CHECK_EVERY_SLOW = 255  # the same for evaluations that cost several times scoremap's (window, threats)
-#: K of the squash v / (|v| + K) per heuristic: about the size of a typical evaluation, so that
-#: estimates spread over (-1, 1) instead of crowding its ends
-SQUASH = {"scoremap": 16.0, "window": 16.0, "threats": 32.0}
-NULL = 1e-12  # width of a null window on the float score scale
-#: (column, column mask) in centre-first order
-ORDERED = tuple((c, COLUMN_MASKS[c]) for c in CENTRE_ORDER)
-#: the same with one column (the table's best-move hint) moved to the front
-HINT_ORDERS = tuple(((h, COLUMN_MASKS[h]),) + tuple(p for p in ORDERED if p[0] != h) for h in range(WIDTH))
-#: scoremap weight of the cell a move lands in, keyed by the move's bit
-WEIGHT_OF = {bit(c, r): SCOREMAP[c][r] for c in range(WIDTH) for r in range(HEIGHT)}
-NO_WEIGHT = dict.fromkeys(WEIGHT_OF, 0)
-#: scoremap cells grouped by weight, heaviest first: the best leaf move is the heaviest free cell
-WEIGHT_LEVELS = tuple(
-    (w, sum(bit(c, r) for c in range(WIDTH) for r in range(HEIGHT) if SCOREMAP[c][r] == w))
-    for w in sorted({w for col in SCOREMAP for w in col}, reverse=True)
-)
 HEURISTIC_CODES = {"scoremap": 0, "window": 1, "threats": 2}
-LEFT_HALF = sum(COLUMN_MASKS[: CENTRE + 1])
-RIGHT_HALF = sum(COLUMN_MASKS[CENTRE:])
 # the compiled core's arrays hold 64 cells and 16 columns at most, 16 windows through a cell
 assert WIDTH <= 16 and WIDTH * (HEIGHT + 1) <= 64 and max(len(w) for w in WINDOWS_THROUGH.values()) <= 16
 assert len(WEIGHT_LEVELS) <= 64
+assert WIDTH * (HEIGHT + 1) <= 56  # a kept window change's key holds its cell above bit 56
 
 # The constants as C values for the compiled search (in plain Python: the same numbers).
 _CELLS = cython.declare(cython.int, CELLS)
@@ -112,6 +92,10 @@ _U2 = cython.declare(cython.int, LINE_SHIFTS[3][1])
 _U3 = cython.declare(cython.int, LINE_SHIFTS[3][2])
 _MIN_TABLE_BITS = cython.declare(cython.int, 10)  # a compiled table starts with 1024 slots, doubles as it fills
 _HASH = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)  # Fibonacci hashing of keys into slots
+#: Slots of the compiled window search's table of window changes (``_Core._window_delta``):
+#: 2 ** MEMO_BITS of 4 words (the key's two, the value, and one unused: a slot in one cache line)
+MEMO_BITS = 12
+_MEMO_BITS = cython.declare(cython.int, MEMO_BITS)
 # A compiled table entry's first word: the key (current + mask, below 2 ** KEY_BITS) in its low
 # bits, the payload above it.
 KEY_BITS = WIDTH * (HEIGHT + 1)
@@ -171,378 +155,18 @@ def new_core(heuristic: str, weights: WindowWeights, discount: float, max_entrie
 
     The core's ``iteration(root_moves, depth_limit, nodes, stop, deadline)`` empties the
     iteration's table and returns ``(negamax, leaves, node_count)`` for a root with
-    ``root_moves`` discs and that depth limit (see ``_PlainCore.iteration``); ``hint(key)`` and
+    ``root_moves`` discs and that depth limit (see ``PlainCore.iteration``); ``hint(key)`` and
     ``set_hint(key, column)`` read and write the best-move hints; ``clear()`` empties everything;
     ``counts()`` is (value entries, hints, cached threat cells).
     """
     if cython.compiled:
         return _Core(heuristic, weights, discount, max_entries, max_hints)
-    return _PlainCore(heuristic, weights, discount, max_entries, max_hints, max_threats)
+    return PlainCore(heuristic, weights, discount, max_entries, max_hints, max_threats)
 
 
 def is_compiled(core) -> bool:
     """Whether ``core`` (from ``new_core``) runs compiled."""
-    return not isinstance(core, _PlainCore)
-
-
-@cache
-def _window_makers(weights: WindowWeights):
-    """(window sum, window change) of ``weights``, made once per set of weights."""
-    return make_window_raw(weights), make_window_delta(weights)
-
-
-def carried_value(heuristic: str, weights: WindowWeights, current: int, mask: int) -> float:
-    """``e`` of a root (``negamax``'s last argument): the side to move's scoremap value or window
-    sum, which the search carries down the tree by each move's change; 0 for threats."""
-    if heuristic == "scoremap":
-        return int(scoremap(current, mask, 0))
-    if heuristic == "window":
-        return _window_makers(weights)[0](current, mask)
-    return 0
-
-
-def child_carried_value(heuristic: str, weights: WindowWeights, e: float, current: int, mask: int,
-                        move: int) -> float:
-    """``e`` of the child after ``move`` (its bit) of the node whose ``e`` it is."""
-    if heuristic == "scoremap":
-        return -e - WEIGHT_OF[move]
-    if heuristic == "window":
-        return -e - _window_makers(weights)[1](current, current ^ mask, move)
-    return 0
-
-
-def _leaf_factors(root_moves: int, depth_limit: int, discount: float) -> list[float]:
-    """The discount of a leaf below a node with ``moves`` discs (at ply moves + 1 - root_moves)."""
-    f = discount / depth_limit
-    tail = 1.0 - discount  # beyond the limit (forced lines): (1 - f) * D / ply
-    factors = [0.0] * (CELLS + 1)
-    for ply in range(1, CELLS + 1 - root_moves):
-        factors[root_moves + ply - 1] = 1.0 - f * ply if ply <= depth_limit else tail * depth_limit / ply
-    return factors
-
-
-class _PlainCore:
-    """The plain-Python search: a closure over dict tables (fast local lookups)."""
-
-    def __init__(self, heuristic: str, weights: WindowWeights, discount: float, max_entries: int,
-                 max_hints: int, max_threats: int) -> None:
-        self.heuristic, self.weights, self.discount = heuristic, weights, discount
-        self.max_entries, self.max_hints, self.max_threats = max_entries, max_hints, max_threats
-        self.evaluate = evaluator(heuristic, weights)
-        self.bounds: dict[int, tuple[int, float, float]] = {}
-        self.hints: dict[int, int] = {}  # key -> column of the best move found
-        # one side's discs -> the cells that would complete a four for it (board.winning_cells_mask
-        # without the occupancy mask): a pure function, valid across iterations and searches
-        self.threat_cache: dict[int, int] = {}
-
-    def clear(self) -> None:
-        self.bounds.clear()
-        self.hints.clear()
-        self.threat_cache.clear()
-
-    def counts(self) -> tuple[int, int, int]:
-        return len(self.bounds), len(self.hints), len(self.threat_cache)
-
-    def hint(self, key: int) -> int | None:
-        return self.hints.get(key)
-
-    def root_value(self, current: int, mask: int) -> float:
-        """``carried_value`` of this core's heuristic and weights."""
-        return carried_value(self.heuristic, self.weights, current, mask)
-
-    def child_value(self, e: float, current: int, mask: int, move: int) -> float:
-        """``child_carried_value`` of this core's heuristic and weights."""
-        return child_carried_value(self.heuristic, self.weights, e, current, mask, move)
-
-    def set_hint(self, key: int, column: int) -> None:
-        if len(self.hints) >= self.max_hints:
-            halve_table(self.hints)
-        self.hints[key] = column
-
-    def iteration(self, root_moves: int, depth_limit: int, nodes: int, stop, deadline: float | None):
-        """``(negamax, leaves, node_count)`` of one iteration (root and depth limit fixed).
-
-        ``negamax(current, mask, moves, opp_win, depth, alpha, beta, e)`` is fail-soft: the result
-        v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a lower one;
-        ``e`` is the node's ``carried_value`` (``root_value``, then ``child_value`` per move).
-        ``leaves(current, mask, moves, candidates, e)`` is the best value over the candidate
-        moves when the children are leaves. Both raise ``SearchCancelled`` on ``stop`` or after
-        ``deadline``. ``node_count()`` counts on from ``nodes``.
-        """
-        self.bounds.clear()
-        return _plain_search(self, _leaf_factors(root_moves, depth_limit, self.discount), nodes, stop, deadline)
-
-
-def _plain_search(core: _PlainCore, leaf_factor: list[float], nodes: int, stop, deadline: float | None):
-    """The closures of ``_PlainCore.iteration``."""
-    bounds = core.bounds
-    hints = core.hints
-    max_entries = core.max_entries
-    max_hints = core.max_hints
-    threat_cache = core.threat_cache
-    max_threats = core.max_threats
-    incremental = core.heuristic == "scoremap"
-    windowed = core.heuristic == "window"
-    evaluate = core.evaluate
-    threats_of = winning_cells_mask
-    trim = halve_table
-
-    def new_threats(discs: int) -> int:
-        """Threat cells of a disc set the cache does not hold yet: computed and cached."""
-        if len(threat_cache) >= max_threats:
-            trim(threat_cache)
-        cells = threat_cache[discs] = threats_of(discs, 0)
-        return cells
-
-    if core.heuristic == "threats":
-        # the threat evaluation reads the same per-disc-set threat cells as the search
-        evaluate = cached_evaluator(threat_cache, new_threats)
-    window_delta = _window_makers(core.weights)[1]
-    window_scale = core.weights.scale
-    weight_levels = WEIGHT_LEVELS
-    squash = SQUASH[core.heuristic]
-    board = BOARD
-    bottom = BOTTOM
-    ordered = ORDERED
-    # scoremap only (its evaluation of a mirrored position is bit-for-bit the same); every
-    # node holds a disc, so BOARD never matches
-    off_centre = BOARD ^ COLUMN_MASKS[CENTRE] if incremental else BOARD
-    left_half = LEFT_HALF
-    right_half = RIGHT_HALF
-    centre = CENTRE
-    ordered_n = RANKED_COLUMNS
-    rank_unit = RANK_UNIT
-    # the line directions' shifts for the inlined winning_cells_mask
-    (h1, h2, h3), (d1, d2, d3), (u1, u2, u3) = LINE_SHIFTS[1:]
-    hint_orders = HINT_ORDERS
-    column_masks = COLUMN_MASKS
-    weight_of = WEIGHT_OF if incremental else NO_WEIGHT
-    check_every = CHECK_EVERY if incremental else CHECK_EVERY_SLOW
-    count = nodes  # nodes searched: a closure variable (cheaper than an attribute), see node_count
-
-    def check() -> None:
-        if stop is not None and stop.is_set():
-            raise SearchCancelled("search cancelled")
-        if deadline is not None and perf_counter() > deadline:
-            raise SearchCancelled("time budget exhausted")
-
-    def leaves(current: int, mask: int, moves: int, candidates: int, e: float) -> float:
-        """Best value over the candidate moves when the children are leaves (no depth left).
-
-        A leaf is its discounted, squashed static evaluation, negated as seen from here.
-        Scoremap and window are incremental: ``e`` is the node's own value (scoremap value or
-        window sum); after a move into a cell of weight w the scoremap grows by w; the window
-        sum changes only in the windows through the new disc (``make_window_delta``); other
-        evaluations (``threats``) evaluate every child. Discount
-        and squash are the same increasing map for every child, so they are applied once, to
-        the best raw value.
-        """
-        if incremental:
-            for weight, level in weight_levels:
-                if candidates & level:
-                    v = e + weight
-                    break
-        elif windowed:
-            opp = current ^ mask
-            gain = max(window_delta(current, opp, move)
-                       for move in (candidates & cm for cm in column_masks) if move)
-            v = window_scale * (e + gain) / (moves + 1)
-        else:  # no incremental form: evaluate every child
-            opp = current ^ mask
-            v = -min(evaluate(opp, mask | move, moves + 1)
-                     for move in (candidates & cm for cm in column_masks) if move)
-        v *= leaf_factor[moves]
-        return v / (abs(v) + squash)
-
-    def negamax(current: int, mask: int, moves: int, opp_win: int, depth: int, alpha: float, beta: float,
-                e: float) -> float:
-        """Fail-soft negamax (PVS); the side to move cannot win at once; depth >= 1.
-
-        ``opp_win``: cells where the opponent would complete four (only its empty cells are
-        used: it may include occupied ones); ``e``: the scoremap value or window sum for the side to
-        move, carried down incrementally (``carried_value``; 0 for threats).
-        The result v is exact inside (alpha, beta); v <= alpha is an upper bound, v >= beta a
-        lower one.
-        """
-        nonlocal count
-        count += 1
-        if not count & check_every:
-            check()
-        # inlined: board.non_losing_moves
-        possible = (mask + bottom) & board
-        forced = possible & opp_win
-        if forced:
-            if forced & (forced - 1):  # two open threats: the opponent wins with its next disc
-                return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
-            possible = forced
-        candidates = possible & ~(opp_win >> 1)
-        # end inlined
-        if not candidates:
-            return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
-        if moves >= CELLS - 2:
-            return 0  # the last two discs cannot make a four: the opponent's are all blocked
-        if candidates & (candidates - 1):
-            if depth == 1:
-                return leaves(current, mask, moves, candidates, e)
-            cd = depth - 1  # the children's depth
-        else:
-            cd = depth  # a forced move costs no depth
-        # the table is keyed by position and the depth a node is entered with
-        key = current + mask
-        entry = bounds.get(key)
-        if entry is not None and entry[0] == depth:
-            lo, hi = entry[1], entry[2]
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-        alpha0 = alpha
-        hint = hints.get(key)
-        if not mask & off_centre:
-            # every disc in the centre column: a mirror-symmetric position, where a move and
-            # its mirror image have the same value -- search one half (the hint's)
-            candidates &= right_half if hint is not None and hint > centre else left_half
-        new_current = current ^ mask
-        m1 = moves + 1
-        best = -1e9
-        best_col = 0
-        if cd == 1:
-            # The children are depth-1 nodes (their own children are leaves): do their checks
-            # here and take their exact values without a call -- the bulk of all nodes. No
-            # ranking by threats: each child's threats are computed only when it is reached,
-            # in hint-then-centre order, so a cutoff skips the rest.
-            for col, col_mask in ordered if hint is None else hint_orders[hint]:
-                move = candidates & col_mask
-                if not move:
-                    continue
-                pos = current | move
-                r = threat_cache.get(pos)
-                if r is None:
-                    # this is the bulk of all nodes: even a call behind the cache would show
-                    # inlined: board.winning_cells_mask
-                    a, b = pos << h1, pos >> h1
-                    r = (pos << 1) & (pos << 2) & (pos << 3) | (
-                        a & (pos << h2) & ((pos << h3) | b)) | (b & (pos >> h2) & ((pos >> h3) | a))
-                    a, b = pos << d1, pos >> d1
-                    r |= (a & (pos << d2) & ((pos << d3) | b)) | (b & (pos >> d2) & ((pos >> d3) | a))
-                    a, b = pos << u1, pos >> u1
-                    r |= (a & (pos << u2) & ((pos << u3) | b)) | (b & (pos >> u2) & ((pos >> u3) | a))
-                    r &= board
-                    # end inlined
-                    if len(threat_cache) >= max_threats:
-                        trim(threat_cache)
-                    threat_cache[pos] = r
-                cmask = mask | move
-                # r may hold the child's occupied cells: only its empty cells are ever used below
-                # inlined: board.non_losing_moves
-                cposs = (cmask + bottom) & board
-                cforced = cposs & r
-                if cforced:
-                    cposs = 0 if cforced & (cforced - 1) else cforced  # two open threats: none
-                ccand = cposs & ~(r >> 1)
-                # end inlined
-                if ccand:
-                    if m1 >= CELLS - 2:
-                        v = 0
-                    elif ccand & (ccand - 1):
-                        count += 1
-                        if incremental:  # inlined: leaves (scoremap)
-                            for weight, level in weight_levels:
-                                if ccand & level:
-                                    v = (weight - e - weight_of[move]) * leaf_factor[m1]
-                                    break
-                            v = -v / (abs(v) + squash)
-                        else:
-                            v = -leaves(new_current, cmask, m1, ccand,
-                                        -e - (window_delta(current, new_current, move) if windowed else 0))
-                    else:
-                        v = -negamax(new_current, cmask, m1, r, 1, -beta, -alpha,
-                                     -e - (window_delta(current, new_current, move) if windowed else weight_of[move]))
-                else:  # the child cannot escape the opponent's (our) next disc
-                    v = (CELLS - m1) // 2  # inlined: -scores.loss_next_score(m1)
-                if v > best:
-                    best = v
-                    best_col = col
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-        else:
-            # The hint move first, on its own: it causes most cutoffs, and then the other
-            # moves' threats need not be computed. The rest by threats created, centre first.
-            rest = candidates
-            if hint is not None and candidates & column_masks[hint]:
-                move = candidates & column_masks[hint]
-                rest ^= move
-                r = threat_cache.get(current | move)
-                if r is None:
-                    r = new_threats(current | move)
-                best = -negamax(new_current, mask | move, m1, r, cd, -beta, -alpha,
-                                -e - (window_delta(current, new_current, move) if windowed else weight_of[move]))
-                best_col = hint
-                if best > alpha:
-                    alpha = best
-            # inlined: ordering.order_by_threats (with the threat cache and an enhanced
-            # transposition cutoff: a child the table already shows refuting beta ends the node)
-            ranked = []
-            for n, col, col_mask in ordered_n if alpha < beta else ():
-                move = rest & col_mask
-                if move:
-                    cmask = mask | move
-                    child = bounds.get(new_current + cmask)
-                    if child is not None and child[0] == cd and child[2] <= -beta:
-                        best = -child[2]
-                        best_col = col
-                        ranked = ()
-                        break
-                    r = threat_cache.get(current | move)
-                    if r is None:
-                        r = new_threats(current | move)
-                    r &= board ^ cmask
-                    ranked.append((r.bit_count() * rank_unit + n, col, move, r))
-            if len(ranked) > 1:
-                ranked.sort(reverse=True)
-            # end inlined
-            for _, col, move, threats in ranked:
-                ce = -e - (window_delta(current, new_current, move) if windowed else weight_of[move])
-                if best == -1e9:
-                    v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -alpha, ce)
-                else:
-                    # principal variation search: prove the move is no better with a null window
-                    v = -negamax(new_current, mask | move, m1, threats, cd, -alpha - NULL, -alpha, ce)
-                    if alpha < v < beta:
-                        v = -negamax(new_current, mask | move, m1, threats, cd, -beta, -v, ce)
-                if v > best:
-                    best = v
-                    best_col = col
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-        if len(bounds) >= max_entries:
-            trim(bounds)
-        if best <= alpha0:
-            bounds[key] = (depth, -1e9, best)
-        elif best >= beta:
-            bounds[key] = (depth, best, 1e9)
-        else:
-            bounds[key] = (depth, best, best)
-        if best_col != hint and candidates & (candidates - 1):  # (rewriting a hint keeps its place)
-            if len(hints) >= max_hints:
-                trim(hints)
-            hints[key] = best_col
-        return best
-
-    def node_count() -> int:
-        return count
-
-    return negamax, leaves, node_count
+    return not isinstance(core, PlainCore)
 
 
 # ---------------------------------------------------------------------------- the compiled path
@@ -626,7 +250,7 @@ def _table_bits(capacity: int) -> int:
 @cython.final
 @cython.cclass
 class _Core:
-    """The compiled search: the same steps as ``_plain_search``'s closure, on C numbers.
+    """The compiled search: the same steps as ``plain_search``'s closure, on C numbers.
 
     The tables are insertion-ordered maps like the plain path's dicts, kept in ``Table`` structs
     (``alphabeta.pxd``): entries in the order of their first insertion, each one's key and value
@@ -667,6 +291,8 @@ class _Core:
     gain: cython.double[25]
     through: cython.ulonglong[1024]  # through[cell * 16 + k]: the windows through a cell
     through_n: cython.int[64]
+    near: cython.ulonglong[64]  # near[cell]: the cells of the windows through a cell
+    memo: cython.p_ulonglong  # the window changes met lately (see _window_delta)
     buffers: list  # keep the tables' memory alive
     # bounds: key -> (depth, kind, value), two words an entry: the key, depth and kind; the value
     bounds: Table
@@ -703,6 +329,7 @@ class _Core:
             for k, window in enumerate(WINDOWS_THROUGH[cell]):
                 self.through[index * 16 + k] = window
             self.through_n[index] = len(WINDOWS_THROUGH[cell])
+            self.near[index] = reduce(or_, WINDOWS_THROUGH[cell], 0)
         self.levels = len(WEIGHT_LEVELS)
         for i, (weight, level) in enumerate(WEIGHT_LEVELS):
             self.level_weight[i] = weight
@@ -713,6 +340,9 @@ class _Core:
         for i, g in enumerate(window_gains(weights)):
             self.gain[i] = g
         self.buffers = []
+        memo: cython.ulonglong[::1] = _words(4 << MEMO_BITS, "Q")
+        self.buffers.append(memo)
+        self.memo = cython.address(memo[0])
         self._new_table(cython.address(self.bounds), max_entries, 2)
         self._new_table(cython.address(self.hints), max_hints, 1)
 
@@ -761,9 +391,9 @@ class _Core:
         self._put_hint(key, column)
 
     def iteration(self, root_moves: int, depth_limit: int, nodes: int, stop, deadline):
-        """As ``_PlainCore.iteration``; the node search releases the GIL while it runs."""
+        """As ``PlainCore.iteration``; the node search releases the GIL while it runs."""
         _clear(cython.address(self.bounds), 0)
-        for i, factor in enumerate(_leaf_factors(root_moves, depth_limit, self.discount)):
+        for i, factor in enumerate(leaf_factors(root_moves, depth_limit, self.discount)):
             self.leaf_factor[i] = factor
         self.nodes = nodes
         self.aborted = 0
@@ -847,17 +477,40 @@ class _Core:
 
     # ------------------------------------------------------------------ evaluations
     @cython.cfunc
+    @cython.inline
     @cython.nogil
     @cython.exceptval(check=False)
     def _window_delta(self, current: cython.ulonglong, opp: cython.ulonglong,
                       move: cython.ulonglong) -> cython.double:
-        """``window.make_window_delta``'s value: the windows through the new disc, in its order."""
+        """``window.make_window_delta``'s value: the windows through the new disc, in its order.
+
+        The change depends only on the new disc's cell and the discs in the windows through it,
+        which the moves elsewhere on the board leave as they are: the search meets the same
+        ones again and again, so the last value per slot of a small table (``MEMO_BITS``) is
+        kept, keyed by exactly those discs."""
         cell: cython.int = _bit_count(move - 1)
+        near: cython.ulonglong = self.near[cell]
+        mine: cython.ulonglong = (current & near) | cython.cast(cython.ulonglong, cell + 1) << 56
+        theirs: cython.ulonglong = opp & near
+        memo: cython.p_ulonglong = self.memo + 4 * (((mine ^ theirs * _HASH) * _HASH) >> (64 - _MEMO_BITS))
+        if memo[0] == mine and memo[1] == theirs:
+            return _as_double(memo[2])
+        return self._new_window_delta(current, opp, cell, memo)
+
+    @cython.cfunc
+    @cython.nogil
+    @cython.exceptval(check=False)
+    def _new_window_delta(self, current: cython.ulonglong, opp: cython.ulonglong, cell: cython.int,
+                          memo: cython.p_ulonglong) -> cython.double:
+        """``_window_delta`` computed, and kept in its slot ``memo``."""
         d: cython.double = 0.0
         k: cython.int
         for k in range(self.through_n[cell]):
             w: cython.ulonglong = self.through[cell * 16 + k]
             d += self.gain[_bit_count(current & w) * 5 + _bit_count(opp & w)]
+        memo[0] = (current & self.near[cell]) | cython.cast(cython.ulonglong, cell + 1) << 56
+        memo[1] = opp & self.near[cell]
+        memo[2] = _as_bits(d)
         return d
 
     @cython.cfunc
@@ -963,7 +616,10 @@ class _Core:
     def _negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
                  opp_win: cython.ulonglong, depth: cython.int, alpha: cython.double, beta: cython.double,
                  e: cython.double) -> cython.double:
-        """The plain path's ``negamax``, step by step; after a stop it returns at once with
+        """The plain path's ``negamax``, step by step, under its contract
+        (``plain_alphabeta.plain_search``): alpha < beta, depth >= 1 and the side to move
+        cannot win at once; the result is exact strictly inside (alpha, beta), an upper bound at
+        or below alpha, a lower bound at or above beta. After a stop it returns at once with
         ``self.aborted`` set, storing nothing on the way up."""
         cd: cython.int
         i: cython.int

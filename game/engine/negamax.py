@@ -1,11 +1,12 @@
-"""The exact solver's inner search: one null-window negamax, compiled or plain, from this file.
+"""The exact solver's inner search: one null-window negamax, compiled.
 
-When the package is installed with a C compiler at hand, Cython compiles this module in
-its pure-Python mode: the ``if cython.compiled`` branches then run with C integers and a
-C array for the table, and the plain branches are left out. Without a compiler the same
-file runs as plain Python. Both paths visit the same positions in the same order and
-store the same table entries, so they return the same scores after the same number of
-nodes (tests run the solver's tests on both).
+When the package is installed with a C compiler at hand, Cython compiles this module in its
+pure-Python mode: ``_Core`` then runs every node with C integers over the table's C array.
+``build_search`` hands out a ``_Core`` where this module runs compiled, else the plain search
+of ``plain_negamax`` (a closure), the reference ``_Core`` follows: both visit the same
+positions in the same order and store the same table entries, so they return the same scores
+after the same number of nodes (tests run the solver's tests on both paths). The table's word
+layout below is defined in ``plain_negamax``.
 
 The transposition table is a fixed number of slots (a prime, for an even spread of the
 structured keys), one 64-bit word per slot, as in Pons' solver. A slot holds its position's
@@ -35,35 +36,20 @@ except ImportError:  # the plain path needs no Cython at run time
 
 from ._cython_shim import plain_twin
 from .book import COLUMN_CODES, KEY_BYTES, LAST_LOSS_VALUE, LAST_WIN_VALUE, RECORD, RUN_RECORDS
-from .board import BOARD, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_MASKS, H1, LINE_SHIFTS, WIDTH, winning_cells_mask
+from .board import BOARD, BOTTOM, CELLS, H1, LINE_SHIFTS, WIDTH
 from .ordering import RANK_UNIT
-from .tables import halve_table
+from .plain_negamax import (BOUND_MASK, BOUND_OFFSET, CHECK_EVERY, CUT_COLUMN_MASKS, CUT_MASK, KEY_SHIFT, LOWER_FIELD,
+                            LOWER_SHIFT, UPPER_FIELD, UPPER_SHIFT, plain_search)
 
 #: Whether this module runs compiled (C integers, C table) or as plain Python.
 COMPILED: bool = cython.compiled
 
-CHECK_EVERY = 2047  # nodes between two looks at the stop flag / deadline (a bit mask)
 #: Why a compiled search unwound (``limits.raise_for`` turns it into the exception ``limits.check`` raises).
 STOPPED, OUT_OF_TIME, SHARE_SPENT = 1, 2, 3
 #: ``_Core.solve_root``'s status when the known bounds it was given cannot hold for the position.
 MISFIT = 4
 #: A root move's first share of a root test, in nodes; it doubles every round (``Solver._root_test``).
 ROOT_SHARE = 65536
-KEY_BITS = WIDTH * H1
-CUT_BITS = WIDTH.bit_length()  # a centre rank, 1..WIDTH, 0 for none
-BOUND_BITS = 6
-BOUND_OFFSET = 1 << (BOUND_BITS - 1)  # scores lie within +-(CELLS // 2): they fit
-BOUND_MASK = (1 << BOUND_BITS) - 1
-UPPER_SHIFT = CUT_BITS
-LOWER_SHIFT = UPPER_SHIFT + BOUND_BITS
-KEY_SHIFT = LOWER_SHIFT + BOUND_BITS
-CUT_MASK = (1 << CUT_BITS) - 1
-UPPER_FIELD = BOUND_MASK << UPPER_SHIFT
-LOWER_FIELD = BOUND_MASK << LOWER_SHIFT
-assert KEY_BITS + KEY_SHIFT <= 64 and RANK_UNIT == 1 << CUT_BITS
-#: Column mask of each cut-move code (a centre rank: WIDTH for the centre column, 0 for none).
-CUT_COLUMN_MASKS: tuple[int, ...] = (0,) + tuple(COLUMN_MASKS[CENTRE_ORDER[WIDTH - n]] for n in range(1, WIDTH + 1))
-
 # The constants as C values for the compiled search (in plain Python: the same ints).
 _CELLS = cython.declare(cython.int, CELLS)
 _WIDTH = cython.declare(cython.int, WIDTH)
@@ -168,140 +154,8 @@ def build_search(limits, table: memoryview, threat_cache: dict[int, int], max_th
     if cython.compiled:
         core = _Core(limits, table, book_discs, book_score, book, early_discs)
         return core.search, core.node_count, core
-    negamax, node_count = _plain_search(limits, table, threat_cache, max_threats, book_discs, book_score)
+    negamax, node_count = plain_search(limits, table, threat_cache, max_threats, book_discs, book_score)
     return negamax, node_count, None
-
-
-def _plain_search(limits, table, threat_cache, max_threats, book_discs, book_score):
-    """The plain-Python search: a closure over the table (fast local lookups)."""
-    threats_of = winning_cells_mask
-    board = BOARD
-    bottom = BOTTOM
-    orders = tuple(CUT_COLUMN_MASKS[n] for n in range(WIDTH, 0, -1))  # centre first
-    cut_masks = CUT_COLUMN_MASKS
-    rank_unit = RANK_UNIT
-    width = WIDTH
-    check_every = CHECK_EVERY
-    slots = len(table)
-    key_shift, lower_shift, upper_shift = KEY_SHIFT, LOWER_SHIFT, UPPER_SHIFT
-    bound_mask, offset, top = BOUND_MASK, BOUND_OFFSET, BOUND_OFFSET - 1
-    cut_mask = CUT_MASK
-    keep_for_lower, keep_for_upper = UPPER_FIELD, LOWER_FIELD | CUT_MASK
-    nodes = 0  # a closure variable: cheaper than an attribute in the hottest function
-    halve = halve_table
-
-    def node_count(value: int | None = None) -> int:
-        nonlocal nodes
-        if value is not None:
-            nodes = value
-        return nodes
-
-    def new_threats(discs: int) -> int:
-        """Threat cells of a disc set the cache does not hold yet: computed and cached."""
-        if len(threat_cache) >= max_threats:
-            halve(threat_cache)
-        cells = threat_cache[discs] = threats_of(discs, 0)
-        return cells
-
-    def negamax(current: int, mask: int, moves: int, opp_win: int, alpha: int, beta: int) -> int:
-        nonlocal nodes
-        nodes += 1
-        if not nodes & check_every:
-            limits.check(nodes)
-        # inlined: board.non_losing_moves
-        possible = (mask + bottom) & board
-        forced = possible & opp_win
-        if forced:
-            if forced & (forced - 1):  # two open threats: the opponent wins with its next disc
-                return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
-            possible = forced
-        candidates = possible & ~(opp_win >> 1)
-        # end inlined
-        if not candidates:
-            return -((CELLS - moves) // 2)  # inlined: scores.loss_next_score(moves)
-        if moves >= CELLS - 2:
-            return 0  # the last two discs cannot make a four: the opponent's are all blocked
-        if moves <= book_discs:  # book hook: an exact score read, not searched
-            v = book_score(current, mask, moves)
-            if v is not None:
-                return v
-        # every move is safe for one ply: the loss comes no sooner than the opponent's disc
-        # after next, and the win no sooner than our disc after next
-        lo = -((CELLS - 2 - moves) // 2)  # inlined: scores.loss_next_score(moves + 2)
-        if alpha < lo:
-            alpha = lo
-            if alpha >= beta:
-                return alpha
-        hi = (CELLS - 1 - moves) // 2  # inlined: scores.win_next_score(moves + 2)
-        key = current + mask
-        slot = key % slots
-        entry = table[slot]
-        if entry >> key_shift != key:
-            entry = 0
-        v = top - (entry >> upper_shift & bound_mask)
-        if v < hi:
-            hi = v
-        if beta > hi:
-            beta = hi
-            if alpha >= beta:
-                return beta
-        v = (entry >> lower_shift & bound_mask) - offset
-        if v > alpha:
-            alpha = v
-            if alpha >= beta:
-                return alpha
-        new_opp = current ^ mask  # the opponent's discs become "current" in the child
-        m1 = moves + 1
-        # The move that refuted this position last time first, on its own: it usually does
-        # again, and then the other moves' threats need not be computed.
-        code = entry & cut_mask
-        hint = candidates & cut_masks[code]
-        if hint:
-            candidates ^= hint
-            pos = current | hint
-            r = threat_cache.get(pos)
-            if r is None:
-                r = new_threats(pos)
-            score = -negamax(new_opp, mask | hint, m1, r & ~(mask | hint), -beta, -alpha)
-            if score >= beta:
-                entry = table[slot]
-                table[slot] = (key << key_shift | (score + offset) << lower_shift | code
-                               | (entry & keep_for_lower if entry >> key_shift == key else 0))
-                return score
-            if score > alpha:
-                alpha = score
-        # the others ordered by the number of threats they create, centre first on ties
-        # inlined: ordering.order_by_threats (with the threat cache)
-        ranked = []
-        n = width
-        for col_mask in orders:
-            move = candidates & col_mask
-            if move:
-                pos = current | move
-                r = threat_cache.get(pos)  # a hit costs no call; most lookups hit
-                if r is None:
-                    r = new_threats(pos)
-                r &= ~(mask | move)
-                ranked.append((r.bit_count() * rank_unit + n, move, r))
-            n -= 1
-        if len(ranked) > 1:
-            ranked.sort(reverse=True)
-        # end inlined
-        for rank, move, threats in ranked:
-            score = -negamax(new_opp, mask | move, m1, threats, -beta, -alpha)
-            if score >= beta:
-                entry = table[slot]
-                table[slot] = (key << key_shift | (score + offset) << lower_shift | rank % rank_unit
-                               | (entry & keep_for_lower if entry >> key_shift == key else 0))
-                return score
-            if score > alpha:
-                alpha = score
-        entry = table[slot]
-        table[slot] = (key << key_shift | (top - alpha) << upper_shift
-                       | (entry & keep_for_upper if entry >> key_shift == key else 0))
-        return alpha
-
-    return negamax, node_count
 
 
 @cython.cfunc
@@ -362,7 +216,7 @@ def _column(move: cython.ulonglong) -> cython.int:
 @cython.final
 @cython.cclass
 class _Core:
-    """The compiled search: the same steps as ``_plain_search``'s closure, on C integers."""
+    """The compiled search: the same steps as ``plain_negamax.plain_search``'s closure, on C integers."""
 
     limits: object  # the solver's limits (see ``build_search``), never the solver itself
     book_score: object
@@ -818,6 +672,10 @@ class _Core:
     @cython.exceptval(-1000)
     def negamax(self, current: cython.ulonglong, mask: cython.ulonglong, moves: cython.int,
                 opp_win: cython.ulonglong, alpha: cython.int, beta: cython.int) -> cython.int:
+        """The plain path's ``negamax`` (``plain_negamax.plain_search``) under its contract:
+        alpha < beta, the side to move cannot win at once, ``opp_win`` holds the opponent's
+        empty winning cells; the result is the score strictly inside (alpha, beta), an upper
+        bound at or below alpha, a lower bound at or above beta."""
         moves_bound: cython.int
         v: cython.int
         score: cython.int

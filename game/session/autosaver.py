@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import threading
 
+from game.i18n import N_, _
 from game.model import GameModel
 from game.store.writer import Writer
 from game.domain.players import PlayerSpec
@@ -30,7 +31,7 @@ from game.store.savefile import SaveFileError
 
 __all__ = ["Autosaver", "autosaved", "has_person"]
 
-STOPPED_NOTICE = "Autosave stopped: {}"
+STOPPED_NOTICE = N_("Autosave stopped: {reason}")
 
 
 class Autosaver:
@@ -97,7 +98,7 @@ class Autosaver:
         except (OSError, SaveFileError) as exc:
             self.stopped = " ".join((str(exc) or type(exc).__name__).split())
             with self._lock:
-                self._notices.append(STOPPED_NOTICE.format(self.stopped))
+                self._notices.append(_(STOPPED_NOTICE).format(reason=self.stopped))
 
 
 def has_person(model: GameModel) -> bool:

@@ -13,7 +13,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.echo import counted
+from game.i18n import ngettext
 from game.session.autosaver import Autosaver, autosaved
 from game.training.keeper import PracticeKeeper
 from game.session.rating import RatingGuard
@@ -96,18 +96,24 @@ class Session:
             if rating.forfeits(board):
                 return Leaving(rating.warning(board), departure, board=board)
             if board.moves and not board.is_over and humans > 0:
-                return Leaving(f"The game in progress ({counted(len(board.moves), 'move')}) will be lost.",
-                               departure)
+                n = len(board.moves)
+                return Leaving(ngettext("The game in progress ({n} move) will be lost.",
+                                        "The game in progress ({n} moves) will be lost.", n).format(n=n), departure)
             return None
         offered = self.unfinished
         if offered is None or not offered.moves or offered.position().is_over():
             return None
         if after is not None and not autosaved(*after):
             return None
-        what = f"network game with {offered.seat.opponent}" if offered.seat is not None else "game"
-        detail = " ".join(part for part in (
-            f"The unfinished {what} ({counted(len(offered.moves), 'move')}) will be lost.",
-            rating.suspended_note()) if part)
+        n = len(offered.moves)
+        if offered.seat is not None:
+            lost = ngettext("The unfinished network game with {player} ({n} move) will be lost.",
+                            "The unfinished network game with {player} ({n} moves) will be lost.",
+                            n).format(player=offered.seat.opponent, n=n)
+        else:
+            lost = ngettext("The unfinished game ({n} move) will be lost.",
+                            "The unfinished game ({n} moves) will be lost.", n).format(n=n)
+        detail = " ".join(part for part in (lost, rating.suspended_note()) if part)
         return Leaving(detail, departure, offer=True)
 
     def leave(self, leaving: Leaving) -> None:

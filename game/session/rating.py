@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.i18n import _, ngettext
 from game.model import GameModel
 from game.domain.rated import Casual, RatedGame
 from game.domain.players import parse_saved_player
@@ -140,12 +141,14 @@ class RatingGuard:
         suspended = self._suspended
         if suspended is None or not suspended[1].forfeits(len(suspended[0].moves), suspended[0].is_over):
             return ""
-        return "It is a rated game: it will count as a loss in your record."
+        return _("It is a rated game: it will count as a loss in your record.")
 
     @staticmethod
     def warning(model: GameModel) -> str:
-        return (f"This rated game ({len(model.moves)} moves) will count as a loss in your record. "
-                "Esc keeps playing it.")
+        n = len(model.moves)
+        return ngettext("This rated game ({n} move) will count as a loss in your record. Esc keeps playing it.",
+                        "This rated game ({n} moves) will count as a loss in your record. Esc keeps playing it.",
+                        n).format(n=n)
 
     def _forfeit_if_due(self, model: GameModel, game: RatedGame) -> bool:
         """Count ``game`` as a loss if leaving it now forfeits it; True if it was counted."""

@@ -21,6 +21,7 @@ import threading
 from pathlib import Path
 
 from game.domain.record import GameRecord, Record
+from game.i18n import _
 from game.store.record_file import add_game, game_line, load_record, record_path
 from game.store.writer import Writer
 
@@ -72,7 +73,7 @@ class RecordKeeper:
                 self._load() if job is None else self._write(job)
             except Exception as exc:  # the record must never stop the game: say it and go on
                 log.exception("game record")
-                self._tell(f"Your game record could not be updated ({type(exc).__name__})")
+                self._tell(_("Your game record could not be updated ({error})").format(error=type(exc).__name__))
 
     def _tell(self, notice: str) -> None:
         with self._lock:
@@ -99,8 +100,8 @@ class RecordKeeper:
                     if not self._exit_hook:
                         atexit.register(self._last_try)
                         self._exit_hook = True
-                    self._tell(f"This game could not be written to your record or beside it "
-                               f"({exc.strerror or type(exc).__name__}); it is kept while the game runs")
+                    self._tell(_("This game could not be written to your record or beside it ({error}); it is "
+                                 "kept while the game runs").format(error=exc.strerror or type(exc).__name__))
                 continue
             if waiting is not game:
                 self._unsaved.remove(waiting)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.domain.rated import RatedGame, level_elo
-from game.domain.record import GameRecord, Record, RecordResult
+from game.domain.record import GameRecord, Rating, Record, RecordResult
+from game.i18n import _, ngettext, rating_text
 from game.session.record_keeper import RecordKeeper
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ class Results:
         self.keeper = keeper
         self.tally = {RecordResult.WIN: 0, RecordResult.DRAW: 0, RecordResult.LOSS: 0}
         self.record = Record()
-        self.lines: list[str] = []  # the menu's lines, computed once per change of the record
+        self._rating: Rating | None = None   # the record's rating, worked out once per change of the record
         self._open: str | None = None  # the moves of the unfinished game the last change showed
         self._counted: set[tuple[str, str, str]] = set()  # (moves, red, yellow) recorded this sitting
 
@@ -79,33 +80,52 @@ class Results:
     def tally_text(self) -> str:
         """"This sitting: 2 won · 0 drawn · 1 lost"."""
         w, d, l = (self.tally[r] for r in RecordResult)
-        return f"This sitting: {w} won · {d} drawn · {l} lost"
+        return _("This sitting: {won} won · {drawn} drawn · {lost} lost").format(won=w, drawn=d, lost=l)
 
     def poll(self) -> list[str]:
         """Take the keeper's news: new menu lines when the record changed, and its notices."""
         changed, notices = self.keeper.poll()
         if changed:
             self.record = self.keeper.record
-            self.lines = self._lines()
+            self._rating = self.record.rating() if self.record.games else None
         return notices
 
-    def _lines(self) -> list[str]:
-        """Nothing before the first game; then the rating line and the record line."""
+    @property
+    def lines(self) -> list[str]:
+        """The menu's lines, in the language in use: nothing before the first game; then the
+        rating line and the record line (the rating is worked out once per change of the record)."""
         if not self.record.games:
             return []
         levels = [(level.name, level.elo) for level in self.settings.levels if level.elo is not None]
-        rating = self.record.rating()
+        rating = self._rating if self._rating is not None else self.record.rating()
         lines = []
         if rating.games:
-            text = f"Your rating: {rating.text(levels)}"
             even = rating.even_level(levels)
-            lines.append(text + (f" · {even} should give you an even game" if even else ""))
+            lines.append(" · ".join((rating_line(rating, levels), *(
+                (_("{level} should give you an even game").format(level=even),) if even else ()))))
         table = self.record.per_level()
         order = {level.name: i for i, level in enumerate(self.settings.levels)}
         names = sorted(table, key=lambda name: (order.get(name, len(order)), name))
         parts = [f"{name} {'-'.join(map(str, table[name]))}" for name in names]
         casual = self.record.casual_games()
         if casual:
-            parts.append(f"{casual} casual game{'s' if casual != 1 else ''}, not rated")
-        lines.append("Won-drawn-lost: " + " · ".join(parts))
+            parts.append(ngettext("{n} casual game, not rated", "{n} casual games, not rated", casual).format(n=casual))
+        lines.append(_("Won-drawn-lost: {results}").format(results=" · ".join(parts)))
         return lines
+
+
+def rating_line(rating: Rating, levels: list[tuple[str, int]]) -> str:
+    """"Your rating: about 1450 ± 120 — between Hard and Expert", in the language in use."""
+    ladder = sorted(levels, key=lambda item: item[1])
+    values = {"rating": rating_text(rating.value), "rd": round(rating.rd)}
+    if not ladder:
+        return _("Your rating: about {rating} ± {rd} — no rated levels").format(**values)
+    if rating.value < ladder[0][1]:
+        return _("Your rating: about {rating} ± {rd} — below {level}").format(level=ladder[0][0], **values)
+    for (low, low_elo), (high, high_elo) in zip(ladder, ladder[1:]):
+        if low_elo <= rating.value < high_elo:
+            return _("Your rating: about {rating} ± {rd} — between {low} and {high}").format(low=low, high=high,
+                                                                                           **values)
+    if rating.value > ladder[-1][1]:
+        return _("Your rating: about {rating} ± {rd} — above {level}").format(level=ladder[-1][0], **values)
+    return _("Your rating: about {rating} ± {rd} — at {level}").format(level=ladder[-1][0], **values)

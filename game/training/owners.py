@@ -22,10 +22,12 @@ class NamedSide(int):
     chosen: bool
 
     def __new__(cls, side: int, player: str, chosen: bool = True) -> NamedSide:
-        """ValueError unless ``side`` is 1 or 2 and ``player`` a name drills can be kept under."""
+        """ValueError unless ``side`` is 1 or 2 and a ``chosen`` ``player`` a name drills can be kept
+        under (a default name, the colour in the language in use, keeps no drills)."""
         if side not in (1, 2):
             raise ValueError(f"side: {side!r} is not 1 or 2")
-        owner_name(player)
+        if chosen:
+            owner_name(player)
         self = super().__new__(cls, side)
         self.player, self.chosen = player, chosen
         return self

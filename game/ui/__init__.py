@@ -5,8 +5,10 @@ scene contract and the handovers between scenes (``scene``), widgets, drawing (`
 ``resources``, ``theme``, ``layout``, ``anim``), sound, overlays, notices and the save list. Each
 scene lives in a folder of its own: ``game`` (a game on one board, with its seats), ``netplay``
 (the lobby and the network's seats), ``review``, ``practice``, ``learn`` and ``menu``. A scene's
-folder imports the shell and the floors below the UI, never another scene's folder, except for the
-handovers the shell names.
+folder imports the shell and the floors below the UI, never another scene's folder; the one
+exception is the network's seats, which implement the game room's seat contract
+(``game.seats``: ``Seats``, ``Sitting``, ``Peer`` and the replies) and steer its commands
+(``game.game_input.Command``). The game room imports nothing of the network.
 
 Only this package imports pygame. ``run`` is what ``game.app.main`` calls after parsing the command line.
 """

@@ -11,6 +11,7 @@ import pygame
 
 from game.echo import shown
 from game.engine.board import CELLS, MoveError, Position
+from game.i18n import _, ngettext
 from game.words.move_errors import move_error_text
 
 #: Pasted text longer than this is not looked at (a full board has CELLS moves).
@@ -23,7 +24,7 @@ def put(moves: str) -> str | None:
     try:
         pygame.scrap.put_text(moves)
     except pygame.error as exc:
-        return f"Could not copy to the clipboard: {shown(str(exc), 60)}"
+        return _("Could not copy to the clipboard: {error}").format(error=shown(str(exc), 60))
     return None
 
 
@@ -32,7 +33,7 @@ def get_moves() -> tuple[str, str | None]:
     try:
         text = pygame.scrap.get_text() if pygame.scrap.has_text() else ""
     except pygame.error as exc:
-        return "", f"Could not read the clipboard: {shown(str(exc), 60)}"
+        return "", _("Could not read the clipboard: {error}").format(error=shown(str(exc), 60))
     return check_moves(text)
 
 
@@ -40,12 +41,15 @@ def check_moves(text: str) -> tuple[str, str | None]:
     """(the move string, None) if ``text`` is a legal game's move string, else ("", why not)."""
     moves = text.strip()
     if not moves:
-        return "", "The clipboard holds no move string (the columns played, e.g. 4453)"
+        return "", _("The clipboard holds no move string (the columns played, e.g. 4453)")
     if len(moves) > MAX_PASTE:
-        return "", f"The clipboard holds {len(moves)} characters, not a move string (at most {CELLS} moves)"
+        return "", ngettext("The clipboard holds {n} character, not a move string (at most {most} moves)",
+                            "The clipboard holds {n} characters, not a move string (at most {most} moves)",
+                            len(moves)).format(n=len(moves), most=CELLS)
     try:
         Position.from_moves(moves)
     except MoveError as exc:
         # the problem is the game's own words around one escaped character: whole in every language
-        return "", f"Cannot open the pasted moves {shown(moves, SHOWN)}: {move_error_text(exc)}"
+        return "", _("Cannot open the pasted moves {moves}: {error}").format(moves=shown(moves, SHOWN),
+                                                                              error=move_error_text(exc))
     return moves, None

@@ -15,7 +15,7 @@ import pygame
 from game.config.load import default_config_path
 from game.domain.players import HUMAN
 from game.engine.board import parse_moves
-from game.i18n import chosen_language, set_language
+from game.i18n import N_, _, chosen_language, ngettext, set_language
 from game.service.client import EngineService
 from game.session.core import Departure, Session
 from game.store.autosave import AUTOSAVE_NAME, Autosaves
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from game.domain.saved import SavedGame
     from game.service.worker import AIWorker
 
-TITLE = "Connect Four"
+TITLE = "Connect Four"       # the program's name, the same in every language
 CONFIG_NOTICE_SECONDS = 12.0
 MAX_START_NOTICES = 2  # boxes shown at start; more are counted in the last one
 CLOSE_TIMEOUT = 0.3       # the worker gets this long to stop; quitting as a whole takes under 0.5 s
@@ -92,8 +92,10 @@ class Controller:
         for notice in shown:
             self.ctx.notices.add(str(notice), "error", seconds=CONFIG_NOTICE_SECONDS)
         if len(shown) < len(notices):  # a screenful of boxes would hide the board: count the rest
-            self.ctx.notices.add(f"and {len(notices) - len(shown)} more notices (the log has them all)", "error",
-                                 seconds=CONFIG_NOTICE_SECONDS)
+            more = len(notices) - len(shown)
+            self.ctx.notices.add(ngettext("and {n} more notice (the log has them all)",
+                                          "and {n} more notices (the log has them all)", more).format(n=more),
+                                 "error", seconds=CONFIG_NOTICE_SECONDS)
         self.scenes: dict[SceneName, Scene] = {}
         self.register(SceneName.MENU, MenuScene(self.ctx))
         self.register(SceneName.GAME, GameScene(self.ctx))
@@ -140,8 +142,10 @@ class Controller:
             self.switch(Transition(SceneName.GAME, GameStart(red or HUMAN, yellow or HUMAN)))
             if self.ctx.config_problems:  # the menu lists them; in a game, one line says where
                 count = len(self.ctx.config_problems)
-                self.ctx.notices.add(f"{count} problem{'s' if count > 1 else ''} in the settings: Esc, then "
-                                     "\"Settings problems\" in the menu, lists them", "error",
+                self.ctx.notices.add(ngettext("{n} problem in the settings: Esc, then \"Settings problems\" in "
+                                              "the menu, lists it",
+                                              "{n} problems in the settings: Esc, then \"Settings problems\" in "
+                                              "the menu, lists them", count).format(n=count), "error",
                                      seconds=CONFIG_NOTICE_SECONDS)
 
     def _keep_for_later(self, resume: SavedGame) -> None:
@@ -154,12 +158,20 @@ class Controller:
         # or it would go into the new game's empty slot and the old autosave stay rated.
         self.ctx.session.autosaver.flush(SESSION_FLUSH_TIMEOUT)
         self.ctx.session.autosaves.keep_for_later()
-        what = f"({describe(SaveInfo(Path(AUTOSAVE_NAME), resume))[0]}, {len(resume.moves)} moves)"
-        later = "start without --red/--yellow/--position/--host/--join to resume it"
-        self.ctx.notices.add(f"Unfinished rated game {what} counted as a loss: another game started over it. "
-                             f"It is kept, casual now: {later}." if counted
-                             else f"Unfinished game {what} kept: {later} from the menu.",
-                             "error", seconds=CONFIG_NOTICE_SECONDS)
+        players, n = describe(SaveInfo(Path(AUTOSAVE_NAME), resume))[0], len(resume.moves)
+        if counted:
+            text = ngettext("Unfinished rated game ({players}, {n} move) counted as a loss: another game started "
+                            "over it. It is kept, casual now: start without --red/--yellow/--position/--host/--join "
+                            "to resume it.",
+                            "Unfinished rated game ({players}, {n} moves) counted as a loss: another game started "
+                            "over it. It is kept, casual now: start without --red/--yellow/--position/--host/--join "
+                            "to resume it.", n)
+        else:
+            text = ngettext("Unfinished game ({players}, {n} move) kept: start without "
+                            "--red/--yellow/--position/--host/--join to resume it from the menu.",
+                            "Unfinished game ({players}, {n} moves) kept: start without "
+                            "--red/--yellow/--position/--host/--join to resume it from the menu.", n)
+        self.ctx.notices.add(text.format(players=players, n=n), "error", seconds=CONFIG_NOTICE_SECONDS)
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
@@ -232,7 +244,8 @@ class Controller:
         if leaving is None or self.quit_question is not None:
             quit_now()
         else:
-            self.quit_question = Confirm("Quit the game?", leaving.detail, quit_now, yes="Quit", no="Keep playing")
+            self.quit_question = Confirm(_("Quit the game?"), leaving.detail, quit_now, yes=_("Quit"),
+                                         no=_("Keep playing"))
 
     def terminate(self) -> None:
         """The system asks the program to end (SIGTERM: a logout, ``kill PID``): nobody is there to
@@ -288,7 +301,7 @@ class Controller:
             self.surface = self._open_window()
         except pygame.error as exc:
             self.fullscreen = not self.fullscreen
-            self.ctx.notices.add(f"Cannot switch fullscreen: {exc}", "error")
+            self.ctx.notices.add(_("Cannot switch fullscreen: {error}").format(error=exc), "error")
             return
         self.ctx.resize(self.surface.get_size())
 

@@ -10,15 +10,15 @@ from pathlib import Path
 from game.config.values import Settings
 from game.domain.players import parse_saved_player, PlayerSpec
 from game.domain.saved import SavedGame
-from game.echo import counted
+from game.i18n import N_, _, ngettext
 from game.model import GameModel
 from game.store.savefile import load_game, save_game, SaveFileError
 from game.store.saves import new_save_path
 
 __all__ = ["OPEN_ERRORS", "RESUME", "Opened", "open_save", "players_of", "resume_label", "save_new"]
 
-#: The menu's row that goes back into the unfinished game.
-RESUME = "Resume unfinished game"
+#: The menu's row that goes back into the unfinished game (English, translated where shown).
+RESUME = N_("Resume unfinished game")
 #: What opening a save may raise: the file, its format, or a player the settings do not know.
 OPEN_ERRORS = (SaveFileError, ValueError, OSError)
 
@@ -46,10 +46,12 @@ def open_save(path: Path, settings: Settings) -> Opened:
 def save_new(model: GameModel) -> str:
     """Write ``model``'s game to a new save; the words that say so. Raises OSError or SaveFileError."""
     save_game(new_save_path(), model.saved_game())
-    return f"Saved ({counted(len(model.moves), 'move')}) — Ctrl+O lists your saves"
+    n = len(model.moves)
+    return ngettext("Saved ({n} move) — Ctrl+O lists your saves", "Saved ({n} moves) — Ctrl+O lists your saves",
+                    n).format(n=n)
 
 
 def resume_label(saved: SavedGame) -> str:
     """The resume row's words: a network game is gone back into over the network, with its player."""
     seat = saved.seat
-    return RESUME if seat is None else f"Resume network game with {seat.opponent}"
+    return _(RESUME) if seat is None else _("Resume network game with {player}").format(player=seat.opponent)

@@ -9,19 +9,28 @@ from pathlib import Path
 
 import pygame
 
-from game.echo import counted, plain_text, shown, shown_path
+from game.echo import plain_text, shown, shown_path
 from game.engine.board import MoveError, Position
+from game.i18n import N_, _, ngettext, pgettext
 from game.store.savefile import MAX_SHOWN_NAME
 from game.store.saves import SaveInfo, delete_save
 from game.ui.layout import COLS, ROWS
 from game.ui.overlays import Confirm, shade
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text, text_width, wrap_at_most
+from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
 from game.ui.theme import Theme
 from game.words.move_errors import move_error_text
 
 CLOSE = "close"
 LOAD_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+#: What the list is opened for ("load", "open", "review"): its title, its key help and the words
+#: when a save cannot be used (English, translated where shown).
+TITLES = {"load": N_("Load a saved game"), "open": N_("Open a saved game"), "review": N_("Review a saved game")}
+KEY_HELP = {"load": N_("Enter load · Delete remove · I file path · Esc cancel"),
+            "open": N_("Enter open · Delete remove · I file path · Esc cancel"),
+            "review": N_("Enter review · Delete remove · I file path · Esc cancel")}
+FAILURES = {"load": N_("Could not load {file}: {reason}"), "open": N_("Could not open {file}: {reason}"),
+            "review": N_("Could not review {file}: {reason}")}
 
 
 def player_words(spec: str, humans: int = 1) -> str:
@@ -29,36 +38,41 @@ def player_words(spec: str, humans: int = 1) -> str:
     level's name, or "Computer depth 8 (window)"; two people are "Two players" as a whole."""
     low = spec.casefold()
     if low == "human":
-        return "You" if humans == 1 else "Player"
+        return _("You") if humans == 1 else _("Player")
     if low.startswith("ai"):
         parts = spec.split(":")[1:]
-        return "Computer" + (f" depth {parts[0]}" if parts else "") + (f" ({parts[1]})" if len(parts) > 1 else "")
+        if len(parts) > 1:
+            return _("Computer depth {depth} ({heuristic})").format(depth=parts[0], heuristic=parts[1])
+        return _("Computer depth {depth}").format(depth=parts[0]) if parts else _("Computer")
     return spec
 
 
-def describe(info: SaveInfo, names: tuple[str, str] = ("Red", "Yellow")) -> tuple[str, str]:
+def describe(info: SaveInfo, names: tuple[str, str] | None = None) -> tuple[str, str]:
     """(players, details) of one entry, e.g. ("You vs Hard", "12 moves · unfinished · 2026-11-23 22:40");
-    ``names`` are the colours as the theme draws them."""
+    ``names`` are the colours as the theme draws them (the classic theme's when None)."""
+    names = names if names is not None else (_("Red"), _("Yellow"))
     if info.game is None:
-        return plain_text(info.path.name, MAX_SHOWN_NAME) or "(no printable name)", \
-            f"cannot be loaded: {_reason(info.path, info.problem)}"
+        return plain_text(info.path.name, MAX_SHOWN_NAME) or _("(no printable name)"), \
+            _("cannot be loaded: {reason}").format(reason=_reason(info.path, info.problem))
     game = info.game
     humans = [n for n, spec in ((1, game.red), (2, game.yellow)) if spec.casefold() == "human"]
     when = info.saved_at
     date = when.strftime("%Y-%m-%d %H:%M") if when is not None else ""
-    moves = counted(info.moves, "move")
+    moves = ngettext("{n} move", "{n} moves", info.moves).format(n=info.moves)
     details = " · ".join(part for part in (moves, _result(game.position(), humans, names), date) if part)
     if game.seat is not None:          # the name passed the name rule when the file was read
-        return f"Network game with {game.seat.opponent}", details
+        return _("Network game with {player}").format(player=game.seat.opponent), details
     if len(humans) == 2:
-        return "Two players", details
-    return f"{player_words(game.red, len(humans))} vs {player_words(game.yellow, len(humans))}", details
+        return _("Two players"), details
+    return _("{red} vs {yellow}").format(red=player_words(game.red, len(humans)),
+                                        yellow=player_words(game.yellow, len(humans))), details
 
 
 def load_failure(verb: str, path: Path, problem: object) -> str:
-    """"Could not open NAME: why" for a save that cannot be used: the name made plain (a file name
-    may hold any byte, control sequences included) and said once (a problem from :func:`game.store.savefile.load_game` starts with it)."""
-    return f"Could not {verb} {plain_text(path.name, MAX_SHOWN_NAME)}: {_reason(path, problem)}"
+    """"Could not open NAME: why" for a save that cannot be used (``verb``: "load", "open" or
+    "review"): the name made plain (a file name may hold any byte, control sequences included) and
+    said once (a problem from :func:`game.store.savefile.load_game` starts with it)."""
+    return _(FAILURES[verb]).format(file=plain_text(path.name, MAX_SHOWN_NAME), reason=_reason(path, problem))
 
 
 def _reason(path: Path, problem: object) -> str:
@@ -70,16 +84,19 @@ def _reason(path: Path, problem: object) -> str:
 def _result(position: Position, humans: list[int], names: tuple[str, str]) -> str:
     winner = position.winner()
     if winner is None:
-        return "draw" if position.is_draw() else "unfinished"
+        return pgettext("result", "draw") if position.is_draw() else _("unfinished")
     if len(humans) == 1:
-        return "you won" if winner in humans else "you lost"
-    return f"{names[winner - 1]} won"
+        return _("you won") if winner in humans else _("you lost")
+    return _("{player} won").format(player=names[winner - 1])
 
 
 class SaveList:
     VISIBLE = 6
 
-    def __init__(self, infos: list[SaveInfo], title: str = "Load a saved game", verb: str = "load") -> None:
+    def __init__(self, infos: list[SaveInfo], title: str | None = None, verb: str = "load") -> None:
+        """``verb``: what Enter does ("load", "open", "review"); ``title``: in English (the verb's
+        when None), translated where drawn."""
+        title = title if title is not None else TITLES[verb]
         self.infos = infos
         self.title = title
         self.verb = verb                   # what Enter does, for the key help: "load", "review"
@@ -131,18 +148,18 @@ class SaveList:
     def _ask_delete(self) -> None:
         info = self.infos[self.selected]
         players, details = describe(info)
-        self.confirm = Confirm("Delete this saved game?", f"{players} — {details}", lambda: self._delete(info),
-                               yes="Delete", no="Keep")
+        self.confirm = Confirm(_("Delete this saved game?"), f"{players} — {details}", lambda: self._delete(info),
+                               yes=_("Delete"), no=_("Keep"))
 
     def _delete(self, info: SaveInfo) -> None:
         try:
             delete_save(info.path)
         except (OSError, ValueError) as exc:
-            self.message = f"Could not delete it: {exc}"
+            self.message = _("Could not delete it: {error}").format(error=exc)
             return
         self.infos.remove(info)
         self.selected = min(self.selected, max(0, len(self.infos) - 1))
-        self.message = "Deleted."
+        self.message = _("Deleted.")
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         width, height = surface.get_size()
@@ -156,10 +173,11 @@ class SaveList:
         self._frame = frame
         shade(surface)
         draw_panel(surface, frame, theme, alpha=245, border=theme.accent)
-        draw_text(surface, self.title, size + 4, theme.text, bold=True, midtop=(frame.centerx, frame.top + 8))
+        draw_text(surface, fit_text(_(self.title), size + 4, frame.width - 16, True), size + 4, theme.text, bold=True,
+                  midtop=(frame.centerx, frame.top + 8))
         self._rects = []
         if not self.infos:
-            draw_text(surface, fit_text("No saved games yet (Ctrl+S saves one).", size, frame.width - 24), size,
+            draw_text(surface, fit_text(_("No saved games yet (Ctrl+S saves one)."), size, frame.width - 24), size,
                       theme.dim_text, center=frame.center)
         first = max(0, min(self.selected - shown // 2, len(self.infos) - shown))
         top = frame.top + size * 2 + 14
@@ -182,6 +200,8 @@ class SaveList:
         draw_text(surface, fit_text(players, size, text_w, True), size, theme.text, bold=True,
                   topleft=(rect.left + 8, rect.top + 4))
         colour = theme.error if info.game is None else theme.dim_text
+        if info.game is None:       # the whole reason is under the list while the entry is selected
+            details, size = largest_fitting((details, _("cannot be loaded")), size, text_w)
         draw_text(surface, fit_text(details, size, text_w), size, colour,
                   topleft=(rect.left + 8, rect.top + size + 6))
 
@@ -199,15 +219,16 @@ class SaveList:
             text, colour = self.message, theme.accent
         elif selected is not None and selected.game is None:
             # the whole reason, which the entry itself may have had to cut
-            lines = wrap_at_most(f"Cannot be loaded: {_reason(selected.path, selected.problem)} · Delete removes it",
-                                 small, frame.width - 20, 2)
+            why = _("Cannot be loaded: {reason} · Delete removes it").format(
+                reason=_reason(selected.path, selected.problem))
+            lines = wrap_at_most(why, small, frame.width - 20, 2)
             for i, line in enumerate(lines, start=1 - len(lines)):
                 draw_text(surface, line, small, theme.error, midbottom=(frame.centerx, frame.bottom - 6 + i * (small + 2)))
             return
         elif not self.infos:
-            text, colour = "Esc close", theme.dim_text
+            text, colour = _("Esc close"), theme.dim_text
         else:
-            text, colour = f"Enter {self.verb} · Delete remove · I file path · Esc cancel", theme.dim_text
+            text, colour = _(KEY_HELP[self.verb]), theme.dim_text
         draw_text(surface, fit_text(text, small, frame.width - 20), small, colour,
                   midbottom=(frame.centerx, frame.bottom - 6))
 

@@ -16,6 +16,7 @@ from game.domain.players import HUMAN, PlayerSpec
 from game.domain.saved import SavedGame
 from game.model import GameModel
 from game.echo import escape_control
+from game.i18n import _
 from game.speech import Heard
 from game.store.prefs import Prefs, save_prefs
 from game.ui.layout import Layout, compute_layout
@@ -128,7 +129,7 @@ class NetworkSide:
 
     def names(self) -> tuple[str, str]:
         """Who played each colour, red's first: "You" and the opponent."""
-        return ("You", self.opponent) if self.colour == 1 else (self.opponent, "You")
+        return (_("You"), self.opponent) if self.colour == 1 else (self.opponent, _("You"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_, _
+
 Colour = tuple[int, int, int]
 
 
@@ -16,7 +18,7 @@ class Theme:
     board: Colour
     board_edge: Colour
     discs: tuple[Colour, Colour]          # player 1, player 2
-    names: tuple[str, str]                # what the window calls them: the colours as drawn
+    colour_words: tuple[str, str]         # what the window calls them, in English: the colours as drawn
     marks: tuple[str | None, str | None]  # "ring" | "cross" | None, drawn on top of the disc
     mark_colour: Colour
     text: Colour
@@ -33,9 +35,15 @@ class Theme:
     def disc(self, player: int) -> Colour:
         return self.discs[player - 1]
 
+    @property
+    def names(self) -> tuple[str, str]:
+        """The discs' colours as the window names them, in the language in use ("Red", "Rot")."""
+        return _(self.colour_words[0]), _(self.colour_words[1])
+
     def colour_name(self, player: int) -> str:
-        """Player 1 or 2 named by the colour of their discs in this theme ("Red", "Orange")."""
-        return self.names[player - 1]
+        """Player 1 or 2 named by the colour of their discs in this theme ("Red", "Orange"), in the
+        language in use."""
+        return _(self.colour_words[player - 1])
 
     def mark(self, player: int) -> str | None:
         return self.marks[player - 1]
@@ -47,7 +55,7 @@ CLASSIC = Theme(
     board=(28, 78, 196),
     board_edge=(18, 52, 140),
     discs=((220, 40, 48), (246, 206, 40)),
-    names=("Red", "Yellow"),
+    colour_words=(N_("Red"), N_("Yellow")),
     marks=(None, None),
     mark_colour=(255, 255, 255),
     text=(236, 240, 248),
@@ -68,7 +76,7 @@ COLORBLIND = Theme(
     board=(70, 80, 100),
     board_edge=(45, 52, 66),
     discs=((213, 94, 0), (240, 228, 66)),   # Okabe-Ito vermillion / yellow: differ in lightness too
-    names=("Orange", "Yellow"),             # vermillion reads as orange, not red
+    colour_words=(N_("Orange"), N_("Yellow")),           # vermillion reads as orange, not red
     marks=("ring", "cross"),
     mark_colour=(20, 20, 20),
     text=(240, 240, 240),

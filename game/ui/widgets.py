@@ -12,7 +12,7 @@ import pygame
 from game.domain.names import typed_name
 from game.echo import plain_text
 from game.ui.render import draw_panel
-from game.ui.resources import draw_text, fit_text, text_width
+from game.ui.resources import draw_text, fit_text, largest_fitting, text_width
 from game.ui.theme import Theme
 
 
@@ -21,6 +21,7 @@ UP_KEYS, DOWN_KEYS = (pygame.K_UP,), (pygame.K_DOWN, pygame.K_TAB)
 LETTER_UP, LETTER_DOWN, LETTER_BACK, LETTER_ON = pygame.K_w, pygame.K_s, pygame.K_a, pygame.K_d
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 ARROW_REACH = 24     # pixels either side of an arrow that count as a click on it
+SMALLEST = 11        # an option's label or value shrinks to this size before it is cut
 
 
 @dataclass
@@ -29,7 +30,7 @@ class Row:
     typed value (``typed``: Enter or a click opens a TextInput). A row may both step and act (the
     host's colour and hosting): the arrows step it, Enter and a click elsewhere act."""
 
-    label: str
+    label: str                                     # names the row: the selection follows it
     value: str = ""
     change: Callable[[int], None] | None = None    # step the value by -1/+1 (Left/Right, the arrows)
     activate: Callable[[], None] | None = None     # Enter, Space or a click
@@ -38,6 +39,15 @@ class Row:
     caret: int | None = None                       # being typed: where the caret is in value (kept in sight)
     warning: bool = False                          # drawn in the error colour (problems to read)
     rect: pygame.Rect = field(default_factory=pygame.Rect)
+    #: The label as drawn, in the language in use (the label itself when empty): the label stays
+    #: the same in every language, so the selection stays on its row when the language changes.
+    words: str = ""
+    #: A shorter value, drawn where ``value`` does not fit ("Hard" for "Hard (depth 8, ~2062 Elo)").
+    short: str = ""
+
+    @property
+    def shown_label(self) -> str:
+        return self.words or self.label
 
     @property
     def is_button(self) -> bool:
@@ -171,22 +181,28 @@ def draw_row(surface: pygame.Surface, row: Row, theme: Theme, size: int, selecte
         draw_panel(surface, rect, theme, border=theme.accent)
     if row.is_button:
         colour = theme.accent if selected else theme.error if row.warning else theme.text
-        text = row.label + (f" — {row.value}" if row.value else "")
-        draw_text(surface, fit_text(text, size, rect.width - 16, True), size, colour, bold=True, center=rect.center)
+        text = row.shown_label + (f" — {row.value}" if row.value else "")
+        text, size = largest_fitting((text,), size, rect.width - 16, min_size=SMALLEST, bold=True)
+        draw_text(surface, text, size, colour, bold=True, center=rect.center)
         return
     greyed = tuple((a + b) // 2 for a, b in zip(theme.dim_text, theme.background))
     label_colour = theme.dim_text if row.enabled else greyed
     value_colour = theme.text if row.enabled else greyed
-    draw_text(surface, fit_text(row.label, size, rect.width // 2 - 40), size, label_colour,
-              midleft=(rect.left + 16, rect.centery))
+    label, label_size = largest_fitting((row.shown_label,), size, rect.width // 2 - 40, min_size=SMALLEST)
+    draw_text(surface, label, label_size, label_colour, midleft=(rect.left + 16, rect.centery))
     x = row.arrow_x()
     if row.change:
         arrow = theme.accent if row.enabled else greyed
         draw_text(surface, "<", size, arrow, midright=(x - 4, rect.centery))
         draw_text(surface, ">", size, arrow, midright=(rect.right - 12, rect.centery))
     room = rect.width // 2 - 60
-    value = fit_text(row.value, size, room) if row.caret is None else fit_around(row.value, row.caret, size, room)
-    draw_text(surface, value, size, value_colour, midleft=(x + 10, rect.centery))
+    if row.typed or row.caret is not None:      # a typed name keeps its size: its start or its end shows
+        value = fit_text(row.value, size, room) if row.caret is None else fit_around(row.value, row.caret, size, room)
+        value_size = size
+    else:
+        value, value_size = largest_fitting((row.value, row.short) if row.short else (row.value,), size, room,
+                                            min_size=SMALLEST)
+    draw_text(surface, value, value_size, value_colour, midleft=(x + 10, rect.centery))
 
 
 def fit_around(text: str, at: int, size: int, max_width: int) -> str:

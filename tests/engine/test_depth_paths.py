@@ -16,6 +16,7 @@ import pytest
 from conftest import depth_module
 
 import game.engine.search as search_module
+from game.engine import plain_alphabeta
 from game.engine.alphabeta import StopFlag
 from game.engine.board import CELLS, Position
 from game.engine.heuristics import WindowWeights
@@ -68,7 +69,8 @@ def test_both_paths_give_the_same_values_after_the_same_nodes(monkeypatch, heuri
     positions = random_positions(40, seed=len(heuristic) + table_mb)
     plain = depth_module("plain")
     halved = []  # the sizes of the plain path's tables when they were full
-    monkeypatch.setattr(plain, "halve_table", lambda table: (halved.append(len(table)), halve_table(table)))
+    # (the plain path's closure is plain_alphabeta's, whichever module hands it out)
+    monkeypatch.setattr(plain_alphabeta, "halve_table", lambda table: (halved.append(len(table)), halve_table(table)))
 
     def work():
         searcher = Searcher(config)

@@ -16,7 +16,7 @@ import textwrap
 
 import pytest
 
-from game.engine import alphabeta, negamax, scores
+from game.engine import alphabeta, negamax, plain_alphabeta, plain_negamax, scores
 from game.engine.board import BOARD, CELLS, Position, non_losing_moves, winning_cells_mask
 from game.engine.heuristics import DEFAULT_WEIGHTS
 from game.engine.heuristics.threat_parity import _above
@@ -46,9 +46,14 @@ def closure_values(func) -> dict[str, object]:
     return {name: cell.cell_contents for name, cell in zip(func.__code__.co_freevars, func.__closure__ or ())}
 
 
-def inlined_blocks(module, name: str) -> list[str]:
-    """The source blocks marked ``# inlined: <name>`` ... ``# end inlined`` in ``module``, dedented."""
-    lines = inspect.getsource(module).splitlines()
+def source(modules) -> str:
+    """The source of a search: its plain module's, then its compiled module's (run plain)."""
+    return "\n".join(inspect.getsource(module) for module in modules)
+
+
+def inlined_blocks(modules, name: str) -> list[str]:
+    """The source blocks marked ``# inlined: <name>`` ... ``# end inlined`` in ``modules``, dedented."""
+    lines = source(modules).splitlines()
     blocks = []
     for i, line in enumerate(lines):
         if line.strip().startswith(f"# inlined: {name}"):
@@ -78,7 +83,7 @@ def negamax_closures() -> dict[str, dict[str, object]]:
 
 
 CLOSURES = negamax_closures()
-MODULES = {"search": DEPTH_SEARCH, "solver": SOLVER_SEARCH}
+MODULES = {"search": (plain_alphabeta, DEPTH_SEARCH), "solver": (plain_negamax, SOLVER_SEARCH)}
 UNCACHED = {"threat_cache": {}, "new_threats": lambda discs: winning_cells_mask(discs, 0), "bounds": {}}
 
 
@@ -113,7 +118,7 @@ def test_a_nodes_non_losing_moves_are_board_non_losing_moves(where):
 def test_the_depth_1_childrens_non_losing_moves_are_board_non_losing_moves():
     # There the opponent's winning cells come straight from the threat cache: occupied cells
     # included, which must not matter.
-    block = inlined_blocks(DEPTH_SEARCH, "board.non_losing_moves")[1]
+    block = inlined_blocks(MODULES["search"], "board.non_losing_moves")[1]
     copy = compile_block(block, "cmask, r", "ccand", CLOSURES["search"])
     for pos in POSITIONS:
         opp = pos.current ^ pos.mask
@@ -123,7 +128,7 @@ def test_the_depth_1_childrens_non_losing_moves_are_board_non_losing_moves():
 
 
 def test_the_searchs_threat_cells_are_board_winning_cells_mask():
-    block = inlined_blocks(DEPTH_SEARCH, "board.winning_cells_mask")[0]
+    block = inlined_blocks(MODULES["search"], "board.winning_cells_mask")[0]
     copy = compile_block(block, "pos", "r", CLOSURES["search"])
     for pos in POSITIONS:
         for discs in (pos.current, pos.current ^ pos.mask):
@@ -149,7 +154,7 @@ def test_the_compiled_depth_searchs_helpers_are_the_rules():
 
 
 def test_the_solvers_move_order_is_order_by_threats():
-    block = inlined_blocks(SOLVER_SEARCH, "ordering.order_by_threats")[0]
+    block = inlined_blocks(MODULES["solver"], "ordering.order_by_threats")[0]
     copy = compile_block(block, "current, mask, candidates", "[(move, r) for _, move, r in ranked]",
                          {**CLOSURES["solver"], **UNCACHED})
     for pos in POSITIONS:
@@ -160,7 +165,7 @@ def test_the_solvers_move_order_is_order_by_threats():
 
 def test_the_searchs_move_order_is_order_by_threats():
     # With an empty table the enhanced transposition cutoff never fires: only the order is left.
-    block = inlined_blocks(DEPTH_SEARCH, "ordering.order_by_threats")[0]
+    block = inlined_blocks(MODULES["search"], "ordering.order_by_threats")[0]
     copy = compile_block(block, "current, mask, rest", "[(col, move, r) for _, col, move, r in ranked]",
                          {**CLOSURES["search"], **UNCACHED},
                          prologue="new_current = current ^ mask\nalpha, beta, cd = 0.0, 1.0, 1")
@@ -172,10 +177,10 @@ def test_the_searchs_move_order_is_order_by_threats():
 INLINED_FORMULA = re.compile(r"^\s*(?:return |\w+ = )(?P<code>.+?)\s*# inlined: (?P<rule>-?scores\.\w+\(.+\))\s*$")
 
 
-@pytest.mark.parametrize("module", [DEPTH_SEARCH, SOLVER_SEARCH], ids=["search", "solver"])
-def test_inlined_score_formulas_are_the_scores_functions(module):
+@pytest.mark.parametrize("where", ["search", "solver"])
+def test_inlined_score_formulas_are_the_scores_functions(where):
     checked = 0
-    for line in inspect.getsource(module).splitlines():
+    for line in source(MODULES[where]).splitlines():
         found = INLINED_FORMULA.match(line)
         if found is None:
             continue

@@ -443,7 +443,7 @@ def test_column_numbers_over_the_board(ui):
         assert rect.centerx == layout.cell_center(col, 0)[0] and rect.bottom <= layout.board.top
 
 
-def test_game_end_is_handled_once_and_offers_the_review_and_the_tally_and_record_lines_are_shown(ui):
+def test_game_end_is_handled_once_and_offers_the_review_and_the_tally_and_record_lines_are_shown(ui, monkeypatch):
     from game.domain.record import RecordResult
     from game.domain.players import PlayerSpec
     from game.ui.game.game_scene import GameScene
@@ -481,7 +481,8 @@ def test_game_end_is_handled_once_and_offers_the_review_and_the_tally_and_record
     d.key(pygame.K_ESCAPE)
     menu = d.c.scenes[SceneName.MENU]
     assert d.scene is menu and isinstance(menu, MenuScene)
-    results.lines = ["Your record: 3 wins, 1 draw"]
+    # the record's lines, worded by the session when drawn
+    monkeypatch.setattr(type(results), "lines", property(lambda self: ["Your record: 3 wins, 1 draw"]))
     assert "Your record: 3 wins, 1 draw" in [t for t, _ in texts_drawn()]
     row = next(r for r in d.scene.rows() if r.label == "Review a saved game")
     d.click(row.rect.center)

@@ -22,8 +22,14 @@ def allowed(d) -> set[str]:
     return {level.name for level in settings.levels} | {settings.heuristic, settings.theme}
 
 
-def menu_drawn(ui, pseudo_locale):
+def menu_drawn(ui, pseudo_locale, mode: str = "vs_computer"):
+    from pseudo import CODE, pseudo_translations
+
+    from game import i18n
+
     d = ui()
+    i18n.use_translations(CODE, pseudo_translations())     # the window set the configured language
+    d.scene.choices.mode = mode
     resize(d, MIN_SIZE)
     pseudo_locale.clear()
     d.frame()
@@ -32,15 +38,37 @@ def menu_drawn(ui, pseudo_locale):
     return d
 
 
-def test_the_menu_in_the_pseudo_locale_fits_the_smallest_window(ui, pseudo_locale):
-    menu_drawn(ui, pseudo_locale)
+@pytest.mark.parametrize("mode", ["vs_computer", "two_players", "spectator"])
+def test_the_menu_in_the_pseudo_locale_fits_the_smallest_window(ui, pseudo_locale, mode):
+    menu_drawn(ui, pseudo_locale, mode)
     assert not pseudo_locale.cut()
     assert not pseudo_locale.outside(pygame.Rect((0, 0), MIN_SIZE))
     assert not pseudo_locale.overlapping()
 
 
-@pytest.mark.xfail(strict=True, reason="the menu's words are not marked for translation yet; "
-                                       "this mark goes when they are")
-def test_every_word_the_menu_draws_went_through_gettext(ui, pseudo_locale):
-    d = menu_drawn(ui, pseudo_locale)
+@pytest.mark.parametrize("mode", ["vs_computer", "two_players", "spectator"])
+def test_every_word_the_menu_draws_went_through_gettext(ui, pseudo_locale, mode):
+    d = menu_drawn(ui, pseudo_locale, mode)
     assert not pseudo_locale.untranslated(allowed(d))
+
+
+def test_choosing_german_in_the_menu_redraws_it_in_german_with_the_language_row_still_selected(ui, pseudo_locale):
+    from game import i18n
+
+    d = ui()
+    for _ in range(len(d.scene.rows())):
+        if d.scene.selected_label == "Language":
+            break
+        d.key(pygame.K_DOWN)
+    d.key(pygame.K_RIGHT)
+    d.key(pygame.K_RIGHT)                    # the system's, English, then German
+    assert i18n.language() == "de"
+    pseudo_locale.clear()
+    d.frame()
+    assert "Vier gewinnt" in pseudo_locale.texts and "Sprache" in pseudo_locale.texts
+    assert "Partie beginnen" in pseudo_locale.texts
+    assert d.scene.selected_label == "Language"         # the row is the same row in every language
+    labels = [row.label for row in d.scene.rows()]
+    d.key(pygame.K_DOWN)                                # the next row, named in German
+    row = d.scene.rows()[d.scene.selected]
+    assert row.label == labels[labels.index("Language") + 1] and row.shown_label != row.label

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine.board import CENTRE_ORDER
-from game.engine.scores import Outcome, outcome
+from game.engine.scores import Outcome, moves_to_end, outcome
+from game.i18n import _, ngettext, pgettext
 from game.words.outcomes import describe
 from game.service.requests import Analysis
 from game.ui.resources import draw_text, fit_text, text_width
@@ -46,6 +47,25 @@ def best_column(analysis: Analysis) -> int | None:
     return max(playable, key=lambda c: (analysis.scores[c], -CENTRE_ORDER.index(c)))
 
 
+def proven_words(score: int, moves: int) -> tuple[tuple[str, ...], str]:
+    """An exact score for the side to move as the cell's lines and as one phrase: ("wins", "in 9")
+    and "wins in 9" (``game.words.outcomes.describe``); "draw"; ("loses", "in 3") and "loses in 3".
+    The count is the side's own discs to the end, the last one included."""
+    phrase = describe(score, moves)
+    result = outcome(score)
+    if result is Outcome.DRAW:
+        return (phrase,), phrase
+    n = moves_to_end(score, moves)
+    if result is Outcome.WIN:
+        # TRANSLATORS: the analysis row's cell, in two lines (the line break splits them); {n} is
+        # the player's own discs to the end
+        cell = ngettext("wins\nin {n}", "wins\nin {n}", n)
+    else:
+        # TRANSLATORS: the analysis row's cell, in two lines (the line break splits them)
+        cell = ngettext("loses\nin {n}", "loses\nin {n}", n)
+    return tuple(cell.format(n=n).split("\n")), phrase
+
+
 def column_views(analysis: Analysis, moves: int) -> list[ColumnView]:
     """One view per column for the side to move, with ``moves`` discs on the board."""
     values = sorted({s for s in analysis.scores if s is not None}, reverse=True)
@@ -54,21 +74,21 @@ def column_views(analysis: Analysis, moves: int) -> list[ColumnView]:
     views = []
     for score in analysis.scores:
         if score is None:
-            views.append(ColumnView(Kind.FULL, ("full",), "full"))
+            full = pgettext("column", "full")
+            views.append(ColumnView(Kind.FULL, (full,), full))
             continue
         rank = values.index(score) + 1
         share = 1.0 if high == low else (score - low) / (high - low)
         if analysis.exact:
-            words = describe(round(score), moves)
-            verb, _, count = words.partition(" in ")
-            lines = (verb, f"in {count}") if count else (words,)
+            lines, words = proven_words(round(score), moves)
             views.append(ColumnView(Kind.PROVEN, lines, words, outcome(score), rank, share))
         elif abs(score) >= 1:
             result = outcome(score)
-            word = "wins" if result is Outcome.WIN else "loses"
+            word = _("wins") if result is Outcome.WIN else _("loses")
             views.append(ColumnView(Kind.FORCED, (word,), word, result, rank, share))
         else:
-            views.append(ColumnView(Kind.ESTIMATE, (f"#{rank}",), "best estimate" if rank == 1 else "estimate",
+            words = _("best estimate") if rank == 1 else _("estimate")
+            views.append(ColumnView(Kind.ESTIMATE, (f"#{rank}",), words,
                                     None, rank, share))
     return views
 
@@ -79,7 +99,8 @@ def hint_words(analysis: Analysis, moves: int) -> tuple[int, str] | None:
     if col is None:
         return None
     view = column_views(analysis, moves)[col]
-    return col, f"column {col + 1} — {view.words}"
+    # TRANSLATORS: the hint: the best column and what it is worth ("wins in 9", "draw", "best estimate")
+    return col, _("column {column} — {value}").format(column=col + 1, value=view.words)
 
 
 def outcome_colour(result: Outcome | None, theme: Theme) -> Colour:
@@ -107,9 +128,9 @@ def draw_analysis_row(surface: pygame.Surface, rect: pygame.Rect, cell: int, cap
         draw_text(surface, fit_text(waiting, caption_size, rect.width), caption_size, theme.dim_text,
                   midtop=(rect.centerx, rect.top))
         return
-    caption = ("Analysis — proven results for the player to move" if analysis.exact else
-               "Analysis — grey: estimates (no proof yet), #1 best")
-    short = "proven results" if analysis.exact else "estimates, #1 best"
+    caption = (_("Analysis — proven results for the player to move") if analysis.exact else
+               _("Analysis — grey: estimates (no proof yet), #1 best"))
+    short = _("proven results") if analysis.exact else _("estimates, #1 best")
     text = caption if text_width(caption, caption_size) <= rect.width else short
     draw_text(surface, fit_text(text, caption_size, rect.width), caption_size, theme.dim_text,
               midtop=(rect.centerx, rect.top))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from game.domain.rated import Casual
 from game.engine.board import Position
+from game.i18n import _
 from game.service.requests import Analysis
 from game.ui.game.analysis_view import hint_words
 from game.ui.game.game_replies import AnalysisRow, Effects, Reject, Want
@@ -37,23 +38,24 @@ class Turn:
 def hint(turn: Turn) -> Effects:
     """H: the best column, said at once when the analysis is known, else once it comes."""
     if not turn.can_move:
-        return (Reject("A hint is for your own turn"),)
+        return (Reject(_("A hint is for your own turn")),)
     words = hint_words(turn.analysis, turn.position.moves) if turn.analysis is not None else None
-    said = ("Looking for the best move…",) if turn.analysis is None else (f"Hint: {words[1]}",) if words else ()
+    said = ((_("Looking for the best move…"),) if turn.analysis is None else
+            (_("Hint: {hint}").format(hint=words[1]),) if words else ())
     return (Want(hint=True), Casual.HINT, *said)
 
 
 def why(turn: Turn) -> Effects:
     """W: why the cursor's column is what it is, in words the worker checks (it counts as a hint)."""
     if not turn.can_move:
-        return (Reject("Why? is for your own turn: it explains the column under the cursor"),)
+        return (Reject(_("Why? is for your own turn: it explains the column under the cursor")),)
     col = turn.cursor
     if not turn.position.can_play(col):
-        return (Reject(f"Column {col + 1} is full", col),)
+        return (Reject(_("Column {column} is full").format(column=col + 1), col),)
     known = {col, turn.hint} & turn.explained       # something to show under the board at once
-    return (Want(why=col), Casual.HINT, *(() if known else (f"Why column {col + 1}? Working it out…",)))
+    return (Want(why=col), Casual.HINT, *(() if known else (_("Why column {column}? Working it out…").format(column=col + 1),)))
 
 
 def analysis_row(on: bool) -> Effects:
     """A: the analysis row switched to ``on`` (switching it on counts against a rated game)."""
-    return (AnalysisRow(on), "Analysis row on" if on else "Analysis row off", *((Casual.ANALYSIS,) if on else ()))
+    return (AnalysisRow(on), _("Analysis row on") if on else _("Analysis row off"), *((Casual.ANALYSIS,) if on else ()))

@@ -13,6 +13,7 @@ import pygame
 from game.config.values import Settings
 from game.domain.players import HUMAN
 from game.echo import shown
+from game.i18n import _
 from game.engine.board import MoveError, Position, parse_moves
 from game.model import GameModel
 from game.store.savefile import SaveFileError, load_game
@@ -31,14 +32,14 @@ def save(model: GameModel) -> Effects:
     try:
         return (save_new(model),)
     except (OSError, SaveFileError) as exc:
-        return (Notice(f"Could not save the game: {exc}"),)
+        return (Notice(_("Could not save the game: {error}").format(error=exc)),)
 
 
 def open_savelist() -> Effects:
     try:
         return (Show(SaveList(save_infos())),)
     except OSError as exc:
-        return (Notice(f"Could not list the saved games: {exc}"),)
+        return (Notice(_("Could not list the saved games: {error}").format(error=exc)),)
 
 
 def savelist_event(savelist: SaveList, event: pygame.event.Event, settings: Settings) -> Effects:
@@ -54,7 +55,7 @@ def savelist_event(savelist: SaveList, event: pygame.event.Event, settings: Sett
     opened = load(result, settings)
     if not isinstance(opened[0], (Loaded, Go)):
         return (Show(None), *opened)
-    return Show(None), Ask("Load this saved game?", "", opened[0])
+    return Show(None), Ask(_("Load this saved game?"), "", opened[0])
 
 
 def load(path: Path, settings: Settings) -> Effects:
@@ -78,7 +79,8 @@ def copy_moves(model: GameModel) -> Effects:
     problem = clipboard.put(moves)
     if problem is not None:
         return (Say(problem, warning=True),)
-    return (f"Copied the moves {shown(moves, clipboard.SHOWN)}" if moves else "Copied an empty board (no moves yet)",)
+    return (_("Copied the moves {moves}").format(moves=shown(moves, clipboard.SHOWN)) if moves else
+            _("Copied an empty board (no moves yet)"),)
 
 
 def paste_moves() -> Effects:
@@ -87,5 +89,6 @@ def paste_moves() -> Effects:
     if problem is not None:
         return (Say(problem, warning=True),)
     start = GameStart(HUMAN, HUMAN, tuple(parse_moves(moves)), analysis=True)
-    return (Ask("Open the pasted position?", f"The moves {shown(moves, clipboard.SHOWN)} open as a "
-                "two-player game with the analysis row.", Go(Transition(SceneName.GAME, start))),)
+    return (Ask(_("Open the pasted position?"),
+                _("The moves {moves} open as a two-player game with the analysis row.").format(
+                    moves=shown(moves, clipboard.SHOWN)), Go(Transition(SceneName.GAME, start))),)

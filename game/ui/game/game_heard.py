@@ -19,7 +19,7 @@ def heard(view: GameView, overlay: object | None) -> Heard:
                        _analysis(view), spoken(view.tally or ""), walk=overlay is None and not view.sitting.watching)
     why = shown_why(view)
     lines = (
-        spoken(result_text(view)) if model.is_over and view.over_handled else "",
+        spoken(result_text(view)) if view.sitting.over and not view.anims else "",
         view.flash.text if view.flash is not None else "",
         advice_words(why, theme.names) if why is not None else "",
         _("Engine error: {error}").format(error=view.engine_error) if view.engine_error else "",

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_
 from game.ui.keys import DROP_KEYS, NUMBER_KEYS
 from game.ui.layout import COLS
 from game.ui.scene import is_ctrl
@@ -57,20 +58,28 @@ PLAYER_KEYS = {pygame.K_LEFT: Command.CURSOR_LEFT, pygame.K_RIGHT: Command.CURSO
 SPECTATOR_KEYS = {pygame.K_SPACE: Command.PAUSE, pygame.K_RIGHT: Command.STEP,
                   **{key: Command.FASTER for key in MINUS_KEYS}, **{key: Command.SLOWER for key in PLUS_KEYS}}
 
-KEY_HELP_PLAYER = ("1–7 or click drop · Left/Right + Enter · Ctrl+Z/Y undo/redo · H hint · W why? · A analysis · "
-                   "N new · Ctrl+S/O save/load · F1 help · Esc menu",
-                   "1–7 drop · Ctrl+Z undo · H hint · A analysis · N new · F1 help · Esc menu",
-                   "1–7 drop · H hint · A analysis · F1 help",
-                   "F1 help")
+#: The key help under the status line, longest first (the longest that fits is shown; English
+#: here, translated where drawn).
+KEY_HELP_PLAYER = (N_("1–7 or click drop · Left/Right + Enter · Ctrl+Z/Y undo/redo · H hint · W why? · A analysis · "
+                      "N new · Ctrl+S/O save/load · F1 help · Esc menu"),
+                   N_("1–7 drop · Ctrl+Z undo · H hint · A analysis · N new · F1 help · Esc menu"),
+                   N_("1–7 drop · H hint · A analysis · F1 help"),
+                   N_("F1 help"))
 #: Once a game is over: no drop, hint, why? or analysis (they are for a turn to play).
-KEY_HELP_OVER = ("R review · N new game · Ctrl+Z undo the last move · Ctrl+S save · F1 help · Esc menu",
-                 "R review · N new · Ctrl+Z undo · F1 help · Esc menu",
-                 "R review · N new · Esc menu",
-                 "F1 help")
-KEY_HELP_SPECTATOR = ("Space pause · Right step · +/− time per move · N new match · Ctrl+S save · F1 help · Esc menu",
-                      "Space pause · Right step · +/− time · F1 help · Esc menu",
-                      "Space pause · F1 help",
-                      "F1 help")
+KEY_HELP_OVER = (N_("R review · N new game · Ctrl+Z undo the last move · Ctrl+S save · F1 help · Esc menu"),
+                 N_("R review · N new · Ctrl+Z undo · F1 help · Esc menu"),
+                 N_("R review · N new · Esc menu"),
+                 N_("F1 help"))
+#: The same where the seats allow no undo (a network game).
+KEY_HELP_OVER_NO_UNDO = (N_("R review · N new game · Ctrl+S save · F1 help · Esc menu"),
+                         N_("R review · N new · F1 help · Esc menu"),
+                         N_("R review · N new · Esc menu"),
+                         N_("F1 help"))
+KEY_HELP_SPECTATOR = (N_("Space pause · Right step · +/− time per move · N new match · Ctrl+S save · F1 help · "
+                         "Esc menu"),
+                      N_("Space pause · Right step · +/− time · F1 help · Esc menu"),
+                      N_("Space pause · F1 help"),
+                      N_("F1 help"))
 
 
 def read_key(event: pygame.event.Event, spectator: bool) -> tuple[Command, int] | None:
@@ -100,8 +109,8 @@ class Action:
     col: int = 0
 
 
-#: Keys that work once a game is over: key -> (label for the status line, command).
-END_KEYS: dict[int, tuple[str, Command]] = {pygame.K_r: ("R review", Command.REVIEW)}
+#: Keys that work once a game is over: key -> (label for the status line, in English, command).
+END_KEYS: dict[int, tuple[str, Command]] = {pygame.K_r: (N_("R review"), Command.REVIEW)}
 
 
 def read_input(event: pygame.event.Event, column_at: Callable[[tuple[int, int]], int | None], *, cursor: int,

@@ -25,7 +25,8 @@ import pygame
 
 from game.domain.players import HUMAN
 from game.domain.rated import Casual
-from game.echo import counted, shown
+from game.echo import shown
+from game.i18n import _, ngettext
 from game.engine.board import ColumnFullError, MoveError, format_moves
 from game.engine.game_review import ReviewProgress
 from game.model import GameModel
@@ -75,8 +76,8 @@ class GameScene(Scene):
         super().__init__(ctx)
         self.model = GameModel(HUMAN, HUMAN)
         self.epoch = ctx.engine.new_epoch()
-        self.engine = EngineClient(ctx.engine, lambda message: ctx.notices.add(f"Engine error: {message}", "error",
-                                                                                seconds=10.0))
+        self.engine = EngineClient(ctx.engine, lambda message: ctx.notices.add(
+            _("Engine error: {error}").format(error=message), "error", seconds=10.0))
         self.thinking = Thinking(self.engine, ctx.settings)   # what the engine is asked, what came back
         self.seats: Seats = AgainstComputer()      # who plays, what that allows, its words
         self.cursor = COLS // 2
@@ -175,7 +176,7 @@ class GameScene(Scene):
                 self.analysis_on = self.analysis_on and not self.rating.game.against_computer
                 self.anims.clear()
                 self.changed()
-                self.flash = Flash(self.sitting().new_words.capitalize())
+                self.flash = Flash(_(self.sitting().new_said))
             elif isinstance(effect, Ask):
                 self._ask(effect)
 
@@ -214,7 +215,8 @@ class GameScene(Scene):
         self.seats = seats_for(self.model, colours=self.ctx.theme.names, delay=delay)
         self.rating.begin(self.model, from_start=False)
         self.changed()
-        self.flash = Flash(f"Loaded the saved game ({counted(len(loaded.moves), 'move')})")
+        n = len(loaded.moves)
+        self.flash = Flash(ngettext("Loaded the saved game ({n} move)", "Loaded the saved game ({n} moves)", n).format(n=n))
 
     # -- scene contract --------------------------------------------------------------------
 
@@ -243,7 +245,8 @@ class GameScene(Scene):
                 self.model.load_moves(moves)
             except MoveError as exc:
                 text = shown(format_moves(moves), clipboard.SHOWN)
-                self.ctx.notices.add(f"Could not restore the moves {text}: {move_error_text(exc)}", "error")
+                self.ctx.notices.add(_("Could not restore the moves {moves}: {error}").format(
+                    moves=text, error=move_error_text(exc)), "error")
         notice = self.rating.enter(self.model, self.model.moves_string(), start.continued)
         if notice:                                  # a rated autosave whose level is no longer rated
             self.ctx.notices.add(notice, seconds=CASUAL_NOTICE_SECONDS)
@@ -306,7 +309,7 @@ class GameScene(Scene):
         if command is Command.UNDO or command is Command.REDO:
             redo = command is Command.REDO
             if not (self.model.redo() if redo else self.model.undo()):
-                self.apply(Reject("Nothing to redo" if redo else "Nothing to undo"))
+                self.apply(Reject(_("Nothing to redo") if redo else _("Nothing to undo")))
                 return
             self.anims.clear()
             self.changed()
@@ -324,7 +327,7 @@ class GameScene(Scene):
         elif command is Command.RETRY:
             if self.engine.error:
                 self.engine.error = None
-                self.apply("Retrying…")
+                self.apply(_("Retrying…"))
         else:
             def turn() -> game_coach.Turn:
                 return game_coach.Turn.of(self.thinking, self.model.position, self.cursor, self.human_can_move())
@@ -334,7 +337,7 @@ class GameScene(Scene):
                 Command.COPY: lambda: game_files.copy_moves(self.model), Command.PASTE: game_files.paste_moves,
                 Command.HINT: lambda: game_coach.hint(turn()), Command.WHY: lambda: game_coach.why(turn()),
                 Command.ANALYSIS: lambda: game_coach.analysis_row(not self.analysis_on),
-                Command.NEW_GAME: lambda: (Ask("Start a new game?", "", NewGame()),),
+                Command.NEW_GAME: lambda: (Ask(_("Start a new game?"), "", NewGame()),),
                 Command.REVIEW: lambda: (game_replies.review(self.model, sitting),),
                 Command.HELP: lambda: (Show(HelpOverlay(self.ctx.settings, self.ctx.theme.names)),)}
             answer = answers.get(command)
@@ -348,11 +351,10 @@ class GameScene(Scene):
             self.apply(refusal)
             return False
         if self.model.is_over:
-            more = "".join(f", {label}" for label, _ in END_KEYS.values())
-            self.apply(Reject(f"The game is over: N starts a new one{more}, Esc opens the menu"))
+            self.apply(Reject(_("The game is over: N starts a new one, R reviews it, Esc opens the menu")))
             return False
         if self.model.is_ai_turn():
-            self.apply(Reject("Wait: the computer is thinking"))
+            self.apply(Reject(_("Wait: the computer is thinking")))
             return False
         peer = self.seats.peer
         if peer is not None and self.model.position.can_play(col):
@@ -367,7 +369,7 @@ class GameScene(Scene):
         try:
             self.model.play(col)
         except ColumnFullError:
-            self.apply(Reject(f"Column {col + 1} is full: choose another one", col))
+            self.apply(Reject(_("Column {column} is full: choose another one").format(column=col + 1), col))
             return False
         except MoveError as exc:
             self.apply(Reject(move_error_text(exc), col if 0 <= col < COLS else None))
@@ -406,9 +408,9 @@ class GameScene(Scene):
                                        can_move=self.human_can_move(),
                                        move_due=not self.anims and self.seats.reply_due(self.since_move))
         if answer.hint:
-            self.apply(f"Hint: {answer.hint}")
+            self.apply(_("Hint: {hint}").format(hint=answer.hint))
         if answer.move is not None and not self.drop(answer.move):     # the same checked drop as a click
-            self.engine.failed(f"the engine chose an illegal move (column {answer.move + 1})")
+            self.engine.failed(_("the engine chose an illegal move (column {column})").format(column=answer.move + 1))
         self.thinking.ask(self.epoch + self.model.generation, self.model, self.analysis_on, self.ctx.theme.names,
                           self.time)
         self._game_over(dt)
@@ -439,7 +441,7 @@ class GameScene(Scene):
         return GameView(
             ctx=self.ctx, model=self.model, rating=self.rating.game, sitting=sitting, typing=self.wants_text,
             anims=tuple(self.anims),
-            end_labels=tuple(label for label, _ in END_KEYS.values()), engine_error=engine.error,
+            end_labels=tuple(label for label, _command in END_KEYS.values()), engine_error=engine.error,
             progress=engine.progress if not isinstance(engine.progress, ReviewProgress) else None,
             requested_at=engine.requested_at, pending=thinking.pending, time=self.time,
             hint=thinking.hint() if can_move else None,

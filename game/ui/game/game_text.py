@@ -12,12 +12,13 @@ import pygame
 
 from game.words.coach_says import advice_words
 from game.echo import escape_control
+from game.i18n import _, decimal_text, number_text
 from game.ui.game.analysis_view import draw_analysis_row
-from game.ui.game.game_input import KEY_HELP_OVER, KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
+from game.ui.game.game_input import KEY_HELP_OVER, KEY_HELP_OVER_NO_UNDO, KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
 from game.ui.game.seats import Allow
 from game.ui.layout import COLS
 from game.ui.render import BoardScene, draw_panel
-from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap_at_most
+from game.ui.resources import draw_text, fit_text, largest_fitting, text_width, wrap, wrap_at_most
 from game.ui.theme import Colour
 
 if TYPE_CHECKING:
@@ -164,44 +165,52 @@ def status_text(view: GameView) -> str:
     if own is not None:
         return own
     if falling is not None:
-        return f"{player_name(view, falling.player)} drops in column {falling.col + 1}"
+        return _("{player} drops in column {column}").format(player=player_name(view, falling.player),
+                                                            column=falling.col + 1)
     if model.is_over:
-        extra = "".join(f" · {label}" for label in view.end_labels)
-        return result_text(view) + f" · N {view.sitting.new_words}{extra} · Esc menu"
+        # the result, then the keys that work now, each a label of its own
+        return " · ".join((result_text(view), _(view.sitting.new_words), *(_(label) for label in view.end_labels),
+                           _("Esc menu")))
     if view.engine_error:
-        return f"Engine error: {view.engine_error} · R retry · Ctrl+Z undo · N new game"
+        return _("Engine error: {error} · R retry · Ctrl+Z undo · N new game").format(error=view.engine_error)
     turn = player_name(view, model.turn)
     if view.sitting.paused:
-        return f"Paused · {turn} to move · Space resume · Right step"
+        return _("Paused · {player} to move · Space resume · Right step").format(player=turn)
     if model.is_ai_turn():
         return _thinking_text(view, turn)
-    text = f"{turn} to move"
     hint = view.hint_text
     if hint is not None:
-        text += f" · hint: {hint}"
-    elif view.hint_wanted:
-        text += " · finding a hint…"
-    return text
+        # TRANSLATORS: {hint} is the hinted column and its value, e.g. "column 4 — wins in 9"
+        return _("{player} to move · hint: {hint}").format(player=turn, hint=hint)
+    if view.hint_wanted:
+        return _("{player} to move · finding a hint…").format(player=turn)
+    return _("{player} to move").format(player=turn)
 
 
 def _thinking_text(view: GameView, turn: str) -> str:
     if view.pending is not None:
-        return f"{turn} has chosen column {view.pending.move + 1}"
-    text = f"{turn} is thinking{'.' * (1 + int(view.time * 3) % 3):<3}"
+        return _("{player} has chosen column {column}").format(player=turn, column=view.pending.move + 1)
+    dots = f"{'.' * (1 + int(view.time * 3) % 3):<3}"
+    seconds = decimal_text(view.time - view.requested_at)
     progress = view.progress
     if progress is not None:
-        text += f" depth {progress.depth} · {progress.nodes:,} nodes"
-    return text + f" · {view.time - view.requested_at:.1f} s"
+        # TRANSLATORS: {dots} are one to three dots that move while the computer thinks; {depth} is
+        # the search's depth in moves, {nodes} the positions it looked at so far
+        return _("{player} is thinking{dots} depth {depth} · {nodes} nodes · {seconds} s").format(
+            player=turn, dots=dots, depth=progress.depth, nodes=number_text(progress.nodes), seconds=seconds)
+    # TRANSLATORS: {dots} are one to three dots that move while the computer thinks
+    return _("{player} is thinking{dots} · {seconds} s").format(player=turn, dots=dots, seconds=seconds)
 
 
 def header_right(view: GameView) -> str:
-    """"Move 12 · rated" (against the computer: rated or casual), with the watching speed and mute."""
-    right = f"Move {move_number(view)}"
+    """"Move 12 · rated" (against the computer: rated or casual), with the watching speed and mute:
+    each a label of its own, joined by " · "."""
+    right = _("Move {number}").format(number=move_number(view))
     if view.rating.against_computer:
-        right += " · rated" if view.rating.rated else " · casual"
-    right += view.sitting.note
+        right += " · " + (_("rated") if view.rating.rated else _("casual"))
+    right += view.sitting.note                # the seats' own labels, each after " · "
     if view.ctx.sound.muted:
-        right += " · muted"
+        right += " · " + _("muted")
     return right
 
 
@@ -220,7 +229,8 @@ def draw_header(view: GameView, surface: pygame.Surface) -> None:
         surface.blit(disc, disc.get_rect(midleft=(x, rect.centery)))
         colour = theme.colour_name(number)
         who = view.sitting.who[number - 1]     # None: two unnamed people, their colours alone
-        texts = (f"{colour}: {who}", who) if who is not None else (colour,)
+        # TRANSLATORS: the header's name of a player: the colour of their discs, then who plays them
+        texts = (_("{colour}: {player}").format(colour=colour, player=who), who) if who is not None else (colour,)
         label, label_size = largest_fitting(texts, size, room - disc.get_width() - 12)
         draw_text(surface, label, label_size, theme.text, midleft=(x + disc.get_width() + 4, rect.centery))
         x += room
@@ -246,7 +256,7 @@ def draw_top_row(view: GameView, surface: pygame.Surface) -> None:
         text, size = largest_fitting(score, layout.small_size, surface.get_width() - 16)
         draw_text(surface, text, size, theme.dim_text, center=layout.analysis.center)
     elif view.analysis_on and not (view.model.is_over and not view.anims):
-        waiting = "analysis: on your turn" if view.model.is_ai_turn() else "analysing…"
+        waiting = _("analysis: on your turn") if view.model.is_ai_turn() else _("analysing…")
         draw_analysis_row(surface, layout.analysis, layout.cell, layout.small_size, view.analysis,
                           len(view.model.moves), theme, waiting)
     elif view.tally is not None:   # the tally is of games against the computer
@@ -315,26 +325,38 @@ def footer_keys(view: GameView) -> tuple[str, ...]:
     player's; once the game is over only the keys that still work (undo where the seats allow it)."""
     sitting = view.sitting
     if sitting.key_help:
-        return sitting.key_help
+        return tuple(_(keys) for keys in sitting.key_help)
     if sitting.watching:
-        return KEY_HELP_SPECTATOR
+        return tuple(_(keys) for keys in KEY_HELP_SPECTATOR)
     if sitting.over and not view.anims:
         undo = Allow.UNDO in sitting.allows
-        return tuple(keys if undo else keys.replace(" · Ctrl+Z undo the last move", "").replace(" · Ctrl+Z undo", "")
-                     for keys in KEY_HELP_OVER)
-    return KEY_HELP_PLAYER
+        return tuple(_(keys) for keys in (KEY_HELP_OVER if undo else KEY_HELP_OVER_NO_UNDO))
+    return tuple(_(keys) for keys in KEY_HELP_PLAYER)
+
+
+#: The smallest size of the status line on one line; a longer one (a long language) takes two.
+STATUS_MIN_SIZE = 14
 
 
 def draw_status(view: GameView, surface: pygame.Surface) -> None:
-    """The status line (or a short message in its place) and the key help under it."""
+    """The status line (or a short message in its place) and the key help under it; a status line
+    too long for one line takes two, in the key help's place."""
     theme, layout = view.ctx.theme, view.ctx.layout
     rect = layout.status
     text, colour = status_line(view)
+    text = escape_control(text)
     width = rect.width - 16
     size = layout.text_size
-    while size > 14 and text_width(text, size, True) > width:
+    while size > STATUS_MIN_SIZE and text_width(text, size, True) > width:
         size -= 1
-    draw_text(surface, fit_text(escape_control(text), size, width, True), size, colour, bold=True,
-              midtop=(rect.centerx, rect.top + 2))
+    if text_width(text, size, True) > width:
+        size = min(layout.small_size, (rect.height - 6) // 2 - 2)
+        lines = wrap(text, size, width, True)
+        if len(lines) > 2:
+            lines = (lines[0], fit_text(" ".join(lines[1:]), size, width, True))
+        for i, line in enumerate(lines):
+            draw_text(surface, line, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2 + i * (size + 4)))
+        return
+    draw_text(surface, text, size, colour, bold=True, midtop=(rect.centerx, rect.top + 2))
     help_text, help_size = largest_fitting(footer_keys(view), layout.small_size, width)
     draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(rect.centerx, rect.bottom - 2))

@@ -27,11 +27,13 @@ from typing import Protocol
 import pygame
 
 from game.engine.board import parse_moves
+from game.i18n import N_, _, decimal_text
 from game.model import GameModel
 from game.training.keeper import NamedSide
 from game.ui.game.game_input import Command
 from game.ui.game.spectator import Spectator
 from game.ui.game.two_players import TwoPlayers
+from game.ui.player_words import computer_label
 from game.ui.overlays import Confirm
 from game.ui.scene import NetworkSide, SceneName
 
@@ -123,7 +125,8 @@ class Sitting:
     status: str | None = None               # the seats' own status line (None: the usual words)
     result_coloured: bool = False           # a finished game's status line in its result's colour
     key_help: tuple[str, ...] | None = None  # the footer (None: the usual one for a player or a match)
-    new_words: str = "new game"             # what N starts
+    new_words: str = N_("N new game")       # what N starts, as the status line names the key (English)
+    new_said: str = N_("New game")          # said once N has started it (English)
     watching: bool = False                  # keys steer a match between computers instead of playing
     paused: bool = False
     tally: bool = False                     # finished games join the record; the row shows the tally
@@ -144,7 +147,8 @@ def on_board(model: GameModel, names: tuple[str, str], who: tuple[str | None, st
     """The sitting of a game played on this board: the board says whether it is over and who won;
     ``result``: the seats' words for a win (else "<name> wins!")."""
     winner = model.winner
-    words = ("Draw: the board is full" if winner is None else result or f"{names[winner - 1]} wins!")
+    words = (_("Draw: the board is full") if winner is None else
+             result or _("{player} wins!").format(player=names[winner - 1]))
     people = tuple(n for n in (1, 2) if not model.player(n).is_ai)
     return Sitting(**{"allows": EVERYTHING, "may_move": not model.is_over and not model.is_ai_turn(),
                       "over": model.is_over, "winner": winner, "names": names, "who": who, "result": words,
@@ -190,7 +194,7 @@ class Seats:
                 falling: tuple[int, int] | None = None) -> Sitting:
         """Who plays ``model``'s game now, its players' colours named ``colours`` (red's first);
         ``falling``: the dropping disc's player and column."""
-        labels = [model.player(n).label() if model.player(n).is_ai else None for n in (1, 2)]
+        labels = [computer_label(model.player(n)) if model.player(n).is_ai else None for n in (1, 2)]
         return on_board(model, (_dash(colours[0], labels[0]), _dash(colours[1], labels[1])), (labels[0], labels[1]))
 
     def steering(self) -> dict[Command, Callable[[], Reply]]:
@@ -221,18 +225,20 @@ class Seats:
 
 
 def _dash(colour: str, label: str | None) -> str:
-    return colour if label is None else f"{colour} — {label}"
+    # TRANSLATORS: a computer player in the status line: its colour, then its level
+    return colour if label is None else _("{colour} — {player}").format(colour=colour, player=label)
 
 
 class AgainstComputer(Seats):
     def sitting(self, model: GameModel, colours: tuple[str, str],
                 falling: tuple[int, int] | None = None) -> Sitting:
         ai = [model.player(n).is_ai for n in (1, 2)]
-        names = tuple(f"{colours[i]} ({'computer' if ai[i] else 'you'})" for i in (0, 1))
-        who = tuple(model.player(n).label() if ai[n - 1] else "You" for n in (1, 2))
+        names = tuple((_("{colour} (computer)") if ai[i] else _("{colour} (you)")).format(colour=colours[i])
+                      for i in (0, 1))
+        who = tuple(computer_label(model.player(n)) if ai[n - 1] else _("You") for n in (1, 2))
         lost = model.winner is not None and model.player(model.winner).is_ai
         return on_board(model, (names[0], names[1]), (who[0], who[1]), lost=lost, tally=True,
-                        result="The computer wins" if lost else "You win!")
+                        result=_("The computer wins") if lost else _("You win!"))
 
 
 class TwoPeople(Seats):
@@ -244,7 +250,8 @@ class TwoPeople(Seats):
         """Both sides' slips become drills, each with the name of whoever played it."""
         pair = self.pair
         named = tuple(pair.name(model, n) for n in (1, 2))
-        names = tuple(f"{named[i]} ({colours[i]})" for i in (0, 1)) if pair.named else colours
+        names = (tuple(_("{player} ({colour})").format(player=named[i], colour=colours[i]) for i in (0, 1))
+                 if pair.named else colours)
         return on_board(model, (names[0], names[1]), (named[0], named[1]) if pair.named else (None, None),
                         score=pair.score_line(), review_names=(named[0], named[1]) if pair.named else None,
                         drill_sides=tuple(NamedSide(n, named[n - 1], pair.typed_name(model, n)) for n in (1, 2)))
@@ -268,14 +275,17 @@ class Watching(Seats):
         spectator = self.spectator
         labels = tuple(spectator.colour_label(model, n) for n in (1, 2))
         opening = spectator.opening_note()
-        refusals = ((Allow.UNDO, Refusal("Undo is for games with a human player", warning=False)),
-                    (Allow.ANALYSIS, Refusal("The analysis row is for games with a human player", warning=False)),
-                    (Allow.HINT, Refusal("A hint is for your own turn")))    # it is never this screen's turn
-        return on_board(model, (f"{labels[0]} as {colours[0]}", f"{labels[1]} as {colours[1]}"),
+        refusals = ((Allow.UNDO, Refusal(_("Undo is for games with a human player"), warning=False)),
+                    (Allow.ANALYSIS, Refusal(_("The analysis row is for games with a human player"), warning=False)),
+                    (Allow.HINT, Refusal(_("A hint is for your own turn"))))    # it is never this screen's turn
+        # TRANSLATORS: a computer of a match between two computers, then the colour it plays now
+        playing = tuple(_("{player} as {colour}").format(player=labels[i], colour=colours[i]) for i in (0, 1))
+        pace = _("{seconds} s/move").format(seconds=decimal_text(spectator.delay))
+        return on_board(model, (playing[0], playing[1]),
                         (labels[0], labels[1]), allows=Allow.LOAD, may_move=False, refusals=refusals,
                         score=spectator.score_line(model, self.counted), watching=True, paused=spectator.paused,
-                        note=f"{f' · {opening}' if opening else ''} · {spectator.delay:.1f} s/move",
-                        new_words="new match", pace=spectator.delay,
+                        note=f"{f' · {opening}' if opening else ''} · {pace}",
+                        new_words=N_("N new match"), new_said=N_("New match"), pace=spectator.delay,
                         drill_sides=())   # two computers: nobody's practice
 
     def reply_due(self, since_move: float) -> bool:

@@ -11,6 +11,7 @@ import random
 
 from game.data.openings import OPENINGS
 from game.domain.players import PlayerSpec
+from game.i18n import _, decimal_text, ngettext
 from game.model import GameModel, Scoreboard
 
 NEXT_GAME_PAUSE = 2.5     # seconds a finished game stays on screen before the next one
@@ -54,22 +55,25 @@ class Spectator:
         """The header's words on the opening: its length, and whether this is its second game."""
         if not self.opening:
             return ""
-        again = ", colours swapped" if self.second_of_pair else ""
-        return f"from a {len(self.opening)}-move opening{again}"
+        n = len(self.opening)
+        if self.second_of_pair:
+            return ngettext("from a {n}-move opening, colours swapped", "from a {n}-move opening, colours swapped",
+                            n).format(n=n)
+        return ngettext("from a {n}-move opening", "from a {n}-move opening", n).format(n=n)
 
     def toggle_pause(self) -> str:
         self.paused = not self.paused
-        return "Paused: Space resumes, Right arrow plays one move" if self.paused else "Resumed"
+        return _("Paused: Space resumes, Right arrow plays one move") if self.paused else _("Resumed")
 
     def step(self) -> str | None:
         if not self.paused:
-            return "Press Space to pause first, then the Right arrow steps one move"
+            return _("Press Space to pause first, then the Right arrow steps one move")
         self.step_once = True
         return None
 
     def change_delay(self, sign: int) -> str:
         self.delay = round(min(MAX_DELAY, max(0.0, self.delay + sign * DELAY_STEP)), 2)
-        return f"Minimum time per move: {self.delay:.1f} s"
+        return _("Minimum time per move: {seconds} s").format(seconds=decimal_text(self.delay))
 
     def may_move(self, since_move: float) -> bool:
         """Whether a ready computer move may be played now; uses up a pending single step."""
@@ -107,14 +111,21 @@ class Spectator:
 
 def match_score(labels: tuple[str, str], wins: list[int], draws: int, game: int) -> tuple[str, str]:
     """(full, short) score of a match, players in seat order: "Game 3 · Hard (1) 2 – 0 Hard (2) · 0 drawn"."""
-    drawn = f"{draws} drawn"
-    full = f"Game {game} · {labels[0]} {wins[0]} – {wins[1]} {labels[1]} · {drawn}"
-    return full, f"Game {game} · {wins[0]}–{wins[1]}, {drawn}"
+    full = ngettext("Game {game} · {first} {first_wins} – {second_wins} {second} · {draws} drawn",
+                    "Game {game} · {first} {first_wins} – {second_wins} {second} · {draws} drawn", draws)
+    short = ngettext("Game {game} · {first_wins}–{second_wins}, {draws} drawn",
+                     "Game {game} · {first_wins}–{second_wins}, {draws} drawn", draws)
+    values = {"game": game, "first": labels[0], "second": labels[1], "first_wins": wins[0],
+              "second_wins": wins[1], "draws": draws}
+    return full.format(**values), short.format(**values)
 
 
 def short_label(spec: PlayerSpec) -> str:
     """"Hard", or "depth 8 window" for a custom depth."""
     if spec.level:
         return spec.level
-    return " ".join(part for part in (f"depth {spec.depth}" if spec.depth else "", spec.heuristic or "") if part) \
-        or "Computer"
+    if spec.depth and spec.heuristic:
+        return _("depth {depth} {heuristic}").format(depth=spec.depth, heuristic=spec.heuristic)
+    if spec.depth:
+        return _("depth {depth}").format(depth=spec.depth)
+    return spec.heuristic or _("Computer")

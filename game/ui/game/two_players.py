@@ -8,10 +8,11 @@ counts once with its latest result: undoing the last move and ending it otherwis
 from __future__ import annotations
 
 from game.domain.names import clean_player_name
+from game.i18n import N_, _
 from game.model import GameModel
 from game.ui.game.spectator import match_score
 
-DEFAULT_NAMES = ("Player 1", "Player 2")
+DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"))
 DRAWN = 2  # the result of a drawn game, beside the seats 0 and 1 of a win
 
 
@@ -21,7 +22,7 @@ class TwoPlayers:
         given = [clean_player_name(name) for name in names]
         #: Whether the window names the players; without names or turns, the colours say it all.
         self.named = any(given) or alternate
-        defaults = DEFAULT_NAMES if self.named else colours    # unnamed seats keep their colours
+        defaults = tuple(_(name) for name in DEFAULT_NAMES) if self.named else colours    # unnamed seats keep their colours
         cleaned = [name or default for name, default in zip(given, defaults)]
         if cleaned[0].casefold() == cleaned[1].casefold():
             cleaned = [f"{cleaned[0]} (1)", f"{cleaned[1]} (2)"]

@@ -11,11 +11,18 @@ from game.domain.levels import CUSTOM_DEPTH
 from game.domain.names import clean_player_name
 from game.domain.players import HUMAN, parse_player_spec, PlayerSpec
 from game.engine.heuristics import HEURISTICS
+from game.i18n import N_
 
 MODES = ("vs_computer", "two_players", "spectator")
-MODE_LABELS = {"vs_computer": "You vs Computer", "two_players": "Two players (same screen)",
-               "spectator": "Computer vs Computer"}
-CUSTOM = "Custom depth"
+#: The modes' names (English, translated where shown).
+MODE_LABELS = {"vs_computer": N_("You vs Computer"), "two_players": N_("Two players (same screen)"),
+               "spectator": N_("Computer vs Computer")}
+#: Shorter names of the modes, where the full ones do not fit.
+MODE_SHORT = {"vs_computer": N_("You vs Computer"), "two_players": N_("Two players"),
+              "spectator": N_("Computer vs Computer")}
+#: The level choice that is not a level: a depth and heuristic of the player's own (kept in the
+#: preferences in English, translated where shown).
+CUSTOM = N_("Custom depth")
 
 def cycle(values: list[Any], current: Any, delta: int) -> Any:
     index = values.index(current) if current in values else 0

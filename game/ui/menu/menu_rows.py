@@ -12,8 +12,8 @@ import pygame
 from game.domain.levels import CUSTOM_DEPTH
 from game.domain.names import MAX_PLAYER_NAME_CHARS, clean_player_name
 from game.engine.heuristics import HEURISTICS
-from game.i18n import AUTO, LANGUAGES, _, language, set_language
-from game.ui.menu.menu_choices import CUSTOM, MODE_LABELS, MODES, AIChoice, MenuChoices, cycle
+from game.i18n import AUTO, LANGUAGES, _, language, percent_text, set_language
+from game.ui.menu.menu_choices import CUSTOM, MODE_LABELS, MODE_SHORT, MODES, AIChoice, MenuChoices, cycle
 from game.ui.scene import Context
 from game.ui.theme import THEMES
 from game.ui.voice import change_speech, speech_row_text
@@ -39,25 +39,26 @@ class ChoiceRows:
     # -- rows ------------------------------------------------------------------------------
 
     def mode_row(self) -> Row:
-        return Row("Mode", MODE_LABELS[self.choices.mode], change=self._change_mode)
+        mode = self.choices.mode
+        return Row("Mode", _(MODE_LABELS[mode]), change=self._change_mode, words=_("Mode"), short=_(MODE_SHORT[mode]))
 
     def players(self, mode: str) -> list[Row]:
         """The rows of ``mode``'s players."""
         c = self.choices
         if mode == "vs_computer":
-            you = (f"{self._colour(1)} (you move first)" if c.human_colour == 1
-                   else f"{self._colour(2)} (computer moves first)")
-            return [Row("You play", you, change=self._change_colour), *self._ai_rows("Computer", c.computer)]
+            you = (_("{colour} (you move first)").format(colour=self._colour(1)) if c.human_colour == 1
+                   else _("{colour} (computer moves first)").format(colour=self._colour(2)))
+            return [Row("You play", you, change=self._change_colour, words=_("You play")),
+                    *self._ai_rows(0, c.computer)]
         if mode == "spectator":
-            return [*self._ai_rows(f"{self._colour(1)} computer", c.red_ai),
-                    *self._ai_rows(f"{self._colour(2)} computer", c.yellow_ai)]
+            return [*self._ai_rows(1, c.red_ai), *self._ai_rows(2, c.yellow_ai)]
         rows = []
         for i in (0, 1):
-            value = self.name_field.shown() if self.editing == i else c.names[i] or "(Enter to type a name)"
+            value = self.name_field.shown() if self.editing == i else c.names[i] or _("(Enter to type a name)")
             rows.append(Row(self.name_label(i), value, activate=lambda i=i: self.edit_name(i), typed=True,
-                            caret=self.name_field.caret if self.editing == i else None))
-        starts = f"{self._colour(1)} every game" if not c.alternate else "take turns"
-        rows.append(Row("Who starts", starts, change=self._change_alternate))
+                            caret=self.name_field.caret if self.editing == i else None, words=self.name_words(i)))
+        starts = _("{colour} every game").format(colour=self._colour(1)) if not c.alternate else _("take turns")
+        rows.append(Row("Who starts", starts, change=self._change_alternate, words=_("Who starts")))
         return rows
 
     def most_player_rows(self) -> int:
@@ -66,22 +67,31 @@ class ChoiceRows:
 
     def look_and_sound(self) -> list[Row]:
         sound = self.ctx.sound
-        return [Row("Theme", self.ctx.theme_name, change=self._change_theme),
-                Row("Sound", "off (muted)" if sound.muted else "on", change=self._change_sound),
-                Row("Volume", f"{round(sound.volume * 100)} %", change=self._change_volume),
-                Row("Language", self._language_text(), change=self._change_language),
-                Row(_("Speech (F2)"), speech_row_text(self.ctx.voice), change=self._change_speech)]
+        return [Row("Theme", self.ctx.theme_name, change=self._change_theme, words=_("Theme")),
+                Row("Sound", _("off (muted)") if sound.muted else _("on"), change=self._change_sound,
+                    words=_("Sound")),
+                Row("Volume", percent_text(round(sound.volume * 10) / 10), change=self._change_volume,
+                    words=_("Volume")),
+                Row("Language", self._language_text(), change=self._change_language, words=_("Language")),
+                Row("Speech (F2)", speech_row_text(self.ctx.voice), change=self._change_speech,
+                    words=_("Speech (F2)"))]
 
     def name_label(self, index: int) -> str:
-        return f"{self._colour(index + 1)} player"
+        """The row of a two-player name, as the selection knows it (the same in every language)."""
+        return f"{self.ctx.theme.colour_words[index]} player"
+
+    def name_words(self, index: int) -> str:
+        """The row of a two-player name, as drawn: "Red player"."""
+        return _("{colour} player").format(colour=self._colour(index + 1))
 
     def _colour(self, player: int) -> str:
         return self.ctx.theme.colour_name(player)
 
-    def _ai_rows(self, who: str, choice: AIChoice) -> list[Row]:
+    def _ai_rows(self, player: int, choice: AIChoice) -> list[Row]:
+        """The level, depth and heuristic rows of one computer: the one against you (``player`` 0)
+        or the one playing ``player``'s colour in a match."""
         levels = [level.name for level in self.ctx.settings.levels] + [CUSTOM]
-        details = {level.name: ("exact play" if level.exact else f"depth {level.depth}")
-                   + (f", ~{level.elo} Elo" if level.elo is not None else "")
+        details = {level.name: level_words(level.name, level.depth, level.exact, level.elo)
                    for level in self.ctx.settings.levels}
 
         def change_level(delta: int) -> None:
@@ -95,17 +105,26 @@ class ChoiceRows:
             choice.heuristic = cycle(list(HEURISTICS), choice.heuristic, delta)
 
         custom = choice.level == CUSTOM
-        level_text = choice.level if custom else f"{choice.level} ({details[choice.level]})"
-        return [Row(f"{who} level", level_text, change=change_level),
-                Row(f"{who} depth", str(choice.depth), change=change_depth, enabled=custom),
-                Row(f"{who} heuristic", choice.heuristic, change=change_heuristic, enabled=custom)]
+        level_text = _(CUSTOM) if custom else details[choice.level]
+        who = "Computer" if player == 0 else f"{self.ctx.theme.colour_words[player - 1]} computer"
+        if player == 0:
+            words = (_("Computer level"), _("Computer depth"), _("Computer heuristic"))
+        else:
+            colour = self._colour(player)
+            words = (_("{colour} computer level").format(colour=colour),
+                     _("{colour} computer depth").format(colour=colour),
+                     _("{colour} computer heuristic").format(colour=colour))
+        return [Row(f"{who} level", level_text, change=change_level, words=words[0],
+                    short=_(CUSTOM) if custom else choice.level),
+                Row(f"{who} depth", str(choice.depth), change=change_depth, enabled=custom, words=words[1]),
+                Row(f"{who} heuristic", choice.heuristic, change=change_heuristic, enabled=custom, words=words[2])]
 
     def _language_text(self) -> str:
         """The language in use, by its own name; "auto (Deutsch)" while it follows the system's."""
         name = LANGUAGES.get(language(), language())
         chosen = self.ctx.prefs.language if self.ctx.prefs.language in (AUTO, *LANGUAGES) else None
         follows_system = chosen == AUTO or (chosen is None and self.ctx.settings.language in ("", AUTO))
-        return f"auto ({name})" if follows_system else name
+        return _("auto ({language})").format(language=name) if follows_system else name
 
     # -- changes ---------------------------------------------------------------------------
 
@@ -161,3 +180,12 @@ class ChoiceRows:
     def stop_typing(self) -> None:
         self.name_field.close()
         self.editing = None
+
+
+def level_words(name: str, depth: int, exact: bool, elo: int | None) -> str:
+    """A level as its row shows it: "Hard (depth 8, ~2062 Elo)", "Perfect (exact play, ~2677 Elo)"."""
+    if exact:
+        text = _("{level} (exact play, ~{elo} Elo)") if elo is not None else _("{level} (exact play)")
+    else:
+        text = _("{level} (depth {depth}, ~{elo} Elo)") if elo is not None else _("{level} (depth {depth})")
+    return text.format(level=name, depth=depth, elo=elo)

@@ -14,7 +14,7 @@ import pygame
 
 from game.domain.players import PlayerSpec
 from game.domain.saved import SavedGame
-from game.echo import counted
+from game.i18n import N_, _, ngettext
 from game.session.autosaver import autosaved
 from game.session.core import Departure
 from game.speech import Heard
@@ -26,13 +26,13 @@ from game.ui.menu.menu_words import COURSE_OFFER, COURSE_OFFER_DETAIL, practice_
 from game.ui.open_save import OPEN_ERRORS, open_save, players_of, resume_label
 from game.ui.overlays import Confirm, HelpOverlay, TextOverlay, is_help_key, problems_overlay
 from game.ui.resources import draw_text, fit_text, largest_fitting
-from game.ui.savelist import CLOSE, SaveList, load_failure
+from game.ui.savelist import CLOSE, TITLES, SaveList, load_failure
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, open_network_game
 from game.ui.voice import row_line
 from game.ui.widgets import Pick, Row, RowList
 
-PRACTICE = "Practice"
-LEARN = "Learn"
+PRACTICE = N_("Practice")
+LEARN = N_("Learn")
 class MenuScene(Scene):
     """The rows stay under the pointer: they are anchored at the top with a height that never
     changes while the menu is open, a row that does not apply is greyed out rather than removed,
@@ -111,24 +111,29 @@ class MenuScene(Scene):
         """The rows shown for the current choices (or for ``mode``), laid out for the window."""
         rows: list[Row] = []
         if self.resume is not None:
-            rated = " · rated" if self.ctx.session.rating.resumes_rated(self.resume) else ""
-            rows.append(Row(resume_label(self.resume), counted(len(self.resume.moves), "move") + rated,
-                            activate=self.resume_game))
+            n = len(self.resume.moves)
+            if self.ctx.session.rating.resumes_rated(self.resume):
+                moves = ngettext("{n} move · rated", "{n} moves · rated", n).format(n=n)
+            else:
+                moves = ngettext("{n} move", "{n} moves", n).format(n=n)
+            rows.append(Row(resume_label(self.resume), moves, activate=self.resume_game))
         rows.append(self.choosing.mode_row())
         rows += self.choosing.players(mode or self.choices.mode)
         rows += self.choosing.look_and_sound()
-        rows.append(Row("Start game", activate=self.start_game))
+        rows.append(Row("Start game", activate=self.start_game, words=_("Start game")))
         rows.append(Row(PRACTICE, practice_row_text(self.ctx.session.practice, datetime.now().astimezone()),
-                        activate=self._going(SceneName.PRACTICE)))
-        rows.append(Row("Open a saved game", activate=self.open_saves))
-        rows.append(Row("Review a saved game", activate=self._going(SceneName.REVIEW)))
-        rows.append(Row("Play over the network", activate=self.open_lobby))
+                        activate=self._going(SceneName.PRACTICE), words=_(PRACTICE)))
+        rows.append(Row("Open a saved game", activate=self.open_saves, words=_("Open a saved game")))
+        rows.append(Row("Review a saved game", activate=self._going(SceneName.REVIEW), words=_("Review a saved game")))
+        rows.append(Row("Play over the network", activate=self.open_lobby, words=_("Play over the network")))
         if self.ctx.config_problems:
-            rows.append(Row(f"Settings problems ({len(self.ctx.config_problems)})", activate=self.show_problems,
-                            warning=True))
-        rows.append(Row(LEARN, "the rules and ideas, step by step", activate=self._going(SceneName.LEARN)))
-        rows.append(Row("Help (F1)", activate=self.open_help))
-        rows.append(Row("Quit", activate=self._going(SceneName.QUIT)))
+            count = len(self.ctx.config_problems)
+            rows.append(Row(f"Settings problems ({count})", activate=self.show_problems, warning=True,
+                            words=_("Settings problems ({n})").format(n=count)))
+        rows.append(Row(LEARN, _("the rules and ideas, step by step"), activate=self._going(SceneName.LEARN),
+                        words=_(LEARN)))
+        rows.append(Row("Help (F1)", activate=self.open_help, words=_("Help (F1)")))
+        rows.append(Row("Quit", activate=self._going(SceneName.QUIT), words=_("Quit")))
         if mode is None:
             self._place(rows)
         return rows
@@ -155,7 +160,7 @@ class MenuScene(Scene):
 
     def start_game(self) -> None:
         """Start a game with the chosen players; asks first when an unfinished game is on offer."""
-        self.unless_unfinished("Start a new game?", self._start_now, self.choices.players(self.ctx.settings))
+        self.unless_unfinished(_("Start a new game?"), self._start_now, self.choices.players(self.ctx.settings))
 
     def unless_unfinished(self, question: str, action: Callable[[], None],
                           after: tuple[PlayerSpec, PlayerSpec] | None = None) -> None:
@@ -171,8 +176,10 @@ class MenuScene(Scene):
             session.leave(leaving)
             action()
 
-        self.overlay = Confirm(question, f"{leaving.detail} Choose No, then \"{resume_label(resume)}\", to go on "
-                               "with it.", leave)
+        # TRANSLATORS: {detail} says what would be lost; {resume} is the menu's row that resumes the game
+        detail = _('{detail} Choose No, then "{resume}", to go on with it.').format(detail=leaving.detail,
+                                                                                   resume=resume_label(resume))
+        self.overlay = Confirm(question, detail, leave)
 
     def _going(self, scene: SceneName) -> Callable[[], None]:
         """What a row that opens ``scene`` does: nothing on the board is at stake there."""
@@ -186,13 +193,13 @@ class MenuScene(Scene):
         if self.ctx.prefs != Prefs() or self.overlay is not None or self.resume is not None:
             return
         self.ctx.remember(course_offered=True)
-        self.overlay = Confirm(COURSE_OFFER, COURSE_OFFER_DETAIL, self._going(SceneName.LEARN), yes="Start the course",
-                               no="Not now")
+        self.overlay = Confirm(_(COURSE_OFFER), _(COURSE_OFFER_DETAIL), self._going(SceneName.LEARN),
+                               yes=_("Start the course"), no=_("Not now"))
 
     def open_lobby(self) -> None:
         """Host or join a network game. Its first move replaces the autosave: the unfinished game
         on offer is asked about first."""
-        self.unless_unfinished("Play over the network?", lambda: self._go(Transition(SceneName.NETWORK)))
+        self.unless_unfinished(_("Play over the network?"), lambda: self._go(Transition(SceneName.NETWORK)))
 
     def _start_now(self) -> None:
         red, yellow = self.choices.players(self.ctx.settings)
@@ -211,9 +218,9 @@ class MenuScene(Scene):
 
     def open_saves(self) -> None:
         try:
-            self.overlay = SaveList(save_infos(), title="Open a saved game")
+            self.overlay = SaveList(save_infos(), title=TITLES["open"])
         except OSError as exc:
-            self.ctx.notices.add(f"Could not list the saved games: {exc}", "error")
+            self.ctx.notices.add(_("Could not list the saved games: {error}").format(error=exc), "error")
 
     def _open_save(self, path: Path) -> None:
         try:
@@ -228,7 +235,7 @@ class MenuScene(Scene):
             if transition.scene is SceneName.REVIEW:       # reviewing loses nothing
                 self.next = transition
             else:
-                self.unless_unfinished("Open this saved game?", lambda: self._go(transition))
+                self.unless_unfinished(_("Open this saved game?"), lambda: self._go(transition))
             return
 
         def play() -> None:
@@ -238,7 +245,7 @@ class MenuScene(Scene):
             self.next = Transition(SceneName.GAME, GameStart(red, yellow, saved.columns(), continued=True))
 
         self.overlay = None
-        self.unless_unfinished("Open this saved game?", play, (red, yellow))
+        self.unless_unfinished(_("Open this saved game?"), play, (red, yellow))
 
     def _go(self, transition: Transition) -> None:
         self.resume = None
@@ -256,7 +263,7 @@ class MenuScene(Scene):
             red, yellow = players_of(saved, self.ctx.settings)
             moves = saved.columns()
         except ValueError as exc:
-            self.ctx.notices.add(f"Cannot resume the unfinished game: {exc}", "error")
+            self.ctx.notices.add(_("Cannot resume the unfinished game: {error}").format(error=exc), "error")
             return
         self.next = Transition(SceneName.GAME, GameStart(red, yellow, moves, analysis=analysis or saved.analysis))
 
@@ -298,15 +305,18 @@ class MenuScene(Scene):
         width, height = surface.get_size()
         surface.fill(theme.background)
         title_size = max(32, height // 11)
-        title = draw_text(surface, "Connect Four", title_size, theme.text, bold=True, center=(width // 2, height // 10))
+        # TRANSLATORS: the game's name, as the menu's title ("Vier gewinnt", "Puissance 4")
+        name, title_size = largest_fitting((_("Connect Four"),), title_size, width - 20, min_size=20, bold=True)
+        title = draw_text(surface, name, title_size, theme.text, bold=True, center=(width // 2, height // 10))
         rows = self.rows()
         self._draw_info(surface, title.bottom + 2, self.rows_top - title.bottom - 2)
         self.list.draw(surface, rows, theme, max(13, min(30, rows[0].rect.height * 6 // 10)))
-        help_texts = (("Up/Down choose · Left/Right or click to change · Enter start · F1 help · M mute · "
-                       "F11 fullscreen · Ctrl+Q quit"),
-                      "Up/Down choose · Left/Right change · Enter start · F1 help · Ctrl+Q quit")
+        help_texts = (_("Up/Down choose · Left/Right or click to change · Enter start · F1 help · M mute · "
+                        "F11 fullscreen · Ctrl+Q quit"),
+                      _("Up/Down choose · Left/Right change · Enter start · F1 help · Ctrl+Q quit"),
+                      _("Up/Down · Left/Right · Enter · F1 help"))
         if self.choosing.editing is not None:
-            help_texts = ("Type the name · Enter keeps it · Esc cancels", "Type · Enter keeps · Esc cancels")
+            help_texts = (_("Type the name · Enter keeps it · Esc cancels"), _("Type · Enter keeps · Esc cancels"))
         help_text, help_size = largest_fitting(help_texts, max(14, height // 45), width - 20, min_size=13)
         draw_text(surface, help_text, help_size, theme.dim_text, midbottom=(width // 2, height - 8))
         if self.overlay is not None:
