@@ -21,6 +21,7 @@ from . import __version__
 from .store import files
 from .cli import PROG, check_config, parse_args, resolve_network, resolve_players
 from .echo import tolerant_output
+from .i18n import _
 from .engine.book import book_status
 from game.config.load import load_settings
 from game.domain.saved import SavedGame
@@ -61,11 +62,11 @@ def autosave_sentence(autosaves: Autosaves) -> str:
     """What the crash message may truthfully say about the game in progress."""
     status = autosaves.last
     if status is None:
-        return "no game in progress was autosaved in this run"
+        return _("no game in progress was autosaved in this run")
     if status.error is not None:
-        return f"the game in progress could not be autosaved ({status.error})"
+        return _("the game in progress could not be autosaved ({reason})").format(reason=status.error)
     moves = len(status.moves or "")
-    return f"the game in progress was autosaved after move {moves} in {status.path}"
+    return _("the game in progress was autosaved after move {number} in {path}").format(number=moves, path=status.path)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -101,12 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         run = ui.run
     except ImportError as e:
         if e.name == "pygame":
-            say("the window needs pygame-ce: pip install pygame-ce")
+            say(_("the window needs pygame-ce: pip install pygame-ce"))
         else:
-            say(f"the game window is not available in this installation ({e})")
+            say(_("the game window is not available in this installation ({reason})").format(reason=e))
         return 1
     except AttributeError:
-        say("the game window is not available in this installation (game.ui has no run())")
+        say(_("the game window is not available in this installation ({reason})").format(
+            reason="game.ui has no run()"))
         return 1
 
     notices: list[str] = []
@@ -134,9 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except Exception as e:  # the last line of defence: a message and a log, no traceback
         where = _write_crash_log(e)
-        say(f"the game stopped because of an internal error: {type(e).__name__}: {e}")
+        say(_("the game stopped because of an internal error: {error}").format(error=f"{type(e).__name__}: {e}"))
         sentence = autosave_sentence(autosaves)
-        say(f"details are in {where}; {sentence}" if where is not None else sentence)
+        say(_("details are in {path}; {autosave}").format(path=where, autosave=sentence) if where is not None
+            else sentence)
         return 1
     finally:
         autosaves.close()
@@ -156,10 +159,11 @@ def _desktop_entry(*, install: bool) -> int:
     try:
         if install:
             path = desktop.install()
-            print(f"installed {path}")
+            print(_("installed {path}").format(path=path))
         else:
             removed = desktop.uninstall()
-            print(f"removed {removed}" if removed else f"no desktop entry to remove at {desktop.entry_path()}")
+            print(_("removed {path}").format(path=removed) if removed
+                  else _("no desktop entry to remove at {path}").format(path=desktop.entry_path()))
     except desktop.DesktopEntryError as e:
         say(str(e))
         return 1

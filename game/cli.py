@@ -17,6 +17,7 @@ from .engine import alphabeta, negamax
 from .service.backends import auto_backend
 from .engine.heuristics import HEURISTICS
 from .echo import shown, shown_path
+from .i18n import _, ngettext
 from game.words.move_errors import move_error_text
 from game.domain.address import MAX_PORT, MIN_PORT, parse_address
 from game.config.load import default_config_path, load_settings
@@ -28,18 +29,23 @@ PROG = "connect4"
 #: ``--check-config`` without a path: check the config the game would use.
 IN_USE = "\0in use"
 
-SPEC_HELP = (
-    "human | ai | ai:DEPTH | ai:DEPTH:HEURISTIC | a level name "
-    f"(DEPTH {CUSTOM_DEPTH[0]}-{CUSTOM_DEPTH[1]}; HEURISTIC {' or '.join(HEURISTICS)}; levels from the config, "
-    f"by default {', '.join(l.name for l in DEFAULT_LEVELS)})"
-)
+
+
+def spec_help() -> str:
+    """The forms of a player on the command line (the words human, ai, DEPTH... are the syntax)."""
+    # TRANSLATORS: "human", "ai", "ai:DEPTH", "DEPTH" and "HEURISTIC" are typed as written: keep them.
+    return _("human | ai | ai:DEPTH | ai:DEPTH:HEURISTIC | a level name (DEPTH {low}-{high}; HEURISTIC {heuristics}; "
+             "levels from the config, by default {levels})").format(
+        low=CUSTOM_DEPTH[0], high=CUSTOM_DEPTH[1], heuristics=" | ".join(HEURISTICS),
+        levels=", ".join(l.name for l in DEFAULT_LEVELS))
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Connect Four for the desktop. Without --red/--yellow the menu opens.",
-        epilog=(
+        description=_("Connect Four for the desktop. Without --red/--yellow the menu opens."),
+        # TRANSLATORS: the command lines stay as they are; translate the words in brackets.
+        epilog=_(
             "examples:\n"
             "  connect4 --red human --yellow ai:8:window\n"
             "  connect4 --red Hard --yellow Expert      (computer against computer)\n"
@@ -50,30 +56,31 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--config", metavar="PATH",
-                        help="settings file (default: config.toml in the user config folder, "
-                        "else the one shipped with the game, else built-in defaults)")
-    parser.add_argument("--red", metavar="SPEC", help=f"red player, moves first: {SPEC_HELP}")
+                        help=_("settings file (default: config.toml in the user config folder, "
+                               "else the one shipped with the game, else built-in defaults)"))
+    parser.add_argument("--red", metavar="SPEC", help=_("red player, moves first: {forms}").format(forms=spec_help()))
     parser.add_argument("--yellow", metavar="SPEC",
-                        help="yellow player (same forms as --red); with only one of --red/--yellow "
-                        "the other is human")
+                        help=_("yellow player (same forms as --red); with only one of --red/--yellow "
+                               "the other is human"))
     parser.add_argument("--position", metavar="MOVES",
-                        help="open the position after these moves (the columns played, e.g. 4453) as a "
-                        "two-player game with the analysis row")
+                        help=_("open the position after these moves (the columns played, e.g. 4453) as a "
+                               "two-player game with the analysis row"))
     network = parser.add_mutually_exclusive_group()
     network.add_argument("--host", nargs="?", const=True, type=_port, metavar="PORT",
-                         help="host a game over the network and wait for a player (PORT: default the "
-                         "config's [network] port)")
+                         help=_("host a game over the network and wait for a player (PORT: default the "
+                                "config's [network] port)"))
     network.add_argument("--join", metavar="ADDRESS[:PORT]",
-                         help="join the network game hosted at ADDRESS, e.g. 192.168.1.20 or [fd00::2]:7444")
+                         help=_("join the network game hosted at ADDRESS, e.g. 192.168.1.20 or [fd00::2]:7444"))
     actions = parser.add_mutually_exclusive_group()
     actions.add_argument("--check-config", metavar="PATH", nargs="?", const=IN_USE,
-                         help="check a settings file: print every problem and exit 2, or print \"ok\"; "
-                         "without PATH, the file the game would use (--config's, else the default one)")
+                         help=_("check a settings file: print every problem and exit 2, or print \"ok\"; "
+                                "without PATH, the file the game would use (--config's, else the default one)"))
     actions.add_argument("--install-desktop-entry", action="store_true",
-                         help="Linux: add Connect Four to the desktop's application menu")
+                         help=_("Linux: add Connect Four to the desktop's application menu"))
     actions.add_argument("--uninstall-desktop-entry", action="store_true",
-                         help="Linux: remove the entry added by --install-desktop-entry")
-    parser.add_argument("--version", action="version", version=version_text())
+                         help=_("Linux: remove the entry added by --install-desktop-entry"))
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help=_("show the program's version and whether its searches are compiled, and exit"))
     return parser
 
 
@@ -81,10 +88,12 @@ def version_text() -> str:
     """The program, its version, whether the exact solver and the depth search run compiled (the
     fast ones), and where ``[ai] worker = "auto"`` makes the computer think."""
     def path(compiled: bool) -> str:
-        return "compiled" if compiled else "plain Python, not compiled at install"
+        return _("compiled") if compiled else _("plain Python, not compiled at install")
 
-    return (f"{PROG} {__version__} (exact solver: {path(negamax.COMPILED)}; depth search: {path(alphabeta.COMPILED)}; "
-            f"worker \"auto\": {auto_backend()})")
+    # TRANSLATORS: "auto" is the config's word for the setting; {backend} is "thread" or "process".
+    return _("{program} {version} (exact solver: {solver}; depth search: {search}; worker \"auto\": {backend})").format(
+        program=PROG, version=__version__, solver=path(negamax.COMPILED), search=path(alphabeta.COMPILED),
+        backend=auto_backend())
 
 
 def check_config(path: str, out: TextIO | None = None, config: str | None = None) -> int:
@@ -98,18 +107,19 @@ def check_config(path: str, out: TextIO | None = None, config: str | None = None
         if config is None:
             found = default_config_path()
             if found is None:
-                print("no config file found: the game uses its built-in defaults", file=out)
-                print("ok", file=out)
+                print(_("no config file found: the game uses its built-in defaults"), file=out)
+                print(_("ok"), file=out)
                 return 0
             path = str(found)
         else:
             path = config
-        print(f"checking {shown_path(path)}", file=out)
-    _, problems = load_settings(path)
+        print(_("checking {path}").format(path=shown_path(path)), file=out)
+    problems = load_settings(path)[1]
     if not problems:
-        print("ok", file=out)
+        print(_("ok"), file=out)
         return 0
-    print(f"{shown_path(path)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=out)
+    print(ngettext("{path}: {count} problem", "{path}: {count} problems", len(problems)).format(
+        path=shown_path(path), count=len(problems)), file=out)
     for problem in problems:
         print(f"  {problem}", file=out)
     return 2
@@ -127,7 +137,7 @@ def resolve_players(
         try:
             Position.from_moves(args.position)
         except MoveError as e:
-            parser.error(f"argument --position: {move_error_text(e)}")
+            parser.error(_("argument {flag}: {problem}").format(flag="--position", problem=move_error_text(e)))
     if args.red is None and args.yellow is None:
         return None, None
     players = []
@@ -138,14 +148,14 @@ def resolve_players(
         try:
             players.append(parse_player_spec(text, settings))
         except ValueError as e:
-            parser.error(f"argument {flag}: {e}")
+            parser.error(_("argument {flag}: {problem}").format(flag=flag, problem=e))
     return players[0], players[1]
 
 
 def _port(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or not MIN_PORT <= int(text[:6]) <= MAX_PORT:
-        raise argparse.ArgumentTypeError(f"'{shown(text, 20)}' is not a port number from {MIN_PORT} "
-                                         f"to {MAX_PORT}")
+        raise argparse.ArgumentTypeError(_("'{text}' is not a port number from {low} to {high}").format(
+            text=shown(text, 20), low=MIN_PORT, high=MAX_PORT))
     return int(text)
 
 
@@ -158,12 +168,12 @@ def resolve_network(parser: argparse.ArgumentParser, args: argparse.Namespace,
     if args.host is None and args.join is None:
         return None, None
     if args.red is not None or args.yellow is not None:
-        parser.error("--host/--join play over the network: they cannot be combined with --red/--yellow")
+        parser.error(_("--host/--join play over the network: they cannot be combined with --red/--yellow"))
     if args.join is not None:
         try:
             parse_address(args.join, settings.network_port)
         except ValueError as e:
-            parser.error(f"argument --join: {shown(str(e), 200)}")
+            parser.error(_("argument {flag}: {problem}").format(flag="--join", problem=shown(str(e), 200)))
         return None, args.join
     return (settings.network_port if args.host is True else args.host), None
 

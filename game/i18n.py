@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 __all__ = ["AUTO", "DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "N_", "_", "catalog", "chosen_language", "date_text",
            "decimal_text", "language", "language_problem", "ngettext", "npgettext", "number_text",
-           "percent_text", "pgettext", "rating_text", "set_language", "system_language", "use_translations"]
+           "percent_text", "pgettext", "rating_text", "said", "set_language", "system_language", "use_translations",
+           "Words"]
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -280,3 +281,34 @@ def rating_text(rating: float) -> str:
     from babel.numbers import format_decimal  # here: see _locale
 
     return format_decimal(round(rating), format="0", locale=_locale(_state().formats))
+
+
+
+# -- words kept for later -----------------------------------------------------------------------
+
+class Words(str):
+    """A message with its arguments, kept to be shown later in the language in use *then*.
+
+    Its value as a ``str`` is the English (what is compared, searched and logged); :func:`said`
+    looks the message up when it is shown, so words made before the language was chosen (the
+    problems of a config file that chooses it) still appear in it. The message is marked for
+    extraction where it is written: ``Words(N_("at most {n} levels"), n=20)``. An argument may be
+    Words itself: it is looked up too."""
+
+    message: str
+    args: dict[str, object]
+
+    def __new__(cls, message: str, /, **args: object) -> "Words":
+        self = super().__new__(cls, message.format(**args) if args else message)
+        self.message, self.args = message, args
+        return self
+
+    def shown(self) -> str:
+        """The words in the language in use."""
+        translated = _(self.message) if self.message else self.message
+        return translated.format(**{k: said(v) for k, v in self.args.items()}) if self.args else translated
+
+
+def said(text: object) -> object:
+    """``text`` as shown now: :class:`Words` in the language in use, anything else as it is."""
+    return text.shown() if isinstance(text, Words) else text

@@ -113,19 +113,28 @@ class DrawnTexts:
         return found
 
     def cut(self) -> list[str]:
-        """Texts shortened to fit ("…"), and messages whose end never showed: an opening bracket
-        whose closing one never came. Brackets nest (a message holds others in its placeholders),
-        and a message wrapped over several lines is followed from one text to the next, so a cut
-        message leaves its bracket open to the end."""
-        found = [text for text in self.texts if "…" in text]
+        """Texts shortened to fit (ending in "…", or with "…" outside every message: a message's
+        own "Connecting…" is not a cut, as its padding follows it), and messages whose end never
+        showed: an opening bracket whose closing one never came. Brackets nest (a message holds
+        others in its placeholders), and a message wrapped over several lines is followed from one
+        text to the next, so a cut message leaves its bracket open to the end."""
+        found = []
         opened: list[int] = []      # where each message still open began, in the joined texts
         joined = "\n".join(self.texts)
-        for i, char in enumerate(joined):
-            if char == OPEN:
-                opened.append(i)
-            elif char == CLOSE and opened:
-                opened.pop()
-        found += [joined[start:] for start in opened[:1]]
+        start = 0
+        for text in self.texts:
+            shortened = text.endswith("…")
+            for i, char in enumerate(text, start):
+                if char == OPEN:
+                    opened.append(i)
+                elif char == CLOSE and opened:
+                    opened.pop()
+                elif char == "…" and not opened:
+                    shortened = True
+            if shortened:
+                found.append(text)
+            start += len(text) + 1
+        found += [joined[begin:] for begin in opened[:1]]
         return found
 
     def outside(self, window: object) -> list[str]:

@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 
 from game.echo import shown_path
+from game.i18n import N_, Words
 from game.store.files import NotRegularFileError, describe_os_error, read_regular_file
 from game.paths import CONFIG_NAME, shipped_config
 from game.store.folders import user_config_dir
@@ -48,7 +49,8 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, list[Config
     gives the built-in defaults and one problem; bad keys keep their defaults.
     """
     if isinstance(path, str) and not path.strip():
-        return DEFAULTS, [_file_problem(f"no file name given ({path!r})", "the path of a TOML file")]
+        return DEFAULTS, [_file_problem(Words(N_("no file name given ({given})"), given=repr(path)),
+                                        Words(N_("the path of a TOML file")))]
     if path is None:
         found = default_config_path()
         if found is None:
@@ -64,17 +66,18 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, list[Config
 def parse_settings(text: str) -> tuple[Settings, list[ConfigProblem]]:
     """Settings from the text of a config file (see :func:`load_settings`)."""
     if not text.strip():
-        return DEFAULTS, [_file_problem("the file is empty", "a TOML file with settings")]
+        return DEFAULTS, [_file_problem(Words(N_("the file is empty")), Words(N_("a TOML file with settings")))]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        return DEFAULTS, [_file_problem(f"not valid TOML: {e}", "a valid TOML document")]
+        # TRANSLATORS: {reason} is the TOML reader's own words (English).
+        return DEFAULTS, [_file_problem(Words(N_("not valid TOML: {reason}"), reason=str(e)),
+                                        Words(N_("a valid TOML document")))]
     except RecursionError:  # absurdly deep nesting of arrays or inline tables
-        return DEFAULTS, [_file_problem("not valid TOML: nested too deeply",
-                                        f"tables and arrays nested at most {MAX_NESTING} deep")]
+        return DEFAULTS, [_file_problem(Words(N_("not valid TOML: nested too deeply")), _nested_at_most())]
     if _nesting(data) > MAX_NESTING:
-        return DEFAULTS, [_file_problem(f"tables or arrays nested {_nesting(data)} deep",
-                                        f"tables and arrays nested at most {MAX_NESTING} deep")]
+        return DEFAULTS, [_file_problem(Words(N_("tables or arrays nested {depth} deep"), depth=_nesting(data)),
+                                        _nested_at_most())]
     return apply(data)
 
 
@@ -91,8 +94,12 @@ def _nesting(data: object) -> int:
     return deepest
 
 
-def _file_problem(what: str, allowed: str) -> ConfigProblem:
-    return ConfigProblem("file", what, allowed, "using the built-in defaults")
+def _nested_at_most() -> Words:
+    return Words(N_("tables and arrays nested at most {depth} deep"), depth=MAX_NESTING)
+
+
+def _file_problem(what: Words, allowed: Words) -> ConfigProblem:
+    return ConfigProblem("file", what, allowed, Words(N_("using the built-in defaults")))
 
 
 def _read_text(path: Path) -> tuple[str, ConfigProblem | None]:
@@ -100,16 +107,19 @@ def _read_text(path: Path) -> tuple[str, ConfigProblem | None]:
     try:
         data = read_regular_file(path, MAX_CONFIG_BYTES)
     except FileNotFoundError:
-        return "", _file_problem(f"{shown} does not exist", "an existing TOML file")
+        return "", _file_problem(Words(N_("{path} does not exist"), path=shown), Words(N_("an existing TOML file")))
     except (IsADirectoryError, NotRegularFileError) as e:
-        return "", _file_problem(f"{shown} is {describe_os_error(e)}", "a regular TOML file")
+        # TRANSLATORS: {what} says what the path is instead: "a folder", "a named pipe"...
+        return "", _file_problem(Words(N_("{path} is {what}"), path=shown, what=describe_os_error(e)),
+                                 Words(N_("a regular TOML file")))
     except OSError as e:
-        return "", _file_problem(f"{shown} cannot be read ({describe_os_error(e)})", "a readable TOML file")
+        return "", _file_problem(Words(N_("{path} cannot be read ({reason})"), path=shown, reason=describe_os_error(e)),
+                                 Words(N_("a readable TOML file")))
     if len(data) > MAX_CONFIG_BYTES:
-        return "", _file_problem(f"{shown} is larger than {MAX_CONFIG_BYTES:,} bytes",
-                                 f"a file of at most {MAX_CONFIG_BYTES:,} bytes")
+        return "", _file_problem(Words(N_("{path} is larger than {size} bytes"), path=shown, size=f"{MAX_CONFIG_BYTES:,}"),
+                                 Words(N_("a file of at most {size} bytes"), size=f"{MAX_CONFIG_BYTES:,}"))
     try:
         return data.decode("utf-8-sig"), None
     except UnicodeDecodeError as e:
-        return "", _file_problem(f"{shown}: byte 0x{data[e.start]:02x} at offset {e.start} is not UTF-8",
-                                 "UTF-8 text")
+        return "", _file_problem(Words(N_("{path}: byte {byte} at offset {offset} is not UTF-8"), path=shown,
+                                       byte=f"0x{data[e.start]:02x}", offset=e.start), Words(N_("UTF-8 text")))

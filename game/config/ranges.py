@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from game.domain.address import MAX_PORT, MIN_PORT
+from game.i18n import N_, Words
 from game.domain.levels import CUSTOM_DEPTH, MAX_DEPTH
 from game.engine.search_values import MAX_TEMPERATURE
 from game.i18n import N_, _
@@ -41,13 +42,14 @@ class Range:
         return (self.lo < value if self.lo_open else self.lo <= value) and \
             (value < self.hi if self.hi_open else value <= self.hi)
 
-    def interval(self) -> str:
+    def interval(self) -> Words:
         """As the config file's messages write it: "a whole number from 1 to 20", "a number in (0, 1]"."""
         lo, hi = _number(self.lo), _number(self.hi)
         if self.whole:
-            return f"a whole number from {lo} to {hi}"
+            return Words(N_("a whole number from {low} to {high}"), low=lo, high=hi)
         left, right = ("(" if self.lo_open else "["), (")" if self.hi_open else "]")
-        return f"a number in {left}{lo}, {hi}{right}"
+        # TRANSLATORS: {interval} is written as in mathematics: "[0, 1]", "(0, 3600]".
+        return Words(N_("a number in {interval}"), interval=f"{left}{lo}, {hi}{right}")
 
     def words(self) -> str:
         """As the tools' messages write it, in the user's language: "1 to 4096 MB", "more than 0

@@ -18,7 +18,7 @@ from game.domain.levels import DEFAULT_LEVELS, Level
 from game.domain.names import RULE as NAME_RULE
 from game.domain.names import clean_level_name, level_name_problem, name_key
 from game.engine.heuristics import HEURISTICS, WindowWeights
-from game.i18n import ENGLISH, language_problem
+from game.i18n import AUTO, ENGLISH, LANGUAGES, N_, Words, language_problem
 
 from . import ranges
 from .ranges import Range
@@ -32,7 +32,11 @@ MAX_PROBLEMS = 30  # problems listed one by one; the rest are counted in one mor
 
 
 class Bad(Exception):
-    """A value is not acceptable; the argument says what is allowed."""
+    """A value is not acceptable; the argument says what is allowed (Words, shown translated)."""
+
+    @property
+    def allowed(self) -> str:
+        return self.args[0]
 
 
 @dataclass(frozen=True)
@@ -60,18 +64,19 @@ def _optional_seconds(v: Any) -> float | None:
     if isinstance(v, (int, float)) and not isinstance(v, bool) and v == 0:
         return None
     if v not in ranges.SECONDS_PER_MOVE:
-        raise Bad(f"0 (no limit) or a number of seconds up to {ranges.MAX_SECONDS}")
+        raise Bad(Words(N_("0 (no limit) or a number of seconds up to {most}"), most=ranges.MAX_SECONDS))
     return float(v)
 
 
 def _bool(v: Any) -> bool:
     if not isinstance(v, bool):
-        raise Bad("true or false")
+        # TRANSLATORS: true and false are the TOML words, typed as written.
+        raise Bad(Words(N_("true or false")))
     return v
 
 
 def _choice(options: tuple[str, ...]) -> Check:
-    allowed = "one of " + ", ".join(f'"{o}"' for o in options)
+    allowed = Words(N_("one of {choices}"), choices=", ".join(f'"{o}"' for o in options))
 
     def read(v: Any) -> str:
         if not isinstance(v, str) or v not in options:
@@ -85,7 +90,8 @@ _WEIGHT = _number(ranges.WEIGHT)
 
 
 def _weights3(v: Any) -> tuple[float, float, float]:
-    allowed = f"a list of three numbers from {ranges.WEIGHT.lo:g} to {ranges.WEIGHT.hi:g}, like [0.5, 3.0, 9.0]"
+    allowed = Words(N_("a list of three numbers from {low} to {high}, like {example}"), low=f"{ranges.WEIGHT.lo:g}",
+                    high=f"{ranges.WEIGHT.hi:g}", example="[0.5, 3.0, 9.0]")
     if not isinstance(v, list) or len(v) != 3:
         raise Bad(allowed)
     try:
@@ -98,7 +104,7 @@ def _level_name(v: Any) -> str:
     """The one level-name rule (game.domain.names), as a config check."""
     problem = level_name_problem(v)
     if problem is not None:
-        raise Bad(f"a name of {NAME_RULE}; {problem}")
+        raise Bad(Words(N_("a name of {rule}; {problem}"), rule=NAME_RULE, problem=problem))
     return clean_level_name(v)
 
 
@@ -108,7 +114,7 @@ def _player_name(v: Any) -> str:
         return v
     problem = level_name_problem(v)
     if problem is not None:
-        raise Bad(f'"" (your account name) or a name of {NAME_RULE}; {problem}')
+        raise Bad(Words(N_('"" (your account name) or a name of {rule}; {problem}'), rule=NAME_RULE, problem=problem))
     return clean_level_name(v)
 
 
@@ -127,9 +133,9 @@ def _speech(v: Any) -> bool | str:
 
 def _language(v: Any) -> str:
     """A language of the game (game.i18n.LANGUAGES), or "auto" / "" for the system's."""
-    problem = language_problem(v)
-    if problem is not None:
-        raise Bad(problem)
+    if language_problem(v) is not None:
+        raise Bad(Words(N_('"{auto}" (the system\'s language) or one of {codes}'), auto=AUTO,
+                        codes=", ".join(f'"{c}"' for c in LANGUAGES)))
     return v
 
 
@@ -197,15 +203,28 @@ LEVEL_SCHEMA: dict[str, Check] = {
     "exact": _BOOL,
 }
 #: What a level does without one of its optional keys, where the key's default is None.
-_LEVEL_WITHOUT = {"heuristic": "using the [ai] heuristic", "time_limit": "using the [ai] time_limit",
-                  "elo": "leaving the level unrated"}
+_LEVEL_WITHOUT = {"heuristic": Words(N_("using the [ai] heuristic")),
+                  "time_limit": Words(N_("using the [ai] time_limit")), "elo": Words(N_("leaving the level unrated"))}
 _LEVEL_DEFAULTS = {f.name: f.default for f in fields(Level)}
 
 Report = Callable[[str, object, str, str], None]
 
+# What happens instead of a bad value (Words: English as a str, shown in the language in use).
+IGNORED = Words(N_("ignored"))
+USING_DEFAULTS = Words(N_("using the defaults"))
+LEFT_OUT = Words(N_("level left out"))
 
-def _known(keys: Any) -> str:
-    return "one of the known keys: " + ", ".join(keys)
+
+def using_default(value: str) -> Words:
+    return Words(N_("using the default {value}"), value=value)
+
+
+def a_table(name: str, keys: Any) -> Words:
+    return Words(N_("a table [{table}] with keys {keys}"), table=name, keys=", ".join(keys))
+
+
+def _known(keys: Any) -> Words:
+    return Words(N_("one of the known keys: {keys}"), keys=", ".join(keys))
 
 
 def _table(raw: Mapping[str, Any], where: str, checks: Mapping[str, Check], bad: Report,
@@ -218,28 +237,28 @@ def _table(raw: Mapping[str, Any], where: str, checks: Mapping[str, Check], bad:
         if key in others:
             continue
         if key not in checks:
-            bad(f"{where}.{key}", value, _known([*checks, *others]), "ignored")
+            bad(f"{where}.{key}", value, _known([*checks, *others]), IGNORED)
             continue
         try:
             clean[key] = checks[key](value)
         except Bad as e:
-            bad(f"{where}.{key}", value, str(e), fallback(key))
+            bad(f"{where}.{key}", value, e.allowed, fallback(key))
     return clean
 
 
 def _default_shown(name: str) -> str:
     value = getattr(DEFAULTS, name)
     if name == "language":     # a language asked for and not spoken here: English, not the system's
-        return "using English"
+        return Words(N_("using English"))
     if name == "time_limit" and value is None:
-        return "using the default 0 (no limit)"
-    return f"using the default {shown_value(value)}"
+        return Words(N_("using the default 0 (no limit)"))
+    return using_default(shown_value(value))
 
 
 def _level_default_shown(key: str) -> str:
     """"using the default 0.0" for an optional [[levels]] key, or what the level does without it."""
     default = _LEVEL_DEFAULTS[key]
-    return _LEVEL_WITHOUT[key] if default is None else f"using the default {shown_value(default)}"
+    return _LEVEL_WITHOUT[key] if default is None else using_default(shown_value(default))
 
 
 def apply(data: dict[str, Any]) -> tuple[Settings, list[ConfigProblem]]:
@@ -255,12 +274,12 @@ def apply(data: dict[str, Any]) -> tuple[Settings, list[ConfigProblem]]:
             continue
         schema = SCHEMA.get(table)
         if schema is None:
-            bad(table, value, _known([*SCHEMA, "levels"]), "ignored")
+            bad(table, value, _known([*SCHEMA, "levels"]), IGNORED)
             continue
         if not isinstance(value, dict):
-            bad(table, value, f"a table [{table}] with keys {', '.join(schema)}", "using the defaults")
+            bad(table, value, a_table(table, schema), USING_DEFAULTS)
             continue
-        checks = {key: check for key, (_, check) in schema.items()}
+        checks = {key: check for key, (_field, check) in schema.items()}
         others = ("window_weights",) if table == "ai" else ()
         clean = _table(value, table, checks, bad, lambda key: _default_shown(schema[key][0]), others)
         values.update((schema[key][0], v) for key, v in clean.items())
@@ -274,55 +293,58 @@ def apply(data: dict[str, Any]) -> tuple[Settings, list[ConfigProblem]]:
             values["levels"] = levels
     if len(problems) > MAX_PROBLEMS:  # a screenful is enough to see what went wrong
         hidden = len(problems) - MAX_PROBLEMS
-        problems[MAX_PROBLEMS:] = [ConfigProblem("file", f"{hidden} more problems not listed", "")]
+        problems[MAX_PROBLEMS:] = [ConfigProblem("file", Words(N_("{count} more problems not listed"), count=hidden), "")]
     return Settings(**values), problems
 
 
 def _weights(raw: Any, bad: Report) -> WindowWeights:
     where = "ai.window_weights"
     if not isinstance(raw, dict):
-        bad(where, raw, f"a table [{where}] with keys {', '.join(WEIGHTS_SCHEMA)}", "using the defaults")
+        bad(where, raw, a_table(where, WEIGHTS_SCHEMA), USING_DEFAULTS)
         return WindowWeights()
 
     def fallback(key: str) -> str:
         default = getattr(DEFAULTS.window_weights, key)
-        return f"using the default {shown_value(list(default) if isinstance(default, tuple) else default)}"
+        return using_default(shown_value(list(default) if isinstance(default, tuple) else default))
 
     return WindowWeights(**_table(raw, where, WEIGHTS_SCHEMA, bad, fallback))
 
 
 def _levels(raw: Any, bad: Report) -> tuple[Level, ...]:
     """Valid levels in file order; a level without a usable name or depth is left out."""
-    defaults = "using the built-in levels " + ", ".join(f"{l.name} {l.depth}" for l in DEFAULT_LEVELS)
+    defaults = Words(N_("using the built-in levels {levels}"),
+                     levels=", ".join(f"{l.name} {l.depth}" for l in DEFAULT_LEVELS))
     if not isinstance(raw, list) or not raw:
-        bad("levels", raw, "one or more [[levels]] tables", defaults)
+        bad("levels", raw, Words(N_("one or more [[levels]] tables")), defaults)
         return ()
     if len(raw) > MAX_LEVELS:
-        bad("levels", f"{len(raw)} levels", f"at most {MAX_LEVELS} levels", f"using the first {MAX_LEVELS}")
+        bad("levels", f"{len(raw)} levels", Words(N_("at most {count} levels"), count=MAX_LEVELS),
+            Words(N_("using the first {count}"), count=MAX_LEVELS))
         raw = raw[:MAX_LEVELS]
     levels: list[Level] = []
     seen: set[str] = set()
     for i, item in enumerate(raw, start=1):
         where = f"levels[{i}]"
         if not isinstance(item, dict):
-            bad(where, item, "a [[levels]] table with name and depth", "level left out")
+            bad(where, item, Words(N_("a [[levels]] table with name and depth")), LEFT_OUT)
             continue
         clean = _table(item, where, LEVEL_SCHEMA, bad,
-                       lambda key: "level left out" if key in ("name", "depth") else _level_default_shown(key))
+                       lambda key: LEFT_OUT if key in ("name", "depth") else _level_default_shown(key))
         required = ("name",) if clean.get("exact") else ("name", "depth")  # an exact level has no depth
         missing = [k for k in required if k not in item]
         if missing:
-            bad(where, item, f"a level with {' and '.join(missing)} set", "level left out")
+            bad(where, item, Words(N_("a level with name and depth set")) if len(missing) == 2
+                else Words(N_("a level with {key} set"), key=missing[0]), LEFT_OUT)
             continue
         if "name" not in clean or ("depth" not in clean and "depth" in required):
             continue
         clean.setdefault("depth", ranges.LEVEL_DEPTH.hi)
         folded = name_key(clean["name"])
         if folded in seen:
-            bad(f"{where}.name", clean["name"], "a name no other level has (case-insensitive)", "level left out")
+            bad(f"{where}.name", clean["name"], Words(N_("a name no other level has (case-insensitive)")), LEFT_OUT)
             continue
         seen.add(folded)
         levels.append(Level(**clean))
     if not levels:
-        bad("levels", f"{len(raw)} unusable level(s)", "at least one valid level", defaults)
+        bad("levels", f"{len(raw)} unusable level(s)", Words(N_("at least one valid level")), defaults)
     return tuple(levels)

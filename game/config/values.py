@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 from game.domain.levels import DEFAULT_DEPTH, DEFAULT_LEVELS, Level, find_level
 from game.echo import escape_control
+from game.i18n import _, said
 from game.engine.heuristics import WindowWeights
 
 if TYPE_CHECKING:  # SearchConfig brings the solver with it; only the methods below need it
@@ -137,18 +138,27 @@ class ConfigProblem:
     """One thing wrong in a config file; ``str()`` is the message shown to the user."""
 
     key: str  # dotted key ("window.fps", "levels[2].depth"), or "file" for the file as a whole
-    value: object  # the offending value (for "file": what is wrong with it)
-    allowed: str  # what would have been accepted
+    value: object  # the offending value (for "file": what is wrong with it, as Words)
+    allowed: str  # what would have been accepted (Words: English as a str, shown translated)
     fallback: str = ""  # what happens instead ("using the default 60", "ignored", ...)
 
     def __str__(self) -> str:
+        """The line shown to the player, in the language in use when it is shown: the problems are
+        found before the config's own [display] language is applied."""
+        allowed, fallback = said(self.allowed), said(self.fallback)
         if self.key == "file":
-            text = f"config file: {self.value}" + (f" — allowed: {self.allowed}" if self.allowed else "")
+            what = said(self.value)
+            text = (_("config file: {problem} — allowed: {allowed} — {fallback}") if allowed and fallback
+                    else _("config file: {problem} — allowed: {allowed}") if allowed
+                    else _("config file: {problem} — {fallback}") if fallback
+                    else _("config file: {problem}")).format(problem=what, allowed=allowed, fallback=fallback)
         else:
             key = escape_control(self.key)
             key = key if len(key) <= 60 else key[:57] + "..."
-            text = f"{key} = {shown_value(self.value)} — allowed: {self.allowed}"
-        return escape_control(f"{text} — {self.fallback}" if self.fallback else text)
+            text = (_("{key} = {value} — allowed: {allowed} — {fallback}") if fallback
+                    else _("{key} = {value} — allowed: {allowed}")).format(key=key, value=shown_value(self.value),
+                                                                          allowed=allowed, fallback=fallback)
+        return escape_control(text)
 
 
 def shown_value(value: object, limit: int = 60, depth: int = 0) -> str:

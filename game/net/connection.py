@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 
 from game.echo import plain_text
+from game.i18n import _
 from game.net.match import Violation
 from game.net.protocol import Bye, MAX_LINE_BYTES, MAX_REASON_CHARS, Message, Ping, ProtocolError, decode, encode
 
@@ -32,6 +33,13 @@ class Limits:
     close: float = 1.0          # close() waits this long for the thread
 
 
+def their_words(reason: str) -> str:
+    """A reason the other side sent (a bye's, already cleaned), in this side's language where it is
+    one of the game's own: the protocol carries reasons in English, and a known one has a catalog
+    entry (the N_ constants of the modules that send them); any other text is shown as sent."""
+    return _(reason) if reason else reason
+
+
 class Closed(Exception):
     """The connection ended; the text says how (shown to this side's player)."""
 
@@ -45,7 +53,7 @@ class Connection:
         self.tokens = float(limits.burst)
         self.refilled = time.monotonic()
         self.sent = time.monotonic()
-        self.name = "the other player"
+        self.name = _("the other player")      # until its hello names it
 
     def send(self, message: Message) -> None:
         if not self.writer.is_closing():
@@ -65,13 +73,14 @@ class Connection:
         try:
             line = await asyncio.wait_for(self.reader.readline(), timeout)
         except TimeoutError:
-            raise Closed(f"nothing heard from {self.name} for {timeout:g} seconds") from None
+            raise Closed(_("nothing heard from {name} for {seconds} seconds").format(
+                name=self.name, seconds=f"{timeout:g}")) from None
         except ValueError:   # the StreamReader's limit: the line is dropped unread
             raise Violation(f"a line longer than {MAX_LINE_BYTES} bytes") from None
         except (ConnectionError, OSError):
-            raise Closed(f"the connection to {self.name} was lost") from None
+            raise Closed(_("the connection to {name} was lost").format(name=self.name)) from None
         if not line.endswith(b"\n"):
-            raise Closed(f"the connection to {self.name} was closed")
+            raise Closed(_("the connection to {name} was closed").format(name=self.name))
         now = time.monotonic()
         self.tokens = min(self.limits.burst, self.tokens + (now - self.refilled) * self.limits.rate)
         self.refilled = now

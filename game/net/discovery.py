@@ -26,6 +26,7 @@ from game.domain.names import MAX_NAME_CHARS, level_name_problem
 from game.net import events as ev
 from game.net.interfaces import Network, local_addresses, local_networks, on_networks, reachable_address
 from game.echo import plain_text
+from game.i18n import _
 from game.net.protocol import PROTOCOL_VERSION
 
 SERVICE = "_connect4._tcp.local."
@@ -103,8 +104,8 @@ class Discovery:
             await self._zeroconf().async_register_service(self._info, allow_name_change=True)
         except Exception as exc:  # noqa: BLE001 - no multicast, a firewall...: the typed address still works
             self._info = None
-            self.report(ev.Info(f"Not announced on the local network ({plain_text(str(exc), 60) or 'no multicast'}): "
-                                "give your friend the address", warning=True))
+            self.report(ev.Info(_("Not announced on the local network ({reason}): give your friend the address").format(
+                reason=plain_text(str(exc), 60) or _("no multicast")), warning=True))
 
     async def unadvertise(self) -> None:
         info, self._info = self._info, None
@@ -119,7 +120,8 @@ class Discovery:
         try:
             self._browser = AsyncServiceBrowser(self._zeroconf().zeroconf, [SERVICE], handlers=[self._changed])
         except Exception as exc:  # noqa: BLE001 - discovery off; typing an address still works
-            self.report(ev.Found((), f"discovery is off: {plain_text(str(exc), 60) or 'no multicast'}"))
+            self.report(ev.Found((), _("discovery is off: {reason}").format(
+                reason=plain_text(str(exc), 60) or _("no multicast"))))
             return
         self._emit()
 

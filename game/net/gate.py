@@ -27,7 +27,9 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from typing import Generic, TypeVar
 
-BUSY = "busy, try again"
+from game.i18n import N_
+
+BUSY = N_("busy, try again")      # sent in English; the receiver shows it in its language
 #: Addresses whose failed handshakes are remembered (a few hundred bytes each).
 MEMORY = 16384
 

@@ -29,22 +29,26 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.echo import plain_text
+from game.i18n import N_, _
 from game.domain.names import MAX_NAME_CHARS, clean_player_name
-from game.net.connection import Closed, Connection
+from game.net.connection import Closed, Connection, their_words
 from game.net.events import Columns
 from game.net.match import Match, Violation, colour_name, new_match, player_of
 from game.net.protocol import Accept, Bye, Hello, MAX_REASON_CHARS, Message, Offer, PROTOCOL_VERSION, a_kind
 from game.net.secret import new_nonce, proof, proves
 
-IN_PROGRESS = "game in progress: this host is already playing someone"
-NOT_HERE = ("a different game: this host does not have the game you are going back into "
-            "(join without it for a new game)")
-NO_PROOF = "a different game: your proof of the game's secret does not match"
-OTHER_COLOUR = "a different game: you played the other colour in it"
-BOARDS_DIFFER = ("a different game: the two boards do not match "
-                 "(going back in may add only the sender's own last move)")
-NOT_RESIGNED = "a different game: you say the host resigned it, and the host did not"
-LATE = "too late: this host's game changed after its offer (a player sat down or a move was played); join again"
+# The reasons a host turns a player away. They go on the wire in English (the protocol's words);
+# each is marked, so the side that receives one shows it in its own language (their_words).
+IN_PROGRESS = N_("game in progress: this host is already playing someone")
+NOT_HERE = N_("a different game: this host does not have the game you are going back into "
+              "(join without it for a new game)")
+NO_PROOF = N_("a different game: your proof of the game's secret does not match")
+OTHER_COLOUR = N_("a different game: you played the other colour in it")
+BOARDS_DIFFER = N_("a different game: the two boards do not match "
+                   "(going back in may add only the sender's own last move)")
+NOT_RESIGNED = N_("a different game: you say the host resigned it, and the host did not")
+LATE = N_("too late: this host's game changed after its offer (a player sat down or a move was played); "
+          "join again")
 
 
 def waiting_for(opponent: str) -> str:
@@ -70,7 +74,8 @@ def shown_name(name: str) -> str:
 
 
 def _refused(bye: Bye) -> Closed:
-    return Closed(f"refused: {plain_text(bye.reason, MAX_REASON_CHARS) or 'no reason given'}")
+    said = plain_text(bye.reason, MAX_REASON_CHARS)
+    return Closed(_("refused: {reason}").format(reason=their_words(said)) if said else _("refused: no reason given"))
 
 
 def _hello(message: Message, version: str) -> Hello:
@@ -82,7 +87,11 @@ def _hello(message: Message, version: str) -> Hello:
     if message.protocol != PROTOCOL_VERSION:
         reason = (f"protocol version {message.protocol} cannot play protocol version {PROTOCOL_VERSION} "
                   f"(game {message.version} and {version}): both players need the same version")
-        raise OtherVersion(reason, f"{shown_name(message.name)} runs another version of the game: {reason}")
+        told = _("{name} runs another version of the game: protocol version {theirs} cannot play protocol "
+                 "version {ours} (game {their_game} and {our_game}): both players need the same version").format(
+            name=shown_name(message.name), theirs=message.protocol, ours=PROTOCOL_VERSION,
+            their_game=message.version, our_game=version)
+        raise OtherVersion(reason, told)
     return message
 
 

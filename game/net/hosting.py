@@ -11,9 +11,10 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from game.domain.address import show_address
+from game.i18n import _
 from game.net import events as ev
 from game.net.interfaces import local_addresses
-from game.net.connection import Closed, Connection, Limits
+from game.net.connection import Closed, Connection, Limits, their_words
 from game.net.gate import BUSY, HandshakeGate
 from game.net.handshake import IN_PROGRESS, LATE, OtherVersion, Seating, Turned, host_side, seat
 from game.net.match import Resume, Violation
@@ -60,7 +61,8 @@ class Host:
             self._server = await asyncio.start_server(self._on_client, host=bind, port=port, limit=MAX_LINE_BYTES)
         except OSError as exc:
             self.hosting = False
-            self.play.emit(ev.Failed(f"cannot listen on port {port}: {exc.strerror or exc}"))
+            self.play.emit(ev.Failed(_("cannot listen on port {port}: {reason}").format(port=port,
+                                                                           reason=exc.strerror or exc)))
             return
         port = self._server.sockets[0].getsockname()[1]
         addresses = tuple(show_address(a, port) for a in ([bind] if bind else local_addresses()))
@@ -81,7 +83,7 @@ class Host:
         conn = Connection(reader, writer, self.limits)
         if play.conn is not None:
             await conn.close(IN_PROGRESS)
-            self._note("Someone else tried to join: they were told a game is in progress")
+            self._note(_("Someone else tried to join: they were told a game is in progress"))
             return
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
@@ -96,13 +98,14 @@ class Host:
         except (Turned, OtherVersion) as exc:
             answered = True
             await conn.close(str(exc))
-            self._note(f"{conn.name} was turned away: {exc}" if isinstance(exc, Turned) else exc.told, warning=True)
+            self._note(_("{name} was turned away: {reason}").format(name=conn.name, reason=their_words(str(exc)))
+                       if isinstance(exc, Turned) else exc.told, warning=True)
             return
         except (Violation, Closed, ProtocolError) as exc:
             pushed_out = not self.gate.holds(conn)
             await conn.close(str(exc) if isinstance(exc, Violation) and not pushed_out else None)
             if not pushed_out and (play.match is None or not play.match.moves):
-                self._note(f"A connection attempt failed: {exc}", warning=True)
+                self._note(_("A connection attempt failed: {reason}").format(reason=exc), warning=True)
             return
         finally:
             self.gate.release(conn, failed=not answered)
@@ -111,7 +114,8 @@ class Host:
             return
         if not seating.stands(play.match):
             await conn.close(LATE)
-            self._note(f"{conn.name} accepted too late: the game had changed since their offer", warning=True)
+            self._note(_("{name} accepted too late: the game had changed since their offer").format(name=conn.name),
+                       warning=True)
             return
         self.gate.forgive(address)
         play.match = seating.take()

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from game import __version__
 from game.echo import plain_text
+from game.i18n import N_, _
 from game.net import events as ev
 from game.domain.address import show_address
 from game.net.connection import Closed, Connection, Limits
@@ -41,7 +42,7 @@ from game.net.protocol import MAX_CHAT_CHARS, MAX_LINE_BYTES, Message, Resign
 if TYPE_CHECKING:
     from game.net.discovery import Discovery
 
-CLOSED_WINDOW = "the other player closed the game"
+CLOSED_WINDOW = N_("the other player closed the game")    # sent in English, shown translated
 
 
 class NetLink:
@@ -111,7 +112,7 @@ class NetLink:
         self._local(lambda m: m.local_move(col))
 
     def undo(self) -> None:
-        self._local(lambda m: [m.ask_undo()], "Asked to take back your last move…")
+        self._local(lambda m: [m.ask_undo()], _("Asked to take back your last move…"))
 
     def answer_undo(self, accept: bool) -> None:
         self._local(lambda m: [m.answer_undo(accept)])
@@ -148,7 +149,7 @@ class NetLink:
 
     def _start_join(self, host: str, port: int, resume: Resume | None = None) -> None:
         if self.game.conn is not None:
-            self.events.put(ev.Info("Already connected", warning=True))
+            self.events.put(ev.Info(_("Already connected"), warning=True))
             return
         self.game.resume(resume)
         self.target = (host, port)
@@ -158,7 +159,7 @@ class NetLink:
         if self.game.conn is not None or self.server.hosting:
             return
         if self.target is None:
-            self.events.put(ev.Info("Nothing to reconnect to", warning=True))
+            self.events.put(ev.Info(_("Nothing to reconnect to"), warning=True))
             return
         self._start_join(*self.target)
 
@@ -168,10 +169,11 @@ class NetLink:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(host, port, limit=MAX_LINE_BYTES), self.limits.connect)
         except (TimeoutError, OSError) as exc:
-            text = ("no answer" if isinstance(exc, asyncio.TimeoutError)
-                    else "nobody is hosting a game there" if isinstance(exc, ConnectionRefusedError)
-                    else exc.strerror or str(exc))
-            emit(ev.Failed(f"cannot connect to {where}: {plain_text(text, 80)}"))
+            said = (_("cannot connect to {address}: no answer") if isinstance(exc, asyncio.TimeoutError)
+                    else _("cannot connect to {address}: nobody is hosting a game there")
+                    if isinstance(exc, ConnectionRefusedError)
+                    else _("cannot connect to {address}: {reason}"))
+            emit(ev.Failed(said.format(address=where, reason=plain_text(exc.strerror or str(exc), 80))))
             return
         conn = Connection(reader, writer, self.limits)
         resuming = self.game.match is not None

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from game.domain.saved import COLOURS, Colour
 from game.engine.board import MoveError, Position, format_moves, parse_moves
 from game.engine.sides import Column
+from game.i18n import _
 from game.net.events import Columns
 from game.net.protocol import Move, Undo, UndoAnswer
 from game.net.secret import new_secret
@@ -106,7 +107,7 @@ class Match:
         """This side drops a disc in ``col`` (a ``Column``): the messages to send (a pending undo
         request of the other side is declined first). Refused if it is not allowed."""
         if self.undo_sent is not None:
-            raise Refused("Waiting for the answer to your undo request")
+            raise Refused(_("Waiting for the answer to your undo request"))
         self._check_move(col, self.colour, len(self.moves) + 1, Refused)
         messages: list[Move | UndoAnswer] = []
         if self.undo_received is not None:
@@ -149,12 +150,12 @@ class Match:
     def ask_undo(self) -> Undo:
         """Ask to take back this side's last move (and the reply to it, if there is one)."""
         if self.undo_sent is not None:
-            raise Refused("You already asked to undo: waiting for the answer")
+            raise Refused(_("You already asked to undo: waiting for the answer"))
         if self.resigned is not None:
-            raise Refused("The game ended by resignation: N asks for a rematch")
+            raise Refused(_("The game ended by resignation: N asks for a rematch"))
         back_to = self._last_move_of(self.colour)
         if back_to is None:
-            raise Refused("None of your moves to take back")
+            raise Refused(_("None of your moves to take back"))
         self.undo_sent = back_to
         return Undo(back_to)
 
@@ -171,7 +172,7 @@ class Match:
     def answer_undo(self, accept: bool) -> UndoAnswer:
         back_to, self.undo_received = self.undo_received, None
         if back_to is None:
-            raise Refused("Nothing to answer: the other side's undo request is no longer open")
+            raise Refused(_("Nothing to answer: the other side's undo request is no longer open"))
         if accept:
             self._take_back(back_to)
         return UndoAnswer(accept)

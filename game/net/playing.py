@@ -11,13 +11,14 @@ import asyncio
 from collections.abc import Callable
 
 from game.echo import plain_text
+from game.i18n import N_, _
 from game.net import events as ev
-from game.net.connection import Closed, Connection, Limits
+from game.net.connection import Closed, Connection, Limits, their_words
 from game.net.match import Match, Refused, Resume, Violation
 from game.net.protocol import (Bye, Chat, MAX_CHAT_CHARS, MAX_REASON_CHARS, Message, Move, Ping, Rematch, Resign,
                                Undo, UndoAnswer, a_kind)
 
-NOT_HERE = "Not connected: the other player is not here"
+NOT_HERE = N_("Not connected: the other player is not here")    # translated where told
 
 
 class Play:
@@ -47,7 +48,7 @@ class Play:
         """A move or request of this side's player: checked by the match, sent if allowed."""
         m, conn = self.match, self.conn
         if m is None or conn is None:
-            self.emit(ev.Info(NOT_HERE, warning=True))
+            self.emit(ev.Info(_(NOT_HERE), warning=True))
             if m is not None:
                 self.emit(self.state())
             return
@@ -69,7 +70,7 @@ class Play:
     def rematch(self) -> None:
         m, conn = self.match, self.conn
         if m is None or conn is None:
-            self.emit(ev.Info(NOT_HERE, warning=True))
+            self.emit(ev.Info(_(NOT_HERE), warning=True))
             return
         try:
             started = m.rematch(local=True)
@@ -80,13 +81,14 @@ class Play:
         if started:
             self._new_game_started()
         else:
-            self.emit(ev.Info(f"Asked {conn.name} for a rematch…"))
+            self.emit(ev.Info(_("Asked {name} for a rematch…").format(name=conn.name)))
 
     def _new_game_started(self) -> None:
         assert self.match is not None
         self.emit(self.state())
-        you = "Red: you move first" if self.match.colour == 1 else "Yellow: the other player moves first"
-        self.emit(ev.Info(f"Rematch: colours swapped, you play {you}"))
+        said = (_("Rematch: colours swapped, you play Red: you move first") if self.match.colour == 1
+                else _("Rematch: colours swapped, you play Yellow: the other player moves first"))
+        self.emit(ev.Info(said))
 
     def chat(self, text: str) -> None:
         if self.conn is not None and text:
@@ -107,7 +109,7 @@ class Play:
             while True:
                 self._handle(conn, await conn.read(self.limits.silence))
         except Violation as exc:
-            reason = f"Disconnected: {conn.name} sent {exc.words}"
+            reason = _("Disconnected: {name} sent {what}").format(name=conn.name, what=exc.words)
             await conn.close(f"you sent {exc}")
         except Closed as exc:
             said = str(exc)      # a sentence; one that starts with the player's name keeps it as it is
@@ -135,8 +137,8 @@ class Play:
         elif isinstance(message, UndoAnswer):
             accepted = m.remote_undo_answer(message)
             self.emit(self.state())
-            self.emit(ev.Info(f"{conn.name} {'accepted' if accepted else 'declined'} your undo request",
-                              warning=not accepted))
+            said = _("{name} accepted your undo request") if accepted else _("{name} declined your undo request")
+            self.emit(ev.Info(said.format(name=conn.name), warning=not accepted))
         elif isinstance(message, Rematch):
             if m.rematch(local=False):
                 self._new_game_started()
@@ -145,13 +147,14 @@ class Play:
         elif isinstance(message, Resign):
             m.resign(m.opponent)
             self.emit(self.state())
-            self.emit(ev.Info(f"{conn.name} resigned: you win"))
+            self.emit(ev.Info(_("{name} resigned: you win").format(name=conn.name)))
         elif isinstance(message, Chat):
             text = plain_text(message.text, MAX_CHAT_CHARS)
             if text:
                 self.emit(ev.ChatLine(text))
         elif isinstance(message, Bye):
             said = plain_text(message.reason, MAX_REASON_CHARS)
-            raise Closed(f"{conn.name} left" + (f": {said}" if said else ""))
+            raise Closed(_("{name} left: {reason}").format(name=conn.name, reason=their_words(said)) if said
+                         else _("{name} left").format(name=conn.name))
         elif not isinstance(message, Ping):
             raise Violation(f"{a_kind(message.kind)} in the middle of a game")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from game.domain.saved import SavedGame
 from game.echo import shown
+from game.i18n import _
 
 from . import files
 from .savefile import SAVE_SUFFIX, SaveFileError, UnreadableSaveError, load_game, save_game
@@ -118,7 +119,8 @@ def _choose_slot(folder: Path, exclude: frozenset[int] = frozenset(), *, empty: 
         finally:
             guard.__exit__(None, None, None)
     except OSError as e:
-        reason = f"no autosave slot in {folder} can be locked ({files.describe_os_error(e)})"
+        reason = _("no autosave slot in {folder} can be locked ({reason})").format(folder=folder,
+                                                                                  reason=files.describe_os_error(e))
         return _Slot(folder, 1, None, notes, off=reason)
 
 
@@ -136,8 +138,8 @@ def _choose_locked(folder: Path, exclude: frozenset[int], empty: bool, notes: li
         try:
             fd = files.try_lock(lock)
         except OSError as e:
-            notes.append(f"the autosave lock {lock} cannot be opened ({files.describe_os_error(e)}); "
-                         f"that slot is not used")
+            notes.append(_("the autosave lock {path} cannot be opened ({reason}); that slot is not used").format(
+                path=lock, reason=files.describe_os_error(e)))
             continue
         if fd is None:
             continue
@@ -149,7 +151,8 @@ def _choose_locked(folder: Path, exclude: frozenset[int], empty: bool, notes: li
             candidates.append((float("-inf"), -number, fd))
             continue
         except OSError as e:
-            notes.append(f"the autosave {path} cannot be read ({files.describe_os_error(e)}); it is left as it is")
+            notes.append(_("the autosave {path} cannot be read ({reason}); it is left as it is").format(
+                path=path, reason=files.describe_os_error(e)))
             files.unlock(fd)
             continue
         if empty:
@@ -224,7 +227,7 @@ class Autosaves:
             slot = self._own()
             path = slot.path
             if slot.off is not None:
-                self._status = AutosaveStatus(path, None, f"autosave is off: {slot.off}")
+                self._status = AutosaveStatus(path, None, _("autosave is off: {reason}").format(reason=slot.off))
                 raise AutosaveError(self._status.error)
             try:
                 save_game(path, game)
@@ -251,7 +254,7 @@ class Autosaves:
                 report(note)
             slot.notes.clear()
             if slot.off is not None:
-                report(f"this game runs without autosave: {slot.off}")
+                report(_("this game runs without autosave: {reason}").format(reason=slot.off))
                 return None
             path = slot.path
             if not os.path.lexists(path):
@@ -259,12 +262,13 @@ class Autosaves:
             try:
                 return load_game(path)
             except UnreadableSaveError as e:
-                report(f"the autosave cannot be read ({e}); it is left as it is")
+                report(_("the autosave cannot be read ({reason}); it is left as it is").format(reason=e))
                 self._own(exclude=frozenset({slot.number}))
                 return None
             except SaveFileError as e:
                 aside = files.set_aside(path)
-                report(f"ignoring the autosave: {e}" + (f"; kept as {shown(aside.name)}" if aside else ""))
+                report(_("ignoring the autosave: {reason}; kept as {file}").format(reason=e, file=shown(aside.name))
+                       if aside else _("ignoring the autosave: {reason}").format(reason=e))
                 return None
 
     def clear(self) -> None:

@@ -28,11 +28,12 @@ from fsrs import Card, State
 
 from game.domain.names import clean_player_name, name_key
 from game.echo import shown
+from game.i18n import N_, ngettext
 from game.engine.drills import Drill
 from game.store.folders import user_data_dir
 
 from . import fields, files
-from .lines import LineFile
+from .lines import LineFile, LineWords
 
 __all__ = ["DRILLS_NAME", "DRILL_LINES", "LOCAL_PLAYER", "MAX_OWNER_CHARS", "PLAYERS_NAME", "PLAYER_LINES",
            "DrillEntry", "PlayerChoice", "clean_stale", "drills_path", "entry_line", "load_choices", "load_drills",
@@ -142,7 +143,18 @@ def _decode(doc: object) -> DrillEntry:
 
 #: One drill per position and player: a later line for one already read is dropped (the first one,
 #: with its schedule, stays).
-DRILL_LINES = LineFile("drills", _decode, _encode, key=lambda entry: entry.ident)
+DRILL_WORDS = LineWords(
+    lambda n: ngettext("{count} damaged drill was set aside in {file} ({problem}); your other {kept} drills "
+                       "are kept",
+                       "{count} damaged drills were set aside in {file} ({problem}); your other {kept} drills "
+                       "are kept", n),
+    N_("Cannot read your drills in {file} ({reason}); the file is left as it is"),
+    N_("Your drills are read from {file}, but its folder cannot be written ({reason}): nothing new will be kept"),
+    lambda n: ngettext("Your drills are read from {file}, but its folder cannot be written ({reason}): nothing new "
+                       "will be kept; {count} damaged line is left in it",
+                       "Your drills are read from {file}, but its folder cannot be written ({reason}): nothing new "
+                       "will be kept; {count} damaged lines are left in it", n))
+DRILL_LINES = LineFile(DRILL_WORDS, _decode, _encode, key=lambda entry: entry.ident)
 
 
 def _owned(entries: Iterable[DrillEntry]) -> list[DrillEntry]:
@@ -206,8 +218,10 @@ def set_aside_drills(wrong: Mapping[tuple[str, int], tuple[Drill, str]],
     entries, notice = update_drills(remove, where)
     if not moved:
         return entries, notice
-    return entries, shown(f"{len(moved)} wrong drills were set aside in {asides[0].name} "
-                          f"({wrong[moved[0].ident][1]}); {len(entries)} drills are kept", MAX_NOTICE_CHARS)
+    said = ngettext("{count} wrong drill was set aside in {file} ({reason}); {kept} drills are kept",
+                    "{count} wrong drills were set aside in {file} ({reason}); {kept} drills are kept", len(moved))
+    return entries, shown(said.format(count=len(moved), file=asides[0].name, reason=wrong[moved[0].ident][1],
+                                      kept=len(entries)), MAX_NOTICE_CHARS)
 
 
 def load_drills(path: Path | None = None) -> tuple[list[DrillEntry], str | None]:
@@ -252,7 +266,23 @@ def _decode_choice(doc: object) -> PlayerChoice:
 
 
 #: One choice per player (the first line read for a name stands).
-PLAYER_LINES = LineFile("drill choices", _decode_choice, _encode_choice, key=lambda c: name_key(c.player),
+PLAYER_WORDS = LineWords(
+    lambda n: ngettext("{count} damaged drill choice was set aside in {file} ({problem}); your other {kept} drill "
+                       "choices "
+                       "are kept",
+                       "{count} damaged drill choices were set aside in {file} ({problem}); your other {kept} drill "
+                       "choices "
+                       "are kept", n),
+    N_("Cannot read your drill choices in {file} ({reason}); the file is left as it is"),
+    N_("Your drill choices are read from {file}, but its folder cannot be written ({reason}): nothing new will be "
+       "kept"),
+    lambda n: ngettext("Your drill choices are read from {file}, but its folder cannot be written ({reason}): "
+                       "nothing new "
+                       "will be kept; {count} damaged line is left in it",
+                       "Your drill choices are read from {file}, but its folder cannot be written ({reason}): "
+                       "nothing new "
+                       "will be kept; {count} damaged lines are left in it", n))
+PLAYER_LINES = LineFile(PLAYER_WORDS, _decode_choice, _encode_choice, key=lambda c: name_key(c.player),
                         max_bytes=1024 * 1024)
 
 

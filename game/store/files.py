@@ -35,6 +35,8 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from game.i18n import N_, _
+
 try:  # exclusive locks: flock on POSIX, msvcrt.locking on Windows
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -66,21 +68,23 @@ class LockTimeout(OSError):
 
 
 def _kind(mode: int) -> str:
+    # What a path is instead of a file; translated where it is described (describe_os_error).
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return N_("a folder")
     if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
+        return N_("a named pipe (FIFO)")
     if stat.S_ISSOCK(mode):
-        return "a socket"
+        return N_("a socket")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
+        return N_("a device")
+    return N_("not a regular file")
 
 
 def describe_os_error(e: OSError) -> str:
-    """A short reason for a file problem ("permission denied", "a named pipe (FIFO)")."""
+    """A short reason for a file problem ("permission denied", "a named pipe (FIFO)"): what a path
+    is instead of a file in the language in use; the system's own reason as the system says it."""
     if isinstance(e, NotRegularFileError):
-        return e.kind
+        return _(e.kind)
     return e.strerror.lower() if e.strerror else str(e)
 
 

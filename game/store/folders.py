@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from game.echo import shown
+from game.i18n import _
 from game.store.files import describe_os_error
 
 __all__ = ["APP_NAME", "HOME_ENV", "home_problem", "report_bad_home", "user_cache_dir", "user_config_dir",
@@ -48,14 +49,16 @@ def home_problem() -> str | None:
     raw = os.environ.get(HOME_ENV, "")
     where = f"{HOME_ENV}={shown(raw)}"
     if str(home).startswith("~"):
-        return f"{where}: no user {shown(str(home).partition('/')[0][1:])!r} to find the folder of"
+        return _("{setting}: no user {user} to find the folder of").format(
+            setting=where, user=repr(shown(str(home).partition('/')[0][1:])))
     try:
         longest = max(len(os.fsencode(part)) for part in home.parts)
         limit = os.pathconf("/", "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
     except (OSError, ValueError):
         longest, limit = 0, 255
     if longest > limit:
-        return f"{where}: a folder name in it has {longest} bytes; the system allows {limit}"
+        return _("{setting}: a folder name in it has {size} bytes; the system allows {most}").format(
+            setting=where, size=longest, most=limit)
     try:
         os.stat(home)
     except FileNotFoundError:
@@ -63,7 +66,7 @@ def home_problem() -> str | None:
     except NotADirectoryError:
         pass  # a file on the way: each write reports it, the game still runs
     except OSError as e:
-        return f"{where}: the folder cannot be reached ({describe_os_error(e)})"
+        return _("{setting}: the folder cannot be reached ({reason})").format(setting=where, reason=describe_os_error(e))
     return None
 
 

@@ -20,11 +20,12 @@ from pathlib import Path
 
 from game.domain.names import name_key
 from game.echo import shown
+from game.i18n import N_, ngettext
 from game.store.drill_file import owner_name
 from game.store.folders import user_data_dir
 
 from . import fields
-from .lines import LineFile
+from .lines import LineFile, LineWords
 
 __all__ = ["LESSONS_NAME", "MAX_POSITIONS", "LessonProgress", "load_progress", "progress_path", "update_progress"]
 
@@ -69,7 +70,19 @@ def _encode(progress: LessonProgress) -> dict:
 
 
 #: One line per player and lesson (the first one read stands).
-PROGRESS_LINES = LineFile("lesson progress", _decode, _encode, key=lambda p: p.ident, max_bytes=1024 * 1024)
+PROGRESS_WORDS = LineWords(
+    lambda n: ngettext("{count} damaged line of your lesson progress was set aside in {file} ({problem}); your "
+                       "other {kept} are kept",
+                       "{count} damaged lines of your lesson progress were set aside in {file} ({problem}); your "
+                       "other {kept} are kept", n),
+    N_("Cannot read your lesson progress in {file} ({reason}); the file is left as it is"),
+    N_("Your lesson progress is read from {file}, but its folder cannot be written ({reason}): nothing new will be "
+       "kept"),
+    lambda n: ngettext("Your lesson progress is read from {file}, but its folder cannot be written ({reason}): "
+                       "nothing new will be kept; {count} damaged line is left in it",
+                       "Your lesson progress is read from {file}, but its folder cannot be written ({reason}): "
+                       "nothing new will be kept; {count} damaged lines are left in it", n))
+PROGRESS_LINES = LineFile(PROGRESS_WORDS, _decode, _encode, key=lambda p: p.ident, max_bytes=1024 * 1024)
 
 
 def progress_path() -> Path:

@@ -28,14 +28,15 @@ import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from . import files
 from game.echo import shown
+from game.i18n import _
 
 log = logging.getLogger(__name__)
 
-__all__ = ["LineFile"]
+__all__ = ["LineFile", "LineWords"]
 
 T = TypeVar("T")
 MAX_NOTICE_CHARS = 200
@@ -51,6 +52,19 @@ class _Parsed(Generic[T]):
     first_problem: str = ""
 
 
+class LineWords(NamedTuple):
+    """What the player is told about one kind of file, each a whole sentence written where the kind
+    is defined and translated when said: a message marked with N_, or for a count a function of it
+    that calls ngettext. The placeholders: {count} lines, {file} its name, {problem} the first
+    damaged line's fault, {kept} the values kept, {reason} why the file cannot be read or its
+    folder written."""
+
+    set_aside: Callable[[int], str]           # {count} damaged values set aside in {file} ({problem}); {kept} kept
+    cannot_read: str                          # {file} cannot be read ({reason}); left as it is
+    read_only: str                            # read from {file}, its folder cannot be written ({reason})
+    read_only_damaged: Callable[[int], str]   # read_only, and {count} damaged lines left in the file
+
+
 @dataclass(frozen=True)
 class LineFile(Generic[T]):
     """How one kind of value is kept: ``decode`` turns a line's JSON into a value (ValueError or
@@ -58,7 +72,7 @@ class LineFile(Generic[T]):
     game can use: see ``game.store.fields``), ``encode`` the other way; ``key`` names
     values that must be unique (a later line with a key already read is dropped)."""
 
-    noun: str  # "drills": the plural, as a notice names the values
+    words: LineWords  # the notices about this kind of file
     decode: Callable[[object], T]
     encode: Callable[[T], object]
     key: Callable[[T], Hashable] | None = None
@@ -108,9 +122,9 @@ class LineFile(Generic[T]):
         """Copy the damaged lines to ``NAME.bad`` (a new file) and say so; the caller rewrites the file."""
         aside = files.write_aside(path, b"".join(parsed.bad))
         log.info("%s: %d damaged lines moved to %s", path, len(parsed.bad), aside.name)
-        return shown(f"{len(parsed.bad)} damaged {self.noun} were set aside in {aside.name} "
-                     f"({parsed.first_problem}); your other {len(parsed.values)} {self.noun} are kept",
-                     MAX_NOTICE_CHARS)
+        said = self.words.set_aside(len(parsed.bad)).format(
+            count=len(parsed.bad), file=aside.name, problem=parsed.first_problem, kept=len(parsed.values))
+        return shown(said, MAX_NOTICE_CHARS)
 
     @staticmethod
     def clean_stale(path: Path, now: float | None = None) -> list[Path]:
@@ -127,8 +141,8 @@ class LineFile(Generic[T]):
             return self.read(path)
         except OSError as exc:
             log.info("cannot read %s: %s", path, exc)
-            return [], shown(f"Cannot read your {self.noun} in {path.name} ({files.describe_os_error(exc)}); "
-                             f"the file is left as it is", MAX_NOTICE_CHARS)
+            said = _(self.words.cannot_read).format(file=path.name, reason=files.describe_os_error(exc))
+            return [], shown(said, MAX_NOTICE_CHARS)
 
     def read(self, path: Path, change: Callable[[list[T]], list[T]] | None = None) -> tuple[list[T], str | None]:
         """:meth:`update`, except where the folder cannot be written: then the file is read without
@@ -142,10 +156,9 @@ class LineFile(Generic[T]):
             refused = exc
         parsed = self._parse(self._read(path))
         values = parsed.values if change is None else change(list(parsed.values))
-        damaged = f"; {len(parsed.bad)} damaged lines are left in it" if parsed.bad else ""
         log.info("%s read without its lock: %s", path, refused)
-        return values, shown(f"Your {self.noun} are read from {path.name}, but its folder cannot be written "
-                             f"({files.describe_os_error(refused)}): nothing new will be kept{damaged}",
+        said = self.words.read_only_damaged(len(parsed.bad)) if parsed.bad else _(self.words.read_only)
+        return values, shown(said.format(file=path.name, reason=files.describe_os_error(refused), count=len(parsed.bad)),
                              MAX_NOTICE_CHARS)
 
     def update(self, change: Callable[[list[T]], list[T]] | None, path: Path) -> tuple[list[T], str | None]:

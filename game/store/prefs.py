@@ -19,6 +19,7 @@ from typing import Any
 
 from game.domain.names import level_name_problem
 from game.echo import shown
+from game.i18n import N_, _
 
 from . import files
 from .folders import user_config_dir
@@ -38,7 +39,7 @@ def _theme_problem(value: object) -> str | None:
     # newer version survives; the window uses it only if it has a theme of that name.
     if isinstance(value, str) and re.fullmatch(rf"[a-z0-9_-]{{1,{MAX_THEME_CHARS}}}", value):
         return None
-    return f"not a theme name (1 to {MAX_THEME_CHARS} of a-z, 0-9, _ and -)"
+    return _("not a theme name (1 to {most} of a-z, 0-9, _ and -)").format(most=MAX_THEME_CHARS)
 
 
 def _language_problem(value: object) -> str | None:
@@ -46,17 +47,17 @@ def _language_problem(value: object) -> str | None:
     # kept, so a language of a newer version survives; the window uses it only if it speaks it.
     if isinstance(value, str) and re.fullmatch(r"auto|[a-z]{2,3}(_[A-Z]{2})?", value):
         return None
-    return 'not a language code ("auto", "de", "pt_BR", ...)'
+    return _('not a language code ("auto", "de", "pt_BR", ...)')
 
 
 def _muted_problem(value: object) -> str | None:
-    return None if isinstance(value, bool) else "not true or false"
+    return None if isinstance(value, bool) else _("not true or false")
 
 
 def _volume_problem(value: object) -> str | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and 0 <= value <= 1:
         return None
-    return "not a number from 0 to 1"
+    return _("not a number from {low} to {high}").format(low=0, high=1)
 
 
 def _network_name_problem(value: object) -> str | None:
@@ -64,12 +65,12 @@ def _network_name_problem(value: object) -> str | None:
     if value == "":
         return None
     problem = level_name_problem(value)
-    return None if problem is None else f"not a player's name ({problem})"
+    return None if problem is None else _("not a player's name ({problem})").format(problem=problem)
 
 
 def _install_problem(value: object) -> str | None:
     return None if isinstance(value, str) and len(value) <= MAX_INSTALL_CHARS else \
-        f"not text of at most {MAX_INSTALL_CHARS} characters"
+        _("not text of at most {most} characters").format(most=MAX_INSTALL_CHARS)
 
 
 def _verbosity_problem(value: object) -> str | None:
@@ -132,7 +133,8 @@ class Prefs:
             if problem is None:
                 kept[name] = value
                 continue
-            line = f"preference {name} ignored: {problem}, got {_described(value)}"
+            line = _("preference {name} ignored: {problem}, got {value}").format(name=name, problem=problem,
+                                                                                  value=_described(value))
             log.warning("%s", line)
             if report is not None:
                 report(line)
@@ -153,9 +155,9 @@ _CHECKS: dict[str, Callable[[object], str | None]] = {
 def _described(value: object) -> str:
     """A bad value in a note: text and numbers shown (escaped, shortened), lists and objects named."""
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     return shown(json.dumps(value) if not isinstance(value, str) else repr(value))
 
 
@@ -174,9 +176,13 @@ def load_prefs(report: Callable[[str], None] | None = None) -> Prefs:
     """
     path = prefs_path()
 
-    def problem(what: str, aside: bool) -> Prefs:
+    def problem(what: str, aside: bool, **args: object) -> Prefs:
+        """``what``: the whole sentence, with the file's name as {file}."""
         kept = files.set_aside(path) if aside else None
-        line = f"preferences ignored: {shown(path.name)} {what}" + (f"; kept as {shown(kept.name)}" if kept else "")
+        line = _(what).format(file=shown(path.name), **args)
+        if kept:
+            # TRANSLATORS: {problem} is a sentence saying why the preferences file was ignored.
+            line = _("{problem}; kept as {kept}").format(problem=line, kept=shown(kept.name))
         log.warning("%s", line)
         if report is not None:
             report(line)
@@ -187,21 +193,25 @@ def load_prefs(report: Callable[[str], None] | None = None) -> Prefs:
     except FileNotFoundError:
         return Prefs()
     except OSError as e:
-        return problem(f"cannot be read ({files.describe_os_error(e)})", aside=False)
+        return problem(N_("preferences ignored: {file} cannot be read ({reason})"), aside=False,
+                       reason=files.describe_os_error(e))
     if len(data) > MAX_PREFS_BYTES:
-        return problem(f"is larger than {MAX_PREFS_BYTES // 1024} KiB", aside=True)
+        return problem(N_("preferences ignored: {file} is larger than {size} KiB"), aside=True,
+                       size=MAX_PREFS_BYTES // 1024)
     try:
         prefs = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as e:
-        return problem(f"is not UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})", aside=True)
+        return problem(N_("preferences ignored: {file} is not UTF-8 text (byte {byte} at offset {offset})"), aside=True,
+                       byte=f"0x{data[e.start]:02x}", offset=e.start)
     except json.JSONDecodeError as e:
-        return problem(f"is not JSON (line {e.lineno}, column {e.colno})", aside=True)
+        return problem(N_("preferences ignored: {file} is not JSON (line {line}, column {column})"), aside=True,
+                       line=e.lineno, column=e.colno)
     except RecursionError:
-        return problem("is not JSON (nested too deeply)", aside=True)
+        return problem(N_("preferences ignored: {file} is not JSON (nested too deeply)"), aside=True)
     except ValueError:  # json reads no integer of more than sys.get_int_max_str_digits() digits
-        return problem("has a number too long to read", aside=True)
+        return problem(N_("preferences ignored: {file} has a number too long to read"), aside=True)
     if not isinstance(prefs, dict):
-        return problem("is not a JSON object", aside=True)
+        return problem(N_("preferences ignored: {file} is not a JSON object"), aside=True)
     return Prefs.from_json(prefs, report)
 
 

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.echo import shown
+from game.i18n import N_, ngettext
 from game.engine.board import CELLS, MoveError, parse_moves
 from game.store.drill_file import LOCAL_PLAYER, owner_name, same_player
 from game.store.folders import user_data_dir
 from game.words.move_errors import move_error_text
 
 from . import fields
-from .lines import LineFile
+from .lines import LineFile, LineWords
 
 __all__ = ["RESULTS_NAME", "PuzzleResult", "add_result", "load_results", "results_path"]
 
@@ -65,7 +66,23 @@ class PuzzleResult:
                    data["player"] if "player" in data else LOCAL_PLAYER)
 
 
-RESULT_LINES = LineFile("puzzle results", PuzzleResult.from_json, PuzzleResult.to_json)
+RESULT_WORDS = LineWords(
+    lambda n: ngettext("{count} damaged puzzle result was set aside in {file} ({problem}); your other {kept} puzzle "
+                       "results "
+                       "are kept",
+                       "{count} damaged puzzle results were set aside in {file} ({problem}); your other {kept} "
+                       "puzzle results "
+                       "are kept", n),
+    N_("Cannot read your puzzle results in {file} ({reason}); the file is left as it is"),
+    N_("Your puzzle results are read from {file}, but its folder cannot be written ({reason}): nothing new will be "
+       "kept"),
+    lambda n: ngettext("Your puzzle results are read from {file}, but its folder cannot be written ({reason}): "
+                       "nothing new "
+                       "will be kept; {count} damaged line is left in it",
+                       "Your puzzle results are read from {file}, but its folder cannot be written ({reason}): "
+                       "nothing new "
+                       "will be kept; {count} damaged lines are left in it", n))
+RESULT_LINES = LineFile(RESULT_WORDS, PuzzleResult.from_json, PuzzleResult.to_json)
 
 
 def results_path() -> Path:

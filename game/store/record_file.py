@@ -37,6 +37,7 @@ from pathlib import Path
 
 from game.domain.record import GameRecord, Record
 from game.echo import shown
+from game.i18n import _, ngettext
 
 from . import fields, files
 from .folders import user_data_dir
@@ -119,12 +120,20 @@ def _repair(path: Path, lines: _Lines, notices: list[str]) -> None:
         aside = files.write_aside(path, b"".join(lines.bad))
         files.atomic_write_bytes(path, b"".join(lines.good))
     except OSError as exc:
-        notices.append(_notice(f"{len(lines.bad)} damaged entries in your game record ({lines.first_problem}) "
-                               f"could not be set aside ({files.describe_os_error(exc)}); they are not counted"))
+        notices.append(_notice(ngettext(
+            "{count} damaged entry in your game record ({problem}) could not be set aside ({reason}); it is not "
+            "counted",
+            "{count} damaged entries in your game record ({problem}) could not be set aside ({reason}); they are not "
+            "counted", len(lines.bad)).format(count=len(lines.bad), problem=lines.first_problem,
+                                              reason=files.describe_os_error(exc))))
         return
     log.warning("game record %s: %d damaged entries moved to %s", path, len(lines.bad), aside.name)
-    notices.append(_notice(f"{len(lines.bad)} damaged entries in your game record were set aside in "
-                           f"{aside.name} ({lines.first_problem}); your other {len(lines.good)} games are kept"))
+    notices.append(_notice(ngettext(
+        "{count} damaged entry in your game record was set aside in {file} ({problem}); your other {kept} games "
+        "are kept",
+        "{count} damaged entries in your game record were set aside in {file} ({problem}); your other {kept} games "
+        "are kept", len(lines.bad)).format(count=len(lines.bad), file=aside.name, problem=lines.first_problem,
+                                           kept=len(lines.good))))
 
 
 def _import_legacy(path: Path, notices: list[str]) -> None:
@@ -134,8 +143,8 @@ def _import_legacy(path: Path, notices: list[str]) -> None:
     try:
         data = _read(legacy)
     except OSError as exc:
-        notices.append(_notice(f"Cannot read your earlier game record {LEGACY_NAME} "
-                               f"({files.describe_os_error(exc)}); it is left as it is"))
+        notices.append(_notice(_("Cannot read your earlier game record {file} ({reason}); it is left as it is").format(
+            file=LEGACY_NAME, reason=files.describe_os_error(exc))))
         return
     if data is None:
         return
@@ -159,9 +168,11 @@ def _import_legacy(path: Path, notices: list[str]) -> None:
     files.atomic_write_bytes(path, b"".join(new) + b"".join(present.good) + b"".join(present.bad))
     moved = files.set_aside(legacy, ".imported")
     if len(lines.games) != len(items) or not items:
-        notices.append(_notice(f"{len(lines.games)} of {len(items)} games of your earlier record were imported; "
-                               f"the file is kept as {moved.name if moved else LEGACY_NAME}"
-                               + (f" ({lines.first_problem})" if lines.first_problem else "")))
+        said = (_("{imported} of {count} games of your earlier record were imported; the file is kept as {file} "
+                  "({problem})") if lines.first_problem
+                else _("{imported} of {count} games of your earlier record were imported; the file is kept as {file}"))
+        notices.append(_notice(said.format(imported=len(lines.games), count=len(items), problem=lines.first_problem,
+                                           file=moved.name if moved else LEGACY_NAME)))
 
 
 def _merge_waiting(path: Path, notices: list[str]) -> None:
@@ -179,8 +190,9 @@ def _merge_waiting(path: Path, notices: list[str]) -> None:
     if lines.bad:
         files.write_aside(waiting, b"".join(lines.bad))
     waiting.unlink()
-    notices.append(_notice(f"{len(lines.good)} games that waited while your record could not be written "
-                           f"have joined it"))
+    notices.append(_notice(ngettext("{count} game that waited while your record could not be written has joined it",
+                                    "{count} games that waited while your record could not be written have joined it",
+                                    len(lines.good)).format(count=len(lines.good))))
 
 
 @contextlib.contextmanager
@@ -221,8 +233,9 @@ def load_record(path: Path | None = None) -> tuple[Record, str | None]:
                 _repair(path, lines, notices)
     except OSError as exc:
         log.warning("cannot read the game record %s: %s", path, exc)
-        notices.append(_notice(f"Cannot read your game record {path.name} ({files.describe_os_error(exc)}); "
-                               f"it is left as it is, and new games wait in {WAITING_NAME} until it can be read"))
+        notices.append(_notice(_("Cannot read your game record {file} ({reason}); it is left as it is, and new games "
+                                 "wait in {waiting} until it can be read").format(
+            file=path.name, reason=files.describe_os_error(exc), waiting=WAITING_NAME)))
         return Record(), "; ".join(notices)
     return Record(tuple(lines.games)), "; ".join(notices) or None
 
@@ -249,5 +262,5 @@ def add_game(game: GameRecord, path: Path | None = None) -> str | None:
     with _lock(waiting):
         files.append_line(waiting, line)
     log.warning("game record %s cannot be written (%s); the game waits in %s", path, problem, waiting.name)
-    return _notice(f"Your game record cannot be written ({problem}); this game waits in {WAITING_NAME} "
-                   f"and joins the record when it can")
+    return _notice(_("Your game record cannot be written ({reason}); this game waits in {waiting} and joins the "
+                     "record when it can").format(reason=problem, waiting=WAITING_NAME))

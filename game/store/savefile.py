@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.echo import shown
+from game.i18n import _
 from game.engine.board import HEIGHT, WIDTH, MoveError, Position
 from game.words.move_errors import move_error_text
 from game.domain.names import level_name_problem
@@ -56,28 +57,28 @@ def _check_game(game: SavedGame) -> Position:
     for name in ("red", "yellow"):
         spec = getattr(game, name)
         if not isinstance(spec, str) or not spec:
-            raise SaveFileError(f"{name}: the player is missing")
+            raise SaveFileError(f"{name}: " + _("the player is missing"))
         if len(spec) > MAX_PLAYER_CHARS or not is_player_spec(spec):
-            raise SaveFileError(
-                f"{name}: {spec[:MAX_PLAYER_CHARS]!r} is not a player "
-                f"(expected human, ai:DEPTH[:HEURISTIC] or a level name)"
-            )
+            # TRANSLATORS: human and ai:DEPTH[:HEURISTIC] are written in the file as they are.
+            raise SaveFileError(f"{name}: " + _("{value} is not a player (expected human, ai:DEPTH[:HEURISTIC] or a level "
+                                                "name)").format(value=repr(spec[:MAX_PLAYER_CHARS])))
     try:
         datetime.fromisoformat(game.saved_at)
     except (TypeError, ValueError):
-        raise SaveFileError(f"saved: {str(game.saved_at)[:40]!r} is not a date and time "
-                            f"(expected ISO 8601, like 2026-01-31T18:05:00+01:00)") from None
+        raise SaveFileError("saved: " + _("{value} is not a date and time (expected ISO 8601, like {example})").format(
+            value=repr(str(game.saved_at)[:40]), example="2026-01-31T18:05:00+01:00")) from None
     _check_network(game)
     if not isinstance(game.moves, str):
-        raise SaveFileError("moves: the move string is missing")
+        raise SaveFileError("moves: " + _("the move string is missing"))
     if len(game.moves) > WIDTH * HEIGHT:
-        raise SaveFileError(f"moves: {len(game.moves)} moves, but a game has at most {WIDTH * HEIGHT}")
+        raise SaveFileError("moves: " + _("{count} moves, but a game has at most {most}").format(count=len(game.moves),
+                                                                                              most=WIDTH * HEIGHT))
     try:
         position = Position.from_moves(game.moves)
     except MoveError as e:
         raise SaveFileError(f"moves: {move_error_text(e)}") from None
     if game.resigned is not None and position.is_over():
-        raise SaveFileError("resigned: the game had already ended on the board")
+        raise SaveFileError("resigned: " + _("the game had already ended on the board"))
     return position
 
 
@@ -87,42 +88,44 @@ def _check_network(game: SavedGame) -> None:
     and cut."""
     if game.network is not None:      # the seat is made of checked sides only
         if game.network_colour not in (1, 2):
-            raise SaveFileError("you play: missing (red or yellow)")
+            raise SaveFileError("you play: " + _("missing (red or yellow)"))
         if game.resigned not in (None, 1, 2):
-            raise SaveFileError("resigned: not a player (red or yellow)")
+            raise SaveFileError("resigned: " + _("not a player (red or yellow)"))
     seat = game.seat
     if seat is None:
         extra = next((key for key, field in _OPTIONAL.items() if key in _NETWORK_KEYS
                       and getattr(game, field.attribute) != _DEFAULTS[field.attribute]), None)
         if extra is not None:
-            raise SaveFileError(f"{extra}: only a network game has one (no 'network: host' or 'network: guest')")
+            raise SaveFileError(f"{extra}: " + _("only a network game has one (no 'network: host' or 'network: guest')"))
         return
     if (game.red, game.yellow) != ("human", "human"):
-        raise SaveFileError("network: a network game is two people's (red and yellow: human)")
+        raise SaveFileError("network: " + _("a network game is two people's (red and yellow: human)"))
     if not isinstance(seat.game_id, str) or not GAME_ID.fullmatch(seat.game_id):
-        raise SaveFileError(f"game id: '{shown(seat.game_id, 40)}' is not a game id (16 hex digits)")
+        raise SaveFileError("game id: " + _("'{value}' is not a game id (16 hex digits)").format(
+            value=shown(seat.game_id, 40)))
     if seat.secret and not (isinstance(seat.secret, str) and SECRET_TEXT.fullmatch(seat.secret)):
-        raise SaveFileError("secret: not a game's secret (32 hex digits; the value is not shown)")
+        raise SaveFileError("secret: " + _("not a game's secret (32 hex digits; the value is not shown)"))
     problem = level_name_problem(seat.opponent)
     if problem is not None:
-        raise SaveFileError(f"opponent: '{shown(seat.opponent, 40)}' is not a player's name ({shown(problem, 60)})")
+        raise SaveFileError("opponent: " + _("'{value}' is not a player's name ({problem})").format(
+            value=shown(seat.opponent, 40), problem=shown(problem, 60)))
     if seat.role is NetRole.GUEST:
         if seat.port:
-            raise SaveFileError("port: a joining side keeps the host's address, not a port")
+            raise SaveFileError("port: " + _("a joining side keeps the host's address, not a port"))
         _read_address(seat.address)
     elif seat.address:
-        raise SaveFileError("address: a hosting side keeps its port, not an address")
+        raise SaveFileError("address: " + _("a hosting side keeps its port, not an address"))
     elif not MIN_PORT <= seat.port <= MAX_PORT:
-        raise SaveFileError(f"port: missing (a number from {MIN_PORT} to {MAX_PORT})")
+        raise SaveFileError("port: " + _("missing (a number from {low} to {high})").format(low=MIN_PORT, high=MAX_PORT))
 
 
 def _read_address(text: str) -> str:
     try:
         host, port = parse_address(text, 0)
     except ValueError as e:
-        raise SaveFileError(f"address: '{shown(text, 60)}': {e}") from None
+        raise SaveFileError(f"address: '{shown(text, 60)}': {e}") from None      # the address rule's own words
     if not port:
-        raise SaveFileError(f"address: '{shown(text, 60)}' has no port")
+        raise SaveFileError("address: " + _("'{value}' has no port").format(value=shown(text, 60)))
     return show_address(host, port)
 
 
@@ -137,13 +140,13 @@ class _Optional:
 
 def _yes(value: str) -> bool:
     if value not in ("yes", "no"):
-        raise ValueError(f"expected yes or no, found {value[:20]!r}")
+        raise ValueError(_("expected yes or no, found {value}").format(value=repr(value[:20])))
     return value == "yes"
 
 
 def _on(value: str) -> bool:
     if value not in ("on", "off"):
-        raise ValueError(f"expected on or off, found '{shown(value, 20)}'")
+        raise ValueError(_("expected on or off, found {value}").format(value=f"'{shown(value, 20)}'"))
     return value == "on"
 
 
@@ -151,18 +154,19 @@ def _role(value: str) -> NetRole:
     try:
         return NetRole(value)
     except ValueError:
-        raise ValueError(f"expected host or guest, found '{shown(value, 20)}'") from None
+        raise ValueError(_("expected host or guest, found {value}").format(value=f"'{shown(value, 20)}'")) from None
 
 
 def _colour(value: str) -> int:
     if value not in COLOURS:
-        raise ValueError(f"expected red or yellow, found '{shown(value, 20)}'")
+        raise ValueError(_("expected red or yellow, found {value}").format(value=f"'{shown(value, 20)}'"))
     return COLOURS.index(value) + 1  # type: ignore[arg-type]
 
 
 def _port(value: str) -> int:
     if not (value.isascii() and value.isdigit()) or not MIN_PORT <= int(value[:6]) <= MAX_PORT:
-        raise ValueError(f"expected a port from {MIN_PORT} to {MAX_PORT}, found '{shown(value, 20)}'")
+        raise ValueError(_("expected a port from {low} to {high}, found {value}").format(
+            low=MIN_PORT, high=MAX_PORT, value=f"'{shown(value, 20)}'"))
     return int(value)
 
 
@@ -214,12 +218,10 @@ def parse_save(text: str) -> SavedGame:
     lines = text.removeprefix("\ufeff").splitlines()
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None:
-        raise SaveFileError("the file is empty")
+        raise SaveFileError(_("the file is empty"))
     if lines[first].strip() != SAVE_MAGIC:
-        raise SaveFileError(
-            f"line {first + 1}: not a Connect Four save file "
-            f"(expected {SAVE_MAGIC!r}, found {lines[first].strip()[:40]!r})"
-        )
+        raise SaveFileError(_("line {number}: not a Connect Four save file (expected {expected}, found {found})").format(
+            number=first + 1, expected=repr(SAVE_MAGIC), found=repr(lines[first].strip()[:40])))
     found: dict[str, str] = {}
     where: dict[str, int] = {}
     ended = False
@@ -228,45 +230,46 @@ def parse_save(text: str) -> SavedGame:
         if not line or line.startswith("#"):
             continue
         if ended:
-            raise SaveFileError(f"line {number}: nothing may follow the {SAVE_END!r} line, found {line[:40]!r}")
+            raise SaveFileError(_("line {number}: nothing may follow the {end} line, found {found}").format(
+                number=number, end=repr(SAVE_END), found=repr(line[:40])))
         if line == SAVE_END:
             ended = True
             continue
         key, sep, value = line.partition(":")
         key = key.strip().lower()
         if not sep or (key not in _FIELDS and key not in _OPTIONAL):
-            cut = " (file truncated?)" if number == len(lines) and not text.endswith("\n") else ""
-            raise SaveFileError(
-                f"line {number}: expected 'NAME: VALUE' with NAME one of "
-                f"{', '.join([*_FIELDS, *_OPTIONAL])}, found {line[:40]!r}{cut}"
-            )
+            said = (_("line {number}: expected 'NAME: VALUE' with NAME one of {names}, found {found} (file truncated?)")
+                    if number == len(lines) and not text.endswith("\n")
+                    else _("line {number}: expected 'NAME: VALUE' with NAME one of {names}, found {found}"))
+            raise SaveFileError(said.format(number=number, names=", ".join([*_FIELDS, *_OPTIONAL]), found=repr(line[:40])))
         if key in found:
-            raise SaveFileError(f"line {number}: {key!r} appears twice (first on line {where[key]})")
+            raise SaveFileError(_("line {number}: {key} appears twice (first on line {first})").format(
+                number=number, key=repr(key), first=where[key]))
         found[key], where[key] = value.strip(), number
     missing = [k for k in _FIELDS if k not in found]
     if missing:
-        raise SaveFileError(f"incomplete: {', '.join(missing)} missing (file truncated?)")
+        raise SaveFileError(_("incomplete: {keys} missing (file truncated?)").format(keys=", ".join(missing)))
     if not ended:
-        raise SaveFileError(f"the file ends early: no {SAVE_END!r} line after the moves (file truncated?)")
+        raise SaveFileError(_("the file ends early: no {end} line after the moves (file truncated?)").format(
+            end=repr(SAVE_END)))
     if found["format"] not in (SAVE_FORMAT, SAVE_FORMAT_EXTRAS):
-        raise SaveFileError(
-            f"line {where['format']}: save format {found['format'][:20]!r} is not supported "
-            f"(this version reads formats {SAVE_FORMAT} and {SAVE_FORMAT_EXTRAS})"
-        )
+        raise SaveFileError(_("line {number}: save format {found} is not supported (this version reads formats {one} "
+                              "and {two})").format(number=where["format"], found=repr(found["format"][:20]),
+                                                   one=SAVE_FORMAT, two=SAVE_FORMAT_EXTRAS))
     optional = {}
     for key, field in _OPTIONAL.items():
         if key in found:
             try:
                 optional[field.attribute] = field.read(found[key])
             except ValueError as e:
-                raise SaveFileError(f"line {where[key]}: {key}: {e}") from None
+                raise SaveFileError(_("line {number}: {problem}").format(number=where[key], problem=f"{key}: {e}")) from None
     game = SavedGame(**{_FIELDS[k]: v for k, v in found.items() if k in _FIELDS and k != "format"}, **optional)
     try:
         _check_game(game)
     except SaveFileError as e:
         key = str(e).partition(":")[0]
         line_no = where.get(key)
-        raise SaveFileError(f"line {line_no}: {e}" if line_no else str(e)) from None
+        raise SaveFileError(_("line {number}: {problem}").format(number=line_no, problem=e) if line_no else str(e)) from None
     return game
 
 
@@ -284,25 +287,30 @@ def load_game(path: Path) -> SavedGame:
     try:
         data = files.read_regular_file(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
-        raise SaveFileError(f"{name}: no such file") from None
+        raise SaveFileError(_("{file}: no such file").format(file=name)) from None
     except IsADirectoryError:
-        raise UnreadableSaveError(f"{name}: is a folder, not a save file") from None
+        raise UnreadableSaveError(_("{file}: is a folder, not a save file").format(file=name)) from None
     except files.NotRegularFileError as e:
-        raise UnreadableSaveError(f"{name}: is {files.describe_os_error(e)}, not a save file") from None
+        raise UnreadableSaveError(_("{file}: is {what}, not a save file").format(
+            file=name, what=files.describe_os_error(e))) from None
     except OSError as e:
-        raise UnreadableSaveError(f"{name}: cannot be read ({files.describe_os_error(e)})") from None
+        raise UnreadableSaveError(_("{file}: cannot be read ({reason})").format(
+            file=name, reason=files.describe_os_error(e))) from None
     if len(data) > MAX_SAVE_BYTES:
-        raise SaveFileError(f"{name}: too large for a save file (limit {MAX_SAVE_BYTES // 1024} KiB)")
+        raise SaveFileError(_("{file}: too large for a save file (limit {size} KiB)").format(
+            file=name, size=MAX_SAVE_BYTES // 1024))
     if b"\0" in data:
-        raise SaveFileError(f"{name}: binary data, not a save file (NUL byte at offset {data.index(0)})")
+        raise SaveFileError(_("{file}: binary data, not a save file (NUL byte at offset {offset})").format(
+            file=name, offset=data.index(0)))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise SaveFileError(f"{name}: not UTF-8 text (bad byte at offset {e.start})") from None
+        raise SaveFileError(_("{file}: not UTF-8 text (bad byte at offset {offset})").format(
+            file=name, offset=e.start)) from None
     try:
         return parse_save(text)
     except SaveFileError as e:
-        raise SaveFileError(f"{name}: {e}") from None
+        raise SaveFileError(f"{name}: {e}") from None       # the file's name, then what is wrong in it
 
 
 __all__ = ["MAX_SAVE_BYTES", "SAVE_SUFFIX", "SaveFileError", "UnreadableSaveError", "format_save", "load_game",

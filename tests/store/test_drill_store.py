@@ -205,7 +205,7 @@ def test_a_line_whose_player_is_not_a_name_is_set_aside(path: Path, player: obje
     path.write_bytes(good + bad)
     entries, notice = load_drills(path)
     assert [(e.player, e.drill) for e in entries] == [("Ann", DRILLS[0])]
-    assert notice is not None and "1 damaged drills" in notice and "player" in notice
+    assert notice is not None and "1 damaged drill was" in notice and "player" in notice
     assert path.read_bytes() == good and path.with_name(DRILLS_NAME + ".bad").read_bytes() == bad
 
 
@@ -216,7 +216,7 @@ def test_the_choices_about_drills_are_kept_and_a_damaged_one_set_aside(tmp_path:
     where.write_bytes(where.read_bytes() + b'{"player": "Cy", "drills": "no"}\n')
     choices, notice = load_choices(where)
     assert choices == [PlayerChoice("Ann", False), PlayerChoice("Bob", True)]
-    assert notice is not None and "1 damaged drill choices" in notice
+    assert notice is not None and "1 damaged drill choice was" in notice
 
 
 def test_a_folder_that_cannot_be_written_is_read_without_the_lock_and_says_nothing_new_is_kept(
@@ -232,7 +232,7 @@ def test_a_folder_that_cannot_be_written_is_read_without_the_lock_and_says_nothi
     entries, notice = load_drills(path)
     assert [e.drill for e in entries] == DRILLS
     assert notice is not None and "read-only file system" in notice and "nothing new will be kept" in notice
-    assert "1 damaged lines are left" in notice and path.read_bytes() == before
+    assert "1 damaged line is left" in notice and path.read_bytes() == before
     with pytest.raises(OSError):   # a change is refused, never half made
         add_drills([Drill((2,), 0, (3,), Outcome.DRAW)], NOW, path)
     assert path.read_bytes() == before

@@ -43,7 +43,7 @@ def test_a_drill_due_at_the_end_of_time_is_set_aside_and_the_others_are_kept(tmp
     path.write_bytes(drill_line(DRILL) + drill_line(OTHER, due=due))
     entries, notice = load_drills(path)
     assert [e.drill for e in entries] == [DRILL]
-    assert notice is not None and "1 damaged drills" in notice and "out of range" in notice
+    assert notice is not None and "1 damaged drill was" in notice and "out of range" in notice
     assert path.with_name(DRILLS_NAME + ".bad").read_bytes() == drill_line(OTHER, due=due)
     # drills from new games are kept again
     added, entries, notice = add_drills([OTHER], NOW, path)

@@ -124,7 +124,7 @@ def test_a_damaged_drill_file_is_reported_and_the_good_drills_are_due(tmp_path):
     drills.write_text("\n".join([good[0], "{damaged", *good[1:]]) + "\n")
     result = run("game.practice", "--due", home=tmp_path)
     assert result.returncode == 0 and len(drills_of(result.stdout)) == len(good)
-    assert result.stderr.startswith("practice: 1 damaged drills were set aside in drills.jsonl.bad")
+    assert result.stderr.startswith("practice: 1 damaged drill was set aside in drills.jsonl.bad")
 
 
 def test_the_puzzles_are_listed_as_json(tmp_path):
@@ -192,5 +192,5 @@ def test_a_drill_proved_wrong_is_set_aside_and_not_listed(tmp_path):
     add_drills([right, wrong], datetime(2026, 11, 27, tzinfo=timezone.utc), path)
     result = run("game.practice", "--due", home=tmp_path)
     assert result.returncode == 0 and [d["position"] for d in drills_of(result.stdout)] == ["44"]
-    assert result.stderr.startswith("practice: 1 wrong drills were set aside in drills.jsonl.bad (at 4453 every column")
+    assert result.stderr.startswith("practice: 1 wrong drill was set aside in drills.jsonl.bad (at 4453 every column")
     assert json.loads((tmp_path / "drills.jsonl.bad").read_text())["drill"]["position"] == "4453"

@@ -163,7 +163,7 @@ def test_a_drill_edited_to_a_wrong_answer_is_set_aside_with_the_reason_and_never
     assert keeper.flush(WAIT) and keeper.loaded
     assert [e.drill for e in keeper.entries] == [right] and [e.drill for e in keeper.due(now)] == [right]
     notices = keeper.poll()
-    assert len(notices) == 1 and "1 wrong drills were set aside in drills.jsonl.bad" in notices[0]
+    assert len(notices) == 1 and "1 wrong drill was set aside in drills.jsonl.bad" in notices[0]
     assert "column 1 should keep the win, but only column 4 keeps the win" in notices[0]
     aside = json.loads((tmp_path / "drills.jsonl.bad").read_text())
     assert aside["set_aside"].startswith("at 44 ") and aside["drill"] == edited["drill"]

@@ -84,7 +84,7 @@ def test_a_damaged_result_is_set_aside_and_the_others_count(tmp_path, data):
     add_result(PuzzleResult("11", True, "2026-11-26T09:00:00+00:00"), path)
     path.write_bytes(path.read_bytes() + json.dumps(data).encode() + b"\n")
     results, notice = load_results(path)
-    assert [r.puzzle for r in results] == ["11"] and notice is not None and "1 damaged puzzle results" in notice
+    assert [r.puzzle for r in results] == ["11"] and notice is not None and "1 damaged puzzle result was" in notice
 
 
 def test_each_player_has_their_own_results_and_an_old_line_is_the_local_players(tmp_path):

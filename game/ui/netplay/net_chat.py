@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.ui.widgets import Edit, TextInput, chat_chars
 
 CHAT_SECONDS = 12.0
@@ -37,8 +38,11 @@ class Chat:
             return None
         text = self.field.value.strip()
         if text:
-            self.heard(f"You: {text}")
+            self.heard(_("You: {line}").format(line=text))
         return text or None
 
     def status(self) -> str | None:
-        return f"Say: {self.field.shown('_')} · Enter sends · Esc cancels" if self.typing else None
+        if not self.typing:
+            return None
+        # TRANSLATORS: the chat line being typed; {line} is the text so far, with its caret.
+        return _("Say: {line} · Enter sends · Esc cancels").format(line=self.field.shown("_"))

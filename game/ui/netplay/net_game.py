@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import N_, _, pgettext
 from game.model import GameModel
 from game.ui.game.game_input import Command
 from game.ui.game.seats import Allow, News, Peer, Refusal, Reply, Seats, Sitting
@@ -25,15 +26,17 @@ from game.ui.scene import NetworkSide, SceneName
 
 __all__ = ["Answer", "KEY_HELP", "NetPeer", "NetStart", "Networked"]
 
-KEY_HELP = (("1–7 or click drop · Ctrl+Z ask to undo · T chat · N rematch · Ctrl+R resign · R review · "
-             "Ctrl+S save · Esc leave"),
-            "1–7 drop · Ctrl+Z undo · T chat · N rematch · Esc leave",
-            "1–7 drop · T chat · Esc leave",
-            "Esc leave")
-REFUSALS = ((Allow.HINT, Refusal("Hints and the analysis row are off in network games")),
-            (Allow.ANALYSIS, Refusal("Hints and the analysis row are off in network games")),
-            (Allow.REDO, Refusal("Redo is off in network games")),
-            (Allow.LOAD, Refusal("Loading a saved game is off in network games (Ctrl+S still saves this one)")))
+#: The keys of a network game, longest first (the first that fits is shown), translated where shown.
+KEY_HELP = (N_("1–7 or click drop · Ctrl+Z ask to undo · T chat · N rematch · Ctrl+R resign · R review · "
+               "Ctrl+S save · Esc leave"),
+            N_("1–7 drop · Ctrl+Z undo · T chat · N rematch · Esc leave"),
+            N_("1–7 drop · T chat · Esc leave"),
+            N_("Esc leave"))
+#: What is off in a network game and why, translated where said.
+REFUSALS = ((Allow.HINT, N_("Hints and the analysis row are off in network games")),
+            (Allow.ANALYSIS, N_("Hints and the analysis row are off in network games")),
+            (Allow.REDO, N_("Redo is off in network games")),
+            (Allow.LOAD, N_("Loading a saved game is off in network games (Ctrl+S still saves this one)")))
 
 
 class Networked(Seats):
@@ -54,12 +57,14 @@ class Networked(Seats):
         return Sitting(
             allows=Allow.DROP | Allow.UNDO, over=table.over, winner=table.winner, names=names, who=names,
             may_move=table.connected and not table.over and model.turn == table.colour and not chat.typing,
-            move_refusal=table.move_refusal(), refusals=REFUSALS, result=table.result_text(),
+            move_refusal=table.move_refusal(),
+            refusals=tuple((allowed, Refusal(_(said))) for allowed, said in REFUSALS), result=table.result_text(),
             lost=table.winner not in (None, table.colour), score=table.score_text(),
             remark=chat.shown[0] if chat.shown is not None else None,
-            note="" if table.connected else " · offline", alert=not table.connected,
+            note="" if table.connected else " · " + pgettext("connection", "offline"), alert=not table.connected,
             status=typing if typing is not None and falling is None else table.status(falling),
-            result_coloured=True, key_help=KEY_HELP, rated=False, leave_question=table.leave_question(),
+            result_coloured=True, key_help=tuple(_(text) for text in KEY_HELP), rated=False,
+            leave_question=table.leave_question(),
             review_names=names, review_side=NetworkSide(table.colour, table.who(3 - table.colour), table.resigned),
             drill_sides=(table.colour,))     # a network game counts for this computer's side only
 
@@ -77,7 +82,7 @@ class Networked(Seats):
 
     def _open_chat(self) -> Reply:
         if not self.table.connected:
-            return Refusal("Not connected: nobody would read it")
+            return Refusal(_("Not connected: nobody would read it"))
         self.chat.open()
         return None
 

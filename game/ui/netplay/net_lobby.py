@@ -18,9 +18,11 @@ from game.domain.address import parse_address, show_address
 from game.domain.players import HUMAN
 from game.domain.saved import NetRole, SavedGame
 from game.echo import escape_control
+from game.i18n import N_, _
 from game.speech import Heard, spoken
 from game.ui.netplay.net_game import NetStart, Networked
-from game.ui.netplay.net_lobby_view import LobbyView, Page, colour_label, draw, found_label, place, resume_label
+from game.ui.netplay.net_lobby_view import (LobbyView, Page, colour_label, draw, place, resume_label,
+                                            word_join_rows)
 from game.ui.netplay.net_name import NetName
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition
 from game.ui.voice import row_line
@@ -34,10 +36,11 @@ if TYPE_CHECKING:  # loaded when the lobby first hosts or joins (see _link): asy
 
 COLOUR_CHOICES = (None, 1, 2)
 MAX_TYPED = 64
-BACK_TO_MENU = "back to the menu"
-ADDRESS_LABEL = "Address"
-NO_SECRET = ("This game was saved by an older version, without the game's secret: it cannot be taken "
-             "back over the network (the save list still has it to review)")
+#: The reason sent to the other side (the protocol keeps it in English; the receiver translates it).
+BACK_TO_MENU = N_("back to the menu")
+ADDRESS_LABEL = N_("Address")
+NO_SECRET = N_("This game was saved by an older version, without the game's secret: it cannot be taken "
+               "back over the network (the save list still has it to review)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,10 +147,10 @@ class NetLobbyScene(Scene):
         if self.resume is not None:
             rows.append(Row(resume_label(self.resume), activate=self.go_back_in))
         else:
-            rows += [Row("Host a game", colour_label(self.colour, self.ctx.theme), change=self._change_colour,
+            rows += [Row(_("Host a game"), colour_label(self.colour, self.ctx.theme), change=self._change_colour,
                          activate=lambda: self._named(self.host)),
-                     Row("Join a game", activate=lambda: self._named(self.open_join))]
-        rows.append(Row("Back to the menu", activate=self.back))
+                     Row(_("Join a game"), activate=lambda: self._named(self.open_join))]
+        rows.append(Row(_("Back to the menu"), activate=self.back))
         place(rows, self.ctx.layout.size[1] // 4, self.ctx.layout.size)
         return rows
 
@@ -160,7 +163,7 @@ class NetLobbyScene(Scene):
         if saved is None or seat is None:
             return
         if not seat.secret:
-            self.message = (NO_SECRET, True)
+            self.message = (_(NO_SECRET), True)
             return
         from game.net.match import Resume  # here: the window opens without the network's modules
 
@@ -203,8 +206,8 @@ class NetLobbyScene(Scene):
 
     def _join_found(self, game: ev.FoundGame) -> None:
         if game.newer:
-            self.message = (f"{game.name} at {show_address(game.host, game.port)} runs a newer version "
-                            "of the game: both players need the same version", True)
+            self.message = (_("{name} at {address} runs a newer version of the game: both players need the same "
+                              "version").format(name=game.name, address=show_address(game.host, game.port)), True)
             return
         self._join(game.host, game.port)
 
@@ -219,7 +222,7 @@ class NetLobbyScene(Scene):
             self.link = None
         self.page = Page.CHOOSE
         self.selected = 1
-        self.message = ("Cancelled" + (": the game is kept" if self.resume is not None else ""), False)
+        self.message = (_("Cancelled: the game is kept") if self.resume is not None else _("Cancelled"), False)
 
     # -- the name --------------------------------------------------------------------------
 
@@ -232,7 +235,8 @@ class NetLobbyScene(Scene):
             return
         self.selected, self._after_name = 0, action
         self.me.open()
-        self.message = (f"First, your name as the other player sees it: Enter keeps {self.name}", False)
+        self.message = (_("First, your name as the other player sees it: Enter keeps {name}").format(name=self.name),
+                        False)
 
     def _edit(self, event: pygame.event.Event) -> None:
         edit = self.me.handle(event)
@@ -275,15 +279,13 @@ class NetLobbyScene(Scene):
 
     def join_rows(self) -> list[Row]:
         """The join page's rows: the name, the typed address, then each game found nearby."""
-        shown = escape_control(self.address.shown()) if self.address.value else "type one, e.g. 192.168.1.20:7444"
         rows = [self.me.row(self.me.open),
-                Row(ADDRESS_LABEL, shown, activate=self.join_typed, typed=True,
-                    caret=self.address.caret if self.address.value else None)]
+                Row(_(ADDRESS_LABEL), escape_control(self.address.shown()), activate=self.join_typed, typed=True,
+                    caret=self.address.caret)]
         for game in self.games:
-            rows.append(Row(found_label(game), activate=lambda g=game: self._join_found(g)))
+            rows.append(Row("", activate=lambda g=game: self._join_found(g)))     # worded once placed
         place(rows, self.ctx.layout.size[1] // 4, self.ctx.layout.size)
-        for row in rows[2:]:
-            row.rect.move_ip(0, rows[0].rect.height)     # room for the line saying what they are
+        word_join_rows(rows, self.games, bool(self.address.value), self.ctx.layout.size[1])
         return rows
 
     def _handle_join(self, event: pygame.event.Event) -> None:
@@ -292,7 +294,7 @@ class NetLobbyScene(Scene):
         if event.type == pygame.TEXTINPUT or event.type == pygame.KEYDOWN and event.key in (*EDITING_KEYS,
                                                                                           pygame.K_SPACE):
             self.address.handle(event)
-            self.list.selected_label = ADDRESS_LABEL
+            self.list.selected_label = _(ADDRESS_LABEL)
         else:
             self.list.handle(event, self.join_rows())
 
@@ -335,8 +337,9 @@ class NetLobbyScene(Scene):
             self.link.close(BACK_TO_MENU)
             self.link = None
         self.page = Page.CHOOSE if hosting or self.resume is not None else Page.JOIN
-        kept = "; the game is kept" if self.resume is not None else ""
-        self.message = (reason[:1].upper() + reason[1:] + kept, True)
+        reason = reason[:1].upper() + reason[1:]
+        said = _("{reason}; the game is kept").format(reason=reason) if self.resume is not None else reason
+        self.message = (said, True)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw(LobbyView(self.page, self.name, self.editing, self.resume, self.colour, self.listening, self.target,

@@ -9,12 +9,13 @@ import pygame
 
 from game.domain.names import MAX_NAME_CHARS, clean_level_name, clean_player_name, level_name_problem
 from game.echo import escape_control
+from game.i18n import N_, _
 from game.net.identity import player_name
 from game.ui.scene import Context
 from game.ui.widgets import Edit, Row, TextInput, name_chars
 
 NAME_PREF = "network_name"      # the name typed in the lobby ("": config.toml's, else the account's)
-NAME_LABEL = "Your name"
+NAME_LABEL = N_("Your name")
 
 
 class NetName:
@@ -42,7 +43,7 @@ class NetName:
         """The name row: the name, or the name being typed with its caret; ``activate`` types it."""
         shown = self.field.shown() if self.field.active else self.name
         caret = self.field.caret if self.field.active else None
-        return Row(NAME_LABEL, escape_control(shown), activate=activate, typed=True, caret=caret)
+        return Row(_(NAME_LABEL), escape_control(shown), activate=activate, typed=True, caret=caret)
 
     def open(self) -> None:
         """Start typing, from the name there is."""
@@ -59,6 +60,6 @@ class NetName:
         typed = clean_player_name(self.field.close(), MAX_NAME_CHARS)
         problem = level_name_problem(typed) if typed else None
         if problem is not None:
-            return f"Not a player's name ({problem}): you stay {self.name}"
+            return _("Not a player's name ({problem}): you stay {name}").format(problem=problem, name=self.name)
         self.ctx.remember(**{NAME_PREF: typed})
         return None

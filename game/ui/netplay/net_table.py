@@ -19,6 +19,7 @@ import pygame
 from game.domain.names import clean_level_name
 from game.domain.saved import NetRole, NetworkSeat
 from game.echo import escape_control
+from game.i18n import N_, _
 from game.model import GameModel
 from game.ui.game.seats import Finished, Follow, News, Refusal, Reply, Say, Withdraw
 from game.ui.netplay.net_chat import Chat
@@ -30,7 +31,8 @@ if TYPE_CHECKING:  # a NetStart's link is made by the lobby, which loads the net
     from game.net.link import NetLink
 
 DROP_SECONDS = 10.0   # how long the reason for a dropped connection stays in the status line
-LEFT_GAME = "the other player left the game"
+#: The reason sent to the other side (the protocol keeps it in English; the receiver translates it).
+LEFT_GAME = N_("the other player left the game")
 LEAVE_WAIT = 0.3     # quitting waits this long at most for the goodbye to go out
 
 
@@ -59,7 +61,7 @@ class Answer(Confirm):
     """A yes/no question from the other player; closing it any other way than yes answers no."""
 
     def __init__(self, question: str, detail: str, answer: Callable[[bool], None]) -> None:
-        super().__init__(question, detail, self._yes, yes="Yes", no="No")
+        super().__init__(question, detail, self._yes, yes=_("Yes"), no=_("No"))
         self.answer = answer
         self.said_yes = False
 
@@ -107,7 +109,8 @@ class NetTable:
         return self.colours[number - 1]
 
     def who(self, number: int) -> str:
-        return "You" if number == self.colour else escape_control(self.opponent)
+        # TRANSLATORS: this side's player, where the game names a player ("You win!" is its own message).
+        return _("You") if number == self.colour else escape_control(self.opponent)
 
     def seat(self) -> NetworkSeat | None:
         """This side's seat, for every save of the game: whose it is and how to go back into it."""
@@ -164,9 +167,10 @@ class NetTable:
             self.resigned = event.resigned
             self.count()
             news.append(Finished())
-        said = (f"{self.opponent} is back: the game is over (N rematch, R review)" if event.resumed and self.over
-                else f"{self.opponent} is back: the game goes on" if event.resumed
-                else f"Playing {self.opponent}: you are {self.colour_name(self.colour)}")
+        said = (_("{name} is back: the game is over (N rematch, R review)") if event.resumed and self.over
+                else _("{name} is back: the game goes on") if event.resumed
+                else _("Playing {name}: you are {colour}")).format(name=self.opponent,
+                                                                     colour=self.colour_name(self.colour))
         return [Follow(event.moves), *news, Say(said)]     # Finished after the board it ends
 
     def _state(self, state: ev.State) -> list[News]:
@@ -191,22 +195,22 @@ class NetTable:
         from game.net import events as ev  # here: loaded with the link, when a network game starts
 
         if question is ev.Question.UNDO:
-            self.question = Answer(f"{self.opponent} asks to take back a move",
-                                   "Yes takes back their last move (and your reply to it, if you made one).",
+            self.question = Answer(_("{name} asks to take back a move").format(name=self.opponent),
+                                   _("Yes takes back their last move (and your reply to it, if you made one)."),
                                    link.answer_undo)
             return [self.question]
         self.rematch_asked = True
-        return [Say(f"{self.opponent} wants a rematch: N accepts (colours swap)")]
+        return [Say(_("{name} wants a rematch: N accepts (colours swap)").format(name=self.opponent))]
 
     def _dropped(self, event: ev.Dropped) -> list[News]:
         self.connected, self.rematch_asked = False, False
         news: list[News] = [Withdraw(self.question)] if self.question is not None else []
         self.question = None
-        after = ("The game is over: R reviews it" if self.over
-                 else f"Game kept: waiting for {self.opponent} to come back" if self.hosting
-                 else "Game kept: R reconnects")
+        said = (_("{reason}. The game is over: R reviews it") if self.over
+                else _("{reason}. Game kept: waiting for {name} to come back") if self.hosting
+                else _("{reason}. Game kept: R reconnects")).format(reason=event.reason, name=self.opponent)
         # In the status line, not a notice: a notice would cover the score line at the top.
-        return [*news, Say(f"{event.reason}. {after}", warning=True, seconds=DROP_SECONDS)]
+        return [*news, Say(said, warning=True, seconds=DROP_SECONDS)]
 
     # -- the score ------------------------------------------------------------------------------
 
@@ -228,11 +232,12 @@ class NetTable:
 
     def move_refusal(self) -> Refusal | None:
         if not self.connected:
-            return Refusal("Not connected: " + (f"waiting for {self.opponent}" if self.hosting else "R reconnects"))
+            return Refusal(_("Not connected: waiting for {name}").format(name=self.opponent) if self.hosting
+                           else _("Not connected: R reconnects"))
         if self.over:
-            return Refusal("The game is over: N asks for a rematch, R reviews it")
+            return Refusal(_("The game is over: N asks for a rematch, R reviews it"))
         if self.model.turn != self.colour:
-            return Refusal(f"Wait: it is {self.opponent}'s turn")
+            return Refusal(_("Wait: it is {name}'s turn").format(name=self.opponent))
         return None
 
     def play(self, col: int) -> None:
@@ -244,27 +249,28 @@ class NetTable:
         if self.link is not None and self.connected:
             self.link.undo()
             return None
-        return Refusal("Not connected: undo needs the other player's yes")
+        return Refusal(_("Not connected: undo needs the other player's yes"))
 
     def rematch(self) -> Reply:
         if not self.over:
-            return Refusal("N asks for a rematch once this game is over")
+            return Refusal(_("N asks for a rematch once this game is over"))
         if self.link is not None:
             self.link.rematch()
         return None
 
     def resign(self) -> Reply:
         if self.over or self.link is None or not self.connected:
-            return Refusal("Nothing to resign")
-        return Confirm("Resign this game?", f"{self.opponent} wins it; N then asks for a rematch.", self.link.resign)
+            return Refusal(_("Nothing to resign"))
+        return Confirm(_("Resign this game?"), _("{name} wins it; N then asks for a rematch.").format(name=self.opponent),
+                       self.link.resign)
 
     def reconnect(self) -> Reply:
         """R before the game is over: a guest whose connection dropped joins the host again."""
         if not self.connected and not self.hosting and self.link is not None:
             self.link.reconnect()
-            return "Reconnecting…"
+            return _("Reconnecting…")
         if self.connected:
-            return Refusal("R reviews the game once it is over")
+            return Refusal(_("R reviews the game once it is over"))
         return None
 
     def say(self, text: str) -> None:
@@ -275,9 +281,11 @@ class NetTable:
     def leave_question(self) -> tuple[str, str] | None:
         if self.over or not self.connected:
             return None
-        again = "hosts it again" if self.hosting else "joins it again"
-        return ("Leave the network game?", f"{self.opponent} is told you left. The game is kept: \"Resume network "
-                f"game\" in the menu {again}, for {self.opponent} to go on with you from this position.")
+        detail = (_("{name} is told you left. The game is kept: \"Resume network game\" in the menu hosts it "
+                    "again, for {name} to go on with you from this position.") if self.hosting
+                  else _("{name} is told you left. The game is kept: \"Resume network game\" in the menu joins it "
+                         "again, for {name} to go on with you from this position."))
+        return _("Leave the network game?"), detail.format(name=self.opponent)
 
     def leave(self, going_to: SceneName | None) -> None:
         """The scene gives way: to the review the connection waits; leaving by a key returns at
@@ -302,27 +310,31 @@ class NetTable:
         name = self.opponent
         if falling is not None:
             player, col = falling
-            who = "You drop" if player == self.colour else f"{name} drops"
-            return f"{who} in column {col + 1}"
+            said = _("You drop in column {column}") if player == self.colour else _("{name} drops in column {column}")
+            return said.format(name=name, column=col + 1)
         if self.over:
-            extra = ("" if not self.connected else " · N accepts the rematch" if self.rematch_asked
-                     else " · N rematch")
-            return f"{self.result_text()}{extra} · R review · Esc menu"
+            said = (_("{result} · R review · Esc menu") if not self.connected
+                    else _("{result} · N accepts the rematch · R review · Esc menu") if self.rematch_asked
+                    else _("{result} · N rematch · R review · Esc menu"))
+            return said.format(result=self.result_text())
         if not self.connected:
-            return (f"{name} is not connected: waiting for them to come back · Esc menu" if self.hosting
-                    else "Disconnected: R reconnects · Esc menu")
+            return (_("{name} is not connected: waiting for them to come back · Esc menu").format(name=name)
+                    if self.hosting else _("Disconnected: R reconnects · Esc menu"))
         if self.model.turn == self.colour:
-            return f"Your turn ({self.colour_name(self.colour)})"
-        return f"{name}'s turn ({self.colour_name(self.model.turn)})…"
+            return _("Your turn ({colour})").format(colour=self.colour_name(self.colour))
+        return _("{name}'s turn ({colour})…").format(name=name, colour=self.colour_name(self.model.turn))
 
     def result_text(self) -> str:
         if self.resigned is not None:
-            return f"{self.opponent} resigned: you win!" if self.resigned != self.colour else "You resigned"
+            return (_("{name} resigned: you win!").format(name=self.opponent) if self.resigned != self.colour
+                    else _("You resigned"))
         winner = self.model.winner
         if winner is None:
-            return "Draw: the board is full"
-        return "You win!" if winner == self.colour else f"{self.opponent} wins"
+            return _("Draw: the board is full")
+        return _("You win!") if winner == self.colour else _("{name} wins").format(name=self.opponent)
 
     def score_text(self) -> tuple[str, str]:
         s = self.score
-        return (f"Score: you {s.won} · {self.opponent} {s.lost} · draws {s.drawn}", f"{s.won}–{s.lost}–{s.drawn}")
+        return (_("Score: you {won} · {name} {lost} · draws {drawn}").format(won=s.won, name=self.opponent, lost=s.lost,
+                                                                             drawn=s.drawn),
+                f"{s.won}–{s.lost}–{s.drawn}")
