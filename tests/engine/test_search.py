@@ -412,40 +412,40 @@ def test_progress_after_every_depth():
     assert not r.cancelled and r.nodes >= last.nodes
 
 
-def test_cancel_mid_search_at_depth_14_returns_within_100_ms():
-    # "274552224131661" (Middle-Medium, a draw): no proof comes early, depth 13 takes a few
-    # seconds here. When depth 13 is reported, let depth 14 run a little, then set the flag.
+class StopAfterPolls:
+    """A stop request that says yes on its ``polls``-th question once ``armed``: the search is
+    stopped in the middle of an iteration whatever the machine's speed. ``cpu_at_set`` is the
+    searching thread's CPU time when it first said yes."""
+
+    def __init__(self, polls: int) -> None:
+        self.polls, self.armed, self.cpu_at_set = polls, False, None
+
+    def is_set(self) -> bool:
+        if self.armed and self.cpu_at_set is None:
+            self.polls -= 1
+            if self.polls <= 0:
+                self.cpu_at_set = time.thread_time()
+        return self.cpu_at_set is not None
+
+
+def test_cancel_mid_search_after_depth_13_returns_within_100_ms():
+    # "274552224131661" (Middle-Medium, a draw): no proof comes early. Once depth 13 is reported
+    # the request is armed; it says stop a few checks into the next iteration.
     pos = Position.from_moves("274552224131661")
-    stop = threading.Event()
-    deep = threading.Event()
+    stop = StopAfterPolls(polls=3)
     reports: list[Progress] = []
-    out: dict = {}
 
     def on_progress(p: Progress) -> None:
         reports.append(p)
         if p.depth >= 13:
-            deep.set()
+            stop.armed = True
 
-    def worker() -> None:
-        out["result"] = Searcher(SearchConfig(depth=30)).search(pos, stop=stop, on_progress=on_progress)
-        out["cpu_end"] = time.thread_time()
-
-    t = threading.Thread(target=worker, daemon=True)
-    t.start()
-    cpu = cpu_seconds(t)
-    assert deep.wait(timeout=300), "depth 13 never finished"
-    time.sleep(0.3)  # well into depth 14
-    assert t.is_alive(), "the search ended before it was cancelled"
-    cpu_at_cancel = cpu()
-    stop.set()
-    t.join(timeout=30)
-    assert not t.is_alive()
-    latency = out["cpu_end"] - cpu_at_cancel   # the search's own work after the flag
-    r = out["result"]
+    r = Searcher(SearchConfig(depth=30)).search(pos, stop=stop, on_progress=on_progress)
+    latency = time.thread_time() - stop.cpu_at_set     # the search's own work after the request
     assert r.cancelled
     assert r.depth == reports[-1].depth >= 13
     assert r.move == reports[-1].move and r.score == reports[-1].score
-    assert latency < 0.100, f"search returned {latency * 1000:.0f} ms after the stop flag"
+    assert latency < 0.100, f"search returned {latency * 1000:.0f} ms after the stop request"
 
 
 @pytest.mark.usefixtures("bookless")

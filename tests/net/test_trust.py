@@ -285,6 +285,7 @@ def test_the_games_secret_is_the_same_on_both_sides_and_survives_a_reconnect():
         play(host, client, 3)
         cut(client)
         wait_for(client, ev.Dropped)
+        wait_for(host, ev.Dropped)        # the host saw the seat come free: it takes its player back
         client.reconnect()
         again = wait_for(client, ev.Connected)
         assert again.resumed and again.secret == secret and secret not in repr(again)
