@@ -7,9 +7,9 @@ likely to meet again, at the cost of one pass over the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import islice
 from math import isqrt
+from typing import NamedTuple
 
 #: Bytes of one entry on CPython (the dict slot plus key and value objects, with some slack).
 #: They turn a budget in megabytes into entry counts; docs/engine.md tells how they were found.
@@ -35,8 +35,7 @@ def halve_table(table: dict) -> None:
     table.update(kept)
 
 
-@dataclass(frozen=True, slots=True)
-class SearchTableSizes:
+class SearchTableSizes(NamedTuple):
     """Entry bounds of a depth searcher's tables, and the megabytes left for its solver."""
 
     bounds: int

@@ -30,30 +30,29 @@ has proved so far.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable
 from dataclasses import replace
 from time import perf_counter
-from typing import TYPE_CHECKING, BinaryIO, TextIO
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, BinaryIO, NoReturn, TextIO
 
 from game.engine.board import CELLS, MoveError, Position, parse_moves
-from game.engine.heuristics import HEURISTICS
 from game.engine.search_values import SearchConfig
 from game.engine.solver import SearchCancelled, Solver
 from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.tools.move_input import InputFailed, read_lines, shown
-from game.config import ranges
-from game.tools.numbers import number, whole
 from game.tools.tail import say, tool_entry
-from game.tools.tool_parser import RawFormatter, ToolParser
 from game.i18n import N_, _, number_text
 from game.words.move_errors import move_error_text
 
 if TYPE_CHECKING:
+    import argparse
+
     from game.engine.search import Searcher
+    from game.tools.tool_parser import ToolParser
 
 PROG = "python -m game.analyze"
 PROGRESS_AFTER = 3.0  # seconds before a long exact solve first reports how far it got
@@ -78,29 +77,50 @@ SCORE is for the side to move: 0 a draw, positive a win (22 - k: with its k-th d
 negative a loss; with --depth, an estimate between -1 and 1 with four decimals. BEST is
 the column to play (1-7). A bad line is reported on stderr and skipped (exit status 1).""")
 
-_positive_float = number(ranges.TOOL_SECONDS)  # a day: exact solves of early positions can take hours
-_depth = whole(1, CELLS)
+#: The options' values when none is given: what :func:`build_parser` reads by default.
+DEFAULTS = {"depth": None, "heuristic": None, "time": None, "columns": False, "level": None, "config": None}
 
 
 def build_parser() -> ToolParser:
+    # here: a run without options (a filter fed move strings) builds no parser; argparse and the
+    # help formatter it sets up for each option are about a tenth of a one-position run
+    from game.config import ranges
+    from game.engine.heuristics import HEURISTICS
+    from game.tools.numbers import number, whole
+    from game.tools.tool_parser import RawFormatter, ToolParser
+
     parser = ToolParser(
         prog="python -m game.analyze",
         description=_("Score Connect Four positions read from standard input (one move string per line)."),
         epilog=_(OUTPUT_HELP), formatter_class=RawFormatter,
     )
-    parser.add_argument("--depth", type=_depth, help=_("heuristic search to this depth (default: exact solve)"))
+    parser.add_argument("--depth", type=whole(1, CELLS), help=_("heuristic search to this depth (default: exact solve)"))
     parser.add_argument("--heuristic", choices=HEURISTICS, help=_("evaluation for --depth (default: from config)"))
-    parser.add_argument("--time", type=_positive_float, metavar="SECONDS",
+    # a day at most: exact solves of early positions can take hours
+    parser.add_argument("--time", type=number(ranges.TOOL_SECONDS), metavar="SECONDS",
                         help=_("time budget per position (exact: give up; depth search: stop deepening)"))
     parser.add_argument("--columns", action="store_true", help=_("print the score of every column instead"))
     parser.add_argument("--level", metavar="NAME",
                         help=_("use a named difficulty level from the config (case-insensitive)"))
     parser.add_argument("--config", metavar="PATH", help=_("config.toml to read levels and weights from"))
+    parser.set_defaults(**DEFAULTS)
     return parser
 
 
-def make_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> SearchConfig:
-    """The search configuration the arguments ask for (depth None: exact)."""
+def parse_arguments(argv: list[str]) -> argparse.Namespace | SimpleNamespace:
+    """The options ``argv`` gives; without any, :data:`DEFAULTS` (no parser is built)."""
+    return build_parser().parse_args(argv) if argv else SimpleNamespace(**DEFAULTS)
+
+
+def usage_error(message: str, parser: argparse.ArgumentParser | None = None) -> NoReturn:
+    """Say ``message`` after the usage line, as for a bad argument, and exit with status 2."""
+    (parser or build_parser()).error(message)
+
+
+def make_config(args: argparse.Namespace | SimpleNamespace,
+                parser: argparse.ArgumentParser | None = None) -> SearchConfig:
+    """The search configuration the arguments ask for (depth None: exact); ``parser``, the one
+    that read them (if any), says what is wrong with them."""
     settings, problems = load_settings(args.config)
     for problem in problems:
         # TRANSLATORS: {problem} is one line about config.toml.
@@ -109,7 +129,7 @@ def make_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Se
         try:
             level = settings.level(args.level)
         except KeyError as exc:
-            parser.error(str(exc.args[0]))
+            usage_error(str(exc.args[0]), parser)
         config = settings.search_config(depth=args.depth, heuristic=args.heuristic, level=level)
     elif args.depth is not None:
         config = settings.search_config(depth=args.depth, heuristic=args.heuristic)
@@ -243,13 +263,12 @@ def _analyse(analyser: Solver | Searcher, config: SearchConfig, number: int, mov
 
 @tool_entry(PROG, N_("cannot write the results"))
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if report_bad_home(parser.prog):
+    args = parse_arguments(sys.argv[1:] if argv is None else argv)
+    if report_bad_home(PROG):
         return 2
     remember_book_digests()
     if args.heuristic is not None and args.depth is None and args.level is None:
-        parser.error(_("--heuristic needs --depth or --level (the exact solver uses no heuristic)"))
+        usage_error(_("--heuristic needs --depth or --level (the exact solver uses no heuristic)"))
     if sys.stdin is None or sys.stdout is None:  # started with <&- or >&-
         if sys.stderr is not None:
             closed = (_("standard input is closed; nothing to analyse") if sys.stdin is None
@@ -261,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
             pass
-    config = make_config(args, parser)
+    config = make_config(args)
     return run(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, sys.stderr, config, args.columns)
 
 

@@ -3,7 +3,6 @@ the file's identity, and a damaged memo file never crashes nor is trusted blindl
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import subprocess
@@ -32,7 +31,7 @@ def test_a_remembered_digest_is_recalled_for_the_same_file_only(connect4_home):
     assert BookDigestMemo().recall(IDENTITY) == DIGEST
     for changed in ({"size": 101}, {"mtime_ns": IDENTITY.mtime_ns + 1}, {"ctime_ns": 5}, {"inode": 43},
                     {"path": "/elsewhere/book.dat"}):
-        assert memo.recall(dataclasses.replace(IDENTITY, **changed)) is None, changed
+        assert memo.recall(IDENTITY._replace(**changed)) is None, changed
 
 
 def test_a_few_installations_are_remembered_the_newest_first(connect4_home):
