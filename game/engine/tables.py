@@ -11,6 +11,10 @@ from itertools import islice
 from math import isqrt
 from typing import NamedTuple
 
+#: The memory budget of a searcher's or a solver's tables, in megabytes, unless one is chosen.
+DEFAULT_TABLE_MB = 64
+#: The largest such budget.
+MAX_TABLE_MB = 4096
 #: Bytes of one entry on CPython (the dict slot plus key and value objects, with some slack).
 #: They turn a budget in megabytes into entry counts; docs/engine.md tells how they were found.
 BOUNDS_BYTES = 200  # depth search: key -> (depth, lower, upper)

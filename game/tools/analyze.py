@@ -32,15 +32,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from time import perf_counter
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, BinaryIO, NoReturn, TextIO
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple, NoReturn, TextIO
 
+from game.config.source import exact_table_mb
 from game.engine.board import CELLS, MoveError, Position, parse_moves
-from game.engine.search_values import SearchConfig
 from game.engine.solver import SearchCancelled, Solver
-from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.tools.move_input import InputFailed, read_lines, shown
@@ -52,6 +50,7 @@ if TYPE_CHECKING:
     import argparse
 
     from game.engine.search import Searcher
+    from game.engine.search_values import SearchConfig
     from game.tools.tool_parser import ToolParser
 
 PROG = "python -m game.analyze"
@@ -94,7 +93,8 @@ def build_parser() -> ToolParser:
         description=_("Score Connect Four positions read from standard input (one move string per line)."),
         epilog=_(OUTPUT_HELP), formatter_class=RawFormatter,
     )
-    parser.add_argument("--depth", type=whole(1, CELLS), help=_("heuristic search to this depth (default: exact solve)"))
+    parser.add_argument("--depth", type=whole(1, CELLS),
+                        help=_("heuristic search to this depth (default: exact solve)"))
     parser.add_argument("--heuristic", choices=HEURISTICS, help=_("evaluation for --depth (default: from config)"))
     # a day at most: exact solves of early positions can take hours
     parser.add_argument("--time", type=number(ranges.TOOL_SECONDS), metavar="SECONDS",
@@ -117,10 +117,29 @@ def usage_error(message: str, parser: argparse.ArgumentParser | None = None) -> 
     (parser or build_parser()).error(message)
 
 
+class ExactSolve(NamedTuple):
+    """An exact solve's settings: its table's size and its time budget per position. (A depth
+    search's are a ``SearchConfig``, made from the whole settings; ``depth`` None says exact in both.)"""
+
+    table_mb: int
+    time_limit: float | None = None
+    depth: None = None
+
+
 def make_config(args: argparse.Namespace | SimpleNamespace,
-                parser: argparse.ArgumentParser | None = None) -> SearchConfig:
+                parser: argparse.ArgumentParser | None = None) -> SearchConfig | ExactSolve:
     """The search configuration the arguments ask for (depth None: exact); ``parser``, the one
-    that read them (if any), says what is wrong with them."""
+    that read them (if any), says what is wrong with them.
+
+    An exact solve reads only its table's size from the config file, without the settings'
+    schema (:func:`game.config.source.exact_table_mb`), unless the file needs the full reader to
+    say what is wrong with it."""
+    if args.depth is None and args.level is None:
+        table_mb = exact_table_mb(args.config)
+        if table_mb is not None:
+            return ExactSolve(table_mb, args.time)
+    from game.config.load import load_settings  # here: see above
+
     settings, problems = load_settings(args.config)
     for problem in problems:
         # TRANSLATORS: {problem} is one line about config.toml.
@@ -134,8 +153,10 @@ def make_config(args: argparse.Namespace | SimpleNamespace,
     elif args.depth is not None:
         config = settings.search_config(depth=args.depth, heuristic=args.heuristic)
     else:
-        return SearchConfig(depth=None, table_mb=settings.table_mb, time_limit=args.time)
+        return ExactSolve(settings.table_mb, args.time)
     if args.time is not None:
+        from dataclasses import replace  # here: loaded with SearchConfig, which an exact solve does without
+
         config = replace(config, time_limit=args.time)
     return config
 
@@ -172,7 +193,7 @@ class ProgressReport:
         return False
 
 
-def new_analyser(config: SearchConfig) -> Solver | Searcher:
+def new_analyser(config: SearchConfig | ExactSolve) -> Solver | Searcher:
     """The exact solver for an exact config (its table stays from line to line, as in Pons'
     solver: its entries are exact facts about positions, whatever line met them), else a depth
     searcher."""
@@ -183,7 +204,7 @@ def new_analyser(config: SearchConfig) -> Solver | Searcher:
     return Searcher(config)
 
 
-def analyse_line(analyser: Solver | Searcher, config: SearchConfig, pos: Position, columns: bool,
+def analyse_line(analyser: Solver | Searcher, config: SearchConfig | ExactSolve, pos: Position, columns: bool,
                  stop: ProgressReport | None = None) -> str:
     """One output line (without the move string) for a position that is not over."""
     if isinstance(analyser, Solver):
@@ -200,7 +221,7 @@ def analyse_line(analyser: Solver | Searcher, config: SearchConfig, pos: Positio
     return _line(result.score, result.move, result.nodes, start)
 
 
-def _exact_line(solver: Solver, config: SearchConfig, pos: Position, columns: bool,
+def _exact_line(solver: Solver, config: SearchConfig | ExactSolve, pos: Position, columns: bool,
                 stop: ProgressReport | None) -> str:
     start = perf_counter()
     deadline = start + config.time_limit if config.time_limit else None
@@ -215,7 +236,7 @@ def _line(score: float, move: int, nodes: int, start: float) -> str:
     return f"{format_score(score)} {move + 1} {nodes} {int((perf_counter() - start) * 1e6)}"
 
 
-def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig, columns: bool,
+def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig | ExactSolve, columns: bool,
         clock: Callable[[], float] = perf_counter) -> int:
     """Analyse every line of ``source``; 0 if every line was answered, else 1. Errors writing
     ``out`` (BrokenPipeError, a full disk) are left to the caller."""
@@ -241,8 +262,8 @@ def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig, column
     return status
 
 
-def _analyse(analyser: Solver | Searcher, config: SearchConfig, number: int, moves: str, columns: bool, err: TextIO,
-             clock: Callable[[], float]) -> str | None:
+def _analyse(analyser: Solver | Searcher, config: SearchConfig | ExactSolve, number: int, moves: str, columns: bool,
+             err: TextIO, clock: Callable[[], float]) -> str | None:
     """The result for one move string, or None after saying on ``err`` why there is none."""
     label = _("line {number}: {moves}").format(number=number, moves=shown(moves) or _("(empty board)"))
     try:

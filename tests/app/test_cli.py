@@ -527,7 +527,7 @@ def test_check_config_without_a_path_checks_the_config_in_use(home, tmp_path, ca
     assert capsys.readouterr().out == f"checking {other}\nok\n"
     # no file anywhere: the built-in defaults, which are fine
     (home / "config.toml").unlink()
-    monkeypatch.setattr(settings, "repo_config_path", lambda: None)
+    monkeypatch.setattr("game.config.source.repo_config_path", lambda: None)
     assert app.main(["--check-config"]) == 0
     assert capsys.readouterr().out == "no config file found: the game uses its built-in defaults\nok\n"
 
