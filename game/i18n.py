@@ -22,7 +22,6 @@ import io
 import os
 import re
 from collections.abc import Mapping
-from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -33,6 +32,8 @@ __all__ = ["AUTO", "DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "N_", "_", "c
            "Words"]
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from babel import Locale
 
 DOMAIN = "connect4"
