@@ -18,6 +18,11 @@ win with its k-th disc; 0 for a draw). A heuristic estimate is printed with four
 decimals and lies strictly between -1 and 1. A bad line is reported on stderr with its
 line number and skipped; the exit status is then 1.
 
+Of the config file (``--config``, else the one the game uses) an exact solve reads only
+``[ai] table_mb``; a depth search and ``--level`` read all of it. Every problem read is one
+``config: ...`` line on stderr (a file an exact solve cannot read plainly is read whole, so its
+problems are said the same way).
+
 It behaves as a Unix filter: input is read in bounded chunks, as bytes (a move string is
 ASCII, whatever the locale says); a line longer than :data:`game.tools.move_input.MAX_LINE_BYTES` is refused
 without being echoed or kept in memory; binary input (a NUL byte) stops the run. When the
