@@ -4,10 +4,12 @@ does not read plainly, it leaves to the full reader."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from game.config.load import load_settings
-from game.config.source import MAX_NESTING, exact_table_mb
+from game.config.source import MAX_CONFIG_BYTES, MAX_NESTING, exact_table_mb
 from game.engine.tables import DEFAULT_TABLE_MB, MAX_TABLE_MB
 
 READ_PLAINLY = {
@@ -52,7 +54,10 @@ def test_a_file_with_a_problem_in_it_for_the_solver_is_left_to_the_full_reader(t
 
 def test_unreadable_files_are_left_to_the_full_reader(tmp_path):
     (tmp_path / "bad.toml").write_bytes(b"[ai]\ntable_mb = 8\n# \xff\n")
-    for path in (tmp_path / "bad.toml", tmp_path / "missing.toml", tmp_path):
+    (tmp_path / "big.toml").write_bytes(b"[ai]\ntable_mb = 8\n" + b"#" * MAX_CONFIG_BYTES + b"\n")
+    os.mkfifo(tmp_path / "pipe.toml")  # refused unopened: reading it would wait for a writer
+    for path in (tmp_path / "bad.toml", tmp_path / "big.toml", tmp_path / "pipe.toml", tmp_path / "missing.toml",
+                 tmp_path):
         assert exact_table_mb(str(path)) is None
         assert load_settings(str(path))[1]
     assert exact_table_mb(" ") is None
