@@ -22,6 +22,7 @@ from game.config.values import Settings
 from game.domain.levels import CUSTOM_DEPTH, DEFAULT_LEVELS
 from game.domain.players import HUMAN, PlayerSpec, parse_player_spec
 from game.version import PROG, version_text
+
 #: ``--check-config`` without a path: check the config the game would use.
 IN_USE = "\0in use"
 

@@ -305,7 +305,8 @@ def default_book() -> Book | None:
             _status = BookStatus(True, "the opening book is in use", str(path), perf_counter() - start)
         except BookError as exc:
             _status = BookStatus(False, f"{exc}: early positions are searched instead, which is slower")
-            # here: only a failure is logged, and logging is a tenth of a one-position analyser's start
+            # here: only a failure is logged; a start that logs nothing (python -m game.analyze)
+            # does without logging
             import logging
 
             logging.getLogger(__name__).warning("%s", _status.reason)

@@ -9,7 +9,6 @@ empty (those positions are then searched), never an error.
 
 from __future__ import annotations
 
-
 from game.data import read_testset
 
 from .board import BOTTOM_CELLS, WIDTH, mirror_bits

@@ -186,7 +186,8 @@ class Solver:
                     failed.append(e)
                     import logging  # here: only a failure is logged (see book.default_book)
 
-                    logging.getLogger(__name__).warning("the opening book could not be read (%s): positions are searched instead", e)
+                    logging.getLogger(__name__).warning(
+                        "the opening book could not be read (%s): positions are searched instead", e)
             cache[key] = v
             return v
 

@@ -53,7 +53,8 @@ class BookDigestMemo:
         except OSError as e:  # the next start hashes the book again; nothing else is lost
             import logging  # here: only a failure is logged (see game.engine.book.default_book)
 
-            logging.getLogger(__name__).info("cannot remember the opening book's digest in %s: %s", self.path, files.describe_os_error(e))
+            logging.getLogger(__name__).info("cannot remember the opening book's digest in %s: %s", self.path,
+                                             files.describe_os_error(e))
 
     def _entries(self) -> list[dict[str, Any]]:
         try:

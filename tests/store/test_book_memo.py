@@ -103,3 +103,13 @@ def test_the_game_remembers_the_shipped_books_digest(connect4_home):
     entry, = json.loads((connect4_home / BOOK_MEMO_NAME).read_text())["books"]
     assert entry["sha256"] in book_trust.PUBLISHED
     assert entry["path"] == str(book_path()) and entry["size"] == os.path.getsize(book_path())
+
+
+def test_a_memo_that_cannot_be_written_is_logged_and_nothing_else(tmp_path, caplog):
+    (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
+    memo = BookDigestMemo(tmp_path / "a-file" / BOOK_MEMO_NAME)
+    with caplog.at_level("INFO", logger="game.store.book_memo"):
+        memo.remember(IDENTITY, DIGEST)
+    assert memo.recall(IDENTITY) is None
+    assert [r.levelname for r in caplog.records if "cannot remember the opening book's digest" in r.getMessage()] \
+        == ["INFO"]
