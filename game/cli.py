@@ -11,10 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from . import __version__
 from .engine.board import MoveError, Position
-from .engine import alphabeta, negamax
-from .service.backends import auto_backend
 from .engine.heuristics import HEURISTICS
 from .echo import shown, shown_path
 from .i18n import _, ngettext
@@ -24,8 +21,8 @@ from game.config.load import default_config_path, load_settings
 from game.config.values import Settings
 from game.domain.levels import CUSTOM_DEPTH, DEFAULT_LEVELS
 from game.domain.players import HUMAN, PlayerSpec, parse_player_spec
+from game.version import PROG, version_text
 
-PROG = "connect4"
 #: ``--check-config`` without a path: check the config the game would use.
 IN_USE = "\0in use"
 
@@ -82,18 +79,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=version_text(),
                         help=_("show the program's version and whether its searches are compiled, and exit"))
     return parser
-
-
-def version_text() -> str:
-    """The program, its version, whether the exact solver and the depth search run compiled (the
-    fast ones), and where ``[ai] worker = "auto"`` makes the computer think."""
-    def path(compiled: bool) -> str:
-        return _("compiled") if compiled else _("plain Python, not compiled at install")
-
-    # TRANSLATORS: "auto" is the config's word for the setting; {backend} is "thread" or "process".
-    return _("{program} {version} (exact solver: {solver}; depth search: {search}; worker \"auto\": {backend})").format(
-        program=PROG, version=__version__, solver=path(negamax.COMPILED), search=path(alphabeta.COMPILED),
-        backend=auto_backend())
 
 
 def check_config(path: str, out: TextIO | None = None, config: str | None = None) -> int:

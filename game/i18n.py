@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import gettext
 import io
-import logging
 import os
 import re
 from collections.abc import Mapping
-from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -34,9 +32,9 @@ __all__ = ["AUTO", "DOMAIN", "ENGLISH", "LANGUAGES", "LOCALE_DIR", "N_", "_", "c
            "Words"]
 
 if TYPE_CHECKING:
-    from babel import Locale
+    from datetime import date
 
-log = logging.getLogger(__name__)
+    from babel import Locale
 
 DOMAIN = "connect4"
 LOCALE_DIR = Path(__file__).resolve().with_name("locale")
@@ -90,6 +88,14 @@ def _state() -> _Current:
         set_language(None)
     assert _current is not None
     return _current
+
+
+def _log():
+    """This module's logger. logging is imported here: only a failure is logged, and a tool's start
+    (``python -m game.analyze``) does without it."""
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 # -- lookups ------------------------------------------------------------------------------------
@@ -187,7 +193,7 @@ def set_language(code: str | None) -> str:
     if code in (None, "", AUTO):
         code = system_language()
     if code not in LANGUAGES:
-        log.warning("unknown language %r: English is used", code)
+        _log().warning("unknown language %r: English is used", code)
         code = ENGLISH
     if code == ENGLISH:
         _current = _english()
@@ -216,7 +222,7 @@ def catalog(code: str) -> gettext.NullTranslations:
                 return gettext.GNUTranslations(file)
         return gettext.GNUTranslations(io.BytesIO(compiled_po(po)))
     except (OSError, ValueError, UnicodeError) as exc:
-        log.warning("no %s translations (%s): English is used", code, exc)
+        _log().warning("no %s translations (%s): English is used", code, exc)
         return gettext.NullTranslations()
 
 

@@ -8,39 +8,18 @@ starts. A file that cannot be used at all is one problem, and the built-in defau
 
 from __future__ import annotations
 
-import os
 import tomllib
 from pathlib import Path
 
 from game.echo import shown_path
 from game.i18n import N_, Words
 from game.store.files import NotRegularFileError, describe_os_error, read_regular_file
-from game.paths import CONFIG_NAME, shipped_config
-from game.store.folders import user_config_dir
 
 from .schema import apply
-from .values import DEFAULTS, MAX_NESTING, ConfigProblem, Settings
+from .source import MAX_CONFIG_BYTES, MAX_NESTING, default_config_path, nesting, repo_config_path
+from .values import DEFAULTS, ConfigProblem, Settings
 
 __all__ = ["MAX_CONFIG_BYTES", "default_config_path", "load_settings", "parse_settings", "repo_config_path"]
-
-MAX_CONFIG_BYTES = 1_000_000
-
-
-def repo_config_path() -> Path | None:
-    """The config.toml shipped with the program (see ``game.paths.shipped_config``)."""
-    return shipped_config()
-
-
-def default_config_path() -> Path | None:
-    """The config file used without --config: the user's, else the shipped one, else None.
-
-    Anything named like the user's file counts as it (a folder, a named pipe, a link to nothing):
-    loading it then names the problem, instead of the shipped file being used without a word."""
-    user = user_config_dir() / CONFIG_NAME
-    if os.path.lexists(user):
-        return user
-    return repo_config_path()
-
 
 def load_settings(path: str | Path | None = None) -> tuple[Settings, list[ConfigProblem]]:
     """Settings from ``path`` (or the default lookup) plus every problem found.
@@ -75,23 +54,10 @@ def parse_settings(text: str) -> tuple[Settings, list[ConfigProblem]]:
                                         Words(N_("a valid TOML document")))]
     except RecursionError:  # absurdly deep nesting of arrays or inline tables
         return DEFAULTS, [_file_problem(Words(N_("not valid TOML: nested too deeply")), _nested_at_most())]
-    if _nesting(data) > MAX_NESTING:
-        return DEFAULTS, [_file_problem(Words(N_("tables or arrays nested {depth} deep"), depth=_nesting(data)),
+    if nesting(data) > MAX_NESTING:
+        return DEFAULTS, [_file_problem(Words(N_("tables or arrays nested {depth} deep"), depth=nesting(data)),
                                         _nested_at_most())]
     return apply(data)
-
-
-def _nesting(data: object) -> int:
-    """How deep tables and arrays nest in ``data`` (iterative: any depth is safe to measure)."""
-    deepest, stack = 0, [(data, 0)]
-    while stack:
-        item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return deepest
 
 
 def _nested_at_most() -> Words:

@@ -15,6 +15,7 @@ from game.domain.address import MAX_PORT, MIN_PORT
 from game.i18n import N_, Words
 from game.domain.levels import CUSTOM_DEPTH, MAX_DEPTH
 from game.engine.search_values import MAX_TEMPERATURE
+from game.engine.tables import MAX_TABLE_MB
 from game.i18n import N_, _
 
 __all__ = ["Range"]
@@ -80,7 +81,7 @@ MAX_SECONDS = 3600
 SECONDS_PER_MOVE = Range(0, MAX_SECONDS, lo_open=True, unit="seconds")
 #: The tools may run much longer than a game would wait: an exact solve of an early position.
 TOOL_SECONDS = Range(0, 86_400, lo_open=True, unit="seconds")
-TABLE_MB = Range(1, 4096, whole=True, unit="MB")
+TABLE_MB = Range(1, MAX_TABLE_MB, whole=True, unit="MB")
 DEPTH = Range(*CUSTOM_DEPTH, whole=True)
 LEVEL_DEPTH = Range(1, MAX_DEPTH, whole=True)
 DISCOUNT = Range(0, 1, hi_open=True)

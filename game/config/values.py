@@ -14,6 +14,9 @@ from game.domain.levels import DEFAULT_DEPTH, DEFAULT_LEVELS, Level, find_level
 from game.echo import escape_control
 from game.i18n import _, said
 from game.engine.heuristics import WindowWeights
+from game.engine.tables import DEFAULT_TABLE_MB
+
+from .source import MAX_NESTING
 
 if TYPE_CHECKING:  # SearchConfig brings the solver with it; only the methods below need it
     from game.domain.players import PlayerSpec
@@ -30,9 +33,6 @@ VERBOSITY: tuple[str, ...] = ("short", "full")
 #: ``[accessibility] speech = "log:PATH"``: every spoken message is written to PATH, one line each.
 SPEECH_LOG_PREFIX = "log:"
 MAX_SPEECH_LOG_CHARS = 1024
-#: How deep a value is shown in a message; a valid config nests 4 deep at most
-#: ([ai] > window_weights > own > a number).
-MAX_NESTING = 6
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Settings:
     depth: int = DEFAULT_DEPTH
     discount: float = 0.25
     time_limit: float | None = None
-    table_mb: int = 64
+    table_mb: int = DEFAULT_TABLE_MB
     analysis_time: float = 0.5
     worker: Literal["auto", "process", "thread"] = "auto"
     window_weights: WindowWeights = field(default_factory=WindowWeights)

@@ -29,8 +29,7 @@ wraps them in a checked, immutable value for everybody else.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
-from typing import Iterable, TypeAlias
+from typing import Iterable, NamedTuple, TypeAlias
 
 from .sides import Side
 
@@ -240,9 +239,9 @@ def format_moves(cols: Iterable[int]) -> str:
     return "".join(str(c + 1) for c in cols)
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """An immutable Connect Four position, relative to the player to move.
+class Position(NamedTuple):
+    """An immutable Connect Four position, relative to the player to move: a named tuple
+    (``current``, ``mask``, ``moves``), hashable and cheap to make.
 
     ``Position()`` is the empty board. ``play`` returns a new position; illegal moves
     raise a ``MoveError`` subclass and leave nothing changed.

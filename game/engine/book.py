@@ -31,15 +31,13 @@ The earliest positions have a table of their own (:mod:`.early_table`).
 
 from __future__ import annotations
 
-import logging
 import os
 import threading
 from array import array
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from time import perf_counter
-from typing import Self
+from typing import NamedTuple, Self
 
 from .board import H1, WIDTH, Bitboard, Position
 from .book_location import book_path
@@ -48,8 +46,6 @@ from .scores import score_range
 
 __all__ = ["BOOK_DISCS", "Book", "BookStatus", "book_status", "default_book", "key_of", "reset_default_book",
            "score_of_value", "use_digest_memo"]
-
-log = logging.getLogger(__name__)
 
 #: Every position in the book has this many discs; the first player is to move.
 BOOK_DISCS = 12
@@ -133,8 +129,7 @@ def _signed_byte(b: int) -> int:
 _pread = getattr(os, "pread", None)
 
 
-@dataclass(frozen=True, slots=True)
-class BookStatus:
+class BookStatus(NamedTuple):
     """Whether the book is in use, and if not, one sentence saying why."""
 
     available: bool
@@ -310,7 +305,11 @@ def default_book() -> Book | None:
             _status = BookStatus(True, "the opening book is in use", str(path), perf_counter() - start)
         except BookError as exc:
             _status = BookStatus(False, f"{exc}: early positions are searched instead, which is slower")
-            log.warning("%s", _status.reason)
+            # here: only a failure is logged; a start that logs nothing (python -m game.analyze)
+            # does without logging
+            import logging
+
+            logging.getLogger(__name__).warning("%s", _status.reason)
     return _default
 
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Protocol
+from typing import BinaryIO, NamedTuple, Protocol
 
 __all__ = ["DIGEST", "DIGEST_NAME", "PUBLISHED", "BookError", "DigestMemo", "FileIdentity", "Release",
            "check_published"]
@@ -24,8 +23,7 @@ class BookError(Exception):
     """The book file cannot be used; the message says why in words for a player."""
 
 
-@dataclass(frozen=True, slots=True)
-class Release:
+class Release(NamedTuple):
     """A published book file: its size in bytes and the releases that ship it."""
 
     size: int
@@ -40,8 +38,7 @@ PUBLISHED: Mapping[str, Release] = {
 DIGEST, DIGEST_NAME = "sha256", "SHA-256"
 
 
-@dataclass(frozen=True, slots=True)
-class FileIdentity:
+class FileIdentity(NamedTuple):
     """What says a file is unchanged since its digest was taken: a change of its contents
     changes its size, its modification time or (even when that is set back) its change time."""
 

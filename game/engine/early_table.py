@@ -9,15 +9,11 @@ empty (those positions are then searched), never an error.
 
 from __future__ import annotations
 
-import logging
-
 from game.data import read_testset
 
 from .board import BOTTOM_CELLS, WIDTH, mirror_bits
 
 __all__ = ["EARLY_DISCS", "EARLY_FILE", "early_keys", "early_scores"]
-
-log = logging.getLogger(__name__)
 
 #: Positions with at most this many discs are in the shipped table of early positions.
 EARLY_DISCS = 4
@@ -56,7 +52,9 @@ def early_scores() -> dict[int, int]:
                 key, mirrored = early_keys(moves)
                 table[key] = table[mirrored] = score
         except (OSError, ValueError) as exc:  # a broken installation: search these positions too
-            log.warning("the table of early positions cannot be read (%s)", exc)
+            import logging  # here: only a failure is logged (see book.default_book)
+
+            logging.getLogger(__name__).warning("the table of early positions cannot be read (%s)", exc)
             table = {}
         _early = table
     return _early

@@ -14,14 +14,13 @@ from typing import Callable, Protocol
 from .board import CELLS, Position
 from .heuristics import DEFAULT_WEIGHTS, HEURISTICS, WindowWeights
 from .solver import Partial, Solver
+from .tables import DEFAULT_TABLE_MB, MAX_TABLE_MB
 
 __all__ = ["MAX_DEPTH", "MAX_TABLE_MB", "MAX_TEMPERATURE", "Finish", "Progress", "RootSearch", "SearchConfig",
            "SearchResult"]
 
 #: The deepest search there is: to the end of the game from the empty board.
 MAX_DEPTH = CELLS
-#: The largest memory budget of a searcher's tables, in megabytes.
-MAX_TABLE_MB = 4096
 #: The highest temperature a player may have: at 10 even a proved loss is played 0.82 times as
 #: often as a proved win, i.e. nearly uniformly at random among the columns searched.
 MAX_TEMPERATURE = 10.0
@@ -44,7 +43,7 @@ class SearchConfig:
     discount: float = 0.25
     window_weights: WindowWeights = field(default_factory=lambda: DEFAULT_WEIGHTS)
     time_limit: float | None = None
-    table_mb: int = 64
+    table_mb: int = DEFAULT_TABLE_MB
     seed: int | None = None
     perfect_play: bool = False  # use the exact solver whenever it finishes within the time budget
     # the softmax temperature of a weaker level's choice among its searched moves (``tempered``);

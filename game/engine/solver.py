@@ -27,7 +27,6 @@ losses.
 
 from __future__ import annotations
 
-import logging
 from typing import Literal, NamedTuple
 
 from . import negamax as search_module
@@ -50,8 +49,6 @@ from .early_table import EARLY_DISCS, early_scores
 from .ordering import order_by_threats
 from .scores import loss_next_score, score_range, win_next_score
 from .tables import halve_table, solver_table_entries, solver_table_slots
-
-log = logging.getLogger(__name__)
 
 # A root move's first share of a root test, in nodes; it doubles every round (see _root_test).
 _ROOT_SHARE = search_module.ROOT_SHARE
@@ -187,7 +184,10 @@ class Solver:
                 v = None                         # as the compiled search does: not in the book, searched
                 if not failed:
                     failed.append(e)
-                    log.warning("the opening book could not be read (%s): positions are searched instead", e)
+                    import logging  # here: only a failure is logged (see book.default_book)
+
+                    logging.getLogger(__name__).warning(
+                        "the opening book could not be read (%s): positions are searched instead", e)
             cache[key] = v
             return v
 

@@ -7,10 +7,14 @@ likely to meet again, at the cost of one pass over the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import islice
 from math import isqrt
+from typing import NamedTuple
 
+#: The memory budget of a searcher's or a solver's tables, in megabytes, unless one is chosen.
+DEFAULT_TABLE_MB = 64
+#: The largest such budget.
+MAX_TABLE_MB = 4096
 #: Bytes of one entry on CPython (the dict slot plus key and value objects, with some slack).
 #: They turn a budget in megabytes into entry counts; docs/engine.md tells how they were found.
 BOUNDS_BYTES = 200  # depth search: key -> (depth, lower, upper)
@@ -35,8 +39,7 @@ def halve_table(table: dict) -> None:
     table.update(kept)
 
 
-@dataclass(frozen=True, slots=True)
-class SearchTableSizes:
+class SearchTableSizes(NamedTuple):
     """Entry bounds of a depth searcher's tables, and the megabytes left for its solver."""
 
     bounds: int

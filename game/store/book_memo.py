@@ -7,7 +7,6 @@ memo keeps the digest by the file's identity, so a later start only stats the fi
 from __future__ import annotations
 
 import json
-import logging
 import re
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,6 @@ from . import files
 from .folders import user_cache_dir
 
 __all__ = ["BOOK_MEMO_ENTRIES", "BOOK_MEMO_NAME", "MAX_BOOK_MEMO_BYTES", "BookDigestMemo", "remember_book_digests"]
-
-log = logging.getLogger(__name__)
 
 BOOK_MEMO_NAME = "book-digest.json"
 MAX_BOOK_MEMO_BYTES = 16 * 1024
@@ -54,7 +51,10 @@ class BookDigestMemo:
         try:
             files.atomic_write_text(self.path, text)
         except OSError as e:  # the next start hashes the book again; nothing else is lost
-            log.info("cannot remember the opening book's digest in %s: %s", self.path, files.describe_os_error(e))
+            import logging  # here: only a failure is logged (see game.engine.book.default_book)
+
+            logging.getLogger(__name__).info("cannot remember the opening book's digest in %s: %s", self.path,
+                                             files.describe_os_error(e))
 
     def _entries(self) -> list[dict[str, Any]]:
         try:

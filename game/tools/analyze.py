@@ -18,6 +18,11 @@ win with its k-th disc; 0 for a draw). A heuristic estimate is printed with four
 decimals and lies strictly between -1 and 1. A bad line is reported on stderr with its
 line number and skipped; the exit status is then 1.
 
+Of the config file (``--config``, else the one the game uses) an exact solve reads only
+``[ai] table_mb``; a depth search and ``--level`` read all of it. Every problem read is one
+``config: ...`` line on stderr (a file an exact solve cannot read plainly is read whole, so its
+problems are said the same way).
+
 It behaves as a Unix filter: input is read in bounded chunks, as bytes (a move string is
 ASCII, whatever the locale says); a line longer than :data:`game.tools.move_input.MAX_LINE_BYTES` is refused
 without being echoed or kept in memory; binary input (a NUL byte) stops the run. When the
@@ -30,30 +35,28 @@ has proved so far.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from time import perf_counter
-from typing import TYPE_CHECKING, BinaryIO, TextIO
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple, NoReturn, TextIO
 
+from game.config.source import exact_table_mb
 from game.engine.board import CELLS, MoveError, Position, parse_moves
-from game.engine.heuristics import HEURISTICS
-from game.engine.search_values import SearchConfig
 from game.engine.solver import SearchCancelled, Solver
-from game.config.load import load_settings
 from game.store.book_memo import remember_book_digests
 from game.store.folders import report_bad_home
 from game.tools.move_input import InputFailed, read_lines, shown
-from game.config import ranges
-from game.tools.numbers import number, whole
 from game.tools.tail import say, tool_entry
-from game.tools.tool_parser import RawFormatter, ToolParser
 from game.i18n import N_, _, number_text
 from game.words.move_errors import move_error_text
 
 if TYPE_CHECKING:
+    import argparse
+
     from game.engine.search import Searcher
+    from game.engine.search_values import SearchConfig
+    from game.tools.tool_parser import ToolParser
 
 PROG = "python -m game.analyze"
 PROGRESS_AFTER = 3.0  # seconds before a long exact solve first reports how far it got
@@ -78,29 +81,70 @@ SCORE is for the side to move: 0 a draw, positive a win (22 - k: with its k-th d
 negative a loss; with --depth, an estimate between -1 and 1 with four decimals. BEST is
 the column to play (1-7). A bad line is reported on stderr and skipped (exit status 1).""")
 
-_positive_float = number(ranges.TOOL_SECONDS)  # a day: exact solves of early positions can take hours
-_depth = whole(1, CELLS)
+#: The options' values when none is given: what :func:`build_parser` reads by default.
+DEFAULTS = {"depth": None, "heuristic": None, "time": None, "columns": False, "level": None, "config": None}
 
 
 def build_parser() -> ToolParser:
+    # here: a run without options (a filter fed move strings) builds no parser; argparse and the
+    # help formatter it sets up for each option are about a tenth of a one-position run
+    from game.config import ranges
+    from game.engine.heuristics import HEURISTICS
+    from game.tools.numbers import number, whole
+    from game.tools.tool_parser import RawFormatter, ToolParser
+
     parser = ToolParser(
         prog="python -m game.analyze",
         description=_("Score Connect Four positions read from standard input (one move string per line)."),
         epilog=_(OUTPUT_HELP), formatter_class=RawFormatter,
     )
-    parser.add_argument("--depth", type=_depth, help=_("heuristic search to this depth (default: exact solve)"))
+    parser.add_argument("--depth", type=whole(1, CELLS),
+                        help=_("heuristic search to this depth (default: exact solve)"))
     parser.add_argument("--heuristic", choices=HEURISTICS, help=_("evaluation for --depth (default: from config)"))
-    parser.add_argument("--time", type=_positive_float, metavar="SECONDS",
+    # a day at most: exact solves of early positions can take hours
+    parser.add_argument("--time", type=number(ranges.TOOL_SECONDS), metavar="SECONDS",
                         help=_("time budget per position (exact: give up; depth search: stop deepening)"))
     parser.add_argument("--columns", action="store_true", help=_("print the score of every column instead"))
     parser.add_argument("--level", metavar="NAME",
                         help=_("use a named difficulty level from the config (case-insensitive)"))
     parser.add_argument("--config", metavar="PATH", help=_("config.toml to read levels and weights from"))
+    parser.set_defaults(**DEFAULTS)
     return parser
 
 
-def make_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> SearchConfig:
-    """The search configuration the arguments ask for (depth None: exact)."""
+def parse_arguments(argv: list[str]) -> argparse.Namespace | SimpleNamespace:
+    """The options ``argv`` gives; without any, :data:`DEFAULTS` (no parser is built)."""
+    return build_parser().parse_args(argv) if argv else SimpleNamespace(**DEFAULTS)
+
+
+def usage_error(message: str, parser: argparse.ArgumentParser | None = None) -> NoReturn:
+    """Say ``message`` after the usage line, as for a bad argument, and exit with status 2."""
+    (parser or build_parser()).error(message)
+
+
+class ExactSolve(NamedTuple):
+    """An exact solve's settings: its table's size and its time budget per position. (A depth
+    search's are a ``SearchConfig``, made from the whole settings; ``depth`` None says exact in both.)"""
+
+    table_mb: int
+    time_limit: float | None = None
+    depth: None = None
+
+
+def make_config(args: argparse.Namespace | SimpleNamespace,
+                parser: argparse.ArgumentParser | None = None) -> SearchConfig | ExactSolve:
+    """The search configuration the arguments ask for (depth None: exact); ``parser``, the one
+    that read them (if any), says what is wrong with them.
+
+    An exact solve reads only its table's size from the config file, without the settings'
+    schema (:func:`game.config.source.exact_table_mb`), unless the file needs the full reader to
+    say what is wrong with it."""
+    if args.depth is None and args.level is None:
+        table_mb = exact_table_mb(args.config)
+        if table_mb is not None:
+            return ExactSolve(table_mb, args.time)
+    from game.config.load import load_settings  # here: see above
+
     settings, problems = load_settings(args.config)
     for problem in problems:
         # TRANSLATORS: {problem} is one line about config.toml.
@@ -109,13 +153,15 @@ def make_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Se
         try:
             level = settings.level(args.level)
         except KeyError as exc:
-            parser.error(str(exc.args[0]))
+            usage_error(str(exc.args[0]), parser)
         config = settings.search_config(depth=args.depth, heuristic=args.heuristic, level=level)
     elif args.depth is not None:
         config = settings.search_config(depth=args.depth, heuristic=args.heuristic)
     else:
-        return SearchConfig(depth=None, table_mb=settings.table_mb, time_limit=args.time)
+        return ExactSolve(settings.table_mb, args.time)
     if args.time is not None:
+        from dataclasses import replace  # here: loaded with SearchConfig, which an exact solve does without
+
         config = replace(config, time_limit=args.time)
     return config
 
@@ -152,7 +198,7 @@ class ProgressReport:
         return False
 
 
-def new_analyser(config: SearchConfig) -> Solver | Searcher:
+def new_analyser(config: SearchConfig | ExactSolve) -> Solver | Searcher:
     """The exact solver for an exact config (its table stays from line to line, as in Pons'
     solver: its entries are exact facts about positions, whatever line met them), else a depth
     searcher."""
@@ -163,7 +209,7 @@ def new_analyser(config: SearchConfig) -> Solver | Searcher:
     return Searcher(config)
 
 
-def analyse_line(analyser: Solver | Searcher, config: SearchConfig, pos: Position, columns: bool,
+def analyse_line(analyser: Solver | Searcher, config: SearchConfig | ExactSolve, pos: Position, columns: bool,
                  stop: ProgressReport | None = None) -> str:
     """One output line (without the move string) for a position that is not over."""
     if isinstance(analyser, Solver):
@@ -180,7 +226,7 @@ def analyse_line(analyser: Solver | Searcher, config: SearchConfig, pos: Positio
     return _line(result.score, result.move, result.nodes, start)
 
 
-def _exact_line(solver: Solver, config: SearchConfig, pos: Position, columns: bool,
+def _exact_line(solver: Solver, config: SearchConfig | ExactSolve, pos: Position, columns: bool,
                 stop: ProgressReport | None) -> str:
     start = perf_counter()
     deadline = start + config.time_limit if config.time_limit else None
@@ -195,7 +241,7 @@ def _line(score: float, move: int, nodes: int, start: float) -> str:
     return f"{format_score(score)} {move + 1} {nodes} {int((perf_counter() - start) * 1e6)}"
 
 
-def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig, columns: bool,
+def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig | ExactSolve, columns: bool,
         clock: Callable[[], float] = perf_counter) -> int:
     """Analyse every line of ``source``; 0 if every line was answered, else 1. Errors writing
     ``out`` (BrokenPipeError, a full disk) are left to the caller."""
@@ -221,8 +267,8 @@ def run(source: BinaryIO, out: TextIO, err: TextIO, config: SearchConfig, column
     return status
 
 
-def _analyse(analyser: Solver | Searcher, config: SearchConfig, number: int, moves: str, columns: bool, err: TextIO,
-             clock: Callable[[], float]) -> str | None:
+def _analyse(analyser: Solver | Searcher, config: SearchConfig | ExactSolve, number: int, moves: str, columns: bool,
+             err: TextIO, clock: Callable[[], float]) -> str | None:
     """The result for one move string, or None after saying on ``err`` why there is none."""
     label = _("line {number}: {moves}").format(number=number, moves=shown(moves) or _("(empty board)"))
     try:
@@ -243,13 +289,12 @@ def _analyse(analyser: Solver | Searcher, config: SearchConfig, number: int, mov
 
 @tool_entry(PROG, N_("cannot write the results"))
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if report_bad_home(parser.prog):
+    args = parse_arguments(sys.argv[1:] if argv is None else argv)
+    if report_bad_home(PROG):
         return 2
     remember_book_digests()
     if args.heuristic is not None and args.depth is None and args.level is None:
-        parser.error(_("--heuristic needs --depth or --level (the exact solver uses no heuristic)"))
+        usage_error(_("--heuristic needs --depth or --level (the exact solver uses no heuristic)"))
     if sys.stdin is None or sys.stdout is None:  # started with <&- or >&-
         if sys.stderr is not None:
             closed = (_("standard input is closed; nothing to analyse") if sys.stdin is None
@@ -261,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
             pass
-    config = make_config(args, parser)
+    config = make_config(args)
     return run(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, sys.stderr, config, args.columns)
 
 

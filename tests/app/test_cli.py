@@ -90,6 +90,29 @@ def test_version(capsys):
         f"worker \"auto\": {'thread' if path(negamax) == path(alphabeta) == 'compiled' else 'process'})")
 
 
+#: ``python -m game --version`` run as the interpreter runs it, then the modules it loaded.
+VERSION_PROBE = """
+import runpy, sys
+sys.argv = ["game", "--version"]
+try:
+    runpy.run_module("game", run_name="__main__", alter_sys=True)
+except SystemExit as exc:
+    assert exc.code in (0, None), exc.code
+print(" ".join(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def test_version_alone_is_said_before_the_game_is_loaded(capsys, connect4_home):
+    done = subprocess.run([sys.executable, "-c", VERSION_PROBE], capture_output=True, cwd=REPO, timeout=120)
+    loaded = done.stderr.decode().split()
+    assert app.main(["--version"]) == 0
+    assert done.stdout.decode() == capsys.readouterr().out  # the same words as the parser's --version
+    game = [m for m in loaded if m in ("game.app", "game.cli", "argparse", "multiprocessing", "logging")
+            or m.startswith(("game.config", "game.store", "game.ui", "game.domain", "pygame"))]
+    assert not game, game
+    assert "game.version" in loaded and "game.engine.negamax" in loaded  # the probe saw the run
+
+
 @pytest.mark.parametrize(("solver", "depth", "picked"), [(True, True, "thread"), (True, False, "process"),
                                                          (False, True, "process"), (False, False, "process")])
 def test_version_says_where_auto_makes_the_computer_think(monkeypatch, solver, depth, picked):
@@ -527,7 +550,7 @@ def test_check_config_without_a_path_checks_the_config_in_use(home, tmp_path, ca
     assert capsys.readouterr().out == f"checking {other}\nok\n"
     # no file anywhere: the built-in defaults, which are fine
     (home / "config.toml").unlink()
-    monkeypatch.setattr(settings, "repo_config_path", lambda: None)
+    monkeypatch.setattr("game.config.source.repo_config_path", lambda: None)
     assert app.main(["--check-config"]) == 0
     assert capsys.readouterr().out == "no config file found: the game uses its built-in defaults\nok\n"
 

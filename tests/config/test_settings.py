@@ -327,7 +327,7 @@ def test_default_lookup_prefers_user_config(home):
 
 
 def test_no_config_anywhere_gives_builtin_defaults(monkeypatch):
-    monkeypatch.setattr("game.config.load.repo_config_path", lambda: None)
+    monkeypatch.setattr("game.config.source.repo_config_path", lambda: None)
     assert load_settings() == (DEFAULTS, [])
 
 

@@ -157,6 +157,16 @@ def test_a_book_that_fails_under_a_running_solver_is_searched_instead(search_pat
     assert len(said) == (0 if solver.compiled else 1)
 
 
+def test_an_early_table_that_cannot_be_read_is_logged_and_those_positions_searched(monkeypatch, caplog):
+    def unreadable(*_args, **_kwargs):
+        raise OSError("no such file")
+
+    monkeypatch.setattr(early_table, "read_testset", unreadable)
+    monkeypatch.setattr(early_table, "_early", None)
+    assert early_table.early_scores() == {}
+    assert [r.levelname for r in caplog.records if "early positions cannot be read" in r.getMessage()] == ["WARNING"]
+
+
 def test_the_early_table_agrees_with_the_begin_sets():
     table = early_table.early_scores()
     known = [(m, s) for name in ("Test_L1_R1", "Test_L1_R2") for m, s in read_testset(name) if len(m) <= EARLY_DISCS]

@@ -3,7 +3,6 @@ the file's identity, and a damaged memo file never crashes nor is trusted blindl
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import subprocess
@@ -32,7 +31,7 @@ def test_a_remembered_digest_is_recalled_for_the_same_file_only(connect4_home):
     assert BookDigestMemo().recall(IDENTITY) == DIGEST
     for changed in ({"size": 101}, {"mtime_ns": IDENTITY.mtime_ns + 1}, {"ctime_ns": 5}, {"inode": 43},
                     {"path": "/elsewhere/book.dat"}):
-        assert memo.recall(dataclasses.replace(IDENTITY, **changed)) is None, changed
+        assert memo.recall(IDENTITY._replace(**changed)) is None, changed
 
 
 def test_a_few_installations_are_remembered_the_newest_first(connect4_home):
@@ -104,3 +103,13 @@ def test_the_game_remembers_the_shipped_books_digest(connect4_home):
     entry, = json.loads((connect4_home / BOOK_MEMO_NAME).read_text())["books"]
     assert entry["sha256"] in book_trust.PUBLISHED
     assert entry["path"] == str(book_path()) and entry["size"] == os.path.getsize(book_path())
+
+
+def test_a_memo_that_cannot_be_written_is_logged_and_nothing_else(tmp_path, caplog):
+    (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
+    memo = BookDigestMemo(tmp_path / "a-file" / BOOK_MEMO_NAME)
+    with caplog.at_level("INFO", logger="game.store.book_memo"):
+        memo.remember(IDENTITY, DIGEST)
+    assert memo.recall(IDENTITY) is None
+    assert [r.levelname for r in caplog.records if "cannot remember the opening book's digest" in r.getMessage()] \
+        == ["INFO"]

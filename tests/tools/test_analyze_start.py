@@ -1,6 +1,8 @@
-"""``python -m game.analyze`` starts light: it loads the exact solver, the settings and the files
-it reads, and nothing of the window, the network, the saved games or the depth search; with the
-opening book's digest remembered from an earlier run, it does not hash the book."""
+"""``python -m game.analyze`` starts light: it loads the exact solver, the one setting it reads and
+the files it reads, and nothing of the window, the network, the saved games or the depth search;
+with the opening book's digest remembered from an earlier run, it does not hash the book. Without
+options it builds no argument parser, reads the config file without the settings' schema and makes
+no dataclass."""
 
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ def test_analyze_loads_no_window_network_or_saves(connect4_home):
               or m.startswith(("game.ui", "game.net", "game.store.savefile", "game.store.autosave",
                                "game.service", "game.session", "game.worker"))]
     assert not banned, banned
-    assert "game.engine.solver" in loaded and "game.config.load" in loaded  # the probe saw the run
+    assert "game.engine.solver" in loaded and "game.config.source" in loaded  # the probe saw the run
 
 
 def _split(words: list[str]) -> tuple[list[str], list[str]]:
@@ -66,4 +68,35 @@ def test_with_its_own_folder_an_exact_solve_loads_no_platform_folders_or_player_
     unneeded = [m for m in loaded if m.split(".")[0] in ("platformdirs", "tempfile")
                 or m == "game.domain.players"]
     assert not unneeded, unneeded
-    assert "game.config.values" in loaded and "game.store.folders" in loaded  # the probe saw the settings read
+    assert "game.config.source" in loaded and "game.store.folders" in loaded  # the probe saw the settings read
+
+
+#: What an exact solve without options does without: the argument parser (argparse brings shutil
+#: for its help's width), the settings' schema and values, the depth search's values and the
+#: heuristics, dataclasses (which bring inspect, ast and dis), and logging (nothing failed).
+LEAN_PATH_UNNEEDED = ("argparse", "game.tools.tool_parser", "game.config.load", "game.config.schema",
+                      "game.config.values", "game.engine.search_values", "game.engine.heuristics", "dataclasses",
+                      "inspect", "logging")
+
+
+def test_an_exact_solve_without_options_loads_no_parser_schema_dataclasses_or_logging(connect4_home):
+    loaded_by_analyze()  # the book's digest remembered
+    output, loaded = _split(loaded_by_analyze())
+    assert output[:3] == ["44534441234", "15", "2"]
+    assert not [m for m in LEAN_PATH_UNNEEDED if m in loaded], loaded
+    assert "game.config.source" in loaded and "game.engine.negamax" in loaded  # the probe saw the run
+    # with an option the parser and the whole settings are read: the probe would see them
+    output, parsed = _split(loaded_by_analyze("--time", "60"))
+    assert output[:3] == ["44534441234", "15", "2"]
+    assert {"argparse", "game.tools.tool_parser"} <= set(parsed)
+    _, searched = _split(loaded_by_analyze("--depth", "4"))
+    assert set(LEAN_PATH_UNNEEDED) - {"logging"} <= set(searched)
+
+
+def test_a_config_file_the_exact_solve_cannot_read_plainly_is_reported_as_before(connect4_home):
+    (connect4_home / "config.toml").write_text("[ai]\ntable_mb = 0\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "game.analyze"], input=b"44534441234\n", capture_output=True,
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and done.stdout.decode().split()[:3] == ["44534441234", "15", "2"]
+    problems = done.stderr.decode().splitlines()
+    assert len(problems) == 1 and problems[0].startswith("config: ai.table_mb = 0"), problems
