@@ -1,8 +1,10 @@
-"""``python -m game``: the same as the ``connect4`` command (and the PyInstaller bundle's entry)."""
+"""``python -m game`` and the ``connect4`` command (and the PyInstaller bundle's entry)."""
 
 import sys
 
-if __name__ == "__main__":
+
+def main() -> int:
+    """Run the game; ``--version`` alone is answered before the game is loaded."""
     if getattr(sys, "frozen", False):
         # In a frozen bundle the computer player's worker processes re-run this executable;
         # freeze_support() turns those runs into the worker (before the game is even imported)
@@ -16,8 +18,12 @@ if __name__ == "__main__":
         from game.version import version_text
 
         print(version_text())
-        sys.exit(0)
+        return 0
 
-    from game.app import main
+    from game.app import main as run  # here: see above
 
+    return run()
+
+
+if __name__ == "__main__":
     sys.exit(main())

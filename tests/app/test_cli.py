@@ -101,9 +101,19 @@ except SystemExit as exc:
 print(" ".join(sorted(sys.modules)), file=sys.stderr)
 """
 
+#: What the installed ``connect4`` command runs: the entry point pyproject.toml names.
+ENTRY_PROBE = """
+import importlib, sys, tomllib
+module, _, name = tomllib.load(open("pyproject.toml", "rb"))["project"]["gui-scripts"]["connect4"].partition(":")
+sys.argv = ["connect4", "--version"]
+assert getattr(importlib.import_module(module), name)() == 0
+print(" ".join(sorted(sys.modules)), file=sys.stderr)
+"""
 
-def test_version_alone_is_said_before_the_game_is_loaded(capsys, connect4_home):
-    done = subprocess.run([sys.executable, "-c", VERSION_PROBE], capture_output=True, cwd=REPO, timeout=120)
+
+@pytest.mark.parametrize("probe", [VERSION_PROBE, ENTRY_PROBE], ids=["python -m game", "connect4"])
+def test_version_alone_is_said_before_the_game_is_loaded(capsys, connect4_home, probe):
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=REPO, timeout=120)
     loaded = done.stderr.decode().split()
     assert app.main(["--version"]) == 0
     assert done.stdout.decode() == capsys.readouterr().out  # the same words as the parser's --version
