@@ -54,11 +54,15 @@ class EngineService:
 class EngineClient:
     """One scene's requests: what is in flight, its latest progress, and the last error.
 
-    ``report`` is told each error in one line (the game scene shows it as a notice)."""
+    ``report`` is told each error in one line (the game scene shows it as a notice); ``tell``,
+    what the player should know about the worker itself (a search process that failed and was
+    replaced: the request goes on), one line each, already in the player's language."""
 
-    def __init__(self, service: EngineService, report: Callable[[str], None] | None = None) -> None:
+    def __init__(self, service: EngineService, report: Callable[[str], None] | None = None,
+                 tell: Callable[[str], None] | None = None) -> None:
         self.service = service
         self._report = report
+        self._tell = tell
         self.request: tuple[Kind, int] | None = None     # (what, tag) in flight
         self.requested_at = 0.0
         self.progress: Progress | ReviewProgress | None = None
@@ -101,6 +105,9 @@ class EngineClient:
         first (the latest progress is also kept in ``progress``); errors go to ``failed``."""
         if not self.service.started:
             return []
+        for notice in self.service.worker.notices():
+            if self._tell is not None:
+                self._tell(notice)
         updates = []
         for update in self.service.worker.poll(generation=tag):   # other tags are stale: dropped
             if update.error is not None:

@@ -19,7 +19,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-from game.service.backends import STOP_GRACE, Backend, Job, Report, silence_bound
+from game.service.backends import STOP_GRACE, Backend, Job, Lost, Report, silence_bound
 from game.service.searchers import Searchers, Outcome
 from game.service.requests import describe
 
@@ -128,7 +128,7 @@ class ProcessBackend(Backend):
                 silent = time.monotonic() - self._heard_at
                 if not self._ready:
                     if silent > START_BOUND:
-                        self._fail(f"the search process did not start ({silent:.0f} s without a word)")
+                        self._fail(f"the search process did not start ({silent:.0f} s without a word)", started=False)
                 elif silent > silence_bound(self._running.request):
                     self._fail(f"the search process stopped answering ({silent:.0f} s without a word: "
                                f"suspended or stuck)")
@@ -176,10 +176,11 @@ class ProcessBackend(Backend):
                 self._running = None
             self._emit(job, report)
 
-    def _fail(self, message: str) -> None:
+    def _fail(self, message: str, started: bool = True) -> None:
+        """End the running request because the process failed (``Lost``: the worker may ask again)."""
         job, self._running = self._running, None
         assert job is not None
-        self._emit(job, Report(job.seq, Outcome.ERROR, message))
+        self._emit(job, Report(job.seq, Outcome.ERROR, Lost(message, started)))
         self._discard_process()  # restarted with the next request
 
     def _discard_process(self) -> None:
