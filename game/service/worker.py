@@ -10,7 +10,7 @@ A search process that fails (it dies, stops answering or never starts) does not 
 the worker starts a new process and asks it the same question, and if that one fails on it too,
 the search thread takes over for the rest of the program (the window's frames may suffer where
 the searches are not compiled, but the game goes on). Each time the player is told in one line
-(``notices``). Only a failure of the search itself (an engine error) ends a request with an error.
+(``notices``: what happened, worded by the window). Only a failure of the search itself (an engine error) ends a request with an error.
 
 Every request carries the model's generation. A newer ``submit`` or a ``cancel`` makes all answers
 to older requests stale: ``poll`` never returns them. The UI still compares ``update.generation``
@@ -20,6 +20,7 @@ No pygame here.
 
 from __future__ import annotations
 
+import enum
 import logging
 import queue
 import threading
@@ -27,7 +28,6 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
-from game.i18n import _
 from game.service.backends import Job, Lost, Report, auto_backend
 from game.service.searchers import Outcome
 from game.service.threaded import ThreadBackend
@@ -36,13 +36,21 @@ from game.service.requests import AIRequest, AIUpdate, describe
 if TYPE_CHECKING:  # loaded by a worker that runs its searches in a process (see _start_thread)
     from game.service.process import ProcessBackend
 
-__all__ = ["AIWorker", "Cancel", "Close", "Command", "Submit", "Wake"]
+__all__ = ["AIWorker", "Cancel", "Close", "Command", "Recovery", "Submit", "Wake"]
 
 _POLL = 0.01  # how often the thread looks at the backend while a search runs (seconds)
 
 _KEPT_NOTICES = 4  # notices kept for notices(), the latest
 
 log = logging.getLogger(__name__)
+
+
+class Recovery(enum.Enum):
+    """What the worker did about a search process that failed with a request in flight."""
+
+    NEW_PROCESS = "new process"  # it stopped: a new one was asked the same question
+    THREAD = "thread"  # it stopped again on the same question: the search thread took it over
+    THREAD_NOT_STARTED = "thread, not started"  # it never started: the search thread took over
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +98,7 @@ class AIWorker:
         self._commands: queue.Queue[Command] = queue.Queue()
         self._out: queue.Queue[tuple[int, AIUpdate]] = queue.Queue()
         self._crash: str | None = None
-        self._notices: list[str] = []  # what the player is to be told about the worker itself
+        self._notices: list[Recovery] = []  # what the player is to be told about the worker itself
         self._retried: int | None = None  # the request a new search process was started for
         self._take_over: Job | None = None  # the request the search thread takes over
         self._start_thread()
@@ -158,9 +166,9 @@ class AIWorker:
                 self._active = None
         return updates
 
-    def notices(self) -> list[str]:
+    def notices(self) -> list[Recovery]:
         """What the player should be told about the worker since the last call (a search process
-        that failed and was replaced), in the player's language, oldest first; never blocks."""
+        that failed and was replaced), oldest first; never blocks."""
         with self._lock:
             told, self._notices = self._notices, []
         return told
@@ -248,13 +256,10 @@ class AIWorker:
                 return False
             if self._retried != job.seq and lost.started:
                 self._retried = job.seq
-                self._notices.append(_("The computer's search process stopped; a new one is thinking."))
+                self._notices.append(Recovery.NEW_PROCESS)
             else:
                 self._take_over = job
-                self._notices.append(_("The computer's search process stopped again; the computer now thinks "
-                                       "inside the game.") if lost.started else
-                                     _("The computer's search process did not start; the computer now thinks "
-                                       "inside the game."))
+                self._notices.append(Recovery.THREAD if lost.started else Recovery.THREAD_NOT_STARTED)
             del self._notices[:-_KEPT_NOTICES]  # a caller that never asks keeps only the latest
         log.warning("%s (request %d)", lost, job.seq)
         if self._take_over is None:

@@ -18,7 +18,7 @@ from game.service import process, threaded
 from game.service.searchers import MAX_SEARCHERS, Searchers, Outcome
 from game.service.backends import Job, Report
 from game.service.requests import AIUpdate, AnalysisRequest, MoveRequest
-from game.service.worker import AIWorker
+from game.service.worker import AIWorker, Recovery
 
 OPENING = Position.from_moves("4453")
 DEEP = SearchConfig(depth=42, heuristic="window")  # from the empty board: many seconds, compiled too
@@ -281,8 +281,7 @@ def test_a_suspended_search_process_is_noticed_and_the_request_asked_again(monke
                 os.kill(pid, signal.SIGCONT)
         final = updates[-1]
         assert final.generation == 1 and final.result.move in Position().legal_moves()
-        (line,) = w.notices()
-        assert "a new one is thinking" in line
+        assert w.notices() == [Recovery.NEW_PROCESS]
         assert 1.0 < waited < HANG_GUARD
         assert (pid,) != tuple(child_pids() - children_before)   # answered by a new process
     assert child_pids() <= children_before

@@ -12,7 +12,7 @@ from game.engine.board import Position
 from game.engine.search import SearchConfig
 from game.service.client import EngineClient, EngineService
 from game.service.requests import Kind, MoveRequest
-from game.service.worker import AIWorker
+from game.service.worker import AIWorker, Recovery
 
 QUICK = SearchConfig(depth=4)
 # Many seconds from the empty board without its time limit; with it, a move in about three.
@@ -87,8 +87,7 @@ def test_a_search_process_that_ends_by_itself_mid_game_does_not_stop_the_game(wi
     assert window.move(QUICK) is not None and window.move(QUICK) is not None
     assert window.move(_ExitsWhenReceived(depth=4)) is not None, window.errors
     assert window.errors == []
-    assert len(window.told) == 2
-    assert "a new one is thinking" in window.told[0] and "inside the game" in window.told[1]
+    assert window.told == [Recovery.NEW_PROCESS, Recovery.THREAD]
     assert window.service.worker.use_process is False      # the thread goes on for the rest
     assert window.move(QUICK) is not None and len(window.moves) == 4
 
@@ -104,23 +103,48 @@ def test_a_search_process_killed_mid_search_is_replaced_and_asked_again(window):
 
     assert window.move(LONG, running=kill) is not None, window.errors
     assert killed == [first] and window.errors == []
-    (line,) = window.told
-    assert "stopped" in line and "a new one is thinking" in line
+    assert window.told == [Recovery.NEW_PROCESS]
     assert window.service.worker.use_process is True
     assert search_process() != first                       # the new process answered
     assert window.move(QUICK) is not None and len(window.moves) == 4
-    assert len(window.told) == 1                            # nothing more to tell
+    assert window.told == [Recovery.NEW_PROCESS]            # nothing more to tell
 
 
-def test_the_player_is_told_in_the_players_language(window):
-    from game.i18n import set_language
+@pytest.mark.parametrize("recovery", list(Recovery))
+def test_the_player_reads_one_line_in_the_players_language(recovery):
+    from game.i18n import ENGLISH, set_language
+    from game.ui.game.game_text import recovery_text
 
+    english = recovery_text(recovery)
     try:
         set_language("de")
-        assert window.move(QUICK) is not None
-        pid = search_process()
-        assert window.move(LONG, running=lambda: os.kill(pid, signal.SIGKILL)) is not None
+        german = recovery_text(recovery)
     finally:
-        set_language("en")
-    (line,) = window.told
-    assert "search process" not in line and line.strip()
+        set_language(ENGLISH)
+    assert "search process" in english and "\n" not in english
+    assert german.strip() and german != english and "\n" not in german
+
+
+def test_master_against_perfect_in_the_window_plays_on_when_the_search_process_stops(ui):
+    """The loop of the memory measurement: Master plays Perfect in the window with
+    ``worker = "process"``. The search process is frozen mid-game (SIGSTOP: whatever it was doing,
+    it answers nothing more); the game used to wait for a key press for ever, and now goes on to
+    its end, the player told in one line and shown no engine error."""
+    from game.ui.game.game_text import recovery_text
+
+    d = ui("Master", "Perfect", worker_factory=lambda: AIWorker(use_process=True), spectator_delay=0.0)
+    shown = []
+    add = d.c.ctx.notices.add
+    d.c.ctx.notices.add = lambda text, *args, **kwargs: shown.append(text) or add(text, *args, **kwargs)
+    opening = len(d.scene.model.moves)
+    d.run_until(lambda: len(d.scene.model.moves) >= opening + 2, timeout=HANG_GUARD, what="two computer moves")
+    frozen = search_process()
+    os.kill(frozen, signal.SIGSTOP)
+    try:
+        d.run_until(lambda: d.scene.model.is_over, timeout=HANG_GUARD, what="the game's end")
+    finally:
+        if frozen in {p.pid for p in multiprocessing.active_children()}:
+            os.kill(frozen, signal.SIGKILL)
+    assert recovery_text(Recovery.NEW_PROCESS) in shown
+    assert not [text for text in shown if text.startswith("Engine error")]
+    assert d.scene.engine.error is None
