@@ -10,7 +10,8 @@ A search process that fails (it dies, stops answering or never starts) does not 
 the worker starts a new process and asks it the same question, and if that one fails on it too,
 the search thread takes over for the rest of the program (the window's frames may suffer where
 the searches are not compiled, but the game goes on). Each time the player is told in one line
-(``notices``: what happened, worded by the window). Only a failure of the search itself (an engine error) ends a request with an error.
+(``notices`` says what happened; the window words it). Only a failure of the search itself (an
+engine error) ends a request with an error.
 
 Every request carries the model's generation. A newer ``submit`` or a ``cancel`` makes all answers
 to older requests stale: ``poll`` never returns them. The UI still compares ``update.generation``
@@ -249,8 +250,8 @@ class AIWorker:
     def _recover(self, job: Job, lost: Lost) -> bool:
         """The search process failed on ``job``: ask a new process again, or have the search
         thread take it over if a new one was already started for it or if the process never
-        started (a new one would take as long to fail). False when nobody waits for
-        ``job`` any more (replaced or cancelled): the next request starts a new process anyway."""
+        started (a new one would take as long to fail). False when nobody waits for ``job`` any
+        more (replaced or cancelled): the next request starts a new process anyway."""
         with self._lock:
             if self._closed or self._active is None or self._active.seq != job.seq:
                 return False
