@@ -60,6 +60,7 @@ class Lost:
 
     reason: str  # one line for the log: what was seen (an exit code, a silence)
     started: bool = True  # False: it never said it had started (a new one would wait as long)
+    crashed: bool = False  # killed by a crash of its own code (SIGSEGV...): not to be run in the game's process
 
     def __str__(self) -> str:
         return self.reason

@@ -251,10 +251,14 @@ class AIWorker:
         """The search process failed on ``job``: ask a new process again, or have the search
         thread take it over if a new one was already started for it or if the process never
         started (a new one would take as long to fail). False when nobody waits for ``job`` any
-        more (replaced or cancelled): the next request starts a new process anyway."""
+        more (replaced or cancelled): the next request starts a new process anyway; and False when
+        the new process crashed on it too (a segfault in the compiled search): the request ends
+        with an error rather than crash the game's own process."""
         with self._lock:
             if self._closed or self._active is None or self._active.seq != job.seq:
                 return False
+            if self._retried == job.seq and lost.crashed:
+                return False  # it crashed the search twice: in the game's own process it would crash the game
             if self._retried != job.seq and lost.started:
                 self._retried = job.seq
                 self._notices.append(Recovery.NEW_PROCESS)

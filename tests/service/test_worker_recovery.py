@@ -30,6 +30,16 @@ class _ExitsWhenReceived(SearchConfig):
         return (os._exit, (0,))
 
 
+class _CrashesWhenReceived(SearchConfig):
+    """A sound config whose pickled form aborts the process that reads it (SIGABRT): a crash of
+    the search process's own code, every time it is asked."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return (os.abort, ())
+
+
 class Window:
     """The game's side: one client over the program's one worker, the lines the player was
     shown, and the moves played."""
@@ -108,6 +118,27 @@ def test_a_search_process_killed_mid_search_is_replaced_and_asked_again(window):
     assert search_process() != first                       # the new process answered
     assert window.move(QUICK) is not None and len(window.moves) == 4
     assert window.told == [Recovery.NEW_PROCESS]            # nothing more to tell
+
+
+def test_a_request_that_crashes_the_search_process_twice_ends_with_an_error_not_in_the_game(window):
+    """A crash (a signal such as SIGSEGV or SIGABRT) on the same request in two processes is not
+    handed to the search thread, where it would take the game down: it ends with an error (the
+    window offers R to retry), and the next request runs in a new process."""
+    import resource
+
+    core = resource.getrlimit(resource.RLIMIT_CORE)
+    resource.setrlimit(resource.RLIMIT_CORE, (0, core[1]))     # the processes started now leave no core file
+    try:
+        assert window.move(QUICK) is not None
+        assert window.move(_CrashesWhenReceived(depth=4)) is None
+    finally:
+        resource.setrlimit(resource.RLIMIT_CORE, core)
+    (error,) = window.errors
+    assert "stopped unexpectedly" in error
+    assert window.told == [Recovery.NEW_PROCESS]
+    assert window.service.worker.use_process is True
+    window.client.error = None                                 # R: retry
+    assert window.move(QUICK) is not None and len(window.moves) == 2
 
 
 @pytest.mark.parametrize("recovery", list(Recovery))
