@@ -3,6 +3,7 @@ is told. Driven as the window drives the engine: one EngineClient, sync and poll
 
 import multiprocessing
 import os
+import resource
 import signal
 import time
 
@@ -10,9 +11,11 @@ import pytest
 
 from game.engine.board import Position
 from game.engine.search import SearchConfig
+from game.i18n import ENGLISH, set_language
 from game.service.client import EngineClient, EngineService
 from game.service.requests import Kind, MoveRequest
 from game.service.worker import AIWorker, Recovery
+from game.ui.game.game_text import recovery_text
 
 QUICK = SearchConfig(depth=4)
 # Many seconds from the empty board without its time limit; with it, a move in about three.
@@ -124,8 +127,6 @@ def test_a_request_that_crashes_the_search_process_twice_ends_with_an_error_not_
     """A crash (a signal such as SIGSEGV or SIGABRT) on the same request in two processes is not
     handed to the search thread, where it would take the game down: it ends with an error (the
     window offers R to retry), and the next request runs in a new process."""
-    import resource
-
     core = resource.getrlimit(resource.RLIMIT_CORE)
     resource.setrlimit(resource.RLIMIT_CORE, (0, core[1]))     # the processes started now leave no core file
     try:
@@ -143,9 +144,6 @@ def test_a_request_that_crashes_the_search_process_twice_ends_with_an_error_not_
 
 @pytest.mark.parametrize("recovery", list(Recovery))
 def test_the_player_reads_one_line_in_the_players_language(recovery):
-    from game.i18n import ENGLISH, set_language
-    from game.ui.game.game_text import recovery_text
-
     english = recovery_text(recovery)
     try:
         set_language("de")
@@ -161,8 +159,6 @@ def test_master_against_perfect_in_the_window_plays_on_when_the_search_process_s
     ``worker = "process"``. The search process is frozen mid-game (SIGSTOP: whatever it was doing,
     it answers nothing more); the game used to wait for a key press for ever, and now goes on to
     its end, the player told in one line and shown no engine error."""
-    from game.ui.game.game_text import recovery_text
-
     d = ui("Master", "Perfect", worker_factory=lambda: AIWorker(use_process=True), spectator_delay=0.0)
     shown = []
     add = d.c.ctx.notices.add
