@@ -112,9 +112,12 @@ class AIWorker:
 
             self._backend: ThreadBackend | ProcessBackend = ProcessBackend(self._emit)
         else:
-            self._backend = ThreadBackend(self._emit, wake=lambda: self._commands.put(Wake()))
+            self._backend = self._thread_backend()
         self._thread = threading.Thread(target=self._serve, name="AIWorker", daemon=True)
         self._thread.start()
+
+    def _thread_backend(self) -> ThreadBackend:
+        return ThreadBackend(self._emit, wake=lambda: self._commands.put(Wake()))
 
     # -- UI thread ---------------------------------------------------------------------------
 
@@ -276,7 +279,7 @@ class AIWorker:
         job, self._take_over = self._take_over, None
         assert job is not None
         backend.shutdown(time.monotonic() + 0.4)
-        thread = ThreadBackend(self._emit, wake=lambda: self._commands.put(Wake()))
+        thread = self._thread_backend()
         self._backend, self.use_process = thread, False
         thread.start()
         thread.submit(job)
