@@ -89,7 +89,6 @@ def _run_window(settings: Settings, players: list[PlayerSpec | None], ending: Te
     import pygame
 
     from game.ui.controller import Controller, set_window_identity
-    from game.ui.netplay.net_lobby import LobbyStart
 
     try:
         pygame.display.init()
@@ -107,7 +106,11 @@ def _run_window(settings: Settings, players: list[PlayerSpec | None], ending: Te
         pygame.quit()
         return 1
     try:
-        network = LobbyStart(host_port, join) if host_port is not None or join is not None else None
+        network = None
+        if host_port is not None or join is not None:
+            from game.ui.netplay.net_lobby import LobbyStart  # here: the lobby loads for a network start only
+
+            network = LobbyStart(host_port, join)
         controller.start(players[0], players[1], resume, network=network, position=position)
         clock = pygame.time.Clock()
         controller.frame(0.0)

@@ -22,16 +22,11 @@ from game.store.autosave import AUTOSAVE_NAME, Autosaves
 from game.store.prefs import Prefs, load_prefs
 from game.speech import Heard
 from game.store.saves import SaveInfo
-from game.ui.game.game_scene import GameScene
 from game.ui.layout import MIN_SIZE, compute_layout
-from game.ui.learn import LearnScene
 from game.ui.menu.menu_scene import MenuScene
-from game.ui.netplay.net_lobby import LobbyStart, NetLobbyScene
 from game.ui.notices import beside_board
 from game.ui.overlays import Confirm
-from game.ui.practice.practice_scene import PracticeScene
 from game.ui.resources import load_icon, reset_fonts
-from game.ui.review.review_scene import ReviewScene
 from game.ui.savelist import describe
 from game.ui.scene import Context, GameStart, MenuData, Scene, SceneName, Transition, is_ctrl
 from game.ui.sound import SoundPlayer
@@ -44,6 +39,8 @@ if TYPE_CHECKING:
     from game.domain.players import PlayerSpec
     from game.domain.saved import SavedGame
     from game.service.worker import AIWorker
+    from game.ui.game.game_scene import GameScene
+    from game.ui.netplay.net_lobby import LobbyStart
 
 TITLE = "Connect Four"       # the program's name, the same in every language
 CONFIG_NOTICE_SECONDS = 12.0
@@ -58,6 +55,30 @@ def _default_worker(settings: Settings) -> AIWorker:
     from game.service.worker import AIWorker  # here: the search process starts after the first frame
 
     return AIWorker(use_process=use_process(settings.worker))
+
+
+def make_scene(name: SceneName, ctx: Context) -> Scene:
+    """A new scene ``name``. Each scene's modules are imported here, when it is first entered, so
+    the window opens with the menu's alone (a game scene's imports are about a tenth of the
+    window's start)."""
+    if name == SceneName.MENU:
+        return MenuScene(ctx)
+    if name == SceneName.GAME:
+        from game.ui.game.game_scene import GameScene  # here: see above
+        return GameScene(ctx)
+    if name == SceneName.REVIEW:
+        from game.ui.review.review_scene import ReviewScene  # here: see above
+        return ReviewScene(ctx)
+    if name == SceneName.PRACTICE:
+        from game.ui.practice.practice_scene import PracticeScene  # here: see above
+        return PracticeScene(ctx)
+    if name == SceneName.LEARN:
+        from game.ui.learn import LearnScene  # here: see above
+        return LearnScene(ctx)
+    if name == SceneName.NETWORK:
+        from game.ui.netplay.net_lobby import NetLobbyScene  # here: see above
+        return NetLobbyScene(ctx)
+    raise ValueError(f"no scene is called {name!r}")
 
 
 class Controller:
@@ -96,14 +117,8 @@ class Controller:
             self.ctx.notices.add(ngettext("and {n} more notice (the log has them all)",
                                           "and {n} more notices (the log has them all)", more).format(n=more),
                                  "error", seconds=CONFIG_NOTICE_SECONDS)
-        self.scenes: dict[SceneName, Scene] = {}
-        self.register(SceneName.MENU, MenuScene(self.ctx))
-        self.register(SceneName.GAME, GameScene(self.ctx))
-        self.register(SceneName.REVIEW, ReviewScene(self.ctx))
-        self.register(SceneName.PRACTICE, PracticeScene(self.ctx))
-        self.register(SceneName.LEARN, LearnScene(self.ctx))
-        self.register(SceneName.NETWORK, NetLobbyScene(self.ctx))
-        self.scene: Scene = self.scenes[SceneName.MENU]
+        self.scenes: dict[SceneName, Scene] = {}      # the scenes made so far: see scene_named
+        self.scene: Scene = self.scene_named(SceneName.MENU)
         self.running = True
         #: "Quit and lose the rated game?": asked over any scene, answered before anything else
         self.quit_question: Confirm | None = None
@@ -112,6 +127,13 @@ class Controller:
     def register(self, name: SceneName, scene: Scene) -> None:
         """Make ``scene`` reachable by ``Transition(name, ...)`` (a later registration replaces it)."""
         self.scenes[name] = scene
+
+    def scene_named(self, name: SceneName) -> Scene:
+        """The scene ``name``, made the first time it is asked for (:func:`make_scene`)."""
+        scene = self.scenes.get(name)
+        if scene is None:
+            scene = self.scenes[name] = make_scene(name, self.ctx)
+        return scene
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -186,7 +208,7 @@ class Controller:
             self.request_quit()
             return
         self.scene.leave()
-        self.scene = self.scenes[transition.scene]
+        self.scene = self.scene_named(transition.scene)
         self.scene.enter(transition.data)
         self.ctx.voice.entered(self.scene.heard().board)
 
@@ -230,9 +252,9 @@ class Controller:
     def request_quit(self) -> None:
         """Quit, unless that would lose a rated game: then ask first (the game scene's, on the board
         or left in the menu). Asking to quit again while asked is the answer yes."""
-        game, session = self.scenes[SceneName.GAME], self.ctx.session
+        game, session = self._game_on_screen(), self.ctx.session
         # the board only when the session's rating judges it (a network game's never is)
-        judged = self.scene is game and isinstance(game, GameScene) and game.rating is session.rating
+        judged = game is not None and game.rating is session.rating
         board = game.model if judged else None
         leaving = session.leaving(Departure.QUIT, board)
 
@@ -247,12 +269,19 @@ class Controller:
             self.quit_question = Confirm(_("Quit the game?"), leaving.detail, quit_now, yes=_("Quit"),
                                          no=_("Keep playing"))
 
+    def _game_on_screen(self) -> GameScene | None:
+        """The game scene, when it is the one on the screen."""
+        from game.ui.game.game_scene import GameScene  # here: loaded already when it is on screen
+
+        game = self.scenes.get(SceneName.GAME)
+        return game if self.scene is game and isinstance(game, GameScene) else None
+
     def terminate(self) -> None:
         """The system asks the program to end (SIGTERM: a logout, ``kill PID``): nobody is there to
         answer a question, so none is asked and no rated game is counted. The game on the board is
         autosaved once more as it stands (rated if it is); the next start offers it as it was."""
-        game = self.scenes[SceneName.GAME]
-        if self.scene is game and isinstance(game, GameScene) and game.has_unfinished_game():
+        game = self._game_on_screen()
+        if game is not None and game.has_unfinished_game():
             game.autosave()
         self.quit_question = None
         self.running = False

@@ -90,7 +90,7 @@ class Monkey:
     # -- state ------------------------------------------------------------------------------
 
     def game(self):
-        return self.c.scenes["game"]
+        return self.c.scene_named("game")
 
     def in_game(self) -> bool:
         return self.c.scene is self.game()

@@ -34,11 +34,13 @@ def loaded_at_first_frame(home: Path, *args: str) -> list[str]:
     return done.stdout.split()
 
 
-def test_the_menu_opens_without_the_network_or_multiprocessing(connect4_home):
+def test_the_menu_opens_without_the_network_multiprocessing_or_the_other_scenes(connect4_home):
     config = connect4_home / "thread.toml"
     config.write_text('[ai]\nworker = "thread"\n', encoding="utf-8")
     loaded = loaded_at_first_frame(connect4_home, "--config", str(config))
-    assert "game.ui.controller" in loaded and "game.ui.netplay.net_lobby" in loaded  # the probe saw the window
+    assert "game.ui.menu.menu_scene" in loaded                      # the probe saw the menu
+    rooms = ("game.ui.game", "game.ui.netplay", "game.ui.review", "game.ui.practice", "game.ui.learn")
+    assert not [m for m in loaded if m.startswith(rooms)]           # each loads when first entered
     unneeded = [m for m in loaded if m.split(".")[0] in ("asyncio", "ssl", "multiprocessing", "zeroconf", "ifaddr")
                 or m in ("game.net.link", "game.net.connection", "game.net.protocol", "game.net.events",
                          "game.net.match", "game.service.process")]
