@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     #: How a backend passes a report on to the worker thread, with the job it is about.
     Emit = Callable[["Job", "Report"], None]
 
-__all__ = ["BACKENDS", "STOP_GRACE", "Backend", "Job", "Report", "auto_backend", "compiled", "silence_bound",
+__all__ = ["BACKENDS", "STOP_GRACE", "Backend", "Job", "Lost", "Report", "auto_backend", "compiled", "silence_bound",
            "use_process"]
 
 #: The values of ``[ai] worker``: "auto" picks one of the other two.
@@ -50,6 +50,20 @@ class Report:
     seq: int
     outcome: Outcome
     payload: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lost:
+    """The payload of an ERROR report that says the search process failed, not the search: it
+    died (whatever its exit code), stopped answering or never started. The request itself is
+    sound and may be asked again of a new process (``game.service.worker`` does)."""
+
+    reason: str  # one line for the log: what was seen (an exit code, a silence)
+    started: bool = True  # False: it never said it had started (a new one would wait as long)
+    crashed: bool = False  # killed by a crash of its own code (SIGSEGV...): not to be run in the game's process
+
+    def __str__(self) -> str:
+        return self.reason
 
 
 def compiled() -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from game.engine.game_review import ReviewProgress
 from game.engine.search_values import Progress
 from game.service.requests import AIRequest, AIUpdate, Kind
-from game.service.worker import AIWorker
+from game.service.worker import AIWorker, Recovery
 
 __all__ = ["EngineClient", "EngineService"]
 
@@ -54,11 +54,15 @@ class EngineService:
 class EngineClient:
     """One scene's requests: what is in flight, its latest progress, and the last error.
 
-    ``report`` is told each error in one line (the game scene shows it as a notice)."""
+    ``report`` is told each error in one line (the game scene shows it as a notice); ``tell``,
+    each thing the player should know about the worker itself (a search process that failed and
+    was replaced: the request goes on), for the window to word."""
 
-    def __init__(self, service: EngineService, report: Callable[[str], None] | None = None) -> None:
+    def __init__(self, service: EngineService, report: Callable[[str], None] | None = None,
+                 tell: Callable[[Recovery], None] | None = None) -> None:
         self.service = service
         self._report = report
+        self._tell = tell
         self.request: tuple[Kind, int] | None = None     # (what, tag) in flight
         self.requested_at = 0.0
         self.progress: Progress | ReviewProgress | None = None
@@ -101,8 +105,13 @@ class EngineClient:
         first (the latest progress is also kept in ``progress``); errors go to ``failed``."""
         if not self.service.started:
             return []
+        worker = self.service.worker
+        # Only the real worker recovers from a failed search process; a stand-in has nothing to tell.
+        for notice in getattr(worker, "notices", list)():
+            if self._tell is not None:
+                self._tell(notice)
         updates = []
-        for update in self.service.worker.poll(generation=tag):   # other tags are stale: dropped
+        for update in worker.poll(generation=tag):   # other tags are stale: dropped
             if update.error is not None:
                 self.failed(update.error)
                 continue

@@ -19,7 +19,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-from game.service.backends import STOP_GRACE, Backend, Job, Report, silence_bound
+from game.service.backends import STOP_GRACE, Backend, Job, Lost, Report, silence_bound
 from game.service.searchers import Searchers, Outcome
 from game.service.requests import describe
 
@@ -32,6 +32,10 @@ _NICE = 5  # the search process's lower scheduling priority (Unix)
 _ORPHAN_CHECK = 1.0  # seconds between two looks at whether the game process still exists
 _HEARTBEAT = 0.25  # seconds between two "still working" messages of a running search
 _READY = -1  # the sequence number of the process's first message: it has started and can search
+#: The signals of a crash in the process's own code (the compiled searches): the same request in
+#: the game's own process could crash the game itself.
+_CRASH_SIGNALS = frozenset(int(getattr(signal, name)) for name in ("SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT")
+                           if hasattr(signal, name))
 START_BOUND = 60.0  # seconds a new process may take to start (spawn, imports) before it counts as failed
 
 
@@ -123,12 +127,14 @@ class ProcessBackend(Backend):
             if self._running is not None and not self._proc.is_alive():
                 self._drain()  # it may have answered just before dying
                 if self._running is not None:
-                    self._fail(f"the search process stopped unexpectedly (exit code {self._proc.exitcode})")
+                    code = self._proc.exitcode
+                    self._fail(f"the search process stopped unexpectedly (exit code {code})",
+                               crashed=code is not None and -code in _CRASH_SIGNALS)
             elif self._running is not None and self._stopped_at is None:
                 silent = time.monotonic() - self._heard_at
                 if not self._ready:
                     if silent > START_BOUND:
-                        self._fail(f"the search process did not start ({silent:.0f} s without a word)")
+                        self._fail(f"the search process did not start ({silent:.0f} s without a word)", started=False)
                 elif silent > silence_bound(self._running.request):
                     self._fail(f"the search process stopped answering ({silent:.0f} s without a word: "
                                f"suspended or stuck)")
@@ -176,10 +182,11 @@ class ProcessBackend(Backend):
                 self._running = None
             self._emit(job, report)
 
-    def _fail(self, message: str) -> None:
+    def _fail(self, message: str, started: bool = True, crashed: bool = False) -> None:
+        """End the running request because the process failed (``Lost``: the worker may ask again)."""
         job, self._running = self._running, None
         assert job is not None
-        self._emit(job, Report(job.seq, Outcome.ERROR, message))
+        self._emit(job, Report(job.seq, Outcome.ERROR, Lost(message, started, crashed)))
         self._discard_process()  # restarted with the next request
 
     def _discard_process(self) -> None:

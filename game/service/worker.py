@@ -6,6 +6,13 @@ thread in this process (``game.service.threaded``) or a search process
 (``game.service.process``). config.toml's ``[ai] worker`` chooses; its default "auto" picks the
 thread where the searches run compiled and the process elsewhere (``game.service.backends``).
 
+A search process that fails (it dies, stops answering or never starts) does not end the request:
+the worker starts a new process and asks it the same question, and if that one fails on it too,
+the search thread takes over for the rest of the program (the window's frames may suffer where
+the searches are not compiled, but the game goes on). Each time the player is told in one line
+(``notices`` says what happened; the window words it). Only a failure of the search itself (an
+engine error) ends a request with an error.
+
 Every request carries the model's generation. A newer ``submit`` or a ``cancel`` makes all answers
 to older requests stale: ``poll`` never returns them. The UI still compares ``update.generation``
 with the model's (or passes it to ``poll``) because the model can change without a new request.
@@ -14,13 +21,15 @@ No pygame here.
 
 from __future__ import annotations
 
+import enum
+import logging
 import queue
 import threading
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
-from game.service.backends import Job, Report, auto_backend
+from game.service.backends import Job, Lost, Report, auto_backend
 from game.service.searchers import Outcome
 from game.service.threaded import ThreadBackend
 from game.service.requests import AIRequest, AIUpdate, describe
@@ -28,9 +37,21 @@ from game.service.requests import AIRequest, AIUpdate, describe
 if TYPE_CHECKING:  # loaded by a worker that runs its searches in a process (see _start_thread)
     from game.service.process import ProcessBackend
 
-__all__ = ["AIWorker", "Cancel", "Close", "Command", "Submit", "Wake"]
+__all__ = ["AIWorker", "Cancel", "Close", "Command", "Recovery", "Submit", "Wake"]
 
 _POLL = 0.01  # how often the thread looks at the backend while a search runs (seconds)
+
+_KEPT_NOTICES = 4  # notices kept for notices(), the latest
+
+log = logging.getLogger(__name__)
+
+
+class Recovery(enum.Enum):
+    """What the worker did about a search process that failed with a request in flight."""
+
+    NEW_PROCESS = "new process"  # it stopped: a new one was asked the same question
+    THREAD = "thread"  # it stopped again on the same question: the search thread took it over
+    THREAD_NOT_STARTED = "thread, not started"  # it never started: the search thread took over
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +99,9 @@ class AIWorker:
         self._commands: queue.Queue[Command] = queue.Queue()
         self._out: queue.Queue[tuple[int, AIUpdate]] = queue.Queue()
         self._crash: str | None = None
+        self._notices: list[Recovery] = []  # what the player is to be told about the worker itself
+        self._retried: int | None = None  # the request a new search process was started for
+        self._take_over: Job | None = None  # the request the search thread takes over
         self._start_thread()
 
     def _start_thread(self) -> None:
@@ -88,9 +112,12 @@ class AIWorker:
 
             self._backend: ThreadBackend | ProcessBackend = ProcessBackend(self._emit)
         else:
-            self._backend = ThreadBackend(self._emit, wake=lambda: self._commands.put(Wake()))
+            self._backend = self._thread_backend()
         self._thread = threading.Thread(target=self._serve, name="AIWorker", daemon=True)
         self._thread.start()
+
+    def _thread_backend(self) -> ThreadBackend:
+        return ThreadBackend(self._emit, wake=lambda: self._commands.put(Wake()))
 
     # -- UI thread ---------------------------------------------------------------------------
 
@@ -143,6 +170,13 @@ class AIWorker:
                 self._active = None
         return updates
 
+    def notices(self) -> list[Recovery]:
+        """What the player should be told about the worker since the last call (a search process
+        that failed and was replaced), oldest first; never blocks."""
+        with self._lock:
+            told, self._notices = self._notices, []
+        return told
+
     def close(self, timeout: float = 0.5) -> None:
         """Stop everything within ``timeout`` seconds, terminating a busy search process."""
         if self._closed:
@@ -170,6 +204,8 @@ class AIWorker:
         # CANCELLED only ever answers a replaced or cancelled request, which poll() drops; it
         # still ends the request, so that nothing can wait for it forever.
         request, outcome = job.request, report.outcome
+        if outcome is Outcome.ERROR and isinstance(report.payload, Lost) and self._recover(job, report.payload):
+            return
         if outcome is Outcome.PROGRESS:
             update = AIUpdate(request.generation, request.kind, progress=report.payload)
         elif outcome is Outcome.RESULT:
@@ -201,6 +237,8 @@ class AIWorker:
                     elif isinstance(command, Cancel):
                         backend.cancel()
                 backend.pump()
+                if self._take_over is not None:
+                    backend = self._to_thread(backend)
         except Exception as exc:  # a bug here must reach the UI as an error, not a silent hang
             self._crash = f"the AI worker stopped: {describe(exc)}"
         finally:
@@ -211,3 +249,39 @@ class AIWorker:
             return self._commands.get(timeout=None if block else _POLL)
         except queue.Empty:
             return Wake()      # time to look at the running search again
+
+    def _recover(self, job: Job, lost: Lost) -> bool:
+        """The search process failed on ``job``: ask a new process again, or have the search
+        thread take it over if a new one was already started for it or if the process never
+        started (a new one would take as long to fail). False when nobody waits for ``job`` any
+        more (replaced or cancelled): the next request starts a new process anyway; and False when
+        the new process crashed on it too (a segfault in the compiled search): the request ends
+        with an error rather than crash the game's own process."""
+        with self._lock:
+            if self._closed or self._active is None or self._active.seq != job.seq:
+                return False
+            if self._retried == job.seq and lost.crashed:
+                return False  # it crashed the search twice: in the game's own process it would crash the game
+            if self._retried != job.seq and lost.started:
+                self._retried = job.seq
+                self._notices.append(Recovery.NEW_PROCESS)
+            else:
+                self._take_over = job
+                self._notices.append(Recovery.THREAD if lost.started else Recovery.THREAD_NOT_STARTED)
+            del self._notices[:-_KEPT_NOTICES]  # a caller that never asks keeps only the latest
+        log.warning("%s (request %d)", lost, job.seq)
+        if self._take_over is None:
+            self._backend.submit(job)  # run by this pump's end, in a new process
+        return True
+
+    def _to_thread(self, backend: ThreadBackend | ProcessBackend) -> ThreadBackend:
+        """Shut the search process down for good and hand the waiting request to a search thread."""
+        job, self._take_over = self._take_over, None
+        assert job is not None
+        backend.shutdown(time.monotonic() + 0.4)
+        thread = self._thread_backend()
+        self._backend, self.use_process = thread, False
+        thread.start()
+        thread.submit(job)
+        thread.pump()
+        return thread

@@ -77,7 +77,8 @@ class GameScene(Scene):
         self.model = GameModel(HUMAN, HUMAN)
         self.epoch = ctx.engine.new_epoch()
         self.engine = EngineClient(ctx.engine, lambda message: ctx.notices.add(
-            _("Engine error: {error}").format(error=message), "error", seconds=10.0))
+            _("Engine error: {error}").format(error=message), "error", seconds=10.0),
+            tell=lambda recovery: ctx.notices.add(game_text.recovery_text(recovery), "info", seconds=10.0))
         self.thinking = Thinking(self.engine, ctx.settings)   # what the engine is asked, what came back
         self.seats: Seats = AgainstComputer()      # who plays, what that allows, its words
         self.cursor = COLS // 2
