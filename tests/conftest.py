@@ -209,6 +209,9 @@ class StepWorker:
     def busy(self):
         return self.pending is not None
 
+    def notices(self):
+        return []               # a stand-in's search never fails: nothing to tell
+
     def poll(self, generation=None):
         from game.service.searchers import Outcome
         from game.service.requests import AIUpdate

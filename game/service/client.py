@@ -106,8 +106,7 @@ class EngineClient:
         if not self.service.started:
             return []
         worker = self.service.worker
-        # Only the real worker recovers from a failed search process; a stand-in has nothing to tell.
-        for notice in getattr(worker, "notices", list)():
+        for notice in worker.notices():
             if self._tell is not None:
                 self._tell(notice)
         updates = []

@@ -28,6 +28,9 @@ class FakeWorker:
     def cancel(self):
         pass
 
+    def notices(self):
+        return []               # a stand-in's search never fails: nothing to tell
+
     def poll(self, generation=None):
         out, self.outbox = self.outbox, []
         return [u for u in out if generation is None or u.generation == generation]

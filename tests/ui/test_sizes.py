@@ -46,6 +46,9 @@ class Silent:
     def cancel(self):
         pass
 
+    def notices(self):
+        return []               # a stand-in's search never fails: nothing to tell
+
     def poll(self, generation=None):
         return []
 
