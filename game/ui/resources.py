@@ -46,10 +46,16 @@ class _NullFont:
 DEFAULT_FONT_SCALE = 0.6875
 
 
-#: Where hinting cannot draw a letter whole, text is drawn this many times larger and scaled down,
-#: with this emboldening (a share of the size, as ``Font.strength``) to keep the hinted text's weight.
+#: Where hinting cannot draw a letter whole or spaces letters unevenly, text is drawn this many
+#: times larger and scaled down; the regular weight with this emboldening (a share of the size, as
+#: ``Font.strength``) to keep the hinted text's weight. The bold weight keeps its own: more would
+#: close the gap between the dot of "i" and its stem ("Practlce").
 SUPERSAMPLE = 4
 SUPERSAMPLED_STRENGTH = 0.03
+#: A line hinting draws this much wider than its letters' outlines is drawn supersampled instead.
+MAX_HINTED_STRETCH = 1.05
+#: The line measured: the narrow letters whose rounded advances opened gaps, between wide ones.
+SPACING_SAMPLE = "Open a saved game · Practice · Quit · and ideas · Left/Right"
 _INK = 60       # an alpha from which a pixel counts as ink
 
 
@@ -64,21 +70,24 @@ class EvenFont:
 
     At a few pixel sizes (10 to 12 of the regular weight, 9 and 10 of the bold) FreeType's hinting
     snaps the right half of the crossbar of "t" away, and "t" reads as "1" ("Lef1/Righ1", "star1",
-    "quif"); pygame.freetype has no switch for hinting. At those sizes (found by drawing "t" once,
-    :func:`crossed_t`) the text is drawn :data:`SUPERSAMPLE` times larger, where hinting keeps
-    every stroke, and scaled down smoothly; its measure is the scaled one, so text is placed by
-    the same numbers it is drawn with.
+    "quif"); and at others (9 to 13 pixels) it rounds each letter's advance to whole pixels on its
+    own, so that a line comes out up to 12 % wider than the letters' outlines and gaps open
+    after narrow letters ("Practi ce", "and i deas", "Qui t"). pygame.freetype has no switch for
+    hinting. At those sizes (found by drawing "t" once, :func:`crossed_t`, and measuring a line,
+    :func:`stretched`) the text is drawn :data:`SUPERSAMPLE` times larger, where hinting keeps
+    every stroke and every advance, and scaled down smoothly; its measure is the scaled one, so
+    text is placed by the same numbers it is drawn with.
     """
 
     def __init__(self, size: int, bold: bool = False) -> None:
         pixels = int(size * DEFAULT_FONT_SCALE)
         self._bold, self._scale = bold, 1
         self._font = _freetype(pixels, bold)
-        if not crossed_t(self._font):
-            large = _freetype(pixels * SUPERSAMPLE, True)
-            large.strength = SUPERSAMPLED_STRENGTH + (large.strength if bold else 0.0)
-            if crossed_t(large):
-                self._font, self._scale = large, SUPERSAMPLE
+        large = _freetype(pixels * SUPERSAMPLE, True)
+        if not bold:      # the regular weight, emboldened a little (see SUPERSAMPLED_STRENGTH)
+            large.strength = SUPERSAMPLED_STRENGTH
+        if (not crossed_t(self._font) or stretched(self._font, pixels, bold)) and crossed_t(large):
+            self._font, self._scale = large, SUPERSAMPLE
 
     def _scaled(self, size: tuple[int, int]) -> tuple[int, int]:
         return -(-size[0] // self._scale), -(-size[1] // self._scale)
@@ -121,6 +130,15 @@ def crossed_t(made: pygame.freetype.Font) -> bool:
     stem = [x for x in range(width) if all(ink[y][x] for y in rows[len(rows) // 2:-1])]
     bar = max(rows[:len(rows) // 2 + 1], key=lambda y: sum(ink[y]))
     return bool(stem) and any(ink[bar][:min(stem)]) and any(ink[bar][max(stem) + 1:])
+
+
+def stretched(hinted: pygame.freetype.Font, pixels: int, bold: bool) -> bool:
+    """Whether ``hinted`` (``pixels`` high) draws :data:`SPACING_SAMPLE` more than
+    :data:`MAX_HINTED_STRETCH` times as wide as its letters' outlines: the same font
+    :data:`SUPERSAMPLE` times larger, where rounding an advance moves it by a fraction of a pixel,
+    scaled down."""
+    outline = _freetype(pixels * SUPERSAMPLE, bold).get_rect(SPACING_SAMPLE).width / SUPERSAMPLE
+    return hinted.get_rect(SPACING_SAMPLE).width > MAX_HINTED_STRETCH * outline
 
 
 @lru_cache(maxsize=64)
