@@ -6,11 +6,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
+from game.service.worker import Recovery
 from game.ui.layout import Layout
 from game.ui.render import draw_panel
 from game.ui.resources import draw_text, wrap_at_most
 from game.ui.theme import Theme
 
+RECOVERY_SECONDS = 10.0  # how long the line about a replaced search process stays
 MAX_LINES = 2  # a longer notice is cut: the stack stays over the top of the window
 #: In a narrow room beside the board a notice may take more lines, and the room must be this wide.
 MAX_ROOM_LINES, MIN_ROOM_WIDTH = 5, 120
@@ -37,6 +40,11 @@ class Notices:
         notice = Notice(text, level, seconds)
         self.items.append(notice)
         return notice
+
+    def recovered(self, recovery: Recovery) -> None:
+        """Say what the worker did about a failed search process (an ``EngineClient``'s ``tell``):
+        the game or review goes on, and the player knows why the computer took longer."""
+        self.add(recovery_text(recovery), "info", seconds=RECOVERY_SECONDS)
 
     def texts(self) -> list[str]:
         return [n.text for n in self.items]
@@ -106,6 +114,16 @@ class Notices:
             self._rects.append((rect, notice))
             y = rect.bottom + 6
         return len(self._rects)
+
+
+def recovery_text(recovery: Recovery) -> str:
+    """The line the player reads when the computer's search process failed and the worker went on
+    without it (``game.service.worker``): nothing on the board is touched."""
+    if recovery is Recovery.NEW_PROCESS:
+        return _("The computer's search process stopped; a new one is thinking.")
+    if recovery is Recovery.THREAD:
+        return _("The computer's search process stopped again; the computer now thinks inside the game.")
+    return _("The computer's search process did not start; the computer now thinks inside the game.")
 
 
 def beside_board(layout: Layout) -> pygame.Rect | None:

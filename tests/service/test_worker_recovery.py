@@ -15,7 +15,7 @@ from game.i18n import ENGLISH, set_language
 from game.service.client import EngineClient, EngineService
 from game.service.requests import Kind, MoveRequest
 from game.service.worker import AIWorker, Recovery
-from game.ui.game.game_text import recovery_text
+from game.ui.notices import recovery_text
 
 QUICK = SearchConfig(depth=4)
 # Many seconds from the empty board without its time limit; with it, a move in about three.

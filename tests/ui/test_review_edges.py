@@ -263,3 +263,17 @@ def test_an_answer_to_d_for_a_review_since_left_is_taken_and_not_said_in_the_nex
     driver.frame()
     assert answers == {} and scene.asked == [] and scene.dropped == []
     assert driver.c.ctx.notices.texts().count(added) == 1
+
+
+def test_a_search_process_replaced_during_the_review_is_said_in_a_notice(ui):
+    from game.service.worker import Recovery
+    from game.ui.notices import recovery_text
+
+    driver = ui(review_time=0.2)
+    driver.c.switch(Transition(SceneName.REVIEW, ReviewStart(LOST, red=HUMAN, yellow=parse_player_spec("Easy"))))
+    driver.frame()
+    worker, told = driver.c.ctx.engine.worker, [Recovery.NEW_PROCESS]
+    worker.notices = lambda: [told.pop()] if told else []      # the worker replaced its process once
+    scene = driver.scene
+    driver.run_until(lambda: scene.review is not None, timeout=120, what="the review")
+    assert not told and recovery_text(Recovery.NEW_PROCESS) in driver.c.ctx.notices.texts()

@@ -78,7 +78,7 @@ class GameScene(Scene):
         self.epoch = ctx.engine.new_epoch()
         self.engine = EngineClient(ctx.engine, lambda message: ctx.notices.add(
             _("Engine error: {error}").format(error=message), "error", seconds=10.0),
-            tell=lambda recovery: ctx.notices.add(game_text.recovery_text(recovery), "info", seconds=10.0))
+            tell=ctx.notices.recovered)
         self.thinking = Thinking(self.engine, ctx.settings)   # what the engine is asked, what came back
         self.seats: Seats = AgainstComputer()      # who plays, what that allows, its words
         self.cursor = COLS // 2

@@ -13,7 +13,6 @@ import pygame
 from game.words.coach_says import advice_words
 from game.echo import escape_control
 from game.i18n import _, decimal_text, number_text
-from game.service.worker import Recovery
 from game.ui.game.analysis_view import draw_analysis_row
 from game.ui.game.game_input import KEY_HELP_OVER, KEY_HELP_OVER_NO_UNDO, KEY_HELP_PLAYER, KEY_HELP_SPECTATOR
 from game.ui.game.seats import Allow
@@ -151,16 +150,6 @@ def player_name(view: GameView, number: int) -> str:
     """"Red (you)", "Yellow (computer)", "Ann (Red)", "Hard (1) as Red" or just "Red", with the
     colours named as the theme draws them."""
     return view.sitting.names[number - 1]
-
-
-def recovery_text(recovery: Recovery) -> str:
-    """The line the player reads when the computer's search process failed and the worker went on
-    without it (``game.service.worker``): the game itself is untouched."""
-    if recovery is Recovery.NEW_PROCESS:
-        return _("The computer's search process stopped; a new one is thinking.")
-    if recovery is Recovery.THREAD:
-        return _("The computer's search process stopped again; the computer now thinks inside the game.")
-    return _("The computer's search process did not start; the computer now thinks inside the game.")
 
 
 def result_text(view: GameView) -> str:

@@ -54,7 +54,7 @@ class ReviewScene(Scene):
         self.progress: ReviewProgress | None = None
         self.error: str | None = None
         self.tag = 0
-        self.engine = EngineClient(ctx.engine)
+        self.engine = EngineClient(ctx.engine, tell=ctx.notices.recovered)
         self.savelist: SaveList | None = None
         self.confirm: Confirm | None = None
         self.hits = Hits()                  # where the last frame drew the list's rows and the graph
