@@ -15,8 +15,10 @@ def main() -> int:
     if sys.argv[1:] == ["--version"]:
         # here: answered before the game (its settings, files and window) is loaded; the parser
         # of game.cli says the same words when --version comes with other options
+        from game.echo import tolerant_output
         from game.version import version_text
 
+        tolerant_output()      # as game.app does: a terminal that cannot show a character gets an escape
         print(version_text())
         return 0
 

@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import queue
 import signal
+import sys
 import threading
 import time
 from typing import TYPE_CHECKING, Any
@@ -36,6 +37,9 @@ _READY = -1  # the sequence number of the process's first message: it has starte
 #: the game's own process could crash the game itself.
 _CRASH_SIGNALS = frozenset(int(getattr(signal, name)) for name in ("SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT")
                            if hasattr(signal, name))
+#: Windows' exit codes of a crash: abort() ends a process with 3, an unhandled exception (an access
+#: violation is 0xC0000005) with its NTSTATUS, whose error statuses are 0xC0000000 and up.
+_WINDOWS_ABORT, _WINDOWS_EXCEPTION = 3, 0xC0000000
 START_BOUND = 60.0  # seconds a new process may take to start (spawn, imports) before it counts as failed
 
 
@@ -91,6 +95,16 @@ class _StopOrOrphaned:
         return self._stop.is_set() or (self._parent is not None and not self._parent.is_alive())
 
 
+def crash_exit(code: int | None, platform: str = sys.platform) -> bool:
+    """Whether a process's exit code says its own code crashed: killed by a crash signal (on
+    POSIX the code is minus the signal), or on Windows abort()'s code or an exception's status."""
+    if code is None:
+        return False
+    if code < 0:
+        return -code in _CRASH_SIGNALS
+    return platform == "win32" and (code == _WINDOWS_ABORT or code >= _WINDOWS_EXCEPTION)
+
+
 class ProcessBackend(Backend):
     """Owns the search process; used only from the worker thread (``kill`` excepted)."""
 
@@ -129,7 +143,7 @@ class ProcessBackend(Backend):
                 if self._running is not None:
                     code = self._proc.exitcode
                     self._fail(f"the search process stopped unexpectedly (exit code {code})",
-                               crashed=code is not None and -code in _CRASH_SIGNALS)
+                               crashed=crash_exit(code))
             elif self._running is not None and self._stopped_at is None:
                 silent = time.monotonic() - self._heard_at
                 if not self._ready:

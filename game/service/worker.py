@@ -101,6 +101,7 @@ class AIWorker:
         self._crash: str | None = None
         self._notices: list[Recovery] = []  # what the player is to be told about the worker itself
         self._retried: int | None = None  # the request a new search process was started for
+        self._crashed: int | None = None  # the last request that crashed a search process
         self._take_over: Job | None = None  # the request the search thread takes over
         self._start_thread()
 
@@ -255,16 +256,20 @@ class AIWorker:
         thread take it over if a new one was already started for it or if the process never
         started (a new one would take as long to fail). False when nobody waits for ``job`` any
         more (replaced or cancelled): the next request starts a new process anyway; and False when
-        the new process crashed on it too (a segfault in the compiled search): the request ends
-        with an error rather than crash the game's own process."""
+        a process crashed on it (a segfault in the compiled search) and the search thread would be
+        next: the request ends with an error rather than run where it could crash the game's own
+        process."""
         with self._lock:
             if self._closed or self._active is None or self._active.seq != job.seq:
                 return False
-            if self._retried == job.seq and lost.crashed:
-                return False  # it crashed the search twice: in the game's own process it would crash the game
+            crashed_before = self._crashed == job.seq
+            if lost.crashed:
+                self._crashed = job.seq
             if self._retried != job.seq and lost.started:
                 self._retried = job.seq
                 self._notices.append(Recovery.NEW_PROCESS)
+            elif lost.crashed or crashed_before:
+                return False  # it crashed a search process: in the game's own process it could crash the game
             else:
                 self._take_over = job
                 self._notices.append(Recovery.THREAD if lost.started else Recovery.THREAD_NOT_STARTED)

@@ -271,10 +271,12 @@ class Controller:
 
     def _game_on_screen(self) -> GameScene | None:
         """The game scene, when it is the one on the screen."""
-        from game.ui.game.game_scene import GameScene  # here: loaded already when it is on screen
-
         game = self.scenes.get(SceneName.GAME)
-        return game if self.scene is game and isinstance(game, GameScene) else None
+        if game is None or self.scene is not game:
+            return None                 # never made, or not on screen: its module need not load
+        from game.ui.game.game_scene import GameScene  # here: loaded already, the scene is on screen
+
+        return game if isinstance(game, GameScene) else None
 
     def terminate(self) -> None:
         """The system asks the program to end (SIGTERM: a logout, ``kill PID``): nobody is there to

@@ -756,3 +756,11 @@ def test_a_count_is_written_with_its_noun_in_the_singular_for_one():
     from game.echo import counted
 
     assert [counted(n, "move") for n in (0, 1, 2, 42)] == ["0 moves", "1 move", "2 moves", "42 moves"]
+
+
+def test_version_alone_on_an_ascii_terminal_escapes_what_it_cannot_show(connect4_home):
+    env = dict(os.environ, PYTHONIOENCODING="ascii", LANGUAGE="fr", LC_ALL="C.UTF-8")
+    done = subprocess.run([sys.executable, "-m", "game", "--version"], capture_output=True, cwd=REPO, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert b"compil\\xe9" in done.stdout

@@ -283,7 +283,7 @@ def test_a_suspended_search_process_is_noticed_and_the_request_asked_again(monke
         assert final.generation == 1 and final.result.move in Position().legal_moves()
         assert w.notices() == [Recovery.NEW_PROCESS]
         assert 1.0 < waited < HANG_GUARD
-        assert (pid,) != tuple(child_pids() - children_before)   # answered by a new process
+        assert len(child_pids() - children_before - {pid}) == 1  # answered by a new process (the old may linger)
     assert child_pids() <= children_before
 
 

@@ -6,12 +6,14 @@ import os
 import resource
 import signal
 import time
+from types import SimpleNamespace
 
 import pytest
 
 from game.engine.board import Position
 from game.engine.search import SearchConfig
 from game.i18n import ENGLISH, set_language
+from game.service.backends import Job, Lost
 from game.service.client import EngineClient, EngineService
 from game.service.requests import Kind, MoveRequest
 from game.service.worker import AIWorker, Recovery
@@ -175,3 +177,34 @@ def test_master_against_perfect_in_the_window_plays_on_when_the_search_process_s
     assert recovery_text(Recovery.NEW_PROCESS) in shown
     assert not [text for text in shown if text.startswith("Engine error")]
     assert d.scene.engine.error is None
+
+
+@pytest.mark.parametrize(("code", "platform", "crash"), [
+    (-signal.SIGSEGV, "linux", True), (-signal.SIGABRT, "linux", True), (-signal.SIGKILL, "linux", False),
+    (0, "linux", False), (1, "linux", False), (3, "linux", False),
+    (3, "win32", True), (0xC0000005, "win32", True), (0xC00000FD, "win32", True),
+    (1, "win32", False), (0, "win32", False), (None, "win32", False),
+])
+def test_a_crash_is_told_by_the_exit_code_on_posix_and_on_windows(code, platform, crash):
+    from game.service.process import crash_exit
+
+    assert crash_exit(code, platform) is crash
+
+
+@pytest.mark.parametrize(("first", "then", "recovered"), [
+    (Lost("killed", crashed=False), Lost("did not start", started=False), True),       # the thread takes it
+    (Lost("segfault", crashed=True), Lost("did not start", started=False), False),     # crashed once: never in the game
+    (Lost("segfault", crashed=True), Lost("segfault", crashed=True), False),
+])
+def test_a_request_that_crashed_a_search_process_is_never_handed_to_the_search_thread(first, then, recovered):
+    worker = AIWorker(use_process=True)
+    submitted = []
+    try:
+        job = Job(1, MoveRequest(1, Position(), QUICK))
+        worker._active, worker._backend = job, SimpleNamespace(submit=submitted.append)
+        assert worker._recover(job, first) is True and submitted == [job]       # a new process is asked
+        assert worker._recover(job, then) is recovered
+        assert (worker._take_over is job) is recovered
+    finally:
+        worker._take_over = None
+        worker.close()
