@@ -184,6 +184,37 @@ def cpu_seconds(thread):
     return lambda: time.clock_gettime(clock)
 
 
+class FakeWorker:
+    """A stand-in for the AI worker: records requests; the test decides what comes back (and can
+    send stale answers)."""
+
+    def __init__(self):
+        self.requests = []
+        self.cancels = 0
+        self.outbox: list[AIUpdate] = []
+        self.closed = False
+
+    def submit(self, request):
+        self.requests.append(request)
+
+    def cancel(self):
+        self.cancels += 1
+
+    def notices(self):
+        return []               # a stand-in's search never fails: nothing to tell
+
+    def poll(self, generation=None):
+        out, self.outbox = self.outbox, []
+        return [u for u in out if generation is None or u.generation == generation]
+
+    @property
+    def busy(self):
+        return bool(self.requests)
+
+    def close(self, timeout=0.5):
+        self.closed = True
+
+
 class StepWorker:
     """An AI worker that answers each request at the next ``poll``, computed there and then by the
     game's own engine: the computer's moves keep step with the frames, however fast the machine."""

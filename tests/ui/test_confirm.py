@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from conftest import FakeWorker
+
 from game.domain.saved import SavedGame
 from game.engine.search import SearchResult
 from game.store.savefile import save_game
@@ -14,29 +16,6 @@ from game.ui.menu.menu_scene import MenuScene
 from game.ui.overlays import Confirm
 
 CTRL = pygame.KMOD_LCTRL
-
-
-class FakeWorker:
-    """Takes requests; the test says what comes back."""
-
-    def __init__(self):
-        self.requests, self.outbox = [], []
-
-    def submit(self, request):
-        self.requests.append(request)
-
-    def cancel(self):
-        pass
-
-    def notices(self):
-        return []               # a stand-in's search never fails: nothing to tell
-
-    def poll(self, generation=None):
-        out, self.outbox = self.outbox, []
-        return [u for u in out if generation is None or u.generation == generation]
-
-    def close(self, timeout=0.5):
-        pass
 
 
 def result(move: int) -> SearchResult:

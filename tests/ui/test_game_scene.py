@@ -11,41 +11,11 @@ from game.domain.saved import SavedGame
 from game.store.savefile import save_game
 from game.store.saves import list_saves, saves_dir
 from game.ui.savelist import SaveList
-from conftest import TextRecorder
+from conftest import FakeWorker, TextRecorder
 from game.ui.game import game_text
 from game.service.requests import AIUpdate, Analysis
 
 CTRL = pygame.KMOD_LCTRL
-
-
-class FakeWorker:
-    """Records requests; the test decides what comes back (and can send stale answers)."""
-
-    def __init__(self):
-        self.requests = []
-        self.cancels = 0
-        self.outbox: list[AIUpdate] = []
-        self.closed = False
-
-    def submit(self, request):
-        self.requests.append(request)
-
-    def cancel(self):
-        self.cancels += 1
-
-    def notices(self):
-        return []               # a stand-in's search never fails: nothing to tell
-
-    def poll(self, generation=None):
-        out, self.outbox = self.outbox, []
-        return [u for u in out if generation is None or u.generation == generation]
-
-    @property
-    def busy(self):
-        return bool(self.requests)
-
-    def close(self, timeout=0.5):
-        self.closed = True
 
 
 def column_scores(scores, exact):

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from conftest import FakeWorker
+
 from game.domain.players import HUMAN, parse_player_spec
 from game.domain.saved import SavedGame
 from game.engine.board import parse_moves
@@ -19,34 +21,6 @@ from game.ui.scene import GameStart, SceneName, Transition
 
 WINDOW = pygame.Rect((0, 0), MIN_SIZE)
 RED_WINS = "1122334"     # red's four along the bottom row
-
-
-class FakeWorker:
-    """Records requests; the test decides what comes back."""
-
-    def __init__(self):
-        self.requests = []
-        self.outbox: list[AIUpdate] = []
-
-    def submit(self, request):
-        self.requests.append(request)
-
-    def cancel(self):
-        pass
-
-    def notices(self):
-        return []               # a stand-in's search never fails: nothing to tell
-
-    def poll(self, generation=None):
-        out, self.outbox = self.outbox, []
-        return [u for u in out if generation is None or u.generation == generation]
-
-    @property
-    def busy(self):
-        return bool(self.requests)
-
-    def close(self, timeout=0.5):
-        pass
 
 
 def in_pseudo_locale(d):
